@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Set everything up and run: ``python3 dev.py play [options]`` or ``python3 dev.py test [pytest options]``.
+
+Needs only Python 3.11+. Creates ``.venv`` beside this file on first use, installs the project
+with its pinned dependencies (again whenever pyproject.toml changes), then runs the command.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".installed"
+
+
+def ensure_environment() -> None:
+    if sys.version_info < (3, 11):
+        sys.exit(f"loveletter needs Python 3.11 or newer, not {sys.version.split()[0]}")
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == wanted and PYTHON.exists():
+        return
+    if not PYTHON.exists():
+        print("Creating .venv …", file=sys.stderr)
+        venv.create(VENV, with_pip=True)
+    print("Installing loveletter and its dependencies …", file=sys.stderr)
+    subprocess.run(
+        [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", ".[test]"],
+        cwd=ROOT, check=True,
+    )
+    STAMP.write_text(wanted)
+
+
+def main() -> None:
+    commands = {"play", "test", "replay", "bench"}
+    if len(sys.argv) < 2 or sys.argv[1] not in commands:
+        sys.exit("usage: python3 dev.py play [options] | test [pytest options] | replay FILE | bench")
+    command, args = sys.argv[1], sys.argv[2:]
+    ensure_environment()
+    os.chdir(ROOT)
+    if command == "test":
+        cmd = [str(PYTHON), "-m", "pytest", "-n", "auto", *args]
+    elif command == "bench":
+        cmd = [str(PYTHON), "benchmarks/engine.py", *args]
+    else:
+        cmd = [str(BIN / "loveletter"), command, *args]
+    os.execv(cmd[0], cmd)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,21 @@
+"""The rules engine (shared RULES.md): pure rules, no I/O, randomness only from a passed-in seed.
+
+>>> from loveletter.engine import Match, Action, view
+>>> m = Match(players=2, seed=1)
+>>> v = view(m, m.current)
+>>> m.apply(v.legal_actions[0])
+"""
+
+from loveletter.engine.actions import Action
+from loveletter.engine.cards import CLASSIC, EDITION_2019, EDITIONS, TARGETED, Card, Edition, edition_named
+from loveletter.engine.errors import IllegalActionError, NotationError
+from loveletter.engine.events import Event
+from loveletter.engine.match import Match
+from loveletter.engine.round import Phase, Round
+from loveletter.engine.view import View, known_hands, view
+
+__all__ = [
+    "CLASSIC", "EDITION_2019", "EDITIONS", "TARGETED", "Action", "Card", "Edition", "Event",
+    "IllegalActionError", "Match", "NotationError", "Phase", "Round", "View", "edition_named",
+    "known_hands", "view",
+]

@@ -1,0 +1,105 @@
+"""Actions and their text notation.
+
+An action is a small immutable value. Its notation, both ways::
+
+    guard 2 priest          a Guard choosing seat 2 and naming the Priest
+    guard                   a Guard with no player to choose (R4.6)
+    prince 0                a Prince choosing seat 0
+    handmaid
+    chancellor              play the Chancellor (the draw of R5.9 follows) ...
+    chancellor keep baron bottom spy,priest   ... then keep one card, return the others in order
+
+>>> a = Action.parse("guard 2 priest")
+>>> a
+Action.parse('guard 2 priest')
+>>> str(a), a.target, a.guess
+('guard 2 priest', 2, <Card.PRIEST: 2>)
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from loveletter.engine.cards import Card
+from loveletter.engine.errors import NotationError
+
+
+class Action(NamedTuple):
+    """One decision of the player whose turn it is.
+
+    ``keep``/``bottom`` are set only on the Chancellor's second step (the choice after its draw).
+    """
+
+    card: Card
+    target: int | None = None
+    guess: Card | None = None
+    keep: Card | None = None
+    bottom: tuple[Card, ...] | None = None
+
+    @property
+    def is_chancellor_choice(self) -> bool:
+        return self.keep is not None
+
+    def notation(self) -> str:
+        parts = [self.card.word]
+        if self.keep is not None:
+            parts += ["keep", self.keep.word]
+            if self.bottom:
+                parts += ["bottom", ",".join(c.word for c in self.bottom)]
+            return " ".join(parts)
+        if self.target is not None:
+            parts.append(str(self.target))
+        if self.guess is not None:
+            parts.append(self.guess.word)
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"Action.parse({self.notation()!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read an action from its notation; :class:`NotationError` says what is wrong."""
+        words = text.strip().lower().split()
+        if not words:
+            raise NotationError("empty move: write a card, e.g. 'guard 1 priest' or 'handmaid'")
+        card = _card(words[0])
+        rest = words[1:]
+        if rest and rest[0] == "keep":
+            return _parse_chancellor(card, rest, text)
+        target: int | None = None
+        guess: Card | None = None
+        if rest and rest[0].lstrip("-").isdigit():
+            target = int(rest.pop(0))
+            if target < 0:
+                raise NotationError(f"seat numbers start at 0, not {target}")
+        if rest:
+            guess = _card(rest.pop(0))
+        if rest:
+            raise NotationError(f"unexpected {' '.join(rest)!r} after {text.strip()!r}")
+        return cls(card, target, guess)
+
+
+def _parse_chancellor(card: Card, rest: list[str], text: str) -> Action:
+    # rest: keep X [bottom A,B]
+    if len(rest) < 2:
+        raise NotationError(f"'keep' needs a card in {text.strip()!r}")
+    keep = _card(rest[1])
+    bottom: tuple[Card, ...] = ()
+    tail = rest[2:]
+    if tail:
+        if tail[0] != "bottom" or len(tail) < 2:
+            raise NotationError(f"expected 'bottom CARD,CARD' after the kept card in {text.strip()!r}")
+        names = ",".join(tail[1:]).split(",")
+        bottom = tuple(_card(n) for n in names if n)
+    return Action(card, keep=keep, bottom=bottom)
+
+
+def _card(word: str) -> Card:
+    try:
+        return Card.from_word(word)
+    except KeyError:
+        known = ", ".join(c.word for c in Card)
+        raise NotationError(f"unknown card {word!r}: the cards are {known}") from None

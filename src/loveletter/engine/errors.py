@@ -1,0 +1,81 @@
+"""The engine's two kinds of refusal, each a ``ValueError`` (as in python-chess):
+
+* :class:`NotationError` — text that cannot be read as an action at all;
+* :class:`IllegalActionError` — a well-formed action that the rules do not allow now.
+
+An illegal action carries a ``key`` and ``params`` so that user interfaces can word it in their own
+language; ``str()`` gives the English wording, which names the rule broken (RULES.md section).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: English wording of every refusal, by key. Placeholders: {seat}, {target}, {card}, {rule}, ...
+#: Dutch lives in the i18n catalogue under the same keys.
+MESSAGES: dict[str, str] = {
+    "round_over": "the round is over: no more moves",
+    "not_edition": "the {card} is not a card of the {edition} edition (R1)",
+    "not_in_hand": "seat {seat} does not hold the {card} (R4.3)",
+    "countess": "seat {seat} must play the Countess while holding the {card} (R4.4)",
+    "needs_target": "the {card} must choose a player: seat {options} (R4.5)",
+    "no_target": "the {card} has no player it may choose, so it is played without a target (R4.6)",
+    "untargeted": "the {card} does not choose a player (R4.5)",
+    "no_such_seat": "there is no seat {target} (R2.1)",
+    "target_self": "the {card} must choose another player, not seat {seat} itself (R4.5)",
+    "target_out": "seat {target} is out of the round and cannot be chosen (R4.5)",
+    "target_protected": "seat {target} is protected by the Handmaid and cannot be chosen (R4.5)",
+    "prince_self": "every other player is protected or out, so the Prince must choose seat {seat} (R4.6)",
+    "needs_guess": "the Guard must name a card (R5.1)",
+    "guess_guard": "the Guard may not name the Guard (R5.1)",
+    "guess_untargeted": "a Guard without a player to choose names no card (R4.6)",
+    "not_guard": "only the Guard names a card (R5.1)",
+    "not_chancellor": "only the Chancellor keeps a card and puts cards under the deck (R5.9)",
+    "chancellor_pending": "seat {seat} played the Chancellor and must now keep one of {cards} (R5.9)",
+    "chancellor_keep": "seat {seat} must keep one of {cards} (R5.9)",
+    "chancellor_bottom": "the cards put under the deck must be exactly the others: {cards} (R5.9)",
+}
+
+
+def card_title(card: Any) -> str:
+    """``Card.COUNTESS`` -> ``"Countess"``; lists of cards joined with commas."""
+    if isinstance(card, (list, tuple)):
+        return ", ".join(card_title(c) for c in card)
+    return str(card.name).title()
+
+
+class NotationError(ValueError):
+    """The text is not an action in the notation (see :meth:`Action.parse`)."""
+
+
+class IllegalActionError(ValueError):
+    """A well-formed action that the rules do not allow in this state.
+
+    >>> str(IllegalActionError("not_guard"))
+    'only the Guard names a card (R5.1)'
+    """
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.english())
+
+    def english(self) -> str:
+        shown = {k: card_title(v) if _is_cards(v) else v for k, v in self.params.items()}
+        if "options" in shown and isinstance(shown["options"], (list, tuple)):
+            shown["options"] = " or ".join(str(s) for s in shown["options"])
+        return MESSAGES[self.key].format(**shown)
+
+    @property
+    def rule(self) -> str | None:
+        """The RULES.md section named in the message, e.g. ``"R4.4"``."""
+        text = MESSAGES[self.key]
+        return text[text.rfind("(R") + 1 : -1] if text.endswith(")") and "(R" in text else None
+
+
+def _is_cards(value: Any) -> bool:
+    from loveletter.engine.cards import Card
+
+    if isinstance(value, Card):
+        return True
+    return isinstance(value, (list, tuple)) and bool(value) and all(isinstance(v, Card) for v in value)

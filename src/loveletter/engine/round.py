@@ -1,0 +1,542 @@
+"""One round of Love Letter: setup (R3), turns (R4, R5) and the end of the round (R6).
+
+A :class:`Round` is always at a decision of its current player, or over. After every turn the next
+player's draw is already done, so ``legal_actions()`` is what that player may do now.
+
+Built for search: plain lists and bit masks, no allocation for move generation (legal actions are
+cached per situation and shared), an optional event log (``log=False`` when simulating), and
+:meth:`Round.clone`.
+
+>>> from loveletter.engine.cards import CLASSIC
+>>> r = Round(CLASSIC, 2, deck="princess guard guard guard priest baron handmaid prince "
+...           "king countess guard guard prince baron handmaid priest".split())
+>>> r.hands, r.current
+([[<Card.PRIEST: 2>, <Card.HANDMAID: 4>], [<Card.BARON: 3>]], 0)
+>>> [str(a) for a in r.legal_actions()][:3]
+['priest 1', 'handmaid']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from enum import IntEnum
+from itertools import permutations
+
+from loveletter.engine.actions import Action
+from loveletter.engine.cards import TARGETED, Card, Edition
+from loveletter.engine.errors import IllegalActionError
+from loveletter.engine.events import PUBLIC, Event
+
+GUARD, PRIEST, BARON, HANDMAID, PRINCE = Card.GUARD, Card.PRIEST, Card.BARON, Card.HANDMAID, Card.PRINCE
+CHANCELLOR, KING, COUNTESS, PRINCESS, SPY = (
+    Card.CHANCELLOR, Card.KING, Card.COUNTESS, Card.PRINCESS, Card.SPY
+)
+
+
+class Phase(IntEnum):
+    PLAY = 0  # the current player holds two cards and plays one
+    CHANCELLOR = 1  # the current player played a Chancellor and keeps one card (R5.9)
+    OVER = 2
+
+
+# Legal actions per (edition, hand, who may be chosen, who plays): computed once, shared.
+# The second element maps every legal action (and anything equal to it) to the canonical one.
+_LEGAL: dict[str, dict[int, tuple[tuple[Action, ...], dict[Action, Action]]]] = {}
+
+
+def _parse_cards(cards: Iterable[Card | str]) -> list[Card]:
+    return [c if isinstance(c, Card) else Card.from_word(c) for c in cards]
+
+
+class Round:
+    """The state of one round. Seats are ``0 .. players-1``.
+
+    Public attributes (read them; change the round only through :meth:`apply`):
+
+    ``hands[s]``       the cards seat ``s`` holds (empty once out)
+    ``discards[s]``    seat ``s``'s discard pile, in order (public)
+    ``face_up``        the cards removed face up with two players (R3.3)
+    ``set_aside``      the face-down card, ``None`` once a Prince has given it out (R5.5)
+    ``current``        the seat whose decision it is
+    ``knocked_out``    seats out of the round, in order
+    ``winners``        seats that won the round (when over), ascending
+    ``spy_bonus``      the seat that gains the Spy's token (R6.4), or ``None``
+    ``log``            the events so far, or ``None`` when not logging
+    """
+
+    __slots__ = (
+        "edition", "players", "starter", "deck", "set_aside", "face_up", "hands", "discards",
+        "alive_mask", "protected_mask", "knocked_out", "current", "phase", "turn", "winners",
+        "spy_bonus", "log", "initial_deck", "_legal_cache", "_legal_now",
+    )
+
+    def __init__(
+        self,
+        edition: Edition,
+        players: int,
+        deck: Sequence[Card | str],
+        starter: int = 0,
+        *,
+        log: bool = True,
+    ) -> None:
+        """Set up a round (R3) from ``deck``, top card first, and make the starter's first draw.
+
+        ``deck`` must hold exactly the edition's cards; a ``ValueError`` says what is wrong.
+        """
+        edition.check_players(players)
+        if not 0 <= starter < players:
+            raise ValueError(f"the starter must be a seat from 0 to {players - 1}, not {starter}")
+        cards = _parse_cards(deck)
+        _check_deck(edition, cards)
+        self._setup(edition, players, cards, starter, log)
+
+    def _setup(self, edition: Edition, players: int, cards: list[Card], starter: int, log: bool) -> None:
+        self.edition = edition
+        self.players = players
+        self.starter = starter
+        self.initial_deck: tuple[Card, ...] = tuple(cards)
+        self.log: list[Event] | None = [] if log else None
+        self._legal_cache = _LEGAL.get(edition.name) or _LEGAL.setdefault(edition.name, {})
+        self._legal_now: tuple[tuple[Action, ...], dict[Action, Action]] | None = None
+
+        pile = cards[::-1]  # internally the top card is at the end: draw = pop()
+        self.set_aside: Card | None = pile.pop()  # R3.2
+        self.face_up: tuple[Card, ...] = (pile.pop(), pile.pop(), pile.pop()) if players == 2 else ()  # R3.3
+        self.discards: list[list[Card]] = [[] for _ in range(players)]
+        self.alive_mask = (1 << players) - 1
+        self.protected_mask = 0
+        self.knocked_out: list[int] = []
+        self.winners: tuple[int, ...] = ()
+        self.spy_bonus: int | None = None
+        self.phase = Phase.PLAY
+        self.turn = 1
+        self.current = starter
+        # R3.4: deal from the starter, in turn order; then the starter draws (R4.1).
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        for i in range(players):
+            hands[(starter + i) % players].append(pile.pop())
+        hands[starter].append(pile.pop())
+        self.hands = hands
+        self.deck = pile
+        if log:
+            events = self.log
+            assert events is not None
+            events.append(Event("setup", seat=starter, cards=self.face_up, result=len(pile) + 1))
+            for i in range(players):
+                seat = (starter + i) % players
+                events.append(Event("deal", seat=seat, card=hands[seat][0], secret=("card",),
+                                    privy=frozenset((seat,))))
+            events.append(Event("draw", seat=starter, card=hands[starter][1], secret=("card",),
+                                privy=frozenset((starter,))))
+
+    @classmethod
+    def shuffled(
+        cls, edition: Edition, players: int, rng: random.Random, starter: int = 0, *, log: bool = True
+    ) -> Round:
+        """A round with the edition's cards shuffled by ``rng`` (the same ``rng`` state, the same deck)."""
+        edition.check_players(players)
+        pick = rng.random
+        # Sorting by independent uniform keys gives a uniform shuffle, faster than rng.shuffle.
+        deck = sorted(edition.full_deck, key=lambda _: pick())
+        new = cls.__new__(cls)
+        new._setup(edition, players, deck, starter % players, log)
+        return new
+
+    def clone(self, *, log: bool = False) -> Round:
+        """An independent copy, by default without the event log (for simulations)."""
+        other = Round.__new__(Round)
+        other.edition = self.edition
+        other.players = self.players
+        other.starter = self.starter
+        other.initial_deck = self.initial_deck
+        other._legal_cache = self._legal_cache
+        other._legal_now = self._legal_now
+        other.deck = self.deck[:]
+        other.set_aside = self.set_aside
+        other.face_up = self.face_up
+        other.hands = [h[:] for h in self.hands]
+        other.discards = [d[:] for d in self.discards]
+        other.alive_mask = self.alive_mask
+        other.protected_mask = self.protected_mask
+        other.knocked_out = self.knocked_out[:]
+        other.winners = self.winners
+        other.spy_bonus = self.spy_bonus
+        other.phase = self.phase
+        other.turn = self.turn
+        other.current = self.current
+        other.log = (self.log[:] if self.log is not None else []) if log else None
+        return other
+
+    # ----------------------------------------------------------------- reading the state
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def deck_size(self) -> int:
+        return len(self.deck)
+
+    def deck_top_first(self) -> tuple[Card, ...]:
+        """The cards left in the deck, top card first (hidden information)."""
+        return tuple(reversed(self.deck))
+
+    def is_alive(self, seat: int) -> bool:
+        """Whether ``seat`` is still in the round."""
+        return bool(self.alive_mask >> seat & 1)
+
+    def is_protected(self, seat: int) -> bool:
+        """Whether ``seat`` is protected by a Handmaid (R5.4)."""
+        return bool(self.protected_mask >> seat & 1)
+
+    @property
+    def alive(self) -> list[bool]:
+        return [self.is_alive(s) for s in range(self.players)]
+
+    @property
+    def protected(self) -> list[bool]:
+        return [self.is_protected(s) for s in range(self.players)]
+
+    def choosable(self, seat: int) -> list[int]:
+        """Seats that ``seat``'s Guard, Priest, Baron or King may choose now (R4.5)."""
+        mask = self.alive_mask & ~self.protected_mask & ~(1 << seat)
+        return [s for s in range(self.players) if mask >> s & 1]
+
+    # ----------------------------------------------------------------- legal actions
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action :meth:`apply` accepts now, and nothing else (empty when over)."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return self._legal_play()[0]
+        if phase is Phase.CHANCELLOR:
+            return _chancellor_choices(self.hands[self.current])
+        return ()
+
+    def _legal_play(self) -> tuple[tuple[Action, ...], dict[Action, Action]]:
+        if self._legal_now is not None:
+            return self._legal_now
+        cur = self.current
+        a, b = self.hands[cur]
+        if a > b:
+            a, b = b, a
+        others = self.alive_mask & ~self.protected_mask & ~(1 << cur)
+        key = ((a * 10 + b) << 10) | (others << 3) | cur
+        found = self._legal_cache.get(key)
+        if found is None:
+            found = self._legal_cache[key] = _play_actions(self.edition, a, b, others, cur)
+        self._legal_now = found
+        return found
+
+    def is_legal(self, action: Action) -> bool:
+        if self.phase is Phase.PLAY:
+            return action in self._legal_play()[1]
+        return action in self.legal_actions()
+
+    # ----------------------------------------------------------------- applying
+
+    def apply(self, action: Action) -> None:
+        """Carry out ``action`` for the current player.
+
+        Anything not in :meth:`legal_actions` raises :class:`IllegalActionError`, naming the rule
+        broken, and leaves the round unchanged.
+        """
+        if self.phase is Phase.PLAY:
+            legal = self._legal_now or self._legal_play()
+            canonical = legal[1].get(action)
+            if canonical is None:
+                raise self._why_illegal(action)
+            self._play(canonical)
+        elif self.phase is Phase.CHANCELLOR:
+            choices = _chancellor_choices(self.hands[self.current])
+            if action not in choices:
+                raise self._why_illegal(action)
+            self._chancellor_choice(choices[choices.index(action)])
+        else:
+            raise IllegalActionError("round_over")
+
+    def apply_unchecked(self, action: Action) -> None:
+        """:meth:`apply` without the legality check: only for actions from :meth:`legal_actions`."""
+        if self.phase is Phase.PLAY:
+            self._play(action)
+        else:
+            self._chancellor_choice(action)
+
+    def _play(self, action: Action) -> None:
+        # The hot path of every simulation: locals over attributes, the common cases first.
+        self._legal_now = None
+        cur = self.current
+        card, target, guess = action.card, action.target, action.guess
+        hands = self.hands
+        hand = hands[cur]
+        hand.remove(card)
+        self.discards[cur].append(card)
+        log = self.log
+        if log is not None:
+            result = None
+            if card is GUARD and target is not None:
+                result = "hit" if hands[target][0] is guess else "miss"
+            log.append(Event("play", seat=cur, card=card, target=target, guess=guess, result=result))
+
+        if target is None:
+            if card is HANDMAID:  # R5.4
+                self.protected_mask |= 1 << cur
+            elif card is PRINCESS:  # R5.8
+                self._knock_out(cur, "princess")
+            elif card is CHANCELLOR and self.deck:  # R5.9: draw, then choose (Phase.CHANCELLOR)
+                deck = self.deck
+                drawn = [deck.pop() for _ in range(min(2, len(deck)))]
+                hand.extend(drawn)
+                self.phase = Phase.CHANCELLOR
+                if log is not None:
+                    log.append(Event("chancellor", seat=cur, cards=tuple(drawn), secret=("cards",),
+                                     privy=frozenset((cur,))))
+                return
+            # Spy, Countess, a Chancellor on an empty deck, and targeted cards with no one to
+            # choose (R4.6): no effect.
+        elif card is GUARD:  # R5.1
+            if hands[target][0] is guess:
+                self._knock_out(target, "guard")
+        elif card is BARON:  # R5.3
+            mine, theirs = hand[0], hands[target][0]
+            if log is not None:
+                outcome = "tie" if mine == theirs else ("win" if mine > theirs else "loss")
+                log.append(Event("baron", seat=cur, target=target, cards=(mine, theirs), result=outcome,
+                                 secret=("cards",), privy=frozenset((cur, target))))
+            if mine < theirs:
+                self._knock_out(cur, "baron")
+            elif theirs < mine:
+                self._knock_out(target, "baron")
+        elif card is PRIEST:  # R5.2
+            if log is not None:
+                log.append(Event("priest", seat=cur, target=target, card=hands[target][0],
+                                 secret=("card",), privy=frozenset((cur,))))
+        elif card is PRINCE:  # R5.5
+            dropped = hands[target].pop()
+            self.discards[target].append(dropped)
+            if log is not None:
+                log.append(Event("discard", seat=target, card=dropped))
+            if dropped is PRINCESS:  # R5.8
+                self._knock_out(target, "princess")
+            else:
+                self._draw(target)
+        else:  # KING, R5.6
+            hands[cur], hands[target] = hands[target], hand
+            if log is not None:
+                log.append(Event("king", seat=cur, target=target, cards=(hands[cur][0], hands[target][0]),
+                                 secret=("cards",), privy=frozenset((cur, target))))
+        # The usual end of a turn, inlined (see _end_turn for the rules).
+        alive = self.alive_mask
+        deck = self.deck
+        if alive & (alive - 1) == 0 or not deck:
+            self._end_turn()
+            return
+        n = self.players
+        nxt = cur + 1 if cur + 1 < n else 0
+        while not alive >> nxt & 1:
+            nxt = nxt + 1 if nxt + 1 < n else 0
+        self.protected_mask &= ~(1 << nxt)
+        self.current = nxt
+        self.turn += 1
+        drawn = deck.pop()
+        hands[nxt].append(drawn)
+        if log is not None:
+            log.append(Event("draw", seat=nxt, card=drawn, secret=("card",), privy=frozenset((nxt,))))
+
+    def _chancellor_choice(self, action: Action) -> None:
+        self._legal_now = None
+        cur = self.current
+        hand = self.hands[cur]
+        bottom = action.bottom or ()
+        for c in bottom:
+            hand.remove(c)
+            self.deck.insert(0, c)  # the last one listed ends up at the very bottom
+        if self.log is not None:
+            self.log.append(Event("bottom", seat=cur, card=action.keep, cards=tuple(bottom),
+                                  result=len(bottom), secret=("card", "cards"), privy=frozenset((cur,))))
+        self.phase = Phase.PLAY
+        self._end_turn()
+
+    def _draw(self, seat: int) -> None:
+        if self.deck:
+            card = self.deck.pop()
+            source = None
+        else:  # R5.5: a Prince on an empty deck gives the set-aside card
+            card = self.set_aside  # type: ignore[assignment]
+            self.set_aside = None
+            source = "set_aside"
+        self.hands[seat].append(card)
+        if self.log is not None:
+            self.log.append(Event("draw", seat=seat, card=card, result=source,
+                                  secret=("card",), privy=frozenset((seat,))))
+
+    def _knock_out(self, seat: int, cause: str) -> None:
+        # R5.11: the hand is discarded face up, without effect.
+        self.alive_mask &= ~(1 << seat)
+        self.protected_mask &= ~(1 << seat)
+        hand = self.hands[seat]
+        revealed = tuple(hand)
+        self.discards[seat].extend(hand)
+        hand.clear()
+        self.knocked_out.append(seat)
+        if self.log is not None:
+            self.log.append(Event("out", seat=seat, cards=revealed, result=cause))
+
+    def _end_turn(self) -> None:
+        alive = self.alive_mask
+        if alive & (alive - 1) == 0:  # R6.1: one player left
+            self._finish((alive.bit_length() - 1,))
+            return
+        if not self.deck:  # R6.2
+            self._finish(self._showdown())
+            return
+        n = self.players
+        nxt = (self.current + 1) % n
+        while not alive >> nxt & 1:
+            nxt = (nxt + 1) % n
+        self.protected_mask &= ~(1 << nxt)  # R4.2: protection ends as the turn starts
+        self.current = nxt
+        self.turn += 1
+        card = self.deck.pop()  # R4.1
+        self.hands[nxt].append(card)
+        if self.log is not None:
+            self.log.append(Event("draw", seat=nxt, card=card, secret=("card",), privy=frozenset((nxt,))))
+
+    def _showdown(self) -> tuple[int, ...]:
+        alive = [s for s in range(self.players) if self.alive_mask >> s & 1]
+        best = max(self.hands[s][0] for s in alive)
+        tied = [s for s in alive if self.hands[s][0] == best]
+        if len(tied) > 1 and self.edition.name == "classic":  # R6.3: highest discard total
+            value = self.edition.value
+            totals = {s: sum(value(c) for c in self.discards[s]) for s in tied}
+            top = max(totals.values())
+            tied = [s for s in tied if totals[s] == top]
+        return tuple(tied)
+
+    def _finish(self, winners: tuple[int, ...]) -> None:
+        self.phase = Phase.OVER
+        self.winners = winners
+        if self.edition.has(SPY):  # R6.4
+            spies = [s for s in range(self.players) if self.alive_mask >> s & 1 and SPY in self.discards[s]]
+            if len(spies) == 1:
+                self.spy_bonus = spies[0]
+        if self.log is not None:  # R6.5: every card is public now
+            for s in range(self.players):
+                if self.hands[s]:
+                    self.log.append(Event("reveal", seat=s, card=self.hands[s][0]))
+            if self.set_aside is not None:
+                self.log.append(Event("reveal", card=self.set_aside))
+            self.log.append(Event("round_end", seats=winners, target=self.spy_bonus,
+                                  cards=self.deck_top_first()))
+
+    # ----------------------------------------------------------------- explaining refusals
+
+    def _why_illegal(self, action: Action) -> IllegalActionError:
+        """The rule that ``action`` breaks (it is known not to be legal)."""
+        cur = self.current
+        hand = self.hands[cur]
+        card = action.card
+        if not isinstance(card, Card) or not self.edition.has(card):
+            return IllegalActionError("not_edition", card=card, edition=self.edition.name)
+        if self.phase is Phase.CHANCELLOR:
+            return _why_bad_chancellor(cur, hand, action)
+        if action.keep is not None or action.bottom is not None:
+            return IllegalActionError("not_chancellor")
+        if card not in hand:
+            return IllegalActionError("not_in_hand", seat=cur, card=card)
+        other = hand[1] if hand[0] is card else hand[0]
+        if card is not COUNTESS and COUNTESS in hand and other in (KING, PRINCE):
+            return IllegalActionError("countess", seat=cur, card=other)
+        if card not in TARGETED:
+            if action.target is not None:
+                return IllegalActionError("untargeted", card=card)
+            return IllegalActionError("not_guard")  # only a guess can be left
+        choosable = self.choosable(cur)
+        if card is PRINCE:
+            choosable = sorted(choosable + [cur])
+        target = action.target
+        if target is None:
+            if choosable:
+                return IllegalActionError("needs_target", card=card, options=choosable)
+            return IllegalActionError("guess_untargeted")
+        if not 0 <= target < self.players:
+            return IllegalActionError("no_such_seat", target=target)
+        if target == cur and card is not PRINCE:
+            return IllegalActionError("target_self", card=card, seat=cur)
+        if not self.is_alive(target):
+            return IllegalActionError("target_out", target=target)
+        if self.is_protected(target):
+            return IllegalActionError("target_protected", target=target)
+        if card is not GUARD:
+            return IllegalActionError("not_guard")
+        if action.guess is None:
+            return IllegalActionError("needs_guess")
+        if action.guess is GUARD:
+            return IllegalActionError("guess_guard")
+        return IllegalActionError("not_edition", card=action.guess, edition=self.edition.name)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Round {self.edition.name} {self.players}p turn {self.turn} seat {self.current}"
+            f" hands={[[c.word for c in h] for h in self.hands]} deck={len(self.deck)}"
+            f"{' over' if self.over else ''}>"
+        )
+
+
+def _check_deck(edition: Edition, cards: list[Card]) -> None:
+    if sorted(cards) != list(edition.full_deck):
+        counts = {c: cards.count(c) for c in set(cards) | set(edition.copies)}
+        wrong = [
+            f"{counts[c]} {c.word}" + (f" (needs {edition.copies.get(c, 0)})")
+            for c in sorted(counts)
+            if counts[c] != edition.copies.get(c, 0)
+        ]
+        raise ValueError(
+            f"the deck must hold the {len(edition.full_deck)} cards of the {edition.name} edition"
+            f" once per copy; it has {', '.join(wrong)} (R3.1)"
+        )
+
+
+def _play_actions(
+    edition: Edition, a: Card, b: Card, others_mask: int, cur: int
+) -> tuple[tuple[Action, ...], dict[Action, Action]]:
+    """The legal plays with hand ``{a, b}`` when the seats in ``others_mask`` may be chosen."""
+    if COUNTESS in (a, b) and ({a, b} & {KING, PRINCE}):  # R4.4
+        actions: list[Action] = [Action(COUNTESS)]
+    else:
+        others = [s for s in range(8) if others_mask >> s & 1]
+        actions = []
+        for card in sorted({a, b}):
+            if card not in TARGETED:
+                actions.append(Action(card))
+                continue
+            targets = sorted(others + [cur]) if card is PRINCE else others  # R4.5, R4.6
+            if not targets:
+                actions.append(Action(card))  # R4.6: no effect
+            elif card is GUARD:
+                actions += [Action(GUARD, t, g) for t in targets for g in edition.guessable]
+            else:
+                actions += [Action(card, t) for t in targets]
+    found = tuple(actions)
+    return found, {a: a for a in found}
+
+
+def _chancellor_choices(hand: list[Card]) -> tuple[Action, ...]:
+    """Keep one card of ``hand``, put the others under the deck in any order (R5.9)."""
+    choices: dict[Action, None] = {}
+    for i, keep in enumerate(hand):
+        rest = hand[:i] + hand[i + 1 :]
+        for order in permutations(rest):
+            choices[Action(CHANCELLOR, keep=keep, bottom=tuple(order))] = None
+    return tuple(sorted(choices, key=lambda a: (a.keep, a.bottom)))
+
+
+def _why_bad_chancellor(cur: int, hand: list[Card], action: Action) -> IllegalActionError:
+    if action.card is not CHANCELLOR or action.keep is None:
+        return IllegalActionError("chancellor_pending", seat=cur, cards=sorted(hand))
+    if action.keep not in hand:
+        return IllegalActionError("chancellor_keep", seat=cur, cards=sorted(hand))
+    rest = list(hand)
+    rest.remove(action.keep)
+    return IllegalActionError("chancellor_bottom", cards=sorted(rest))

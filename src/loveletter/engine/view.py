@@ -1,0 +1,155 @@
+"""Per-seat views: exactly what one seat may know (RULES.md R7).
+
+A :class:`View` is built from the public state, the seat's own hand and the events as that seat
+sees them (secret parts of other seats' events blanked). It never reads another seat's hand, the
+deck or the set-aside card. Bots and clients get views only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from loveletter.engine.actions import Action
+from loveletter.engine.cards import Card, Edition
+from loveletter.engine.events import Event
+from loveletter.engine.match import Match
+from loveletter.engine.round import Phase, Round
+
+
+@dataclass(frozen=True)
+class View:
+    """What seat ``seat`` knows (``seat`` is ``None`` for a spectator: public information only)."""
+
+    edition: Edition
+    players: int
+    seat: int | None
+    round_number: int  # 1-based
+    turn: int  # 1-based, within the round
+    current: int  # whose decision it is
+    phase: Phase
+    hand: tuple[Card, ...]
+    deck_size: int
+    set_aside_taken: bool  # a Prince gave the set-aside card out (R5.5)
+    face_up: tuple[Card, ...]
+    discards: tuple[tuple[Card, ...], ...]
+    alive: tuple[bool, ...]
+    protected: tuple[bool, ...]
+    knocked_out: tuple[int, ...]
+    events: tuple[Event, ...]  # this round, as this seat sees them
+    legal_actions: tuple[Action, ...]  # empty unless it is this seat's decision
+    winners: tuple[int, ...]  # of the round, once it is over
+    spy_bonus: int | None
+    tokens: tuple[int, ...]
+    target: int | None
+    match_winners: tuple[int, ...]
+    known: dict[int, Card] = field(default_factory=dict)  # seat -> card it is known to hold now
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.legal_actions)
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def unseen(self) -> Counter[Card]:
+        """The card tracker: how many of each card this seat has not seen face up or in hand."""
+        left = Counter(self.edition.full_deck)
+        left.subtract(self.hand)
+        left.subtract(self.face_up)
+        for pile in self.discards:
+            left.subtract(pile)
+        if self.over:
+            for e in self.events:
+                if e.kind == "reveal" and e.card is not None:
+                    left[e.card] -= 1
+                elif e.kind == "round_end" and e.cards:
+                    left.subtract(e.cards)
+        return +left
+
+    def private_events(self) -> list[Event]:
+        """Events whose secret this seat shares with at most one other (Priest, Baron, King,
+        Chancellor, a Prince's set-aside card), excluding plain draws and deals."""
+        if self.seat is None:
+            return []
+        return [
+            e for e in self.events
+            if e.secret and self.seat in e.privy and (e.kind not in ("deal", "draw") or e.result)
+        ]
+
+
+def view(state: Match | Round, seat: int | None) -> View:
+    """The view of ``state`` for ``seat`` (``None``: a spectator)."""
+    if isinstance(state, Match):
+        match: Match | None = state
+        rnd = state.round
+    else:
+        match, rnd = None, state
+    if seat is not None and not 0 <= seat < rnd.players:
+        raise ValueError(f"there is no seat {seat} in a {rnd.players}-player game")
+    events = tuple(e.seen_by(seat) for e in (rnd.log or ()))
+    mine = seat is not None and seat == rnd.current and not rnd.over
+    return View(
+        edition=rnd.edition,
+        players=rnd.players,
+        seat=seat,
+        round_number=len(match.rounds) if match else 1,
+        turn=rnd.turn,
+        current=rnd.current,
+        phase=rnd.phase,
+        hand=tuple(rnd.hands[seat]) if seat is not None else (),
+        deck_size=len(rnd.deck),
+        set_aside_taken=any(e.kind == "draw" and e.result == "set_aside" for e in events),
+        face_up=rnd.face_up,
+        discards=tuple(tuple(d) for d in rnd.discards),
+        alive=tuple(rnd.alive),
+        protected=tuple(rnd.protected),
+        knocked_out=tuple(rnd.knocked_out),
+        events=events,
+        legal_actions=rnd.legal_actions() if mine else (),
+        winners=rnd.winners,
+        spy_bonus=rnd.spy_bonus,
+        tokens=tuple(match.tokens) if match else (0,) * rnd.players,
+        target=match.target if match else None,
+        match_winners=match.winners if match else (),
+        known=known_hands(events, seat),
+    )
+
+
+def known_hands(events: tuple[Event, ...] | list[Event], seat: int | None) -> dict[int, Card]:
+    """For each other seat whose card ``seat`` can be sure of now, that card.
+
+    Follows the events in order: a Priest look, a Baron tie or a King trade teaches a card; a King
+    moves what is known with the cards; playing a card other than the known one keeps it known;
+    playing the same card, a Prince's discard, a Chancellor's return or leaving the round forgets it.
+    """
+    known: dict[int, Card] = {}
+    if seat is None:
+        return known
+    for e in events:
+        kind = e.kind
+        if kind == "priest" and e.seat == seat and e.card is not None and e.target is not None:
+            known[e.target] = e.card
+        elif kind == "baron" and e.cards is not None and e.target is not None and e.seat is not None:
+            if e.seat == seat:
+                known[e.target] = e.cards[1]
+            elif e.target == seat:
+                known[e.seat] = e.cards[0]
+        elif kind == "king" and e.seat is not None and e.target is not None:
+            a, b = e.seat, e.target
+            if e.cards is not None:  # we took part: we know both hands now
+                other = b if a == seat else a
+                known[other] = e.cards[1] if a == seat else e.cards[0]
+            else:  # others traded: what we knew moves with the cards
+                ka, kb = known.pop(a, None), known.pop(b, None)
+                if ka is not None:
+                    known[b] = ka
+                if kb is not None:
+                    known[a] = kb
+        elif kind == "play" and e.seat in known and e.card == known[e.seat]:
+            del known[e.seat]  # R4.3: it may have been the known card that was played
+        elif kind in ("discard", "out", "bottom") and e.seat in known:
+            del known[e.seat]
+        known.pop(seat, None)
+    return known

@@ -1,0 +1,329 @@
+"""Every string a person reads, in English and Dutch: the one translation layer.
+
+>>> t = Translator("nl")
+>>> t.the(Card.HANDMAID), t.card(Card.GUARD)
+('het Kamermeisje', 'Wachter')
+>>> Translator("en")("deck_size", n=3)
+'Deck: 3 cards'
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+from typing import Any
+
+from loveletter.engine import Card, Edition, IllegalActionError
+from loveletter.engine.errors import MESSAGES as ENGINE_MESSAGES
+
+LANGUAGES = ("en", "nl")
+
+CARD_NAMES: dict[str, dict[Card, str]] = {
+    "en": {c: c.name.title() for c in Card},
+    "nl": {
+        Card.SPY: "Spion", Card.GUARD: "Wachter", Card.PRIEST: "Priester", Card.BARON: "Baron",
+        Card.HANDMAID: "Kamermeisje", Card.PRINCE: "Prins", Card.CHANCELLOR: "Kanselier",
+        Card.KING: "Koning", Card.COUNTESS: "Gravin", Card.PRINCESS: "Prinses",
+    },
+}
+_ARTICLE = {"en": {}, "nl": {Card.HANDMAID: "het"}}
+_DEFAULT_ARTICLE = {"en": "the", "nl": "de"}
+
+CARD_EFFECTS: dict[str, dict[Card, str]] = {
+    "en": {
+        Card.SPY: "No effect. At the end of the round, if you are the only player still in it with a Spy"
+                  " in your discards, you gain a token.",
+        Card.GUARD: "Choose another player and name a card other than the Guard: if they hold it, they are out.",
+        Card.PRIEST: "Look at another player's hand.",
+        Card.BARON: "Compare hands with another player: the lower card is out.",
+        Card.HANDMAID: "Until your next turn, other players' cards cannot choose you.",
+        Card.PRINCE: "Choose any player (yourself too): they discard their hand and draw a new card.",
+        Card.CHANCELLOR: "Draw 2 cards, keep 1 of your 3, put the other 2 at the bottom of the deck.",
+        Card.KING: "Trade hands with another player.",
+        Card.COUNTESS: "No effect, but you must play her if your other card is the King or a Prince.",
+        Card.PRINCESS: "If you play or discard her, you are out of the round.",
+    },
+    "nl": {
+        Card.SPY: "Geen effect. Ben je aan het eind van de ronde de enige nog in de ronde met een Spion"
+                  " op je aflegstapel, dan krijg je een teken van liefde.",
+        Card.GUARD: "Kies een andere speler en noem een kaart behalve de Wachter: heeft die speler hem,"
+                    " dan ligt die uit de ronde.",
+        Card.PRIEST: "Bekijk de hand van een andere speler.",
+        Card.BARON: "Vergelijk je hand met die van een andere speler: de laagste kaart ligt uit de ronde.",
+        Card.HANDMAID: "Tot je volgende beurt kunnen de kaarten van anderen jou niet kiezen.",
+        Card.PRINCE: "Kies een speler (ook jezelf mag): die legt zijn hand af en trekt een nieuwe kaart.",
+        Card.CHANCELLOR: "Trek 2 kaarten, houd er 1 van je 3, leg de andere 2 onder de trekstapel.",
+        Card.KING: "Ruil van hand met een andere speler.",
+        Card.COUNTESS: "Geen effect, maar je moet haar spelen als je andere kaart de Koning of een Prins is.",
+        Card.PRINCESS: "Speel of leg je haar af, dan lig je uit de ronde.",
+    },
+}
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        # the table
+        "title": "Love Letter",
+        "round_title": "Round {round} · turn {turn}",
+        "deck_size": "Deck: {n} cards",
+        "set_aside_taken": "the set-aside card has been taken",
+        "face_up": "Face up (out of play): {cards}",
+        "tokens": "Tokens (target {target})",
+        "player": "Player",
+        "discards": "Discards",
+        "status": "Status",
+        "status_out": "out",
+        "status_protected": "protected",
+        "status_turn": "to play",
+        "you": "you",
+        "your_hand": "Your hand",
+        "known": "What you know",
+        "known_hand": "{name} holds the {card}",
+        "nothing_known": "nothing private",
+        "tracker": "Unseen cards",
+        "moves": "Your moves",
+        "prompt": "Your move (number or notation, ? for help, q to quit)",
+        "chancellor_prompt": "Keep one card; the others go under the deck (last listed = very bottom)",
+        "help": "Type the number of a move, or write it out, e.g. 'guard 1 priest', 'prince 0',"
+                " 'handmaid', 'chancellor keep baron bottom spy,priest'. Seats are numbered from 0."
+                " 'q' quits and saves the record.",
+        "not_a_move": "That is not a move: {reason}",
+        "illegal": "Not allowed: {reason}",
+        "no_such_number": "There is no move number {n}: choose 1 to {max}.",
+        "thinking": "{name} is thinking…",
+        "round_won": "{names} win(s) the round.",
+        "round_won_one": "{name} wins the round.",
+        "spy_bonus": "{name} gains a token for the Spy.",
+        "match_won": "{names} win(s) the match!",
+        "match_won_one": "{name} wins the match!",
+        "score": "Tokens: {scores}",
+        "record_saved": "Record saved: {path}",
+        "record_not_saved": "Could not save the record: {reason}",
+        "quit": "Game stopped.",
+        "press_enter": "Press Enter for the next round.",
+        "move_fmt_guard": "Guard → {target}, name {guess}",
+        "move_fmt_target": "{card} → {target}",
+        "move_fmt_none": "{card}",
+        "move_fmt_no_target": "{card} (no one can be chosen: no effect)",
+        "move_fmt_keep": "keep {keep}, under the deck: {bottom}",
+        "you_hold": "You hold",
+        # narration (events)
+        "ev_setup": "Round {round}: {name} starts.",
+        "ev_setup_face_up": "Round {round}: {name} starts. Face up: {cards}.",
+        "ev_deal": "{name} is dealt {card}.",
+        "ev_draw": "{name} draws {card}.",
+        "ev_draw_set_aside": "{name} takes the set-aside card (the deck is empty).",
+        "ev_draw_set_aside_card": "{name} takes the set-aside card: {card}.",
+        "ev_play": "{name} plays {card}.",
+        "ev_play_none": "{name} plays {card}, but no one can be chosen: no effect.",
+        "ev_play_target": "{name} plays {card} on {target}.",
+        "ev_play_self": "{name} plays {card} on themself.",
+        "ev_guard_hit": "{name} plays the Guard on {target} and names {guess}: right!",
+        "ev_guard_miss": "{name} plays the Guard on {target} and names {guess}: wrong.",
+        "ev_handmaid": "{name} plays {card} and is protected until their next turn.",
+        "ev_priest": "{name} sees that {target} holds {card}.",
+        "ev_baron": "{name} ({a}) compares hands with {target} ({b}).",
+        "ev_baron_tie": "{name} and {target} compare hands: a tie, nothing happens.",
+        "ev_discard": "{name} discards {card}.",
+        "ev_king": "{name} and {target} trade hands: {name} now holds {a}, {target} holds {b}.",
+        "ev_king_hidden": "{name} and {target} trade hands.",
+        "ev_chancellor": "{name} draws {cards}.",
+        "ev_chancellor_hidden": "{name} draws {n} card(s).",
+        "ev_bottom": "{name} keeps {card} and puts {cards} under the deck.",
+        "ev_bottom_hidden": "{name} puts {n} card(s) under the deck.",
+        "ev_out": "{name} is out of the round and shows {cards}.",
+        "ev_out_empty": "{name} is out of the round.",
+        "ev_reveal": "{name} shows {card}.",
+        "ev_reveal_set_aside": "The set-aside card was {card}.",
+        "ev_round_end": "{names} win(s) the round.",
+        "ev_round_end_one": "{name} wins the round.",
+        "ev_spy_bonus": "{name} gains a token for the Spy.",
+        "and": "and",
+        # replay
+        "replay_header": "{edition} edition · {players} · {target} tokens to win",
+        "replay_round": "— Round {round} —",
+        "replay_unfinished": "The round is not finished.",
+        "replay_match_over": "Match over: {names} win(s) with {scores}.",
+        "replay_match_going": "The match is still going: {scores}.",
+        "edition_classic": "classic",
+        "edition_2019": "2019",
+    },
+    "nl": {
+        "title": "Love Letter",
+        "round_title": "Ronde {round} · beurt {turn}",
+        "deck_size": "Trekstapel: {n} kaarten",
+        "set_aside_taken": "de weggelegde kaart is genomen",
+        "face_up": "Open weggelegd (uit het spel): {cards}",
+        "tokens": "Tekens van liefde (doel {target})",
+        "player": "Speler",
+        "discards": "Aflegstapel",
+        "status": "Status",
+        "status_out": "ligt uit de ronde",
+        "status_protected": "beschermd",
+        "status_turn": "aan de beurt",
+        "you": "jij",
+        "your_hand": "Jouw hand",
+        "known": "Wat jij weet",
+        "known_hand": "{name} heeft {card}",
+        "nothing_known": "niets geheims",
+        "tracker": "Nog niet geziene kaarten",
+        "moves": "Jouw zetten",
+        "prompt": "Jouw zet (nummer of notatie, ? voor hulp, q om te stoppen)",
+        "chancellor_prompt": "Houd één kaart; de andere gaan onder de trekstapel (laatstgenoemde helemaal onderop)",
+        "help": "Typ het nummer van een zet, of schrijf hem uit, bv. 'wachter 1 priester', 'prins 0',"
+                " 'kamermeisje', 'kanselier keep baron bottom spion,priester'. Stoelen tellen vanaf 0."
+                " 'q' stopt en bewaart het verslag.",
+        "not_a_move": "Dat is geen zet: {reason}",
+        "illegal": "Niet toegestaan: {reason}",
+        "no_such_number": "Er is geen zet nummer {n}: kies 1 tot en met {max}.",
+        "thinking": "{name} denkt na…",
+        "round_won": "{names} winnen de ronde.",
+        "round_won_one": "{name} wint de ronde.",
+        "spy_bonus": "{name} krijgt een teken van liefde voor de Spion.",
+        "match_won": "{names} winnen het spel!",
+        "match_won_one": "{name} wint het spel!",
+        "score": "Tekens van liefde: {scores}",
+        "record_saved": "Verslag bewaard: {path}",
+        "record_not_saved": "Kon het verslag niet bewaren: {reason}",
+        "quit": "Spel gestopt.",
+        "press_enter": "Druk op Enter voor de volgende ronde.",
+        "move_fmt_guard": "Wachter → {target}, raad {guess}",
+        "move_fmt_target": "{card} → {target}",
+        "move_fmt_none": "{card}",
+        "move_fmt_no_target": "{card} (niemand te kiezen: geen effect)",
+        "move_fmt_keep": "houd {keep}, onder de trekstapel: {bottom}",
+        "you_hold": "Je hebt",
+        "ev_setup": "Ronde {round}: {name} begint.",
+        "ev_setup_face_up": "Ronde {round}: {name} begint. Open weggelegd: {cards}.",
+        "ev_deal": "{name} krijgt {card}.",
+        "ev_draw": "{name} trekt {card}.",
+        "ev_draw_set_aside": "{name} neemt de weggelegde kaart (de trekstapel is leeg).",
+        "ev_draw_set_aside_card": "{name} neemt de weggelegde kaart: {card}.",
+        "ev_play": "{name} speelt {card}.",
+        "ev_play_none": "{name} speelt {card}, maar niemand kan gekozen worden: geen effect.",
+        "ev_play_target": "{name} speelt {card} op {target}.",
+        "ev_play_self": "{name} speelt {card} op zichzelf.",
+        "ev_guard_hit": "{name} speelt de Wachter op {target} en raadt {guess}: goed!",
+        "ev_guard_miss": "{name} speelt de Wachter op {target} en raadt {guess}: fout.",
+        "ev_handmaid": "{name} speelt {card} en is beschermd tot de volgende beurt.",
+        "ev_priest": "{name} ziet dat {target} {card} heeft.",
+        "ev_baron": "{name} ({a}) vergelijkt de hand met {target} ({b}).",
+        "ev_baron_tie": "{name} en {target} vergelijken hun hand: gelijk, er gebeurt niets.",
+        "ev_discard": "{name} legt {card} af.",
+        "ev_king": "{name} en {target} ruilen van hand: {name} heeft nu {a}, {target} heeft {b}.",
+        "ev_king_hidden": "{name} en {target} ruilen van hand.",
+        "ev_chancellor": "{name} trekt {cards}.",
+        "ev_chancellor_hidden": "{name} trekt {n} kaart(en).",
+        "ev_bottom": "{name} houdt {card} en legt {cards} onder de trekstapel.",
+        "ev_bottom_hidden": "{name} legt {n} kaart(en) onder de trekstapel.",
+        "ev_out": "{name} ligt uit de ronde en toont {cards}.",
+        "ev_out_empty": "{name} ligt uit de ronde.",
+        "ev_reveal": "{name} toont {card}.",
+        "ev_reveal_set_aside": "De weggelegde kaart was {card}.",
+        "ev_round_end": "{names} winnen de ronde.",
+        "ev_round_end_one": "{name} wint de ronde.",
+        "ev_spy_bonus": "{name} krijgt een teken van liefde voor de Spion.",
+        "and": "en",
+        "replay_header": "{edition}-editie · {players} · {target} tekens om te winnen",
+        "replay_round": "— Ronde {round} —",
+        "replay_unfinished": "De ronde is niet af.",
+        "replay_match_over": "Het spel is uit: {names} winnen met {scores}.",
+        "replay_match_going": "Het spel is nog bezig: {scores}.",
+        "edition_classic": "klassieke",
+        "edition_2019": "2019",
+    },
+}
+
+# Dutch wording of the engine's refusals (English lives with the engine: errors.MESSAGES).
+ERRORS_NL: dict[str, str] = {
+    "round_over": "de ronde is voorbij: er zijn geen zetten meer",
+    "not_edition": "{card} is geen kaart van de {edition}-editie (R1)",
+    "not_in_hand": "stoel {seat} heeft {card} niet (R4.3)",
+    "countess": "stoel {seat} moet de Gravin spelen met {card} in de hand (R4.4)",
+    "needs_target": "{card} moet een speler kiezen: stoel {options} (R4.5)",
+    "no_target": "{card} kan niemand kiezen en wordt dus zonder doel gespeeld (R4.6)",
+    "untargeted": "{card} kiest geen speler (R4.5)",
+    "no_such_seat": "er is geen stoel {target} (R2.1)",
+    "target_self": "{card} moet een andere speler kiezen, niet stoel {seat} zelf (R4.5)",
+    "target_out": "stoel {target} ligt uit de ronde en kan niet gekozen worden (R4.5)",
+    "target_protected": "stoel {target} is beschermd door het Kamermeisje en kan niet gekozen worden (R4.5)",
+    "prince_self": "alle andere spelers zijn beschermd of uit de ronde, dus de Prins moet stoel {seat} kiezen (R4.6)",
+    "needs_guess": "de Wachter moet een kaart noemen (R5.1)",
+    "guess_guard": "de Wachter mag de Wachter niet noemen (R5.1)",
+    "guess_untargeted": "een Wachter zonder speler om te kiezen noemt geen kaart (R4.6)",
+    "not_guard": "alleen de Wachter noemt een kaart (R5.1)",
+    "not_chancellor": "alleen de Kanselier houdt een kaart en legt kaarten onder de trekstapel (R5.9)",
+    "chancellor_pending": "stoel {seat} speelde de Kanselier en moet nu één van {cards} houden (R5.9)",
+    "chancellor_keep": "stoel {seat} moet één van {cards} houden (R5.9)",
+    "chancellor_bottom": "de kaarten onder de trekstapel moeten precies de andere zijn: {cards} (R5.9)",
+}
+
+assert set(ERRORS_NL) == set(ENGINE_MESSAGES), "every engine refusal needs a Dutch wording"
+
+
+def default_language() -> str:
+    """``"nl"`` when the user's locale is Dutch, else ``"en"`` (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            return "nl" if value.lower().startswith("nl") else "en"
+    code = locale.getlocale()[0] or ""
+    return "nl" if code.lower().startswith("nl") else "en"
+
+
+class Translator:
+    """Strings in one language: ``t("deck_size", n=3)``, ``t.card(c)``, ``t.the(c)``, ``t.error(err)``."""
+
+    def __init__(self, language: str = "en") -> None:
+        if language not in LANGUAGES:
+            raise ValueError(f"unknown language {language!r}: choose en or nl")
+        self.language = language
+        self._messages = MESSAGES[language]
+
+    def __call__(self, key: str, **params: Any) -> str:
+        return self._messages[key].format(**params)
+
+    def card(self, card: Card) -> str:
+        """The card's name: ``Guard`` / ``Wachter``."""
+        return CARD_NAMES[self.language][card]
+
+    def the(self, card: Card) -> str:
+        """The card's name with its article: ``the Guard`` / ``de Wachter``."""
+        article = _ARTICLE[self.language].get(card, _DEFAULT_ARTICLE[self.language])
+        return f"{article} {self.card(card)}"
+
+    def cards(self, cards: Any) -> str:
+        """A list of cards: ``Guard, Priest`` / ``Wachter, Priester``."""
+        return ", ".join(self.card(c) for c in cards)
+
+    def effect(self, card: Card) -> str:
+        return CARD_EFFECTS[self.language][card]
+
+    def value(self, card: Card, edition: Edition) -> int:
+        return edition.value(card)
+
+    def join_names(self, names: list[str]) -> str:
+        if len(names) <= 1:
+            return "".join(names)
+        return ", ".join(names[:-1]) + f" {self('and')} " + names[-1]
+
+    def error(self, err: IllegalActionError) -> str:
+        """A refusal of the engine in this language."""
+        if self.language == "en":
+            return str(err)
+        params = dict(err.params)
+        for key, value in params.items():
+            if isinstance(value, Card):
+                params[key] = self.the(value) if key == "card" else self.card(value)
+            elif isinstance(value, (list, tuple)) and value and isinstance(value[0], Card):
+                params[key] = self.cards(value)
+        if isinstance(params.get("options"), (list, tuple)):
+            params["options"] = " of ".join(str(s) for s in params["options"])
+        return ERRORS_NL[err.key].format(**params)
+
+    def card_word(self, word: str) -> str | None:
+        """The English notation word for a card name typed in this language (or English)."""
+        word = word.lower()
+        for card, name in CARD_NAMES[self.language].items():
+            if name.lower() == word:
+                return card.word
+        return None

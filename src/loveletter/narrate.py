@@ -1,0 +1,96 @@
+"""Events told as sentences, in the reader's language (the terminal game, replays, logs).
+
+Narration reads only the event as given: pass events as a seat sees them (``View.events``) and the
+secret parts of other seats' events are simply not there to tell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from loveletter.engine import Card, Event
+from loveletter.i18n import Translator
+
+
+def narrate(event: Event, names: Sequence[str], t: Translator, round_number: int = 1) -> str | None:
+    """One event as a sentence, or ``None`` for events not worth a line (a hidden draw, a deal)."""
+    name = names[event.seat] if event.seat is not None else ""
+    target = names[event.target] if event.target is not None else ""
+    kind = event.kind
+    if kind == "setup":
+        if event.cards:
+            return t("ev_setup_face_up", round=round_number, name=name, cards=t.cards(event.cards))
+        return t("ev_setup", round=round_number, name=name)
+    if kind == "deal":
+        return t("ev_deal", name=name, card=t.the(event.card)) if event.card is not None else None
+    if kind == "draw":
+        if event.result == "set_aside":
+            if event.card is None:
+                return t("ev_draw_set_aside", name=name)
+            return t("ev_draw_set_aside_card", name=name, card=t.the(event.card))
+        return t("ev_draw", name=name, card=t.the(event.card)) if event.card is not None else None
+    if kind == "play":
+        return _play(event, name, target, t)
+    if kind == "priest":
+        return t("ev_priest", name=name, target=target, card=t.the(event.card)) if event.card else None
+    if kind == "baron":
+        if event.cards is not None:
+            return t("ev_baron", name=name, target=target, a=t.card(event.cards[0]), b=t.card(event.cards[1]))
+        return t("ev_baron_tie", name=name, target=target) if event.result == "tie" else None
+    if kind == "discard":
+        return t("ev_discard", name=name, card=t.the(event.card))
+    if kind == "king":
+        if event.cards is not None:
+            return t("ev_king", name=name, target=target, a=t.the(event.cards[0]), b=t.the(event.cards[1]))
+        return t("ev_king_hidden", name=name, target=target)
+    if kind == "chancellor":
+        if event.cards is not None:
+            return t("ev_chancellor", name=name, cards=t.cards(event.cards))
+        return t("ev_chancellor_hidden", name=name, n="?")
+    if kind == "bottom":
+        if event.card is not None and event.cards is not None:
+            return t("ev_bottom", name=name, card=t.the(event.card), cards=t.cards(event.cards))
+        return t("ev_bottom_hidden", name=name, n=event.result)
+    if kind == "out":
+        if event.cards:
+            return t("ev_out", name=name, cards=", ".join(t.the(c) for c in event.cards))
+        return t("ev_out_empty", name=name)
+    if kind == "reveal":
+        if event.seat is None:
+            return t("ev_reveal_set_aside", card=t.the(event.card))
+        return t("ev_reveal", name=name, card=t.the(event.card))
+    if kind == "round_end":
+        winners = [names[s] for s in event.seats or ()]
+        line = (
+            t("ev_round_end_one", name=winners[0]) if len(winners) == 1
+            else t("ev_round_end", names=t.join_names(winners))
+        )
+        if event.target is not None:
+            line += " " + t("ev_spy_bonus", name=names[event.target])
+        return line
+    return None
+
+
+def _play(event: Event, name: str, target: str, t: Translator) -> str:
+    card = event.card
+    assert card is not None
+    if card is Card.GUARD and event.guess is not None:
+        key = "ev_guard_hit" if event.result == "hit" else "ev_guard_miss"
+        return t(key, name=name, target=target, guess=t.the(event.guess))
+    if card is Card.HANDMAID:
+        return t("ev_handmaid", name=name, card=t.the(card))
+    if event.target is not None:
+        if event.target == event.seat:
+            return t("ev_play_self", name=name, card=t.the(card))
+        return t("ev_play_target", name=name, card=t.the(card), target=target)
+    if card in (Card.GUARD, Card.PRIEST, Card.BARON, Card.KING):
+        return t("ev_play_none", name=name, card=t.the(card))
+    return t("ev_play", name=name, card=t.the(card))
+
+
+def narrate_all(
+    events: Iterable[Event], names: Sequence[str], t: Translator, round_number: int = 1
+) -> list[str]:
+    """Every event worth telling, as lines."""
+    lines = (narrate(e, names, t, round_number) for e in events)
+    return [line for line in lines if line]

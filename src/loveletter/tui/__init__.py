@@ -1,0 +1,1 @@
+"""The terminal game's screens."""

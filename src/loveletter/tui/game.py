@@ -1,0 +1,267 @@
+"""The terminal game: you against bots, line by line, so it also runs from a script on stdin.
+
+Every turn of yours shows the table (discards in order, who is out or protected, deck size, tokens),
+your hand with values and effects, what you privately know, the card tracker and your numbered moves.
+The bots' moves are narrated. The match record is saved after every round and when you quit
+(``q``, Ctrl-C or the end of the input).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from loveletter.bots import Bot, make_bot
+from loveletter.engine import (
+    TARGETED, Action, Card, Edition, IllegalActionError, Match, NotationError, Phase, View, view,
+)
+from loveletter.i18n import Translator
+from loveletter.narrate import narrate
+from loveletter.record import save, to_record
+
+HUMAN = 0
+BOT_NAMES = ["Bram", "Cas", "Dewi", "Eva", "Fenna"]
+
+
+@dataclass
+class GameSettings:
+    edition: Edition
+    players: int
+    bots: list[str]
+    language: str
+    seed: int | None = None
+    target: int | None = None
+    name: str | None = None
+    records: Path | None = None
+
+
+class Quit(Exception):
+    """The player asked to stop (q, Ctrl-C or the end of the input)."""
+
+
+def default_records_folder() -> Path:
+    """Where records go by default: ``$XDG_DATA_HOME/loveletter/records`` (``~/.local/share/...``)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "loveletter" / "records"
+
+
+class TerminalGame:
+    def __init__(self, settings: GameSettings, read_line: Callable[[], str], console: Console) -> None:
+        self.settings = settings
+        self.t = Translator(settings.language)
+        self.console = console
+        self.read_line = read_line
+        self.names = [settings.name or self.t("player")] + BOT_NAMES[: settings.players - 1]
+        seed = settings.seed if settings.seed is not None else int(time.time_ns() % 2**31)
+        self.seed = seed
+        self.match = Match(settings.edition, settings.players, target=settings.target, seed=seed)
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(level, seed * 31 + seat) for seat, level in enumerate(settings.bots, start=1)
+        }
+        folder = settings.records or default_records_folder()
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        self.record_path = folder / f"loveletter-{stamp}-seed{seed}.json"
+        self.told = 0  # events of the current round already narrated
+
+    # ----------------------------------------------------------------------------- the loop
+
+    def run(self) -> int:
+        try:
+            self._play_match()
+        except Quit:
+            self.console.print(self.t("quit"))
+        finally:
+            self._save()
+        return 0
+
+    def _play_match(self) -> None:
+        match = self.match
+        while True:
+            self.told = 0
+            while not match.round.over:
+                self._tell_news()
+                seat = match.current
+                me = view(match, seat)
+                action = self._ask_human(me) if seat == HUMAN else self.bots[seat].choose(me)
+                match.apply(action)
+            self._tell_news()
+            self._round_result()
+            self._save()
+            if match.over:
+                break
+            match.next_round()
+        winners = [self.names[s] for s in match.winners]
+        key = "match_won_one" if len(winners) == 1 else "match_won"
+        self.console.print(Text(self.t(key, name=winners[0], names=self.t.join_names(winners)), style="bold magenta"))
+
+    def _tell_news(self) -> None:
+        """Narrate the events since last time, as the human seat sees them."""
+        log = self.match.round.log or []
+        number = len(self.match.rounds)
+        for event in log[self.told:]:
+            line = narrate(event.seen_by(HUMAN), self.names, self.t, number)
+            if line and event.kind != "round_end":
+                style = "bold" if event.kind == "setup" else ""
+                self.console.print(Text(line, style=style))
+        self.told = len(log)
+
+    def _round_result(self) -> None:
+        rnd, t = self.match.round, self.t
+        winners = [self.names[s] for s in rnd.winners]
+        key = "round_won_one" if len(winners) == 1 else "round_won"
+        self.console.print(Text(t(key, name=winners[0], names=t.join_names(winners)), style="bold green"))
+        if rnd.spy_bonus is not None:
+            self.console.print(t("spy_bonus", name=self.names[rnd.spy_bonus]))
+        scores = ", ".join(f"{n} {k}" for n, k in zip(self.names, self.match.tokens, strict=True))
+        self.console.print(t("score", scores=scores) + f" · {t('tokens', target=self.match.target)}")
+        self.console.print()
+
+    def _save(self) -> None:
+        try:
+            save(to_record(self.match, self.names), self.record_path)
+        except OSError as err:
+            self.console.print(self.t("record_not_saved", reason=err.strerror or str(err)))
+
+    # ----------------------------------------------------------------------------- the human
+
+    def _ask_human(self, me: View) -> Action:
+        self._show_table(me)
+        legal = me.legal_actions
+        while True:
+            text = self._prompt()
+            if text in ("q", "quit", "exit", "stop"):
+                raise Quit
+            if text in ("?", "h", "help", "hulp"):
+                self.console.print(self.t("help"))
+                continue
+            if not text:
+                continue
+            if text.isdigit():
+                n = int(text)
+                if 1 <= n <= len(legal):
+                    return legal[n - 1]
+                self.console.print(Text(self.t("no_such_number", n=n, max=len(legal)), style="red"))
+                continue
+            try:
+                action = Action.parse(self._english(text))
+            except NotationError as err:
+                self.console.print(Text(self.t("not_a_move", reason=str(err)), style="red"))
+                continue
+            try:
+                probe = self.match.round.clone()
+                probe.apply(action)
+            except IllegalActionError as err:
+                self.console.print(Text(self.t("illegal", reason=self.t.error(err)), style="red"))
+                continue
+            return action
+
+    def _prompt(self) -> str:
+        self.console.print(Text(self.t("prompt") + ": ", style="bold"), end="")
+        try:
+            line = self.read_line()
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            raise Quit from None
+        if not sys.stdin.isatty():
+            self.console.print(line.rstrip("\n"))  # echo scripted input so the transcript reads well
+        return line.strip().lower()
+
+    def _english(self, text: str) -> str:
+        """Card names typed in the chosen language become the notation's English words."""
+        words = []
+        for word in text.replace(",", " , ").split():
+            words.append(self.t.card_word(word) or word)
+        return " ".join(words).replace(" , ", ",")
+
+    # ----------------------------------------------------------------------------- showing
+
+    def _show_table(self, me: View) -> None:
+        t, c = self.t, self.console
+        c.rule(t("round_title", round=me.round_number, turn=me.turn))
+        table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+        table.add_column(t("player"))
+        table.add_column("♥", justify="right")
+        table.add_column(t("discards"))
+        table.add_column(t("status"))
+        for seat, name in enumerate(self.names):
+            label = f"{seat} {name}" + (f" ({t('you')})" if seat == HUMAN else "")
+            status = []
+            if not me.alive[seat]:
+                status.append(t("status_out"))
+            elif me.protected[seat]:
+                status.append(t("status_protected"))
+            if seat == me.current and not me.over:
+                status.append(t("status_turn"))
+            table.add_row(label, str(me.tokens[seat]), t.cards(me.discards[seat]) or "—", ", ".join(status))
+        c.print(table)
+        deck = t("deck_size", n=me.deck_size)
+        if me.set_aside_taken:
+            deck += f" ({t('set_aside_taken')})"
+        c.print(deck + f" · {t('tokens', target=me.target)}")
+        if me.face_up:
+            c.print(t("face_up", cards=t.cards(me.face_up)))
+        self._show_knowledge(me)
+        self._show_tracker(me)
+        c.print(Text(t("your_hand"), style="bold"))
+        for card in me.hand:
+            c.print(f"  [{me.edition.value(card)}] {t.card(card)}: {t.effect(card)}", highlight=False)
+        if me.phase is Phase.CHANCELLOR:
+            c.print(t("chancellor_prompt"))
+        c.print(Text(t("moves"), style="bold"))
+        for i, action in enumerate(me.legal_actions, start=1):
+            c.print(f"  {i:>2}. {self.describe(action, me)}   [dim]{action}[/dim]", highlight=False)
+
+    def _show_knowledge(self, me: View) -> None:
+        t = self.t
+        lines = [t("known_hand", name=self.names[s], card=t.the(card)) for s, card in sorted(me.known.items())]
+        for event in me.private_events():
+            if event.kind in ("priest", "king", "baron"):
+                continue  # summarised by what is known now
+            line = narrate(event, self.names, t, me.round_number)
+            if line:
+                lines.append(line)
+        self.console.print(f"{t('known')}: " + ("; ".join(lines) if lines else t("nothing_known")))
+
+    def _show_tracker(self, me: View) -> None:
+        unseen = me.unseen()
+        parts = [f"{self.t.card(card)} {unseen.get(card, 0)}" for card in me.edition.cards]
+        self.console.print(f"{self.t('tracker')}: " + " · ".join(parts), highlight=False)
+
+    def describe(self, action: Action, me: View) -> str:
+        """A move in words: ``Guard → 1 Bram, name Priest``."""
+        t = self.t
+        if action.keep is not None:
+            return t("move_fmt_keep", keep=t.card(action.keep), bottom=t.cards(action.bottom or ()) or "—")
+        card = t.card(action.card)
+        if action.target is None:
+            if action.card in TARGETED:
+                return t("move_fmt_no_target", card=card)
+            return t("move_fmt_none", card=card)
+        target = f"{action.target} {self.names[action.target]}"
+        if action.card is Card.GUARD and action.guess is not None:
+            return t("move_fmt_guard", target=target, guess=t.card(action.guess))
+        return t("move_fmt_target", card=card, target=target)
+
+
+def run_game(settings: GameSettings) -> int:
+    """Play a match on this terminal (or a script on stdin); the exit status."""
+    console = Console(highlight=False)
+    game = TerminalGame(settings, _read_line, console)
+    status = game.run()
+    console.print(game.t("record_saved", path=str(game.record_path)))
+    return status
+
+
+def _read_line() -> str:
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line

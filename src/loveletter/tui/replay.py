@@ -1,0 +1,39 @@
+"""A game record told as a story (``loveletter replay FILE``)."""
+
+from __future__ import annotations
+
+from loveletter.i18n import Translator
+from loveletter.narrate import narrate_all
+from loveletter.record import Replayed
+
+
+def tell(replayed: Replayed, t: Translator) -> list[str]:
+    """Every round's events, everything shown (a record holds the whole game), and the result."""
+    match, names = replayed.match, replayed.names
+    lines = [
+        t("replay_header", edition=t(f"edition_{match.edition.name}"), players=t.join_names(names),
+          target=match.target),
+    ]
+    tokens = [0] * match.players
+    for number, rnd in enumerate(match.rounds, start=1):
+        lines += ["", t("replay_round", round=number)]
+        lines += narrate_all(rnd.log or (), names, t, number)
+        if not rnd.over:
+            lines.append(t("replay_unfinished"))
+            continue
+        for s in rnd.winners:
+            tokens[s] += 1
+        if rnd.spy_bonus is not None:
+            tokens[rnd.spy_bonus] += 1
+        lines.append(t("score", scores=_scores(names, tokens)))
+    lines.append("")
+    if match.over:
+        lines.append(t("replay_match_over", names=t.join_names([names[s] for s in match.winners]),
+                       scores=_scores(names, match.tokens)))
+    else:
+        lines.append(t("replay_match_going", scores=_scores(names, match.tokens)))
+    return lines
+
+
+def _scores(names: list[str], tokens: list[int]) -> str:
+    return ", ".join(f"{n} {k}" for n, k in zip(names, tokens, strict=True))
