@@ -61,6 +61,20 @@ CARD_EFFECTS: dict[str, dict[Card, str]] = {
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
+        # command-line help
+        "cli_main": "Love Letter: play the card game in the terminal, and replay game records.",
+        "cli_play": "Play a match against bots in the terminal (moves by number or notation; works on a pipe too).",
+        "cli_replay": "Check a game record and tell the match it holds.",
+        "opt_edition": "classic: 16 cards, 2-4 players; 2019: 21 cards, 2-6 players.",
+        "opt_players": "Number of players: you plus bots.",
+        "opt_bots": "Bot level for every bot, or one per bot separated by commas ({levels}).",
+        "opt_lang": "Language (default: from your locale).",
+        "opt_seed": "Seed for the shuffles and bots: the same seed, the same game.",
+        "opt_target": "Tokens of affection needed to win (default: from the rules, R2.3).",
+        "opt_name": "Your name at the table.",
+        "opt_records": "Folder for the game record (default: your data folder; the path is printed at the end).",
+        "opt_json": "Print the summary as JSON instead (the record format's summary).",
+        "opt_replay_lang": "Language of the narrative (default: from your locale).",
         # the table
         "title": "Love Letter",
         "round_title": "Round {round} · turn {turn}",
@@ -148,6 +162,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "edition_2019": "2019",
     },
     "nl": {
+        "cli_main": "Love Letter: speel het kaartspel in de terminal en speel spelverslagen na.",
+        "cli_play": "Speel een spel tegen bots in de terminal (zetten per nummer of notatie; werkt ook via een pipe).",
+        "cli_replay": "Controleer een spelverslag en vertel het spel dat erin staat.",
+        "opt_edition": "classic: 16 kaarten, 2-4 spelers; 2019: 21 kaarten, 2-6 spelers.",
+        "opt_players": "Aantal spelers: jij plus bots.",
+        "opt_bots": "Niveau voor alle bots, of één per bot gescheiden door komma's ({levels}).",
+        "opt_lang": "Taal (standaard: volgens je locale).",
+        "opt_seed": "Seed voor het schudden en de bots: dezelfde seed, hetzelfde spel.",
+        "opt_target": "Aantal tekens van liefde om te winnen (standaard: volgens de regels, R2.3).",
+        "opt_name": "Jouw naam aan tafel.",
+        "opt_records": "Map voor het spelverslag (standaard: je gegevensmap; het pad komt aan het eind in beeld).",
+        "opt_json": "Geef in plaats daarvan de samenvatting als JSON.",
+        "opt_replay_lang": "Taal van het verhaal (standaard: volgens je locale).",
         "title": "Love Letter",
         "round_title": "Ronde {round} · beurt {turn}",
         "deck_size": "Trekstapel: {n} kaarten",

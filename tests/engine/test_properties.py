@@ -153,7 +153,7 @@ def snapshot(rnd: Round) -> tuple[Any, ...]:
 # ------------------------------------------------------------------------------------ a
 
 
-@settings(max_examples=60, **SETTINGS)
+@settings(max_examples=80, **SETTINGS)
 @given(games)
 def test_every_card_is_accounted_for_at_every_step(game: tuple[tuple[Edition, int], int]) -> None:
     (edition, players), seed = game
@@ -165,7 +165,7 @@ def test_every_card_is_accounted_for_at_every_step(game: tuple[tuple[Edition, in
 # ------------------------------------------------------------------------------------ b
 
 
-@settings(max_examples=150, **SETTINGS)
+@settings(max_examples=200, **SETTINGS)
 @given(games)
 def test_every_round_and_every_match_ends(game: tuple[tuple[Edition, int], int]) -> None:
     (edition, players), seed = game
@@ -231,7 +231,7 @@ def candidate_actions(rnd: Round, rng: random.Random, count: int) -> list[Action
     return found
 
 
-@settings(max_examples=40, **SETTINGS)
+@settings(max_examples=80, **SETTINGS)
 @given(games)
 def test_legal_actions_agree_with_apply(game: tuple[tuple[Edition, int], int]) -> None:
     (edition, players), seed = game
@@ -323,25 +323,19 @@ def permuted_copy(rnd: Round, seat: int | None, rng: random.Random) -> Round:
     return copy
 
 
-@settings(max_examples=40, **SETTINGS)
+@settings(max_examples=60, **SETTINGS)
 @given(games)
 def test_views_do_not_depend_on_hidden_cards(game: tuple[tuple[Edition, int], int]) -> None:
     (edition, players), seed = game
     match, rng = new_match(edition, players, seed)
-    checked = 0
     for rnd in steps(match, rng):
-        if rnd.over or rng.random() > 0.3:
+        if rnd.over or rng.random() > 0.35:
             continue
         for seat in [None, *range(players)]:
             seen = view(rnd, seat)
             for _ in range(2):
                 copy = permuted_copy(rnd, seat, rng)
                 assert view(copy, seat) == seen, f"seat {seat}'s view depends on hidden cards"
-            checked += 1
-        # the match-level view as well (tokens, target, round number come from the match)
-        seat = rng.randrange(players)
-        assert view(match, seat) == view(match, seat)
-    assert checked or len(match.rounds) >= 1
 
 
 def test_permuted_copy_really_moves_hidden_cards() -> None:
@@ -366,7 +360,7 @@ def outcome(match: Match) -> tuple[Any, ...]:
     )
 
 
-@settings(max_examples=50, **SETTINGS)
+@settings(max_examples=100, **SETTINGS)
 @given(games, st.booleans())
 def test_record_round_trip(game: tuple[tuple[Edition, int], int], stop_early: bool) -> None:
     (edition, players), seed = game
@@ -374,7 +368,7 @@ def test_record_round_trip(game: tuple[tuple[Edition, int], int], stop_early: bo
     stop_at = rng.randrange(200) if stop_early else -1
     for i, rnd in enumerate(steps(match, rng)):
         # stop in the middle (a match in progress) only between turns, not inside a Chancellor choice
-        if i >= stop_at >= 0 and rnd.phase is Phase.PLAY:
+        if i >= stop_at >= 0 and rnd.phase is not Phase.CHANCELLOR:
             break
     names = [f"player {s}" for s in range(players)]
     doc = to_record(match, names)

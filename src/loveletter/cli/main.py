@@ -18,31 +18,35 @@ from loveletter.engine import EDITIONS
 from loveletter.i18n import LANGUAGES, Translator, default_language
 from loveletter.record import RecordError, load, replay, summary
 
+_t = Translator(default_language())  # help texts follow the user's locale
+
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="loveletter")
 def cli() -> None:
-    """Love Letter: play the card game in the terminal, and replay game records."""
+    pass
 
 
-@cli.command()
+cli.help = _t("cli_main")
+
+
+@cli.command(help=_t("cli_play"))
 @click.option("--edition", type=click.Choice(sorted(EDITIONS)), default="classic", show_default=True,
-              help="classic: 16 cards, 2-4 players; 2019: 21 cards, 2-6 players.")
+              help=_t("opt_edition"))
 @click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
-              help="Number of players: you plus bots.")
+              help=_t("opt_players"))
 @click.option("--bots", default="beginner", show_default=True,
-              help=f"Bot level for every bot, or one per bot separated by commas ({', '.join(LEVELS)}).")
+              help=_t("opt_bots", levels=", ".join(LEVELS)))
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None,
-              help="Language (default: from your locale).")
-@click.option("--seed", type=int, default=None, help="Seed for the shuffles and bots: the same seed, the same game.")
+              help=_t("opt_lang"))
+@click.option("--seed", type=int, default=None, help=_t("opt_seed"))
 @click.option("--target", type=click.IntRange(1, 99), default=None,
-              help="Tokens of affection needed to win (default: from the rules, R2.3).")
-@click.option("--name", default=None, help="Your name at the table.")
+              help=_t("opt_target"))
+@click.option("--name", default=None, help=_t("opt_name"))
 @click.option("--records", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Folder for the game record (default: your data folder, printed at the end).")
+              help=_t("opt_records"))
 def play(edition: str, players: int, bots: str, lang: str | None, seed: int | None, target: int | None,
          name: str | None, records: Path | None) -> None:
-    """Play a match against bots in the terminal (moves by number or notation; works on a pipe too)."""
     from loveletter.tui.game import GameSettings, run_game
 
     levels = [b.strip() for b in bots.split(",") if b.strip()]
@@ -64,12 +68,11 @@ def play(edition: str, players: int, bots: str, lang: str | None, seed: int | No
     sys.exit(run_game(settings))
 
 
-@cli.command("replay")
+@cli.command("replay", help=_t("cli_replay"))
 @click.argument("file", type=click.Path(dir_okay=True, path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON (RECORD.md) instead.")
-@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language of the narrative.")
+@click.option("--json", "as_json", is_flag=True, help=_t("opt_json"))
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help=_t("opt_replay_lang"))
 def replay_command(file: Path, as_json: bool, lang: str | None) -> None:
-    """Check a game record (RECORD.md) and tell the match it holds."""
     try:
         replayed = replay(load(file))
     except RecordError as err:

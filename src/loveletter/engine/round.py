@@ -40,6 +40,8 @@ class Phase(IntEnum):
     OVER = 2
 
 
+_PLAY, _CHANCELLOR, _OVER = Phase.PLAY, Phase.CHANCELLOR, Phase.OVER
+
 # Legal actions per (edition, hand, who may be chosen, who plays): computed once, shared.
 # The second element maps every legal action (and anything equal to it) to the canonical one.
 _LEGAL: dict[str, dict[int, tuple[tuple[Action, ...], dict[Action, Action]]]] = {}
@@ -208,9 +210,9 @@ class Round:
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action :meth:`apply` accepts now, and nothing else (empty when over)."""
         phase = self.phase
-        if phase is Phase.PLAY:
-            return self._legal_play()[0]
-        if phase is Phase.CHANCELLOR:
+        if phase is _PLAY:
+            return (self._legal_now or self._legal_play())[0]
+        if phase is _CHANCELLOR:
             return _chancellor_choices(self.hands[self.current])
         return ()
 
@@ -242,7 +244,7 @@ class Round:
         Anything not in :meth:`legal_actions` raises :class:`IllegalActionError`, naming the rule
         broken, and leaves the round unchanged.
         """
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             legal = self._legal_now or self._legal_play()
             canonical = legal[1].get(action)
             if canonical is None:

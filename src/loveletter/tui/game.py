@@ -76,7 +76,8 @@ class TerminalGame:
     def run(self) -> int:
         try:
             self._play_match()
-        except Quit:
+        except (Quit, KeyboardInterrupt):  # Ctrl-C while a bot thinks quits the same way
+            self.console.print()
             self.console.print(self.t("quit"))
         finally:
             self._save()

@@ -1,0 +1,141 @@
+"""Helpers to write rule scenarios that read like the rulebook (RULES.md).
+
+A round is built from a readable deck, **top card first**::
+
+    deck("princess | guard guard guard | priest baron | handmaid | ...")
+
+In deck order (R3): the first card is the set-aside card (R3.2); with exactly two players the next
+three are the face-up cards (R3.3); then one card is dealt to each player, starting with the starter
+(R3.4); then the starter draws the next card (R4.1); the rest is the deck. The ``|`` marks are only
+for the reader. ``...`` stands for every card of the edition not named yet, lowest value first.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Edition, Event, Round
+
+__all__ = [
+    "CLASSIC", "EDITION_2019", "cards", "deck", "deck_2019", "play", "legal", "snapshot", "events",
+    "last", "play_quietly",
+]
+
+
+def cards(text: str) -> list[Card]:
+    """``"guard priest"`` -> ``[Card.GUARD, Card.PRIEST]``."""
+    return [Card.from_word(w) for w in text.replace("|", " ").split()]
+
+
+def full_deck(text: str, edition: Edition = CLASSIC) -> list[Card]:
+    """The whole deck, top first, with ``...`` filled in (lowest first)."""
+    words = text.replace("|", " ").split()
+    named = [Card.from_word(w) for w in words if w != "..."]
+    left = Counter(edition.full_deck)
+    left.subtract(named)
+    if any(n < 0 for n in left.values()):
+        too_many = [c.word for c, n in left.items() if n < 0]
+        raise ValueError(f"deck names too many of: {too_many}")
+    rest = sorted(left.elements())
+    out: list[Card] = []
+    for w in words:
+        if w == "...":
+            out.extend(rest)
+            rest = []
+        else:
+            out.append(Card.from_word(w))
+    return out
+
+
+def deck(text: str, *, players: int = 2, starter: int = 0, edition: Edition = CLASSIC) -> Round:
+    """A round of ``edition`` (classic unless told) set up from the deck ``text`` (see module doc)."""
+    return Round(edition, players, full_deck(text, edition), starter)
+
+
+def deck_2019(text: str, *, players: int = 2, starter: int = 0) -> Round:
+    """:func:`deck` for the 2019 edition."""
+    return deck(text, players=players, starter=starter, edition=EDITION_2019)
+
+
+def play(rnd: Round, moves: str) -> Round:
+    """Apply moves in notation, separated by ``;`` (``"guard 1 priest; handmaid"``)."""
+    for move in moves.split(";"):
+        if move.strip():
+            rnd.apply(Action.parse(move))
+    return rnd
+
+
+def legal(rnd: Round) -> list[str]:
+    """The legal actions now, in notation."""
+    return [str(a) for a in rnd.legal_actions()]
+
+
+def snapshot(rnd: Round) -> tuple:
+    """Everything an illegal action must leave unchanged (R4.7)."""
+    return (
+        [list(h) for h in rnd.hands],
+        [list(d) for d in rnd.discards],
+        list(rnd.deck),
+        rnd.set_aside,
+        rnd.face_up,
+        rnd.alive_mask,
+        rnd.protected_mask,
+        list(rnd.knocked_out),
+        rnd.current,
+        rnd.phase,
+        rnd.turn,
+        rnd.winners,
+        rnd.spy_bonus,
+        len(rnd.log or ()),
+        tuple(rnd.legal_actions()),
+    )
+
+
+def events(rnd: Round, kind: str) -> list[Event]:
+    """The round's logged events of one kind."""
+    return [e for e in rnd.log or () if e.kind == kind]
+
+
+def last(rnd: Round, kind: str) -> Event:
+    """The latest logged event of one kind."""
+    found = events(rnd, kind)
+    assert found, f"no {kind!r} event"
+    return found[-1]
+
+
+def _quiet_move(rnd: Round) -> Action:
+    """A move for the current player that changes nobody's kept card: the player plays the card
+    they just drew; Guards miss, Barons only tie, Kings only trade equal cards, Chancellors keep
+    the old card and return the drawn ones in the order drawn."""
+    from loveletter.engine import Phase
+
+    me = rnd.current
+    hand = rnd.hands[me]
+    if rnd.phase is Phase.CHANCELLOR:
+        kept, drawn = hand[0], tuple(hand[1:])
+        return Action(Card.CHANCELLOR, keep=kept, bottom=drawn)
+    options = rnd.legal_actions()
+    if options == (Action(Card.COUNTESS),):
+        return options[0]
+    kept, drawn = hand
+    for action in options:
+        if action.card is not drawn:
+            continue
+        t = action.target
+        if drawn is Card.GUARD and t is not None and rnd.hands[t][0] is action.guess:
+            continue
+        if drawn in (Card.BARON, Card.KING) and t is not None and rnd.hands[t][0] != kept:
+            continue
+        if drawn is Card.PRINCE or drawn is Card.PRINCESS:
+            continue
+        return action
+    raise AssertionError(f"no quiet move for seat {me} holding {hand}")
+
+
+def play_quietly(rnd: Round, turns: int | None = None) -> Round:
+    """Play quiet turns (see :func:`_quiet_move`) until the round is over, or ``turns`` of them."""
+    done = 0
+    while not rnd.over and (turns is None or done < turns):
+        rnd.apply(_quiet_move(rnd))
+        done += 1
+    return rnd
