@@ -26,7 +26,7 @@ from itertools import permutations
 from loveletter.engine.actions import Action
 from loveletter.engine.cards import TARGETED, Card, Edition
 from loveletter.engine.errors import IllegalActionError
-from loveletter.engine.events import PUBLIC, Event
+from loveletter.engine.events import Event
 
 GUARD, PRIEST, BARON, HANDMAID, PRINCE = Card.GUARD, Card.PRIEST, Card.BARON, Card.HANDMAID, Card.PRINCE
 CHANCELLOR, KING, COUNTESS, PRINCESS, SPY = (

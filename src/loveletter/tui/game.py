@@ -21,7 +21,16 @@ from rich.text import Text
 
 from loveletter.bots import Bot, make_bot
 from loveletter.engine import (
-    TARGETED, Action, Card, Edition, IllegalActionError, Match, NotationError, Phase, View, view,
+    TARGETED,
+    Action,
+    Card,
+    Edition,
+    IllegalActionError,
+    Match,
+    NotationError,
+    Phase,
+    View,
+    view,
 )
 from loveletter.i18n import Translator
 from loveletter.narrate import narrate
