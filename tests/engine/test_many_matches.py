@@ -96,9 +96,7 @@ def play_match(edition: Edition, players: int, seed: int, log: bool) -> Match:
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-@pytest.mark.parametrize(
-    ("edition", "players"), CONFIGS, ids=[f"{e.name}-{p}p" for e, p in CONFIGS]
-)
+@pytest.mark.parametrize(("edition", "players"), CONFIGS, ids=[f"{e.name}-{p}p" for e, p in CONFIGS])
 def test_random_matches(edition: Edition, players: int, chunk: int) -> None:
     per_chunk = MATCHES_PER_CONFIG // CHUNKS
     base = 1_000_000 * players + (0 if edition is CLASSIC else 500_000) + chunk * per_chunk

@@ -47,7 +47,11 @@ games = st.tuples(
     st.integers(min_value=0, max_value=2**64 - 1),
 )
 
-SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+SETTINGS: dict[str, Any] = {
+    "deadline": None,
+    "suppress_health_check": [HealthCheck.too_slow],
+    "database": None,
+}
 
 
 def _ids(config: tuple[Edition, int]) -> str:
@@ -128,7 +132,7 @@ def check_cards(rnd: Round) -> None:
     assert len(set(rnd.knocked_out)) == len(rnd.knocked_out)
     if not rnd.over:
         assert rnd.is_alive(rnd.current)
-        assert bin(rnd.alive_mask).count("1") >= 2
+        assert rnd.alive_mask.bit_count() >= 2
 
 
 def snapshot(rnd: Round) -> tuple[Any, ...]:
@@ -266,8 +270,11 @@ def test_legal_actions_agree_with_apply(game: tuple[tuple[Edition, int], int]) -
     assert refused > 0
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: the refusal of a King/Prince next to the Countess "
-                   "does not name R4.4 (Round._why_illegal tests the wrong card)")
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: the refusal of a King/Prince next to the Countess "
+    "does not name R4.4 (Round._why_illegal tests the wrong card)",
+)
 @pytest.mark.parametrize("config", CONFIGS, ids=_ids)
 def test_refusal_names_the_countess_rule(config: tuple[Edition, int]) -> None:
     """R4.4: playing the King or Prince while holding the Countess is refused for the Countess rule."""
@@ -391,8 +398,11 @@ def test_record_round_trip(game: tuple[tuple[Edition, int], int], stop_early: bo
     assert [r["out"] for r in expected["rounds"]] == [list(r.knocked_out) for r in match.rounds]
 
 
-@pytest.mark.xfail(strict=True, reason="record bug: to_record() of a match paused inside a Chancellor "
-                   "choice (R5.9) writes a turn without 'keep', which replay() refuses")
+@pytest.mark.xfail(
+    strict=True,
+    reason="record bug: to_record() of a match paused inside a Chancellor "
+    "choice (R5.9) writes a turn without 'keep', which replay() refuses",
+)
 def test_record_of_a_match_paused_in_a_chancellor_choice_replays() -> None:
     for seed in itertools.count():
         match, rng = new_match(EDITION_2019, 3, seed)
@@ -435,4 +445,3 @@ def test_targeted_cards_have_a_target_when_anyone_is_choosable(config: tuple[Edi
                         assert a.guess is not None and a.guess is not Card.GUARD and edition.has(a.guess)
                     else:
                         assert a.guess is None
-

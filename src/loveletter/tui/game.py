@@ -37,7 +37,7 @@ from loveletter.narrate import narrate
 from loveletter.record import save, to_record
 
 HUMAN = 0
-BOT_NAMES = ["Bram", "Cas", "Dewi", "Eva", "Fenna"]
+BOT_NAMES = ["Bram", "Cas", "Dewi", "Eva", "Fenna", "Gijs"]
 
 
 @dataclass
@@ -68,7 +68,9 @@ class TerminalGame:
         self.t = Translator(settings.language)
         self.console = console
         self.read_line = read_line
-        self.names = [settings.name or self.t("player")] + BOT_NAMES[: settings.players - 1]
+        human = (settings.name or "").strip() or self.t("player")
+        # Names must be distinct (RECORD.md): bots skip a name the human took.
+        self.names = [human] + [n for n in BOT_NAMES if n.lower() != human.lower()][: settings.players - 1]
         seed = settings.seed if settings.seed is not None else int(time.time_ns() % 2**31)
         self.seed = seed
         self.match = Match(settings.edition, settings.players, target=settings.target, seed=seed)
