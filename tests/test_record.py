@@ -180,6 +180,58 @@ RECORD_2019_SUMMARY = {
     "winners": [],
 }
 
+# 2019, 2 players, seat 1 starts: the deck runs out and both end with a Baron, so both win (R6.3,
+# 2019); seat 1 played both Spies and gains one Spy token only (R6.4). The last turn is a Chancellor
+# on an empty deck: no effect, nothing kept (R5.9). Round 2 has just been dealt: seat 1 starts it,
+# the first winner in turn order counting from round 1's starter, seat 1 (R3.5).
+TIE_DECK_2019 = words(
+    "princess prince prince chancellor"  # set aside, then three face up (R3.3)
+    " spy guard"  # dealt to seat 1, then seat 0
+    " guard guard spy priest guard handmaid guard priest handmaid king baron countess guard baron"
+    " chancellor"  # drawn in turns 1..15
+)
+TIE_2019: dict[str, Any] = {
+    "edition": "2019",
+    "players": ["Anna", "Bram"],
+    "rounds": [
+        {
+            "deck": TIE_DECK_2019,
+            "starter": 1,
+            "turns": [
+                {"play": "spy", "seat": 1},  # 1: spy + guard
+                {"play": "guard", "target": 1, "guess": "priest"},  # 0: guard + guard; miss
+                {"play": "spy"},  # 1: guard + spy
+                {"play": "priest", "target": 1},  # 0: guard + priest
+                {"play": "guard", "target": 0, "guess": "countess"},  # 1: guard + guard; miss
+                {"play": "handmaid"},  # 0: guard + handmaid
+                {"play": "guard"},  # 1: guard + guard; seat 0 is protected (R4.6)
+                {"play": "guard", "target": 1, "guess": "baron"},  # 0: guard + priest; miss
+                {"play": "handmaid"},  # 1: guard + handmaid
+                {"play": "king"},  # 0: priest + king; seat 1 is protected (R4.6)
+                {"play": "guard", "target": 0, "guess": "handmaid"},  # 1: guard + baron; miss (priest)
+                {"play": "priest", "target": 1},  # 0: priest + countess
+                {"play": "guard", "target": 0, "guess": "priest"},  # 1: baron + guard; miss (countess)
+                {"play": "countess"},  # 0: countess + baron
+                {"play": "chancellor", "seat": 1},  # 1: baron + chancellor; the deck is empty
+            ],
+        },
+        {"deck": TIE_DECK_2019, "turns": []},
+    ],
+}
+
+TIE_2019_SUMMARY = {
+    "edition": "2019",
+    "players": ["Anna", "Bram"],
+    "target": 6,
+    "rounds": [
+        {"starter": 1, "finished": True, "out": [], "winners": [0, 1], "spy_bonus": 1, "tokens": [1, 2]},
+        {"starter": 1, "finished": False, "out": [], "winners": [], "spy_bonus": None, "tokens": [1, 2]},
+    ],
+    "tokens": [1, 2],
+    "finished": False,
+    "winners": [],
+}
+
 
 def doc_copy(doc: dict[str, Any]) -> dict[str, Any]:
     return copy.deepcopy(doc)
@@ -203,8 +255,9 @@ def refused(doc: Any) -> str:
         (CLASSIC_3P, CLASSIC_3P_SUMMARY),
         (CLASSIC_2P, CLASSIC_2P_SUMMARY),
         (RECORD_2019, RECORD_2019_SUMMARY),
+        (TIE_2019, TIE_2019_SUMMARY),
     ],
-    ids=["classic-3p-finished-match", "classic-2p-in-progress", "2019-chancellor-spy"],
+    ids=["classic-3p-finished-match", "classic-2p-in-progress", "2019-chancellor-spy", "2019-tie"],
 )
 def test_valid_records_replay_to_the_exact_summary(doc: dict[str, Any], expected: dict[str, Any]) -> None:
     before = doc_copy(doc)
@@ -253,6 +306,26 @@ def test_the_chancellor_puts_cards_under_the_deck_in_the_order_given() -> None:
     assert rnd.discards[0] == [Card.CHANCELLOR, Card.SPY]
     expected_left = [Card.from_word(c) for c in REST_2019] + [Card.GUARD, Card.BARON]
     assert list(rnd.deck_top_first()) == expected_left
+
+
+def test_a_chancellor_on_an_empty_deck_keeps_nothing() -> None:
+    """R5.9: with the deck empty the Chancellor has no effect, so the turn names no card to keep."""
+    rnd = replay(TIE_2019).match.rounds[0]
+    assert rnd.discards[1][-1] is Card.CHANCELLOR and rnd.hands[1] == [Card.BARON]
+    doc = doc_copy(TIE_2019)
+    doc["rounds"][0]["turns"][-1].update(keep="baron", bottom=["chancellor"])
+    assert turn_refused(doc, "round 1, turn 15: ") == (
+        "the Chancellor drew no card (the deck is empty), so it keeps nothing (R5.9)"
+    )
+
+
+def test_the_starter_after_a_shared_win() -> None:
+    """R3.5 (house): seats 0 and 1 both won round 1, which seat 1 started: seat 1 starts round 2."""
+    doc = doc_copy(TIE_2019)
+    doc["rounds"][1]["starter"] = 1
+    assert summary(replay(doc))["rounds"][1]["starter"] == 1
+    doc["rounds"][1]["starter"] = 0
+    assert refused(doc) == "round 2: seat 0 cannot start this round: seat 1 does (R3.5)"
 
 
 def test_the_chancellor_choice_after_one_turn() -> None:
@@ -368,11 +441,6 @@ def test_the_countess_rule_is_enforced() -> None:
     assert summary(replay(ok))["rounds"][0]["finished"] is False
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: Round._why_illegal never gives the 'countess' reason; "
-    "the refusal reads 'only the Guard names a card (R5.1)'",
-)
 def test_the_countess_refusal_names_r4_4() -> None:
     """RECORD.md's own example of a refusal: '... must play the Countess while holding the King (R4.4)'."""
     assert turn_refused(doc_copy(COUNTESS_DOC), "round 1, turn 1: ") == (
@@ -380,11 +448,6 @@ def test_the_countess_refusal_names_r4_4() -> None:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: Round._why_illegal never gives the 'countess' reason; "
-    "the refusal reads 'the Prince must choose a player ... (R4.5)'",
-)
 def test_the_countess_refusal_names_r4_4_for_the_prince() -> None:
     doc = doc_copy(COUNTESS_DOC)
     deck = doc["rounds"][0]["deck"]

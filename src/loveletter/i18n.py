@@ -280,6 +280,8 @@ ERRORS_NL: dict[str, str] = {
     "not_guard": "alleen de Wachter noemt een kaart (R5.1)",
     "not_chancellor": "alleen de Kanselier houdt een kaart en legt kaarten onder de trekstapel (R5.9)",
     "chancellor_pending": "stoel {seat} speelde de Kanselier en moet nu één van {cards} houden (R5.9)",
+    "chancellor_choice_only": "stoel {seat} houdt nu alleen een kaart en legt de andere onder de trekstapel:"
+    " geen speler, geen gok (R5.9)",
     "chancellor_keep": "stoel {seat} moet één van {cards} houden (R5.9)",
     "chancellor_bottom": "de kaarten onder de trekstapel moeten precies de andere zijn: {cards} (R5.9)",
 }

@@ -65,11 +65,16 @@ def to_record(match: Match, names: list[str]) -> dict[str, Any]:
 
 
 def turns_of(rnd: Round) -> list[dict[str, Any]]:
-    """The turn objects of a round, from its event log."""
+    """The turn objects of a round, from its event log. A turn still waiting for a Chancellor's
+    choice is left out: replaying the record brings the round back to just before it."""
     if rnd.log is None:
         raise ValueError("this round was played without its event log, so it cannot be recorded")
     turns: list[dict[str, Any]] = []
-    for e in rnd.log:
+    if rnd.phase is Phase.CHANCELLOR:  # a Chancellor's choice still open: record up to its play
+        log = rnd.log[: max(i for i, e in enumerate(rnd.log) if e.kind == "play")]
+    else:
+        log = rnd.log
+    for e in log:
         if e.kind == "play":
             assert e.card is not None
             turn: dict[str, Any] = {"seat": e.seat, "play": e.card.word}

@@ -221,7 +221,6 @@ def test_dutch_notation_error_is_dutch(tmp_path):
     assert "unknown card" not in reply and "the cards are" not in reply
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a Unicode digit such as '²' crashes the game (int('²'))")
 @pytest.mark.parametrize("typed", ["²", "guard ² priest"])
 def test_unicode_digits_are_refused_not_a_crash(tmp_path, typed):
     proc, records = play(tmp_path, "--lang", "en", "--seed", "1", lines=[typed, "q"])
@@ -339,9 +338,10 @@ def test_unsaveable_record_is_not_said_saved(tmp_path):
     assert "Record saved:" not in proc.stdout
 
 
-@pytest.mark.xfail(strict=True, reason="bug: --name equal to a bot's name saves a record that replay refuses")
 @pytest.mark.parametrize("name", ["Bram", "  "])
 def test_any_name_gives_a_replayable_record(tmp_path, name):
     proc, records = play(tmp_path, "--seed", "1", "--lang", "en", "--name", name, lines=["q"])
     assert proc.returncode == 0
-    replay_json(the_record(records))
+    players = replay_json(the_record(records))["players"]
+    assert len(set(players)) == len(players) == 2
+    assert all(p.strip() for p in players)

@@ -17,8 +17,19 @@ from collections import Counter
 from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Edition, Event, Round
 
 __all__ = [
-    "CLASSIC", "EDITION_2019", "cards", "deck", "deck_2019", "play", "legal", "snapshot", "events",
-    "last", "play_quietly",
+    "CLASSIC",
+    "EDITION_2019",
+    "cards",
+    "deck",
+    "deck_2019",
+    "events",
+    "full_deck",
+    "last",
+    "legal",
+    "play",
+    "play_quietly",
+    "quiet_move",
+    "snapshot",
 ]
 
 
@@ -103,7 +114,7 @@ def last(rnd: Round, kind: str) -> Event:
     return found[-1]
 
 
-def _quiet_move(rnd: Round) -> Action:
+def quiet_move(rnd: Round) -> Action:
     """A move for the current player that changes nobody's kept card: the player plays the card
     they just drew; Guards miss, Barons only tie, Kings only trade equal cards, Chancellors keep
     the old card and return the drawn ones in the order drawn."""
@@ -133,9 +144,9 @@ def _quiet_move(rnd: Round) -> Action:
 
 
 def play_quietly(rnd: Round, turns: int | None = None) -> Round:
-    """Play quiet turns (see :func:`_quiet_move`) until the round is over, or ``turns`` of them."""
+    """Play quiet turns (see :func:`quiet_move`) until the round is over, or ``turns`` of them."""
     done = 0
     while not rnd.over and (turns is None or done < turns):
-        rnd.apply(_quiet_move(rnd))
+        rnd.apply(quiet_move(rnd))
         done += 1
     return rnd

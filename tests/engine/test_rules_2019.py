@@ -7,26 +7,26 @@ starter | the starter's draw | the rest. Seat 0 starts unless a row says otherwi
 from __future__ import annotations
 
 import pytest
-
-from loveletter.engine import EDITION_2019, Action, Card, Phase, view
 from scenarios import cards, deck_2019, events, last, legal, play, play_quietly
+
+from loveletter.engine import EDITION_2019, Card, Phase, view
 
 C = Card
 
 # Both players keep a Prince to the end; each plays one Spy. The Baron ties, the King trades
 # Prince for Prince, the Countess is forced by the Prince (R4.4). Seat 0's discards total more.
 ONE_SPY_EACH = (
-    "princess | baron chancellor chancellor | prince prince | spy"
-    " | spy guard guard guard guard guard guard priest priest baron king countess handmaid handmaid",
-    "spy; spy; guard 1 baron; guard 0 baron; guard 1 baron; guard 0 baron; guard 1 baron;"
-    " guard 0 baron; priest 1; priest 0; baron 1; king 0; countess; handmaid; handmaid",
+    ("princess | baron chancellor chancellor | prince prince | spy"
+    " | spy guard guard guard guard guard guard priest priest baron king countess handmaid handmaid"),
+    ("spy; spy; guard 1 baron; guard 0 baron; guard 1 baron; guard 0 baron; guard 1 baron;"
+    " guard 0 baron; priest 1; priest 0; baron 1; king 0; countess; handmaid; handmaid"),
 )
 # The same, but seat 0 plays both Spies.
 BOTH_SPIES_SEAT0 = (
-    "princess | baron chancellor chancellor | prince prince | spy"
-    " | guard spy guard guard guard guard guard priest priest baron king countess handmaid handmaid",
-    "spy; guard 0 baron; spy; guard 0 baron; guard 1 baron; guard 0 baron; guard 1 baron;"
-    " guard 0 baron; priest 1; priest 0; baron 1; king 0; countess; handmaid; handmaid",
+    ("princess | baron chancellor chancellor | prince prince | spy"
+    " | guard spy guard guard guard guard guard priest priest baron king countess handmaid handmaid"),
+    ("spy; guard 0 baron; spy; guard 0 baron; guard 1 baron; guard 0 baron; guard 1 baron;"
+    " guard 0 baron; priest 1; priest 0; baron 1; king 0; countess; handmaid; handmaid"),
 )
 # Both players keep a Baron; thirteen quiet turns (every drawn card played, nobody hurt), then a
 # Chancellor (and a King) near the bottom of the deck.
@@ -291,3 +291,14 @@ def test_R6_3_2019_three_players_tie_all_win():
     assert r.over and r.deck_size == 0
     assert [h[0] if h else None for h in r.hands] == [C.PRINCE, C.PRIEST, C.PRINCE]
     assert r.winners == (0, 2)
+
+
+def test_R5_9_chancellor_choices_with_equal_cards_are_listed_once():
+    r = deck_2019("princess | baron baron king | chancellor priest | guard | guard spy ...")
+    play(r, "chancellor")
+    assert r.hands[0] == cards("guard guard spy")
+    assert legal(r) == [
+        "chancellor keep spy bottom guard,guard",
+        "chancellor keep guard bottom spy,guard",
+        "chancellor keep guard bottom guard,spy",
+    ]

@@ -7,9 +7,9 @@ starter | the starter's draw | the rest. Seat 0 starts unless a row says otherwi
 from __future__ import annotations
 
 import pytest
+from scenarios import cards, deck, events, last, legal, play
 
 from loveletter.engine import CLASSIC, EDITION_2019, Card, Phase, Round, view
-from scenarios import cards, deck, events, last, legal, play
 
 C = Card
 
@@ -26,22 +26,22 @@ QUIET_PRINCE_MOVES = (
 
 # Both players keep a Prince to the end (a tie at R6.2); the discard piles then decide (R6.3).
 FULL_TIE = (
-    "princess | baron king countess | prince prince | guard"
-    " | guard priest guard priest guard handmaid handmaid guard baron",
-    "guard 1 baron; guard 0 baron; priest 1; guard 0 baron; priest 1; guard 0 baron;"
-    " handmaid; handmaid; guard; baron 0",
+    ("princess | baron king countess | prince prince | guard"
+    " | guard priest guard priest guard handmaid handmaid guard baron"),
+    ("guard 1 baron; guard 0 baron; priest 1; guard 0 baron; priest 1; guard 0 baron;"
+    " handmaid; handmaid; guard; baron 0"),
 )  # discards: seat 0 guard+priest+priest+handmaid+guard = 10, seat 1 guard*3+handmaid+baron = 10
 SEAT1_HIGHER_DISCARDS = (
-    "princess | baron king countess | prince prince | guard"
-    " | guard priest priest guard guard handmaid handmaid guard baron",
-    "guard 1 baron; guard 0 baron; priest 1; priest 0; guard 1 baron; guard 0 baron;"
-    " handmaid; handmaid; guard; baron 0",
+    ("princess | baron king countess | prince prince | guard"
+    " | guard priest priest guard guard handmaid handmaid guard baron"),
+    ("guard 1 baron; guard 0 baron; priest 1; priest 0; guard 1 baron; guard 0 baron;"
+    " handmaid; handmaid; guard; baron 0"),
 )  # seat 0: 1+2+1+4+1 = 9, seat 1: 1+2+1+4+3 = 11
 SEAT0_HIGHER_DISCARDS = (
-    "princess | baron baron king | prince prince | guard"
-    " | guard priest priest guard guard handmaid handmaid countess guard",
-    "guard 1 baron; guard 0 baron; priest 1; priest 0; guard 1 baron; guard 0 baron;"
-    " handmaid; handmaid; countess; guard 0 baron",
+    ("princess | baron baron king | prince prince | guard"
+    " | guard priest priest guard guard handmaid handmaid countess guard"),
+    ("guard 1 baron; guard 0 baron; priest 1; priest 0; guard 1 baron; guard 0 baron;"
+    " handmaid; handmaid; countess; guard 0 baron"),
 )  # seat 0: 1+2+1+4+7 = 15 (the Countess is forced by the Prince), seat 1: 1+2+1+4+1 = 9
 
 
@@ -366,10 +366,10 @@ def test_R5_3_baron_tie_values_are_known_only_to_the_two():
     assert view(r, 1).known == {0: C.PRIEST}
     assert view(r, 2).known == {}
     for seat in (2, None):
-        seen = [e for e in view(r, seat).events if e.kind == "baron"][0]
+        seen = next(e for e in view(r, seat).events if e.kind == "baron")
         assert seen.cards is None and seen.result == "tie"
     for seat in (0, 1):
-        seen = [e for e in view(r, seat).events if e.kind == "baron"][0]
+        seen = next(e for e in view(r, seat).events if e.kind == "baron")
         assert seen.cards == (C.PRIEST, C.PRIEST)
 
 
@@ -455,7 +455,7 @@ def test_R5_5_prince_on_an_empty_deck_gives_the_set_aside_card(move, taker, winn
     draw = [e for e in r.log if e.kind == "draw" and e.result == "set_aside"]
     assert len(draw) == 1 and draw[0].seat == taker and draw[0].privy == frozenset({taker})
     for seat in (0, 1, None):
-        seen = [e for e in view(r, seat).events if e.kind == "draw" and e.result == "set_aside"][0]
+        seen = next(e for e in view(r, seat).events if e.kind == "draw" and e.result == "set_aside")
         assert seen.result == "set_aside"
         assert seen.card == (C.PRINCESS if seat == taker else None)
         assert view(r, seat).set_aside_taken
@@ -475,7 +475,7 @@ def test_R5_6_king_trades_hands_and_only_the_two_learn_the_cards():
     assert view(r, 1).known == {0: C.PRIEST}
     assert view(r, 2).known == {}
     for seat in (2, None):
-        assert [e for e in view(r, seat).events if e.kind == "king"][0].cards is None
+        assert next(e for e in view(r, seat).events if e.kind == "king").cards is None
 
 
 # ---------------------------------------------------------------------------------------- R5.7, R5.8
@@ -571,7 +571,7 @@ def test_R6_5_every_card_is_public_at_the_end_of_the_round():
     spectator = view(r, None)
     reveals = [(e.seat, e.card) for e in spectator.events if e.kind == "reveal"]
     assert reveals == [(0, C.HANDMAID), (None, C.KING)]
-    end = [e for e in spectator.events if e.kind == "round_end"][0]
+    end = next(e for e in spectator.events if e.kind == "round_end")
     assert end.seats == (0,) and end.cards == r.deck_top_first() and len(end.cards) == 9
 
 
@@ -606,5 +606,47 @@ def test_R7_a_view_never_holds_another_seats_current_hand():
 def test_R7_guard_guess_and_result_are_public():
     r = deck("king | baron baron countess | guard priest | handmaid | ...")
     play(r, "guard 1 baron")
-    seen = [e for e in view(r, None).events if e.kind == "play"][0]
+    seen = next(e for e in view(r, None).events if e.kind == "play")
     assert (seen.seat, seen.card, seen.target, seen.guess, seen.result) == (0, C.GUARD, 1, C.BARON, "miss")
+
+
+def test_R6_2_R5_5_a_prince_that_draws_the_last_card_ends_the_round_after_that_turn():
+    text = (
+        "princess | baron baron countess | king prince | guard"
+        " | guard priest priest guard guard handmaid handmaid prince guard"
+    )
+    r = play(deck(text), QUIET_PRINCE_MOVES.rsplit(";", 1)[0])
+    assert r.current == 0 and r.deck_size == 1 and r.protected == [False, True]
+    assert legal(r) == ["prince 0", "king"]  # R4.6: seat 1 is protected
+    play(r, "prince 0")  # seat 0 discards the King and draws the last card, a Guard
+    assert r.deck_size == 0 and r.set_aside is C.PRINCESS
+    assert r.over and r.winners == (1,)  # Guard against Prince; seat 1 takes no more turns
+
+
+@pytest.mark.parametrize(
+    ("seat1_draws", "moves", "known"),
+    [
+        pytest.param("guard", "priest 1", {1: C.HANDMAID}, id="R5.2-known-after-priest"),
+        pytest.param("guard", "priest 1; guard 0 baron", {1: C.HANDMAID},
+                     id="R7-known-card-kept-when-another-card-is-played"),
+        pytest.param("handmaid", "priest 1; handmaid", {},
+                     id="R7-known-card-forgotten-when-that-card-may-have-been-played"),
+    ],
+)
+def test_R7_what_a_priest_taught_is_kept_until_it_may_have_changed(seat1_draws, moves, known):
+    # Seat 0 looks at seat 1's Handmaid; then seat 1 draws and plays a card.
+    r = play(deck(f"king | baron baron countess | priest handmaid | guard | {seat1_draws} ..."), moves)
+    assert view(r, 0).known == known
+
+
+def test_R7_private_events_of_a_seat():
+    r = play(deck(QUIET_PRINCE), QUIET_PRINCE_MOVES + "; prince 0")
+    mine = view(r, 0).private_events()
+    assert [(e.kind, e.result) for e in mine] == [("priest", None), ("draw", "set_aside")]
+    assert [e.kind for e in view(r, 1).private_events()] == ["priest"]
+    assert view(r, None).private_events() == []
+
+
+def test_R7_there_is_no_view_for_a_seat_that_does_not_exist():
+    with pytest.raises(ValueError):
+        view(deck(QUIET_PRINCE), 2)

@@ -71,7 +71,7 @@ class Action(NamedTuple):
             return _parse_chancellor(card, rest, text)
         target: int | None = None
         guess: Card | None = None
-        if rest and rest[0].lstrip("-").isdigit():
+        if rest and _is_number(rest[0]):
             target = int(rest.pop(0))
             if target < 0:
                 raise NotationError(f"seat numbers start at 0, not {target}")
@@ -95,6 +95,11 @@ def _parse_chancellor(card: Card, rest: list[str], text: str) -> Action:
         names = ",".join(tail[1:]).split(",")
         bottom = tuple(_card(n) for n in names if n)
     return Action(card, keep=keep, bottom=bottom)
+
+
+def _is_number(word: str) -> bool:
+    digits = word[1:] if word.startswith("-") else word
+    return digits.isascii() and digits.isdigit()
 
 
 def _card(word: str) -> Card:

@@ -32,6 +32,8 @@ MESSAGES: dict[str, str] = {
     "not_guard": "only the Guard names a card (R5.1)",
     "not_chancellor": "only the Chancellor keeps a card and puts cards under the deck (R5.9)",
     "chancellor_pending": "seat {seat} played the Chancellor and must now keep one of {cards} (R5.9)",
+    "chancellor_choice_only": "seat {seat} now only keeps a card and puts the others under the deck:"
+    " no player, no guess (R5.9)",
     "chancellor_keep": "seat {seat} must keep one of {cards} (R5.9)",
     "chancellor_bottom": "the cards put under the deck must be exactly the others: {cards} (R5.9)",
 }

@@ -31,15 +31,18 @@ kind               fields                                          secret (privy
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from loveletter.engine.cards import Card
 
 PUBLIC: frozenset[int] = frozenset()
+#: ``ONLY[s]`` is the privy set of seat ``s`` alone (shared, to keep logging cheap).
+ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(8))
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
+    """One thing that happened (an immutable value; a named tuple because rounds log many)."""
+
     kind: str
     seat: int | None = None
     target: int | None = None
@@ -59,4 +62,4 @@ class Event:
         """This event as ``seat`` may know it (``None``: a spectator, public part only)."""
         if not self.secret or (seat is not None and seat in self.privy):
             return self
-        return replace(self, **{name: None for name in self.secret})
+        return self._replace(**{name: None for name in self.secret})

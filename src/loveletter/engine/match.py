@@ -89,10 +89,9 @@ class Match:
 
     def _start_round(self, starter: int, deck: Sequence[Card | str] | None) -> Round:
         if deck is None:
-            cards = list(self.edition.full_deck)
-            self.rng.shuffle(cards)
-            deck = cards
-        self.rounds.append(Round(self.edition, self.players, deck, starter, log=self._log))
+            self.rounds.append(Round.shuffled(self.edition, self.players, self.rng, starter, log=self._log))
+        else:
+            self.rounds.append(Round(self.edition, self.players, deck, starter, log=self._log))
         return self.round
 
     def _score(self, finished: Round) -> None:

@@ -26,7 +26,7 @@ from itertools import permutations
 from loveletter.engine.actions import Action
 from loveletter.engine.cards import TARGETED, Card, Edition
 from loveletter.engine.errors import IllegalActionError
-from loveletter.engine.events import Event
+from loveletter.engine.events import ONLY, Event
 
 GUARD, PRIEST, BARON, HANDMAID, PRINCE = Card.GUARD, Card.PRIEST, Card.BARON, Card.HANDMAID, Card.PRINCE
 CHANCELLOR, KING, COUNTESS, PRINCESS, SPY = (
@@ -128,9 +128,9 @@ class Round:
             for i in range(players):
                 seat = (starter + i) % players
                 events.append(Event("deal", seat=seat, card=hands[seat][0], secret=("card",),
-                                    privy=frozenset((seat,))))
+                                    privy=ONLY[seat]))
             events.append(Event("draw", seat=starter, card=hands[starter][1], secret=("card",),
-                                privy=frozenset((starter,))))
+                                privy=ONLY[starter]))
 
     @classmethod
     def shuffled(
@@ -250,7 +250,9 @@ class Round:
             if canonical is None:
                 raise self._why_illegal(action)
             self._play(canonical)
-        elif self.phase is Phase.CHANCELLOR:
+        elif self.phase is _CHANCELLOR:
+            if action.bottom is not None and not isinstance(action.bottom, tuple):
+                action = action._replace(bottom=tuple(action.bottom))
             choices = _chancellor_choices(self.hands[self.current])
             if action not in choices:
                 raise self._why_illegal(action)
@@ -293,7 +295,7 @@ class Round:
                 self.phase = Phase.CHANCELLOR
                 if log is not None:
                     log.append(Event("chancellor", seat=cur, cards=tuple(drawn), secret=("cards",),
-                                     privy=frozenset((cur,))))
+                                     privy=ONLY[cur]))
                 return
             # Spy, Countess, a Chancellor on an empty deck, and targeted cards with no one to
             # choose (R4.6): no effect.
@@ -313,7 +315,7 @@ class Round:
         elif card is PRIEST:  # R5.2
             if log is not None:
                 log.append(Event("priest", seat=cur, target=target, card=hands[target][0],
-                                 secret=("card",), privy=frozenset((cur,))))
+                                 secret=("card",), privy=ONLY[cur]))
         elif card is PRINCE:  # R5.5
             dropped = hands[target].pop()
             self.discards[target].append(dropped)
@@ -344,7 +346,7 @@ class Round:
         drawn = deck.pop()
         hands[nxt].append(drawn)
         if log is not None:
-            log.append(Event("draw", seat=nxt, card=drawn, secret=("card",), privy=frozenset((nxt,))))
+            log.append(Event("draw", seat=nxt, card=drawn, secret=("card",), privy=ONLY[nxt]))
 
     def _chancellor_choice(self, action: Action) -> None:
         self._legal_now = None
@@ -356,7 +358,7 @@ class Round:
             self.deck.insert(0, c)  # the last one listed ends up at the very bottom
         if self.log is not None:
             self.log.append(Event("bottom", seat=cur, card=action.keep, cards=tuple(bottom),
-                                  result=len(bottom), secret=("card", "cards"), privy=frozenset((cur,))))
+                                  result=len(bottom), secret=("card", "cards"), privy=ONLY[cur]))
         self.phase = Phase.PLAY
         self._end_turn()
 
@@ -371,7 +373,7 @@ class Round:
         self.hands[seat].append(card)
         if self.log is not None:
             self.log.append(Event("draw", seat=seat, card=card, result=source,
-                                  secret=("card",), privy=frozenset((seat,))))
+                                  secret=("card",), privy=ONLY[seat]))
 
     def _knock_out(self, seat: int, cause: str) -> None:
         # R5.11: the hand is discarded face up, without effect.
@@ -403,7 +405,7 @@ class Round:
         card = self.deck.pop()  # R4.1
         self.hands[nxt].append(card)
         if self.log is not None:
-            self.log.append(Event("draw", seat=nxt, card=card, secret=("card",), privy=frozenset((nxt,))))
+            self.log.append(Event("draw", seat=nxt, card=card, secret=("card",), privy=ONLY[nxt]))
 
     def _showdown(self) -> tuple[int, ...]:
         alive = [s for s in range(self.players) if self.alive_mask >> s & 1]
@@ -448,30 +450,29 @@ class Round:
         if card not in hand:
             return IllegalActionError("not_in_hand", seat=cur, card=card)
         other = hand[1] if hand[0] is card else hand[0]
-        if card is not COUNTESS and COUNTESS in hand and other in (KING, PRINCE):
-            return IllegalActionError("countess", seat=cur, card=other)
+        if card in (KING, PRINCE) and other is COUNTESS:  # R4.4
+            return IllegalActionError("countess", seat=cur, card=card)
+        if action.guess is not None and card is not GUARD:
+            return IllegalActionError("not_guard")
         if card not in TARGETED:
-            if action.target is not None:
-                return IllegalActionError("untargeted", card=card)
-            return IllegalActionError("not_guard")  # only a guess can be left
-        choosable = self.choosable(cur)
-        if card is PRINCE:
-            choosable = sorted(choosable + [cur])
+            return IllegalActionError("untargeted", card=card)  # the only field left is a target
+        others = self.choosable(cur)
+        choosable = sorted(others + [cur]) if card is PRINCE else others
         target = action.target
         if target is None:
             if choosable:
                 return IllegalActionError("needs_target", card=card, options=choosable)
-            return IllegalActionError("guess_untargeted")
-        if not 0 <= target < self.players:
+            return IllegalActionError("guess_untargeted")  # a Guard with a guess and no one to choose
+        if not _is_seat(target, self.players):
             return IllegalActionError("no_such_seat", target=target)
         if target == cur and card is not PRINCE:
             return IllegalActionError("target_self", card=card, seat=cur)
+        if card is PRINCE and not others and target != cur:  # R4.6
+            return IllegalActionError("prince_self", seat=cur)
         if not self.is_alive(target):
             return IllegalActionError("target_out", target=target)
         if self.is_protected(target):
             return IllegalActionError("target_protected", target=target)
-        if card is not GUARD:
-            return IllegalActionError("not_guard")
         if action.guess is None:
             return IllegalActionError("needs_guess")
         if action.guess is GUARD:
@@ -537,8 +538,14 @@ def _chancellor_choices(hand: list[Card]) -> tuple[Action, ...]:
 def _why_bad_chancellor(cur: int, hand: list[Card], action: Action) -> IllegalActionError:
     if action.card is not CHANCELLOR or action.keep is None:
         return IllegalActionError("chancellor_pending", seat=cur, cards=sorted(hand))
+    if action.target is not None or action.guess is not None:
+        return IllegalActionError("chancellor_choice_only", seat=cur)
     if action.keep not in hand:
         return IllegalActionError("chancellor_keep", seat=cur, cards=sorted(hand))
     rest = list(hand)
     rest.remove(action.keep)
     return IllegalActionError("chancellor_bottom", cards=sorted(rest))
+
+
+def _is_seat(target: object, players: int) -> bool:
+    return isinstance(target, int) and not isinstance(target, bool) and 0 <= target < players

@@ -156,7 +156,7 @@ class TerminalGame:
                 continue
             if not text:
                 continue
-            if text.isdigit():
+            if text.isascii() and text.isdigit():
                 n = int(text)
                 if 1 <= n <= len(legal):
                     return legal[n - 1]
