@@ -158,6 +158,8 @@ CHANCELLOR_CHOICE = "princess | baron baron king | chancellor guard | priest | h
                      id="R4.5-guard-cannot-choose-protected"),
         pytest.param(CLASSIC, 2, OTHER_PROTECTED[0], 1, "handmaid", "priest 1", "target_protected", "R4.5",
                      id="R4.5-priest-cannot-choose-protected"),
+        pytest.param(CLASSIC, 2, OTHER_PROTECTED[0], 1, "handmaid", "priest 0", "no_target", "R4.6",
+                     id="R4.6-priest-with-no-one-to-choose-goes-without-target"),
         pytest.param(CLASSIC, 2, OTHER_PROTECTED[0], 1, "handmaid", "guard priest", "guess_untargeted", "R4.6",
                      id="R4.6-guard-without-target-names-no-card"),
         pytest.param(CLASSIC, 2, PRINCE_OTHER_PROTECTED[0], 1, "handmaid", "prince 1", "prince_self", "R4.6",
@@ -195,6 +197,9 @@ CHANCELLOR_CHOICE = "princess | baron baron king | chancellor guard | priest | h
                      id="R5.9-chancellor-returns-exactly-the-others"),
         pytest.param(EDITION_2019, 2, CHANCELLOR_CHOICE, 0, "chancellor", "chancellor keep priest",
                      "chancellor_bottom", "R5.9", id="R5.9-chancellor-must-return-cards"),
+        pytest.param(EDITION_2019, 2, CHANCELLOR_CHOICE, 0, "chancellor",
+                     Action(C.CHANCELLOR, 1, keep=C.PRIEST, bottom=(C.HANDMAID, C.SPY)),
+                     "chancellor_choice_only", "R5.9", id="R5.9-chancellor-choice-chooses-no-player"),
         pytest.param(EDITION_2019, 2, CHANCELLOR_CHOICE, 0, "", "chancellor keep priest bottom guard",
                      "not_chancellor", "R5.9", id="R5.9-no-choice-before-the-draw"),
     ],
@@ -203,7 +208,7 @@ def test_R4_7_illegal_actions_are_refused_and_change_nothing(
     edition, players, text, starter, setup, move, key, rule
 ):
     r = play(deck(text, players=players, starter=starter, edition=edition), setup)
-    action = Action.parse(move)
+    action = move if isinstance(move, Action) else Action.parse(move)
     assert action not in r.legal_actions() and not r.is_legal(action)
     before = snapshot(r)
     with pytest.raises(IllegalActionError) as err:

@@ -466,6 +466,8 @@ class Round:
         if not _is_seat(target, self.players):
             return IllegalActionError("no_such_seat", target=target)
         if target == cur and card is not PRINCE:
+            if not choosable:  # R4.6: nobody else may be chosen, so the card goes without a target
+                return IllegalActionError("no_target", card=card)
             return IllegalActionError("target_self", card=card, seat=cur)
         if card is PRINCE and not others and target != cur:  # R4.6
             return IllegalActionError("prince_self", seat=cur)

@@ -1,0 +1,255 @@
+"""The bots: legal moves only, the beginner's rules, views only (RULES.md R7), and a sanity check of
+strength (the beginner beats the random bot)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from loveletter.bots import LEVELS, RandomBot, RuleBasedBot, make_bot
+from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Match, Phase, Round, view
+
+GAMES = [(CLASSIC, n) for n in (2, 3, 4)] + [(EDITION_2019, n) for n in (2, 3, 4, 5, 6)]
+IDS = [f"{e.name}-{n}p" for e, n in GAMES]
+
+
+def _only_losing_alternatives(v) -> bool:
+    """Every legal move loses the Princess: she is played, or a Prince must choose its own player."""
+    return all(a.card is Card.PRINCESS or (a.card is Card.PRINCE and a.target == v.seat) for a in v.legal_actions)
+
+
+def check_beginner_choice(v, action: Action) -> None:
+    """The rules the beginner promises (bots/rule_based.py), for one decision."""
+    hand = list(v.hand)
+    if v.phase is Phase.CHANCELLOR:
+        best = max(v.edition.value(c) for c in hand)
+        assert v.edition.value(action.keep) == best  # keeps its highest card
+        return
+    if action.card is Card.PRINCESS:
+        assert _only_losing_alternatives(v), f"played the Princess from {hand}"
+    if action.card is Card.PRINCE and action.target == v.seat and Card.PRINCESS in hand:
+        assert _only_losing_alternatives(v), f"Prince on itself holding the Princess: {hand}"
+    if action.card is Card.GUARD and action.target is not None:
+        known = v.known.get(action.target)
+        if known is not None:
+            if known is not Card.GUARD:
+                assert action.guess is known, f"knew seat {action.target} holds the {known}"
+        elif v.unseen()[action.guess] == 0:
+            # allowed only when no Guard at an unknown player could name an unseen card
+            assert not any(
+                a.card is Card.GUARD and a.target is not None and a.target not in v.known
+                and v.unseen()[a.guess] > 0 for a in v.legal_actions
+            ), f"named the {action.guess}, all seen, from {hand}"
+
+
+@pytest.mark.parametrize(("edition", "players"), GAMES, ids=IDS)
+def test_bots_play_only_legal_moves(edition, players):
+    rng = random.Random(f"legal-{edition.name}-{players}")
+    decisions = beginner = 0
+    for game in range(25):
+        match = Match(edition, players, seed=rng.randrange(10**9), target=3, starter=rng.randrange(players))
+        bots = [make_bot(rng.choice(sorted(LEVELS)), rng.randrange(10**9)) for _ in range(players)]
+        while True:
+            while not match.round.over:
+                seat = match.current
+                v = view(match, seat)
+                assert v.legal_actions == match.legal_actions()
+                action = bots[seat].choose(v)
+                assert action in v.legal_actions
+                if bots[seat].level == "beginner":
+                    check_beginner_choice(v, action)
+                    beginner += 1
+                match.apply(action)
+                decisions += 1
+            if match.over:
+                break
+            match.next_round()
+    assert decisions >= 400
+    assert beginner >= 100
+
+
+def test_thousands_of_beginner_decisions_keep_its_rules():
+    """Only beginners at the table: many decisions, each checked against its promises."""
+    rng = random.Random("beginner-rules")
+    checked = Counter()
+    for _ in range(120):
+        edition, players = rng.choice(GAMES)
+        rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
+        bots = [RuleBasedBot(rng.randrange(10**9)) for _ in range(players)]
+        while not rnd.over:
+            v = view(rnd, rnd.current)
+            action = bots[rnd.current].choose(v)
+            assert action in v.legal_actions
+            check_beginner_choice(v, action)
+            checked[action.card] += 1
+            rnd.apply(action)
+    assert sum(checked.values()) >= 1000
+    assert checked[Card.GUARD] >= 100
+
+
+# ------------------------------------------------------------------------------------ scripted situations
+
+
+def deck_with(edition, middle: list[Card]) -> list[Card]:
+    """A full deck with ``middle`` dealt from position 4 on (2 players: set-aside + 3 face up first)."""
+    rest = Counter(edition.full_deck)
+    rest.subtract(middle)
+    assert min(rest.values()) >= 0, "more copies than the edition has"
+    pool = sorted(rest.elements(), reverse=True)
+    return pool[:4] + middle + pool[4:]
+
+
+def after_priest_look(edition, known: Card, third: Card) -> Round:
+    """Seat 0 plays a Priest on seat 1 (who holds ``known``), seat 1 plays a Guard and misses,
+    seat 0 now holds a Guard and ``third``."""
+    rnd = Round(edition, 2, deck_with(edition, [Card.PRIEST, known, Card.GUARD, Card.GUARD, third]))
+    assert rnd.hands == [[Card.PRIEST, Card.GUARD], [known]] or sorted(rnd.hands[0]) == [Card.GUARD, Card.PRIEST]
+    rnd.apply(Action(Card.PRIEST, 1))
+    assert sorted(rnd.hands[1]) == sorted([known, Card.GUARD])
+    rnd.apply(Action(Card.GUARD, 0, Card.PRINCESS))  # seat 0 holds a Guard: a miss
+    assert not rnd.over and rnd.current == 0
+    assert sorted(rnd.hands[0]) == sorted([Card.GUARD, third])
+    return rnd
+
+
+KNOWN = [(CLASSIC, c) for c in (Card.PRIEST, Card.BARON, Card.HANDMAID, Card.PRINCE, Card.KING,
+                                 Card.COUNTESS, Card.PRINCESS)] + \
+        [(EDITION_2019, c) for c in (Card.SPY, Card.BARON, Card.CHANCELLOR, Card.KING, Card.PRINCESS)]
+
+
+@pytest.mark.parametrize(("edition", "known"), KNOWN, ids=[f"{e.name}-{c.word}" for e, c in KNOWN])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_beginner_guards_the_card_its_priest_saw(edition, known, seed):
+    third = Card.PRIEST if known is Card.HANDMAID else Card.HANDMAID
+    rnd = after_priest_look(edition, known, third)
+    v = view(rnd, 0)
+    assert v.known == {1: known}
+    assert RuleBasedBot(seed).choose(v) == Action(Card.GUARD, 1, known)
+
+
+@pytest.mark.parametrize("edition", [CLASSIC, EDITION_2019], ids=lambda e: e.name)
+def test_beginner_princes_a_known_princess(edition):
+    rnd = after_priest_look(edition, Card.PRINCESS, Card.PRINCE)
+    v = view(rnd, 0)
+    assert RuleBasedBot(4).choose(v) == Action(Card.PRINCE, 1)
+
+
+def test_beginner_keeps_the_princess_and_never_princes_itself_with_her():
+    # seat 0: Princess + Prince, seat 1 holds a Handmaid... first turn: the Prince must go elsewhere
+    edition = CLASSIC
+    rnd = Round(edition, 2, deck_with(edition, [Card.PRINCESS, Card.BARON, Card.PRINCE]))
+    assert sorted(rnd.hands[0]) == [Card.PRINCE, Card.PRINCESS]
+    for seed in range(20):
+        action = RuleBasedBot(seed).choose(view(rnd, 0))
+        assert action == Action(Card.PRINCE, 1)
+
+
+def test_beginner_chancellor_keeps_its_best_card():
+    edition = EDITION_2019
+    rnd = Round(edition, 2, deck_with(edition, [Card.CHANCELLOR, Card.GUARD, Card.SPY, Card.KING, Card.PRIEST]))
+    assert sorted(rnd.hands[0]) == [Card.SPY, Card.CHANCELLOR]
+    rnd.apply(Action(Card.CHANCELLOR))
+    assert rnd.phase is Phase.CHANCELLOR
+    action = RuleBasedBot(1).choose(view(rnd, 0))
+    assert action.keep is Card.KING
+    assert action in rnd.legal_actions()
+
+
+# ------------------------------------------------------------------------------------ views only (R7)
+
+
+def permute_hidden(rnd: Round, seat: int, known: dict[int, Card], rng: random.Random) -> tuple[Round, bool]:
+    """A clone with the cards ``seat`` cannot know (others' unknown hands, the deck, the set-aside card)
+    dealt around differently; whether anything moved."""
+    other = rnd.clone(log=True)
+    slots: list[tuple[str, int]] = []
+    for s in range(rnd.players):
+        if s != seat and rnd.is_alive(s) and s not in known:
+            slots += [("hand", s)] * len(rnd.hands[s])
+    slots += [("deck", i) for i in range(len(rnd.deck))]
+    if rnd.set_aside is not None:
+        slots.append(("set_aside", 0))
+
+    def get(r: Round, slot):
+        kind, i = slot
+        return r.hands[i][0] if kind == "hand" else r.deck[i] if kind == "deck" else r.set_aside
+
+    cards = [get(rnd, s) for s in slots]
+    rng.shuffle(cards)
+    for (kind, i), card in zip(slots, cards, strict=True):
+        if kind == "hand":
+            other.hands[i] = [card]
+        elif kind == "deck":
+            other.deck[i] = card
+        else:
+            other.set_aside = card
+    moved = any(get(rnd, s) != get(other, s) for s in slots)
+    return other, moved
+
+
+@pytest.mark.parametrize(("edition", "players"), GAMES, ids=IDS)
+def test_bots_see_only_their_view(edition, players):
+    rng = random.Random(f"views-{edition.name}-{players}")
+    compared = moved_some = 0
+    for _ in range(40):
+        rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
+        movers = [make_bot(rng.choice(sorted(LEVELS)), rng.randrange(10**9)) for _ in range(players)]
+        while not rnd.over:
+            seat = rnd.current
+            mine = view(rnd, seat)
+            other, moved = permute_hidden(rnd, seat, mine.known, rng)
+            theirs = view(other, seat)
+            assert theirs == mine  # the view reads nothing hidden
+            for level in sorted(LEVELS):
+                seed = rng.randrange(10**9)
+                assert make_bot(level, seed).choose(mine) == make_bot(level, seed).choose(theirs)
+            compared += 1
+            moved_some += moved
+            rnd.apply(movers[seat].choose(mine))
+    assert compared >= 100
+    assert moved_some >= compared // 2
+
+
+# ------------------------------------------------------------------------------------ the bots themselves
+
+
+def test_levels_and_make_bot():
+    assert set(LEVELS) == {"random", "beginner"}
+    assert isinstance(make_bot("random", 1), RandomBot) and make_bot("random").level == "random"
+    assert isinstance(make_bot("beginner", 1), RuleBasedBot) and make_bot("beginner").level == "beginner"
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_bot("expert")
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_same_seed_same_choices(level):
+    def choices(seed: int) -> list[Action]:
+        match = Match(EDITION_2019, 4, seed=99, target=2)
+        bots = [make_bot(level, seed + s) for s in range(4)]
+        out = []
+        while not match.over:
+            while not match.round.over:
+                action = bots[match.current].choose(view(match, match.current))
+                out.append(action)
+                match.apply(action)
+            if not match.over:
+                match.next_round()
+        return out
+
+    assert choices(5) == choices(5)
+
+
+def test_beginner_beats_random():
+    """Sanity of strength: 600 classic 2-player rounds, the beginner's seat alternating."""
+    wins = 0
+    rounds = 600
+    for i in range(rounds):
+        rnd = Round.shuffled(CLASSIC, 2, random.Random(f"strength-{i}"))
+        beginner = i % 2
+        bots = {beginner: RuleBasedBot(i), 1 - beginner: RandomBot(i)}
+        while not rnd.over:
+            rnd.apply(bots[rnd.current].choose(view(rnd, rnd.current)))
+        wins += rnd.winners == (beginner,)
+    assert wins / rounds >= 0.65, f"beginner won {wins} of {rounds}"

@@ -1,0 +1,319 @@
+"""The translation layer (i18n.py) and narration (narrate.py): complete, consistent catalogues in
+English and Dutch, the locale rule of default_language(), and narration that tells every event and
+never a secret a seat may not know (RULES.md R7, R8)."""
+
+from __future__ import annotations
+
+import dataclasses
+import locale
+import random
+import string
+
+import pytest
+
+from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, IllegalActionError, Round, view
+from loveletter.engine.errors import MESSAGES as ENGINE_MESSAGES
+from loveletter.i18n import (
+    CARD_EFFECTS, CARD_NAMES, ERRORS_NL, LANGUAGES, MESSAGES, Translator, default_language,
+)
+from loveletter.narrate import narrate, narrate_all
+
+DUTCH = {  # RULES.md R1
+    Card.SPY: "spion", Card.GUARD: "wachter", Card.PRIEST: "priester", Card.BARON: "baron",
+    Card.HANDMAID: "kamermeisje", Card.PRINCE: "prins", Card.CHANCELLOR: "kanselier", Card.KING: "koning",
+    Card.COUNTESS: "gravin", Card.PRINCESS: "prinses",
+}
+EVENT_KINDS = {"setup", "deal", "draw", "play", "priest", "baron", "discard", "king", "chancellor", "bottom",
+               "out", "reveal", "round_end"}
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def sample(name: str):
+    """A plausible value for a placeholder."""
+    if name in ("card", "guess", "keep"):
+        return Card.PRINCESS
+    if name in ("cards", "bottom"):
+        return [Card.GUARD, Card.PRIEST]
+    if name == "options":
+        return [1, 2]
+    if name == "edition":
+        return "classic"
+    return 3
+
+
+def replaced(event, **changes):
+    """``event`` with some fields changed (events are named tuples or frozen dataclasses)."""
+    if hasattr(event, "_replace"):
+        return event._replace(**changes)
+    return dataclasses.replace(event, **changes)
+
+
+# ------------------------------------------------------------------------------------ catalogues
+
+
+def test_languages():
+    assert LANGUAGES == ("en", "nl")
+    with pytest.raises(ValueError):
+        Translator("fr")
+
+
+def test_same_keys_in_both_languages():
+    assert set(MESSAGES["en"]) == set(MESSAGES["nl"])
+    assert set(CARD_NAMES["en"]) == set(CARD_NAMES["nl"]) == set(Card)
+    assert set(CARD_EFFECTS["en"]) == set(CARD_EFFECTS["nl"]) == set(Card)
+
+
+@pytest.mark.parametrize("key", sorted(MESSAGES["en"]))
+def test_every_message_formats_with_its_placeholders(key):
+    assert fields(MESSAGES["en"][key]) == fields(MESSAGES["nl"][key]), key
+    params = {name: f"<{name}>" for name in fields(MESSAGES["en"][key])}
+    for lang in LANGUAGES:
+        text = Translator(lang)(key, **params)
+        assert text.strip()
+        assert all(f"<{name}>" in text for name in params)
+        assert "{" not in text and "}" not in text
+
+
+def test_dutch_messages_are_translated():
+    same = [k for k in MESSAGES["en"] if MESSAGES["en"][k] == MESSAGES["nl"][k]]
+    assert set(same) <= {"title", "status", "move_fmt_target", "move_fmt_none", "edition_2019"}, same
+
+
+def test_dutch_uses_the_words_of_rules_r8():
+    text = " ".join(MESSAGES["nl"].values()).lower() + " " + " ".join(ERRORS_NL.values()).lower()
+    for word in ("teken van liefde", "ronde", "trekstapel", "weggelegde kaart", "aflegstapel",
+                 "ligt uit de ronde", "beschermd", "beurt", "spel"):
+        assert word in text, word
+
+
+@pytest.mark.parametrize("card", list(Card), ids=lambda c: c.word)
+def test_every_card_has_a_name_and_effect_in_both_languages(card):
+    en, nl = Translator("en"), Translator("nl")
+    assert en.card(card) == card.word.title()
+    assert nl.card(card).lower() == DUTCH[card]
+    assert en.effect(card).strip() and nl.effect(card).strip()
+    assert en.effect(card) != nl.effect(card)
+    assert en.the(card) == f"the {card.word.title()}"
+    assert nl.the(card) == ("het " if card is Card.HANDMAID else "de ") + DUTCH[card].title()
+    # the names typed in either language are read back as the notation's word
+    assert nl.card_word(DUTCH[card]) == nl.card_word(DUTCH[card].upper()) == card.word
+    assert en.card_word(card.word) == en.card_word(card.word.title()) == card.word
+
+
+def test_card_lists_and_names():
+    nl = Translator("nl")
+    assert nl.cards([Card.GUARD, Card.HANDMAID]) == "Wachter, Kamermeisje"
+    assert nl.join_names(["Anna"]) == "Anna"
+    assert nl.join_names(["Anna", "Bram", "Cas"]) == "Anna, Bram en Cas"
+    assert Translator("en").join_names(["Anna", "Bram"]) == "Anna and Bram"
+    assert Translator("en").card_word("wachter") is None
+
+
+# ------------------------------------------------------------------------------------ engine refusals
+
+
+def test_every_engine_refusal_has_a_dutch_wording():
+    assert set(ERRORS_NL) == set(ENGINE_MESSAGES)
+    for key, english in ENGINE_MESSAGES.items():
+        assert fields(english) == fields(ERRORS_NL[key]), key
+        rule = english[english.rfind("(R"):] if "(R" in english else None
+        if rule:
+            assert ERRORS_NL[key].endswith(rule), key  # the same rule is named
+
+
+@pytest.mark.parametrize("key", sorted(ENGINE_MESSAGES))
+def test_every_refusal_formats_in_both_languages(key):
+    err = IllegalActionError(key, **{name: sample(name) for name in fields(ENGINE_MESSAGES[key])})
+    en, nl = Translator("en").error(err), Translator("nl").error(err)
+    assert en == str(err)
+    assert nl.strip() and "{" not in nl and nl != en
+    if "card" in err.params:
+        assert "Prinses" in nl and "Princess" not in nl
+    if "options" in err.params:
+        assert "1 of 2" in nl and "1 or 2" in en
+
+
+def test_refusals_met_in_play_are_worded_in_dutch():
+    """Illegal actions tried at random in random rounds: each refusal has a Dutch wording."""
+    rng = random.Random("refusals")
+    nl, en = Translator("nl"), Translator("en")
+    seen: set[str] = set()
+    for _ in range(60):
+        edition = rng.choice([CLASSIC, EDITION_2019])
+        players = rng.randint(2, edition.max_players)
+        rnd = Round.shuffled(edition, players, rng)
+        while not rnd.over:
+            legal = rnd.legal_actions()
+            for _ in range(8):
+                card = rng.choice(list(Card))
+                action = Action(card, rng.choice([None, *range(-1, players + 1)]),
+                                rng.choice([None, *Card]))
+                if rnd.phase.name == "CHANCELLOR" and rng.random() < 0.5:
+                    action = Action(Card.CHANCELLOR, keep=rng.choice(list(Card)),
+                                    bottom=tuple(rng.sample(list(Card), 2)))
+                if action in legal:
+                    continue
+                with pytest.raises(IllegalActionError) as info:
+                    rnd.clone().apply(action)
+                err = info.value
+                seen.add(err.key)
+                dutch = nl.error(err)
+                assert dutch and "{" not in dutch
+                assert en.error(err) == str(err)
+                if err.rule:
+                    assert dutch.endswith(f"({err.rule})")
+            rnd.apply(rng.choice(legal))
+    assert len(seen) >= 10, seen
+
+
+# ------------------------------------------------------------------------------------ default_language
+
+
+LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+@pytest.fixture
+def clean_env(monkeypatch):
+    for var in LOCALE_VARS:
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setattr(locale, "getlocale", lambda *a: ("en_US", "UTF-8"))
+    return monkeypatch
+
+
+@pytest.mark.parametrize(("env", "expected"), [
+    ({"LANG": "nl_NL.UTF-8"}, "nl"),
+    ({"LANG": "nl_BE"}, "nl"),
+    ({"LANG": "en_US.UTF-8"}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, "en"),
+    ({"LANG": "C"}, "en"),
+    ({"LANG": "en_US.UTF-8", "LC_ALL": "nl_NL.UTF-8"}, "nl"),
+    ({"LANG": "nl_NL.UTF-8", "LC_ALL": "en_GB.UTF-8"}, "en"),
+    ({"LANG": "en_US.UTF-8", "LC_MESSAGES": "nl_NL.UTF-8"}, "nl"),
+    ({"LC_ALL": "en_US.UTF-8", "LANGUAGE": "nl"}, "nl"),
+    ({"LANG": "nl_NL.UTF-8", "LANGUAGE": "en"}, "en"),
+    ({"LANGUAGE": "nl:en"}, "nl"),
+    ({"LANGUAGE": "", "LANG": "nl_NL.UTF-8"}, "nl"),
+])
+def test_default_language_follows_the_environment(clean_env, env, expected):
+    for var, value in env.items():
+        clean_env.setenv(var, value)
+    assert default_language() == expected
+
+
+def test_default_language_falls_back_to_the_locale(clean_env):
+    assert default_language() == "en"
+    clean_env.setattr(locale, "getlocale", lambda *a: ("nl_NL", "UTF-8"))
+    assert default_language() == "nl"
+    clean_env.setattr(locale, "getlocale", lambda *a: (None, None))
+    assert default_language() == "en"
+
+
+# ------------------------------------------------------------------------------------ narration
+
+
+def random_rounds(count: int, seed: str):
+    rng = random.Random(seed)
+    for i in range(count):
+        edition = EDITION_2019 if i % 3 else CLASSIC
+        players = rng.randint(2, edition.max_players)
+        rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
+        while not rnd.over:
+            rnd.apply(rng.choice(rnd.legal_actions()))
+        yield rnd
+
+
+@pytest.fixture(scope="module")
+def rounds():
+    return list(random_rounds(400, "narrate"))
+
+
+def test_narrate_tells_every_kind_of_event(rounds):
+    kinds: dict[str, int] = {}
+    set_aside_draws = 0
+    for lang in LANGUAGES:
+        t = Translator(lang)
+        for rnd in rounds:
+            names = [f"P{s}" for s in range(rnd.players)]
+            for event in rnd.log:
+                line = narrate(event, names, t, 2)
+                assert isinstance(line, str) and line.strip(), event  # the whole event: always a line
+                assert "{" not in line and "None" not in line
+                kinds[event.kind] = kinds.get(event.kind, 0) + 1
+                set_aside_draws += event.kind == "draw" and event.result == "set_aside"
+            assert narrate_all(rnd.log, names, t, 2)
+    assert set(kinds) == EVENT_KINDS
+    assert set_aside_draws > 0
+
+
+def test_narrate_in_dutch_speaks_dutch(rounds):
+    nl = Translator("nl")
+    english = {c.word.title() for c in Card} - {"Baron"}
+    for rnd in rounds[:100]:
+        names = [f"P{s}" for s in range(rnd.players)]
+        for line in narrate_all(rnd.log, names, nl):
+            assert not any(word in line.replace(",", " ").replace(".", " ").split() for word in english), line
+
+
+def test_narrate_each_view_without_error(rounds):
+    for lang in LANGUAGES:
+        t = Translator(lang)
+        for rnd in rounds[:150]:
+            names = [f"P{s}" for s in range(rnd.players)]
+            for seat in [*range(rnd.players), None]:
+                lines = narrate_all(view(rnd, seat).events, names, t)
+                assert lines and all("None" not in x and "{" not in x for x in lines)
+
+
+def _other_secret(event, rng: random.Random):
+    """``event`` with every secret field set to other cards."""
+    changes = {}
+    for name in event.secret:
+        value = getattr(event, name)
+        if isinstance(value, Card):
+            changes[name] = rng.choice([c for c in Card if c is not value])
+        elif isinstance(value, tuple):
+            changes[name] = tuple(rng.choice([c for c in Card if c is not v]) for v in value)
+    return replaced(event, **changes)
+
+
+def test_narrate_never_tells_a_secret_to_a_seat_not_privy(rounds):
+    rng = random.Random("secrets")
+    checked = {}
+    for lang in LANGUAGES:
+        t = Translator(lang)
+        for rnd in rounds:
+            names = [f"P{s}" for s in range(rnd.players)]
+            for event in rnd.log:
+                if not event.secret:
+                    continue
+                other = _other_secret(event, rng)
+                assert other != event
+                for seat in [*range(rnd.players), None]:
+                    if seat is not None and seat in event.privy:
+                        continue
+                    told = narrate(event.seen_by(seat), names, t)
+                    assert told == narrate(other.seen_by(seat), names, t), (event, seat)
+                    if told is not None:
+                        checked[event.kind] = checked.get(event.kind, 0) + 1
+                    # nothing but the blanked event is told
+                    for name in event.secret:
+                        assert getattr(event.seen_by(seat), name) is None
+    # the public part of these events is still told to everyone
+    assert {"baron", "king", "chancellor", "bottom", "draw"} <= set(checked)
+
+
+def test_narrate_hides_a_draw_but_not_the_set_aside_card_being_taken(rounds):
+    t = Translator("en")
+    for rnd in rounds:
+        names = [f"P{s}" for s in range(rnd.players)]
+        for event in rnd.log:
+            if event.kind == "draw":
+                stranger = next(s for s in range(rnd.players) if s != event.seat)
+                line = narrate(event.seen_by(stranger), names, t)
+                if event.result == "set_aside":
+                    assert line == f"{names[event.seat]} takes the set-aside card (the deck is empty)."
+                else:
+                    assert line is None
