@@ -14,7 +14,13 @@ import pytest
 from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, IllegalActionError, Round, view
 from loveletter.engine.errors import MESSAGES as ENGINE_MESSAGES
 from loveletter.i18n import (
-    CARD_EFFECTS, CARD_NAMES, ERRORS_NL, LANGUAGES, MESSAGES, Translator, default_language,
+    CARD_EFFECTS,
+    CARD_NAMES,
+    ERRORS_NL,
+    LANGUAGES,
+    MESSAGES,
+    Translator,
+    default_language,
 )
 from loveletter.narrate import narrate, narrate_all
 
@@ -238,6 +244,8 @@ def test_narrate_tells_every_kind_of_event(rounds):
         for rnd in rounds:
             names = [f"P{s}" for s in range(rnd.players)]
             for event in rnd.log:
+                if event.kind == "priest" and event.card is Card.SPY:
+                    continue  # a known bug, see test_narrate_a_priest_seeing_the_spy
                 line = narrate(event, names, t, 2)
                 assert isinstance(line, str) and line.strip(), event  # the whole event: always a line
                 assert "{" not in line and "None" not in line
@@ -246,6 +254,15 @@ def test_narrate_tells_every_kind_of_event(rounds):
             assert narrate_all(rnd.log, names, t, 2)
     assert set(kinds) == EVENT_KINDS
     assert set_aside_draws > 0
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_narrate_a_priest_seeing_the_spy(lang):
+    from loveletter.engine import Event
+
+    event = Event("priest", seat=0, target=1, card=Card.SPY, secret=("card",), privy=frozenset({0}))
+    expected = {"en": "Anna sees that Bram holds the Spy.", "nl": "Anna ziet dat Bram de Spion heeft."}[lang]
+    assert narrate(event, ["Anna", "Bram"], Translator(lang)) == expected
 
 
 def test_narrate_in_dutch_speaks_dutch(rounds):

@@ -14,7 +14,9 @@ import os
 from typing import Any
 
 from loveletter.engine import Card, Edition, IllegalActionError
+from loveletter.engine import NotationError
 from loveletter.engine.errors import MESSAGES as ENGINE_MESSAGES
+from loveletter.engine.errors import NOTATION_MESSAGES
 
 LANGUAGES = ("en", "nl")
 
@@ -104,12 +106,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "illegal": "Not allowed: {reason}",
         "no_such_number": "There is no move number {n}: choose 1 to {max}.",
         "thinking": "{name} is thinking…",
-        "round_won": "{names} win(s) the round.",
+        "round_won": "{names} win the round.",
         "round_won_one": "{name} wins the round.",
         "spy_bonus": "{name} gains a token for the Spy.",
-        "match_won": "{names} win(s) the match!",
+        "match_won": "{names} win the match!",
         "match_won_one": "{name} wins the match!",
         "score": "Tokens: {scores}",
+        "score_target": "Tokens: {scores} (target {target})",
         "record_saved": "Record saved: {path}",
         "record_not_saved": "Could not save the record: {reason}",
         "quit": "Game stopped.",
@@ -148,7 +151,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_out_empty": "{name} is out of the round.",
         "ev_reveal": "{name} shows {card}.",
         "ev_reveal_set_aside": "The set-aside card was {card}.",
-        "ev_round_end": "{names} win(s) the round.",
+        "ev_round_end": "{names} win the round.",
         "ev_round_end_one": "{name} wins the round.",
         "ev_spy_bonus": "{name} gains a token for the Spy.",
         "and": "and",
@@ -156,7 +159,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "replay_header": "{edition} edition · {players} · {target} tokens to win",
         "replay_round": "— Round {round} —",
         "replay_unfinished": "The round is not finished.",
-        "replay_match_over": "Match over: {names} win(s) with {scores}.",
+        "replay_match_over": "Match over: {names} win with {scores}.",
+        "replay_match_over_one": "Match over: {name} wins with {scores}.",
         "replay_match_going": "The match is still going: {scores}.",
         "edition_classic": "classic",
         "edition_2019": "2019",
@@ -209,6 +213,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "match_won": "{names} winnen het spel!",
         "match_won_one": "{name} wint het spel!",
         "score": "Tekens van liefde: {scores}",
+        "score_target": "Tekens van liefde: {scores} (doel {target})",
         "record_saved": "Verslag bewaard: {path}",
         "record_not_saved": "Kon het verslag niet bewaren: {reason}",
         "quit": "Spel gestopt.",
@@ -254,6 +259,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "replay_round": "— Ronde {round} —",
         "replay_unfinished": "De ronde is niet af.",
         "replay_match_over": "Het spel is uit: {names} winnen met {scores}.",
+        "replay_match_over_one": "Het spel is uit: {name} wint met {scores}.",
         "replay_match_going": "Het spel is nog bezig: {scores}.",
         "edition_classic": "klassieke",
         "edition_2019": "2019",
@@ -286,7 +292,17 @@ ERRORS_NL: dict[str, str] = {
     "chancellor_bottom": "de kaarten onder de trekstapel moeten precies de andere zijn: {cards} (R5.9)",
 }
 
+NOTATION_NL: dict[str, str] = {
+    "empty": "lege zet: schrijf een kaart, bv. 'wachter 1 priester' of 'kamermeisje'",
+    "negative_seat": "stoelnummers beginnen bij 0, niet bij {seat}",
+    "trailing": "onverwacht {rest!r} na {text!r}",
+    "keep_card": "na 'keep' hoort een kaart in {text!r}",
+    "bottom_cards": "na de gehouden kaart hoort 'bottom KAART,KAART' in {text!r}",
+    "unknown_card": "onbekende kaart {word!r}: de kaarten zijn {known}",
+}
+
 assert set(ERRORS_NL) == set(ENGINE_MESSAGES), "every engine refusal needs a Dutch wording"
+assert set(NOTATION_NL) == set(NOTATION_MESSAGES), "every notation error needs a Dutch wording"
 
 
 def default_language() -> str:
@@ -348,6 +364,15 @@ class Translator:
         if isinstance(params.get("options"), (list, tuple)):
             params["options"] = " of ".join(str(s) for s in params["options"])
         return ERRORS_NL[err.key].format(**params)
+
+    def notation_error(self, err: NotationError) -> str:
+        """A notation error in this language (card names listed in this language too)."""
+        if self.language == "en":
+            return str(err)
+        params = dict(err.params)
+        if "known" in params:
+            params["known"] = ", ".join(n.lower() for n in CARD_NAMES[self.language].values())
+        return NOTATION_NL[err.key].format(**params)
 
     def card_word(self, word: str) -> str | None:
         """The English notation word for a card name typed in this language (or English)."""

@@ -32,7 +32,7 @@ def narrate(event: Event, names: Sequence[str], t: Translator, round_number: int
     if kind == "play":
         return _play(event, name, target, t)
     if kind == "priest":
-        return t("ev_priest", name=name, target=target, card=t.the(event.card)) if event.card else None
+        return t("ev_priest", name=name, target=target, card=t.the(event.card)) if event.card is not None else None
     if kind == "baron":
         if event.cards is not None:
             return t("ev_baron", name=name, target=target, a=t.card(event.cards[0]), b=t.card(event.cards[1]))

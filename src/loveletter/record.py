@@ -118,6 +118,8 @@ def load(path: str | Path) -> dict[str, Any]:
         doc = json.loads(text)
     except json.JSONDecodeError as err:
         raise RecordError(f"{p} is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+    except RecursionError:
+        raise RecordError(f"{p} is nested too deeply to be a record") from None
     return doc  # type: ignore[no-any-return]
 
 

@@ -64,7 +64,7 @@ class Action(NamedTuple):
         """Read an action from its notation; :class:`NotationError` says what is wrong."""
         words = text.strip().lower().split()
         if not words:
-            raise NotationError("empty move: write a card, e.g. 'guard 1 priest' or 'handmaid'")
+            raise NotationError("empty")
         card = _card(words[0])
         rest = words[1:]
         if rest and rest[0] == "keep":
@@ -74,24 +74,24 @@ class Action(NamedTuple):
         if rest and _is_number(rest[0]):
             target = int(rest.pop(0))
             if target < 0:
-                raise NotationError(f"seat numbers start at 0, not {target}")
+                raise NotationError("negative_seat", seat=target)
         if rest:
             guess = _card(rest.pop(0))
         if rest:
-            raise NotationError(f"unexpected {' '.join(rest)!r} after {text.strip()!r}")
+            raise NotationError("trailing", rest=" ".join(rest), text=text.strip())
         return cls(card, target, guess)
 
 
 def _parse_chancellor(card: Card, rest: list[str], text: str) -> Action:
     # rest: keep X [bottom A,B]
     if len(rest) < 2:
-        raise NotationError(f"'keep' needs a card in {text.strip()!r}")
+        raise NotationError("keep_card", text=text.strip())
     keep = _card(rest[1])
     bottom: tuple[Card, ...] = ()
     tail = rest[2:]
     if tail:
         if tail[0] != "bottom" or len(tail) < 2:
-            raise NotationError(f"expected 'bottom CARD,CARD' after the kept card in {text.strip()!r}")
+            raise NotationError("bottom_cards", text=text.strip())
         names = ",".join(tail[1:]).split(",")
         bottom = tuple(_card(n) for n in names if n)
     return Action(card, keep=keep, bottom=bottom)
@@ -106,5 +106,4 @@ def _card(word: str) -> Card:
     try:
         return Card.from_word(word)
     except KeyError:
-        known = ", ".join(c.word for c in Card)
-        raise NotationError(f"unknown card {word!r}: the cards are {known}") from None
+        raise NotationError("unknown_card", word=word, known=", ".join(c.word for c in Card)) from None

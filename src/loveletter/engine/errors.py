@@ -46,8 +46,27 @@ def card_title(card: Any) -> str:
     return str(card.name).title()
 
 
+#: English wording of notation errors, by key (Dutch in the i18n catalogue).
+NOTATION_MESSAGES: dict[str, str] = {
+    "empty": "empty move: write a card, e.g. 'guard 1 priest' or 'handmaid'",
+    "negative_seat": "seat numbers start at 0, not {seat}",
+    "trailing": "unexpected {rest!r} after {text!r}",
+    "keep_card": "'keep' needs a card in {text!r}",
+    "bottom_cards": "expected 'bottom CARD,CARD' after the kept card in {text!r}",
+    "unknown_card": "unknown card {word!r}: the cards are {known}",
+}
+
+
 class NotationError(ValueError):
-    """The text is not an action in the notation (see :meth:`Action.parse`)."""
+    """The text is not an action in the notation (see :meth:`Action.parse`).
+
+    Like :class:`IllegalActionError` it carries a ``key`` and ``params`` for other languages.
+    """
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(NOTATION_MESSAGES[key].format(**params))
 
 
 class IllegalActionError(ValueError):

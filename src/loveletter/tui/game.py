@@ -77,9 +77,8 @@ class TerminalGame:
         self.bots: dict[int, Bot] = {
             seat: make_bot(level, seed * 31 + seat) for seat, level in enumerate(settings.bots, start=1)
         }
-        folder = settings.records or default_records_folder()
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        self.record_path = folder / f"loveletter-{stamp}-seed{seed}.json"
+        self.record_path = _new_record_path(settings.records or default_records_folder(), seed)
+        self.saved = False
         self.told = 0  # events of the current round already narrated
 
     # ----------------------------------------------------------------------------- the loop
@@ -133,14 +132,17 @@ class TerminalGame:
         if rnd.spy_bonus is not None:
             self.console.print(t("spy_bonus", name=self.names[rnd.spy_bonus]))
         scores = ", ".join(f"{n} {k}" for n, k in zip(self.names, self.match.tokens, strict=True))
-        self.console.print(t("score", scores=scores) + f" · {t('tokens', target=self.match.target)}")
+        self.console.print(t("score_target", scores=scores, target=self.match.target))
         self.console.print()
 
     def _save(self) -> None:
         try:
             save(to_record(self.match, self.names), self.record_path)
         except OSError as err:
+            self.saved = False
             self.console.print(self.t("record_not_saved", reason=err.strerror or str(err)))
+        else:
+            self.saved = True
 
     # ----------------------------------------------------------------------------- the human
 
@@ -165,7 +167,7 @@ class TerminalGame:
             try:
                 action = Action.parse(self._english(text))
             except NotationError as err:
-                self.console.print(Text(self.t("not_a_move", reason=str(err)), style="red"))
+                self.console.print(Text(self.t("not_a_move", reason=self.t.notation_error(err)), style="red"))
                 continue
             try:
                 probe = self.match.round.clone()
@@ -268,8 +270,26 @@ def run_game(settings: GameSettings) -> int:
     console = Console(highlight=False)
     game = TerminalGame(settings, _read_line, console)
     status = game.run()
-    console.print(game.t("record_saved", path=str(game.record_path)))
+    if game.saved:
+        console.print(game.t("record_saved", path=str(game.record_path)))
     return status
+
+
+def _new_record_path(folder: Path, seed: int) -> Path:
+    """A file name no other record in ``folder`` has (two games in one second get -2, -3 …)."""
+    stem = f"loveletter-{time.strftime('%Y%m%d-%H%M%S')}-seed{seed}"
+    path, n = folder / f"{stem}.json", 1
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        while True:
+            try:
+                path.open("x").close()  # claim the name, even against a game started at the same time
+                return path
+            except FileExistsError:
+                n += 1
+                path = folder / f"{stem}-{n}.json"
+    except OSError:
+        return path  # saving will say what is wrong
 
 
 def _read_line() -> str:

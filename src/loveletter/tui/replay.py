@@ -28,8 +28,9 @@ def tell(replayed: Replayed, t: Translator) -> list[str]:
         lines.append(t("score", scores=_scores(names, tokens)))
     lines.append("")
     if match.over:
-        lines.append(t("replay_match_over", names=t.join_names([names[s] for s in match.winners]),
-                       scores=_scores(names, match.tokens)))
+        winners = [names[s] for s in match.winners]
+        key = "replay_match_over_one" if len(winners) == 1 else "replay_match_over"
+        lines.append(t(key, name=winners[0], names=t.join_names(winners), scores=_scores(names, match.tokens)))
     else:
         lines.append(t("replay_match_going", scores=_scores(names, match.tokens)))
     return lines
