@@ -213,7 +213,7 @@ class Round:
         if phase is _PLAY:
             return (self._legal_now or self._legal_play())[0]
         if phase is _CHANCELLOR:
-            return _chancellor_choices(self.hands[self.current])
+            return _chancellor_choices(self.hands[self.current])[0]
         return ()
 
     def _legal_play(self) -> tuple[tuple[Action, ...], dict[Action, Action]]:
@@ -253,10 +253,10 @@ class Round:
         elif self.phase is _CHANCELLOR:
             if action.bottom is not None and not isinstance(action.bottom, tuple):
                 action = action._replace(bottom=tuple(action.bottom))
-            choices = _chancellor_choices(self.hands[self.current])
-            if action not in choices:
+            canonical = _chancellor_choices(self.hands[self.current])[1].get(action)
+            if canonical is None:
                 raise self._why_illegal(action)
-            self._chancellor_choice(choices[choices.index(action)])
+            self._chancellor_choice(canonical)
         else:
             raise IllegalActionError("round_over")
 
@@ -527,14 +527,22 @@ def _play_actions(
     return found, {a: a for a in found}
 
 
-def _chancellor_choices(hand: list[Card]) -> tuple[Action, ...]:
+# Chancellor choices per hand (as a sorted tuple): the actions, and each mapped to itself.
+_CHOICES: dict[tuple[Card, ...], tuple[tuple[Action, ...], dict[Action, Action]]] = {}
+
+
+def _chancellor_choices(hand: list[Card]) -> tuple[tuple[Action, ...], dict[Action, Action]]:
     """Keep one card of ``hand``, put the others under the deck in any order (R5.9)."""
-    choices: dict[Action, None] = {}
-    for i, keep in enumerate(hand):
-        rest = hand[:i] + hand[i + 1 :]
-        for order in permutations(rest):
-            choices[Action(CHANCELLOR, keep=keep, bottom=tuple(order))] = None
-    return tuple(sorted(choices, key=lambda a: (a.keep, a.bottom)))
+    key = tuple(sorted(hand))
+    found = _CHOICES.get(key)
+    if found is None:
+        choices: dict[Action, None] = {}
+        for i, keep in enumerate(key):
+            for order in permutations(key[:i] + key[i + 1 :]):
+                choices[Action(CHANCELLOR, keep=keep, bottom=order)] = None
+        actions = tuple(sorted(choices, key=lambda a: (a.keep, a.bottom)))
+        found = _CHOICES[key] = (actions, {a: a for a in actions})
+    return found
 
 
 def _why_bad_chancellor(cur: int, hand: list[Card], action: Action) -> IllegalActionError:
