@@ -81,6 +81,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "title": "Love Letter",
         "round_title": "Round {round} · turn {turn}",
         "deck_size": "Deck: {n} cards",
+        "deck_size_one": "Deck: 1 card",
         "set_aside_taken": "the set-aside card has been taken",
         "face_up": "Face up (out of play): {cards}",
         "tokens": "Tokens (target {target})",
@@ -182,6 +183,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "title": "Love Letter",
         "round_title": "Ronde {round} · beurt {turn}",
         "deck_size": "Trekstapel: {n} kaarten",
+        "deck_size_one": "Trekstapel: 1 kaart",
         "set_aside_taken": "de weggelegde kaart is genomen",
         "face_up": "Open weggelegd (uit het spel): {cards}",
         "tokens": "Tekens van liefde (doel {target})",
@@ -339,6 +341,10 @@ class Translator:
     def cards(self, cards: Any) -> str:
         """A list of cards: ``Guard, Priest`` / ``Wachter, Priester``."""
         return ", ".join(self.card(c) for c in cards)
+
+    def the_cards(self, cards: Any) -> str:
+        """Cards with their articles, joined: ``the Guard and the Baron`` / ``de Wachter en de Baron``."""
+        return self.join_names([self.the(c) for c in cards])
 
     def effect(self, card: Card) -> str:
         return CARD_EFFECTS[self.language][card]

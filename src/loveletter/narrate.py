@@ -45,15 +45,15 @@ def narrate(event: Event, names: Sequence[str], t: Translator, round_number: int
         return t("ev_king_hidden", name=name, target=target)
     if kind == "chancellor":
         if event.cards is not None:
-            return t("ev_chancellor", name=name, cards=t.cards(event.cards))
-        return t("ev_chancellor_hidden", name=name, n="?")
+            return t("ev_chancellor", name=name, cards=t.the_cards(event.cards))
+        return t("ev_chancellor_hidden", name=name, n=event.result)
     if kind == "bottom":
         if event.card is not None and event.cards is not None:
-            return t("ev_bottom", name=name, card=t.the(event.card), cards=t.cards(event.cards))
+            return t("ev_bottom", name=name, card=t.the(event.card), cards=t.the_cards(event.cards))
         return t("ev_bottom_hidden", name=name, n=event.result)
     if kind == "out":
         if event.cards:
-            return t("ev_out", name=name, cards=", ".join(t.the(c) for c in event.cards))
+            return t("ev_out", name=name, cards=t.the_cards(event.cards))
         return t("ev_out_empty", name=name)
     if kind == "reveal":
         if event.seat is None:

@@ -17,7 +17,7 @@ kind               fields                                          secret (privy
 ``discard``        seat discards card because of a Prince (R5.5)   —
 ``king``           seat traded with target, cards = (what seat     cards (seat, target)
                    now holds, what target now holds)
-``chancellor``     seat drew cards                                 cards (seat)
+``chancellor``     seat drew cards; result = how many              cards (seat)
 ``bottom``         seat kept card, returned cards (in order);      card, cards (seat)
                    result = number returned
 ``out``            seat is out; cards = hand revealed; result =    —

@@ -294,8 +294,8 @@ class Round:
                 hand.extend(drawn)
                 self.phase = Phase.CHANCELLOR
                 if log is not None:
-                    log.append(Event("chancellor", seat=cur, cards=tuple(drawn), secret=("cards",),
-                                     privy=ONLY[cur]))
+                    log.append(Event("chancellor", seat=cur, cards=tuple(drawn), result=len(drawn),
+                                     secret=("cards",), privy=ONLY[cur]))
                 return
             # Spy, Countess, a Chancellor on an empty deck, and targeted cards with no one to
             # choose (R4.6): no effect.

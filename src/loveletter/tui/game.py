@@ -216,7 +216,7 @@ class TerminalGame:
                 status.append(t("status_turn"))
             table.add_row(label, str(me.tokens[seat]), t.cards(me.discards[seat]) or "—", ", ".join(status))
         c.print(table)
-        deck = t("deck_size", n=me.deck_size)
+        deck = t("deck_size_one") if me.deck_size == 1 else t("deck_size", n=me.deck_size)
         if me.set_aside_taken:
             deck += f" ({t('set_aside_taken')})"
         c.print(deck + f" · {t('tokens', target=me.target)}")
