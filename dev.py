@@ -22,7 +22,7 @@ STAMP = VENV / ".installed"
 
 
 def ensure_environment() -> None:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py runs before anything checks the version
         sys.exit(f"loveletter needs Python 3.11 or newer, not {sys.version.split()[0]}")
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if STAMP.exists() and STAMP.read_text() == wanted and PYTHON.exists():

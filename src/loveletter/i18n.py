@@ -13,8 +13,7 @@ import locale
 import os
 from typing import Any
 
-from loveletter.engine import Card, Edition, IllegalActionError
-from loveletter.engine import NotationError
+from loveletter.engine import Card, Edition, IllegalActionError, NotationError
 from loveletter.engine.errors import MESSAGES as ENGINE_MESSAGES
 from loveletter.engine.errors import NOTATION_MESSAGES
 

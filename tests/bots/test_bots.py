@@ -48,7 +48,7 @@ def check_beginner_choice(v, action: Action) -> None:
 def test_bots_play_only_legal_moves(edition, players):
     rng = random.Random(f"legal-{edition.name}-{players}")
     decisions = beginner = 0
-    for game in range(25):
+    for _game in range(25):
         match = Match(edition, players, seed=rng.randrange(10**9), target=3, starter=rng.randrange(players))
         bots = [make_bot(rng.choice(sorted(LEVELS)), rng.randrange(10**9)) for _ in range(players)]
         while True:

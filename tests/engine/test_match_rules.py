@@ -85,9 +85,9 @@ def test_R2_3_players_may_agree_on_another_target():
 
 
 def test_R2_1_match_player_counts():
-    with pytest.raises(ValueError, match="R2.1"):
+    with pytest.raises(ValueError, match=r"R2\.1"):
         Match(CLASSIC, 5)
-    with pytest.raises(ValueError, match="R2.1"):
+    with pytest.raises(ValueError, match=r"R2\.1"):
         Match(EDITION_2019, 7)
 
 

@@ -99,7 +99,7 @@ def test_R2_1_player_counts(edition, players, allowed):
     if allowed:
         assert Round(edition, players, full).players == players
     else:
-        with pytest.raises(ValueError, match="R2.1"):
+        with pytest.raises(ValueError, match=r"R2\.1"):
             Round(edition, players, full)
 
 
@@ -151,7 +151,7 @@ def test_R3_setting_up_a_round(players, starter, text, set_aside, face_up, hands
 
 
 def test_R3_1_the_deck_must_be_the_editions_cards():
-    with pytest.raises(ValueError, match="R3.1"):
+    with pytest.raises(ValueError, match=r"R3\.1"):
         Round(CLASSIC, 2, list(CLASSIC.full_deck)[:-1] + [C.GUARD])
 
 

@@ -98,7 +98,7 @@ def _parse_chancellor(card: Card, rest: list[str], text: str) -> Action:
 
 
 def _is_number(word: str) -> bool:
-    digits = word[1:] if word.startswith("-") else word
+    digits = word.removeprefix("-")
     return digits.isascii() and digits.isdigit()
 
 
