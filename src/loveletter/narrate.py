@@ -37,7 +37,7 @@ def narrate(event: Event, names: Sequence[str], t: Translator, round_number: int
         if event.cards is not None:
             return t("ev_baron", name=name, target=target, a=t.card(event.cards[0]), b=t.card(event.cards[1]))
         return t("ev_baron_tie", name=name, target=target) if event.result == "tie" else None
-    if kind == "discard":
+    if kind == "discard" and event.card is not None:
         return t("ev_discard", name=name, card=t.the(event.card))
     if kind == "king":
         if event.cards is not None:
@@ -55,7 +55,7 @@ def narrate(event: Event, names: Sequence[str], t: Translator, round_number: int
         if event.cards:
             return t("ev_out", name=name, cards=t.the_cards(event.cards))
         return t("ev_out_empty", name=name)
-    if kind == "reveal":
+    if kind == "reveal" and event.card is not None:
         if event.seat is None:
             return t("ev_reveal_set_aside", card=t.the(event.card))
         return t("ev_reveal", name=name, card=t.the(event.card))

@@ -62,4 +62,4 @@ class Event(NamedTuple):
         """This event as ``seat`` may know it (``None``: a spectator, public part only)."""
         if not self.secret or (seat is not None and seat in self.privy):
             return self
-        return self._replace(**{name: None for name in self.secret})
+        return self._replace(**{name: None for name in self.secret})  # type: ignore[arg-type]

@@ -343,10 +343,10 @@ class Round:
         self.protected_mask &= ~(1 << nxt)
         self.current = nxt
         self.turn += 1
-        drawn = deck.pop()
-        hands[nxt].append(drawn)
+        new_card = deck.pop()
+        hands[nxt].append(new_card)
         if log is not None:
-            log.append(Event("draw", seat=nxt, card=drawn, secret=("card",), privy=ONLY[nxt]))
+            log.append(Event("draw", seat=nxt, card=new_card, secret=("card",), privy=ONLY[nxt]))
 
     def _chancellor_choice(self, action: Action) -> None:
         self._legal_now = None
