@@ -334,3 +334,25 @@ def test_narrate_hides_a_draw_but_not_the_set_aside_card_being_taken(rounds):
                     assert line == f"{names[event.seat]} takes the set-aside card (the deck is empty)."
                 else:
                     assert line is None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_notation_in_each_language_reads_back(lang):
+    """Every legal move, written in the player's language (as the terminal shows it), reads back
+    as the same move — Chancellor choices with 'houd'/'onder' in Dutch included."""
+    t = Translator(lang)
+    rng = random.Random(f"notation-{lang}")
+    seen_choice = False
+    for _ in range(150):
+        rnd = Round.shuffled(EDITION_2019, rng.randint(2, 6), rng)
+        while not rnd.over:
+            for action in rnd.legal_actions():
+                assert t.parse_action(t.notation(action)) == action
+                seen_choice |= action.keep is not None
+            rnd.apply(rng.choice(rnd.legal_actions()))
+    assert seen_choice
+    if lang == "nl":
+        assert t.notation(Action.parse("chancellor keep baron bottom spy,priest")) == (
+            "kanselier houd baron onder spion,priester"
+        )
+        assert t.parse_action("Wachter 1 PRIESTER") == Action.parse("guard 1 priest")

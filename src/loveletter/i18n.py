@@ -13,7 +13,7 @@ import locale
 import os
 from typing import Any
 
-from loveletter.engine import Card, Edition, IllegalActionError, NotationError
+from loveletter.engine import Action, Card, Edition, IllegalActionError, NotationError
 from loveletter.engine.errors import MESSAGES as ENGINE_MESSAGES
 from loveletter.engine.errors import NOTATION_MESSAGES
 
@@ -27,6 +27,9 @@ CARD_NAMES: dict[str, dict[Card, str]] = {
         Card.KING: "Koning", Card.COUNTESS: "Gravin", Card.PRINCESS: "Prinses",
     },
 }
+_CARD_WORDS = {c.word for c in Card}
+# The notation's two keywords in each language (card names come from CARD_NAMES).
+_KEYWORDS = {"en": {"keep": "keep", "bottom": "bottom"}, "nl": {"keep": "houd", "bottom": "onder"}}
 _ARTICLE = {"en": {}, "nl": {Card.HANDMAID: "het"}}
 _DEFAULT_ARTICLE = {"en": "the", "nl": "de"}
 
@@ -75,6 +78,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_name": "Your name at the table.",
         "opt_records": "Folder for the game record (default: your data folder; the path is printed at the end).",
         "opt_json": "Print the summary as JSON instead (the record format's summary).",
+        "opt_delay": "Seconds to pause after each bot move (default: 0.6 on a terminal, 0 on a pipe).",
         "opt_replay_lang": "Language of the narrative (default: from your locale).",
         # the table
         "title": "Love Letter",
@@ -178,6 +182,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_name": "Jouw naam aan tafel.",
         "opt_records": "Map voor het spelverslag (standaard: je gegevensmap; het pad komt aan het eind in beeld).",
         "opt_json": "Geef in plaats daarvan de samenvatting als JSON.",
+        "opt_delay": "Seconden pauze na elke zet van een bot (standaard: 0,6 in een terminal, 0 via een pipe).",
         "opt_replay_lang": "Taal van het verhaal (standaard: volgens je locale).",
         "title": "Love Letter",
         "round_title": "Ronde {round} · beurt {turn}",
@@ -202,7 +207,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "prompt": "Jouw zet (nummer of notatie, ? voor hulp, q om te stoppen)",
         "chancellor_prompt": "Houd één kaart; de andere gaan onder de trekstapel (laatstgenoemde helemaal onderop)",
         "help": "Typ het nummer van een zet, of schrijf hem uit, bv. 'wachter 1 priester', 'prins 0',"
-                " 'kamermeisje', 'kanselier keep baron bottom spion,priester'. Stoelen tellen vanaf 0."
+                " 'kamermeisje', 'kanselier houd baron onder spion,priester'. Stoelen tellen vanaf 0."
                 " 'q' stopt en bewaart het verslag.",
         "not_a_move": "Dat is geen zet: {reason}",
         "illegal": "Niet toegestaan: {reason}",
@@ -379,10 +384,31 @@ class Translator:
             params["known"] = ", ".join(n.lower() for n in CARD_NAMES[self.language].values())
         return NOTATION_NL[err.key].format(**params)
 
+    def notation(self, action: Any) -> str:
+        """An action's notation with the card names of this language: ``wachter 2 priester``."""
+        text = str(action)
+        if self.language == "en":
+            return text
+        names, keywords = CARD_NAMES[self.language], _KEYWORDS[self.language]
+        words = text.replace(",", " , ").split()
+        local = [names[Card.from_word(w)].lower() if w in _CARD_WORDS else keywords.get(w, w) for w in words]
+        return " ".join(local).replace(" , ", ",")
+
+    def parse_action(self, text: str) -> Action:
+        """Read a move typed in this language's notation (English words are understood too).
+
+        :class:`NotationError` if it cannot be read.
+        """
+        words = [self.card_word(w) or w for w in text.replace(",", " , ").split()]
+        return Action.parse(" ".join(words).replace(" , ", ","))
+
     def card_word(self, word: str) -> str | None:
-        """The English notation word for a card name typed in this language (or English)."""
+        """The English notation word for a card name or keyword typed in this language."""
         word = word.lower()
         for card, name in CARD_NAMES[self.language].items():
             if name.lower() == word:
                 return card.word
+        for english, local in _KEYWORDS[self.language].items():
+            if local == word:
+                return english
         return None

@@ -45,8 +45,9 @@ cli.help = _t("cli_main")
 @click.option("--name", default=None, help=_t("opt_name"))
 @click.option("--records", type=click.Path(file_okay=False, path_type=Path), default=None,
               help=_t("opt_records"))
+@click.option("--delay", type=click.FloatRange(0, 10), default=None, help=_t("opt_delay"))
 def play(edition: str, players: int, bots: str, lang: str | None, seed: int | None, target: int | None,
-         name: str | None, records: Path | None) -> None:
+         name: str | None, records: Path | None, delay: float | None) -> None:
     from loveletter.tui.game import GameSettings, run_game
 
     levels = [b.strip() for b in bots.split(",") if b.strip()]
@@ -64,7 +65,8 @@ def play(edition: str, players: int, bots: str, lang: str | None, seed: int | No
         raise click.BadParameter(f"the {edition} edition is for {ed.min_players}-{ed.max_players} players",
                                  param_hint="--players")
     settings = GameSettings(edition=ed, players=players, bots=levels, language=lang or default_language(),
-                            seed=seed, target=target, name=name, records=records)
+                            seed=seed, target=target, name=name, records=records,
+                            delay=delay if delay is not None else (0.6 if sys.stdout.isatty() else 0.0))
     sys.exit(run_game(settings))
 
 

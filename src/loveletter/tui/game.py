@@ -50,6 +50,7 @@ class GameSettings:
     target: int | None = None
     name: str | None = None
     records: Path | None = None
+    delay: float = 0.0  # seconds to pause after each bot move, so a person can follow
 
 
 class Quit(Exception):
@@ -101,8 +102,13 @@ class TerminalGame:
                 self._tell_news()
                 seat = match.current
                 me = view(match, seat)
-                action = self._ask_human(me) if seat == HUMAN else self.bots[seat].choose(me)
-                match.apply(action)
+                if seat == HUMAN:
+                    match.apply(self._ask_human(me))
+                else:
+                    match.apply(self.bots[seat].choose(me))
+                    if self.settings.delay:
+                        self._tell_news()
+                        time.sleep(self.settings.delay)
             self._tell_news()
             self._round_result()
             self._save()
@@ -165,7 +171,7 @@ class TerminalGame:
                 self.console.print(Text(self.t("no_such_number", n=n, max=len(legal)), style="red"))
                 continue
             try:
-                action = Action.parse(self._english(text))
+                action = self.t.parse_action(text)
             except NotationError as err:
                 self.console.print(Text(self.t("not_a_move", reason=self.t.notation_error(err)), style="red"))
                 continue
@@ -187,13 +193,6 @@ class TerminalGame:
         if not sys.stdin.isatty():
             self.console.print(line.rstrip("\n"))  # echo scripted input so the transcript reads well
         return line.strip().lower()
-
-    def _english(self, text: str) -> str:
-        """Card names typed in the chosen language become the notation's English words."""
-        words = []
-        for word in text.replace(",", " , ").split():
-            words.append(self.t.card_word(word) or word)
-        return " ".join(words).replace(" , ", ",")
 
     # ----------------------------------------------------------------------------- showing
 
@@ -231,7 +230,7 @@ class TerminalGame:
             c.print(t("chancellor_prompt"))
         c.print(Text(t("moves"), style="bold"))
         for i, action in enumerate(me.legal_actions, start=1):
-            c.print(f"  {i:>2}. {self.describe(action, me)}   [dim]{action}[/dim]", highlight=False)
+            c.print(f"  {i:>2}. {self.describe(action, me)}   [dim]{t.notation(action)}[/dim]", highlight=False)
 
     def _show_knowledge(self, me: View) -> None:
         t = self.t
