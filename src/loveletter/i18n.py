@@ -79,6 +79,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_records": "Folder for the game record (default: your data folder; the path is printed at the end).",
         "opt_json": "Print the summary as JSON instead (the record format's summary).",
         "opt_delay": "Seconds to pause after each bot move (default: 0.6 on a terminal, 0 on a pipe).",
+        "opt_starter": "Who starts the first round: a seat number (you are 0), or random (drawn from the seed).",
         "opt_replay_lang": "Language of the narrative (default: from your locale).",
         # the table
         "title": "Love Letter",
@@ -183,6 +184,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_records": "Map voor het spelverslag (standaard: je gegevensmap; het pad komt aan het eind in beeld).",
         "opt_json": "Geef in plaats daarvan de samenvatting als JSON.",
         "opt_delay": "Seconden pauze na elke zet van een bot (standaard: 0,6 in een terminal, 0 via een pipe).",
+        "opt_starter": "Wie de eerste ronde begint: een stoelnummer (jij bent 0), of random (volgens de seed).",
         "opt_replay_lang": "Taal van het verhaal (standaard: volgens je locale).",
         "title": "Love Letter",
         "round_title": "Ronde {round} · beurt {turn}",

@@ -1,7 +1,8 @@
 """`loveletter play` end to end: the terminal game driven through stdin, as a subprocess.
 
-The human is seat 0; the game is ``Match(edition, players, target=..., seed=seed)``, so the engine
-with the same seed tells what the human's first hand is. Scripted input is echoed after the prompt
+The human is seat 0; with ``--starter 0`` (which ``play()`` below passes unless a test sets its own)
+the game is ``Match(edition, players, target=..., seed=seed)``, so the engine with the same seed
+tells what the human's first hand is. Scripted input is echoed after the prompt
 (stdin is not a terminal), which is what the transcript checks below rely on.
 """
 
@@ -45,6 +46,8 @@ def play(tmp_path: Path, *args: str, lines: list[str] | str = (), folder: str = 
     records = tmp_path / folder
     text = lines if isinstance(lines, str) else "".join(f"{line}\n" for line in lines)
     env = env or _env(XDG_DATA_HOME=str(tmp_path / "xdg"))
+    if "--starter" not in args:
+        args = (*args, "--starter", "0")
     proc = subprocess.run(
         [str(LOVELETTER), "play", *args, "--records", str(records)],
         input=text, capture_output=True, text=True, encoding="utf-8", env=env, timeout=120, check=False,
@@ -346,3 +349,24 @@ def test_any_name_gives_a_replayable_record(tmp_path, name):
     players = replay_json(the_record(records))["players"]
     assert len(set(players)) == len(players) == 2
     assert all(p.strip() for p in players)
+
+
+def test_starter_option(tmp_path):
+    """R3.5: the players choose who starts the first round; by default it is drawn from the seed."""
+    proc, _ = play(tmp_path, "--lang", "en", "--seed", "4", "--starter", "1", lines=["q"])
+    assert "Round 1: Bram starts." in proc.stdout
+    starts = set()
+    for seed in range(12):
+        proc, _ = play(tmp_path / str(seed), "--lang", "en", "--seed", str(seed), "--players", "3",
+                       "--starter", "random", lines=["q"])
+        assert proc.returncode == 0
+        starts.add(re.search(r"Round 1: (\w+) starts\.", proc.stdout).group(1))
+    assert starts == {"Player", "Bram", "Cas"}
+
+
+@pytest.mark.parametrize("value", ["2", "-1", "x", "²"])
+def test_bad_starter_is_one_line(tmp_path, value):
+    proc, _ = play(tmp_path, "--starter", value, lines=["q"])
+    assert proc.returncode != 0
+    assert proc.stdout == ""
+    assert len(proc.stderr.strip().splitlines()) == 1 and "--starter" in proc.stderr

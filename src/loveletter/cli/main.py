@@ -46,8 +46,9 @@ cli.help = _t("cli_main")
 @click.option("--records", type=click.Path(file_okay=False, path_type=Path), default=None,
               help=_t("opt_records"))
 @click.option("--delay", type=click.FloatRange(0, 10), default=None, help=_t("opt_delay"))
+@click.option("--starter", default="random", show_default=True, help=_t("opt_starter"))
 def play(edition: str, players: int, bots: str, lang: str | None, seed: int | None, target: int | None,
-         name: str | None, records: Path | None, delay: float | None) -> None:
+         name: str | None, records: Path | None, delay: float | None, starter: str) -> None:
     from loveletter.tui.game import GameSettings, run_game
 
     levels = [b.strip() for b in bots.split(",") if b.strip()]
@@ -64,9 +65,15 @@ def play(edition: str, players: int, bots: str, lang: str | None, seed: int | No
     if not ed.min_players <= players <= ed.max_players:
         raise click.BadParameter(f"the {edition} edition is for {ed.min_players}-{ed.max_players} players",
                                  param_hint="--players")
+    first: int | None = None
+    if starter != "random":
+        if not (starter.isascii() and starter.isdigit()) or int(starter) >= players:
+            raise click.BadParameter(f"choose a seat from 0 to {players - 1}, or random", param_hint="--starter")
+        first = int(starter)
     settings = GameSettings(edition=ed, players=players, bots=levels, language=lang or default_language(),
                             seed=seed, target=target, name=name, records=records,
-                            delay=delay if delay is not None else (0.6 if sys.stdout.isatty() else 0.0))
+                            delay=delay if delay is not None else (0.6 if sys.stdout.isatty() else 0.0),
+                            starter=first)
     sys.exit(run_game(settings))
 
 

@@ -9,6 +9,7 @@ The bots' moves are narrated. The match record is saved after every round and wh
 from __future__ import annotations
 
 import os
+import random
 import sys
 import time
 from collections.abc import Callable
@@ -51,6 +52,7 @@ class GameSettings:
     name: str | None = None
     records: Path | None = None
     delay: float = 0.0  # seconds to pause after each bot move, so a person can follow
+    starter: int | None = None  # who starts the first round; None: drawn from the seed
 
 
 class Quit(Exception):
@@ -74,7 +76,10 @@ class TerminalGame:
         self.names = [human] + [n for n in BOT_NAMES if n.lower() != human.lower()][: settings.players - 1]
         seed = settings.seed if settings.seed is not None else int(time.time_ns() % 2**31)
         self.seed = seed
-        self.match = Match(settings.edition, settings.players, target=settings.target, seed=seed)
+        # R3.5: the players choose who starts; by default, as in casual play, it is drawn at
+        # random (from the seed, so the same seed gives the same game).
+        starter = settings.starter if settings.starter is not None else random.Random(seed).randrange(settings.players)
+        self.match = Match(settings.edition, settings.players, target=settings.target, seed=seed, starter=starter)
         self.bots: dict[int, Bot] = {
             seat: make_bot(level, seed * 31 + seat) for seat, level in enumerate(settings.bots, start=1)
         }
