@@ -3,13 +3,14 @@
 Plays rounds where every player picks uniformly among the legal actions, in one process, and
 prints rounds/second for classic 2p and 4p and 2019 6p, with and without the event log.
 
-    python benchmarks/engine.py [--seconds S]
+    python benchmarks/engine.py [--seconds S] [--trials N]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 
 from loveletter.engine import CLASSIC, EDITION_2019, Edition, Round
@@ -34,15 +35,26 @@ def random_rounds(edition: Edition, players: int, seconds: float, log: bool, see
             return rounds / (now - start)
 
 
+def measure(edition: Edition, players: int, seconds: float, log: bool, trials: int) -> tuple[float, float, float]:
+    """Median, lowest and highest rounds/second over ``trials`` runs (the machine is shared: the
+    median is the figure to quote, the spread says how noisy it was)."""
+    rates = sorted(random_rounds(edition, players, seconds / trials, log, seed=t) for t in range(trials))
+    return statistics.median(rates), rates[0], rates[-1]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per figure (split over the trials)")
+    parser.add_argument("--trials", type=int, default=5, help="runs per figure")
     args = parser.parse_args()
-    print(f"{'game':<16}{'rounds/s (no log)':>20}{'rounds/s (event log)':>24}")
+    print(f"random rounds per second, one process, median of {args.trials} runs (lowest-highest)")
+    print(f"{'game':<14}{'no event log (simulation)':>34}{'with event log':>34}")
     for edition, players in ((CLASSIC, 2), (CLASSIC, 4), (EDITION_2019, 6)):
-        fast = random_rounds(edition, players, args.seconds, log=False)
-        logged = random_rounds(edition, players, args.seconds, log=True)
-        print(f"{edition.name + ' ' + str(players) + 'p':<16}{fast:>20,.0f}{logged:>24,.0f}")
+        cells = []
+        for log in (False, True):
+            median, low, high = measure(edition, players, args.seconds, log, args.trials)
+            cells.append(f"{median:,.0f} ({low:,.0f}-{high:,.0f})")
+        print(f"{edition.name + ' ' + str(players) + 'p':<14}{cells[0]:>34}{cells[1]:>34}")
 
 
 if __name__ == "__main__":
