@@ -2,7 +2,8 @@
 """Set everything up and run: ``python3 dev.py play [options]`` or ``python3 dev.py test [pytest options]``.
 
 Needs only Python 3.11+. Creates ``.venv`` beside this file on first use, installs the project
-with its pinned dependencies (again whenever pyproject.toml changes), then runs the command.
+with its pinned dependencies and the test and Ray extras (again whenever pyproject.toml changes),
+then runs the command.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def ensure_environment() -> None:
         venv.create(VENV, with_pip=True)
     print("Installing loveletter and its dependencies …", file=sys.stderr)
     subprocess.run(
-        [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", ".[test]"],
+        [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", ".[test,ray]"],
         cwd=ROOT, check=True,
     )
     STAMP.write_text(wanted)

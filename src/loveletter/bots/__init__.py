@@ -14,22 +14,27 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from loveletter.bots.base import Bot
+from loveletter.bots.expert import ExpertBot
 from loveletter.bots.random_bot import RandomBot
 from loveletter.bots.rule_based import RuleBasedBot
 
-LEVELS: dict[str, Callable[[int | None], Bot]] = {
-    "random": RandomBot,
-    "beginner": RuleBasedBot,
+#: The levels, weakest first: each makes a bot from a seed and a thinking budget (iterations; only
+#: the levels that search use it).
+LEVELS: dict[str, Callable[[int | None, int | None], Bot]] = {
+    "random": lambda seed, budget: RandomBot(seed),
+    "beginner": lambda seed, budget: RuleBasedBot(seed),
+    "expert": lambda seed, budget: ExpertBot(seed, budget),
 }
 
 
-def make_bot(level: str, seed: int | None = None) -> Bot:
-    """A bot of ``level`` (see :data:`LEVELS`); ``seed`` fixes its choices."""
+def make_bot(level: str, seed: int | None = None, budget: int | None = None) -> Bot:
+    """A bot of ``level`` (see :data:`LEVELS`); ``seed`` fixes its choices, ``budget`` is the
+    thinking budget of a searching bot in iterations (``None``: its default)."""
     try:
         factory = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r}: choose {', '.join(LEVELS)}") from None
-    return factory(seed)
+    return factory(seed, budget)
 
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "RuleBasedBot", "make_bot"]
+__all__ = ["LEVELS", "Bot", "ExpertBot", "RandomBot", "RuleBasedBot", "make_bot"]

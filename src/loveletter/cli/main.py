@@ -1,4 +1,4 @@
-"""The ``loveletter`` command: ``play``, ``replay``.
+"""The ``loveletter`` command: ``play``, ``replay``, ``tournament``.
 
 Errors a user can make (a wrong flag, a missing or malformed file) end in one line on standard
 error and a non-zero exit status, never a traceback.
@@ -94,6 +94,38 @@ def replay_command(file: Path, as_json: bool, lang: str | None) -> None:
 
     for line in tell(replayed, Translator(lang or default_language())):
         click.echo(line)
+
+
+@cli.command("tournament", help=_t("cli_tournament"))
+@click.option("--bots", default="beginner,random", show_default=True,
+              help=_t("opt_tour_bots", levels=", ".join(LEVELS)))
+@click.option("--players", type=int, default=None, help=_t("opt_tour_players"))
+@click.option("--edition", type=click.Choice(sorted(EDITIONS)), default="classic", show_default=True,
+              help=_t("opt_edition"))
+@click.option("--rounds", type=click.IntRange(min=1), default=None, help=_t("opt_tour_rounds"))
+@click.option("--matches", type=click.IntRange(min=1), default=None, help=_t("opt_tour_matches"))
+@click.option("--seed", type=int, default=0, show_default=True, help=_t("opt_tour_seed"))
+@click.option("--jobs", type=click.IntRange(min=1), default=None, help=_t("opt_tour_jobs"))
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help=_t("opt_tour_backend"))
+@click.option("--budget", type=click.IntRange(min=1), default=None, help=_t("opt_tour_budget"))
+@click.option("--json", "as_json", is_flag=True, help=_t("opt_tour_json"))
+@click.option("--csv", "csv_path", type=click.Path(path_type=Path), default=None, help=_t("opt_tour_csv"))
+@click.option("--plot", "plot_path", type=click.Path(path_type=Path), default=None, help=_t("opt_tour_plot"))
+@click.option("--records", type=click.Path(path_type=Path), default=None, help=_t("opt_tour_records"))
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help=_t("opt_lang"))
+@click.option("--quiet", "-q", is_flag=True, help=_t("opt_tour_quiet"))
+def tournament_command(bots: str, players: int | None, edition: str, rounds: int | None, matches: int | None,
+                       seed: int, jobs: int | None, backend: str, budget: int | None, as_json: bool,
+                       csv_path: Path | None, plot_path: Path | None, records: Path | None, lang: str | None,
+                       quiet: bool) -> None:
+    from loveletter.cli.tournament import Options, tournament
+
+    sys.exit(tournament(Options(
+        bots=bots, players=players, edition=edition, rounds=rounds, matches=matches, seed=seed, jobs=jobs,
+        backend=backend, budget=budget, as_json=as_json, csv_path=csv_path, plot_path=plot_path,
+        records=records, language=lang or default_language(), quiet=quiet,
+    )))
 
 
 def run() -> None:

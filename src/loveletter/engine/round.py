@@ -145,6 +145,53 @@ class Round:
         new._setup(edition, players, deck, starter % players, log)
         return new
 
+    @classmethod
+    def from_parts(
+        cls,
+        edition: Edition,
+        *,
+        hands: Sequence[Sequence[Card]],
+        discards: Sequence[Sequence[Card]],
+        deck: Sequence[Card],
+        set_aside: Card | None,
+        face_up: Sequence[Card],
+        alive: Sequence[bool],
+        protected: Sequence[bool],
+        knocked_out: Sequence[int],
+        current: int,
+        phase: Phase = Phase.PLAY,
+        turn: int = 1,
+        starter: int = 0,
+    ) -> Round:
+        """A round in the middle of play, from its parts (``deck`` top card first), without an event
+        log: for search bots that sample the hidden cards of a view (a determinisation).
+
+        The parts are trusted: the caller keeps every card of the edition exactly once.
+        """
+        players = len(hands)
+        new = cls.__new__(cls)
+        new.edition = edition
+        new.players = players
+        new.starter = starter
+        new.initial_deck = ()
+        new.log = None
+        new._legal_cache = _LEGAL.get(edition.name) or _LEGAL.setdefault(edition.name, {})
+        new._legal_now = None
+        new.hands = [list(h) for h in hands]
+        new.discards = [list(d) for d in discards]
+        new.deck = list(reversed(deck))
+        new.set_aside = set_aside
+        new.face_up = tuple(face_up)
+        new.alive_mask = sum(1 << s for s in range(players) if alive[s])
+        new.protected_mask = sum(1 << s for s in range(players) if protected[s])
+        new.knocked_out = list(knocked_out)
+        new.winners = ()
+        new.spy_bonus = None
+        new.phase = phase
+        new.turn = turn
+        new.current = current
+        return new
+
     def clone(self, *, log: bool = False) -> Round:
         """An independent copy, by default without the event log (for simulations)."""
         other = Round.__new__(Round)

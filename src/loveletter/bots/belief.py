@@ -1,0 +1,437 @@
+"""What one seat can believe about the hidden cards: an exact belief over every possible deal.
+
+The model: every shuffle of the deck is equally likely, and a deal is *possible* when everything the
+seat has seen could have happened with it — its own cards, every public play and its result, and its
+private knowledge (Priest looks, King trades, Baron results and ties, Chancellor draws, the set-aside
+card a Prince gave it). The other players' choices are not modelled (any legal play is as likely
+as any other), except that a choice the seat cannot see — which cards another player's Chancellor
+kept and returned, and in what order — is taken to be uniform. Among possible deals the belief is
+exact: it conditions on the Countess rule, failed Guard guesses, Baron outcomes between other players,
+King trades moving cards, cards put under the deck, and what the seat's own draws reveal about the
+others (a card it drew is one they cannot hold).
+
+The belief is a table of *hypotheses*: each opponent's hand (as a sorted tuple, empty once out) and
+the cards under the deck from Chancellors (top first), each with a weight proportional to the number
+of deals behind it. The other hidden cards — the set-aside card and the rest of the deck — are then
+a uniform shuffle of what is left (the hypothesis' *pool*).
+
+For many opponents, or after Chancellors return cards, the table can grow large; above
+:data:`MAX_HYPOTHESES` it is resampled by weight (then :attr:`Belief.exact` is ``False``), and should
+that ever leave no deal that fits the next events, it restarts from the public state and what the seat
+knows of the others' hands. In measurements the classic edition (2 to 4 players) and the 2019 edition with
+two players stay exact; with three or more players in 2019 the belief turns approximate once
+Chancellors have been played.
+
+>>> from loveletter.engine import Match, view
+>>> m = Match(players=2, seed=1)
+>>> b = Belief(view(m, 0))
+>>> round(sum(b.hand_odds(1).values()), 9)
+1.0
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import permutations
+
+from loveletter.engine import Card, Edition, Event, View
+
+_CARDS = tuple(Card)  # by number
+MAX_HYPOTHESES = 6_000
+MAX_HYPOTHESES_CROWDED = 1_500  # with five or six players (the table grows fastest there)
+
+Hands = tuple[tuple[Card, ...] | None, ...]  # per seat; None for the believer's own seat and for seats out
+Key = tuple[Hands, tuple[Card, ...]]  # (hands, cards under the deck from Chancellors, top first)
+
+
+@dataclass(frozen=True)
+class World:
+    """One sampled deal of the hidden cards, consistent with the view (a determinisation)."""
+
+    hands: tuple[tuple[Card, ...], ...]  # every seat's hand now (the believer's as it is)
+    deck: tuple[Card, ...]  # top card first
+    set_aside: Card | None
+
+
+class Belief:
+    """The belief of ``view.seat`` over the hidden cards, built from the view's events.
+
+    Feed later views of the same round with :meth:`update`; only new events are read.
+    """
+
+    def __init__(self, view: View) -> None:
+        if view.seat is None:
+            raise ValueError("a belief is held by a seat, not by a spectator")
+        self.seat = view.seat
+        self.edition: Edition = view.edition
+        self.players = view.players
+        self.exact = True
+        self.rng = random.Random(0)  # only for resampling an oversized table
+        self.table: dict[Key, float] = {((None,) * view.players, ()): 1.0}
+        self.face_up: tuple[Card, ...] = ()
+        self.public: Counter[Card] = Counter()  # face up and discarded
+        self.mine: list[Card] = []  # the believer's hand as it goes
+        self.deck_size = 0
+        self.bottom_size = 0  # cards under the deck from Chancellors
+        self.set_aside_present = True
+        self.baron_winner: int | None = None
+        self.read = 0
+        self.update(view)
+
+    # ------------------------------------------------------------------------ reading events
+
+    def update(self, view: View) -> None:
+        """Read the events of ``view`` not read yet (``view`` is a later view of the same round)."""
+        events = view.events
+        try:
+            for event in events[self.read:]:
+                self._read(event)
+        except _Lost:
+            self._recover(view)
+        self.read = len(events)
+
+    def _recover(self, view: View) -> None:
+        """A resampled (approximate) table dropped every deal the new events allow: start again
+        from what is public now and what this seat knows of the others' hands (``view.known``)."""
+        self.exact = False
+        self.public = Counter(view.face_up)
+        for pile in view.discards:
+            self.public.update(pile)
+        self.mine = list(view.hand)
+        self.deck_size, self.bottom_size = view.deck_size, 0
+        self.set_aside_present = not view.set_aside_taken
+        self.baron_winner = None
+        self.table = {((None,) * self.players, ()): 1.0}
+        for seat in range(self.players):
+            if seat != self.seat and view.alive[seat]:
+                known = view.known.get(seat)
+                self._opponent_draws(seat)
+                if known is not None:
+                    self._filter(lambda h, s=seat, c=known: h[s] == (c,))
+
+    def _read(self, e: Event) -> None:
+        me = self.seat
+        kind = e.kind
+        if kind == "setup":
+            self.face_up = e.cards or ()
+            self.public.update(self.face_up)
+            self.deck_size = int(e.result or 0)
+        elif kind == "deal":
+            assert e.seat is not None
+            if e.seat == me:
+                assert e.card is not None
+                self._observe_draw(e.card)
+            else:
+                self._opponent_draws(e.seat)
+            # no change to deck_size: setup's figure already leaves the dealt cards out
+        elif kind == "draw":
+            assert e.seat is not None
+            from_set_aside = e.result == "set_aside"
+            if e.seat == me:
+                assert e.card is not None
+                self._observe_draw(e.card, from_set_aside)
+            else:
+                self._opponent_draws(e.seat, from_set_aside)
+            if from_set_aside:
+                self.set_aside_present = False
+            else:
+                self.deck_size -= 1
+        elif kind == "play":
+            self._play(e)
+        elif kind == "priest":
+            if e.seat == me and e.card is not None and e.target is not None:
+                card, target = e.card, e.target
+                self._filter(lambda h: h[target] == (card,))
+        elif kind == "baron":
+            self._baron(e)
+        elif kind == "discard":
+            assert e.seat is not None and e.card is not None
+            self.public[e.card] += 1
+            if e.seat == me:
+                self.mine.remove(e.card)
+            else:
+                self._set_hand(e.seat, (e.card,), ())
+        elif kind == "king":
+            self._king(e)
+        elif kind == "chancellor":
+            assert e.seat is not None
+            n = int(e.result if e.result is not None else len(e.cards or ()))
+            for i in range(n):  # one by one: the last may come from under the deck
+                if e.seat == me:
+                    assert e.cards is not None
+                    self._observe_draw(e.cards[i])
+                else:
+                    self._opponent_draws(e.seat)
+                self.deck_size -= 1
+        elif kind == "bottom":
+            self._bottom(e)
+        elif kind == "out":
+            self._out(e)
+
+    # ------------------------------------------------------------------------ the updates
+
+    def _pool(self, key: Key, unseen: list[int] | None = None) -> list[int]:
+        """The hidden cards of a hypothesis not in an opponent's hand or under the deck — the
+        set-aside card and the free part of the deck (a uniform shuffle) — as a count per card
+        (indexed by the card's number). ``unseen`` is :meth:`_unseen`, if already at hand."""
+        hands, bottom = key
+        pool = list(unseen if unseen is not None else self._unseen())
+        for hand in hands:
+            if hand:
+                for card in hand:
+                    pool[card] -= 1
+        for card in bottom:
+            pool[card] -= 1
+        return pool
+
+    def _unseen(self) -> list[int]:
+        """How many of each card this seat has not seen face up or in its own hand."""
+        unseen = [self.edition.copies.get(card, 0) for card in Card]
+        for card, n in self.public.items():
+            unseen[card] -= n
+        for card in self.mine:
+            unseen[card] -= 1
+        return unseen
+
+    def _free_deck(self) -> int:
+        return self.deck_size - self.bottom_size
+
+    def _observe_draw(self, card: Card, from_set_aside: bool = False) -> None:
+        """The believer draws ``card``: deals in which it could not have are dropped, and each
+        hypothesis is weighed by how many ways it leaves that card to draw."""
+        new: dict[Key, float] = {}
+        from_bottom = not from_set_aside and self._free_deck() <= 0 and self.bottom_size > 0
+        unseen = self._unseen()
+        for key, w in self.table.items():
+            if from_bottom:
+                hands, bottom = key
+                if bottom and bottom[0] == card:
+                    _add(new, (hands, bottom[1:]), w)
+                continue
+            pool = self._pool(key, unseen)
+            count = pool[card]
+            if from_set_aside:  # the pool is exactly the set-aside card now
+                count = 1 if count == 1 and sum(pool) == 1 else 0
+            if count > 0:
+                _add(new, key, w * count)
+        if from_bottom:
+            self.bottom_size -= 1
+        self._replace(new)
+        self.mine.append(card)
+
+    def _opponent_draws(self, seat: int, from_set_aside: bool = False) -> None:
+        """``seat`` draws a card the believer does not see."""
+        new: dict[Key, float] = {}
+        from_bottom = not from_set_aside and self._free_deck() <= 0 and self.bottom_size > 0
+        unseen = self._unseen()
+        for key, w in self.table.items():
+            hands, bottom = key
+            held = hands[seat] or ()
+            if from_bottom:
+                if bottom:
+                    _add(new, (_with(hands, seat, _sorted(held + (bottom[0],))), bottom[1:]), w)
+                continue
+            for card, count in enumerate(self._pool(key, unseen)):
+                if count > 0:
+                    _add(new, (_with(hands, seat, _sorted(held + (_CARDS[card],))), bottom), w * count)
+        if from_bottom:
+            self.bottom_size -= 1
+        self._replace(new)
+
+    def _play(self, e: Event) -> None:
+        assert e.seat is not None and e.card is not None
+        seat, card = e.seat, e.card
+        self.public[card] += 1
+        if seat == self.seat:
+            self.mine.remove(card)
+        else:
+            def played(key: Key) -> Key | None:
+                hands, bottom = key
+                hand = hands[seat]
+                if hand is None or card not in hand:
+                    return None
+                rest = list(hand)
+                rest.remove(card)
+                # R4.4: the King or a Prince is never played beside the Countess.
+                if card in (Card.KING, Card.PRINCE) and Card.COUNTESS in rest:
+                    return None
+                return (_with(hands, seat, tuple(rest)), bottom)
+
+            self._map(played)
+        target, guess = e.target, e.guess
+        missed = card is Card.GUARD and e.result == "miss" and guess is not None
+        if missed and target is not None and target != self.seat:  # R5.1: not that card
+            self._filter(lambda h: h[target] != (guess,))
+
+    def _baron(self, e: Event) -> None:
+        assert e.seat is not None and e.target is not None
+        a, b, me = e.seat, e.target, self.seat
+        if e.cards is not None:  # the believer took part and saw both cards
+            if a == me:
+                theirs = e.cards[1]
+                self._filter(lambda h: h[b] == (theirs,))
+            elif b == me:
+                theirs = e.cards[0]
+                self._filter(lambda h: h[a] == (theirs,))
+        elif e.result == "tie":
+            self._filter(lambda h: h[a] is not None and h[a] == h[b])
+        elif e.result in ("win", "loss"):
+            self.baron_winner = a if e.result == "win" else b  # the loser's card comes with "out"
+
+    def _king(self, e: Event) -> None:
+        assert e.seat is not None and e.target is not None
+        a, b, me = e.seat, e.target, self.seat
+        if e.cards is not None and me in (a, b):
+            other = b if a == me else a
+            now_mine = e.cards[0] if a == me else e.cards[1]
+            now_theirs = e.cards[1] if a == me else e.cards[0]
+            self._set_hand(other, (now_mine,), (now_theirs,))
+            self.mine = [now_mine]
+        else:
+            self._map(lambda key: (_swap(key[0], a, b), key[1]))
+
+    def _bottom(self, e: Event) -> None:
+        assert e.seat is not None
+        seat = e.seat
+        n = int(e.result or 0)
+        if seat == self.seat:
+            assert e.cards is not None
+            for card in e.cards:
+                self.mine.remove(card)
+            returned = tuple(e.cards)
+            self._map(lambda key: (key[0], key[1] + returned))
+        else:  # which card was kept and the order are hidden: every choice equally likely
+            new: dict[Key, float] = {}
+            for (hands, bottom), w in self.table.items():
+                hand = hands[seat] or ()
+                choices = [
+                    (hand[i], order)
+                    for i in range(len(hand))
+                    for order in permutations(hand[:i] + hand[i + 1 :])
+                ]
+                share = w / len(choices)
+                for keep, order in choices:
+                    _add(new, (_with(hands, seat, (keep,)), bottom + order), share)
+            self._replace(new)
+        self.deck_size += n
+        self.bottom_size += n
+
+    def _out(self, e: Event) -> None:
+        assert e.seat is not None
+        seat = e.seat
+        shown = tuple(e.cards or ())
+        self.public.update(shown)
+        winner, self.baron_winner = self.baron_winner, None
+        if seat == self.seat:
+            self.mine = []
+            return
+        value = self.edition.value
+        revealed = _sorted(shown)
+
+        def knocked(key: Key) -> Key | None:
+            hands, bottom = key
+            if (hands[seat] or ()) != revealed:
+                return None
+            if winner is not None and winner != self.seat:  # a Baron's winner holds more (R5.3)
+                held = hands[winner]
+                if not held or value(held[0]) <= value(shown[0]):
+                    return None
+            return (_with(hands, seat, None), bottom)
+
+        self._map(knocked)
+
+    # ------------------------------------------------------------------------ table plumbing
+
+    def _set_hand(self, seat: int, expected: tuple[Card, ...], now: tuple[Card, ...]) -> None:
+        """Keep hypotheses where ``seat`` holds ``expected``; it holds ``now`` afterwards."""
+        self._map(lambda key: (_with(key[0], seat, now), key[1]) if key[0][seat] == expected else None)
+
+    def _filter(self, keep: object) -> None:
+        test = keep  # a callable on the hands tuple
+        self._replace({k: w for k, w in self.table.items() if test(k[0])})  # type: ignore[operator]
+
+    def _map(self, change: object) -> None:
+        new: dict[Key, float] = {}
+        for key, w in self.table.items():
+            moved = change(key)  # type: ignore[operator]
+            if moved is not None:
+                _add(new, moved, w)
+        self._replace(new)
+
+    def _replace(self, new: dict[Key, float]) -> None:
+        if not new:
+            if not self.exact:
+                raise _Lost
+            raise ValueError("the events are impossible for this seat (no deal fits them)")
+        cap = MAX_HYPOTHESES if self.players <= 4 else MAX_HYPOTHESES_CROWDED
+        if len(new) > cap:
+            new = self._resample(new, cap // 2)
+        total = sum(new.values())
+        self.table = {k: w / total for k, w in new.items()}
+
+    def _resample(self, table: dict[Key, float], size: int) -> dict[Key, float]:
+        """Keep ``size`` hypotheses drawn by weight (the belief is no longer exact)."""
+        self.exact = False
+        keys = list(table)
+        drawn = self.rng.choices(keys, weights=[table[k] for k in keys], k=size)
+        thinned: dict[Key, float] = {}
+        for key in drawn:
+            _add(thinned, key, 1.0)
+        return thinned
+
+    # ------------------------------------------------------------------------ asking
+
+    def hand_odds(self, seat: int) -> dict[Card, float]:
+        """The probability of each card being in ``seat``'s hand (one card between turns)."""
+        odds: dict[Card, float] = {}
+        for (hands, _), w in self.table.items():
+            hand = hands[seat] or ()
+            for card in hand:
+                odds[card] = odds.get(card, 0.0) + w / len(hand)
+        return odds
+
+    def all_odds(self) -> dict[int, dict[Card, float]]:
+        """:meth:`hand_odds` for every other seat still in the round."""
+        seats = {s for (hands, _) in self.table for s, h in enumerate(hands) if h}
+        return {s: self.hand_odds(s) for s in sorted(seats)}
+
+    def sample(self, rng: random.Random) -> World:
+        """A deal of the hidden cards drawn from the belief."""
+        keys = list(self.table)
+        key = rng.choices(keys, weights=[self.table[k] for k in keys])[0]
+        hands, bottom = key
+        pool = [_CARDS[card] for card, count in enumerate(self._pool(key)) for _ in range(count)]
+        rng.shuffle(pool)
+        set_aside = pool.pop() if self.set_aside_present else None
+        full = tuple(
+            tuple(self.mine) if s == self.seat else (hands[s] or ()) for s in range(self.players)
+        )
+        return World(hands=full, deck=tuple(pool) + bottom, set_aside=set_aside)
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+
+class _Lost(Exception):
+    """An approximate table has no deal left that fits the events."""
+
+
+def _add(table: dict[Key, float], key: Key, weight: float) -> None:
+    table[key] = table.get(key, 0.0) + weight
+
+
+def _with(hands: Hands, seat: int, hand: tuple[Card, ...] | None) -> Hands:
+    return hands[:seat] + (hand,) + hands[seat + 1 :]
+
+
+def _swap(hands: Hands, a: int, b: int) -> Hands:
+    swapped = list(hands)
+    swapped[a], swapped[b] = hands[b], hands[a]
+    return tuple(swapped)
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards))

@@ -1,0 +1,201 @@
+"""``loveletter tournament``: check the options, play the games with a progress bar, print the figures.
+
+Standard output carries only the result (the table, or one JSON object with ``--json``); progress and
+notes go to standard error, and only on a terminal (never with ``--quiet``). A mistake in the options
+ends in one line on standard error (exit status 2), a game that fails in one line too (status 1).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from loveletter.engine import EDITIONS
+from loveletter.i18n import Translator
+from loveletter.record import save
+from loveletter.tournament import (
+    GameFailed,
+    Results,
+    Settings,
+    TournamentError,
+    check,
+    default_jobs,
+    lineup_for,
+    plot,
+    render,
+    run_tournament,
+    summarise,
+    write_csv,
+)
+
+USAGE = 2  # exit status for options that cannot be used
+FAILED = 1  # exit status when the games or the output files fail
+
+
+@dataclass(frozen=True)
+class Options:
+    bots: str
+    players: int | None
+    edition: str
+    rounds: int | None
+    matches: int | None
+    seed: int
+    jobs: int | None
+    backend: str
+    budget: int | None
+    as_json: bool
+    csv_path: Path | None
+    plot_path: Path | None
+    records: Path | None
+    language: str
+    quiet: bool
+
+
+class Refused(Exception):
+    """An option that cannot be used: the message is already translated."""
+
+
+def tournament(o: Options) -> int:
+    """Run the command; returns the exit status."""
+    t = Translator(o.language)
+    err = Console(stderr=True, highlight=False)
+    chatty = not o.quiet and err.is_terminal
+    try:
+        settings = _settings(o, t)
+        _check_outputs(o, t)
+    except Refused as refusal:
+        _fail(str(refusal))
+        return USAGE
+    jobs = o.jobs or default_jobs()
+    keep = o.records is not None
+    try:
+        if chatty:
+            with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                          TextColumn("·"), TimeElapsedColumn(), TextColumn("·"), TextColumn(t("tour_eta")),
+                          TimeRemainingColumn(), console=err, transient=True) as bar:
+                task = bar.add_task(t("tour_playing"), total=settings.games)
+                results = run_tournament(settings, jobs=jobs, backend=o.backend, records=keep,
+                                         progress=lambda done: bar.update(task, completed=done))
+        else:
+            results = run_tournament(settings, jobs=jobs, backend=o.backend, records=keep)
+    except TournamentError as refusal:
+        _fail(t(f"tour_err_{refusal.key}", **refusal.params))
+        return USAGE
+    except GameFailed as failure:
+        _fail(t("tour_err_game", game=failure.index, seats=", ".join(failure.seats), error=failure.error))
+        return FAILED
+    if chatty:
+        err.print(t("tour_done", games=settings.games, seconds=f"{results.elapsed:.1f}", jobs=results.jobs,
+                    backend=results.backend))
+    report = summarise(results)
+    status = _write_files(o, t, results, report, err if chatty else None)
+    if o.as_json:
+        print(json.dumps(report, ensure_ascii=False))
+    else:
+        out = Console(highlight=False)
+        if not out.is_terminal:
+            out = Console(highlight=False, width=110)
+        render(report, t, out)
+    return status
+
+
+def _settings(o: Options, t: Translator) -> Settings:
+    if o.rounds is not None and o.matches is not None:
+        raise Refused(t("tour_err_rounds_and_matches"))
+    levels = [b.strip() for b in o.bots.split(",") if b.strip()]
+    edition = EDITIONS[o.edition]
+    if o.players is not None and not edition.min_players <= o.players <= edition.max_players:
+        raise Refused(t("tour_err_players", edition=edition.name, low=edition.min_players,
+                        high=edition.max_players, players=o.players))
+    try:
+        lineup = lineup_for(levels, o.players)
+        settings = Settings(
+            lineup=lineup, edition=o.edition, mode="matches" if o.matches is not None else "rounds",
+            games=o.matches if o.matches is not None else (o.rounds or 1000), seed=o.seed, budget=o.budget,
+        )
+        check(settings)
+    except TournamentError as refusal:
+        raise Refused(t(f"tour_err_{refusal.key}", **refusal.params)) from None
+    if o.backend == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            raise Refused(t("tour_err_ray_missing")) from None
+    return settings
+
+
+def _check_outputs(o: Options, t: Translator) -> None:
+    """Refuse output paths that cannot be written before any game is played."""
+    for option, path in (("--csv", o.csv_path), ("--plot", o.plot_path)):
+        if path is None:
+            continue
+        if option == "--plot" and path.suffix.lower() != ".png":
+            raise Refused(t("tour_err_not_png", path=path))
+        if path.is_dir():
+            raise Refused(t("tour_err_is_folder", option=option, path=path))
+        if not path.parent.is_dir():
+            raise Refused(t("tour_err_no_folder", option=option, path=path.parent))
+        existed = path.exists()
+        try:  # the only sure test: open it for writing (and leave no empty file behind)
+            with path.open("ab"):
+                pass
+            if not existed:
+                path.unlink()
+        except OSError:
+            raise Refused(t("tour_err_unwritable", option=option, path=path)) from None
+    if o.records is not None:
+        if o.records.exists() and not o.records.is_dir():
+            raise Refused(t("tour_err_records_file", path=o.records))
+        try:
+            o.records.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            raise Refused(t("tour_err_unwritable", option="--records", path=o.records)) from None
+        try:
+            with tempfile.TemporaryFile(dir=o.records):
+                pass
+        except OSError:
+            raise Refused(t("tour_err_unwritable", option="--records", path=o.records)) from None
+
+
+def _write_files(o: Options, t: Translator, results: Results, report: dict[str, Any],
+                 err: Console | None) -> int:
+    status = 0
+    outputs: list[tuple[str, Path | None]] = [("--csv", o.csv_path), ("--plot", o.plot_path),
+                                              ("--records", o.records)]
+    for option, path in outputs:
+        if path is None:
+            continue
+        try:
+            if option == "--csv":
+                write_csv(report, path)
+            elif option == "--plot":
+                plot(report, path, t)
+            else:
+                for i, doc in enumerate(results.records or []):
+                    save(doc, path / f"game-{i:06d}.json")
+        except OSError as error:
+            _fail(t("tour_err_write", option=option, path=path, reason=error.strerror or error))
+            status = FAILED
+            continue
+        if err is not None:
+            err.print(t("tour_written", path=path))
+    return status
+
+
+def _fail(message: str) -> None:
+    """One line on standard error."""
+    print(f"loveletter tournament: {message}", file=sys.stderr)

@@ -1,0 +1,283 @@
+"""A tournament's figures (the ``--json`` object) and their forms: a table, CSV rows, a plot.
+
+:func:`summarise` turns the games into one JSON-ready object; everything else only formats it.
+Per level: a level that sits in several seats counts once per seat (``games`` are seat-games), a
+shared win counts as a win for each winner, and the win rate has a 95% Wilson score interval.
+Pairwise: for each two levels in the same game, how often one won and the other did not, both won
+(a shared win) or neither did (a third level won). Ratings:
+Bradley-Terry fitted to the pairs of seats of different levels in which one won and the other did not
+(pairs where both or neither won are left out; with each level in one seat these are exactly the
+pairwise counts), in Elo points with mean 0, with standard errors from the observed Fisher
+information.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from loveletter.i18n import Translator
+from loveletter.tournament.runner import Results
+from loveletter.tournament.stats import Z95, bradley_terry, wilson
+
+FORMAT = "loveletter-tournament/1"
+CSV_FIELDS = ("level", "seats", "games", "wins", "shared_wins", "win_rate", "ci95_low", "ci95_high",
+              "rating", "rating_se")
+
+
+def summarise(results: Results) -> dict[str, Any]:
+    """The tournament's figures and settings as one JSON-ready object (schema: README, Tournaments)."""
+    s = results.settings
+    n = s.players
+    levels = list(s.levels)
+    games = Counter[str]()
+    wins = Counter[str]()
+    shared = Counter[str]()
+    seat_counts = {level: [0] * n for level in levels}
+    position_counts = {level: [0] * n for level in levels}
+    starts = Counter[str]()
+    position_games = [0] * n
+    position_wins = [0] * n
+    pair_counts: dict[tuple[str, str], list[int]] = {}  # (a, b) -> [a only, b only, both, neither]
+    decisive = Counter[tuple[str, str]]()  # (a, b) -> seat pairs where a won and b did not
+    rounds = 0
+    for game in results.games:
+        rounds += game.rounds
+        won = set(game.winners)
+        for seat, level in enumerate(game.seats):
+            position = (seat - game.starter) % n
+            games[level] += 1
+            seat_counts[level][seat] += 1
+            position_counts[level][position] += 1
+            position_games[position] += 1
+            if seat in won:
+                wins[level] += 1
+                position_wins[position] += 1
+                if len(won) > 1:
+                    shared[level] += 1
+        starts[game.seats[game.starter]] += 1
+        present = set(game.seats)
+        winning = {game.seats[seat] for seat in won}
+        for a, b in combinations(levels, 2):
+            if a in present and b in present:
+                row = pair_counts.setdefault((a, b), [0, 0, 0, 0])
+                row[_outcome(a in winning, b in winning)] += 1
+        for seat in won:  # for the ratings: a seat that won beats each seat of another level that did not
+            for other, level in enumerate(game.seats):
+                if other not in won and level != game.seats[seat]:
+                    decisive[(game.seats[seat], level)] += 1
+    fit = bradley_terry(levels, decisive)
+
+    def rank(level: str) -> tuple[float, float, int]:
+        rate = wins[level] / games[level] if games[level] else 0.0
+        return (-fit.ratings[level] if fit.finite else 0.0, -rate, levels.index(level))
+
+    ranked = sorted(levels, key=rank)
+    participants = []
+    for level in ranked:
+        lo, hi = wilson(wins[level], games[level])
+        participants.append({
+            "level": level,
+            "seats": s.lineup.count(level),
+            "games": games[level],
+            "wins": wins[level],
+            "shared_wins": shared[level],
+            "win_rate": wins[level] / games[level] if games[level] else None,
+            "ci95": [lo, hi],
+            "rating": fit.ratings[level] if fit.finite else None,
+            "rating_se": fit.errors[level] if fit.finite else None,
+        })
+    pairwise = []
+    for a, b in combinations(ranked, 2):
+        if (a, b) in pair_counts:
+            a_only, b_only, both, neither = pair_counts[(a, b)]
+        elif (b, a) in pair_counts:
+            b_only, a_only, both, neither = pair_counts[(b, a)]
+        else:
+            continue
+        pairwise.append({"a": a, "b": b, "games": a_only + b_only + both + neither, "a_only": a_only,
+                         "b_only": b_only, "both": both, "neither": neither})
+    balanced = all(len(set(seat_counts[level])) == 1 and len(set(position_counts[level])) == 1
+                   for level in levels)
+    positions = []
+    for position in range(n):
+        lo, hi = wilson(position_wins[position], position_games[position])
+        rate = position_wins[position] / position_games[position] if position_games[position] else None
+        positions.append({"position": position, "games": position_games[position],
+                          "wins": position_wins[position], "win_rate": rate, "ci95": [lo, hi]})
+    return {
+        "format": FORMAT,
+        "settings": {
+            "edition": s.edition, "players": n, "lineup": list(s.lineup), "mode": s.mode,
+            "games": s.games, "seed": s.seed, "budget": s.budget, "jobs": results.jobs,
+            "backend": results.backend,
+        },
+        "rounds_played": rounds,
+        "seating": {
+            "rotation": "game i: seat s is played by lineup[(s + i) mod players]; "
+                        "seat (i div players) mod players starts",
+            "balanced": balanced,
+            "levels": {level: {"seats": seat_counts[level], "positions": position_counts[level],
+                               "starts": starts[level]} for level in levels},
+        },
+        "participants": participants,
+        "pairwise": pairwise,
+        "ratings": {
+            "model": "bradley-terry", "scale": "elo", "anchor": "mean 0",
+            "errors": "observed fisher information", "ties": "left out", "finite": fit.finite,
+            "decisive": [{"winner": a, "loser": b, "count": decisive[(a, b)]}
+                         for a in ranked for b in ranked if decisive[(a, b)]],
+        },
+        "positions": positions,
+    }
+
+
+def _outcome(a_won: bool, b_won: bool) -> int:
+    return 2 if a_won and b_won else 0 if a_won else 1 if b_won else 3
+
+
+# ------------------------------------------------------------------------------------ numbers
+
+
+def percent(x: float | None, t: Translator) -> str:
+    if x is None:
+        return "—"
+    text = f"{100 * x:.1f}%"
+    return text.replace(".", ",") if t.language == "nl" else text
+
+
+def signed(x: float | None) -> str:
+    return "—" if x is None else f"{x:+.0f}".replace("-", "−")
+
+
+# ------------------------------------------------------------------------------------ the table
+
+
+def render(report: dict[str, Any], t: Translator, console: Console) -> None:
+    """Print the report as tables, in the translator's language."""
+    s = report["settings"]
+    mode = t("tour_mode_rounds" if s["mode"] == "rounds" else "tour_mode_matches", games=s["games"])
+    console.print(t("tour_header", mode=mode, edition=t(f"tour_edition_{s['edition']}"), players=s["players"],
+                    seed=s["seed"]), style="bold", highlight=False)
+    console.print(t("tour_lineup", lineup=", ".join(s["lineup"])), highlight=False)
+    if s["budget"] is not None:
+        console.print(t("tour_budget", budget=s["budget"]), highlight=False)
+    seating = report["seating"]
+    if seating["balanced"]:
+        console.print(t("tour_balanced"), highlight=False)
+    else:
+        counts = "; ".join(f"{level} {'/'.join(map(str, row['seats']))}"
+                           for level, row in seating["levels"].items())
+        console.print(t("tour_unbalanced", games=s["games"], players=s["players"], counts=counts),
+                      highlight=False)
+    console.print()
+
+    table = Table(title=t("tour_table_title"), title_justify="left", title_style="bold")
+    table.add_column(t("tour_col_level"))
+    for key in ("tour_col_games", "tour_col_wins", "tour_col_shared", "tour_col_rate"):
+        table.add_column(t(key), justify="right")
+    table.add_column(t("tour_col_ci"), justify="center")
+    table.add_column(t("tour_col_rating"), justify="right")
+    table.add_column(t("tour_col_se"), justify="right")
+    for p in report["participants"]:
+        lo, hi = p["ci95"]
+        table.add_row(
+            p["level"] + (f" ×{p['seats']}" if p["seats"] > 1 else ""), str(p["games"]), str(p["wins"]),
+            str(p["shared_wins"]), percent(p["win_rate"], t), f"{percent(lo, t)} – {percent(hi, t)}",
+            signed(p["rating"]), "—" if p["rating_se"] is None else f"±{p['rating_se']:.0f}",
+        )
+    console.print(table)
+
+    if report["pairwise"]:
+        console.print()
+        pairs = Table(title=t("tour_pairs_title"), title_justify="left", title_style="bold")
+        for key in ("tour_col_a", "tour_col_b"):
+            pairs.add_column(t(key))
+        for key in ("tour_col_games", "tour_col_a_only", "tour_col_b_only", "tour_col_both",
+                    "tour_col_neither"):
+            pairs.add_column(t(key), justify="right")
+        for row in report["pairwise"]:
+            pairs.add_row(row["a"], row["b"], str(row["games"]), str(row["a_only"]), str(row["b_only"]),
+                          str(row["both"]), str(row["neither"]))
+        console.print(pairs)
+
+    positions = ", ".join(f"{p['position']}: {percent(p['win_rate'], t)}" for p in report["positions"])
+    console.print(t("tour_positions", positions=positions), highlight=False)
+    if s["mode"] == "matches":
+        console.print(t("tour_rounds_played", rounds=report["rounds_played"]), highlight=False)
+    console.print()
+    if len(report["participants"]) < 2:
+        console.print(t("tour_ratings_one"), highlight=False)
+    elif not report["ratings"]["finite"]:
+        console.print(t("tour_ratings_infinite"), highlight=False)
+    else:
+        console.print(t("tour_ratings_note"), highlight=False)
+    console.print(t("tour_rates_note"), highlight=False)
+
+
+def text(report: dict[str, Any], t: Translator, width: int = 110) -> str:
+    """The table as plain text (no colours)."""
+    out = io.StringIO()
+    render(report, t, Console(file=out, width=width, color_system=None, highlight=False))
+    return out.getvalue()
+
+
+# ------------------------------------------------------------------------------------ files
+
+
+def write_csv(report: dict[str, Any], path: Path) -> None:
+    """One row per level (columns :data:`CSV_FIELDS`; rates as fractions, ratings in Elo points)."""
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(CSV_FIELDS)
+        for p in report["participants"]:
+            writer.writerow([
+                p["level"], p["seats"], p["games"], p["wins"], p["shared_wins"], _num(p["win_rate"]),
+                _num(p["ci95"][0]), _num(p["ci95"][1]), _num(p["rating"]), _num(p["rating_se"]),
+            ])
+
+
+def _num(x: float | None) -> str:
+    return "" if x is None else f"{x:.6g}"
+
+
+def plot(report: dict[str, Any], path: Path, t: Translator) -> None:
+    """A PNG: win rates with their 95% intervals, and ratings with error bars of 1.96 standard errors."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    participants = report["participants"][::-1]  # the best at the top
+    names = [p["level"] for p in participants]
+    finite = report["ratings"]["finite"] and len(participants) > 1
+    figure = Figure(figsize=(10 if finite else 6, 1.8 + 0.45 * len(names)), layout="constrained")
+    axes = figure.subplots(1, 2 if finite else 1, squeeze=False)[0]
+    rates = [100 * (p["win_rate"] or 0.0) for p in participants]
+    low = [r - 100 * p["ci95"][0] for r, p in zip(rates, participants, strict=True)]
+    high = [100 * p["ci95"][1] - r for r, p in zip(rates, participants, strict=True)]
+    axes[0].errorbar(rates, names, xerr=[low, high], fmt="o", capsize=4)
+    axes[0].axvline(100 / report["settings"]["players"], color="grey", linestyle=":", linewidth=1)
+    axes[0].set_xlabel(t("tour_plot_rate"))
+    axes[0].set_xlim(0, 100)
+    for ax in axes:
+        ax.margins(y=0.4)
+    if finite:
+        ratings = [p["rating"] for p in participants]
+        errors = [Z95 * p["rating_se"] for p in participants]
+        axes[1].errorbar(ratings, names, xerr=errors, fmt="s", color="tab:red", capsize=4)
+        axes[1].axvline(0, color="grey", linestyle=":", linewidth=1)
+        axes[1].set_xlabel(t("tour_plot_rating"))
+        axes[1].tick_params(labelleft=False)
+    s = report["settings"]
+    mode = t("tour_mode_rounds" if s["mode"] == "rounds" else "tour_mode_matches", games=s["games"])
+    figure.suptitle(t("tour_header", mode=mode, edition=t(f"tour_edition_{s['edition']}"), players=s["players"],
+                      seed=s["seed"]))
+    figure.savefig(path, format="png", dpi=100)

@@ -1,0 +1,223 @@
+"""Running a tournament: the games in chunks, in this process, in a pool of processes, or on Ray.
+
+The chunks are fixed by the number of games alone and every game by its index (games.py), and the
+results are put back in game order, so the outcome is the same for any ``jobs`` and either backend.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import multiprocessing
+import os
+import signal
+import time
+from collections.abc import Callable, Generator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import closing
+from dataclasses import dataclass, field
+from typing import Any
+
+from loveletter.bots import LEVELS
+from loveletter.engine import EDITIONS
+from loveletter.tournament.games import (
+    MODES,
+    Chunk,
+    GameFailed,
+    GameResult,
+    Settings,
+    Timing,
+    play_chunk,
+    takes_budget,
+)
+
+BACKENDS = ("local", "ray")
+CHUNK_GAMES = 250  # at most this many games in one chunk
+
+
+class TournamentError(ValueError):
+    """A tournament that cannot be run as asked. ``key`` and ``params`` name a message of the
+    translation catalogue (i18n.py, keys ``tour_err_*``); ``str()`` is the English one."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        from loveletter.i18n import Translator
+
+        self.key = key
+        self.params = params
+        super().__init__(Translator("en")(f"tour_err_{key}", **params))
+
+
+@dataclass
+class Results:
+    """Every game's result in game order, the bots' think times per level, and (when kept) the
+    records in game order."""
+
+    settings: Settings
+    games: list[GameResult]
+    timing: dict[str, Timing] = field(default_factory=dict)
+    records: list[dict[str, Any]] | None = None
+    elapsed: float = 0.0
+    jobs: int = 1
+    backend: str = "local"
+
+
+def lineup_for(levels: list[str], players: int | None) -> tuple[str, ...]:
+    """The seats' levels: the list itself when it has ``players`` entries, else the list repeated
+    cyclically to fill ``players`` seats (``players`` defaults to the list's length, at least 2)."""
+    if not levels:
+        raise TournamentError("no_bots", levels=", ".join(LEVELS))
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        raise TournamentError("unknown_level", level=unknown[0], levels=", ".join(LEVELS))
+    n = players if players is not None else max(2, len(levels))
+    if len(levels) > n:
+        raise TournamentError("too_many_bots", count=len(levels), players=n)
+    return tuple(levels[s % len(levels)] for s in range(n))
+
+
+def check(settings: Settings) -> None:
+    """Refuse settings that cannot be played (:class:`TournamentError`)."""
+    if settings.edition not in EDITIONS:
+        raise TournamentError("edition", edition=settings.edition)
+    edition = EDITIONS[settings.edition]
+    if not edition.min_players <= settings.players <= edition.max_players:
+        raise TournamentError("players", edition=edition.name, low=edition.min_players,
+                              high=edition.max_players, players=settings.players)
+    for level in settings.lineup:
+        if level not in LEVELS:
+            raise TournamentError("unknown_level", level=level, levels=", ".join(LEVELS))
+    if settings.mode not in MODES:
+        raise TournamentError("mode", mode=settings.mode)
+    if settings.games < 1:
+        raise TournamentError("games", games=settings.games)
+    if settings.budget is not None:
+        if settings.budget < 1:
+            raise TournamentError("budget", budget=settings.budget)
+        if not takes_budget():
+            raise TournamentError("budget_unused")
+
+
+def chunks(games: int) -> list[tuple[int, int]]:
+    """The chunks of work: about 64 of them (enough to balance the load and show progress), each
+    of at most :data:`CHUNK_GAMES` games. They depend on the number of games only."""
+    size = max(1, min(CHUNK_GAMES, math.ceil(games / 64)))
+    return [(start, min(games, start + size)) for start in range(0, games, size)]
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1
+
+
+def run_tournament(settings: Settings, *, jobs: int | None = None, backend: str = "local",
+                   records: bool = False, samples: bool = False,
+                   progress: Callable[[int], None] | None = None) -> Results:
+    """Play the tournament. ``jobs``: processes (default: every core; 1 plays in this process);
+    ``backend``: ``"local"`` or ``"ray"``; ``records``: keep every game's record; ``samples``:
+    keep every move's think time; ``progress`` is called with the number of games done so far.
+
+    Raises :class:`TournamentError` for settings that cannot be played, and
+    :class:`~loveletter.tournament.games.GameFailed` when a game fails.
+    """
+    check(settings)
+    jobs = default_jobs() if jobs is None else jobs
+    if jobs < 1:
+        raise TournamentError("jobs", jobs=jobs)
+    if backend not in BACKENDS:
+        raise TournamentError("backend", backend=backend)
+    work = chunks(settings.games)
+    began = time.perf_counter()
+    if backend == "ray":
+        stream = _on_ray(settings, work, jobs, records, samples)
+    elif jobs == 1 or len(work) == 1:
+        stream = _here(settings, work, records, samples)
+    else:
+        stream = _in_processes(settings, work, jobs, records, samples)
+    done: dict[int, Chunk] = {}
+    played = 0
+    with closing(stream):  # on an error or Ctrl-C: stop the workers at once
+        for chunk in stream:
+            done[chunk.start] = chunk
+            played += chunk.stop - chunk.start
+            if progress is not None:
+                progress(played)
+    results = Results(settings, [], {}, [] if records else None, jobs=jobs, backend=backend)
+    for start, _ in work:  # game order, whatever order the chunks came back in
+        chunk = done[start]
+        results.games.extend(chunk.games)
+        for level, timing in sorted(chunk.timing.items()):
+            results.timing.setdefault(level, Timing()).add(timing)
+        if results.records is not None and chunk.records is not None:
+            results.records.extend(chunk.records)
+    results.elapsed = time.perf_counter() - began
+    return results
+
+
+def _here(settings: Settings, work: list[tuple[int, int]], records: bool,
+          samples: bool) -> Generator[Chunk, None, None]:
+    for start, stop in work:
+        yield play_chunk(settings, start, stop, records, samples)
+
+
+def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, records: bool,
+                  samples: bool) -> Generator[Chunk, None, None]:
+    # "spawn": fresh interpreters on every platform, safe whatever threads the caller runs.
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(work)), mp_context=context,
+                               initializer=_leave_ctrl_c_to_the_parent)
+    complete = False
+    try:
+        pending: set[Future[Chunk]] = {
+            pool.submit(play_chunk, settings, start, stop, records, samples) for start, stop in work
+        }
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield future.result()
+        complete = True
+    finally:
+        if not complete:  # a failed game, Ctrl-C, or the caller stopped early: stop the workers now
+            workers = dict(getattr(pool, "_processes", None) or {})
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in workers.values():
+                process.terminate()
+        pool.shutdown(wait=True)
+
+
+def _leave_ctrl_c_to_the_parent() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _on_ray(settings: Settings, work: list[tuple[int, int]], jobs: int, records: bool,
+            samples: bool) -> Generator[Chunk, None, None]:
+    try:
+        import ray
+    except ImportError:
+        raise TournamentError("ray_missing") from None
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # a local tool: no usage reports
+    started = False
+    if not ray.is_initialized():
+        options: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.ERROR,
+                                   "log_to_driver": False}
+        if os.environ.get("RAY_ADDRESS"):  # a running cluster the user points at
+            ray.init(address=os.environ["RAY_ADDRESS"], **options)
+        else:
+            ray.init(num_cpus=jobs, **options)
+        started = True
+    try:
+        task = ray.remote(num_cpus=1, max_retries=0)(play_chunk)
+        pending = [task.remote(settings, start, stop, records, samples) for start, stop in work]
+        while pending:
+            finished, pending = ray.wait(pending, num_returns=1)
+            for ref in finished:
+                try:
+                    chunk: Chunk = ray.get(ref)
+                except ray.exceptions.RayTaskError as err:
+                    cause = getattr(err, "cause", None)
+                    if isinstance(cause, GameFailed):
+                        raise cause from None
+                    raise
+                yield chunk
+    finally:
+        if started:
+            ray.shutdown()
+

@@ -1,0 +1,257 @@
+"""`loveletter tournament` end to end, as a subprocess: the tables in English and Dutch, the same
+output for the same seed whatever --jobs, --json and its schema, --csv, --plot, --records, and
+one-line refusals of options that cannot be used."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from loveletter.record import load, replay, summary
+
+LOVELETTER = Path(sys.executable).parent / "loveletter"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "COLUMNS")}
+    env.update({"PYTHONUTF8": "1", "LANG": "C.UTF-8"})
+    env.update(extra)
+    return env
+
+
+def run(*args: object, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(LOVELETTER), "tournament", *map(str, args)], capture_output=True, text=True,
+                          encoding="utf-8", errors="replace", env=env or _env(), cwd=cwd, timeout=120,
+                          check=False)
+
+
+def ok(proc: subprocess.CompletedProcess[str]) -> str:
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""  # not a terminal: no progress bar, no notes, nothing
+    return proc.stdout
+
+
+def refused(proc: subprocess.CompletedProcess[str]) -> str:
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert proc.stdout == ""
+    assert "Traceback" not in proc.stderr
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("loveletter tournament: ")
+    return lines[0]
+
+
+# ------------------------------------------------------------------------------------ the table
+
+
+def test_table_in_english():
+    out = ok(run("--rounds", 200, "--seed", 4, "--jobs", 1))
+    assert out.startswith("Tournament: 200 single rounds · classic edition · 2 players · seed 4\n")
+    assert "Lineup: beginner, random" in out
+    assert "Balanced: every level played every seat" in out
+    for word in ("Results per level", "Win rate", "95% interval", "Rating (Elo)", "± s.e.", "Head to head",
+                 "A won, B not", "Bradley-Terry", "Wilson", "mean 0", "observed Fisher information",
+                 "starting player"):
+        assert word in out, word
+    assert "\x1b[" not in out  # no colour codes on a pipe
+    rows = [line for line in out.splitlines() if line.startswith("│ beginner") or line.startswith("│ random")]
+    assert len(rows) == 3  # two levels, one pair
+
+
+def test_table_in_dutch():
+    out = ok(run("--rounds", 90, "--bots", "beginner,random,random", "--lang", "nl", "--jobs", 1))
+    assert out.startswith("Toernooi: 90 losse rondes · klassieke editie · 3 spelers · seed 0\n")
+    for word in ("Opstelling", "In evenwicht", "Resultaten per niveau", "Niveau", "Partijen", "Gewonnen",
+                 "Onderling", "startspeler", "standaardfout", "Wilson"):
+        assert word in out, word
+    for english in ("Win rate", "Level", "Games", "Head to head", "Ratings: Bradley-Terry fitted"):
+        assert english not in out
+    assert "%" in out and "," in out.split("Winst")[1]  # decimal commas
+
+
+def test_matches_and_the_2019_edition():
+    out = ok(run("--matches", 8, "--edition", "2019", "--players", 5, "--bots", "beginner,random", "--jobs", 1))
+    assert "8 matches · 2019 edition · 5 players" in out
+    assert "Not exactly balanced: 8 games is not a multiple of 5 players" in out
+    assert "Rounds played in all:" in out
+
+
+def test_same_output_twice_and_for_any_number_of_jobs():
+    args = ("--rounds", 300, "--bots", "random,beginner,beginner", "--seed", 9)
+    first = ok(run(*args, "--jobs", 1))
+    assert ok(run(*args, "--jobs", 1)) == first
+    assert ok(run(*args, "--jobs", 2)) == first
+    assert ok(run(*args, "--seed", 10, "--jobs", 1)) != first
+
+
+def test_help_in_both_languages():
+    en = subprocess.run([str(LOVELETTER), "tournament", "--help"], capture_output=True, text=True,
+                        env=_env(), check=True).stdout
+    nl = subprocess.run([str(LOVELETTER), "tournament", "--help"], capture_output=True, text=True,
+                        env=_env(LANG="nl_NL.UTF-8"), check=True).stdout
+    for option in ("--bots", "--players", "--edition", "--rounds", "--matches", "--seed", "--jobs", "--backend",
+                   "--budget", "--json", "--csv", "--plot", "--records", "--lang", "--quiet"):
+        assert option in en and option in nl
+    assert "Bradley-Terry" in en and "onderlinge" in nl
+
+
+# ------------------------------------------------------------------------------------ --json
+
+
+def test_json_schema():
+    proc = run("--rounds", 120, "--bots", "beginner,random", "--json", "--seed", 2)
+    (line,) = ok(proc).splitlines()  # one object on one line, nothing else
+    report = json.loads(line)
+    assert set(report) == {"format", "settings", "rounds_played", "seating", "participants", "pairwise",
+                           "ratings", "positions"}
+    assert report["format"] == "loveletter-tournament/1"
+    assert report["settings"] == {"edition": "classic", "players": 2, "lineup": ["beginner", "random"],
+                                  "mode": "rounds", "games": 120, "seed": 2, "budget": None,
+                                  "jobs": os.cpu_count(), "backend": "local"}
+    assert report["rounds_played"] == 120
+    assert report["seating"]["balanced"] is True
+    assert report["seating"]["levels"]["beginner"] == {"seats": [60, 60], "positions": [60, 60], "starts": 60}
+    for p in report["participants"]:
+        assert set(p) == {"level", "seats", "games", "wins", "shared_wins", "win_rate", "ci95", "rating",
+                          "rating_se"}
+        assert p["games"] == 120 and 0 <= p["ci95"][0] <= p["win_rate"] <= p["ci95"][1] <= 1
+        assert isinstance(p["rating"], float) and p["rating_se"] > 0
+    assert sum(p["rating"] for p in report["participants"]) == pytest.approx(0, abs=1e-9)
+    (pair,) = report["pairwise"]
+    assert set(pair) == {"a", "b", "games", "a_only", "b_only", "both", "neither"}
+    assert pair["a_only"] + pair["b_only"] + pair["both"] + pair["neither"] == pair["games"] == 120
+    assert report["ratings"]["model"] == "bradley-terry" and report["ratings"]["anchor"] == "mean 0"
+    assert report["ratings"]["errors"] == "observed fisher information" and report["ratings"]["finite"]
+    assert [p["position"] for p in report["positions"]] == [0, 1]
+    assert sum(p["wins"] for p in report["positions"]) >= 120
+
+
+# ------------------------------------------------------------------------------------ files
+
+
+def test_csv_plot_and_records(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    proc = run("--matches", 6, "--bots", "beginner,random,random", "--seed", 5, "--jobs", 2,
+               "--csv", out / "levels.csv", "--plot", out / "ratings.png", "--records", out / "games", "--quiet")
+    text = ok(proc)
+    assert "Tournament: 6 matches" in text
+    with (out / "levels.csv").open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert [r["level"] for r in rows] == ["beginner", "random"] or [r["level"] for r in rows] == ["random", "beginner"]
+    assert list(rows[0]) == ["level", "seats", "games", "wins", "shared_wins", "win_rate", "ci95_low",
+                             "ci95_high", "rating", "rating_se"]
+    by_level = {r["level"]: r for r in rows}
+    assert by_level["random"]["seats"] == "2" and by_level["random"]["games"] == "12"
+    assert float(by_level["beginner"]["ci95_low"]) <= float(by_level["beginner"]["win_rate"])
+
+    png = (out / "ratings.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", png[16:24])
+    assert width >= 400 and height >= 150
+
+    files = sorted((out / "games").iterdir())
+    assert [f.name for f in files] == [f"game-{i:06d}.json" for i in range(6)]
+    for i, path in enumerate(files):
+        told = summary(replay(load(path)))
+        assert told["finished"] and told["winners"]
+        seats = [(s + i) % 3 for s in range(3)]
+        levels = ["beginner", "random", "random"]
+        assert told["players"] == [f"{levels[e]}-{seat}" for seat, e in enumerate(seats)]
+        assert told["rounds"][0]["starter"] == (i // 3) % 3
+    # the replay command reads them too
+    proc = subprocess.run([str(LOVELETTER), "replay", str(files[0]), "--json"], capture_output=True, text=True,
+                          env=_env(), check=False)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["finished"]
+
+
+# ------------------------------------------------------------------------------------ refusals
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--bots", "beginner,grandmaster"], "unknown bot level 'grandmaster'"),
+    (["--bots", ","], "list at least one bot level"),
+    (["--rounds", 10, "--matches", 2], "give --rounds or --matches, not both"),
+    (["--players", 5], "the classic edition is for 2-4 players, not 5"),
+    (["--players", 1], "the classic edition is for 2-4 players, not 1"),
+    (["--edition", "2019", "--players", 7], "the 2019 edition is for 2-6 players, not 7"),
+    (["--bots", "beginner,random,random", "--players", 2], "lists 3 levels, more than the 2 players"),
+    (["--plot", "/no/such/folder/ratings.png"], "--plot: the folder /no/such/folder does not exist"),
+    (["--plot", "ratings.svg"], "give a file name ending in .png"),
+    (["--plot", "/proc/version.png"], "--plot: cannot write to /proc/version.png"),
+    (["--csv", "."], "--csv: . is a folder"),
+    (["--records", "/proc/version"], "--records: /proc/version is a file, not a folder"),
+    (["--budget", 0], "Invalid value for '--budget'"),
+    (["--rounds", 0], "Invalid value for '--rounds'"),
+    (["--jobs", 0], "Invalid value for '--jobs'"),
+    (["--backend", "spark"], "Invalid value for '--backend'"),
+    (["--edition", "1999"], "Invalid value for '--edition'"),
+    (["--frobnicate"], "No such option"),
+])
+def test_bad_options_get_one_line(args, says, tmp_path):
+    line = refused(run(*args, cwd=tmp_path))
+    assert says in line
+    assert list(tmp_path.iterdir()) == []  # nothing left behind
+
+
+def test_refusals_in_dutch(tmp_path):
+    line = refused(run("--bots", "beginner,grootmeester", "--lang", "nl", cwd=tmp_path))
+    assert line.startswith("loveletter tournament: --bots: onbekend niveau 'grootmeester': kies uit random, beginner")
+    line = refused(run("--rounds", 3, "--matches", 3, env=_env(LANG="nl_NL.UTF-8"), cwd=tmp_path))
+    assert "niet allebei" in line
+
+
+def test_ray_backend_without_ray_says_how_to_install_it(tmp_path):
+    fake = tmp_path / "ray"
+    fake.mkdir()
+    (fake / "__init__.py").write_text("raise ImportError('No module named ray')\n")
+    line = refused(run("--backend", "ray", "--rounds", 10, env=_env(PYTHONPATH=str(tmp_path)), cwd=ROOT))
+    assert "pip install 'loveletter[ray]'" in line
+
+
+# ------------------------------------------------------------------------------------ on a terminal
+
+
+def _with_terminal_stderr(*args: object) -> tuple[int, str, str]:
+    """Run with standard error on a pseudo-terminal (standard output stays a pipe)."""
+    import pty
+
+    leader, follower = pty.openpty()
+    try:
+        proc = subprocess.run([str(LOVELETTER), "tournament", *map(str, args)], stdout=subprocess.PIPE,
+                              stderr=follower, text=True, env=_env(COLUMNS="100"), timeout=120, check=False)
+        os.close(follower)
+        follower = -1
+        chunks = []
+        while True:
+            try:
+                data = os.read(leader, 65536)
+            except OSError:  # the terminal is closed: everything has been read
+                break
+            if not data:
+                break
+            chunks.append(data)
+    finally:
+        if follower != -1:
+            os.close(follower)
+        os.close(leader)
+    return proc.returncode, proc.stdout, b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_progress_and_notes_go_to_a_terminal_only_and_not_with_quiet(tmp_path):
+    code, out, err = _with_terminal_stderr("--rounds", 400, "--jobs", 1, "--csv", tmp_path / "a.csv")
+    assert code == 0
+    assert out.startswith("Tournament: 400 single rounds")
+    assert "400 games played in" in err and f"Written: {tmp_path / 'a.csv'}" in err
+    assert "Tournament" not in err
+    code, quiet_out, err = _with_terminal_stderr("--rounds", 400, "--jobs", 1, "--quiet")
+    assert code == 0 and err == "" and quiet_out == out

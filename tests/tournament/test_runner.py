@@ -1,0 +1,301 @@
+"""The tournament runner's API: the schedule (rotating seats and starters), reproducibility whatever
+the number of processes, views only for the bots, budgets, records, and the summary's figures on
+games whose outcome is known."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import ClassVar
+
+import pytest
+
+from loveletter.bots import LEVELS, RandomBot
+from loveletter.engine import Action, View
+from loveletter.record import replay, summary
+from loveletter.tournament import (
+    GameFailed,
+    GameResult,
+    Results,
+    Settings,
+    TournamentError,
+    lineup_for,
+    play_game,
+    run_tournament,
+    summarise,
+)
+from loveletter.tournament.games import seating, seeds, starter
+from loveletter.tournament.runner import chunks
+
+# ------------------------------------------------------------------------------------ the schedule
+
+
+@pytest.mark.parametrize("lineup", [
+    ("beginner", "random"),
+    ("beginner", "random", "random"),
+    ("beginner", "random", "beginner", "random"),
+    ("random", "beginner", "beginner", "beginner", "beginner"),
+])
+def test_every_entry_plays_every_seat_and_every_turn_position_equally(lineup):
+    n = len(lineup)
+    s = Settings(lineup=lineup, edition="2019", games=6 * n)
+    seat_counts: Counter[tuple[int, int]] = Counter()  # (lineup entry, seat)
+    position_counts: Counter[tuple[int, int]] = Counter()  # (lineup entry, place from the starter)
+    starts: Counter[int] = Counter()
+    for i in range(s.games):
+        first = starter(s, i)
+        for seat in range(n):
+            entry = (seat + i) % n
+            assert seating(s, i)[seat] == lineup[entry]
+            seat_counts[(entry, seat)] += 1
+            position_counts[(entry, (seat - first) % n)] += 1
+        starts[(first + i) % n] += 1
+    assert set(seat_counts.values()) == {6}
+    assert set(position_counts.values()) == {6}
+    assert set(starts.values()) == {6} and len(starts) == n
+    # the starting seat rotates too, not only the lineup
+    assert {starter(s, i) for i in range(s.games)} == set(range(n))
+
+
+def test_summary_reports_the_balance():
+    s = Settings(lineup=("beginner", "random", "random"), games=9)
+    report = summarise(run_tournament(s, jobs=1))
+    assert report["seating"]["balanced"]
+    assert report["seating"]["levels"]["beginner"] == {"seats": [3, 3, 3], "positions": [3, 3, 3], "starts": 3}
+    assert report["seating"]["levels"]["random"] == {"seats": [6, 6, 6], "positions": [6, 6, 6], "starts": 6}
+    report = summarise(run_tournament(Settings(lineup=("beginner", "random", "random"), games=10), jobs=1))
+    assert not report["seating"]["balanced"]
+
+
+def test_lineup_from_the_bots_option():
+    assert lineup_for(["beginner", "random"], None) == ("beginner", "random")
+    assert lineup_for(["beginner"], None) == ("beginner", "beginner")
+    assert lineup_for(["beginner", "random"], 4) == ("beginner", "random", "beginner", "random")
+    assert lineup_for(["beginner", "random", "random"], 4) == ("beginner", "random", "random", "beginner")
+    with pytest.raises(TournamentError, match="unknown bot level 'nobody'"):
+        lineup_for(["nobody"], None)
+    with pytest.raises(TournamentError, match="more than the 2 players"):
+        lineup_for(["beginner", "random", "random"], 2)
+
+
+def test_seeds_depend_on_the_seed_and_the_game_only():
+    a = Settings(lineup=("beginner", "random"), seed=5)
+    b = Settings(lineup=("random", "random", "beginner"), seed=5, edition="classic", mode="matches")
+    assert seeds(a, 7)[0] == seeds(b, 7)[0]  # the same deck seed for game 7
+    assert len({seeds(a, i)[0] for i in range(200)}) == 200
+    assert seeds(a, 7) != seeds(Settings(lineup=a.lineup, seed=6), 7)
+    # the same as a fresh derivation, so no process state leaks in
+    rng = random.Random("loveletter-tournament:5:7")
+    assert seeds(a, 7)[0] == rng.getrandbits(64)
+
+
+def test_chunks_cover_every_game_once():
+    for games in (1, 7, 64, 65, 1000, 20001):
+        work = chunks(games)
+        assert [i for a, b in work for i in range(a, b)] == list(range(games))
+
+
+# ------------------------------------------------------------------------------------ reproducible
+
+
+def _figures(results: Results):
+    report = summarise(results)
+    del report["settings"]["jobs"], report["settings"]["backend"]
+    return report
+
+
+def test_same_seed_same_results_and_another_seed_others():
+    s = Settings(lineup=("beginner", "random"), games=300, seed=11)
+    one, two = run_tournament(s, jobs=1), run_tournament(s, jobs=1)
+    assert one.games == two.games
+    assert summarise(one) == summarise(two)
+    other = run_tournament(Settings(lineup=s.lineup, games=300, seed=12), jobs=1)
+    assert other.games != one.games
+
+
+@pytest.mark.parametrize(("edition", "lineup", "mode", "games"), [
+    ("classic", ("beginner", "random"), "rounds", 400),
+    ("2019", ("beginner", "random", "random", "beginner", "random"), "rounds", 130),
+    ("classic", ("random", "beginner", "beginner"), "matches", 30),
+])
+def test_results_do_not_depend_on_the_number_of_processes(edition, lineup, mode, games):
+    s = Settings(lineup=lineup, edition=edition, mode=mode, games=games, seed=3)
+    here = run_tournament(s, jobs=1, records=True)
+    pooled = run_tournament(s, jobs=2, records=True)
+    assert pooled.jobs == 2
+    assert here.games == pooled.games
+    assert here.records == pooled.records
+    assert _figures(here) == _figures(pooled)
+    # and a game alone, out of any tournament, is the same game
+    i = games // 2
+    assert play_game(s, i)[0] == here.games[i]
+
+
+def test_progress_is_reported_up_to_every_game():
+    seen: ClassVar[list[int]] = []
+    run_tournament(Settings(lineup=("beginner", "random"), games=150), jobs=1, progress=seen.append)
+    assert seen == sorted(seen) and seen[-1] == 150 and len(seen) > 1
+
+
+# ------------------------------------------------------------------------------------ the games
+
+
+class Spy:
+    """A bot that checks it is only ever shown its own seat's view, and plays at random."""
+
+    level = "spy"
+    seen: ClassVar[list[int]] = []
+
+    def __init__(self, seed: int | None = None, budget: int | None = None) -> None:
+        self.bot = RandomBot(seed)
+        self.seat: int | None = None
+
+    def choose(self, view: View) -> Action:
+        if self.seat is None:
+            self.seat = view.seat
+        assert view.seat == self.seat == view.current, "a bot saw another seat's view"
+        assert len(view.hand) >= 1 and view.legal_actions
+        Spy.seen.append(view.seat)
+        return self.bot.choose(view)
+
+
+class Stats:
+    def __init__(self, iterations: int) -> None:
+        self.iterations = iterations
+
+
+class Thinker:
+    """A stand-in for a searching bot: takes a budget, reports the iterations of its last decision
+    in ``stats`` (as the expert bot does); a forced move searches nothing."""
+
+    level = "thinker"
+    budgets: ClassVar[list[int | None]] = []
+
+    def __init__(self, seed: int | None = None, budget: int | None = None) -> None:
+        self.bot = RandomBot(seed)
+        self.budget = budget or 10
+        self.stats = Stats(0)
+        Thinker.budgets.append(budget)
+
+    def choose(self, view: View) -> Action:
+        self.stats = Stats(self.budget if len(view.legal_actions) > 1 else 0)
+        return self.bot.choose(view)
+
+
+class Broken:
+    level = "broken"
+
+    def __init__(self, seed: int | None = None, budget: int | None = None) -> None:
+        pass
+
+    def choose(self, view: View) -> Action:
+        raise RuntimeError("no idea")
+
+
+@pytest.fixture
+def levels(monkeypatch):
+    """The stand-ins as levels; their factories take (seed, budget) as the levels' do."""
+    for name, factory in (("spy", Spy), ("thinker", Thinker), ("broken", Broken)):
+        monkeypatch.setitem(LEVELS, name, factory)
+    Spy.seen.clear()
+    Thinker.budgets.clear()
+
+
+def test_bots_see_their_own_seat_only(levels):
+    results = run_tournament(Settings(lineup=("spy", "spy", "spy", "spy"), games=40, mode="matches"), jobs=1)
+    assert len(results.games) == 40
+    assert set(Spy.seen) == {0, 1, 2, 3}
+
+
+def test_budget_goes_to_make_bot_only_when_given(levels):
+    run_tournament(Settings(lineup=("thinker", "random"), games=4), jobs=1)
+    assert Thinker.budgets == [None] * 4  # no budget given: make_bot(level, seed)
+    results = run_tournament(Settings(lineup=("thinker", "random"), games=40, budget=77), jobs=1, samples=True)
+    assert Thinker.budgets[4:] == [77] * 40
+    timing = results.timing["thinker"]
+    assert len(timing.samples) == timing.moves >= timing.iteration_moves > 0 and timing.seconds >= 0
+    assert timing.iterations == 77 * timing.iteration_moves == 77 * len(timing.search_samples)
+    assert results.timing["random"].iterations == 0 and results.timing["random"].moves > 0
+    # bots that do not search take the budget too (and ignore it): the results do not change
+    plain = run_tournament(Settings(lineup=("beginner", "random"), games=30), jobs=1)
+    budgeted = run_tournament(Settings(lineup=("beginner", "random"), games=30, budget=5), jobs=1)
+    assert plain.games == budgeted.games
+
+
+def test_a_failing_bot_names_the_game(levels):
+    with pytest.raises(GameFailed, match=r"game 0 \(broken, random\) failed: RuntimeError: no idea"):
+        run_tournament(Settings(lineup=("broken", "random"), games=5), jobs=1)
+
+
+def test_refused_settings():
+    with pytest.raises(TournamentError, match="2-4 players, not 5"):
+        run_tournament(Settings(lineup=("random",) * 5), jobs=1)
+    with pytest.raises(TournamentError, match="at least 1"):
+        run_tournament(Settings(lineup=("random",) * 2, games=0), jobs=1)
+    with pytest.raises(TournamentError, match="--jobs"):
+        run_tournament(Settings(lineup=("random",) * 2), jobs=0)
+
+
+def test_records_replay_to_the_same_winners():
+    s = Settings(lineup=("beginner", "random", "random"), edition="2019", mode="matches", games=6, seed=2)
+    results = run_tournament(s, jobs=1, records=True)
+    assert results.records is not None and len(results.records) == 6
+    for game, doc in zip(results.games, results.records, strict=True):
+        assert doc["players"] == [f"{level}-{seat}" for seat, level in enumerate(game.seats)]
+        told = summary(replay(doc))
+        assert told["finished"] and tuple(told["winners"]) == game.winners
+        assert told["rounds"][0]["starter"] == game.starter
+        assert len(told["rounds"]) == game.rounds
+
+
+# ------------------------------------------------------------------------------------ the figures
+
+
+def _results(lineup, outcomes, starter=0):
+    """Results made up of games with known winners (seats as given, no rotation)."""
+    s = Settings(lineup=tuple(lineup), games=len(outcomes))
+    games = [GameResult(i, tuple(lineup), starter, tuple(w), 1) for i, w in enumerate(outcomes)]
+    return Results(s, games)
+
+
+def test_summary_counts_wins_shared_wins_and_pairs():
+    # 3 players: A, B, C. A wins 5, B wins 3, A and B share 2 (a tie), C wins 0.
+    outcomes = [(0,)] * 5 + [(1,)] * 3 + [(0, 1)] * 2
+    report = summarise(_results(["a-level", "b-level", "c-level"], outcomes))
+    rows = {p["level"]: p for p in report["participants"]}
+    assert rows["a-level"]["wins"] == 7 and rows["a-level"]["shared_wins"] == 2
+    assert rows["b-level"]["wins"] == 5 and rows["c-level"]["wins"] == 0
+    assert rows["a-level"]["games"] == 10 and rows["a-level"]["win_rate"] == 0.7
+    assert rows["a-level"]["ci95"] == pytest.approx([0.396778, 0.892209], abs=1e-6)
+    pairs = {(p["a"], p["b"]): p for p in report["pairwise"]}
+    ab = pairs[("a-level", "b-level")]
+    assert (ab["a_only"], ab["b_only"], ab["both"], ab["neither"], ab["games"]) == (5, 3, 2, 0, 10)
+    ac = pairs[("a-level", "c-level")]
+    assert (ac["a_only"], ac["b_only"], ac["both"], ac["neither"]) == (7, 0, 0, 3)
+    # C never won: no finite ratings, and the report says so
+    assert not report["ratings"]["finite"] and rows["c-level"]["rating"] is None
+
+
+def test_summary_ratings_match_the_two_level_closed_form():
+    report = summarise(_results(["x", "y"], [(0,)] * 30 + [(1,)] * 10))
+    rows = {p["level"]: p for p in report["participants"]}
+    assert [p["level"] for p in report["participants"]] == ["x", "y"]  # ranked by rating
+    assert rows["x"]["rating"] - rows["y"]["rating"] == pytest.approx(400 * 0.47712125472, abs=1e-6)
+    assert rows["x"]["rating_se"] == pytest.approx(31.7164, abs=1e-3)  # 400/ln 10 · sqrt(1/30)
+    assert report["positions"][0] == {"position": 0, "games": 40, "wins": 30, "win_rate": 0.75,
+                                      "ci95": pytest.approx(report["participants"][0]["ci95"])}
+
+
+def test_a_level_in_several_seats_is_aggregated():
+    # beginner in seats 0 and 2, random in seat 1; seat 0 wins 4, seat 1 wins 2, seat 2 wins 4
+    outcomes = [(0,)] * 4 + [(1,)] * 2 + [(2,)] * 4
+    report = summarise(_results(["beginner", "random", "beginner"], outcomes))
+    rows = {p["level"]: p for p in report["participants"]}
+    assert rows["beginner"]["seats"] == 2 and rows["beginner"]["games"] == 20 and rows["beginner"]["wins"] == 8
+    assert rows["random"]["games"] == 10 and rows["random"]["wins"] == 2
+    (pair,) = report["pairwise"]
+    assert (pair["a_only"], pair["b_only"], pair["both"], pair["neither"]) == (8, 2, 0, 0)
+    # ratings: each beginner seat that won beat the random seat (8); random beat both beginners (2 x 2)
+    decisive = {(d["winner"], d["loser"]): d["count"] for d in report["ratings"]["decisive"]}
+    assert decisive == {("beginner", "random"): 8, ("random", "beginner"): 4}
+    assert rows["beginner"]["rating"] - rows["random"]["rating"] == pytest.approx(400 * 0.30103, abs=1e-3)
