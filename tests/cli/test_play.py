@@ -370,3 +370,26 @@ def test_bad_starter_is_one_line(tmp_path, value):
     assert proc.returncode != 0
     assert proc.stdout == ""
     assert len(proc.stderr.strip().splitlines()) == 1 and "--starter" in proc.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_hints_show_the_experts_estimates_and_belief(tmp_path, lang):
+    """--hints: the expert's round-win estimate for every move, and its belief per opponent."""
+    proc, records = play(tmp_path, "--lang", lang, "--seed", "5", "--hints", "--bots", "expert",
+                         "--budget", "40", lines=["1", "1", "q"])
+    no_traceback(proc)
+    assert proc.returncode == 0
+    title = "The expert's belief" if lang == "en" else "Wat de expert denkt"
+    estimate = "win ≈ " if lang == "en" else "winst ≈ "
+    assert title in proc.stdout
+    first_moves = proc.stdout.split(PROMPT[lang])[0]
+    moves = [line for line in first_moves.splitlines() if re.match(r"\s+\d+\. ", line)]
+    assert moves and all(estimate in line for line in moves)
+    assert replay_json(the_record(records))["players"][1] == "Bram"
+
+
+def test_without_hints_nothing_of_the_expert_shows(tmp_path):
+    proc, _ = play(tmp_path, "--lang", "en", "--seed", "5", "--bots", "expert", "--budget", "20",
+                   lines=["1", "q"])
+    assert proc.returncode == 0
+    assert "The expert's belief" not in proc.stdout and "win ≈" not in proc.stdout

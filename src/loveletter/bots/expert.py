@@ -99,8 +99,9 @@ class ExpertBot:
         return self._belief
 
     def move_odds(self, view: View) -> dict[Action, float]:
-        """For each legal move, the estimated chance of winning the round after it (for hints)."""
-        root = self.search(view)
+        """For each legal move, the estimated chance of winning the round after it (for hints).
+        Every move is searched here, even Guard guesses the bot would not consider."""
+        root = self.search(view, prune=False)
         return {
             action: (node.round_wins / node.visits if node.visits else 0.0)
             for action, node in root.children.items()
@@ -108,13 +109,15 @@ class ExpertBot:
 
     # ------------------------------------------------------------------------------ search
 
-    def search(self, view: View) -> Node:
+    def search(self, view: View, prune: bool = True) -> Node:
+        """Search from ``view`` for the budget; the root's children hold the statistics per move.
+        With ``prune``, a Guard names only one of the two likeliest cards per target."""
         assert view.seat is not None
         start = time.perf_counter()
         belief = self.belief(view)
         me = view.seat
         root = Node(player=me)
-        root_moves = _sensible_guesses(view.legal_actions, belief.hand_odds)
+        root_moves = _sensible_guesses(view.legal_actions, belief.hand_odds) if prune else view.legal_actions
         score = _scorer(view)
         deadline = start + self.time_limit if self.time_limit else math.inf
         rng = self.rng

@@ -47,8 +47,11 @@ cli.help = _t("cli_main")
               help=_t("opt_records"))
 @click.option("--delay", type=click.FloatRange(0, 10), default=None, help=_t("opt_delay"))
 @click.option("--starter", default="random", show_default=True, help=_t("opt_starter"))
+@click.option("--hints", is_flag=True, help=_t("opt_hints"))
+@click.option("--budget", type=click.IntRange(1, 10**7), default=None, help=_t("opt_budget"))
 def play(edition: str, players: int, bots: str, lang: str | None, seed: int | None, target: int | None,
-         name: str | None, records: Path | None, delay: float | None, starter: str) -> None:
+         name: str | None, records: Path | None, delay: float | None, starter: str, hints: bool,
+         budget: int | None) -> None:
     from loveletter.tui.game import GameSettings, run_game
 
     levels = [b.strip() for b in bots.split(",") if b.strip()]
@@ -73,7 +76,7 @@ def play(edition: str, players: int, bots: str, lang: str | None, seed: int | No
     settings = GameSettings(edition=ed, players=players, bots=levels, language=lang or default_language(),
                             seed=seed, target=target, name=name, records=records,
                             delay=delay if delay is not None else (0.6 if sys.stdout.isatty() else 0.0),
-                            starter=first)
+                            starter=first, budget=budget, hints=hints)
     sys.exit(run_game(settings))
 
 

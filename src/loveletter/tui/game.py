@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from loveletter.bots import Bot, make_bot
+from loveletter.bots import Bot, ExpertBot, make_bot
 from loveletter.engine import (
     TARGETED,
     Action,
@@ -53,6 +53,8 @@ class GameSettings:
     records: Path | None = None
     delay: float = 0.0  # seconds to pause after each bot move, so a person can follow
     starter: int | None = None  # who starts the first round; None: drawn from the seed
+    budget: int | None = None  # the searching bots' thinking budget (iterations); None: their default
+    hints: bool = False  # show the expert's estimates for the human's moves and its belief
 
 
 class Quit(Exception):
@@ -81,8 +83,11 @@ class TerminalGame:
         starter = settings.starter if settings.starter is not None else random.Random(seed).randrange(settings.players)
         self.match = Match(settings.edition, settings.players, target=settings.target, seed=seed, starter=starter)
         self.bots: dict[int, Bot] = {
-            seat: make_bot(level, seed * 31 + seat) for seat, level in enumerate(settings.bots, start=1)
+            seat: make_bot(level, seed * 31 + seat, settings.budget)
+            for seat, level in enumerate(settings.bots, start=1)
         }
+        # The adviser sees exactly what the human sees: the human's own view.
+        self.adviser = ExpertBot(seed * 31, settings.budget) if settings.hints else None
         self.record_path = _new_record_path(settings.records or default_records_folder(), seed)
         self.saved = False
         self.told = 0  # events of the current round already narrated
@@ -228,6 +233,7 @@ class TerminalGame:
             c.print(t("face_up", cards=t.cards(me.face_up)))
         self._show_knowledge(me)
         self._show_tracker(me)
+        odds = self._show_hints(me)
         c.print(Text(t("your_hand"), style="bold"))
         for card in me.hand:
             c.print(f"  [{me.edition.value(card)}] {t.card(card)}: {t.effect(card)}", highlight=False)
@@ -235,7 +241,23 @@ class TerminalGame:
             c.print(t("chancellor_prompt"))
         c.print(Text(t("moves"), style="bold"))
         for i, action in enumerate(me.legal_actions, start=1):
-            c.print(f"  {i:>2}. {self.describe(action, me)}   [dim]{t.notation(action)}[/dim]", highlight=False)
+            hint = f"  [cyan]{t('hint_win', p=round(100 * odds[action]))}[/cyan]" if action in odds else ""
+            c.print(f"  {i:>2}. {self.describe(action, me)}   [dim]{t.notation(action)}[/dim]{hint}",
+                    highlight=False)
+
+    def _show_hints(self, me: View) -> dict[Action, float]:
+        """With --hints: what the expert believes each opponent holds, and its estimate of the
+        chance of winning the round after each move (returned)."""
+        if self.adviser is None:
+            return {}
+        t = self.t
+        belief = self.adviser.belief(me)
+        self.console.print(Text(t("belief_title"), style="bold"))
+        for seat, odds in belief.all_odds().items():
+            ranked = sorted(odds.items(), key=lambda item: -item[1])
+            parts = [f"{t.card(card)} {round(100 * p)}%" for card, p in ranked if p >= 0.005]
+            self.console.print(f"  {self.names[seat]}: " + " · ".join(parts), highlight=False)
+        return self.adviser.move_odds(me) if len(me.legal_actions) > 1 else {}
 
     def _show_knowledge(self, me: View) -> None:
         t = self.t
