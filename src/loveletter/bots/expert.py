@@ -192,13 +192,15 @@ class ExpertBot:
 # ---------------------------------------------------------------------------------- helpers
 
 
-GUESSES_KEPT = 2
+GUESSES_KEPT = 1
 
 
 def _sensible_guesses(legal: tuple[Action, ...], odds_of: Callable[[int], dict[Card, float]]
                       ) -> tuple[Action, ...]:
-    """The moves worth searching: a Guard names only one of the two likeliest cards for its target
-    (by ``odds_of(seat)``), never one it knows cannot be there. Other moves are all kept."""
+    """The moves worth searching: a Guard names only the likeliest card(s) for its target (by
+    ``odds_of(seat)``; cards equally likely all stay), never one it knows cannot be there. Other
+    moves are all kept. (The search cannot tell close guesses apart within its budget, and naming
+    the likeliest card is what a strong player does.)"""
     guards: dict[int, list[Action]] = {}
     for action in legal:
         if action.card is Card.GUARD and action.target is not None:
@@ -208,8 +210,149 @@ def _sensible_guesses(legal: tuple[Action, ...], odds_of: Callable[[int], dict[C
     kept: set[Action] = set()
     for target, actions in guards.items():
         odds = odds_of(target)
-        ranked = sorted(actions, key=lambda a: -odds.get(a.guess, 0.0))  # type: ignore[arg-type]
-        best = [a for a in ranked[:GUESSES_KEPT] if odds.get(a.guess, 0.0) > 0]  # type: ignore[arg-type]
+        chance = {a: odds.get(a.guess, 0.0) for a in actions}  # type: ignore[arg-type]
+        ranked = sorted(actions, key=lambda a: -chance[a])
+        cutoff = chance[ranked[min(GUESSES_KEPT, len(ranked)) - 1]]
+        best = [a for a in ranked if chance[a] >= cutoff - 1e-9 and chance[a] > 0]  # ties stay in
+        kept.update(best or ranked[:1])
+    return tuple(a for a in legal if a.card is not Card.GUARD or a.target is None or a in kept)
+
+
+def _unseen_odds(state: Round) -> dict[Card, float]:
+    """What the player to move has not seen (discards, face-up cards, own hand), as odds."""
+    copies = state.edition.copies
+    seen = [c for pile in state.discards for c in pile]
+    seen += state.face_up
+    seen += state.hands[state.current]
+    left = {card: copies[card] - seen.count(card) for card in copies}
+    total = sum(n for n in left.values() if n > 0)
+    return {card: n / total for card, n in left.items() if n > 0} if total else {}
+
+
+def _determinise(view: View, belief: Belief, rng: random.Random) -> Round:
+    """A full round: the view's public state with hidden cards sampled from the belief."""
+    world = belief.sample(rng)
+    return Round.from_parts(
+        view.edition,
+        hands=world.hands,
+        discards=view.discards,
+        deck=world.deck,
+        set_aside=world.set_aside,
+        face_up=view.face_up,
+        alive=view.alive,
+        protected=view.protected,
+        knocked_out=view.knocked_out,
+        current=view.current,
+        phase=view.phase,
+        turn=view.turn,
+    )
+
+
+def _play_out(state: Round, rng: random.Random) -> None:
+    """Finish the round, every player following :func:`_policy`."""
+    while not state.over:
+        state.apply_unchecked(_policy(state, rng))
+
+
+def _policy(state: Round, rng: random.Random) -> Action:
+    """A fast player for play-outs and for the others' moves, in the manner of the beginner bot:
+    it uses only what the player to move could see (its hand, the discards, the face-up cards), weighs
+    each move by the cards still unseen, never throws away its own Princess, and keeps its higher card.
+    Ties are broken at random."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    value = state.edition.value
+    if state.phase is not _PLAY:  # a Chancellor's choice: keep the highest card
+        return max(legal, key=lambda a: value(a.keep))  # type: ignore[arg-type]
+    me = state.current
+    hand = state.hands[me]
+    unseen = [0] * 10
+    for card, n in state.edition.copies.items():
+        unseen[card] = n
+    for pile in state.discards:
+        for card in pile:
+            unseen[card] -= 1
+    for card in state.face_up:
+        unseen[card] -= 1
+    for card in hand:
+        unseen[card] -= 1
+    total = sum(unseen)
+    best: list[Action] = []
+    best_score = -math.inf
+    for action in legal:
+        score = _policy_score(action, hand, unseen, total, value, me)
+        if score > best_score + 1e-9:
+            best, best_score = [action], score
+        elif score > best_score - 1e-9:
+            best.append(action)
+    return best[int(rng.random() * len(best))]
+
+
+def _policy_score(action: Action, hand: list[Card], unseen: list[int], total: int,
+                  value: Callable[[Card], int], me: int) -> float:
+    card, target = action.card, action.target
+    kept = hand[1] if hand[0] is card else hand[0]
+    base = 0.1 * value(kept)
+    if card is Card.PRINCESS:
+        return -1000.0
+    if target is None:
+        return base + _UNTARGETED_BONUS.get(card, 0.0)
+    if card is Card.GUARD:
+        assert action.guess is not None
+        n = unseen[action.guess]
+        return base + (10.0 * n / total if n > 0 and total else -100.0)
+    if card is Card.PRIEST:
+        return base + 2.0
+    if card is Card.BARON:
+        mine = value(kept)
+        win = lose = 0
+        for other, n in enumerate(unseen):
+            if n > 0 and other <= 9:
+                v = value(_CARDS[other]) if _CARDS[other] in _VALUED else 0
+                if v < mine:
+                    win += n
+                elif v > mine:
+                    lose += n
+        return base + (10.0 * (win - 2.0 * lose) / total if total else 0.0)
+    if card is Card.PRINCE:
+        if target == me:
+            return -1000.0 if kept is Card.PRINCESS else (0.5 if value(kept) <= 2 else -2.0)
+        return base + 1.5
+    # King: trade the kept card for an average unseen one
+    if kept is Card.PRINCESS:
+        return -5.0
+    expected = sum(n * value(_CARDS[c]) for c, n in enumerate(unseen) if n > 0 and _CARDS[c] in _VALUED)
+    return 0.5 * ((expected / total if total else 0.0) - value(kept))
+
+
+_CARDS = tuple(Card)
+_VALUED = frozenset(Card)
+_UNTARGETED_BONUS = {Card.HANDMAID: 3.0, Card.SPY: 1.0, Card.CHANCELLOR: 1.0, Card.COUNTESS: 0.5}
+
+
+GUESSES_KEPT = 1
+
+
+def _sensible_guesses(legal: tuple[Action, ...], odds_of: Callable[[int], dict[Card, float]]
+                      ) -> tuple[Action, ...]:
+    """The moves worth searching: a Guard names only the likeliest card(s) for its target (by
+    ``odds_of(seat)``; cards equally likely all stay), never one it knows cannot be there. Other
+    moves are all kept. (The search cannot tell close guesses apart within its budget, and naming
+    the likeliest card is what a strong player does.)"""
+    guards: dict[int, list[Action]] = {}
+    for action in legal:
+        if action.card is Card.GUARD and action.target is not None:
+            guards.setdefault(action.target, []).append(action)
+    if not guards:
+        return legal
+    kept: set[Action] = set()
+    for target, actions in guards.items():
+        odds = odds_of(target)
+        chance = {a: odds.get(a.guess, 0.0) for a in actions}  # type: ignore[arg-type]
+        ranked = sorted(actions, key=lambda a: -chance[a])
+        cutoff = chance[ranked[min(GUESSES_KEPT, len(ranked)) - 1]]
+        best = [a for a in ranked if chance[a] >= cutoff - 1e-9 and chance[a] > 0]  # ties stay in
         kept.update(best or ranked[:1])
     return tuple(a for a in legal if a.card is not Card.GUARD or a.target is None or a in kept)
 

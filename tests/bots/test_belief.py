@@ -1,0 +1,489 @@
+"""The expert's belief (bots/belief.py): exact on constructed situations (RULES.md R5, R7), consistent on
+random ones, equal to rejection sampling (the gold standard), and the same built at once or bit by bit.
+
+Decks are written top card first (R3): the set-aside card, with two players the three face-up cards,
+then one card dealt to each player from the starter, then the starter's first draw, then the deck.
+``...`` stands for the edition's other cards, lowest first.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter, defaultdict
+
+import pytest
+
+from loveletter.bots.belief import Belief
+from loveletter.engine import (
+    CLASSIC,
+    EDITION_2019,
+    Action,
+    Card,
+    Edition,
+    Event,
+    IllegalActionError,
+    Phase,
+    Round,
+    view,
+)
+
+GAMES = [(CLASSIC, n) for n in (2, 3, 4)] + [(EDITION_2019, n) for n in (2, 3, 4, 5, 6)]
+IDS = [f"{e.name}-{n}p" for e, n in GAMES]
+EDITIONS = [CLASSIC, EDITION_2019]
+TOL = 1e-9
+
+
+def deck(edition: Edition, text: str) -> list[Card]:
+    """The whole deck, top first; ``...`` (or the end of ``text``) stands for every card not named."""
+    words = text.replace("|", " ").split()
+    if "..." not in words:
+        words.append("...")
+    named = [Card.from_word(w) for w in words if w != "..."]
+    rest = Counter(edition.full_deck)
+    rest.subtract(named)
+    assert min(rest.values()) >= 0, f"the deck names too many cards: {text}"
+    out: list[Card] = []
+    for w in words:
+        out.extend(sorted(rest.elements()) if w == "..." else [Card.from_word(w)])
+    return out
+
+
+def start(edition: Edition, players: int, text: str, *moves: str, starter: int = 0) -> Round:
+    rnd = Round(edition, players, deck(edition, text), starter)
+    play(rnd, *moves)
+    return rnd
+
+
+def play(rnd: Round, *moves: str) -> None:
+    for move in moves:
+        rnd.apply(Action.parse(move))
+
+
+def last(rnd: Round, kind: str) -> Event:
+    """The last event of ``kind`` in the round's log."""
+    return next(e for e in reversed(rnd.log or ()) if e.kind == kind)
+
+
+def odds(rnd: Round, believer: int, seat: int) -> defaultdict[Card, float]:
+    """``believer``'s chance of each card being in ``seat``'s hand (0 for cards not named)."""
+    return defaultdict(float, Belief(view(rnd, believer)).hand_odds(seat))
+
+
+def hands_in(belief: Belief, seat: int) -> set[tuple[Card, ...] | None]:
+    """Every hand ``seat`` holds in some hypothesis of the belief."""
+    return {hands[seat] for hands, _ in belief.table}
+
+
+# ------------------------------------------------------------------------------------ constructed situations
+
+
+def test_a_spectator_holds_no_belief():
+    rnd = Round.shuffled(CLASSIC, 2, random.Random(1))
+    with pytest.raises(ValueError, match="spectator"):
+        Belief(view(rnd, None))
+
+
+def test_priest_look_makes_the_card_certain():
+    # seat 0 holds priest + guard, seat 1 a baron, seat 2 a handmaid (R5.2)
+    rnd = start(CLASSIC, 3, "guard | priest baron handmaid | guard ...")
+    assert 0 < odds(rnd, 0, 2)[Card.HANDMAID] < 1
+    play(rnd, "priest 2")
+    assert odds(rnd, 0, 2)[Card.HANDMAID] == pytest.approx(1, abs=TOL)
+    assert odds(rnd, 1, 2)[Card.HANDMAID] < 1  # only the Priest's player learns it (R7)
+    assert Belief(view(rnd, 0)).exact
+
+
+def test_priest_look_survives_the_other_card_played_two_players():
+    # seat 0: priest, then guard; seat 1: princess, then draws a handmaid and plays it
+    rnd = start(CLASSIC, 2, "guard | prince prince king | priest princess | guard handmaid ...",
+                "priest 1")
+    belief = Belief(view(rnd, 0))
+    assert all(Card.PRINCESS in hand for hand in hands_in(belief, 1))  # two cards now: she is one
+    play(rnd, "handmaid")
+    assert odds(rnd, 0, 1)[Card.PRINCESS] == pytest.approx(1, abs=TOL)
+
+
+def test_failed_guard_guess_by_another_opponent_rules_the_card_out():
+    # s0 handmaid+guard, s1 priest+baron, s2 guard+countess; s2 names the Prince at s1 (a baron): miss
+    rnd = start(CLASSIC, 3, "guard | handmaid priest guard | guard baron countess | priest handmaid ...",
+                "handmaid", "priest 2")
+    assert odds(rnd, 0, 1)[Card.PRINCE] > 0
+    play(rnd, "guard 1 prince")
+    assert last(rnd, "play").result == "miss"
+    assert odds(rnd, 0, 1)[Card.PRINCE] == 0  # R5.1, seen by a third player
+    assert odds(rnd, 2, 1)[Card.PRINCE] == 0  # and by the guesser
+    assert odds(rnd, 0, 1)[Card.BARON] > 0
+    # seat 1 draws and plays a card that might have been its old one: the Prince is possible again
+    play(rnd, "guard 2 princess", "handmaid")
+    assert rnd.current == 2
+    assert odds(rnd, 0, 1)[Card.PRINCE] > 0
+
+
+def test_failed_guard_guess_by_the_believer_rules_the_card_out():
+    # four players: s0 guard+baron names the King at s3 (a handmaid); s1 plays; seat 3 has not drawn yet
+    rnd = start(CLASSIC, 4, "princess | guard priest priest handmaid | baron handmaid countess ...")
+    assert odds(rnd, 0, 3)[Card.KING] > 0
+    play(rnd, "guard 3 king", "handmaid")
+    assert rnd.current == 2
+    assert odds(rnd, 0, 3)[Card.KING] == 0
+    assert odds(rnd, 1, 3)[Card.KING] == 0
+    assert odds(rnd, 0, 1)[Card.KING] > 0  # the guess says nothing about the others
+
+
+def test_baron_tie_with_the_believer():
+    # s0 baron+priest against s2's priest: a tie (R5.3), nothing public but the tie
+    rnd = start(CLASSIC, 3, "guard | baron guard priest | priest ...", "baron 2")
+    assert last(rnd, "baron").result == "tie"
+    assert odds(rnd, 0, 2)[Card.PRIEST] == pytest.approx(1, abs=TOL)
+    assert odds(rnd, 2, 0)[Card.PRIEST] == pytest.approx(1, abs=TOL)
+    assert odds(rnd, 1, 2)[Card.PRIEST] < 1  # seat 1 only knows the two are equal
+
+
+def test_baron_tie_between_two_others():
+    # s0 handmaid; s1 priest at s2, keeps a guard; s2 baron at s1 with a guard: a tie
+    rnd = start(CLASSIC, 3, "guard | handmaid guard baron | guard priest guard ...",
+                "handmaid", "priest 2", "baron 1")
+    assert last(rnd, "baron").result == "tie" and rnd.current == 0
+    belief = Belief(view(rnd, 0))
+    assert len(belief) > 1
+    assert all(hands[1] is not None and hands[1] == hands[2] for hands, _ in belief.table)
+    one, two = belief.hand_odds(1), belief.hand_odds(2)
+    assert one.keys() == two.keys()
+    assert all(one[c] == pytest.approx(two[c], abs=TOL) for c in one)
+    assert sum(one.values()) == pytest.approx(1, abs=TOL)
+
+
+def test_baron_between_others_the_winner_holds_more():
+    # s2's baron (with a prince) knocks out s1, who shows a priest: s2 holds more than a priest
+    rnd = start(CLASSIC, 3, "guard | handmaid priest baron | guard guard prince ...",
+                "handmaid", "guard 2 countess", "baron 1")
+    out = last(rnd, "out")
+    assert (out.seat, out.cards) == (1, (Card.PRIEST,))
+    odds2 = odds(rnd, 0, 2)
+    assert odds2[Card.GUARD] == odds2[Card.PRIEST] == 0
+    assert sum(p for c, p in odds2.items() if c > Card.PRIEST) == pytest.approx(1, abs=TOL)
+
+
+def test_baron_between_others_the_defender_holds_more():
+    # s2's baron (with a guard) loses to s1: s2 shows the guard, s1 holds more than a guard
+    rnd = start(CLASSIC, 3, "guard | handmaid priest baron | guard guard guard ...",
+                "handmaid", "guard 2 countess", "baron 1")
+    out = last(rnd, "out")
+    assert (out.seat, out.cards) == (2, (Card.GUARD,))
+    odds1 = odds(rnd, 0, 1)
+    assert odds1[Card.GUARD] == 0
+    assert sum(p for c, p in odds1.items() if c > Card.GUARD) == pytest.approx(1, abs=TOL)
+    assert odds1[Card.PRIEST] > 0
+
+
+def test_face_up_cards_are_never_in_a_hand():
+    # two players: the only King, Countess and Princess lie face up (R3.3)
+    rnd = start(CLASSIC, 2, "guard | king countess princess | ...")
+    for believer, other in ((0, 1), (1, 0)):
+        o = odds(rnd, believer, other)
+        assert o[Card.KING] == o[Card.COUNTESS] == o[Card.PRINCESS] == 0
+        assert sum(o.values()) == pytest.approx(1, abs=TOL)
+
+
+def test_king_trade_with_the_believer():
+    # s0 king+baron trades with s2 (a priest): s2 now holds the baron, s0 the priest (R5.6)
+    rnd = start(CLASSIC, 3, "guard | king guard priest | baron ...", "king 2")
+    assert rnd.hands[0] == [Card.PRIEST]
+    assert odds(rnd, 0, 2)[Card.BARON] == pytest.approx(1, abs=TOL)
+    assert odds(rnd, 2, 0)[Card.PRIEST] == pytest.approx(1, abs=TOL)
+    assert odds(rnd, 1, 2)[Card.BARON] < 1
+
+
+def test_king_between_others_moves_a_known_card():
+    # s0's priest sees s2's handmaid; s1 (king+baron) trades with s2: s1 holds the handmaid now
+    rnd = start(CLASSIC, 3, "guard | priest king handmaid | guard baron ...", "priest 2", "king 2")
+    v = view(rnd, 0)
+    assert v.known == {1: Card.HANDMAID}
+    assert odds(rnd, 0, 1)[Card.HANDMAID] == pytest.approx(1, abs=TOL)
+    belief = Belief(v)
+    assert all(Card.BARON in hand for hand in hands_in(belief, 2))  # the King's other card, then a draw
+
+
+def test_countess_rule_after_a_prince():
+    # four players: s1 (prince+baron) princes s2; the Prince never leaves the Countess behind (R4.4)
+    rnd = start(CLASSIC, 4, "guard | handmaid prince guard guard | guard baron priest ...", "handmaid")
+    assert odds(rnd, 0, 1)[Card.COUNTESS] > 0
+    play(rnd, "prince 2")
+    assert odds(rnd, 0, 1)[Card.COUNTESS] == 0
+    assert odds(rnd, 0, 3)[Card.COUNTESS] > 0  # control: a player who did nothing
+
+
+def test_countess_rule_after_a_king():
+    # four players: s1 (king+baron) trades with s3, who now holds s1's other card: not the Countess
+    rnd = start(CLASSIC, 4, "guard | handmaid king guard guard | guard baron ...", "handmaid", "king 3")
+    assert odds(rnd, 0, 3)[Card.COUNTESS] == 0
+    assert odds(rnd, 0, 1)[Card.COUNTESS] > 0  # s3's old card went to s1: that may be her
+
+
+# A 2019 two-player round (found by a seeded search) where seat 0 plays a Chancellor on a deck of two:
+# it keeps the priest and puts the baron, then the princess, under the (now empty) deck; seat 1 draws the
+# baron straight away and seat 0 would draw the princess next.
+CHANCELLOR_DECK = ("chancellor | baron king prince | princess handmaid | guard spy handmaid countess priest "
+                   "guard guard guard spy guard guard prince chancellor baron priest")
+CHANCELLOR_MOVES = ["guard 1 chancellor", "spy", "handmaid", "handmaid", "priest", "guard 0 handmaid",
+                    "guard 1 priest", "guard 0 priest", "spy", "guard 0 priest", "guard 1 princess",
+                    "countess", "chancellor"]
+
+
+def test_cards_the_believer_put_under_the_deck_are_drawn_in_order():
+    rnd = start(EDITION_2019, 2, CHANCELLOR_DECK, *CHANCELLOR_MOVES)
+    assert rnd.phase is Phase.CHANCELLOR and rnd.deck_size == 0
+    before = Belief(view(rnd, 0))
+    assert before.hand_odds(1).get(Card.BARON, 0) < 1
+    play(rnd, "chancellor keep priest bottom baron,princess")
+    assert rnd.current == 1 and rnd.deck_top_first() == (Card.PRINCESS,)
+    belief = Belief(view(rnd, 0))
+    assert len(belief) > 1  # seat 1's other card is not known
+    assert all(Card.BARON in hand for hand in hands_in(belief, 1))  # R5.9: the baron came off the bottom
+    assert all(bottom == (Card.PRINCESS,) for _, bottom in belief.table)
+    rng = random.Random(3)
+    for _ in range(20):
+        world = belief.sample(rng)
+        assert world.deck == (Card.PRINCESS,) and Card.BARON in world.hands[1]
+    # seat 1 plays its Prince at seat 0, who drops the priest and draws the princess from the bottom
+    before_draw = Belief(view(rnd, 0))
+    play(rnd, "prince 0")
+    assert rnd.hands[0] == [Card.PRINCESS]
+    before_draw.update(view(rnd, 0))
+    assert before_draw.hand_odds(1) == {Card.BARON: pytest.approx(1, abs=TOL)}
+
+
+# ------------------------------------------------------------------------------------ random states
+
+
+def pick_move(rnd: Round, rng: random.Random, chancellor: bool = True) -> Action | None:
+    """A random legal move: a card first (so that Guard guesses do not crowd out the rest), then how to
+    play it. ``chancellor=False`` never plays a Chancellor (``None`` when nothing else is legal)."""
+    legal = rnd.legal_actions()
+    if rnd.phase is Phase.PLAY and not chancellor:
+        legal = tuple(a for a in legal if a.card is not Card.CHANCELLOR)
+        if not legal:
+            return None
+    card = rng.choice(sorted({a.card for a in legal}))
+    return rng.choice([a for a in legal if a.card is card])
+
+
+def true_key(rnd: Round, seat: int, bottom_size: int) -> tuple[tuple[tuple[Card, ...] | None, ...], tuple[Card, ...]]:
+    """The hypothesis that is the truth, as the belief of ``seat`` writes it."""
+    hands = tuple(
+        None if s == seat or not rnd.is_alive(s) else tuple(sorted(rnd.hands[s])) for s in range(rnd.players)
+    )
+    deck = rnd.deck_top_first()
+    return hands, deck[len(deck) - bottom_size:]
+
+
+def check_state(rnd: Round, seat: int, belief: Belief, rng: random.Random) -> None:
+    """Everything a belief promises about one state, checked against the view and the truth."""
+    v = view(rnd, seat)
+    alive_others = [s for s in range(rnd.players) if s != seat and rnd.is_alive(s)]
+    all_odds = belief.all_odds()
+    assert sorted(all_odds) == alive_others
+    gone = [c for c in v.edition.cards if v.unseen()[c] == 0]
+    for s in alive_others:
+        o = all_odds[s]
+        assert sum(o.values()) == pytest.approx(1, abs=TOL)
+        assert all(0 < p <= 1 + TOL for p in o.values())
+        assert all(c not in o for c in gone), f"seat {s} holds a card {seat} has seen every copy of"
+    if belief.exact:
+        assert true_key(rnd, seat, belief.bottom_size) in belief.table  # the truth is never ruled out
+        for s, card in v.known.items():
+            assert all(card in (hands[s] or ()) for hands, _ in belief.table), f"known {s}: {card}"
+    full = Counter(v.edition.full_deck)
+    for _ in range(2):
+        world = belief.sample(rng)
+        cards = Counter(c for hand in world.hands for c in hand)
+        cards.update(world.deck)
+        cards.update(v.face_up)
+        for pile in v.discards:
+            cards.update(pile)
+        if world.set_aside is not None:
+            cards[world.set_aside] += 1
+        assert cards == full
+        assert world.hands[seat] == v.hand
+        assert len(world.deck) == v.deck_size
+        assert (world.set_aside is None) == v.set_aside_taken
+        for s in range(rnd.players):
+            assert len(world.hands[s]) == len(rnd.hands[s])  # hand sizes are public
+            if s != seat:
+                assert all(all_odds[s].get(c, 0) > 0 for c in world.hands[s])
+
+
+@pytest.mark.parametrize(("edition", "players"), GAMES, ids=IDS)
+def test_random_states_are_consistent(edition, players):
+    """Odds sum to one, seen cards are out, the truth is possible, samples are whole decks that fit
+    the view; every seat keeps one belief for the round and updates it (as the expert does)."""
+    rng = random.Random(f"consistent-{edition.name}-{players}")
+    checked = 0
+    for _ in range(12 if players <= 4 else 5):
+        rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
+        beliefs = [Belief(view(rnd, s)) for s in range(players)]
+        while not rnd.over:
+            seat = rng.randrange(players)
+            beliefs[seat].update(view(rnd, seat))
+            check_state(rnd, seat, beliefs[seat], rng)
+            checked += 1
+            move = pick_move(rnd, rng)
+            assert move is not None
+            rnd.apply(move)
+    assert checked >= 40
+
+
+# ------------------------------------------------------------------------------------ incremental = from scratch
+
+
+@pytest.mark.parametrize(("edition", "players"), GAMES, ids=IDS)
+def test_update_equals_building_at_once(edition, players):
+    rng = random.Random(f"incremental-{edition.name}-{players}")
+    compared = 0
+    for _ in range(8 if players <= 4 else 4):
+        rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
+        seat = rng.randrange(players)
+        kept = Belief(view(rnd, seat))
+        while not rnd.over:
+            move = pick_move(rnd, rng)
+            assert move is not None
+            rnd.apply(move)
+            if rng.random() < 0.5:
+                continue
+            v = view(rnd, seat)
+            kept.update(v)
+            fresh = Belief(v)
+            if not (kept.exact and fresh.exact):
+                break
+            assert kept.table.keys() == fresh.table.keys()
+            for key, w in fresh.table.items():
+                assert kept.table[key] == pytest.approx(w, abs=TOL)
+            for s in range(players):
+                a, b = kept.hand_odds(s), fresh.hand_odds(s)
+                assert a.keys() == b.keys() and all(abs(a[c] - b[c]) <= TOL for c in a)
+            compared += 1
+    assert compared >= 10
+
+
+# ------------------------------------------------------------------------------------ rejection sampling
+
+
+def draw_positions(rnd: Round) -> list[int | None]:
+    """For each event of the log, the deck position (top first) of the card it deals or draws, else
+    ``None``. Without Chancellors the cards go in order: the set-aside card is position 0, the face-up
+    cards 1-3 with two players, and the k-th deal or draw of the round takes the next position."""
+    positions: list[int | None] = []
+    nxt = 4 if rnd.players == 2 else 1
+    for e in rnd.log or ():
+        if e.kind in ("deal", "draw"):
+            if e.result == "set_aside":
+                positions.append(0)
+            else:
+                positions.append(nxt)
+                nxt += 1
+        else:
+            positions.append(None)
+    return positions
+
+
+def rejection_odds(rnd: Round, actions: list[Action], seat: int, rng: random.Random,
+                   wanted: int, tries: int) -> tuple[int, list[dict[Card, float]]]:
+    """Marginals of every hand by rejection sampling: shuffle every deck position ``seat`` did not see,
+    replay ``actions``, keep the decks where every event looks the same to ``seat``."""
+    edition, players = rnd.edition, rnd.players
+    seen = [e.seen_by(seat) for e in rnd.log or ()]
+    fixed = {i: rnd.initial_deck[i] for i in ((1, 2, 3) if players == 2 else ())}
+    for e, i in zip(rnd.log or (), draw_positions(rnd), strict=True):
+        if i is not None and e.seat == seat:
+            fixed[i] = rnd.initial_deck[i]
+    left = Counter(edition.full_deck)
+    left.subtract(fixed.values())
+    free = sorted(left.elements())
+    slots = [i for i in range(len(edition.full_deck)) if i not in fixed]
+    template: list[Card | None] = [fixed.get(i) for i in range(len(edition.full_deck))]
+    totals: list[dict[Card, float]] = [defaultdict(float) for _ in range(players)]
+    accepted = 0
+    for _ in range(tries):
+        rng.shuffle(free)
+        cards = template[:]
+        for i, card in zip(slots, free, strict=True):
+            cards[i] = card
+        replay = Round(edition, players, cards, rnd.starter)  # type: ignore[arg-type]
+        if not _same_events(replay, seen, seat, 0):
+            continue
+        ok = True
+        for action in actions:
+            done = len(replay.log or ())
+            try:
+                replay.apply(action)
+            except IllegalActionError:
+                ok = False
+                break
+            if not _same_events(replay, seen, seat, done):
+                ok = False
+                break
+        if not ok or len(replay.log or ()) != len(seen):
+            continue
+        accepted += 1
+        for s in range(players):
+            hand = replay.hands[s]
+            for card in hand:
+                totals[s][card] += 1 / len(hand)
+        if accepted >= wanted:
+            break
+    return accepted, totals
+
+
+def _same_events(replay: Round, seen: list[Event], seat: int, start: int) -> bool:
+    """Whether the replay's events from ``start`` on look to ``seat`` as the real ones did."""
+    log = replay.log or []
+    return len(log) <= len(seen) and all(log[i].seen_by(seat) == seen[i] for i in range(start, len(log)))
+
+
+def random_case(edition: Edition, players: int, seed: int, moves: int) -> tuple[Round, list[Action]]:
+    rng = random.Random(f"rs-{edition.name}-{players}-{seed}")
+    rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
+    actions = []
+    for _ in range(moves):
+        move = pick_move(rnd, rng, chancellor=False)
+        assert move is not None and not rnd.over
+        rnd.apply(move)
+        actions.append(move)
+    assert not rnd.over
+    return rnd, actions
+
+
+# (edition, players, seed, moves): short rounds without Chancellors, chosen for a good acceptance rate
+# (5-25 %) and for Barons, Kings, Princes, Priests and Guards among the moves.
+REJECTION_CASES = [
+    (CLASSIC, 2, 14, 5),
+    (CLASSIC, 2, 21, 5),
+    (CLASSIC, 3, 3, 2),
+    (CLASSIC, 3, 40, 3),
+    (CLASSIC, 4, 55, 3),
+    (CLASSIC, 4, 9, 2),
+    (EDITION_2019, 2, 18, 6),
+    (EDITION_2019, 3, 11, 2),
+    (EDITION_2019, 4, 20, 2),
+    (EDITION_2019, 6, 34, 2),
+]
+
+
+@pytest.mark.parametrize(("edition", "players", "seed", "moves"), REJECTION_CASES,
+                         ids=[f"{e.name}-{n}p-{s}-{m}" for e, n, s, m in REJECTION_CASES])
+def test_belief_matches_rejection_sampling(edition, players, seed, moves):
+    rnd, actions = random_case(edition, players, seed, moves)
+    seat = rnd.current
+    belief = Belief(view(rnd, seat))
+    assert belief.exact
+    n, totals = rejection_odds(rnd, actions, seat, random.Random(seed), wanted=1500, tries=30_000)
+    assert n >= 400, f"only {n} decks accepted"
+    for s in range(players):
+        if s == seat or not rnd.is_alive(s):
+            continue
+        exact = belief.hand_odds(s)
+        for card in edition.cards:
+            p, q = exact.get(card, 0.0), totals[s][card] / n
+            bound = 4 * math.sqrt(max(p * (1 - p), 0.0) / n) + 0.01
+            assert abs(p - q) <= bound, f"seat {s} {card}: belief {p:.3f}, rejection {q:.3f} ({n} decks)"
