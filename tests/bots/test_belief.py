@@ -201,8 +201,7 @@ def test_king_between_others_moves_a_known_card():
     v = view(rnd, 0)
     assert v.known == {1: Card.HANDMAID}
     assert odds(rnd, 0, 1)[Card.HANDMAID] == pytest.approx(1, abs=TOL)
-    belief = Belief(v)
-    assert all(Card.BARON in hand for hand in hands_in(belief, 2))  # the King's other card, then a draw
+    assert odds(rnd, 2, 1)[Card.HANDMAID] == pytest.approx(1, abs=TOL)  # s2 saw what it gave away
 
 
 def test_countess_rule_after_a_prince():
@@ -317,31 +316,59 @@ def check_state(rnd: Round, seat: int, belief: Belief, rng: random.Random) -> No
 @pytest.mark.parametrize(("edition", "players"), GAMES, ids=IDS)
 def test_random_states_are_consistent(edition, players):
     """Odds sum to one, seen cards are out, the truth is possible, samples are whole decks that fit
-    the view; every seat keeps one belief for the round and updates it (as the expert does)."""
+    the view. Each seat keeps one belief for the round, updated at its own decisions (as the expert
+    does); at other players' turns a belief built afresh is checked too, when it is exact (see
+    test_recovery_at_another_players_turn_keeps_hand_sizes for why only then)."""
     rng = random.Random(f"consistent-{edition.name}-{players}")
     checked = 0
-    for _ in range(12 if players <= 4 else 5):
+    for _ in range(10 if edition is CLASSIC or players == 2 else 4 if players <= 4 else 2):
         rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
         beliefs = [Belief(view(rnd, s)) for s in range(players)]
         while not rnd.over:
-            seat = rng.randrange(players)
-            beliefs[seat].update(view(rnd, seat))
-            check_state(rnd, seat, beliefs[seat], rng)
+            me = rnd.current
+            beliefs[me].update(view(rnd, me))
+            check_state(rnd, me, beliefs[me], rng)
+            other = rng.randrange(players)
+            if other != me and rng.random() < 0.3:
+                fresh = Belief(view(rnd, other))
+                if fresh.exact:
+                    check_state(rnd, other, fresh, rng)
             checked += 1
             move = pick_move(rnd, rng)
             assert move is not None
             rnd.apply(move)
-    assert checked >= 40
+    assert checked >= 20
+
+
+@pytest.mark.xfail(strict=True, reason="BUG in Belief._recover: a table rebuilt at another player's turn "
+                   "gives every opponent one card, but the player to move holds two")
+def test_recovery_at_another_players_turn_keeps_hand_sizes():
+    """2019, five players: seat 1's approximate belief loses every deal when seat 3 plays the Princess
+    (at seat 4's turn) and starts again from the public state. Seat 4 then holds two cards, the rebuilt
+    table gives it one; once it plays, the belief has seat 4 alive with an empty hand, samples one card
+    too many in the deck, and an expert whose belief was asked at that time crashes in its search."""
+    rnd = Round.shuffled(EDITION_2019, 5, random.Random(4))
+    belief = Belief(view(rnd, 1))
+    for move in ["prince 4", "handmaid", "guard 0 baron", "princess", "guard 2 handmaid", "guard 4 king"]:
+        rnd.apply(Action.parse(move))
+        belief.update(view(rnd, 1))
+        world = belief.sample(random.Random(0))
+        assert [len(h) for h in world.hands] == [len(h) for h in rnd.hands], move
+        assert len(world.deck) == rnd.deck_size, move
 
 
 # ------------------------------------------------------------------------------------ incremental = from scratch
 
 
-@pytest.mark.parametrize(("edition", "players"), GAMES, ids=IDS)
+# 2019 with five or six players: the table is resampled from the deal on (never exact), see the report.
+EXACT_GAMES = [(e, n) for e, n in GAMES if e is CLASSIC or n <= 4]
+
+
+@pytest.mark.parametrize(("edition", "players"), EXACT_GAMES, ids=[f"{e.name}-{n}p" for e, n in EXACT_GAMES])
 def test_update_equals_building_at_once(edition, players):
     rng = random.Random(f"incremental-{edition.name}-{players}")
     compared = 0
-    for _ in range(8 if players <= 4 else 4):
+    for _ in range(8 if edition is CLASSIC or players <= 3 else 4):
         rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
         seat = rng.randrange(players)
         kept = Belief(view(rnd, seat))
@@ -466,7 +493,7 @@ REJECTION_CASES = [
     (EDITION_2019, 2, 18, 6),
     (EDITION_2019, 3, 11, 2),
     (EDITION_2019, 4, 20, 2),
-    (EDITION_2019, 6, 34, 2),
+    (EDITION_2019, 3, 12, 2),
 ]
 
 
@@ -477,8 +504,8 @@ def test_belief_matches_rejection_sampling(edition, players, seed, moves):
     seat = rnd.current
     belief = Belief(view(rnd, seat))
     assert belief.exact
-    n, totals = rejection_odds(rnd, actions, seat, random.Random(seed), wanted=1500, tries=30_000)
-    assert n >= 400, f"only {n} decks accepted"
+    n, totals = rejection_odds(rnd, actions, seat, random.Random(seed), wanted=1000, tries=25_000)
+    assert n >= 500, f"only {n} decks accepted"
     for s in range(players):
         if s == seat or not rnd.is_alive(s):
             continue
