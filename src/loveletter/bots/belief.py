@@ -19,8 +19,9 @@ For many opponents, or after Chancellors return cards, the table can grow large;
 :data:`MAX_HYPOTHESES` it is resampled by weight (then :attr:`Belief.exact` is ``False``), and should
 that ever leave no deal that fits the next events, it restarts from the public state and what the seat
 knows of the others' hands. In measurements the classic edition (2 to 4 players) and the 2019 edition with
-two players stay exact; with three or more players in 2019 the belief turns approximate once
-Chancellors have been played.
+two players stay exact; with three or four players in 2019 the belief turns approximate once
+Chancellors have been played, and with five or six it is approximate from the deal (a coarse
+approximation: resampling keeps too few deals, so odds can drift from the exact ones).
 
 >>> from loveletter.engine import Match, view
 >>> m = Match(players=2, seed=1)
@@ -109,6 +110,9 @@ class Belief:
             if seat != self.seat and view.alive[seat]:
                 known = view.known.get(seat)
                 self._opponent_draws(seat)
+                if seat == view.current:  # the player to move holds more: two (three after a Chancellor)
+                    for _ in range(self._held_by_current(view)):
+                        self._opponent_draws(seat)
                 if known is not None:
                     self._filter(lambda h, s=seat, c=known: h[s] == (c,))
 
@@ -360,6 +364,13 @@ class Belief:
             if moved is not None:
                 _add(new, moved, w)
         self._replace(new)
+
+    def _held_by_current(self, view: View) -> int:
+        """How many cards beyond one the player to move holds (by counting every card's place)."""
+        placed = len(view.face_up) + sum(len(p) for p in view.discards) + len(view.hand) + view.deck_size
+        placed += 0 if view.set_aside_taken else 1
+        others = sum(1 for s in range(view.players) if s != self.seat and view.alive[s])
+        return len(self.edition.full_deck) - placed - others
 
     def _replace(self, new: dict[Key, float]) -> None:
         if not new:

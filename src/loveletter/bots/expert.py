@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from loveletter.bots.belief import Belief
-from loveletter.engine import Action, Card, Phase, Round, View
+from loveletter.engine import Action, Card, Event, Phase, Round, View
 
 _PLAY = Phase.PLAY
 
@@ -70,7 +70,7 @@ class ExpertBot:
         self.time_limit = time_limit
         self.stats = SearchStats()
         self._belief: Belief | None = None
-        self._round = 0
+        self._read_events: tuple[Event, ...] = ()
 
     # ------------------------------------------------------------------------------ protocol
 
@@ -84,18 +84,16 @@ class ExpertBot:
 
     def belief(self, view: View) -> Belief:
         """The belief for ``view``, kept between decisions of the same round."""
-        stale = (
-            self._belief is None
-            or self._round != view.round_number
-            or self._belief.read > len(view.events)
-        )
+        # The same round only if the events read so far are where they were (a new match or a
+        # new round starts over, even with the same round number).
+        stale = self._belief is None or view.events[: self._belief.read] != self._read_events
         if stale:
             self._belief = Belief(view)
-            self._round = view.round_number
         else:
             assert self._belief is not None
             self._belief.update(view)
         assert self._belief is not None
+        self._read_events = view.events[: self._belief.read]
         return self._belief
 
     def move_odds(self, view: View) -> dict[Action, float]:

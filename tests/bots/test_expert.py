@@ -1,0 +1,352 @@
+"""The expert bot (bots/expert.py): legal and reproducible choices, determinisations that follow the view
+and nothing else (RULES.md R7), sure wins taken, hints, search statistics, and match-level scoring.
+
+Budgets are tiny here; the expert's strength is measured by benchmarks/strength.py.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from types import SimpleNamespace
+
+import pytest
+
+from loveletter.bots import expert
+from loveletter.bots.expert import ExpertBot
+from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Edition, Match, Phase, Round, View, view
+
+GAMES = [(CLASSIC, n) for n in (2, 3, 4)] + [(EDITION_2019, n) for n in (2, 3, 4, 5, 6)]
+IDS = [f"{e.name}-{n}p" for e, n in GAMES]
+TINY = 8
+
+
+def deck(edition: Edition, text: str) -> list[Card]:
+    """The whole deck, top card first (R3): the named cards, then the rest lowest first."""
+    named = [Card.from_word(w) for w in text.replace("|", " ").split()]
+    rest = Counter(edition.full_deck)
+    rest.subtract(named)
+    assert min(rest.values()) >= 0
+    return named + sorted(rest.elements())
+
+
+def play(rnd: Round, *moves: str) -> None:
+    for move in moves:
+        rnd.apply(Action.parse(move))
+
+
+def random_decisions(edition: Edition, players: int, rng: random.Random, rounds: int, every: float):
+    """Random rounds played with random legal moves; yields the round at about ``every`` of its
+    decisions (never at forced ones)."""
+    for _ in range(rounds):
+        rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
+        while not rnd.over:
+            legal = rnd.legal_actions()
+            if len(legal) > 1 and rng.random() < every:
+                yield rnd
+            rnd.apply(rng.choice(legal))
+
+
+# ------------------------------------------------------------------------------------ legal and reproducible
+
+
+@pytest.mark.parametrize(("edition", "players"), GAMES, ids=IDS)
+def test_legal_and_reproducible_moves(edition, players):
+    rng = random.Random(f"expert-legal-{edition.name}-{players}")
+    chosen = 0
+    rounds = 6 if players == 2 else 3 if players <= 4 else 1
+    for rnd in random_decisions(edition, players, rng, rounds=rounds, every=0.3):
+        v = view(rnd, rnd.current)
+        seed = rng.randrange(10**9)
+        first = ExpertBot(seed, budget=TINY).choose(v)
+        assert first in v.legal_actions
+        assert ExpertBot(seed, budget=TINY).choose(v) == first  # the same seed, the same move
+        chosen += 1
+    assert chosen >= 4
+
+
+def test_a_bot_kept_for_a_whole_match_plays_legally():
+    """The belief is kept between decisions of a round and rebuilt for the next round."""
+    match = Match(EDITION_2019, 3, seed=5, target=3)  # two rounds at least, even with a Spy token
+    bots = [ExpertBot(s, budget=TINY) for s in range(3)]
+    rounds = 0
+    while not match.over:
+        while not match.round.over:
+            v = view(match, match.current)
+            action = bots[match.current].choose(v)
+            assert action in v.legal_actions
+            match.apply(action)
+        rounds += 1
+        if not match.over:
+            match.next_round()
+    assert rounds >= 2
+
+
+# ------------------------------------------------------------------------------------ determinisations
+
+
+def check_determinisation(state: Round, v: View, truth: Round) -> None:
+    """A determinisation keeps everything public and the viewer's hand as they are (and every card
+    of the edition exactly once)."""
+    assert state.edition is v.edition and state.players == v.players
+    assert tuple(tuple(d) for d in state.discards) == v.discards
+    assert tuple(state.alive) == v.alive
+    assert tuple(state.protected) == v.protected
+    assert tuple(state.knocked_out) == v.knocked_out
+    assert state.current == v.current and state.phase is v.phase and state.turn == v.turn
+    assert state.face_up == v.face_up
+    assert state.deck_size == v.deck_size
+    assert (state.set_aside is None) == v.set_aside_taken
+    assert tuple(state.hands[v.seat]) == v.hand
+    assert [len(h) for h in state.hands] == [len(h) for h in truth.hands]  # hand sizes are public
+    cards = Counter(c for hand in state.hands for c in hand)
+    cards.update(state.deck)
+    cards.update(state.face_up)
+    for pile in state.discards:
+        cards.update(pile)
+    if state.set_aside is not None:
+        cards[state.set_aside] += 1
+    assert cards == Counter(v.edition.full_deck)
+
+
+def permute_hidden(rnd: Round, seat: int, rng: random.Random) -> Round:
+    """A copy with every card ``seat`` does not hold — the other players' hands, the deck, the set-aside
+    card — dealt around again (hand sizes kept). The log is copied: ``seat``'s view is unchanged."""
+    other = rnd.clone(log=True)
+    slots = [("hand", s, i) for s in range(rnd.players) if s != seat for i in range(len(rnd.hands[s]))]
+    slots += [("deck", 0, i) for i in range(len(rnd.deck))]
+    if rnd.set_aside is not None:
+        slots.append(("set_aside", 0, 0))
+
+    def get(r: Round, slot: tuple[str, int, int]) -> Card:
+        kind, s, i = slot
+        return r.hands[s][i] if kind == "hand" else r.deck[i] if kind == "deck" else r.set_aside  # type: ignore[return-value]
+
+    cards = [get(rnd, slot) for slot in slots]
+    rng.shuffle(cards)
+    for (kind, s, i), card in zip(slots, cards, strict=True):
+        if kind == "hand":
+            other.hands[s][i] = card
+        elif kind == "deck":
+            other.deck[i] = card
+        else:
+            other.set_aside = card
+    return other
+
+
+@pytest.mark.parametrize("edition", [CLASSIC, EDITION_2019], ids=lambda e: e.name)
+def test_determinisations_follow_the_view_and_nothing_hidden(edition, monkeypatch):
+    built: list[tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], Card | None]] = []
+    current: dict[str, object] = {}
+    real = expert._determinise
+
+    def spy(v: View, belief, rng: random.Random) -> Round:  # type: ignore[no-untyped-def]
+        state = real(v, belief, rng)
+        check_determinisation(state, v, current["truth"])  # type: ignore[arg-type]
+        built.append((tuple(tuple(h) for h in state.hands), state.deck_top_first(), state.set_aside))
+        return state
+
+    monkeypatch.setattr(expert, "_determinise", spy)
+    rng = random.Random(f"determinise-{edition.name}")
+    compared = differs = 0
+    players_choices = (2, 3, 4) if edition is CLASSIC else (2, 3, 4, 5, 6)
+    for _ in range(6):
+        players = rng.choice(players_choices)
+        for rnd in random_decisions(edition, players, rng, rounds=1, every=0.35):
+            seat = rnd.current
+            copy = permute_hidden(rnd, seat, rng)
+            differs += copy.hands != rnd.hands or copy.deck != rnd.deck
+            v, v_copy = view(rnd, seat), view(copy, seat)
+            assert v_copy == v
+            seed = rng.randrange(10**9)
+            current["truth"] = rnd
+            built.clear()
+            move = ExpertBot(seed, budget=TINY).choose(v)
+            worlds = list(built)
+            current["truth"] = copy
+            built.clear()
+            assert ExpertBot(seed, budget=TINY).choose(v_copy) == move
+            assert built == worlds  # the same sampled worlds: the true hidden cards played no part
+            assert len(worlds) == TINY
+            compared += 1
+    assert compared >= 8
+    assert differs >= compared // 2
+
+
+# ------------------------------------------------------------------------------------ sure things
+
+
+def after_priest_look(known: Card) -> Round:
+    """Classic, two players: seat 0 (priest+guard) looks at seat 1's ``known`` card; seat 1 draws a
+    guard and misses with it; seat 0 draws a handmaid and now holds a guard and a handmaid."""
+    face_up = "princess king countess" if known not in (Card.PRINCESS, Card.KING, Card.COUNTESS) else \
+        "prince prince baron"
+    rnd = Round(CLASSIC, 2, deck(CLASSIC, f"guard | {face_up} | priest {known.word} | guard guard handmaid"))
+    play(rnd, "priest 1", "guard 0 princess")
+    assert sorted(rnd.hands[0]) == [Card.GUARD, Card.HANDMAID] and rnd.hands[1] == [known]
+    return rnd
+
+
+@pytest.mark.parametrize("known", [Card.PRIEST, Card.BARON, Card.PRINCE, Card.KING, Card.PRINCESS],
+                         ids=lambda c: c.word)
+def test_expert_guards_the_card_its_priest_saw(known):
+    rnd = after_priest_look(known)
+    v = view(rnd, 0)
+    assert v.known == {1: known}
+    for seed in (1, 2):
+        assert ExpertBot(seed, budget=60).choose(v) == Action(Card.GUARD, 1, known)
+
+
+def test_expert_barons_a_known_lower_card():
+    # classic, two players: seat 0 (priest+prince) sees seat 1's guard; seat 1 plays a priest and
+    # keeps the guard; seat 0 draws a baron: its prince beats the guard for sure (R5.3)
+    rnd = Round(CLASSIC, 2, deck(CLASSIC, "countess | king handmaid handmaid | priest guard | prince priest baron"))
+    play(rnd, "priest 1", "priest 0")
+    assert sorted(rnd.hands[0]) == [Card.BARON, Card.PRINCE] and rnd.hands[1] == [Card.GUARD]
+    v = view(rnd, 0)
+    assert v.known == {1: Card.GUARD}
+    for seed in (1, 2):
+        assert ExpertBot(seed, budget=60).choose(v) == Action(Card.BARON, 1)
+
+
+def test_expert_never_throws_away_the_princess():
+    """R5.8: playing the Princess loses the round at once; with any other move at hand it never does."""
+    rng = random.Random("princess")
+    checked = 0
+    for rnd in random_decisions(EDITION_2019, 3, rng, rounds=400, every=1.0):
+        v = view(rnd, rnd.current)
+        if rnd.phase is not Phase.PLAY or Card.PRINCESS not in v.hand:
+            continue
+        if all(a.card is Card.PRINCESS for a in v.legal_actions):
+            continue
+        action = ExpertBot(rng.randrange(10**9), budget=30).choose(v)
+        assert action.card is not Card.PRINCESS, f"played the Princess from {v.hand}"
+        checked += 1
+        if checked >= 10:
+            break
+    assert checked >= 10
+
+
+# ------------------------------------------------------------------------------------ hints
+
+
+def test_move_odds_of_a_sure_win_is_one():
+    rnd = after_priest_look(Card.BARON)
+    v = view(rnd, 0)
+    odds = ExpertBot(3, budget=40).move_odds(v)
+    assert set(odds) == set(v.legal_actions)
+    assert all(0.0 <= p <= 1.0 for p in odds.values())
+    assert odds[Action(Card.GUARD, 1, Card.BARON)] == 1.0
+    assert odds[Action(Card.GUARD, 1, Card.PRINCESS)] == 0.0  # face up: not even searched
+
+
+def test_move_odds_are_chances_for_every_legal_move():
+    rng = random.Random("odds")
+    checked = 0
+    for edition, players in [(CLASSIC, 2), (CLASSIC, 4), (EDITION_2019, 3), (EDITION_2019, 5)]:
+        for rnd in random_decisions(edition, players, rng, rounds=1, every=0.4):
+            v = view(rnd, rnd.current)
+            odds = ExpertBot(rng.randrange(10**9), budget=TINY).move_odds(v)
+            assert set(odds) == set(v.legal_actions)
+            assert all(0.0 <= p <= 1.0 for p in odds.values())
+            checked += 1
+    assert checked >= 4
+
+
+# ------------------------------------------------------------------------------------ statistics
+
+
+def test_stats_count_the_iterations():
+    rnd = after_priest_look(Card.KING)
+    v = view(rnd, 0)
+    bot = ExpertBot(1, budget=50)
+    bot.choose(v)
+    assert bot.stats.iterations == 50
+    assert bot.stats.seconds > 0 and bot.stats.rate > 0
+    assert bot.stats.hypotheses == len(bot.belief(v)) and bot.stats.exact
+
+
+def test_a_forced_move_does_not_search():
+    rnd = Round(CLASSIC, 2, deck(CLASSIC, "guard | priest priest baron | countess guard | king"))
+    assert sorted(rnd.hands[0]) == [Card.KING, Card.COUNTESS]  # R4.4: the Countess must go
+    bot = ExpertBot(1, budget=50)
+    assert bot.choose(view(rnd, 0)) == Action(Card.COUNTESS)
+    assert bot.stats.iterations == 0
+
+
+def test_time_limit_stops_the_search_early():
+    rng = random.Random("time")
+    rnd = next(random_decisions(EDITION_2019, 4, rng, rounds=1, every=1.0))
+    bot = ExpertBot(1, budget=10**9, time_limit=0.01)
+    assert bot.choose(view(rnd, rnd.current)) in rnd.legal_actions()
+    assert 0 < bot.stats.iterations < 10**9
+    assert bot.stats.iterations % 64 == 0  # the clock is read every 64 iterations
+    assert bot.stats.seconds < 5
+
+
+def test_a_budget_below_one_is_refused():
+    with pytest.raises(ValueError, match="at least 1 iteration"):
+        ExpertBot(1, budget=0)
+
+
+# ------------------------------------------------------------------------------------ match-level scoring
+
+
+def finished(*winners: int, spy: int | None = None) -> SimpleNamespace:
+    """What the scorer reads of a finished round."""
+    return SimpleNamespace(winners=winners, spy_bonus=spy)
+
+
+def test_scoring_near_the_target():
+    """Classic, three players, seat 1 one token from the target (R2.3: 5): seat 1 winning the round is
+    the best outcome for seat 1 and the worst for both others."""
+    match = Match(CLASSIC, 3, seed=1)
+    match.tokens = [0, 4, 0]
+    score = expert._scorer(view(match, 0))
+    rewards, mine = score(finished(1))
+    assert rewards == pytest.approx([0.0, 1.0, 0.0])
+    assert mine == 0.0
+    rewards, mine = score(finished(0))
+    assert rewards[0] == pytest.approx(1.0) and rewards[1] == pytest.approx(0.0)
+    assert 0.0 < rewards[2] < 1.0  # seat 2 gains when seat 1 is stopped, less than winning itself
+    assert mine == 1.0
+
+
+@pytest.mark.parametrize("edition", [CLASSIC, EDITION_2019], ids=lambda e: e.name)
+def test_scoring_two_players_from_zero_is_the_round(edition):
+    match = Match(edition, 2, seed=1)
+    for seat in (0, 1):
+        score = expert._scorer(view(match, seat))
+        assert score(finished(0)) == (pytest.approx([1.0, 0.0]), 1.0 if seat == 0 else 0.0)
+        assert score(finished(1)) == (pytest.approx([0.0, 1.0]), 1.0 if seat == 1 else 0.0)
+        assert score(finished(0, 1))[0] == pytest.approx([0.5, 0.5])  # R6.3: a shared round
+    if edition is EDITION_2019:  # R6.4: the Spy's token evens out a lost round
+        assert expert._scorer(view(match, 0))(finished(0, spy=1))[0] == pytest.approx([0.5, 0.5])
+
+
+def test_scoring_a_bare_round_counts_round_wins():
+    rng = random.Random("bare")
+    rnd = Round.shuffled(CLASSIC, 3, rng)
+    score = expert._scorer(view(rnd, 2))  # no match: no target
+    assert score(finished(2)) == ([0.0, 0.0, 1.0], 1.0)
+    assert score(finished(0, 2)) == ([0.5, 0.0, 0.5], 0.5)
+    while not rnd.over:
+        rnd.apply(rng.choice(rnd.legal_actions()))
+    rewards, mine = score(rnd)
+    assert sum(rewards) == pytest.approx(1.0) and mine == rewards[2]
+
+
+# ------------------------------------------------------------------------------------ known bugs
+
+
+def test_a_bot_reused_for_a_second_match_starts_a_new_belief():
+    bot = ExpertBot(1, budget=4)
+    first = Match(CLASSIC, 2, seed=1)
+    bot.choose(view(first, 0))  # its first decision: a belief that has read a few events of round 1
+    second = Match(CLASSIC, 2, seed=1001)
+    rng = random.Random(1)
+    while len(second.round.log or ()) < 12 or second.current != 0:
+        second.apply(rng.choice(second.legal_actions()))
+    assert not second.round.over
+    v = view(second, 0)
+    assert bot.choose(v) in v.legal_actions  # raises ValueError (list.remove) today
