@@ -77,6 +77,8 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=None,
                         help="the expert's thinking budget in iterations (default: its own)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
+                        help="play only the lines whose title contains TEXT (repeatable)")
     args = parser.parse_args()
     if args.rounds < 1 or (args.jobs is not None and args.jobs < 1):
         parser.error("--rounds and --jobs must be at least 1")
@@ -94,6 +96,8 @@ def main() -> None:
     iterations = 0
     searched = 0.0
     for line in LINES:
+        if args.only and not any(text in line.title for text in args.only):
+            continue
         missing = [level for level in line.lineup if level not in LEVELS]
         if missing:
             print(f"{line.title:38} skipped: no {missing[0]!r} level yet")
