@@ -13,7 +13,7 @@ import locale
 import os
 from typing import Any
 
-from loveletter.engine import Action, Card, Edition, IllegalActionError, NotationError
+from loveletter.engine import Action, Card, IllegalActionError, NotationError
 from loveletter.engine.errors import MESSAGES as ENGINE_MESSAGES
 from loveletter.engine.errors import NOTATION_MESSAGES
 
@@ -522,9 +522,6 @@ class Translator:
 
     def effect(self, card: Card) -> str:
         return CARD_EFFECTS[self.language][card]
-
-    def value(self, card: Card, edition: Edition) -> int:
-        return edition.value(card)
 
     def join_names(self, names: list[str]) -> str:
         if len(names) <= 1:

@@ -40,7 +40,7 @@ class Phase(IntEnum):
     OVER = 2
 
 
-_PLAY, _CHANCELLOR, _OVER = Phase.PLAY, Phase.CHANCELLOR, Phase.OVER
+_PLAY, _CHANCELLOR = Phase.PLAY, Phase.CHANCELLOR
 
 # Legal actions per (edition, hand, who may be chosen, who plays): computed once, shared.
 # The second element maps every legal action (and anything equal to it) to the canonical one.
