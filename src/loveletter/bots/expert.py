@@ -216,15 +216,27 @@ def _sensible_guesses(legal: tuple[Action, ...], odds_of: Callable[[int], dict[C
     return tuple(a for a in legal if a.card is not Card.GUARD or a.target is None or a in kept)
 
 
+def _unseen_counts(state: Round) -> list[int]:
+    """How many of each card (by number) the player to move has not seen: not discarded, not
+    face up, not in its own hand."""
+    unseen = [0] * len(_CARDS)
+    for card, n in state.edition.copies.items():
+        unseen[card] = n
+    for pile in state.discards:
+        for card in pile:
+            unseen[card] -= 1
+    for card in state.face_up:
+        unseen[card] -= 1
+    for card in state.hands[state.current]:
+        unseen[card] -= 1
+    return unseen
+
+
 def _unseen_odds(state: Round) -> dict[Card, float]:
-    """What the player to move has not seen (discards, face-up cards, own hand), as odds."""
-    copies = state.edition.copies
-    seen = [c for pile in state.discards for c in pile]
-    seen += state.face_up
-    seen += state.hands[state.current]
-    left = {card: copies[card] - seen.count(card) for card in copies}
-    total = sum(n for n in left.values() if n > 0)
-    return {card: n / total for card, n in left.items() if n > 0} if total else {}
+    """:func:`_unseen_counts` as odds."""
+    unseen = _unseen_counts(state)
+    total = sum(unseen)
+    return {_CARDS[c]: n / total for c, n in enumerate(unseen) if n > 0} if total else {}
 
 
 def _determinise(view: View, belief: Belief, rng: random.Random) -> Round:
@@ -265,16 +277,7 @@ def _policy(state: Round, rng: random.Random) -> Action:
         return max(legal, key=lambda a: value(a.keep))  # type: ignore[arg-type]
     me = state.current
     hand = state.hands[me]
-    unseen = [0] * 10
-    for card, n in state.edition.copies.items():
-        unseen[card] = n
-    for pile in state.discards:
-        for card in pile:
-            unseen[card] -= 1
-    for card in state.face_up:
-        unseen[card] -= 1
-    for card in hand:
-        unseen[card] -= 1
+    unseen = _unseen_counts(state)
     total = sum(unseen)
     best: list[Action] = []
     best_score = -math.inf
