@@ -3,10 +3,12 @@
 The model: every shuffle of the deck is equally likely, and a deal is *possible* when everything the
 seat has seen could have happened with it — its own cards, every public play and its result, and its
 private knowledge (Priest looks, King trades, Baron results and ties, Chancellor draws, the set-aside
-card a Prince gave it). The other players' choices are not modelled (any legal play is as likely
-as any other), except that a choice the seat cannot see — which cards another player's Chancellor
-kept and returned, and in what order — is taken to be uniform. Among possible deals the belief is
-exact: it conditions on the Countess rule, failed Guard guesses, Baron outcomes between other players,
+card a Prince gave it). By default the other players' choices are not modelled (every deal that
+allows a play keeps its weight), except that a choice the seat cannot see — which cards another
+player's Chancellor kept and returned, and in what order — is taken to be uniform. Given a
+:data:`Reader`, each deal is also weighed by how likely the hands in it were to make the plays seen
+(how a strong player reads the table: see :mod:`loveletter.bots.reading`). Among possible deals the
+belief is exact: it conditions on the Countess rule, failed Guard guesses, Baron outcomes between other players,
 King trades moving cards, cards put under the deck, and what the seat's own draws reveal about the
 others (a card it drew is one they cannot hold).
 
@@ -32,17 +34,24 @@ approximation: resampling keeps too few deals, so odds can drift from the exact 
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import permutations
 
-from loveletter.engine import Card, Edition, Event, View
+from loveletter.engine import Action, Card, Edition, Event, View
 
 _CARDS = tuple(Card)  # by number
 MAX_HYPOTHESES = 6_000
 MAX_HYPOTHESES_CROWDED = 1_500  # with five or six players (the table grows fastest there)
+
+Reader = Callable[[Edition, tuple[Card, ...], Action, int, int, list[int], dict[int, Card]], float]
+"""``reader(edition, hand, play, seat, choosable, seen, known)``: how likely ``seat``, holding
+``hand``, was to make ``play`` when it could choose the seats in the bit mask ``choosable``, had seen
+the cards counted in ``seen`` (by number: face up and discarded) and knew the hands in ``known``
+(see :func:`loveletter.bots.playout.chance_of_play`)."""
 
 Hands = tuple[tuple[Card, ...] | None, ...]  # per seat; None for the believer's own seat and for seats out
 Key = tuple[Hands, tuple[Card, ...]]  # (hands, cards under the deck from Chancellors, top first)
@@ -63,7 +72,7 @@ class Belief:
     Feed later views of the same round with :meth:`update`; only new events are read.
     """
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, reader: Reader | None = None) -> None:
         if view.seat is None:
             raise ValueError("a belief is held by a seat, not by a spectator")
         self.seat = view.seat
@@ -79,6 +88,13 @@ class Belief:
         self.bottom_size = 0  # cards under the deck from Chancellors
         self.set_aside_present = True
         self.baron_winner: int | None = None
+        # For reading the others' choices (see ``reader``): who is out or protected, and who
+        # knows the believer's card.
+        self.reader = reader
+        self.evidence = 0.0  # log of how likely the events were under this belief's model
+        self.out: set[int] = set()
+        self.protected: set[int] = set()
+        self.knows_mine: dict[int, Card] = {}
         self.read = 0
         self.update(view)
 
@@ -105,6 +121,9 @@ class Belief:
         self.deck_size, self.bottom_size = view.deck_size, 0
         self.set_aside_present = not view.set_aside_taken
         self.baron_winner = None
+        self.out = {s for s in range(self.players) if not view.alive[s]}
+        self.protected = {s for s in range(self.players) if view.protected[s]}
+        self.knows_mine = {}
         self.table = {((None,) * self.players, ()): 1.0}
         for seat in range(self.players):
             if seat != self.seat and view.alive[seat]:
@@ -149,6 +168,8 @@ class Belief:
             if e.seat == me and e.card is not None and e.target is not None:
                 card, target = e.card, e.target
                 self._filter(lambda h: h[target] == (card,))
+            elif e.target == me and e.seat is not None and self.mine:
+                self.knows_mine[e.seat] = self.mine[0]
         elif kind == "baron":
             self._baron(e)
         elif kind == "discard":
@@ -156,6 +177,7 @@ class Belief:
             self.public[e.card] += 1
             if e.seat == me:
                 self.mine.remove(e.card)
+                self.knows_mine.clear()
             else:
                 self._set_hand(e.seat, (e.card,), ())
         elif kind == "king":
@@ -171,8 +193,13 @@ class Belief:
                     self._opponent_draws(e.seat)
                 self.deck_size -= 1
         elif kind == "bottom":
+            if e.seat == me:
+                self.knows_mine.clear()
             self._bottom(e)
         elif kind == "out":
+            assert e.seat is not None
+            self.out.add(e.seat)
+            self.protected.discard(e.seat)
             self._out(e)
 
     # ------------------------------------------------------------------------ the updates
@@ -248,9 +275,14 @@ class Belief:
     def _play(self, e: Event) -> None:
         assert e.seat is not None and e.card is not None
         seat, card = e.seat, e.card
+        self.protected.discard(seat)  # R4.2: protection ended as this turn began
+        seen = self._seen()
         self.public[card] += 1
         if seat == self.seat:
             self.mine.remove(card)
+            for other, known in list(self.knows_mine.items()):
+                if known is card:  # R4.3: it may have been the known card that was played
+                    del self.knows_mine[other]
         else:
             def played(key: Key) -> Key | None:
                 hands, bottom = key
@@ -264,16 +296,58 @@ class Belief:
                     return None
                 return (_with(hands, seat, tuple(rest)), bottom)
 
-            self._map(played)
+            if self.reader is None:
+                self._map(played)
+            else:
+                self._weigh_play(e, played, seen)
+        if card is Card.HANDMAID:
+            self.protected.add(seat)
         target, guess = e.target, e.guess
         missed = card is Card.GUARD and e.result == "miss" and guess is not None
         if missed and target is not None and target != self.seat:  # R5.1: not that card
             self._filter(lambda h: h[target] != (guess,))
 
+    def _seen(self) -> list[int]:
+        """The cards every player has seen, by number: face up and discarded."""
+        seen = [0] * len(_CARDS)
+        for card, n in self.public.items():
+            seen[card] = n
+        return seen
+
+    def _weigh_play(self, e: Event, played: object, seen: list[int]) -> None:
+        """Like ``self._map(played)``, but each hypothesis is also weighed by how likely its hand
+        was to make this play, as ``self.reader`` judges it."""
+        assert e.seat is not None and e.card is not None and self.reader is not None
+        seat = e.seat
+        action = Action(e.card, e.target, e.guess)
+        mask = 0
+        for other in range(self.players):
+            if other != seat and other not in self.out and other not in self.protected:
+                mask |= 1 << other
+        known = {self.seat: self.knows_mine[seat]} if seat in self.knows_mine else {}
+        chance: dict[tuple[Card, ...], float] = {}
+        new: dict[Key, float] = {}
+        for key, w in self.table.items():
+            moved = played(key)  # type: ignore[operator]
+            if moved is None:
+                continue
+            hand = key[0][seat] or ()
+            p = chance.get(hand)
+            if p is None:
+                p = chance[hand] = (
+                    self.reader(self.edition, hand, action, seat, mask, seen, known)
+                    if len(hand) == 2 else 1.0
+                )
+            if p > 0:
+                _add(new, moved, w * p)
+        self._replace(new)
+
     def _baron(self, e: Event) -> None:
         assert e.seat is not None and e.target is not None
         a, b, me = e.seat, e.target, self.seat
         if e.cards is not None:  # the believer took part and saw both cards
+            if e.result == "tie":
+                self.knows_mine[b if a == me else a] = e.cards[0]
             if a == me:
                 theirs = e.cards[1]
                 self._filter(lambda h: h[b] == (theirs,))
@@ -294,6 +368,7 @@ class Belief:
             now_theirs = e.cards[1] if a == me else e.cards[0]
             self._set_hand(other, (now_mine,), (now_theirs,))
             self.mine = [now_mine]
+            self.knows_mine = {other: now_mine}
         else:
             self._map(lambda key: (_swap(key[0], a, b), key[1]))
 
@@ -377,10 +452,12 @@ class Belief:
             if not self.exact:
                 raise _Lost
             raise ValueError("the events are impossible for this seat (no deal fits them)")
+        total = sum(new.values())
+        self.evidence += math.log(total)
         cap = MAX_HYPOTHESES if self.players <= 4 else MAX_HYPOTHESES_CROWDED
         if len(new) > cap:
             new = self._resample(new, cap // 2)
-        total = sum(new.values())
+            total = sum(new.values())
         self.table = {k: w / total for k, w in new.items()}
 
     def _resample(self, table: dict[Key, float], size: int) -> dict[Key, float]:
@@ -394,6 +471,12 @@ class Belief:
         return thinned
 
     # ------------------------------------------------------------------------ asking
+
+    def assume(self, seat: int, hand: Iterable[Card]) -> None:
+        """Keep only the deals in which ``seat`` holds ``hand`` now (for experiments that reveal a
+        hand, e.g. ``benchmarks/ceiling.py``)."""
+        held = _sorted(hand)
+        self._filter(lambda h: h[seat] == held)
 
     def hand_odds(self, seat: int) -> dict[Card, float]:
         """The probability of each card being in ``seat``'s hand (one card between turns)."""

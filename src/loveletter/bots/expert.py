@@ -1,17 +1,22 @@
-"""The expert bot: an exact belief over the hidden cards, and information-set Monte Carlo tree search.
+"""The expert bot: a belief over the hidden cards that reads the others' play, and information-set
+Monte Carlo tree search over it.
 
-Each iteration samples a deal of the hidden cards from the :class:`~loveletter.bots.belief.Belief`
-(never from the true state, which the bot does not have), then walks one tree shared by all samples
-(single-observer ISMCTS, Cowling, Powley & Whitehouse 2012): at each decision the moves legal in this
-sample are weighed by UCB with availability counts, one new move is added, and the round is played out
-with a light policy. The result is scored at the level of the match: what the round's outcome does to
-each player's chance of winning the match (near the end, stopping a player one token from the target
-matters as much as winning), estimated by assuming every player is equally likely to win each later
-round.
+Each iteration first draws how the others play (sensibly, or at random, by how well each has
+explained their plays so far: :class:`~loveletter.bots.reading.Reading`), then a deal of the hidden
+cards from that way's :class:`~loveletter.bots.belief.Belief` (never from the true state, which the
+bot does not have). It then walks one tree shared by all samples (information-set MCTS, Cowling,
+Powley & Whitehouse 2012): at our decisions the moves legal in this sample are weighed by UCB with
+availability counts, the others move as the simulated players of :mod:`~loveletter.bots.playout`
+(each with its memory of what it has seen), one new move of ours is added, and the round is played
+out by the same simulated players. Our later decisions in the tree are kept apart by what we would
+know then (our hand and memory), so the tree never plays as if it had seen the sampled cards.
+
+The result is scored at the level of the match: what the round's outcome does to each player's
+chance of winning the match (near the end, stopping a player one token from the target matters as
+much as winning), estimated by assuming every player is equally likely to win each later round.
 
 The budget is a number of iterations (reproducible with a seed), optionally capped by a time limit.
 """
-
 from __future__ import annotations
 
 import math
@@ -22,9 +27,9 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from loveletter.bots.belief import Belief
-from loveletter.engine import Action, Card, Event, Phase, Round, View
-
-_PLAY = Phase.PLAY
+from loveletter.bots.playout import Memory, memory_at, move, play_out, remember, step, unseen_odds
+from loveletter.bots.reading import Reading
+from loveletter.engine import Action, Card, Event, Round, View
 
 #: Iterations per decision by default: keeps the median think time well under half a second here.
 DEFAULT_ITERATIONS = 1200
@@ -42,6 +47,8 @@ class Node:
     reward: float = 0.0
     round_wins: float = 0.0  # the root player's round wins through this node (for hints)
     children: dict[Action, Node] = field(default_factory=dict)
+    # Our later decisions, one per thing we could know then (hand and memory): see _descend.
+    infos: dict[tuple[object, ...], Node] = field(default_factory=dict)
 
 
 @dataclass
@@ -69,7 +76,7 @@ class ExpertBot:
         self.iterations = budget or DEFAULT_ITERATIONS
         self.time_limit = time_limit
         self.stats = SearchStats()
-        self._belief: Belief | None = None
+        self._reading: Reading | None = None
         self._read_events: tuple[Event, ...] = ()
 
     # ------------------------------------------------------------------------------ protocol
@@ -82,19 +89,19 @@ class ExpertBot:
         root = self.search(view)
         return max(root.children.items(), key=lambda item: (item[1].visits, item[1].reward))[0]
 
-    def belief(self, view: View) -> Belief:
-        """The belief for ``view``, kept between decisions of the same round."""
+    def belief(self, view: View) -> Reading:
+        """What the bot makes of the others at ``view``, kept between decisions of the same round."""
         # The same round only if the events read so far are where they were (a new match or a
         # new round starts over, even with the same round number).
-        stale = self._belief is None or view.events[: self._belief.read] != self._read_events
+        stale = self._reading is None or view.events[: self._reading.read] != self._read_events
         if stale:
-            self._belief = Belief(view)
+            self._reading = Reading(view)
         else:
-            assert self._belief is not None
-            self._belief.update(view)
-        assert self._belief is not None
-        self._read_events = view.events[: self._belief.read]
-        return self._belief
+            assert self._reading is not None
+            self._reading.update(view)
+        assert self._reading is not None
+        self._read_events = view.events[: self._reading.read]
+        return self._reading
 
     def move_odds(self, view: View) -> dict[Action, float]:
         """For each legal move, the estimated chance of winning the round after it (for hints).
@@ -112,18 +119,22 @@ class ExpertBot:
         With ``prune``, a Guard names only one of the two likeliest cards per target."""
         assert view.seat is not None
         start = time.perf_counter()
-        belief = self.belief(view)
+        reading = self.belief(view)
         me = view.seat
         root = Node(player=me)
-        root_moves = _sensible_guesses(view.legal_actions, belief.hand_odds) if prune else view.legal_actions
+        root_moves = _sensible_guesses(view.legal_actions, reading.hand_odds) if prune else view.legal_actions
         score = _scorer(view)
+        known, links = memory_at(view)
+        others = ((1 << view.players) - 1) & ~(1 << me)
         deadline = start + self.time_limit if self.time_limit else math.inf
         rng = self.rng
         done = 0
         while done < self.iterations:
+            belief, wild = reading.pick(rng)
             state = _determinise(view, belief, rng)
-            path = self._descend(root, state, rng, root_moves)
-            _play_out(state, rng)
+            memory = remember(known, links, state)
+            path = self._descend(root, state, memory, rng, root_moves, others if wild else 0)
+            play_out(state, memory, rng, others if wild else 0)
             rewards, mine = score(state)
             for node in path:
                 node.visits += 1
@@ -133,43 +144,53 @@ class ExpertBot:
             done += 1
             if done % 64 == 0 and time.perf_counter() > deadline:
                 break
-        self.stats = SearchStats(done, time.perf_counter() - start, len(belief), belief.exact)
+        self.stats = SearchStats(done, time.perf_counter() - start, len(reading), reading.exact)
         # every legal move gets a node, even if the budget was too small to try it
         for action in view.legal_actions:
             root.children.setdefault(action, Node(player=me))
         return root
 
-    def _descend(self, root: Node, state: Round, rng: random.Random,
-                 root_moves: tuple[Action, ...]) -> list[Node]:
+    def _descend(self, root: Node, state: Round, memory: Memory, rng: random.Random,
+                 root_moves: tuple[Action, ...], wild: int) -> list[Node]:
         """Walk down the tree in this sample until a new move of ours is added (or the round ends).
 
-        Our moves are chosen by UCB. The others' moves follow :func:`_policy`, which sees only
-        what they could see: a tree statistic for their moves would be learnt across samples that
-        all share *our* true hand, as if they could see it.
+        Our moves are chosen by UCB. The others' moves follow the simulated players
+        (:func:`~loveletter.bots.playout.move`), who see only what they could see: a tree statistic
+        for their moves would be learnt across samples that all share *our* true hand, as if they
+        could see it. ``wild`` marks the seats that play at random in this sample.
         """
         me = root.player
         node, path = root, []
+        mine = memory[me]
+
+        def odds_of(seat: int) -> dict[Card, float]:  # what we make of a hand in this sample
+            return {mine[seat]: 1.0} if seat in mine else unseen_odds(state)
+
         while not state.over:
             if state.current != me:
-                action = _policy(state, rng)
+                action = move(state, memory, rng, wild)
                 child = node.children.get(action)
                 if child is None:
                     child = node.children[action] = Node(player=state.current)
-                state.apply_unchecked(action)
+                step(state, action, memory)
                 node = child
                 path.append(child)
                 continue
             if node is root:
                 legal = root_moves
             else:
-                legal = _sensible_guesses(state.legal_actions(), lambda seat: _unseen_odds(state))
+                # what we would know here: our hand and memory (not the sampled hidden cards)
+                key = (tuple(sorted(state.hands[me])), tuple(sorted(mine.items())))
+                found = node.infos.get(key)
+                node = found if found is not None else node.infos.setdefault(key, Node(player=me))
+                legal = _sensible_guesses(state.legal_actions(), odds_of)
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:
                 action = untried[int(rng.random() * len(untried))]
                 child = children[action] = Node(player=state.current)
                 child.available = 1
-                state.apply_unchecked(action)
+                step(state, action, memory)
                 path.append(child)
                 return path
             best, best_score = legal[0], -math.inf
@@ -182,7 +203,7 @@ class ExpertBot:
                 if value > best_score:
                     best, best_score = action, value
             node = children[best]
-            state.apply_unchecked(best)
+            step(state, best, memory)
             path.append(node)
         return path
 
@@ -216,29 +237,6 @@ def _sensible_guesses(legal: tuple[Action, ...], odds_of: Callable[[int], dict[C
     return tuple(a for a in legal if a.card is not Card.GUARD or a.target is None or a in kept)
 
 
-def _unseen_counts(state: Round) -> list[int]:
-    """How many of each card (by number) the player to move has not seen: not discarded, not
-    face up, not in its own hand."""
-    unseen = [0] * len(_CARDS)
-    for card, n in state.edition.copies.items():
-        unseen[card] = n
-    for pile in state.discards:
-        for card in pile:
-            unseen[card] -= 1
-    for card in state.face_up:
-        unseen[card] -= 1
-    for card in state.hands[state.current]:
-        unseen[card] -= 1
-    return unseen
-
-
-def _unseen_odds(state: Round) -> dict[Card, float]:
-    """:func:`_unseen_counts` as odds."""
-    unseen = _unseen_counts(state)
-    total = sum(unseen)
-    return {_CARDS[c]: n / total for c, n in enumerate(unseen) if n > 0} if total else {}
-
-
 def _determinise(view: View, belief: Belief, rng: random.Random) -> Round:
     """A full round: the view's public state with hidden cards sampled from the belief."""
     world = belief.sample(rng)
@@ -256,80 +254,6 @@ def _determinise(view: View, belief: Belief, rng: random.Random) -> Round:
         phase=view.phase,
         turn=view.turn,
     )
-
-
-def _play_out(state: Round, rng: random.Random) -> None:
-    """Finish the round, every player following :func:`_policy`."""
-    while not state.over:
-        state.apply_unchecked(_policy(state, rng))
-
-
-def _policy(state: Round, rng: random.Random) -> Action:
-    """A fast player for play-outs and for the others' moves, in the manner of the beginner bot:
-    it uses only what the player to move could see (its hand, the discards, the face-up cards), weighs
-    each move by the cards still unseen, never throws away its own Princess, and keeps its higher card.
-    Ties are broken at random."""
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    value = state.edition.value
-    if state.phase is not _PLAY:  # a Chancellor's choice: keep the highest card
-        return max(legal, key=lambda a: value(a.keep))  # type: ignore[arg-type]
-    me = state.current
-    hand = state.hands[me]
-    unseen = _unseen_counts(state)
-    total = sum(unseen)
-    best: list[Action] = []
-    best_score = -math.inf
-    for action in legal:
-        score = _policy_score(action, hand, unseen, total, value, me)
-        if score > best_score + 1e-9:
-            best, best_score = [action], score
-        elif score > best_score - 1e-9:
-            best.append(action)
-    return best[int(rng.random() * len(best))]
-
-
-def _policy_score(action: Action, hand: list[Card], unseen: list[int], total: int,
-                  value: Callable[[Card], int], me: int) -> float:
-    card, target = action.card, action.target
-    kept = hand[1] if hand[0] is card else hand[0]
-    base = 0.1 * value(kept)
-    if card is Card.PRINCESS:
-        return -1000.0
-    if target is None:
-        return base + _UNTARGETED_BONUS.get(card, 0.0)
-    if card is Card.GUARD:
-        assert action.guess is not None
-        n = unseen[action.guess]
-        return base + (10.0 * n / total if n > 0 and total else -100.0)
-    if card is Card.PRIEST:
-        return base + 2.0
-    if card is Card.BARON:
-        mine = value(kept)
-        win = lose = 0
-        for other, n in enumerate(unseen):
-            if n > 0 and other <= 9:
-                v = value(_CARDS[other]) if _CARDS[other] in _VALUED else 0
-                if v < mine:
-                    win += n
-                elif v > mine:
-                    lose += n
-        return base + (10.0 * (win - 2.0 * lose) / total if total else 0.0)
-    if card is Card.PRINCE:
-        if target == me:
-            return -1000.0 if kept is Card.PRINCESS else (0.5 if value(kept) <= 2 else -2.0)
-        return base + 1.5
-    # King: trade the kept card for an average unseen one
-    if kept is Card.PRINCESS:
-        return -5.0
-    expected = sum(n * value(_CARDS[c]) for c, n in enumerate(unseen) if n > 0 and _CARDS[c] in _VALUED)
-    return 0.5 * ((expected / total if total else 0.0) - value(kept))
-
-
-_CARDS = tuple(Card)
-_VALUED = frozenset(Card)
-_UNTARGETED_BONUS = {Card.HANDMAID: 3.0, Card.SPY: 1.0, Card.CHANCELLOR: 1.0, Card.COUNTESS: 0.5}
 
 
 def _scorer(view: View):  # type: ignore[no-untyped-def]

@@ -11,11 +11,11 @@ from loveletter.engine.cards import CLASSIC, EDITION_2019, EDITIONS, TARGETED, C
 from loveletter.engine.errors import IllegalActionError, NotationError
 from loveletter.engine.events import Event
 from loveletter.engine.match import Match
-from loveletter.engine.round import Phase, Round
+from loveletter.engine.round import Phase, Round, legal_plays
 from loveletter.engine.view import View, known_hands, view
 
 __all__ = [
     "CLASSIC", "EDITION_2019", "EDITIONS", "TARGETED", "Action", "Card", "Edition", "Event",
     "IllegalActionError", "Match", "NotationError", "Phase", "Round", "View", "edition_named",
-    "known_hands", "view",
+    "known_hands", "legal_plays", "view",
 ]

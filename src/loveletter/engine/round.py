@@ -550,6 +550,18 @@ def _check_deck(edition: Edition, cards: list[Card]) -> None:
         )
 
 
+def legal_plays(edition: Edition, hand: tuple[Card, Card], others_mask: int, seat: int) -> tuple[Action, ...]:
+    """The plays ``seat`` could make holding ``hand`` when the seats in ``others_mask`` may be chosen
+    (for reasoning about hands one cannot see)."""
+    a, b = sorted(hand)
+    key = ((a * 10 + b) << 10) | (others_mask << 3) | seat
+    cache = _LEGAL.get(edition.name) or _LEGAL.setdefault(edition.name, {})
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _play_actions(edition, a, b, others_mask, seat)
+    return found[0]
+
+
 def _play_actions(
     edition: Edition, a: Card, b: Card, others_mask: int, cur: int
 ) -> tuple[tuple[Action, ...], dict[Action, Action]]:

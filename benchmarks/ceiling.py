@@ -1,0 +1,98 @@
+"""How strong could an honest bot be? The expert, told the other players' hands, as an upper mark.
+
+A *seer* is the expert bot that, before each decision, is told what every other player holds now
+(not the order of the deck, nor the set-aside card). No bot that plays fairly can know that, so the
+seer's win rate is far above what fair play can reach: if even the seer barely makes a target, the
+target is out of reach for a fair bot with this search. Plays the same deals, seats and starters as
+``benchmarks/strength.py`` (same seed, same game numbers), so the two are directly comparable:
+
+- classic, 2 players: seer vs random, seer vs beginner;
+- classic, 4 players: one seer vs three beginners.
+
+    python benchmarks/ceiling.py [--rounds N] [--jobs J] [--seed S] [--only TEXT]
+"""
+
+from __future__ import annotations
+
+import argparse
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+
+from loveletter.bots import make_bot
+from loveletter.bots.expert import ExpertBot
+from loveletter.engine import EDITIONS, Match, view
+from loveletter.tournament import Settings, default_jobs
+from loveletter.tournament.games import seating, seeds, starter
+from loveletter.tournament.stats import wilson
+
+LINES = [
+    ("classic", ("expert", "random")),
+    ("classic", ("expert", "beginner")),
+    ("classic", ("expert", "beginner", "beginner", "beginner")),
+]
+
+
+class Seer(ExpertBot):
+    """The expert, told the others' hands before each decision (see the module's docstring)."""
+
+    def reveal(self, match: Match) -> None:
+        rnd = match.round
+        me = rnd.current
+        reading = self.belief(view(match, me))
+        for seat in range(rnd.players):
+            if seat != me and rnd.is_alive(seat):
+                reading.assume(seat, rnd.hands[seat])
+
+
+def play(settings: Settings, start: int, stop: int) -> float:
+    """The seer's round wins (a shared win counts as a fraction) in games ``start`` to ``stop``."""
+    wins = 0.0
+    for i in range(start, stop):
+        seats = seating(settings, i)
+        deck_seed, bot_seeds = seeds(settings, i)
+        bots = [Seer(bot_seeds[s]) if level == "expert" else make_bot(level, bot_seeds[s])
+                for s, level in enumerate(seats)]
+        match = Match(EDITIONS[settings.edition], settings.players, seed=deck_seed,
+                      starter=starter(settings, i))
+        rnd = match.round
+        while not rnd.over:
+            bot = bots[rnd.current]
+            if isinstance(bot, Seer):
+                bot.reveal(match)
+            match.apply(bot.choose(view(match, rnd.current)))
+        seer = seats.index("expert")
+        if seer in rnd.winners:
+            wins += 1.0 / len(rnd.winners)
+    return wins
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=1000, help="single rounds per line (default 1000)")
+    parser.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
+    parser.add_argument("--seed", type=int, default=0, help="seed (default 0, as strength.py)")
+    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
+                        help="play only the lines whose title contains TEXT (repeatable)")
+    args = parser.parse_args()
+    if args.rounds < 1 or (args.jobs is not None and args.jobs < 1):
+        parser.error("--rounds and --jobs must be at least 1")
+    jobs = args.jobs or default_jobs()
+    print(f"ceiling: the expert told the others' hands (a seer), {args.rounds} single rounds per line,"
+          f" seed {args.seed}; win rate (95% Wilson interval)")
+    for edition, lineup in LINES:
+        others = lineup[1:]
+        versus = f"{others[0]} ×{len(others)}" if len(others) > 1 else others[0]
+        title = f"{edition} {len(lineup)}p: seer vs {versus}"
+        if args.only and not any(text in title for text in args.only):
+            continue
+        settings = Settings(lineup=lineup, edition=edition, mode="rounds", games=args.rounds, seed=args.seed)
+        bounds = [args.rounds * k // (4 * jobs) for k in range(4 * jobs + 1)]
+        with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
+            wins = sum(pool.map(play, [settings] * (len(bounds) - 1), bounds[:-1], bounds[1:]))
+        lo, hi = wilson(round(wins), args.rounds)
+        print(f"{title:38} seer wins {100 * wins / args.rounds:.1f}% ({100 * lo:.1f}%-{100 * hi:.1f}%)",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,329 @@
+"""Simulated players for the expert's search: a fast rule-based policy with a memory.
+
+In a simulated round every player follows :func:`policy`, in the manner of the beginner bot: it
+weighs each move by the cards it has not seen, never throws away its own Princess, keeps its higher
+card, and above all uses what it *knows* of other hands (:class:`Memory`): a Priest's look, both
+sides of a King's trade, a Baron tie. A play-out without that memory would value a Priest at nothing
+and let an opponent who has looked at our card guess it only by chance, so the search would neither
+seek nor fear knowledge, which is most of this game.
+
+The policy sees only what its player could see in the simulated round: its own hand, the discards,
+the face-up cards and its memory (never the other hands).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+
+from loveletter.engine import Action, Card, Edition, Event, Phase, Round, View, known_hands, legal_plays
+
+_PLAY = Phase.PLAY
+_CARDS = tuple(Card)  # by number
+GUARD, PRIEST, BARON, PRINCE, KING, PRINCESS = (
+    Card.GUARD, Card.PRIEST, Card.BARON, Card.PRINCE, Card.KING, Card.PRINCESS,
+)
+_UNTARGETED_BONUS = {Card.HANDMAID: 3.0, Card.SPY: 1.0, Card.CHANCELLOR: 1.0, Card.COUNTESS: 0.5}
+
+Memory = list[dict[int, Card]]
+"""Per seat: the other seats whose card it knows, and that card."""
+
+Links = list[tuple[int, int]]
+"""``(knower, holder)``: pairs of other players where the first knows the second's card, though the
+viewer does not know which card that is (it depends on the deal sampled)."""
+
+
+def memory_at(view: View) -> tuple[Memory, Links]:
+    """What every seat knows of the others' hands at ``view``, as far as the viewer can tell: its
+    own knowledge, and what each other player has learnt of the viewer's hand (a Priest look, a Baron
+    tie, a King trade with the viewer), which the viewer can work out because it knows its own card.
+    Also the :data:`Links` between the other players (fill them in with :func:`remember`)."""
+    assert view.seat is not None
+    me = view.seat
+    memory: Memory = [{} for _ in range(view.players)]
+    memory[me] = dict(view.known)
+    events = _with_my_card_shown(view.events, me)
+    for other in range(view.players):
+        if other != me and view.alive[other]:
+            card = known_hands(events, other).get(me)
+            if card is not None:
+                memory[other][me] = card
+    return memory, _links(view.events, me)
+
+
+def remember(memory: Memory, links: Links, state: Round) -> Memory:
+    """A copy of ``memory`` with the ``links`` filled in from the (sampled) hands of ``state``."""
+    filled = [dict(known) for known in memory]
+    for knower, holder in links:
+        filled[knower][holder] = state.hands[holder][0]
+    return filled
+
+
+def _links(events: tuple[Event, ...], me: int) -> Links:
+    """Which other players know which others' cards (a Priest look, a Baron tie, a King trade
+    between them), as long as the holder has not played, traded, discarded or returned a card since
+    (after a play it may or may not still hold the card seen: taken as forgotten)."""
+    links: set[tuple[int, int]] = set()
+    for e in events:
+        a, b = e.seat, e.target
+        if a is None:
+            continue
+        kind = e.kind
+        if kind in ("play", "discard", "bottom", "out"):
+            links = {(k, h) for k, h in links if h != a and not (kind == "out" and k == a)}
+        elif kind == "king" and b is not None:
+            links = {(k, h) for k, h in links if h not in (a, b)}
+        if me in (a, b) or b is None or a == b:
+            continue
+        if kind == "priest":
+            links.add((a, b))
+        elif (kind == "baron" and e.result == "tie") or kind == "king":
+            links.update(((a, b), (b, a)))
+    return sorted(links)
+
+
+def _with_my_card_shown(events: tuple[Event, ...], me: int) -> list[Event]:
+    """The events, with the card another player's Priest saw in ``me``'s hand filled in (the viewer
+    knows what it held then)."""
+    hand: list[Card] = []
+    shown: list[Event] = []
+    for e in events:
+        kind = e.kind
+        if kind == "priest" and e.target == me and e.card is None and hand:
+            e = e._replace(card=hand[0])
+        shown.append(e)
+        if e.seat != me:
+            if kind == "king" and e.target == me and e.cards is not None:
+                hand = [e.cards[1]]
+            continue
+        if kind in ("deal", "draw") and e.card is not None:
+            hand.append(e.card)
+        elif kind in ("play", "discard") and e.card is not None and e.card in hand:
+            hand.remove(e.card)
+        elif kind == "king" and e.cards is not None:
+            hand = [e.cards[0]]
+        elif kind == "chancellor" and e.cards is not None:
+            hand.extend(e.cards)
+        elif kind == "bottom" and e.cards is not None:
+            for card in e.cards:
+                if card in hand:
+                    hand.remove(card)
+        elif kind == "out":
+            hand = []
+    return shown
+
+
+def step(state: Round, action: Action, memory: Memory) -> None:
+    """Apply ``action`` (legal in ``state``) and update every player's memory."""
+    cur = state.current
+    if state.phase is not _PLAY:  # a Chancellor's return: nobody knows its hand any more
+        state.apply_unchecked(action)
+        for known in memory:
+            known.pop(cur, None)
+        return
+    card, target = action.card, action.target
+    for known in memory:  # R4.3: it may have been the known card that was played
+        if known.get(cur) is card:
+            del known[cur]
+    if target is None or card is GUARD:
+        state.apply_unchecked(action)
+        if card is Card.CHANCELLOR:
+            for known in memory:
+                known.pop(cur, None)
+        return
+    hand = state.hands[cur]
+    kept = hand[1] if hand[0] is card else hand[0]
+    theirs = state.hands[target][0]
+    state.apply_unchecked(action)
+    if card is PRIEST:
+        memory[cur][target] = theirs
+    elif card is BARON:
+        if kept is theirs:  # a tie: each has seen the other's card
+            memory[cur][target] = theirs
+            memory[target][cur] = kept
+    elif card is PRINCE:
+        for known in memory:
+            known.pop(target, None)
+    elif card is KING:
+        for seat, known in enumerate(memory):
+            if seat in (cur, target):
+                continue
+            was_cur, was_target = known.pop(cur, None), known.pop(target, None)
+            if was_cur is not None:
+                known[target] = was_cur
+            if was_target is not None:
+                known[cur] = was_target
+        memory[cur].pop(cur, None)
+        memory[target].pop(target, None)
+        memory[cur][target] = kept
+        memory[target][cur] = theirs
+
+
+def play_out(state: Round, memory: Memory, rng: random.Random, wild: int = 0) -> None:
+    """Finish the round, every player following :func:`policy`, except the seats in the bit mask
+    ``wild``, who play at random."""
+    while not state.over:
+        step(state, move(state, memory, rng, wild), memory)
+
+
+def move(state: Round, memory: Memory, rng: random.Random, wild: int = 0) -> Action:
+    """The move of the player to move: :func:`policy`, or any legal move if it is in ``wild``."""
+    cur = state.current
+    if wild >> cur & 1:
+        legal = state.legal_actions()
+        return legal[int(rng.random() * len(legal))]
+    return policy(state, memory[cur], rng)
+
+
+def unseen_counts(state: Round) -> list[int]:
+    """How many of each card (by number) the player to move has not seen: not discarded, not
+    face up, not in its own hand."""
+    unseen = [0] * len(_CARDS)
+    for card, n in state.edition.copies.items():
+        unseen[card] = n
+    for pile in state.discards:
+        for card in pile:
+            unseen[card] -= 1
+    for card in state.face_up:
+        unseen[card] -= 1
+    for card in state.hands[state.current]:
+        unseen[card] -= 1
+    return unseen
+
+
+def unseen_odds(state: Round) -> dict[Card, float]:
+    """:func:`unseen_counts` as odds."""
+    unseen = unseen_counts(state)
+    total = sum(unseen)
+    return {_CARDS[c]: n / total for c, n in enumerate(unseen) if n > 0} if total else {}
+
+
+def policy(state: Round, known: dict[int, Card], rng: random.Random) -> Action:
+    """The move of the player to move, who knows the hands in ``known`` (seat: card)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    value = state.edition.value
+    if state.phase is not _PLAY:  # a Chancellor's choice: keep the highest card
+        return max(legal, key=lambda a: value(a.keep))  # type: ignore[arg-type]
+    me = state.current
+    hand = state.hands[me]
+    unseen = unseen_counts(state)
+    for seat, card in known.items():  # a card known to be elsewhere is not in an unknown hand
+        if state.alive_mask >> seat & 1 and unseen[card] > 0:
+            unseen[card] -= 1
+    total = sum(unseen)
+    best: list[Action] = []
+    best_score = -math.inf
+    for action in legal:
+        score = _score(action, hand, known, unseen, total, value, me)
+        if score > best_score + 1e-9:
+            best, best_score = [action], score
+        elif score > best_score - 1e-9:
+            best.append(action)
+    return best[int(rng.random() * len(best))]
+
+
+def _score(action: Action, hand: list[Card], known: dict[int, Card], unseen: list[int], total: int,
+           value: Callable[[Card], int], me: int) -> float:
+    card, target = action.card, action.target
+    kept = hand[1] if hand[0] is card else hand[0]
+    base = 0.1 * value(kept)
+    if card is PRINCESS:
+        return -1000.0
+    if target is None:
+        return base + _UNTARGETED_BONUS.get(card, 0.0)
+    theirs = known.get(target)
+    if card is GUARD:
+        assert action.guess is not None
+        if theirs is not None:
+            return base + (20.0 if action.guess is theirs else -5.0)
+        n = unseen[action.guess]  # the likeliest card; among those, the most valuable
+        return base + (10.0 * n / total + 0.01 * value(action.guess) if n > 0 and total else -100.0)
+    if card is PRIEST:
+        return base + (0.5 if theirs is not None else 2.0)
+    if card is BARON:
+        mine = value(kept)
+        if theirs is not None:
+            other = value(theirs)
+            return base + (20.0 if mine > other else (-100.0 if mine < other else 0.0))
+        win = lose = 0
+        for c, n in enumerate(unseen):
+            if n > 0:
+                v = value(_CARDS[c])
+                if v < mine:
+                    win += n
+                elif v > mine:
+                    lose += n
+        return base + (10.0 * (win - 2.0 * lose) / total if total else 0.0)
+    if card is PRINCE:
+        if target == me:
+            return -1000.0 if kept is PRINCESS else (0.5 if value(kept) <= 2 else -2.0)
+        return base + (50.0 if theirs is PRINCESS else 1.5)
+    # King
+    if kept is PRINCESS:
+        return -5.0
+    if theirs is not None:
+        return float(value(theirs) - value(kept))
+    expected = sum(n * value(_CARDS[c]) for c, n in enumerate(unseen) if n > 0)
+    return 0.5 * ((expected / total if total else 0.0) - value(kept))
+
+
+def chance_of_play(edition: Edition, hand: tuple[Card, Card], played: Action, seat: int, others_mask: int,
+                   seen: list[int], known: dict[int, Card], care: float) -> float:
+    """How likely a player holding ``hand`` is to make the play ``played``, if it follows
+    :func:`policy` with probability ``care`` and otherwise picks one of its cards at random (and one of
+    that card's plays at random). ``seen`` counts, by card number, the cards it could see apart from
+    its hand (face up and discarded); ``known`` is what it knows of other hands; the seats in
+    ``others_mask`` could be chosen. Used to read the others' hands from their choices."""
+    legal = legal_plays(edition, hand, others_mask, seat)
+    if played not in legal:
+        return 0.0
+    if len(legal) == 1:
+        return 1.0
+    unseen = [n - s for n, s in zip(_copies(edition), seen, strict=True)]
+    for card in hand:
+        unseen[card] -= 1
+    for card in known.values():
+        if unseen[card] > 0:
+            unseen[card] -= 1
+    total = sum(unseen)
+    value = edition.value
+    hold = list(hand)
+    best: list[Action] = []
+    best_score = -math.inf
+    same_card = 0
+    for action in legal:
+        if action.card is played.card:
+            same_card += 1
+        score = _score(action, hold, known, unseen, total, value, seat)
+        if score > best_score + 1e-9:
+            best, best_score = [action], score
+        elif score > best_score - 1e-9:
+            best.append(action)
+    followed = 1.0 / len(best) if played in best else 0.0
+    cards = {action.card for action in legal}
+    at_random = 1.0 / (len(cards) * same_card)
+    return care * followed + (1.0 - care) * at_random
+
+
+def _copies(edition: Edition) -> tuple[int, ...]:
+    found = _COPIES.get(edition.name)
+    if found is None:
+        counts = [0] * len(_CARDS)
+        for card, n in edition.copies.items():
+            counts[card] = n
+        found = _COPIES[edition.name] = tuple(counts)
+    return found
+
+
+_COPIES: dict[str, tuple[int, ...]] = {}
+
+
+def chance_at_random(edition: Edition, hand: tuple[Card, Card], played: Action, seat: int, others_mask: int,
+                     seen: list[int], known: dict[int, Card]) -> float:
+    """How likely a player holding ``hand`` who picks any legal play at random is to make ``played``
+    (the arguments are those of :func:`chance_of_play`)."""
+    legal = legal_plays(edition, hand, others_mask, seat)
+    return 1.0 / len(legal) if played in legal else 0.0
