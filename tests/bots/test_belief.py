@@ -11,10 +11,14 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter, defaultdict
+from collections.abc import Callable
 
 import pytest
 
+from loveletter.bots import reading
 from loveletter.bots.belief import Belief
+from loveletter.bots.playout import chance_of_play
+from loveletter.bots.reading import CARE
 from loveletter.engine import (
     CLASSIC,
     EDITION_2019,
@@ -25,6 +29,7 @@ from loveletter.engine import (
     IllegalActionError,
     Phase,
     Round,
+    known_hands,
     view,
 )
 
@@ -416,10 +421,18 @@ def draw_positions(rnd: Round) -> list[int | None]:
     return positions
 
 
+Weigh = Callable[[Round, Action], float]
+
+
 def rejection_odds(rnd: Round, actions: list[Action], seat: int, rng: random.Random,
-                   wanted: int, tries: int) -> tuple[int, list[dict[Card, float]]]:
+                   wanted: int, tries: int, weigh: Weigh | None = None) -> tuple[float, list[dict[Card, float]]]:
     """Marginals of every hand by rejection sampling: shuffle every deck position ``seat`` did not see,
-    replay ``actions``, keep the decks where every event looks the same to ``seat``."""
+    replay ``actions``, keep the decks where every event looks the same to ``seat``. Returns how many
+    decks count and, per seat, the chance of each card.
+
+    With ``weigh``, each kept deck counts by the product of ``weigh(replay, action)`` over the others'
+    plays (the chance that they would have made them, under some model of play), and the count
+    returned is the effective number of decks."""
     edition, players = rnd.edition, rnd.players
     seen = [e.seen_by(seat) for e in rnd.log or ()]
     fixed = {i: rnd.initial_deck[i] for i in ((1, 2, 3) if players == 2 else ())}
@@ -433,6 +446,7 @@ def rejection_odds(rnd: Round, actions: list[Action], seat: int, rng: random.Ran
     template: list[Card | None] = [fixed.get(i) for i in range(len(edition.full_deck))]
     totals: list[dict[Card, float]] = [defaultdict(float) for _ in range(players)]
     accepted = 0
+    weights: list[float] = []
     for _ in range(tries):
         rng.shuffle(free)
         cards = template[:]
@@ -442,8 +456,11 @@ def rejection_odds(rnd: Round, actions: list[Action], seat: int, rng: random.Ran
         if not _same_events(replay, seen, seat, 0):
             continue
         ok = True
+        weight = 1.0
         for action in actions:
             done = len(replay.log or ())
+            if weigh is not None and replay.current != seat and replay.phase is Phase.PLAY:
+                weight *= weigh(replay, action) if replay.is_legal(action) else 0.0
             try:
                 replay.apply(action)
             except IllegalActionError:
@@ -455,13 +472,16 @@ def rejection_odds(rnd: Round, actions: list[Action], seat: int, rng: random.Ran
         if not ok or len(replay.log or ()) != len(seen):
             continue
         accepted += 1
+        weights.append(weight)
         for s in range(players):
             hand = replay.hands[s]
             for card in hand:
-                totals[s][card] += 1 / len(hand)
+                totals[s][card] += weight / len(hand)
         if accepted >= wanted:
             break
-    return accepted, totals
+    mass = sum(weights)
+    odds = [{card: total / mass for card, total in per_seat.items()} for per_seat in totals]
+    return mass**2 / sum(w * w for w in weights), odds
 
 
 def _same_events(replay: Round, seen: list[Event], seat: int, start: int) -> bool:
@@ -508,11 +528,58 @@ def test_belief_matches_rejection_sampling(edition, players, seed, moves):
     assert belief.exact
     n, totals = rejection_odds(rnd, actions, seat, random.Random(seed), wanted=1000, tries=25_000)
     assert n >= 500, f"only {n} decks accepted"
-    for s in range(players):
+    same_odds(belief, rnd, seat, n, totals)
+
+
+def same_odds(belief: Belief, rnd: Round, seat: int, n: float, sampled: list[dict[Card, float]]) -> None:
+    """The belief's odds agree with the sampled ones from ``n`` (effective) decks."""
+    for s in range(rnd.players):
         if s == seat or not rnd.is_alive(s):
             continue
         exact = belief.hand_odds(s)
-        for card in edition.cards:
-            p, q = exact.get(card, 0.0), totals[s][card] / n
+        for card in rnd.edition.cards:
+            p, q = exact.get(card, 0.0), sampled[s].get(card, 0.0)
             bound = 4 * math.sqrt(max(p * (1 - p), 0.0) / n) + 0.01
-            assert abs(p - q) <= bound, f"seat {s} {card}: belief {p:.3f}, rejection {q:.3f} ({n} decks)"
+            assert abs(p - q) <= bound, f"seat {s} {card}: belief {p:.3f}, rejection {q:.3f} ({n:.0f} decks)"
+
+
+def at_random(replay: Round, action: Action) -> float:
+    """A player who picks any legal play."""
+    return 1 / len(replay.legal_actions())
+
+
+def sensibly(seat: int) -> Weigh:
+    """A player who mostly follows the play-out policy, knowing what ``seat`` holds when it has seen
+    it (worked out from the whole log here, independently of the belief's own bookkeeping)."""
+    def weigh(replay: Round, action: Action) -> float:
+        actor = replay.current
+        seen = [0] * len(Card)
+        for card in [*replay.face_up, *(c for pile in replay.discards for c in pile)]:
+            seen[card] += 1
+        knows = known_hands(replay.log or (), actor)
+        known = {seat: knows[seat]} if seat in knows else {}
+        mask = replay.alive_mask & ~replay.protected_mask & ~(1 << actor)
+        hand = tuple(replay.hands[actor])
+        return chance_of_play(replay.edition, hand, action, actor, mask, seen, known, CARE)  # type: ignore[arg-type]
+
+    return weigh
+
+
+READ_CASES = [case for case in REJECTION_CASES if case[1] <= 3]
+
+
+@pytest.mark.parametrize("model", ["at random", "sensibly"])
+@pytest.mark.parametrize(("edition", "players", "seed", "moves"), READ_CASES,
+                         ids=[f"{e.name}-{n}p-{s}-{m}" for e, n, s, m in READ_CASES])
+def test_a_belief_that_reads_play_matches_weighted_rejection_sampling(edition, players, seed, moves, model):
+    """Weighing deals by how likely the others were to play as they did (reading.py) is Bayes' rule:
+    the belief equals rejection sampling in which each deck counts by that chance."""
+    rnd, actions = random_case(edition, players, seed, moves)
+    seat = rnd.current
+    if model == "at random":
+        belief, weigh = Belief(view(rnd, seat), reading.read_at_random), at_random
+    else:
+        belief, weigh = Belief(view(rnd, seat), reading.read_sensibly), sensibly(seat)
+    n, odds = rejection_odds(rnd, actions, seat, random.Random(seed), wanted=1500, tries=40_000, weigh=weigh)
+    assert n >= 150, f"only {n:.0f} effective decks"
+    same_odds(belief, rnd, seat, n, odds)

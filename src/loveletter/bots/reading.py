@@ -33,12 +33,12 @@ CARE = 0.97
 WILD_AT_FIRST = 0.3
 
 
-def _sensible(edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
+def read_sensibly(edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
               seen: list[int], known: dict[int, Card]) -> float:
     return chance_of_play(edition, hand, played, seat, others, seen, known, CARE)  # type: ignore[arg-type]
 
 
-def _wild(edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
+def read_at_random(edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
           seen: list[int], known: dict[int, Card]) -> float:
     return chance_at_random(edition, hand, played, seat, others, seen, known)  # type: ignore[arg-type]
 
@@ -50,8 +50,8 @@ class Reading:
     """What one seat makes of the others: two beliefs, and how far each is borne out."""
 
     def __init__(self, view: View) -> None:
-        self.sensible = Belief(view, _sensible)
-        self.wild = Belief(view, _wild)
+        self.sensible = Belief(view, read_sensibly)
+        self.wild = Belief(view, read_at_random)
 
     @property
     def read(self) -> int:

@@ -1,0 +1,129 @@
+"""The expert's simulated players (bots/playout.py): their memory follows the rules of what each player
+can know (RULES.md R5, R7), their policy uses it, and the chance of a play is a true distribution."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from loveletter.bots.playout import (
+    chance_at_random,
+    chance_of_play,
+    memory_at,
+    policy,
+    remember,
+    step,
+)
+from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Phase, Round, known_hands, view
+
+EDITIONS = [CLASSIC, EDITION_2019]
+
+
+def deck_with(edition, middle: list[Card], players: int = 2) -> list[Card]:
+    """A full deck, top first, with ``middle`` dealt from the first card after the set-aside card (and,
+    with two players, the three face-up cards)."""
+    rest = Counter(edition.full_deck)
+    rest.subtract(middle)
+    assert min(rest.values()) >= 0
+    pool = sorted(rest.elements(), reverse=True)
+    head = 4 if players == 2 else 1
+    return pool[:head] + middle + pool[head:]
+
+
+@pytest.mark.parametrize("edition", EDITIONS, ids=lambda e: e.name)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_memory_agrees_with_what_the_engine_says_each_seat_knows(edition, players):
+    """Played through whole rounds from the deal, every seat's memory is what the engine's own
+    bookkeeping (known_hands over the events as that seat saw them) says it knows, at every turn."""
+    rng = random.Random(f"memory-{edition.name}-{players}")
+    checked = 0
+    for _ in range(150):
+        rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
+        memory: list[dict[int, Card]] = [{} for _ in range(players)]
+        while not rnd.over:
+            if rnd.phase is Phase.PLAY:
+                for seat in range(players):
+                    if rnd.is_alive(seat):
+                        seen = [e.seen_by(seat) for e in rnd.log or ()]
+                        expected = {s: c for s, c in known_hands(seen, seat).items() if rnd.is_alive(s)}
+                        got = {s: c for s, c in memory[seat].items() if rnd.is_alive(s)}
+                        assert got == expected, f"seat {seat} after {rnd.log[-3:]}"  # type: ignore[index]
+                        checked += 1
+            legal = rnd.legal_actions()
+            card = rng.choice(sorted({a.card for a in legal}))
+            step(rnd, rng.choice([a for a in legal if a.card is card]), memory)
+    assert checked > 1000
+
+
+def test_an_opponent_who_saw_my_card_is_remembered_until_i_play_it():
+    # seat 0 priest+guard, seat 1 priest; seat 0 plays its guard (a miss), seat 1 draws a baron and
+    # looks at seat 0's priest, seat 0 draws a handmaid, seat 1 then a prince
+    rnd = Round(CLASSIC, 2, deck_with(CLASSIC, [Card.PRIEST, Card.PRIEST, Card.GUARD, Card.BARON, Card.HANDMAID]))
+    rnd.apply(Action(Card.GUARD, 1, Card.PRINCESS))
+    rnd.apply(Action(Card.PRIEST, 0))
+    memory, links = memory_at(view(rnd, 0))
+    assert memory[1] == {0: Card.PRIEST} and links == []
+    rnd.apply(Action(Card.HANDMAID))  # keeps the priest: still known
+    assert memory_at(view(rnd, 0))[0][1] == {0: Card.PRIEST}
+    rnd.apply(Action(Card.BARON))  # seat 0 is protected: no one to choose (R4.6)
+    rnd.apply(Action(Card.PRIEST, 1))  # R4.3: it may have been the known card: forgotten
+    assert memory_at(view(rnd, 0))[0][1] == {}
+
+
+def test_a_look_between_two_others_is_a_link_filled_from_the_sample():
+    # three players: seat 0 plays a handmaid, seat 1 looks at seat 2 (a baron)
+    rnd = Round(CLASSIC, 3, deck_with(CLASSIC, [Card.HANDMAID, Card.PRIEST, Card.BARON, Card.GUARD,
+                                                Card.GUARD, Card.COUNTESS], players=3))
+    rnd.apply(Action(Card.HANDMAID))
+    rnd.apply(Action(Card.PRIEST, 2))
+    memory, links = memory_at(view(rnd, 0))
+    assert links == [(1, 2)] and memory[1] == {}  # seat 0 cannot know which card seat 1 saw
+    assert remember(memory, links, rnd)[1] == {2: Card.BARON}
+    rnd.apply(Action(Card.COUNTESS))  # seat 2 plays: it may have been the card seen, so dropped
+    assert memory_at(view(rnd, 0))[1] == []
+
+
+@pytest.mark.parametrize("edition", EDITIONS, ids=lambda e: e.name)
+def test_the_policy_uses_what_it_remembers(edition):
+    rng = random.Random(1)
+    # seat 0 holds guard + handmaid; it remembers seat 1's card
+    rnd = Round(edition, 2, deck_with(edition, [Card.GUARD, Card.KING, Card.HANDMAID]))
+    for known in (Card.KING, Card.BARON, Card.PRINCESS):
+        assert policy(rnd, {1: known}, rng) == Action(Card.GUARD, 1, known)
+    # a Prince at a known Princess; a Baron only against a lower known card
+    rnd = Round(edition, 2, deck_with(edition, [Card.PRINCE, Card.PRINCESS, Card.HANDMAID]))
+    assert policy(rnd, {1: Card.PRINCESS}, rng) == Action(Card.PRINCE, 1)
+    rnd = Round(edition, 2, deck_with(edition, [Card.BARON, Card.PRIEST, Card.COUNTESS]))
+    assert policy(rnd, {1: Card.PRIEST}, rng) == Action(Card.BARON, 1)
+    assert policy(rnd, {1: Card.PRINCESS}, rng) == Action(Card.COUNTESS)
+
+
+@pytest.mark.parametrize("edition", EDITIONS, ids=lambda e: e.name)
+def test_the_chance_of_each_play_is_a_distribution(edition):
+    """For any hand, who may be chosen and what has been seen, the chances of the legal plays sum to
+    one (both ways of playing), and an illegal play has none."""
+    rng = random.Random(f"chance-{edition.name}")
+    cards = list(edition.full_deck)
+    for _ in range(400):
+        players = rng.randint(2, edition.max_players)
+        seat = rng.randrange(players)
+        hand = (rng.choice(cards), rng.choice(cards))
+        mask = rng.randrange(1 << players) & ~(1 << seat)
+        seen = [0] * len(Card)
+        for card in rng.sample(cards, rng.randint(0, 8)):
+            seen[card] += 1
+        known = {s: rng.choice(cards) for s in range(players) if mask >> s & 1 and rng.random() < 0.3}
+        care = rng.random()
+        rnd = Round.from_parts(edition, hands=[list(hand) if s == seat else [Card.GUARD] for s in range(players)],
+                               discards=[[] for _ in range(players)], deck=[Card.GUARD], set_aside=None,
+                               face_up=(), alive=[True] * players,
+                               protected=[not (mask >> s & 1) and s != seat for s in range(players)],
+                               knocked_out=[], current=seat, phase=Phase.PLAY, turn=1)
+        legal = rnd.legal_actions()
+        sensible = [chance_of_play(edition, hand, a, seat, mask, seen, known, care) for a in legal]
+        wild = [chance_at_random(edition, hand, a, seat, mask, seen, known) for a in legal]
+        assert sum(sensible) == pytest.approx(1.0) and min(sensible) >= 0
+        assert sum(wild) == pytest.approx(1.0)
+        assert chance_of_play(edition, hand, Action(Card.PRINCESS, seat), seat, mask, seen, known, care) == 0
