@@ -8,9 +8,9 @@ allows a play keeps its weight), except that a choice the seat cannot see — wh
 player's Chancellor kept and returned, and in what order — is taken to be uniform. Given a
 :data:`Reader`, each deal is also weighed by how likely the hands in it were to make the plays seen
 (how a strong player reads the table: see :mod:`loveletter.bots.reading`). Among possible deals the
-belief is exact: it conditions on the Countess rule, failed Guard guesses, Baron outcomes between other players,
-King trades moving cards, cards put under the deck, and what the seat's own draws reveal about the
-others (a card it drew is one they cannot hold).
+belief is exact: it conditions on the Countess rule, failed Guard guesses, Baron outcomes between
+other players, King trades moving cards, cards put under the deck, and what the seat's own draws
+reveal about the others (a card it drew is one they cannot hold).
 
 The belief is a table of *hypotheses*: each opponent's hand (as a sorted tuple, empty once out) and
 the cards under the deck from Chancellors (top first), each with a weight proportional to the number

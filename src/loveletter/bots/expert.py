@@ -17,6 +17,7 @@ much as winning), estimated by assuming every player is equally likely to win ea
 
 The budget is a number of iterations (reproducible with a seed), optionally capped by a time limit.
 """
+
 from __future__ import annotations
 
 import math

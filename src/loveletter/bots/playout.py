@@ -2,7 +2,7 @@
 
 In a simulated round every player follows :func:`policy`, in the manner of the beginner bot: it
 weighs each move by the cards it has not seen, never throws away its own Princess, keeps its higher
-card, and above all uses what it *knows* of other hands (:class:`Memory`): a Priest's look, both
+card, and above all uses what it *knows* of other hands (its :data:`Memory`): a Priest's look, both
 sides of a King's trade, a Baron tie. A play-out without that memory would value a Priest at nothing
 and let an opponent who has looked at our card guess it only by chance, so the search would neither
 seek nor fear knowledge, which is most of this game.
