@@ -86,9 +86,12 @@ def main() -> None:
         if args.only and not any(text in title for text in args.only):
             continue
         settings = Settings(lineup=lineup, edition=edition, mode="rounds", games=args.rounds, seed=args.seed)
-        bounds = [args.rounds * k // (4 * jobs) for k in range(4 * jobs + 1)]
-        with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
-            wins = sum(pool.map(play, [settings] * (len(bounds) - 1), bounds[:-1], bounds[1:]))
+        if jobs == 1:
+            wins = play(settings, 0, args.rounds)
+        else:
+            bounds = [args.rounds * k // (4 * jobs) for k in range(4 * jobs + 1)]
+            with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
+                wins = sum(pool.map(play, [settings] * (len(bounds) - 1), bounds[:-1], bounds[1:]))
         lo, hi = wilson(round(wins), args.rounds)
         print(f"{title:38} seer wins {100 * wins / args.rounds:.1f}% ({100 * lo:.1f}%-{100 * hi:.1f}%)",
               flush=True)

@@ -1,0 +1,54 @@
+"""benchmarks/ceiling.py: the seer is told the others' hands, and the script prints each line with its
+interval."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from loveletter.engine import CLASSIC, Match
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "ceiling.py"
+
+
+@pytest.fixture
+def ceiling(monkeypatch):
+    spec = importlib.util.spec_from_file_location("ceiling_benchmark", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "ceiling_benchmark", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_seer_is_sure_of_every_hand(ceiling, players):
+    match = Match(CLASSIC, players, seed=7)
+    for _ in range(players + 1):  # a few plays, so that cards have moved
+        match.apply(match.legal_actions()[0])
+    assert not match.round.over
+    seer = ceiling.Seer(1)
+    seer.reveal(match)
+    rnd = match.round
+    me = rnd.current
+    reading = seer.belief(ceiling.view(match, me))
+    for seat in range(players):
+        if seat != me and rnd.is_alive(seat):
+            assert reading.hand_odds(seat) == pytest.approx({rnd.hands[seat][0]: 1.0})
+    for belief in (reading.sensible, reading.wild):
+        world = belief.sample(random.Random(0))
+        assert [sorted(h) for s, h in enumerate(world.hands) if s != me and rnd.is_alive(s)] == \
+            [sorted(h) for s, h in enumerate(rnd.hands) if s != me and rnd.is_alive(s)]
+
+
+def test_prints_each_line_with_its_interval(ceiling, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "argv", ["ceiling.py", "--rounds", "4", "--jobs", "1", "--only", "2p"])
+    ceiling.main()
+    out = capsys.readouterr().out
+    assert re.search(r"classic 2p: seer vs random +seer wins \d+\.\d% \(\d+\.\d%-\d+\.\d%\)", out)
+    assert "classic 2p: seer vs beginner" in out and "4p" not in out.split("\n", 1)[1]
