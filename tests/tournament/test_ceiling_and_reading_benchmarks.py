@@ -1,5 +1,5 @@
 """benchmarks/ceiling.py: the seer is told the others' hands, and the script prints each line with its
-interval."""
+interval; benchmarks/reading.py prints its lines."""
 
 from __future__ import annotations
 
@@ -52,3 +52,15 @@ def test_prints_each_line_with_its_interval(ceiling, monkeypatch, capsys):
     out = capsys.readouterr().out
     assert re.search(r"classic 2p: seer vs random +seer wins \d+\.\d% \(\d+\.\d%-\d+\.\d%\)", out)
     assert "classic 2p: seer vs beginner" in out and "4p" not in out.split("\n", 1)[1]
+
+
+def test_the_reading_benchmark_prints_every_line(monkeypatch, capsys):
+    spec = importlib.util.spec_from_file_location("reading_benchmark", SCRIPT.with_name("reading.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(sys, "argv", ["reading.py", "--rounds", "2"])
+    module.main()
+    out = capsys.readouterr().out
+    for title in ("classic 2p vs beginner", "classic 4p vs beginner", "classic 2p vs random", "2019 3p vs beginner"):
+        assert re.search(title + r" +plain belief 0\.\d{3} ± 0\.\d{3} +reading 0\.\d{3} ± 0\.\d{3}", out), title

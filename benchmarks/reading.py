@@ -1,0 +1,74 @@
+"""How well the expert reads hands: the chance its belief puts on the card each opponent really holds.
+
+Plays single rounds in which seat 0 plays at random and the others are bots of one level; at each of
+seat 0's decisions it compares, for every opponent still in the round, the chance given to the card
+that opponent really holds by
+
+- the plain belief (every deal the events allow, weighed only by how many ways it could happen), and
+- the expert's reading (each deal also weighed by how likely the hands in it were to make the plays
+  seen: loveletter.bots.reading),
+
+and prints the means, with 95% intervals. Higher is better; guessing from the unseen cards alone is
+about what the plain belief gets.
+
+    python benchmarks/reading.py [--rounds N] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+
+from loveletter.bots import make_bot
+from loveletter.bots.belief import Belief
+from loveletter.bots.reading import Reading
+from loveletter.engine import EDITIONS, Match, view
+
+LINES = [("classic", 2, "beginner"), ("classic", 4, "beginner"), ("classic", 2, "random"),
+         ("2019", 3, "beginner")]
+
+
+def measure(edition: str, players: int, opponents: str, rounds: int, seed: int) -> tuple[list[float], list[float]]:
+    """The chances on the true card: (plain belief, reading), one per opponent per decision."""
+    plain: list[float] = []
+    read: list[float] = []
+    for g in range(rounds):
+        match = Match(EDITIONS[edition], players, seed=seed * 1_000_003 + g, starter=g % players)
+        bots = [make_bot("random", seed=g)] + [make_bot(opponents, seed=g * 10 + s) for s in range(1, players)]
+        rnd = match.round
+        while not rnd.over:
+            if rnd.current == 0:
+                seen = view(match, 0)
+                belief, reading = Belief(seen), Reading(seen)
+                for seat, odds in reading.all_odds().items():
+                    card = rnd.hands[seat][0]
+                    plain.append(belief.hand_odds(seat).get(card, 0.0))
+                    read.append(odds.get(card, 0.0))
+            match.apply(bots[rnd.current].choose(view(match, rnd.current)))
+    return plain, read
+
+
+def interval(values: list[float]) -> str:
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+    return f"{mean:.3f} ± {half:.3f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=200, help="single rounds per line (default 200)")
+    parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    args = parser.parse_args()
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    print(f"reading hands: chance on the card each opponent really holds, {args.rounds} rounds per line,"
+          f" seed {args.seed} (mean ± 95% interval)")
+    for edition, players, opponents in LINES:
+        plain, read = measure(edition, players, opponents, args.rounds, args.seed)
+        title = f"{edition} {players}p vs {opponents}"
+        print(f"{title:24} plain belief {interval(plain)}   reading {interval(read)}   ({len(plain)} hands)",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
