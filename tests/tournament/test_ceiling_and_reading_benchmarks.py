@@ -3,27 +3,18 @@ interval; benchmarks/reading.py prints its lines."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import re
 import sys
-from pathlib import Path
 
 import pytest
 
 from loveletter.engine import CLASSIC, Match
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "ceiling.py"
-
 
 @pytest.fixture
-def ceiling(monkeypatch):
-    spec = importlib.util.spec_from_file_location("ceiling_benchmark", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "ceiling_benchmark", module)
-    spec.loader.exec_module(module)
-    return module
+def ceiling(load_script):
+    return load_script("ceiling")
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -54,11 +45,8 @@ def test_prints_each_line_with_its_interval(ceiling, monkeypatch, capsys):
     assert "classic 2p: seer vs beginner" in out and "4p" not in out.split("\n", 1)[1]
 
 
-def test_the_reading_benchmark_prints_every_line(monkeypatch, capsys):
-    spec = importlib.util.spec_from_file_location("reading_benchmark", SCRIPT.with_name("reading.py"))
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+def test_the_reading_benchmark_prints_every_line(load_script, monkeypatch, capsys):
+    module = load_script("reading")
     monkeypatch.setattr(sys, "argv", ["reading.py", "--rounds", "2"])
     module.main()
     out = capsys.readouterr().out

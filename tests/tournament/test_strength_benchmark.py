@@ -4,27 +4,18 @@ with the think time and the iteration rate."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import sys
-from pathlib import Path
 
 import pytest
 
 from loveletter.bots import LEVELS, RandomBot
 from loveletter.engine import Action, View
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "strength.py"
-
 
 @pytest.fixture
-def strength(monkeypatch):
-    spec = importlib.util.spec_from_file_location("strength_benchmark", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "strength_benchmark", module)  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+def strength(load_script):
+    return load_script("strength")
 
 
 class Stats:
