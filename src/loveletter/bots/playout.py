@@ -179,9 +179,7 @@ def move(state: Round, memory: Memory, rng: random.Random, wild: int = 0) -> Act
 def unseen_counts(state: Round) -> list[int]:
     """How many of each card (by number) the player to move has not seen: not discarded, not
     face up, not in its own hand."""
-    unseen = [0] * len(_CARDS)
-    for card, n in state.edition.copies.items():
-        unseen[card] = n
+    unseen = list(_copies(state.edition))
     for pile in state.discards:
         for card in pile:
             unseen[card] -= 1

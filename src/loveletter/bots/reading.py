@@ -10,9 +10,8 @@ way the others might play:
 - *wild*: they pick any legal play at random (:func:`~loveletter.bots.playout.chance_at_random`).
 
 Each table also measures how likely the events were under its way of playing (its ``evidence``), so
-the chance that the others play one way or the other follows Bayes' rule from
-:data:`WILD_AT_FIRST`. A
-search samples a way of playing, then a deal from that way's table, and lets the others play that
+the chance that the others play one way or the other follows Bayes' rule from :data:`WILD_AT_FIRST`.
+A search samples a way of playing, then a deal from that way's table, and lets the others play that
 way in the simulated round. (All the others are taken to play the same way: one kind of table.)
 """
 
@@ -34,12 +33,14 @@ WILD_AT_FIRST = 0.3
 
 
 def read_sensibly(edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
-              seen: list[int], known: dict[int, Card]) -> float:
+                  seen: list[int], known: dict[int, Card]) -> float:
+    """The sensible way of playing, as a :data:`~loveletter.bots.belief.Reader`."""
     return chance_of_play(edition, hand, played, seat, others, seen, known, CARE)  # type: ignore[arg-type]
 
 
 def read_at_random(edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
-          seen: list[int], known: dict[int, Card]) -> float:
+                   seen: list[int], known: dict[int, Card]) -> float:
+    """The wild way of playing (any legal play), as a :data:`~loveletter.bots.belief.Reader`."""
     return chance_at_random(edition, hand, played, seat, others, seen, known)  # type: ignore[arg-type]
 
 
