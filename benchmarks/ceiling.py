@@ -18,10 +18,12 @@ import argparse
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 
+from lines import add_line_options, jobs_of
+
 from loveletter.bots import make_bot
 from loveletter.bots.expert import ExpertBot
 from loveletter.engine import EDITIONS, Match, view
-from loveletter.tournament import Settings, default_jobs
+from loveletter.tournament import Settings
 from loveletter.tournament.games import seating, seeds, starter
 from loveletter.tournament.stats import wilson
 
@@ -68,15 +70,9 @@ def play(settings: Settings, start: int, stop: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=1000, help="single rounds per line (default 1000)")
-    parser.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
-    parser.add_argument("--seed", type=int, default=0, help="seed (default 0, as strength.py)")
-    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
-                        help="play only the lines whose title contains TEXT (repeatable)")
+    add_line_options(parser, rounds=1000)
     args = parser.parse_args()
-    if args.rounds < 1 or (args.jobs is not None and args.jobs < 1):
-        parser.error("--rounds and --jobs must be at least 1")
-    jobs = args.jobs or default_jobs()
+    jobs = jobs_of(parser, args)
     print(f"ceiling: the expert told the others' hands (a seer), {args.rounds} single rounds per line,"
           f" seed {args.seed}; win rate (95% Wilson interval)")
     for edition, lineup in LINES:

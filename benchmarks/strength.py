@@ -28,8 +28,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from lines import add_line_options, jobs_of
+
 from loveletter.bots import LEVELS
-from loveletter.tournament import Settings, default_jobs, run_tournament, summarise, takes_budget
+from loveletter.tournament import Settings, run_tournament, summarise, takes_budget
 
 
 @dataclass(frozen=True)
@@ -72,17 +74,11 @@ def percent(x: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=2000, help="single rounds per line (default 2000)")
-    parser.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
+    add_line_options(parser, rounds=2000)
     parser.add_argument("--budget", type=int, default=None,
                         help="the expert's thinking budget in iterations (default: its own)")
-    parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
-    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
-                        help="play only the lines whose title contains TEXT (repeatable)")
     args = parser.parse_args()
-    if args.rounds < 1 or (args.jobs is not None and args.jobs < 1):
-        parser.error("--rounds and --jobs must be at least 1")
-    jobs = args.jobs or default_jobs()
+    jobs = jobs_of(parser, args)
     budget = args.budget
     print(f"bot strength: {args.rounds} single rounds per line, seats and starter rotating, seed {args.seed},"
           f" {jobs} processes; win rate (95% Wilson interval); rating: Bradley-Terry, Elo scale, ± 1 s.e.")

@@ -17,6 +17,9 @@ BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 def load_script(monkeypatch) -> Callable[[str], ModuleType]:
     """``load_script("strength")`` imports benchmarks/strength.py (registered in ``sys.modules`` for
     the test only: dataclasses look their module up)."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))  # as when run: the scripts import their helpers
+    monkeypatch.delitem(sys.modules, "lines", raising=False)
+
     def load(name: str) -> ModuleType:
         spec = importlib.util.spec_from_file_location(f"{name}_benchmark", BENCHMARKS / f"{name}.py")
         assert spec is not None and spec.loader is not None
