@@ -3,12 +3,13 @@ add up to the belief they replace, and best play is never worth less than any ot
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from itertools import pairwise, permutations
 
 import pytest
 
-from loveletter.engine import CLASSIC, Card, Round
+from loveletter.engine import CLASSIC, Card, Round, view
 
 G, P, B, H, PR, K, C, X = (Card.GUARD, Card.PRIEST, Card.BARON, Card.HANDMAID, Card.PRINCE, Card.KING,
                            Card.COUNTESS, Card.PRINCESS)
@@ -100,3 +101,26 @@ def test_best_play_is_worth_at_least_random_play(solver):
     best = solver.Solver(1.0, best=True).our_turn(*start)
     random_play = solver.Solver(1.0, best=False).our_turn(*start)
     assert 0.0 <= random_play < best <= 1.0
+
+
+def test_the_best_move_bot_sees_only_its_view(solver):
+    """Late in rounds of random play, the best-move bot chooses a legal move, and the same one when
+    the hidden cards are dealt otherwise (the view being the same)."""
+    rng = random.Random(5)
+    bot = solver.BestBot(solver.Solver(1.0))
+    checked = 0
+    while checked < 6:
+        state = Round.shuffled(CLASSIC, 2, rng, starter=rng.randrange(2))
+        while not state.over and (state.deck_size > 3 or len(state.legal_actions()) == 1):
+            state.apply(rng.choice(state.legal_actions()))
+        if state.over:
+            continue
+        me = state.current
+        seen = view(state, me)
+        other = state.clone(log=True)
+        other.deck, other.set_aside = other.deck[1:] + [other.set_aside], other.deck[0]
+        assert view(other, me) == seen
+        choice = bot.choose(seen)
+        assert choice in seen.legal_actions
+        assert bot.choose(view(other, me)) == choice
+        checked += 1
