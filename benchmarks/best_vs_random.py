@@ -178,13 +178,15 @@ class Solver:
         return value
 
     def our_play(self, action: Action, a: int, b: int, unseen: Counts, odds: Odds, deck: int) -> float:
+        """Our chance after playing ``action`` from the hand ``a``, ``b`` (drawn already: ``unseen``
+        and ``deck`` are after the draw; ``odds``: the random bot's card)."""
         card = INDEX[action.card]
         kept = b if card == a else a
         target = action.target
         go_on = self.after_ours
         if card == PRINCESS:
             return 0.0
-        if target is None or card in (COUNTESS,):
+        if target is None or card == COUNTESS:
             return go_on(kept, unseen, odds, deck, card == HANDMAID)
         if card == GUARD:
             assert action.guess is not None
