@@ -198,10 +198,7 @@ class Solver:
             missed[named] = 0.0
             return hit + (1.0 - hit) * go_on(kept, unseen, _normal(missed), deck, False)
         if card == PRINCE and target == ME:
-            if kept == PRINCESS:
-                return 0.0
-            return sum(chance * go_on(new, _take(unseen, new), after, max(deck - 1, 0), False)
-                       for chance, new, after in _draws(unseen, odds))
+            return 0.0 if kept == PRINCESS else _we_draw_again(go_on, unseen, odds, deck)
         value = 0.0
         for theirs, p in enumerate(odds):
             if p <= 0:
@@ -209,16 +206,9 @@ class Solver:
             if card == PRIEST:
                 value += p * go_on(kept, unseen, _sure(theirs), deck, False)
             elif card == BARON:
-                if VALUE[kept] != VALUE[theirs]:
-                    value += p * (1.0 if VALUE[kept] > VALUE[theirs] else 0.0)
-                else:
-                    value += p * go_on(kept, unseen, _sure(theirs), deck, False)
-            elif card == PRINCE:  # on the random bot: it discards, and draws from what is unseen
-                if theirs == PRINCESS:
-                    value += p
-                else:
-                    left = _take(unseen, theirs)
-                    value += p * go_on(kept, left, _spread(left), max(deck - 1, 0), False)
+                value += p * _baron(go_on, kept, theirs, unseen, deck)
+            elif card == PRINCE:  # on the random bot
+                value += p * _they_draw_again(go_on, kept, theirs, unseen, deck)
             elif card == KING:
                 value += p * go_on(theirs, _give(_take(unseen, theirs), kept), _sure(kept), deck, False)
             else:
@@ -271,31 +261,16 @@ class Solver:
         if card == GUARD:
             assert action.guess is not None
             return 0.0 if INDEX[action.guess] == mine else mass * go_on(mine, unseen, odds, deck, False)
-        if card == PRINCE and target == THEM:
-            value = 0.0
-            for theirs, w in enumerate(kept):
-                if w <= 0:
-                    continue
-                if theirs == PRINCESS:
-                    value += w
-                else:
-                    rest = _take(unseen, theirs)
-                    value += w * go_on(mine, rest, _spread(rest), max(deck - 1, 0), False)
-            return value
-        if card == PRINCE:  # on us
-            if mine == PRINCESS:
-                return 0.0
-            return mass * sum(chance * go_on(new, _take(unseen, new), after, max(deck - 1, 0), False)
-                              for chance, new, after in _draws(unseen, odds))
+        if card == PRINCE and target == ME:
+            return 0.0 if mine == PRINCESS else mass * _we_draw_again(go_on, unseen, odds, deck)
         value = 0.0
         for theirs, w in enumerate(kept):
             if w <= 0:
                 continue
-            if card == BARON:
-                if VALUE[theirs] != VALUE[mine]:
-                    value += w * (1.0 if VALUE[mine] > VALUE[theirs] else 0.0)
-                else:
-                    value += w * go_on(mine, unseen, _sure(theirs), deck, False)
+            if card == PRINCE:  # on itself
+                value += w * _they_draw_again(go_on, mine, theirs, unseen, deck)
+            elif card == BARON:
+                value += w * _baron(go_on, mine, theirs, unseen, deck)
             elif card == KING:
                 value += w * go_on(theirs, _give(_take(unseen, theirs), mine), _sure(mine), deck, False)
             else:
@@ -328,6 +303,30 @@ class Solver:
                 start = self.our_turn if we_start else self.their_turn
                 value += p * start(mine, unseen, _every(unseen), deck, False)
         return value
+
+
+GoOn = Callable[[int, Counts, Odds, int, bool], float]
+
+
+def _we_draw_again(go_on: GoOn, unseen: Counts, odds: Odds, deck: int) -> float:
+    """A Prince made us discard (not the Princess): we draw from the deck, or the set-aside card."""
+    return sum(chance * go_on(new, _take(unseen, new), after, max(deck - 1, 0), False)
+               for chance, new, after in _draws(unseen, odds))
+
+
+def _they_draw_again(go_on: GoOn, mine: int, theirs: int, unseen: Counts, deck: int) -> float:
+    """A Prince made the random bot discard ``theirs``: out if the Princess, else it draws."""
+    if theirs == PRINCESS:
+        return 1.0
+    left = _take(unseen, theirs)
+    return go_on(mine, left, _spread(left), max(deck - 1, 0), False)
+
+
+def _baron(go_on: GoOn, mine: int, theirs: int, unseen: Counts, deck: int) -> float:
+    """A Baron between our ``mine`` and their ``theirs``: the lower is out; on a tie we know theirs."""
+    if VALUE[mine] != VALUE[theirs]:
+        return 1.0 if VALUE[mine] > VALUE[theirs] else 0.0
+    return go_on(mine, unseen, _sure(theirs), deck, False)
 
 
 def _orderings(cards: tuple[int, ...]) -> int:
