@@ -210,7 +210,7 @@ class Solver:
             elif card == PRINCE:  # on the random bot
                 value += p * _they_draw_again(go_on, kept, theirs, unseen, deck)
             elif card == KING:
-                value += p * go_on(theirs, _give(_take(unseen, theirs), kept), _sure(kept), deck, False)
+                value += p * _trade(go_on, kept, theirs, unseen, deck)
             else:
                 raise AssertionError(action)
         return value
@@ -272,7 +272,7 @@ class Solver:
             elif card == BARON:
                 value += w * _baron(go_on, mine, theirs, unseen, deck)
             elif card == KING:
-                value += w * go_on(theirs, _give(_take(unseen, theirs), mine), _sure(mine), deck, False)
+                value += w * _trade(go_on, mine, theirs, unseen, deck)
             else:
                 raise AssertionError(action)
         return value
@@ -327,6 +327,11 @@ def _baron(go_on: GoOn, mine: int, theirs: int, unseen: Counts, deck: int) -> fl
     if VALUE[mine] != VALUE[theirs]:
         return 1.0 if VALUE[mine] > VALUE[theirs] else 0.0
     return go_on(mine, unseen, _sure(theirs), deck, False)
+
+
+def _trade(go_on: GoOn, mine: int, theirs: int, unseen: Counts, deck: int) -> float:
+    """A King trades our ``mine`` for their ``theirs``: each now knows the other's card."""
+    return go_on(theirs, _give(_take(unseen, theirs), mine), _sure(mine), deck, False)
 
 
 def _orderings(cards: tuple[int, ...]) -> int:
