@@ -283,25 +283,23 @@ class Solver:
         """Our chance of winning a round from the shuffle, starting or not."""
         full = tuple(CLASSIC.copies[card] for card in CARDS)
         total = sum(full)
+        deck = total - 1 - 3 - 2  # less the set-aside card, the three face up and the two hands
+        start = self.our_turn if we_start else self.their_turn
         value = 0.0
         for face_up in combinations_with_replacement(range(KINDS), 3):
-            left, chance = full, 1.0
+            left, chance = full, float(_orderings(face_up))
             for i, c in enumerate(face_up):
                 chance *= left[c] / (total - i)
-                left = _take(left, c) if left[c] > 0 else left
                 if chance == 0:
                     break
+                left = _take(left, c)
             if chance == 0:
                 continue
-            chance *= _orderings(face_up)
             for mine in range(KINDS):
-                if left[mine] == 0:
-                    continue
-                p = chance * left[mine] / (total - 3)
-                unseen = _take(left, mine)
-                deck = total - 1 - 3 - 2
-                start = self.our_turn if we_start else self.their_turn
-                value += p * start(mine, unseen, _every(unseen), deck, False)
+                if left[mine]:
+                    unseen = _take(left, mine)
+                    p = chance * left[mine] / (total - 3)
+                    value += p * start(mine, unseen, _every(unseen), deck, False)
         return value
 
 
