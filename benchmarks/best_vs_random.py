@@ -127,18 +127,15 @@ class Solver:
         self.pick: Callable[[list[float]], float] = max if best else (lambda xs: sum(xs) / len(xs))
         self.ours: dict[tuple[object, ...], float] = {}
         self.theirs: dict[tuple[object, ...], float] = {}
-        self.plays: dict[tuple[int, int, bool], tuple[Action, ...]] = {}
 
     # ---------------------------------------------------------------------------------- helpers
 
-    def legal(self, a: int, b: int, seat: int, open_: bool) -> tuple[Action, ...]:
-        key = (min(a, b) * KINDS + max(a, b), seat, open_)
-        found = self.plays.get(key)
-        if found is None:
-            other = THEM if seat == ME else ME
-            found = legal_plays(CLASSIC, (CARDS[a], CARDS[b]), (1 << other) if open_ else 0, seat)
-            self.plays[key] = found
-        return found
+    @staticmethod
+    def legal(a: int, b: int, seat: int, open_: bool) -> tuple[Action, ...]:
+        """The engine's legal plays (cached there) for ``seat`` holding ``a`` and ``b``; ``open_``:
+        the other seat may be chosen."""
+        other = THEM if seat == ME else ME
+        return legal_plays(CLASSIC, (CARDS[a], CARDS[b]), (1 << other) if open_ else 0, seat)
 
     def showdown(self, mine: int, odds: Odds) -> float:
         return sum(p * (1.0 if VALUE[mine] > VALUE[o] else self.tie if mine == o else 0.0)
