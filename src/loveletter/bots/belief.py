@@ -40,6 +40,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import permutations
+from typing import Generic, Protocol, TypeVar
 
 from loveletter.engine import Action, Card, Edition, Event, View
 
@@ -529,3 +530,31 @@ def _swap(hands: Hands, a: int, b: int) -> Hands:
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
+
+
+class _Reads(Protocol):
+    def update(self, view: View) -> None: ...
+
+
+Read = TypeVar("Read", bound=_Reads)
+
+
+class Following(Generic[Read]):
+    """A belief (or anything that reads a round's events) kept from one decision to the next of the
+    same round, and started afresh for a new round or match."""
+
+    def __init__(self, start: Callable[[View], Read]) -> None:
+        self.start = start
+        self.current: Read | None = None
+        self.events: tuple[Event, ...] = ()
+
+    def at(self, view: View) -> Read:
+        """The belief brought up to ``view``."""
+        # The same round only if the events read so far are where they were (a new match or a new
+        # round starts over, even with the same round number).
+        if self.current is None or view.events[: len(self.events)] != self.events:
+            self.current = self.start(view)
+        else:
+            self.current.update(view)
+        self.events = view.events
+        return self.current

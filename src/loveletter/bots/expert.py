@@ -27,10 +27,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
-from loveletter.bots.belief import Belief
+from loveletter.bots.belief import Belief, Following
 from loveletter.bots.playout import Memory, memory_at, move, play_out, remember, step, unseen_odds
 from loveletter.bots.reading import Reading
-from loveletter.engine import Action, Card, Event, Round, View
+from loveletter.engine import Action, Card, Round, View
 
 #: Iterations per decision by default: keeps the median think time well under half a second here.
 DEFAULT_ITERATIONS = 1200
@@ -77,8 +77,7 @@ class ExpertBot:
         self.iterations = budget or DEFAULT_ITERATIONS
         self.time_limit = time_limit
         self.stats = SearchStats()
-        self._reading: Reading | None = None
-        self._read_events: tuple[Event, ...] = ()
+        self._reading = Following(Reading)
 
     # ------------------------------------------------------------------------------ protocol
 
@@ -92,17 +91,7 @@ class ExpertBot:
 
     def belief(self, view: View) -> Reading:
         """What the bot makes of the others at ``view``, kept between decisions of the same round."""
-        # The same round only if the events read so far are where they were (a new match or a
-        # new round starts over, even with the same round number).
-        stale = self._reading is None or view.events[: self._reading.read] != self._read_events
-        if stale:
-            self._reading = Reading(view)
-        else:
-            assert self._reading is not None
-            self._reading.update(view)
-        assert self._reading is not None
-        self._read_events = view.events[: self._reading.read]
-        return self._reading
+        return self._reading.at(view)
 
     def move_odds(self, view: View) -> dict[Action, float]:
         """For each legal move, the estimated chance of winning the round after it (for hints).
