@@ -12,6 +12,7 @@ for the reader. ``...`` stands for every card of the edition not named yet, lowe
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Edition, Event, Round
@@ -150,3 +151,57 @@ def play_quietly(rnd: Round, turns: int | None = None) -> Round:
         rnd.apply(quiet_move(rnd))
         done += 1
     return rnd
+
+
+# ------------------------------------------------------------------------------------ hidden cards
+
+
+def all_cards(rnd: Round) -> Counter[Card]:
+    counted: Counter[Card] = Counter()
+    for hand in rnd.hands:
+        counted.update(hand)
+    for pile in rnd.discards:
+        counted.update(pile)
+    counted.update(rnd.face_up)
+    counted.update(rnd.deck)
+    if rnd.set_aside is not None:
+        counted[rnd.set_aside] += 1
+    return counted
+
+
+def permuted_copy(rnd: Round, seat: int | None, rng: random.Random) -> Round:
+    """A copy of ``rnd`` in which the cards ``seat`` cannot see (the other hands, the deck, the
+    set-aside card) are shuffled among those places, each place keeping its size."""
+    copy = rnd.clone(log=True)
+    others = [s for s in range(rnd.players) if s != seat]
+    hidden: list[Card] = [c for s in others for c in copy.hands[s]] + copy.deck
+    if copy.set_aside is not None:
+        hidden.append(copy.set_aside)
+    rng.shuffle(hidden)
+    pos = 0
+    for s in others:
+        size = len(copy.hands[s])
+        copy.hands[s] = hidden[pos : pos + size]
+        pos += size
+    copy.deck = hidden[pos : pos + len(copy.deck)]
+    pos += len(copy.deck)
+    if copy.set_aside is not None:
+        copy.set_aside = hidden[pos]
+        pos += 1
+    assert pos == len(hidden)
+    assert all_cards(copy) == all_cards(rnd)
+    # What other seats learned privately is hidden from ``seat`` too: scramble those secrets in
+    # the log, so a view that leaked any event's secret would differ.
+    cards = list(rnd.edition.cards)
+    assert copy.log is not None
+    for i, event in enumerate(copy.log):
+        if event.secret and (seat is None or seat not in event.privy):
+            scrambled = {}
+            for name in event.secret:
+                value = getattr(event, name)
+                if isinstance(value, tuple):
+                    scrambled[name] = tuple(rng.choice(cards) for _ in value)
+                elif value is not None:
+                    scrambled[name] = rng.choice(cards)
+            copy.log[i] = event._replace(**scrambled)
+    return copy

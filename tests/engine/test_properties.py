@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from scenarios import all_cards, permuted_copy
 
 from loveletter.engine import (
     CLASSIC,
@@ -99,19 +100,6 @@ def new_match(edition: Edition, players: int, seed: int, *, log: bool = True) ->
     rng = random.Random(seed)
     match = Match(edition, players, seed=rng.randrange(2**32), starter=rng.randrange(players), log=log)
     return match, rng
-
-
-def all_cards(rnd: Round) -> Counter[Card]:
-    counted: Counter[Card] = Counter()
-    for hand in rnd.hands:
-        counted.update(hand)
-    for pile in rnd.discards:
-        counted.update(pile)
-    counted.update(rnd.face_up)
-    counted.update(rnd.deck)
-    if rnd.set_aside is not None:
-        counted[rnd.set_aside] += 1
-    return counted
 
 
 def check_cards(rnd: Round) -> None:
@@ -299,44 +287,6 @@ def test_refusal_names_the_countess_rule(config: tuple[Edition, int]) -> None:
 
 
 # ------------------------------------------------------------------------------------ d
-
-
-def permuted_copy(rnd: Round, seat: int | None, rng: random.Random) -> Round:
-    """A copy of ``rnd`` in which the cards ``seat`` cannot see (the other hands, the deck, the
-    set-aside card) are shuffled among those places, each place keeping its size."""
-    copy = rnd.clone(log=True)
-    others = [s for s in range(rnd.players) if s != seat]
-    hidden: list[Card] = [c for s in others for c in copy.hands[s]] + copy.deck
-    if copy.set_aside is not None:
-        hidden.append(copy.set_aside)
-    rng.shuffle(hidden)
-    pos = 0
-    for s in others:
-        size = len(copy.hands[s])
-        copy.hands[s] = hidden[pos : pos + size]
-        pos += size
-    copy.deck = hidden[pos : pos + len(copy.deck)]
-    pos += len(copy.deck)
-    if copy.set_aside is not None:
-        copy.set_aside = hidden[pos]
-        pos += 1
-    assert pos == len(hidden)
-    assert all_cards(copy) == all_cards(rnd)
-    # What other seats learned privately is hidden from ``seat`` too: scramble those secrets in
-    # the log, so a view that leaked any event's secret would differ.
-    cards = list(rnd.edition.cards)
-    assert copy.log is not None
-    for i, event in enumerate(copy.log):
-        if event.secret and (seat is None or seat not in event.privy):
-            scrambled = {}
-            for name in event.secret:
-                value = getattr(event, name)
-                if isinstance(value, tuple):
-                    scrambled[name] = tuple(rng.choice(cards) for _ in value)
-                elif value is not None:
-                    scrambled[name] = rng.choice(cards)
-            copy.log[i] = event._replace(**scrambled)
-    return copy
 
 
 @settings(max_examples=60, **SETTINGS)

@@ -1,4 +1,4 @@
-"""The ``loveletter`` command: ``play``, ``replay``, ``tournament``.
+"""The ``loveletter`` command: ``serve``, ``play``, ``replay``, ``tournament``.
 
 Errors a user can make (a wrong flag, a missing or malformed file) end in one line on standard
 error and a non-zero exit status, never a traceback.
@@ -129,6 +129,16 @@ def tournament_command(bots: str, players: int | None, edition: str, rounds: int
         backend=backend, budget=budget, as_json=as_json, csv_path=csv_path, plot_path=plot_path,
         records=records, language=lang or default_language(), quiet=quiet,
     )))
+
+
+@cli.command("serve", help=_t("cli_serve"))
+@click.option("--host", default="127.0.0.1", show_default=True, help=_t("opt_serve_host"))
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help=_t("opt_serve_port"))
+@click.option("--db", "database", default=None, help=_t("opt_serve_db"))
+def serve_command(host: str, port: int, database: str | None) -> None:
+    from loveletter.web.serve import serve
+
+    sys.exit(serve(host, port, database, _t))
 
 
 def run() -> None:

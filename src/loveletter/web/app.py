@@ -1,0 +1,255 @@
+"""The web app: a lobby over HTTP, tables over WebSocket, the engine as the only authority.
+
+- ``GET /api/tables``: open tables with free seats; ``POST /api/tables``: create one (the creator
+  takes seat 0); ``POST /api/tables/{code}/join``: take a free seat; ``GET /api/words/{lang}``: the
+  interface's words in English or Dutch.
+- ``/ws/{code}``: the first message is ``{"type": "hello", "secret": ..., "lang": ...}`` (``secret``
+  null to watch); then ``move`` and ``lang`` messages. Each connection gets ``state`` messages made
+  from its own seat's view only, and refusals meant for it alone.
+
+Bots think in a worker thread, so the server keeps answering; a person who is away when their turn
+comes can be replaced by a bot for that move after the table's timeout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from pydantic import BaseModel, Field
+
+from loveletter.i18n import LANGUAGES, MESSAGES, Translator
+from loveletter.web.messages import read_client_message, refusal_message, state_message
+from loveletter.web.store import Store
+from loveletter.web.table import GameTable, Refused, clean_name, new_code, new_settings
+
+WEB_WORDS_PREFIX = "web_"
+
+
+class NewTable(BaseModel):
+    name: str = Field(max_length=200)
+    edition: str = Field(default="classic", max_length=20)
+    players: int = Field(default=2, ge=2, le=6)
+    target: int | None = Field(default=None, ge=1, le=20)
+    bots: dict[int, str] = Field(default_factory=dict, max_length=5)
+    private: bool = False
+    bot_timeout: float | None = Field(default=None, ge=1, le=3600)
+
+
+class Joining(BaseModel):
+    name: str = Field(max_length=200)
+
+
+@dataclass
+class Connection:
+    socket: WebSocket
+    seat: int | None
+    t: Translator
+
+
+@dataclass
+class Room:
+    """A table and who is watching it right now."""
+
+    table: GameTable
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: list[Connection] = field(default_factory=list)
+    waiting: asyncio.Task[None] | None = None  # a bot's move or a timeout, pending
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.connections)
+
+
+class Server:
+    def __init__(self, store: Store, bot_delay: float = 0.8) -> None:
+        self.store = store
+        self.bot_delay = bot_delay  # seconds between bot moves, so people can follow them
+        self.rooms: dict[str, Room] = {}
+        self.rng = random.SystemRandom()
+        for stored in store.load_all():
+            self.rooms[stored.code] = Room(GameTable.load(stored, store))
+
+    def room(self, code: str) -> Room:
+        room = self.rooms.get(code.upper())
+        if room is None:
+            raise Refused("web_no_table")
+        return room
+
+    # ----------------------------------------------------------------------------- lobby
+
+    def create(self, request: NewTable) -> dict[str, Any]:
+        try:
+            settings = new_settings(request.edition, request.players, request.target, request.bots,
+                                    request.private, request.bot_timeout, random.Random(self.rng.random()))
+        except ValueError as err:
+            raise HTTPException(400, str(err)) from None
+        clean_name(request.name)  # refused before anything is stored
+        code = new_code(self.rooms)
+        table = GameTable(code, settings, self.store)
+        self.store.create(code, settings.as_json(), settings.private)
+        self.rooms[code] = room = Room(table)
+        seat, secret = table.join(request.name)
+        self.start_waiting(room)
+        return {"code": code, "seat": seat, "secret": secret}
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        return [
+            {"code": code, "edition": room.table.settings.edition, "players": room.table.settings.players,
+             "names": [room.table.names.get(s) for s in range(room.table.settings.players)],
+             "bots": [p.level for p in room.table.settings.seats], "free": len(room.table.free_seats())}
+            for code, room in self.rooms.items()
+            if not room.table.settings.private and room.table.free_seats()
+        ]
+
+    # ----------------------------------------------------------------------------- play
+
+    async def tell_all(self, room: Room) -> None:
+        for connection in list(room.connections):
+            await self.tell(room, connection)
+
+    async def tell(self, room: Room, connection: Connection) -> None:
+        with contextlib.suppress(Exception):  # a connection closing under us is dropped elsewhere
+            await connection.socket.send_json(state_message(room.table, connection.seat, connection.t))
+
+    def start_waiting(self, room: Room) -> None:
+        """Schedule what comes next without a person: a bot's move, or a bot standing in for an
+        absent person after the table's timeout."""
+        if room.waiting is not None and not room.waiting.done():
+            room.waiting.cancel()
+        table = room.table
+        seat = table.bot_seat_to_move()
+        if seat is not None:
+            room.waiting = asyncio.ensure_future(self._bot_moves(room, seat, self.bot_delay))
+            return
+        timeout = table.settings.bot_timeout
+        if timeout is not None and table.started and not table.match.over:
+            current = table.match.current
+            if not room.connected(current):
+                room.waiting = asyncio.ensure_future(self._bot_moves(room, current, timeout))
+
+    async def _bot_moves(self, room: Room, seat: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        table = room.table
+        at = len(table.moves)
+        if table.match.over or table.match.current != seat:
+            return
+        action = await asyncio.to_thread(table.bot_choice, seat)
+        async with room.lock:
+            played = table.play_for_bot(seat, action, at)
+        if played:
+            await self.tell_all(room)
+            self.start_waiting(room)
+
+    async def handle(self, room: Room, connection: Connection, data: dict[str, Any]) -> None:
+        if data["type"] == "lang":
+            connection.t = Translator(data["lang"])
+            await self.tell(room, connection)
+            return
+        if data["type"] == "hello":
+            raise Refused("web_hello_twice")
+        async with room.lock:
+            room.table.play(connection.seat, data["move"], data["at"])
+        await self.tell_all(room)
+        self.start_waiting(room)
+
+
+def create_app(store: Store, bot_delay: float = 0.8) -> FastAPI:
+    """The web app on ``store``; bots wait ``bot_delay`` seconds before each move."""
+    server = Server(store, bot_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        for room in server.rooms.values():  # tables left with a bot to move carry on by themselves
+            server.start_waiting(room)
+        yield
+
+    app = FastAPI(title="Love Letter", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
+    app.state.server = server
+
+    def get() -> Server:
+        return server
+
+    @app.exception_handler(Refused)
+    async def refused(_request: Any, err: Refused) -> JSONResponse:
+        return JSONResponse(refusal_message(err, Translator("en")), status_code=400)
+
+    @app.get("/", response_class=HTMLResponse)
+    async def index() -> str:
+        return _static("index.html")
+
+    @app.get("/static/{name}")
+    async def static(name: str) -> Response:
+        kinds = {"app.js": "text/javascript", "style.css": "text/css"}
+        if name not in kinds:
+            raise HTTPException(404, "no such file")
+        return Response(_static(name), media_type=kinds[name])
+
+    @app.get("/api/words/{lang}")
+    async def words(lang: str) -> dict[str, str]:
+        if lang not in LANGUAGES:
+            raise HTTPException(404, f"unknown language {lang!r}: choose en or nl")
+        return {k: v for k, v in MESSAGES[lang].items() if k.startswith(WEB_WORDS_PREFIX)}
+
+    @app.get("/api/tables")
+    async def tables() -> list[dict[str, Any]]:
+        return get().open_tables()
+
+    @app.post("/api/tables")
+    async def create(request: NewTable) -> dict[str, Any]:
+        return get().create(request)
+
+    @app.post("/api/tables/{code}/join")
+    async def join(code: str, request: Joining) -> dict[str, Any]:
+        room = get().room(code)
+        async with room.lock:
+            seat, secret = room.table.join(request.name)
+        await get().tell_all(room)
+        get().start_waiting(room)
+        return {"code": room.table.code, "seat": seat, "secret": secret}
+
+    @app.websocket("/ws/{code}")
+    async def play(socket: WebSocket, code: str) -> None:
+        await socket.accept()
+        t = Translator("en")
+        try:
+            room = get().room(code)
+            hello = read_client_message(await asyncio.wait_for(socket.receive_text(), 30))
+            if hello["type"] != "hello":
+                raise Refused("web_hello_first")
+            t = Translator(hello["lang"])
+            seat = room.table.seat_of(hello["secret"]) if hello["secret"] is not None else None
+        except Refused as err:
+            await socket.send_json(refusal_message(err, t))
+            await socket.close(code=4000)
+            return
+        except (TimeoutError, WebSocketDisconnect):
+            return
+        connection = Connection(socket, seat, t)
+        room.connections.append(connection)
+        await get().tell(room, connection)
+        get().start_waiting(room)
+        try:
+            while True:
+                text = await socket.receive_text()
+                try:
+                    await get().handle(room, connection, read_client_message(text))
+                except Refused as err:
+                    await socket.send_json(refusal_message(err, connection.t))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            room.connections.remove(connection)
+            get().start_waiting(room)
+
+    return app
+
+
+def _static(name: str) -> str:
+    return resources.files("loveletter.web").joinpath("static", name).read_text(encoding="utf-8")

@@ -1,0 +1,143 @@
+"""What the server says to one connection: built from that seat's :class:`~loveletter.engine.View`
+only (a spectator's view for spectators), so it carries nothing the seat may not know (R7).
+
+And what the server accepts from a connection: small JSON objects, checked field by field.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from loveletter.engine import Action, Card, IllegalActionError, Phase, View, view
+from loveletter.i18n import LANGUAGES, Translator
+from loveletter.narrate import narrate_all
+from loveletter.web.table import GameTable, Refused
+
+MAX_MESSAGE = 2_000  # characters in one message from a client
+
+
+def card_face(card: Card, v: View, t: Translator) -> dict[str, Any]:
+    return {"card": card.word, "name": t.card(card), "value": v.edition.value(card), "effect": t.effect(card)}
+
+
+def state_message(table: GameTable, seat: int | None, t: Translator) -> dict[str, Any]:
+    """The whole table as ``seat`` may see it, in ``t``'s language."""
+    v = table.view_for(seat)
+    names = table.display_names(t("web_bot"), t("web_free_seat"))
+    match = table.match
+    previous: dict[str, Any] | None = None
+    if len(match.rounds) > 1:  # the last finished round, for its result and how it ended
+        last = view(match.rounds[-2], seat)
+        previous = {
+            "winners": list(last.winners),
+            "log": narrate_all(last.events, names, t, len(match.rounds) - 1),
+        }
+    return {
+        "type": "state",
+        "code": table.code,
+        "lang": t.language,
+        "moves": len(table.moves),
+        "edition": v.edition.name,
+        "players": v.players,
+        "names": names,
+        "bots": [plan.level for plan in table.settings.seats],
+        "free_seats": table.free_seats(),
+        "seat": seat,
+        "round": v.round_number,
+        "turn": v.turn,
+        "current": v.current,
+        "phase": v.phase.name.lower(),
+        "deck_size": v.deck_size,
+        "face_up": [card_face(c, v, t) for c in v.face_up],
+        "discards": [[card_face(c, v, t) for c in pile] for pile in v.discards],
+        "alive": list(v.alive),
+        "protected": list(v.protected),
+        "winners": list(v.winners),
+        "tokens": list(v.tokens),
+        "target": v.target,
+        "match_winners": list(v.match_winners),
+        "hand": [card_face(c, v, t) for c in v.hand],
+        "known": {str(s): card_face(c, v, t) for s, c in sorted(v.known.items())},
+        "tracker": [{"card": card_face(c, v, t), "unseen": v.unseen()[c]} for c in sorted(v.edition.copies)],
+        "legal": [move_entry(a, names, t) for a in v.legal_actions],
+        "blocked": blocked_cards(table, v, t),
+        "log": narrate_all(v.events, names, t, v.round_number),
+        "previous": previous,
+    }
+
+
+def move_entry(action: Action, names: list[str], t: Translator) -> dict[str, Any]:
+    return {
+        "move": action.notation(),
+        "card": action.card.word,
+        "target": action.target,
+        "guess": action.guess.word if action.guess else None,
+        "guess_name": t.card(action.guess) if action.guess else None,
+        "keep": action.keep.word if action.keep else None,
+        "keep_name": t.card(action.keep) if action.keep else None,
+        "bottom": [t.card(c) for c in action.bottom or ()],
+    }
+
+
+def blocked_cards(table: GameTable, v: View, t: Translator) -> dict[str, str]:
+    """For each card in the hand of the seat to move that it may not play, why (the Countess rule)."""
+    if not v.legal_actions or v.phase is not Phase.PLAY:
+        return {}
+    playable = {a.card for a in v.legal_actions}
+    reasons = {}
+    for card in v.hand:
+        if card not in playable:
+            probe = table.match.round.clone()
+            others = [s for s in range(v.players) if s != v.seat]
+            try:
+                probe.apply(Action(card, others[0] if others else None))
+            except IllegalActionError as err:
+                reasons[card.word] = t.error(err)
+    return reasons
+
+
+def refusal_message(refused: Refused, t: Translator) -> dict[str, Any]:
+    if isinstance(refused.engine_error, IllegalActionError):
+        text = t("illegal", reason=t.error(refused.engine_error))
+    elif refused.engine_error is not None:
+        text = t("not_a_move", reason=t.notation_error(refused.engine_error))
+    else:
+        text = t(refused.key, **refused.params)
+    return {"type": "error", "key": refused.key, "message": text}
+
+
+def read_client_message(text: str) -> dict[str, Any]:
+    """A client's message, checked: ``hello``, ``move`` or ``lang`` with the right fields, or
+    :class:`Refused` saying what is wrong."""
+    if len(text) > MAX_MESSAGE:
+        raise Refused("web_too_long", max=MAX_MESSAGE)
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise Refused("web_not_json") from None
+    if not isinstance(data, dict):
+        raise Refused("web_not_json")
+    kind = data.get("type")
+    if kind == "hello":
+        _check(data, {"type", "secret", "lang"}, {"secret": (str, type(None)), "lang": (str,)})
+    elif kind == "move":
+        _check(data, {"type", "move", "at"}, {"move": (str,), "at": (int,)})
+        if isinstance(data["at"], bool):  # JSON true is not a move count
+            raise Refused("web_bad_field", field="at")
+    elif kind == "lang":
+        _check(data, {"type", "lang"}, {"lang": (str,)})
+    else:
+        raise Refused("web_bad_type")
+    if "lang" in data and data["lang"] not in LANGUAGES:
+        raise Refused("web_bad_field", field="lang")
+    return data
+
+
+def _check(data: dict[str, Any], allowed: set[str], types: dict[str, tuple[type, ...]]) -> None:
+    for key in data:
+        if key not in allowed:
+            raise Refused("web_unknown_field", field=str(key)[:40])
+    for key, kinds in types.items():
+        if key not in data or not isinstance(data[key], kinds):
+            raise Refused("web_bad_field", field=key)

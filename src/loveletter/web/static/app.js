@@ -1,0 +1,302 @@
+// The browser side of the game: a lobby and a table. The server is the authority: this page only
+// shows the state it is sent (for its own seat) and sends the moves the server listed as legal.
+// Text from other people (names) is only ever set with textContent, never as HTML.
+"use strict";
+
+let words = {};
+let lang = localStorage.getItem("ll-lang") || ((navigator.language || "en").startsWith("nl") ? "nl" : "en");
+let socket = null;
+let state = null;
+let picking = null; // {card} or {card, target} while choosing a move
+let retry = 0;
+
+const $ = (tag, attrs = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+};
+const w = (key, params = {}) =>
+  (words[key] || key).replace(/\{(\w+)\}/g, (_, name) => (name in params ? params[name] : ""));
+
+async function loadWords() {
+  words = await (await fetch(`/api/words/${lang}`)).json();
+  document.documentElement.lang = lang;
+  for (const node of document.querySelectorAll("[data-w]")) node.textContent = w(node.dataset.w);
+}
+
+function alertUser(text) {
+  const box = document.getElementById("alert");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+// ------------------------------------------------------------------------------------- lobby
+
+async function showLobby() {
+  const main = document.getElementById("main");
+  main.replaceChildren();
+  const form = $("form", { id: "create", class: "panel" });
+  const players = $("select", { name: "players", id: "players" });
+  const edition = $("select", { name: "edition", id: "edition" },
+    $("option", { value: "classic", text: w("web_classic") }),
+    $("option", { value: "2019", text: w("web_2019") }));
+  const seats = $("div", { id: "seats" });
+  const fillPlayers = () => {
+    const max = edition.value === "classic" ? 4 : 6;
+    const chosen = Math.min(Number(players.value || 2), max);
+    players.replaceChildren(...Array.from({ length: max - 1 }, (_, i) =>
+      $("option", { value: i + 2, text: String(i + 2), selected: i + 2 === chosen ? "" : false })));
+    fillSeats();
+  };
+  const fillSeats = () => {
+    seats.replaceChildren(...Array.from({ length: Number(players.value) - 1 }, (_, i) =>
+      $("label", {}, w("web_seat", { n: i + 1 }) + " ",
+        $("select", { name: `seat${i + 1}`, class: "seat-kind" },
+          $("option", { value: "", text: w("web_person") }),
+          $("option", { value: "random", text: w("web_level_random") }),
+          $("option", { value: "beginner", text: w("web_level_beginner"), selected: "" }),
+          $("option", { value: "expert", text: w("web_level_expert") })))));
+  };
+  edition.addEventListener("change", fillPlayers);
+  players.addEventListener("change", fillSeats);
+  form.append(
+    $("h2", { text: w("web_create") }),
+    $("label", {}, w("web_your_name") + " ", $("input", { name: "name", id: "name", maxlength: 24, required: "",
+      value: localStorage.getItem("ll-name") || "" })),
+    $("label", {}, w("web_edition") + " ", edition),
+    $("label", {}, w("web_players") + " ", players),
+    seats,
+    $("label", {}, w("web_target") + " ", $("input", { name: "target", type: "number", min: 1, max: 20 })),
+    $("label", {}, $("input", { name: "private", type: "checkbox" }), " " + w("web_private")),
+    $("label", {}, w("web_bot_timeout") + " ", $("input", { name: "timeout", type: "number", min: 1, max: 3600 })),
+    $("button", { type: "submit", id: "create-button", text: w("web_create_button") }));
+  fillPlayers();
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const bots = {};
+    for (const select of form.querySelectorAll(".seat-kind"))
+      if (select.value) bots[select.name.slice(4)] = select.value;
+    localStorage.setItem("ll-name", data.get("name"));
+    const body = {
+      name: data.get("name"), edition: data.get("edition"), players: Number(data.get("players")), bots,
+      private: data.get("private") === "on",
+      target: data.get("target") ? Number(data.get("target")) : null,
+      bot_timeout: data.get("timeout") ? Number(data.get("timeout")) : null,
+    };
+    const answer = await post("/api/tables", body);
+    if (answer) enterTable(answer);
+  });
+
+  const joinForm = $("form", { id: "join-code", class: "panel" },
+    $("h2", { text: w("web_join_code") }),
+    $("label", {}, w("web_code") + " ", $("input", { name: "code", id: "code", maxlength: 6, required: "" })),
+    $("button", { type: "submit", text: w("web_join") }));
+  joinForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    location.hash = `#/t/${new FormData(joinForm).get("code").trim().toUpperCase()}`;
+  });
+
+  const list = $("ul", { id: "open-tables" });
+  main.append($("section", { class: "lobby" }, form, $("div", {},
+    $("section", { class: "panel" }, $("h2", { text: w("web_open_tables") }), list), joinForm)));
+  const tables = await (await fetch("/api/tables")).json();
+  if (!tables.length) list.append($("li", { text: w("web_none_open") }));
+  for (const table of tables) {
+    const who = table.names.map((name, i) => name || (table.bots[i] ? `${w("web_bot")} ${i}` : "—")).join(", ");
+    list.append($("li", {}, `${table.code} · ${table.edition} · ${who} `,
+      $("a", { href: `#/t/${table.code}`, class: "button", text: w("web_join") })));
+  }
+}
+
+async function post(url, body) {
+  const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body) });
+  const data = await response.json();
+  if (!response.ok) {
+    alertUser(data.message || (typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail)));
+    return null;
+  }
+  alertUser("");
+  return data;
+}
+
+function enterTable(answer) {
+  localStorage.setItem(`ll-seat-${answer.code}`, answer.secret);
+  if (location.hash === `#/t/${answer.code}`) connect(answer.code);
+  else location.hash = `#/t/${answer.code}`;
+}
+
+// ------------------------------------------------------------------------------------- table
+
+function connect(code) {
+  if (socket) { socket.onclose = null; socket.close(); }
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${code}`);
+  socket.onopen = () => {
+    retry = 0;
+    socket.send(JSON.stringify({ type: "hello", secret: localStorage.getItem(`ll-seat-${code}`), lang }));
+  };
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "state") { state = message; picking = null; alertUser(""); render(); }
+    else if (message.type === "error") {
+      alertUser(message.message);
+      if (message.key === "web_bad_secret") localStorage.removeItem(`ll-seat-${code}`);
+      if (message.key === "web_no_table") socket.onclose = null;
+    }
+  };
+  socket.onclose = () => {
+    alertUser(w("web_reconnecting"));
+    retry = Math.min(retry + 1, 6);
+    setTimeout(() => { if (location.hash === `#/t/${code}`) connect(code); }, 300 * 2 ** retry);
+  };
+}
+
+function send(move) {
+  socket.send(JSON.stringify({ type: "move", move, at: state.moves }));
+}
+
+function cardView(face, attrs = {}) {
+  return $("div", { class: `card card-${face.card}`, ...attrs },
+    $("span", { class: "value", text: String(face.value) }),
+    $("span", { class: "name", text: face.name }),
+    $("span", { class: "effect", text: face.effect }));
+}
+
+function render() {
+  const s = state;
+  const main = document.getElementById("main");
+  main.replaceChildren();
+  const me = s.seat;
+  const top = $("section", { class: "status panel", "aria-live": "polite" });
+  if (me === null) top.append($("p", { class: "spectating", text: w("web_spectating") }));
+  if (s.free_seats.length) {
+    top.append($("p", { text: w("web_waiting_players", { n: s.free_seats.length }) }),
+      $("p", { id: "invite", text: w("web_link", { code: s.code }) + ": " + location.href }));
+    if (me === null) {
+      const form = $("form", { id: "join" },
+        $("label", {}, w("web_your_name") + " ", $("input", { name: "name", maxlength: 24, required: "",
+          value: localStorage.getItem("ll-name") || "" })),
+        $("button", { type: "submit", text: w("web_join") }));
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        const name = new FormData(form).get("name");
+        localStorage.setItem("ll-name", name);
+        const answer = await post(`/api/tables/${s.code}/join`, { name });
+        if (answer) enterTable(answer);
+      });
+      top.append(form);
+    }
+  } else if (s.match_winners.length) {
+    top.append($("p", { class: "result", text: w("web_match_won", { names: s.match_winners.map((i) => s.names[i]).join(", ") }) }));
+  } else if (s.legal.length) {
+    top.append($("p", { class: "your-turn", text: w("web_your_turn") }));
+  } else {
+    top.append($("p", { text: w("web_turn_of", { name: s.names[s.current] }) }));
+  }
+  top.append($("p", { text: `${w("web_deck", { n: s.deck_size })}` }));
+
+  const players = $("section", { class: "players" });
+  s.names.forEach((name, i) => {
+    const tags = [];
+    if (i === me) tags.push(w("web_you"));
+    if (!s.alive[i]) tags.push(w("web_out"));
+    if (s.protected[i]) tags.push(w("web_protected"));
+    players.append($("div", { class: `player panel${i === s.current ? " current" : ""}${s.alive[i] ? "" : " out"}`,
+      "data-seat": i },
+      $("h3", { text: `${name}${tags.length ? " (" + tags.join(", ") + ")" : ""}` }),
+      $("p", { text: w("web_tokens", { n: s.tokens[i], target: s.target }) }),
+      $("div", { class: "discards", "aria-label": w("web_discards") }, ...s.discards[i].map((c) => cardView(c, { class: `card small card-${c.card}` })))));
+  });
+
+  const hand = $("section", { class: "hand panel" }, $("h2", { text: w("web_hand") }));
+  const cards = $("div", { class: "cards" });
+  hand.append(cards);
+  const legal = s.legal;
+  if (s.phase === "chancellor" && legal.length) {
+    hand.append($("p", { text: w("web_pick_keep") }));
+    for (const move of legal)
+      cards.append($("button", { class: "move", onclick: () => send(move.move),
+        text: `${move.keep_name}${move.bottom.length ? " ↓ " + move.bottom.join(", ") : ""}` }));
+  }
+  s.hand.forEach((face) => {
+    const mine = legal.filter((m) => m.card === face.card);
+    const reason = s.blocked[face.card];
+    const button = $("button", { class: "card-button", disabled: legal.length && mine.length && s.phase === "play" ? false : "",
+      title: reason || "", "aria-label": `${face.name} (${face.value}): ${face.effect}${reason ? " — " + reason : ""}`,
+      onclick: () => choose(face, mine) }, cardView(face));
+    cards.append(button);
+    if (reason) cards.append($("p", { class: "reason", text: reason }));
+  });
+  if (picking) hand.append(pickingView());
+  else if (legal.length && s.phase === "play") hand.append($("p", { text: w("web_pick_card") }));
+
+  const known = $("section", { class: "panel" }, $("h2", { text: w("web_known") }));
+  const knownEntries = Object.entries(s.known);
+  if (!knownEntries.length) known.append($("p", { text: w("web_nothing_known") }));
+  for (const [seat, face] of knownEntries) known.append($("p", { text: `${s.names[seat]}: ${face.name}` }));
+  const tracker = $("section", { class: "panel tracker" }, $("h2", { text: w("web_tracker") }),
+    $("ul", {}, ...s.tracker.map((e) => $("li", { text: `${e.card.name} (${e.card.value}): ${e.unseen}` }))));
+  const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
+    $("ol", {}, ...s.log.map((line) => $("li", { text: line }))));
+  const side = $("div", { class: "side" }, known, tracker, log);
+  if (s.previous) {
+    side.prepend($("section", { class: "panel previous" }, $("h2", { text: w("web_last_round") }),
+      $("p", { class: "result", text: w("web_round_won", { names: s.previous.winners.map((i) => s.names[i]).join(", ") }) }),
+      $("ol", {}, ...s.previous.log.slice(-6).map((line) => $("li", { text: line })))));
+  }
+  main.append(top, players, $("div", { class: "play" }, hand, side));
+}
+
+function choose(face, moves) {
+  if (!moves.length) return;
+  if (moves.length === 1) { send(moves[0].move); return; }
+  picking = { card: face, moves };
+  render();
+}
+
+function pickingView() {
+  const box = $("div", { class: "picking" });
+  const { card, moves } = picking;
+  if (picking.target === undefined) {
+    const targets = [...new Set(moves.map((m) => m.target))];
+    box.append($("p", { text: w("web_pick_player", { card: card.name }) }));
+    for (const target of targets)
+      box.append($("button", { class: "target", onclick: () => {
+        const left = moves.filter((m) => m.target === target);
+        if (left.length === 1) send(left[0].move); else { picking.target = target; render(); }
+      }, text: state.names[target] }));
+  } else {
+    box.append($("p", { text: w("web_pick_guess") }));
+    for (const move of moves.filter((m) => m.target === picking.target))
+      box.append($("button", { class: "guess", onclick: () => send(move.move), text: move.guess_name }));
+  }
+  box.append($("button", { class: "cancel", onclick: () => { picking = null; render(); }, text: w("web_cancel") }));
+  return box;
+}
+
+// ------------------------------------------------------------------------------------- routes
+
+async function route() {
+  alertUser("");
+  const match = location.hash.match(/^#\/t\/([A-Za-z0-9]{1,12})$/);
+  if (match) { connect(match[1].toUpperCase()); return; }
+  if (socket) { socket.onclose = null; socket.close(); socket = null; }
+  await showLobby();
+}
+
+document.getElementById("lang").addEventListener("click", async () => {
+  lang = lang === "nl" ? "en" : "nl";
+  localStorage.setItem("ll-lang", lang);
+  await loadWords();
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "lang", lang }));
+  else await route();
+});
+window.addEventListener("hashchange", route);
+loadWords().then(route);

@@ -1,0 +1,132 @@
+"""Where the web app keeps its tables: any SQLAlchemy database (SQLite by default, PostgreSQL too).
+
+A table is its settings (edition, seats, token target, the match's seed) and the moves played on it
+in order, in the engine's notation. That is all: the match is rebuilt by replaying the moves, so a
+server started again on the same database carries on exactly where it stopped. Seat credentials are
+kept only as SHA-256 hashes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.pool import StaticPool
+
+metadata = MetaData()
+
+tables = Table(
+    "tables", metadata,
+    Column("code", String(16), primary_key=True),
+    Column("settings", Text, nullable=False),  # JSON: edition, players, target, seed, seats, timeout
+    Column("private", Boolean, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("code", String(16), ForeignKey("tables.code"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("secret_hash", String(64), nullable=False),
+)
+
+moves = Table(
+    "moves", metadata,
+    Column("code", String(16), ForeignKey("tables.code"), primary_key=True),
+    Column("number", Integer, primary_key=True),  # 0, 1, 2, ... over the whole match
+    Column("move", String(200), nullable=False),
+    Column("by_bot", Boolean, nullable=False),  # played by a bot (a bot seat, or for an absent human)
+)
+
+
+@dataclass
+class StoredTable:
+    code: str
+    settings: dict[str, Any]
+    private: bool
+    names: dict[int, str]  # the human seats taken so far
+    secret_hashes: dict[int, str]
+    moves: list[str]
+
+
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def default_database() -> str:
+    """A per-user SQLite file (XDG data folder), created on first use."""
+    import os
+
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    folder = base / "loveletter"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'web.sqlite3'}"
+
+
+class Store:
+    """The database behind the web app. Every write is committed before it returns."""
+
+    def __init__(self, url: str) -> None:
+        options: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            # the app's threads share the database; an in-memory one must be one shared connection
+            options["connect_args"] = {"check_same_thread": False}
+            if ":memory:" in url or url.rstrip("/") == "sqlite:":
+                options["poolclass"] = StaticPool
+        self.engine: Engine = create_engine(url, **options)
+        metadata.create_all(self.engine)
+
+    def create(self, code: str, settings: dict[str, Any], private: bool) -> None:
+        with self.engine.begin() as db:
+            db.execute(insert(tables).values(code=code, settings=json.dumps(settings), private=private,
+                                             created=time.time()))
+
+    def take_seat(self, code: str, seat: int, name: str, secret: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(insert(seats).values(code=code, seat=seat, name=name, secret_hash=hash_secret(secret)))
+
+    def rename(self, code: str, seat: int, name: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(seats).where(seats.c.code == code, seats.c.seat == seat).values(name=name))
+
+    def add_move(self, code: str, number: int, move: str, by_bot: bool) -> None:
+        """Store move ``number`` (the primary key refuses a second move with the same number)."""
+        with self.engine.begin() as db:
+            db.execute(insert(moves).values(code=code, number=number, move=move, by_bot=by_bot))
+
+    def load_all(self) -> list[StoredTable]:
+        """Every table with its seats and moves, oldest first."""
+        with self.engine.connect() as db:
+            found = {
+                row.code: StoredTable(row.code, json.loads(row.settings), row.private, {}, {}, [])
+                for row in db.execute(select(tables).order_by(tables.c.created))
+            }
+            for row in db.execute(select(seats)):
+                if row.code in found:
+                    found[row.code].names[row.seat] = row.name
+                    found[row.code].secret_hashes[row.seat] = row.secret_hash
+            for row in db.execute(select(moves).order_by(moves.c.code, moves.c.number)):
+                if row.code in found:
+                    found[row.code].moves.append(row.move)
+        return list(found.values())

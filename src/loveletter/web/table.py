@@ -1,0 +1,235 @@
+"""One table of the web app: its settings, its seats and the match, changed only by the engine.
+
+A :class:`GameTable` checks every move (whose seat, whose turn, how stale, what the engine says),
+stores it, and only then applies it, so nothing acknowledged is ever lost. Bots and the refusals
+are the table's business too; who is connected is not (see :mod:`loveletter.web.hub`).
+"""
+
+from __future__ import annotations
+
+import hmac
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from loveletter.bots import LEVELS, Bot, make_bot
+from loveletter.engine import Action, IllegalActionError, Match, NotationError, View, edition_named, view
+from loveletter.web.store import Store, StoredTable, hash_secret
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+CODE_LENGTH = 6
+MAX_NAME = 24
+
+
+class Refused(Exception):
+    """A request the table will not carry out: a message key (see :mod:`loveletter.i18n`) and its
+    parameters, or an engine refusal."""
+
+    def __init__(self, key: str, engine_error: IllegalActionError | NotationError | None = None,
+                 **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.engine_error = engine_error
+        self.params = params
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """Who sits in a seat: a person (``level`` None) or a bot of that level."""
+
+    level: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.level is not None
+
+
+@dataclass
+class Settings:
+    edition: str
+    players: int
+    target: int
+    seed: int
+    seats: list[SeatPlan]
+    private: bool = False
+    bot_timeout: float | None = None  # seconds before a bot moves for an absent person (None: never)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "edition": self.edition, "players": self.players, "target": self.target, "seed": self.seed,
+            "seats": [plan.level for plan in self.seats], "bot_timeout": self.bot_timeout,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], private: bool) -> Settings:
+        return cls(data["edition"], data["players"], data["target"], data["seed"],
+                   [SeatPlan(level) for level in data["seats"]], private, data.get("bot_timeout"))
+
+
+def new_settings(edition: str, players: int, target: int | None, bots: dict[int, str], private: bool,
+                 bot_timeout: float | None, rng: random.Random) -> Settings:
+    """Settings for a new table, checked: a ``ValueError`` says what is wrong."""
+    rules = edition_named(edition)
+    rules.check_players(players)
+    if target is None:
+        target = rules.default_target(players)
+    if not 1 <= target <= 20:
+        raise ValueError(f"the token target must be between 1 and 20, not {target}")
+    for seat, level in bots.items():
+        if not 0 < seat < players:  # seat 0 is the person who creates the table
+            raise ValueError(f"there is no seat {seat} for a bot in a {players}-player game")
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}: choose {', '.join(sorted(LEVELS))}")
+    if bot_timeout is not None and not 1 <= bot_timeout <= 3600:
+        raise ValueError("the time before a bot takes over must be between 1 and 3600 seconds")
+    plans = [SeatPlan(bots.get(seat)) for seat in range(players)]
+    return Settings(rules.name, players, target, rng.randrange(2**62), plans, private, bot_timeout)
+
+
+def clean_name(name: str) -> str:
+    """A display name: printable, trimmed, at most :data:`MAX_NAME` characters (never empty)."""
+    shown = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    if not shown:
+        raise Refused("web_name_empty")
+    if len(shown) > MAX_NAME:
+        raise Refused("web_name_long", max=MAX_NAME)
+    return shown
+
+
+@dataclass
+class GameTable:
+    code: str
+    settings: Settings
+    store: Store
+    names: dict[int, str] = field(default_factory=dict)
+    secret_hashes: dict[int, str] = field(default_factory=dict)
+    moves: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        s = self.settings
+        self.match = Match(edition_named(s.edition), s.players, target=s.target, seed=s.seed)
+        bot_rng = random.Random(s.seed ^ 0x5EED)
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(plan.level, bot_rng.randrange(2**31))
+            for seat, plan in enumerate(s.seats) if plan.level is not None
+        }
+        for text in list(self.moves):  # a table loaded from the database: replay its moves
+            self._apply(Action.parse(text))
+
+    @classmethod
+    def load(cls, stored: StoredTable, store: Store) -> GameTable:
+        return cls(stored.code, Settings.from_json(stored.settings, stored.private), store,
+                   dict(stored.names), dict(stored.secret_hashes), list(stored.moves))
+
+    # ----------------------------------------------------------------------------- seats
+
+    def human_seats(self) -> list[int]:
+        return [seat for seat, plan in enumerate(self.settings.seats) if not plan.is_bot]
+
+    def free_seats(self) -> list[int]:
+        return [seat for seat in self.human_seats() if seat not in self.names]
+
+    def join(self, name: str) -> tuple[int, str]:
+        """Take the first free seat: the seat and its secret credential (shown once, stored hashed)."""
+        shown = clean_name(name)
+        free = self.free_seats()
+        if not free:
+            raise Refused("web_table_full")
+        seat = free[0]
+        secret = secrets.token_urlsafe(32)
+        self.store.take_seat(self.code, seat, shown, secret)
+        self.names[seat] = shown
+        self.secret_hashes[seat] = hash_secret(secret)
+        return seat, secret
+
+    def seat_of(self, secret: str) -> int:
+        """The seat whose credential is ``secret``."""
+        digest = hash_secret(secret)
+        for seat, stored in self.secret_hashes.items():
+            if hmac.compare_digest(stored, digest):
+                return seat
+        raise Refused("web_bad_secret")
+
+    def display_names(self, t_bot: str, t_free: str) -> list[str]:
+        shown = []
+        for seat, plan in enumerate(self.settings.seats):
+            if plan.is_bot:
+                shown.append(f"{t_bot} {seat}")
+            else:
+                shown.append(self.names.get(seat, f"{t_free} {seat}"))
+        return shown
+
+    @property
+    def started(self) -> bool:
+        return not self.free_seats()
+
+    # ----------------------------------------------------------------------------- play
+
+    def view_for(self, seat: int | None) -> View:
+        return view(self.match, seat)
+
+    def play(self, seat: int | None, text: str, at: int) -> Action:
+        """Play ``text`` (notation) for ``seat``, where the client saw ``at`` moves played.
+        Stored before it is applied; :class:`Refused` if not, and nothing changes."""
+        if seat is None:
+            raise Refused("web_spectator")
+        if self.match.over:
+            raise Refused("web_match_over")
+        if not self.started:
+            raise Refused("web_not_started")
+        if at != len(self.moves):
+            raise Refused("web_stale")
+        if seat != self.match.current:
+            raise Refused("web_not_your_turn")
+        try:
+            action = Action.parse(text)
+        except NotationError as err:
+            raise Refused("web_bad_move", err) from None
+        return self._commit(action, by_bot=False)
+
+    def bot_seat_to_move(self) -> int | None:
+        """The bot seat whose turn it is, if any (and the match goes on)."""
+        if self.match.over or not self.started:
+            return None
+        current = self.match.current
+        return current if current in self.bots else None
+
+    def bot_choice(self, seat: int) -> Action:
+        """The bot's choice for ``seat`` from its own view (may take a while: run it off the loop).
+        A seat without a bot (an absent person, after the timeout) gets a beginner."""
+        bot = self.bots.get(seat) or self.bots.setdefault(-1 - seat, make_bot("beginner", seat))
+        return bot.choose(view(self.match, seat))
+
+    def play_for_bot(self, seat: int, action: Action, at: int) -> bool:
+        """Apply a bot's ``action`` if the table is still where the bot looked (``at`` moves)."""
+        if at != len(self.moves) or self.match.over or self.match.current != seat:
+            return False
+        self._commit(action, by_bot=True)
+        return True
+
+    def _commit(self, action: Action, by_bot: bool) -> Action:
+        probe = self.match.round.clone()
+        try:
+            probe.apply(action)  # the engine's verdict, on a copy: nothing changes if refused
+        except IllegalActionError as err:
+            raise Refused("web_illegal", err) from None
+        text = action.notation()
+        self.store.add_move(self.code, len(self.moves), text, by_bot)
+        self.moves.append(text)
+        self._apply(action)
+        return action
+
+    def _apply(self, action: Action) -> None:
+        self.match.apply(action)
+        if self.match.round.over and not self.match.over:
+            self.match.next_round()
+
+
+def new_code(taken: set[str] | dict[str, Any], rng: random.SystemRandom | None = None) -> str:
+    """A short table code nobody uses yet (not a secret: the seat credentials are)."""
+    rng = rng or random.SystemRandom()
+    while True:
+        code = "".join(rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if code not in taken:
+            return code

@@ -1,0 +1,229 @@
+"""The web server over HTTP and WebSocket: lobby, play, refusals, spectators, bots, restarts."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from fastapi.testclient import TestClient
+from web_clients import Seat, create
+
+from loveletter.web.app import create_app
+from loveletter.web.store import Store
+
+# ------------------------------------------------------------------------------------ lobby
+
+
+def test_create_list_join_and_a_full_table(client):
+    made = create(client, players=3, bots={"2": "beginner"})
+    assert made["seat"] == 0 and len(made["secret"]) >= 40
+    listed = {t["code"]: t for t in client.get("/api/tables").json()}
+    assert listed[made["code"]]["free"] == 1 and listed[made["code"]]["names"][0] == "Ann"
+    joined = client.post(f"/api/tables/{made['code'].lower()}/join", json={"name": "Bob"}).json()
+    assert joined["seat"] == 1 and joined["secret"] != made["secret"]
+    assert made["code"] not in {t["code"] for t in client.get("/api/tables").json()}  # full: not open
+    refused = client.post(f"/api/tables/{made['code']}/join", json={"name": "Cy"})
+    assert refused.status_code == 400 and refused.json()["message"] == "This table has no free seat; you can watch it."
+
+
+def test_private_tables_are_not_listed_but_can_be_joined_by_code(client):
+    made = create(client, players=2, private=True)
+    assert made["code"] not in {t["code"] for t in client.get("/api/tables").json()}
+    assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).status_code == 200
+
+
+@pytest.mark.parametrize(("settings", "says"), [
+    ({"players": 5}, "players"),
+    ({"edition": "2020"}, "edition"),
+    ({"bots": {"1": "genius"}}, "unknown bot level 'genius'"),
+    ({"bots": {"0": "beginner"}}, "no seat 0 for a bot"),
+    ({"bots": {"3": "beginner"}}, "no seat 3 for a bot"),
+    ({"target": 0}, "target"),
+    ({"name": "   "}, "Please give a name."),
+    ({"name": "x" * 25}, "at most 24 characters"),
+])
+def test_bad_table_settings_are_refused_with_a_reason(client, settings, says):
+    answer = client.post("/api/tables", json={"name": "Ann", **settings})
+    assert answer.status_code in (400, 422)
+    assert says in answer.text
+    assert client.get("/api/tables").json() == []  # nothing was created
+
+
+def test_names_keep_no_control_characters_and_stay_text(client):
+    made = create(client, players=2, name="<b>Ann</b>\x07\n  Lee")
+    listed = client.get("/api/tables").json()
+    assert listed[0]["names"][0] == "<b>Ann</b> Lee"  # the page shows it as text, never as HTML
+    seat = Seat(client, made["code"], made["secret"])
+    assert seat.state["names"][0] == "<b>Ann</b> Lee"
+    seat.close()
+
+
+def test_unknown_table_and_words(client):
+    assert client.post("/api/tables/NOPE99/join", json={"name": "Bob"}).status_code == 400
+    assert client.get("/api/words/nl").json()["web_your_turn"] == "Jouw beurt"
+    assert client.get("/api/words/fr").status_code == 404
+    page = client.get("/")
+    assert page.status_code == 200 and "/static/app.js" in page.text
+    assert client.get("/static/app.js").headers["content-type"].startswith("text/javascript")
+    assert client.get("/static/../store.py").status_code == 404
+
+
+# ------------------------------------------------------------------------------------ playing
+
+
+def two_people(client, **settings):
+    made = create(client, players=2, **settings)
+    joined = client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()
+    ann, bob = Seat(client, made["code"], made["secret"]), Seat(client, made["code"], joined["secret"])
+    bob.secret = joined["secret"]
+    return made["code"], ann, bob
+
+
+def test_two_people_play_a_whole_round(client):
+    _code, ann, bob = two_people(client, target=2)
+    seats = {0: ann, 1: bob}
+    assert ann.state["seat"] == 0 and bob.state["seat"] == 1
+    rng = random.Random(3)
+    while ann.state["round"] == 1:
+        mover = seats[ann.state["current"]]
+        other = seats[1 - ann.state["current"]]
+        mine = mover.random_move(rng)
+        theirs = other.receive()
+        assert mine["type"] == theirs["type"] == "state" and mine["moves"] == theirs["moves"]
+        for state in (mine, theirs):  # two cards for the seat to move, one (or none, if out) otherwise
+            to_move = state["legal"] != []
+            assert len(state["hand"]) == 2 if to_move else len(state["hand"]) <= 1
+    assert ann.state["previous"]["winners"] == bob.state["previous"]["winners"]
+    winner = ann.state["previous"]["winners"][0]
+    assert ann.state["tokens"][winner] == 1
+    ann.close()
+    bob.close()
+
+
+def test_refusals_go_to_the_sender_alone_and_change_nothing(client):
+    _code, ann, bob = two_people(client)
+    first = ann.state["current"]
+    mover, waiter = (ann, bob) if first == 0 else (bob, ann)
+    moves = mover.state["moves"]
+    assert waiter.move(waiter.state["hand"][0]["card"])["key"] == "web_not_your_turn"
+    assert mover.move(mover.state["legal"][0]["move"], at=moves + 3)["key"] == "web_stale"
+    assert mover.move("dragon 1")["key"] == "web_bad_move"
+    held = {c["card"] for c in mover.state["hand"]}
+    missing = next(c for c in ("guard", "priest", "baron", "handmaid", "prince", "king", "countess", "princess")
+                   if c not in held)
+    refusal = mover.move(missing)
+    assert refusal["key"] == "web_illegal" and "does not hold the" in refusal["message"]
+    for bad, key in [
+        ("not json", "web_not_json"), ("[1, 2]", "web_not_json"), ({"type": "dance"}, "web_bad_type"),
+        ({"type": "move", "move": "guard 1 priest"}, "web_bad_field"),
+        ({"type": "move", "move": 7, "at": 0}, "web_bad_field"),
+        ({"type": "move", "move": "handmaid", "at": True}, "web_bad_field"),
+        ({"type": "move", "move": "handmaid", "at": 0, "seat": 1}, "web_unknown_field"),
+        ({"type": "lang", "lang": "fr"}, "web_bad_field"),
+        ({"type": "hello", "secret": None, "lang": "en"}, "web_hello_twice"),
+        ("x" * 3000, "web_too_long"),
+    ]:
+        assert mover.send(bad) is None and mover.receive()["key"] == key
+    # nothing changed, and the other seat heard none of it: its next message is the next state
+    played = mover.move(mover.state["legal"][0]["move"])
+    assert played["type"] == "state" and played["moves"] == moves + 1
+    heard = waiter.receive()
+    assert heard["type"] == "state" and heard["moves"] == moves + 1
+    ann.close()
+    bob.close()
+
+
+def test_refusals_in_dutch(client):
+    _code, ann, bob = two_people(client)
+    waiter = bob if ann.state["current"] == 0 else ann
+    waiter.send({"type": "lang", "lang": "nl"})
+    assert waiter.receive()["lang"] == "nl"
+    assert waiter.move("guard 1 priest")["message"] == "Je bent niet aan de beurt."
+    ann.close()
+    bob.close()
+
+
+def test_a_wrong_credential_is_refused_and_a_spectator_sees_only_public_things(client):
+    code, ann, bob = two_people(client)
+    with client.websocket_connect(f"/ws/{code}") as socket:
+        socket.send_text(json.dumps({"type": "hello", "secret": "guess" * 9, "lang": "en"}))
+        assert socket.receive_json()["key"] == "web_bad_secret"
+    watcher = Seat(client, code, None)
+    assert watcher.state["seat"] is None and watcher.state["hand"] == [] and watcher.state["legal"] == []
+    assert watcher.state["known"] == {}
+    assert watcher.move("handmaid")["key"] == "web_spectator"
+    mover = ann if ann.state["current"] == 0 else bob
+    mover.random_move(random.Random(1))
+    assert watcher.receive()["moves"] == 1  # spectators follow the game
+    for seat in (ann, bob, watcher):
+        seat.close()
+
+
+def test_a_bot_table_plays_to_the_end(client):
+    made = create(client, players=3, bots={"1": "beginner", "2": "random"}, target=2)
+    ann = Seat(client, made["code"], made["secret"])
+    rng = random.Random(5)
+    while not ann.state["match_winners"]:
+        if ann.state["legal"]:
+            ann.random_move(rng)
+        else:
+            ann.receive()
+    assert max(ann.state["tokens"]) >= 2
+    ann.close()
+
+
+def test_a_reconnect_returns_the_player_to_the_seat(client):
+    code, ann, bob = two_people(client)
+    hand = bob.state["hand"]
+    bob.close()
+    stored = client.app.state.server.rooms[code].table.secret_hashes[1]
+    assert bob.secret not in stored  # the server keeps only a hash; the browser keeps the secret
+    again = Seat(client, code, bob.secret)
+    assert again.state["seat"] == 1 and again.state["hand"] == hand
+    again.close()
+    ann.close()
+
+
+def test_the_match_survives_a_restart_of_the_server(database):
+    rng = random.Random(9)
+    with TestClient(create_app(Store(database), bot_delay=0)) as client:
+        made = create(client, players=2, bots={"1": "beginner"})
+        ann = Seat(client, made["code"], made["secret"])
+        for _ in range(3):
+            while not ann.state["legal"]:
+                ann.receive()
+            ann.random_move(rng)
+        while not ann.state["legal"]:
+            ann.receive()
+        before = ann.state
+        ann.close()
+    with TestClient(create_app(Store(database), bot_delay=0)) as client:  # a new process, same database
+        ann = Seat(client, made["code"], made["secret"])
+        assert ann.state == before
+        ann.random_move(rng)
+        assert ann.state["moves"] == before["moves"] + 1
+        ann.close()
+
+
+def test_a_bot_stands_in_for_someone_away_after_the_timeout(client):
+    made = create(client, players=2, bot_timeout=1)
+    client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"})  # Bob never connects
+    ann = Seat(client, made["code"], made["secret"])
+    rng = random.Random(2)
+    while ann.state["current"] == 0:  # (a move of Ann's that wins the round lets her start the next)
+        ann.random_move(rng)
+    moves = ann.state["moves"]
+    assert ann.state["current"] == 1
+    played = ann.receive()  # after about a second, a bot moves for Bob
+    assert played["type"] == "state" and played["moves"] == moves + 1
+    assert client.app.state.server.rooms[made["code"]].table.moves[moves]  # stored like any move
+
+
+def test_nobody_stands_in_without_a_timeout(client):
+    made = create(client, players=2)
+    client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"})
+    room = client.app.state.server.rooms[made["code"]]
+    ann = Seat(client, made["code"], made["secret"])
+    assert room.waiting is None or room.waiting.done()
+    ann.close()

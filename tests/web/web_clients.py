@@ -1,0 +1,55 @@
+"""Small clients for the web tests: a seat (or a spectator) on a WebSocket, speaking JSON."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from starlette.testclient import TestClient
+
+
+def create(client: TestClient, **settings: Any) -> dict[str, Any]:
+    answer = client.post("/api/tables", json={"name": "Ann", **settings})
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+OPEN: list[Seat] = []  # closed by the client fixture, so a failing test does not hang at teardown
+
+
+class Seat:
+    """One browser tab: says hello, then reads states and errors."""
+
+    def __init__(self, client: TestClient, code: str, secret: str | None, lang: str = "en") -> None:
+        self.context = client.websocket_connect(f"/ws/{code}")
+        self.socket = self.context.__enter__()
+        OPEN.append(self)
+        self.send({"type": "hello", "secret": secret, "lang": lang})
+        self.state = self.receive()
+
+    def send(self, message: Any) -> None:
+        self.socket.send_text(message if isinstance(message, str) else json.dumps(message))
+
+    def receive(self) -> dict[str, Any]:
+        message = self.socket.receive_json()
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    def move(self, move: str, at: int | None = None) -> dict[str, Any]:
+        self.send({"type": "move", "move": move, "at": self.state["moves"] if at is None else at})
+        return self.receive()
+
+    def random_move(self, rng: random.Random) -> dict[str, Any]:
+        return self.move(rng.choice(self.state["legal"])["move"])
+
+    def close(self) -> None:
+        if self in OPEN:
+            OPEN.remove(self)
+            self.context.__exit__(None, None, None)
+
+
+def close_all() -> None:
+    for seat in list(OPEN):
+        seat.close()
