@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
-"""Set everything up and run: ``python3 dev.py play [options]`` or ``python3 dev.py test [pytest options]``.
+"""Set everything up and run: ``python3 dev.py serve [options]`` (the browser game), ``python3 dev.py
+play [options]`` (the terminal game) or ``python3 dev.py test [pytest options]``.
 
 Needs only Python 3.11+. Creates ``.venv`` beside this file on first use, installs the project
 with its pinned dependencies and the test and Ray extras (again whenever pyproject.toml changes),
-then runs the command.
+then runs the command. The tests also need Debian's Chromium for the browser tests (browsers are
+never downloaded): as root, ``test`` installs it with apt-get when it is missing.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -39,14 +42,33 @@ def ensure_environment() -> None:
     STAMP.write_text(wanted)
 
 
+DEBIAN_PACKAGES = {"chromium": "chromium"}  # command: package, for the browser tests
+
+
+def ensure_test_tools() -> None:
+    """Debian's Chromium for the browser tests, installed when missing (as root, with apt-get)."""
+    missing = [package for command, package in DEBIAN_PACKAGES.items() if shutil.which(command) is None]
+    if not missing:
+        return
+    if shutil.which("apt-get") is None or os.geteuid() != 0:
+        sys.exit(f"the browser tests need Debian's {', '.join(missing)}: sudo apt-get install {' '.join(missing)}")
+    print(f"Installing {', '.join(missing)} with apt-get …", file=sys.stderr)
+    quiet = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(["apt-get", "update", "-qq"], check=True, env=quiet)
+    subprocess.run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing], check=True, env=quiet,
+                   stdout=subprocess.DEVNULL)
+
+
 def main() -> None:
-    commands = {"play", "test", "replay", "bench"}
+    commands = {"serve", "play", "test", "replay", "bench"}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
-        sys.exit("usage: python3 dev.py play [options] | test [pytest options] | replay FILE | bench")
+        sys.exit("usage: python3 dev.py serve [options] | play [options] | test [pytest options] | replay FILE"
+                 " | bench")
     command, args = sys.argv[1], sys.argv[2:]
     ensure_environment()
     os.chdir(ROOT)
     if command == "test":
+        ensure_test_tools()
         cmd = [str(PYTHON), "-m", "pytest", "-n", "auto", *args]
     elif command == "bench":
         cmd = [str(PYTHON), "benchmarks/engine.py", *args]

@@ -177,6 +177,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli_serve": "Start the browser game on this computer (tables with friends and bots) and print its address.",
         "opt_serve_host": "Address to listen on (0.0.0.0: every network interface).",
         "opt_serve_port": "Port to listen on.",
+        "opt_serve_bot_delay": "Seconds a bot waits before each move, so people can follow.",
         "opt_serve_db": "Database: an SQLAlchemy URL (e.g. postgresql+psycopg://user@host/db) or an SQLite file path"
                         " (default: a file in your data folder).",
         "serve_open": "Love Letter is being served: open {url} in a browser (Ctrl+C stops it).",
@@ -291,6 +292,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_your_turn": "Your turn",
         "web_turn_of": "{name} is to play",
         "web_deck": "Deck: {n}",
+        "web_face_up": "Face up (out of this round)",
         "web_tokens": "Tokens: {n} of {target}",
         "web_protected": "protected",
         "web_out": "out",
@@ -443,6 +445,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli_serve": "Start het spel in de browser op deze computer (tafels met vrienden en bots) en toon het adres.",
         "opt_serve_host": "Adres om op te luisteren (0.0.0.0: elke netwerkaansluiting).",
         "opt_serve_port": "Poort om op te luisteren.",
+        "opt_serve_bot_delay": "Seconden die een bot wacht voor elke zet, zodat mensen het kunnen volgen.",
         "opt_serve_db": "Database: een SQLAlchemy-URL (bv. postgresql+psycopg://gebruiker@host/db) of het pad van een"
                         " SQLite-bestand (standaard: een bestand in je gegevensmap).",
         "serve_open": "Love Letter draait: open {url} in een browser (Ctrl+C stopt het).",
@@ -557,6 +560,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_your_turn": "Jouw beurt",
         "web_turn_of": "{name} is aan de beurt",
         "web_deck": "Trekstapel: {n}",
+        "web_face_up": "Open gelegd (niet in deze ronde)",
         "web_tokens": "Tekens van liefde: {n} van {target}",
         "web_protected": "beschermd",
         "web_out": "ligt uit de ronde",

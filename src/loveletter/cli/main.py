@@ -135,10 +135,12 @@ def tournament_command(bots: str, players: int | None, edition: str, rounds: int
 @click.option("--host", default="127.0.0.1", show_default=True, help=_t("opt_serve_host"))
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help=_t("opt_serve_port"))
 @click.option("--db", "database", default=None, help=_t("opt_serve_db"))
-def serve_command(host: str, port: int, database: str | None) -> None:
+@click.option("--bot-delay", type=click.FloatRange(0, 10), default=0.8, show_default=True,
+              help=_t("opt_serve_bot_delay"))
+def serve_command(host: str, port: int, database: str | None, bot_delay: float) -> None:
     from loveletter.web.serve import serve
 
-    sys.exit(serve(host, port, database, _t))
+    sys.exit(serve(host, port, database, bot_delay, _t))
 
 
 def run() -> None:

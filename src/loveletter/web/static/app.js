@@ -40,6 +40,7 @@ function alertUser(text) {
 async function showLobby() {
   const main = document.getElementById("main");
   main.replaceChildren();
+  delete main.dataset.moves;
   const form = $("form", { id: "create", class: "panel" });
   const players = $("select", { name: "players", id: "players" });
   const edition = $("select", { name: "edition", id: "edition" },
@@ -173,6 +174,8 @@ function render() {
   const s = state;
   const main = document.getElementById("main");
   main.replaceChildren();
+  main.dataset.moves = s.moves; // for the browser tests: which state is shown
+  main.dataset.round = s.round;
   const me = s.seat;
   const top = $("section", { class: "status panel", "aria-live": "polite" });
   if (me === null) top.append($("p", { class: "spectating", text: w("web_spectating") }));
@@ -201,6 +204,9 @@ function render() {
     top.append($("p", { text: w("web_turn_of", { name: s.names[s.current] }) }));
   }
   top.append($("p", { text: `${w("web_deck", { n: s.deck_size })}` }));
+  if (s.face_up.length)
+    top.append($("div", { class: "face-up", "aria-label": w("web_face_up") }, $("span", { text: w("web_face_up") + ": " }),
+      ...s.face_up.map((c) => cardView(c, { class: `card small card-${c.card}` }))));
 
   const players = $("section", { class: "players" });
   s.names.forEach((name, i) => {

@@ -1,0 +1,205 @@
+"""End to end in a real browser: Playwright driving Debian's Chromium (``python3 dev.py test`` installs
+it; browsers are never downloaded) against ``loveletter serve`` started as its own process.
+
+With LOVELETTER_SCREENSHOTS=1 the tests also save the screenshots shown in the README (docs/).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+SCREENSHOTS = bool(os.environ.get("LOVELETTER_SCREENSHOTS"))
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(port: int, database: Path) -> subprocess.Popen[str]:
+    """``loveletter serve`` in its own process, once it accepts connections."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "loveletter", "serve", "--port", str(port), "--db", str(database),
+         "--bot-delay", "0.05"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return process
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise RuntimeError(f"the server did not start: {process.stdout.read() if process.stdout else ''}") from None
+            time.sleep(0.1)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    port = free_port()
+    process = start_server(port, tmp_path_factory.mktemp("web") / "web.sqlite3")
+    yield f"http://127.0.0.1:{port}/"
+    process.terminate()
+    process.wait(10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    chromium = shutil.which("chromium")
+    assert chromium, "Debian's chromium is needed: python3 dev.py test installs it (apt-get install chromium)"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+def new_page(browser: Browser, url: str, phone: bool = False) -> Page:
+    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+    context = browser.new_context(viewport=size, locale="en-GB")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(url)
+    return page
+
+
+def create_table(page: Page, name: str, seats: dict[int, str], players: int = 2, target: int | None = None) -> str:
+    page.fill("#name", name)
+    page.select_option("#players", str(players))
+    for seat in range(1, players):
+        page.select_option(f"select[name=seat{seat}]", seats.get(seat, ""))
+    if target:
+        page.fill("input[name=target]", str(target))
+    page.click("#create-button")
+    page.wait_for_url(re.compile(r"#/t/[A-Z0-9]+$"))
+    page.wait_for_selector("#main[data-moves]")
+    return page.url.rsplit("/", 1)[1]
+
+
+def moves_shown(page: Page) -> int:
+    return int(page.locator("#main").get_attribute("data-moves") or -1)
+
+
+def play_one_move(page: Page, keyboard: bool = False) -> None:
+    """Click (or, with ``keyboard``, tab and press Enter through) a card, then a player and a guess
+    if asked, until the move is made."""
+    before = moves_shown(page)
+    card = page.locator(".card-button:not([disabled])").first
+    if keyboard:
+        card.focus()
+        page.keyboard.press("Enter")
+    else:
+        card.click()
+    deadline = time.monotonic() + 15
+    while moves_shown(page) == before:
+        assert time.monotonic() < deadline, "the move was not made"
+        choice = page.locator(".picking button.target, .picking button.guess").first
+        if choice.count():
+            choice.click()
+        else:
+            page.wait_for_timeout(30)
+
+
+def test_two_people_create_join_and_play_a_round_by_clicking(server, browser):
+    ann = new_page(browser, server)
+    if SCREENSHOTS:
+        ann.screenshot(path=str(DOCS / "lobby.png"), full_page=True)
+    code = create_table(ann, "Ann", {1: ""})
+    assert ann.locator("#invite").is_visible()
+    bob = new_page(browser, f"{server}#/t/{code}")
+    bob.fill("#join input[name=name]", "Bob")
+    bob.click("#join button[type=submit]")
+    for page in (ann, bob):
+        page.wait_for_selector(".hand .card")
+    bob.reload()  # a reload returns Bob to his seat
+    bob.wait_for_selector(".hand .card")
+    assert bob.locator(".spectating").count() == 0
+    assert bob.locator(".player h3").nth(1).inner_text().startswith("Bob (you")
+    deadline = time.monotonic() + 120
+    while ann.locator("#main").get_attribute("data-round") == "1":
+        assert time.monotonic() < deadline, "the round did not end"
+        mover = ann if ann.locator(".your-turn").count() else bob if bob.locator(".your-turn").count() else None
+        if mover is None:
+            ann.wait_for_timeout(30)
+            continue
+        other = bob if mover is ann else ann
+        play_one_move(mover)
+        done = moves_shown(mover)
+        other.wait_for_function(f"Number(document.querySelector('#main').dataset.moves) >= {done}")
+    for page in (ann, bob):
+        page.wait_for_selector(".previous .result")
+        assert "Round won by" in page.locator(".previous .result").inner_text()
+    if SCREENSHOTS:
+        ann.screenshot(path=str(DOCS / "table.png"), full_page=True)
+
+
+def test_a_spectator_sees_no_hidden_card_and_the_language_switches(server, browser):
+    ann = new_page(browser, server)
+    code = create_table(ann, "Ann", {1: "beginner", 2: "random"}, players=3)
+    frames: list[dict] = []
+    watcher = new_page(browser, server)
+    watcher.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(json.loads(data))))
+    watcher.goto(f"{server}#/t/{code}")
+    watcher.wait_for_selector(".spectating")
+    ann.wait_for_selector(".your-turn")
+    play_one_move(ann)
+    watcher.wait_for_function(f"Number(document.querySelector('#main').dataset.moves) >= {moves_shown(ann)}")
+    assert watcher.locator(".spectating").is_visible()
+    assert watcher.locator(".hand .card").count() == 0 and watcher.locator(".card-button").count() == 0
+    states = [f for f in frames if f.get("type") == "state"]
+    assert states and all(f["hand"] == [] and f["known"] == {} and f["legal"] == [] for f in states)
+    watcher.click("#lang")
+    watcher.wait_for_selector("text=Je kijkt mee")
+    assert watcher.locator(".hand h2").inner_text() == "Jouw hand"
+    assert watcher.locator("#lang").inner_text() == "English"
+
+
+def test_a_table_with_a_bot_plays_to_the_end_on_a_phone_with_the_keyboard(server, browser):
+    ann = new_page(browser, server, phone=True)
+    create_table(ann, "Ann", {1: "beginner"}, target=1)
+    while True:
+        ann.wait_for_selector(".your-turn, .status .result")
+        if ann.locator(".status .result").count():
+            break
+        play_one_move(ann, keyboard=True)
+    assert re.search(r"Match won by (Ann|Bot 1)!", ann.locator(".status .result").inner_text())
+
+
+def test_a_server_killed_mid_match_resumes_and_the_browser_reconnects(browser, tmp_path):
+    port, database = free_port(), tmp_path / "web.sqlite3"
+    url = f"http://127.0.0.1:{port}/"
+    process = start_server(port, database)
+    try:
+        ann = new_page(browser, url)
+        code = create_table(ann, "Ann", {1: "beginner"}, target=3)
+        for _ in range(2):
+            ann.wait_for_selector(".your-turn")
+            play_one_move(ann)
+        ann.wait_for_selector(".your-turn")
+        before = moves_shown(ann), ann.locator(".hand .card .name").all_inner_texts()
+        process.kill()  # no goodbye: SIGKILL
+        process.wait(10)
+        ann.wait_for_selector("#alert:has-text('reconnecting')")
+        process = start_server(port, database)
+        ann.wait_for_selector("#alert:empty", state="attached", timeout=30_000)  # reconnected by itself
+        ann.wait_for_selector(".your-turn")
+        assert (moves_shown(ann), ann.locator(".hand .card .name").all_inner_texts()) == before
+        assert ann.url.endswith(f"#/t/{code}") and ann.locator(".spectating").count() == 0
+        play_one_move(ann)  # and the match goes on
+        assert moves_shown(ann) > before[0]
+    finally:
+        process.kill()
+        process.wait(10)
