@@ -5,7 +5,8 @@ play [options]`` (the terminal game) or ``python3 dev.py test [pytest options]``
 Needs only Python 3.11+. Creates ``.venv`` beside this file on first use, installs the project
 with its pinned dependencies and the test and Ray extras (again whenever pyproject.toml changes),
 then runs the command. The tests also need Debian's Chromium for the browser tests (browsers are
-never downloaded): as root, ``test`` installs it with apt-get when it is missing.
+never downloaded) and a PostgreSQL server for the storage tests: as root, ``test`` installs both
+with apt-get when they are missing and starts PostgreSQL.
 """
 
 from __future__ import annotations
@@ -42,21 +43,49 @@ def ensure_environment() -> None:
     STAMP.write_text(wanted)
 
 
-DEBIAN_PACKAGES = {"chromium": "chromium"}  # command: package, for the browser tests
+# command: Debian package, for the browser tests (Chromium) and the storage tests (PostgreSQL)
+DEBIAN_PACKAGES = {"chromium": "chromium", "pg_ctlcluster": "postgresql"}
+POSTGRES_URL = "postgresql+psycopg://loveletter:loveletter@127.0.0.1:5432/loveletter_test"
 
 
 def ensure_test_tools() -> None:
-    """Debian's Chromium for the browser tests, installed when missing (as root, with apt-get)."""
-    missing = [package for command, package in DEBIAN_PACKAGES.items() if shutil.which(command) is None]
-    if not missing:
+    """Debian's Chromium and PostgreSQL, installed when missing (as root, with apt-get); the
+    PostgreSQL server started, with a role and a database for the tests."""
+    missing = [package for command, package in DEBIAN_PACKAGES.items() if not _has(command)]
+    if missing:
+        if shutil.which("apt-get") is None or os.geteuid() != 0:
+            sys.exit(f"the tests need Debian's {', '.join(missing)}: sudo apt-get install {' '.join(missing)}")
+        print(f"Installing {', '.join(missing)} with apt-get …", file=sys.stderr)
+        quiet = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], check=True, env=quiet)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing], check=True,
+                       env=quiet, stdout=subprocess.DEVNULL)
+    start_postgres()
+
+
+def _has(command: str) -> bool:
+    return shutil.which(command) is not None or Path("/usr/bin", command).exists()
+
+
+def start_postgres() -> None:
+    """Start every PostgreSQL cluster (Debian's pg_ctlcluster) and make the tests' role and database."""
+    if os.geteuid() != 0:  # a developer's own server: the tests use POSTGRES_URL as it is
         return
-    if shutil.which("apt-get") is None or os.geteuid() != 0:
-        sys.exit(f"the browser tests need Debian's {', '.join(missing)}: sudo apt-get install {' '.join(missing)}")
-    print(f"Installing {', '.join(missing)} with apt-get …", file=sys.stderr)
-    quiet = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    subprocess.run(["apt-get", "update", "-qq"], check=True, env=quiet)
-    subprocess.run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing], check=True, env=quiet,
-                   stdout=subprocess.DEVNULL)
+    clusters = subprocess.run(["pg_lsclusters", "--no-header"], capture_output=True, text=True, check=True)
+    for line in clusters.stdout.splitlines():
+        version, name, _port, status = line.split()[:4]
+        if status != "online":
+            subprocess.run(["pg_ctlcluster", version, name, "start"], check=True)
+
+    def psql(sql: str) -> str:
+        done = subprocess.run(["runuser", "-u", "postgres", "--", "psql", "-tAc", sql],
+                              capture_output=True, text=True, check=True, cwd="/")
+        return done.stdout.strip()
+
+    if psql("SELECT 1 FROM pg_roles WHERE rolname = 'loveletter'") != "1":
+        psql("CREATE ROLE loveletter LOGIN PASSWORD 'loveletter'")
+    if psql("SELECT 1 FROM pg_database WHERE datname = 'loveletter_test'") != "1":
+        psql("CREATE DATABASE loveletter_test OWNER loveletter")
 
 
 def main() -> None:
@@ -69,6 +98,7 @@ def main() -> None:
     os.chdir(ROOT)
     if command == "test":
         ensure_test_tools()
+        os.environ.setdefault("LOVELETTER_TEST_POSTGRES", POSTGRES_URL)
         cmd = [str(PYTHON), "-m", "pytest", "-n", "auto", *args]
     elif command == "bench":
         cmd = [str(PYTHON), "benchmarks/engine.py", *args]

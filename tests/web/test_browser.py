@@ -6,6 +6,7 @@ With LOVELETTER_SCREENSHOTS=1 the tests also save the screenshots shown in the R
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 SCREENSHOTS = bool(os.environ.get("LOVELETTER_SCREENSHOTS"))
@@ -107,10 +109,8 @@ def play_one_move(page: Page, keyboard: bool = False) -> None:
     while moves_shown(page) == before:
         assert time.monotonic() < deadline, "the move was not made"
         choice = page.locator(".picking button.target, .picking button.guess").first
-        if choice.count():
-            choice.click()
-        else:
-            page.wait_for_timeout(30)
+        with contextlib.suppress(PlaywrightTimeout):  # the page may redraw under us: then look again
+            choice.click(timeout=500)
 
 
 def test_two_people_create_join_and_play_a_round_by_clicking(server, browser):

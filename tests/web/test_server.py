@@ -25,6 +25,8 @@ def test_create_list_join_and_a_full_table(client):
     assert made["code"] not in {t["code"] for t in client.get("/api/tables").json()}  # full: not open
     refused = client.post(f"/api/tables/{made['code']}/join", json={"name": "Cy"})
     assert refused.status_code == 400 and refused.json()["message"] == "This table has no free seat; you can watch it."
+    in_dutch = client.post(f"/api/tables/{made['code']}/join?lang=nl", json={"name": "Cy"}).json()
+    assert in_dutch["message"] == "Deze tafel heeft geen vrije stoel; je kunt wel kijken."
 
 
 def test_private_tables_are_not_listed_but_can_be_joined_by_code(client):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
@@ -177,8 +177,9 @@ def create_app(store: Store, bot_delay: float = 0.8) -> FastAPI:
         return server
 
     @app.exception_handler(Refused)
-    async def refused(_request: Any, err: Refused) -> JSONResponse:
-        return JSONResponse(refusal_message(err, Translator("en")), status_code=400)
+    async def refused(request: Request, err: Refused) -> JSONResponse:
+        lang = request.query_params.get("lang", "en")  # the page asks in its language
+        return JSONResponse(refusal_message(err, Translator(lang if lang in LANGUAGES else "en")), status_code=400)
 
     @app.get("/", response_class=HTMLResponse)
     async def index() -> str:

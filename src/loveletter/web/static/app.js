@@ -116,7 +116,7 @@ async function showLobby() {
 }
 
 async function post(url, body) {
-  const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" },
+  const response = await fetch(`${url}?lang=${lang}`, { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body) });
   const data = await response.json();
   if (!response.ok) {

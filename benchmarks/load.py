@@ -1,0 +1,137 @@
+"""Load on the web server: many tables at once, each with two scripted players on WebSockets.
+
+Starts ``loveletter serve`` on a fresh SQLite file (or ``--db URL``), creates ``--tables`` two-player
+tables, connects both players of every table, and lets them play random legal moves as fast as the
+server answers, for ``--seconds``. Prints moves per second, the latency from sending a move to the
+mover receiving the new state (p50, p99, max), and the server's memory (resident set, from /proc).
+
+    .venv/bin/python benchmarks/load.py [--tables 200] [--seconds 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import websockets
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start(port: int, database: str) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "loveletter", "serve", "--port", str(port), "--db", database, "--bot-delay", "0"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return process
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                sys.exit("load.py: the server did not start")
+            time.sleep(0.1)
+
+
+def post(url: str, body: dict[str, object]) -> dict[str, str]:
+    request = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as answer:
+        return json.loads(answer.read())  # type: ignore[no-any-return]
+
+
+def memory_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def player(url: str, code: str, secret: str, stop: float, latencies: list[float], seed: int) -> int:
+    """One seat: on each state where it is to move, plays a random legal move; returns moves made."""
+    rng = random.Random(seed)
+    made = 0
+    async with websockets.connect(f"{url}/ws/{code}", max_size=2**20) as ws:
+        await ws.send(json.dumps({"type": "hello", "secret": secret, "lang": "en"}))
+        sent_at: float | None = None
+        waiting_for = -1
+        while time.monotonic() < stop:
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic())))
+            except TimeoutError:
+                break
+            if message["type"] != "state":
+                continue
+            if sent_at is not None and message["moves"] > waiting_for:
+                latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if message["legal"] and not message["match_winners"]:
+                waiting_for = message["moves"]
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "move", "move": rng.choice(message["legal"])["move"],
+                                          "at": message["moves"]}))
+                made += 1
+    return made
+
+
+async def drive(url: str, tables: list[tuple[str, str, str]], seconds: float) -> tuple[int, list[float], float]:
+    latencies: list[float] = []
+    start = time.monotonic()
+    stop = start + seconds
+    runs = [player(url, code, secret, stop, latencies, i * 2 + j)
+            for i, (code, *secrets) in enumerate(tables) for j, secret in enumerate(secrets)]
+    made = await asyncio.gather(*runs)
+    return sum(made), latencies, time.monotonic() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200, help="concurrent two-player tables (default 200)")
+    parser.add_argument("--seconds", type=float, default=30, help="how long the players play (default 30)")
+    parser.add_argument("--db", default=None, help="an SQLAlchemy URL (default: a new SQLite file)")
+    args = parser.parse_args()
+    port = free_port()
+    with tempfile.TemporaryDirectory() as folder:
+        database = args.db or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
+        server = start(port, database)
+        try:
+            http = f"http://127.0.0.1:{port}"
+            tables = []
+            for i in range(args.tables):
+                made = post(f"{http}/api/tables", {"name": f"A{i}", "players": 2, "target": 20})
+                joined = post(f"{http}/api/tables/{made['code']}/join", {"name": f"B{i}"})
+                tables.append((made["code"], made["secret"], joined["secret"]))
+            idle = memory_mib(server.pid)
+            moves, latencies, took = asyncio.run(drive(f"ws://127.0.0.1:{port}", tables, args.seconds))
+            busy = memory_mib(server.pid)
+        finally:
+            server.terminate()
+            server.wait(10)
+    latencies.sort()
+    ms = [1000 * x for x in latencies]
+    print(f"web server load: {args.tables} two-player tables, {2 * args.tables} WebSocket players, "
+          f"{took:.0f} s, database {'SQLite' if args.db is None else args.db.split(':')[0]}")
+    print(f"moves: {moves} ({moves / took:,.0f} per second)")
+    if ms:
+        p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+        print(f"latency from move to update: p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms, "
+              f"max {ms[-1]:.1f} ms over {len(ms)} moves")
+    print(f"server memory (resident): {idle:.0f} MiB with the tables created, {busy:.0f} MiB after play")
+
+
+if __name__ == "__main__":
+    main()
