@@ -1,11 +1,12 @@
 """Load on the web server: many tables at once, each with two scripted players on WebSockets.
 
 Starts ``loveletter serve`` on a fresh SQLite file (or ``--db URL``), creates ``--tables`` two-player
-tables, connects both players of every table, and lets them play random legal moves as fast as the
-server answers, for ``--seconds``. Prints moves per second, the latency from sending a move to the
-mover receiving the new state (p50, p99, max), and the server's memory (resident set, from /proc).
+tables, connects both players of every table, and lets them play random legal moves for ``--seconds``:
+each player thinks a random time (uniform, ``--think`` seconds on average; 0: answer at once, which
+saturates the server) before each move. Prints moves per second, the latency from sending a move to
+the mover receiving the new state (p50, p99, max), and the server's memory (resident set, from /proc).
 
-    .venv/bin/python benchmarks/load.py [--tables 200] [--seconds 30]
+    .venv/bin/python benchmarks/load.py [--tables 200] [--seconds 30] [--think 1.0]
 """
 
 from __future__ import annotations
@@ -61,7 +62,8 @@ def memory_mib(pid: int) -> float:
     return float("nan")
 
 
-async def player(url: str, code: str, secret: str, stop: float, latencies: list[float], seed: int) -> int:
+async def player(url: str, code: str, secret: str, stop: float, latencies: list[float], seed: int,
+                 think: float) -> int:
     """One seat: on each state where it is to move, plays a random legal move; returns moves made."""
     rng = random.Random(seed)
     made = 0
@@ -80,6 +82,8 @@ async def player(url: str, code: str, secret: str, stop: float, latencies: list[
                 latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
             if message["legal"] and not message["match_winners"]:
+                if think:
+                    await asyncio.sleep(rng.uniform(0, 2 * think))
                 waiting_for = message["moves"]
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "move", "move": rng.choice(message["legal"])["move"],
@@ -88,11 +92,12 @@ async def player(url: str, code: str, secret: str, stop: float, latencies: list[
     return made
 
 
-async def drive(url: str, tables: list[tuple[str, str, str]], seconds: float) -> tuple[int, list[float], float]:
+async def drive(url: str, tables: list[tuple[str, str, str]], seconds: float, think: float
+                ) -> tuple[int, list[float], float]:
     latencies: list[float] = []
     start = time.monotonic()
     stop = start + seconds
-    runs = [player(url, code, secret, stop, latencies, i * 2 + j)
+    runs = [player(url, code, secret, stop, latencies, i * 2 + j, think)
             for i, (code, *secrets) in enumerate(tables) for j, secret in enumerate(secrets)]
     made = await asyncio.gather(*runs)
     return sum(made), latencies, time.monotonic() - start
@@ -102,6 +107,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200, help="concurrent two-player tables (default 200)")
     parser.add_argument("--seconds", type=float, default=30, help="how long the players play (default 30)")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="a player's mean think time before a move, in seconds (default 1; 0: none)")
     parser.add_argument("--db", default=None, help="an SQLAlchemy URL (default: a new SQLite file)")
     args = parser.parse_args()
     port = free_port()
@@ -116,7 +123,7 @@ def main() -> None:
                 joined = post(f"{http}/api/tables/{made['code']}/join", {"name": f"B{i}"})
                 tables.append((made["code"], made["secret"], joined["secret"]))
             idle = memory_mib(server.pid)
-            moves, latencies, took = asyncio.run(drive(f"ws://127.0.0.1:{port}", tables, args.seconds))
+            moves, latencies, took = asyncio.run(drive(f"ws://127.0.0.1:{port}", tables, args.seconds, args.think))
             busy = memory_mib(server.pid)
         finally:
             server.terminate()
@@ -124,7 +131,8 @@ def main() -> None:
     latencies.sort()
     ms = [1000 * x for x in latencies]
     print(f"web server load: {args.tables} two-player tables, {2 * args.tables} WebSocket players, "
-          f"{took:.0f} s, database {'SQLite' if args.db is None else args.db.split(':')[0]}")
+          f"think time {args.think:g} s on average, {took:.0f} s, "
+          f"database {'SQLite' if args.db is None else args.db.split(':')[0]}")
     print(f"moves: {moves} ({moves / took:,.0f} per second)")
     if ms:
         p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]

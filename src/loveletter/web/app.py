@@ -25,6 +25,7 @@ from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconn
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
+from loveletter.engine import Action
 from loveletter.i18n import LANGUAGES, MESSAGES, Translator
 from loveletter.web.messages import read_client_message, refusal_message, state_message
 from loveletter.web.store import Store
@@ -142,10 +143,17 @@ class Server:
             return
         action = await asyncio.to_thread(table.bot_choice, seat)
         async with room.lock:
-            played = table.play_for_bot(seat, action, at)
-        if played:
-            await self.tell_all(room)
-            self.start_waiting(room)
+            if not table.still_for_bot(seat, at):
+                return
+            await self.commit(room, action, by_bot=True)
+        await self.tell_all(room)
+        self.start_waiting(room)
+
+    async def commit(self, room: Room, action: Action, by_bot: bool) -> None:
+        """Store a checked move (in a worker thread: other tables go on meanwhile), then apply it.
+        Called under the room's lock, so the table's moves keep their order."""
+        await asyncio.to_thread(room.table.store_move, action, by_bot)
+        room.table.apply(action)
 
     async def handle(self, room: Room, connection: Connection, data: dict[str, Any]) -> None:
         if data["type"] == "lang":
@@ -155,7 +163,8 @@ class Server:
         if data["type"] == "hello":
             raise Refused("web_hello_twice")
         async with room.lock:
-            room.table.play(connection.seat, data["move"], data["at"])
+            action = room.table.check(connection.seat, data["move"], data["at"])
+            await self.commit(room, action, by_bot=False)
         await self.tell_all(room)
         self.start_waiting(room)
 

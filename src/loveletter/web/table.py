@@ -170,8 +170,15 @@ class GameTable:
         return view(self.match, seat)
 
     def play(self, seat: int | None, text: str, at: int) -> Action:
-        """Play ``text`` (notation) for ``seat``, where the client saw ``at`` moves played.
-        Stored before it is applied; :class:`Refused` if not, and nothing changes."""
+        """Check, store and apply ``text`` for ``seat`` (see :meth:`check`), in one go."""
+        action = self.check(seat, text, at)
+        self.store_move(action, by_bot=False)
+        self.apply(action)
+        return action
+
+    def check(self, seat: int | None, text: str, at: int) -> Action:
+        """The move ``text`` (notation) of ``seat``, where the client saw ``at`` moves played, if
+        the table and the engine allow it; :class:`Refused` if not. Changes nothing."""
         if seat is None:
             raise Refused("web_spectator")
         if self.match.over:
@@ -186,7 +193,12 @@ class GameTable:
             action = Action.parse(text)
         except NotationError as err:
             raise Refused("web_bad_move", err) from None
-        return self._commit(action, by_bot=False)
+        probe = self.match.round.clone()
+        try:
+            probe.apply(action)  # the engine's verdict, on a copy
+        except IllegalActionError as err:
+            raise Refused("web_illegal", err) from None
+        return action
 
     def bot_seat_to_move(self) -> int | None:
         """The bot seat whose turn it is, if any (and the match goes on)."""
@@ -201,24 +213,18 @@ class GameTable:
         bot = self.bots.get(seat) or self.bots.setdefault(-1 - seat, make_bot("beginner", seat))
         return bot.choose(view(self.match, seat))
 
-    def play_for_bot(self, seat: int, action: Action, at: int) -> bool:
-        """Apply a bot's ``action`` if the table is still where the bot looked (``at`` moves)."""
-        if at != len(self.moves) or self.match.over or self.match.current != seat:
-            return False
-        self._commit(action, by_bot=True)
-        return True
+    def still_for_bot(self, seat: int, at: int) -> bool:
+        """Whether a bot that looked when ``at`` moves were played may still move for ``seat``."""
+        return at == len(self.moves) and not self.match.over and self.match.current == seat
 
-    def _commit(self, action: Action, by_bot: bool) -> Action:
-        probe = self.match.round.clone()
-        try:
-            probe.apply(action)  # the engine's verdict, on a copy: nothing changes if refused
-        except IllegalActionError as err:
-            raise Refused("web_illegal", err) from None
-        text = action.notation()
-        self.store.add_move(self.code, len(self.moves), text, by_bot)
-        self.moves.append(text)
+    def store_move(self, action: Action, by_bot: bool) -> None:
+        """Store ``action`` as the next move (before :meth:`apply`: nothing acknowledged is lost)."""
+        self.store.add_move(self.code, len(self.moves), action.notation(), by_bot)
+
+    def apply(self, action: Action) -> None:
+        """Apply a checked and stored move."""
+        self.moves.append(action.notation())
         self._apply(action)
-        return action
 
     def _apply(self, action: Action) -> None:
         self.match.apply(action)
