@@ -178,6 +178,37 @@ def test_a_table_with_a_bot_plays_to_the_end_on_a_phone_with_the_keyboard(server
     assert re.search(r"Match won by (Ann|Bot 1)!", ann.locator(".status .result").inner_text())
 
 
+def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, browser, tmp_path):
+    ann = new_page(browser, server)
+    code = create_table(ann, "Ann", {1: "random"}, target=1)
+    while True:
+        ann.wait_for_selector(".your-turn, .status .result")
+        if ann.locator(".status .result").count():
+            break
+        play_one_move(ann)
+    download = ann.locator(f"a[download='loveletter-{code}.json']")
+    record = ann.request.get(server.rstrip("/") + download.get_attribute("href"))
+    assert record.ok and record.json()["format"] == "loveletter-record/1"
+    ann.click("#replay-link")
+    ann.wait_for_selector("#replay-step")
+    assert ann.locator("#replay-step").inner_text().strip().startswith("Step 1 of")
+    assert ann.locator("#replay-back").is_disabled()
+    ann.keyboard.press("ArrowRight")
+    ann.wait_for_selector("#replay-step:has-text('Step 2 of')")
+    assert ann.locator(".player .cards .card").count() >= 2  # a replay shows every hand
+    path = tmp_path / "record.json"
+    path.write_text(record.text())
+    ann.goto(server)
+    ann.set_input_files("#record-file", str(path))
+    ann.click("#upload button[type=submit]")
+    ann.wait_for_selector("#replay-step:has-text('Step 1 of')")
+    path.write_text('{"players": ["A"]}')
+    ann.goto(server)
+    ann.set_input_files("#record-file", str(path))
+    ann.click("#upload button[type=submit]")
+    ann.wait_for_selector("#alert:has-text('not a valid game record')")
+
+
 def test_a_server_killed_mid_match_resumes_and_the_browser_reconnects(browser, tmp_path):
     port, database = free_port(), tmp_path / "web.sqlite3"
     url = f"http://127.0.0.1:{port}/"

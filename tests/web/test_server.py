@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 from web_clients import Seat, create
 
+from loveletter.record import replay
 from loveletter.web.app import create_app
 from loveletter.web.store import Store
 
@@ -229,3 +230,51 @@ def test_nobody_stands_in_without_a_timeout(client):
     ann = Seat(client, made["code"], made["secret"])
     assert room.waiting is None or room.waiting.done()
     ann.close()
+
+
+# ------------------------------------------------------------------------------------ records and replays
+
+
+def finished_bot_match(client):
+    made = create(client, players=2, bots={"1": "random"}, target=1)
+    ann = Seat(client, made["code"], made["secret"])
+    rng = random.Random(8)
+    while not ann.state["match_winners"]:
+        if ann.state["legal"]:
+            ann.random_move(rng)
+        else:
+            ann.receive()
+    ann.close()
+    return made["code"]
+
+
+def test_a_finished_match_gives_its_record_and_replay(client):
+    made = create(client, players=2, bots={"1": "random"})
+    early = client.get(f"/api/tables/{made['code']}/record")
+    assert early.status_code == 400 and early.json()["key"] == "web_not_finished"  # no decks before the end
+    assert client.get(f"/api/tables/{made['code']}/replay").status_code == 400
+    code = finished_bot_match(client)
+    answer = client.get(f"/api/tables/{code}/record")
+    assert answer.status_code == 200 and "attachment" in answer.headers["content-disposition"]
+    doc = answer.json()
+    replayed = replay(doc)  # a valid loveletter-record/1
+    assert doc["format"] == "loveletter-record/1" and replayed.match.over and doc["players"] == ["Ann", "Bot 1"]
+    steps = client.get(f"/api/tables/{code}/replay?lang=nl").json()
+    assert len(steps) == sum(len(r["turns"]) + 1 for r in doc["rounds"])
+    assert steps[0]["turn"] == 0 and steps[-1]["winners"] and "Ronde 1" in steps[0]["log"][0]
+    assert all(len(step["hands"][s]) in (0, 1, 2) for step in steps for s in (0, 1))
+    uploaded = client.post("/api/replay?lang=nl", content=json.dumps(doc))
+    assert uploaded.status_code == 200 and uploaded.json() == steps
+
+
+@pytest.mark.parametrize(("body", "says"), [
+    (b"{not json", "it is not JSON"),
+    (b"[]", "a record is a JSON object, not a list"),
+    (json.dumps({"players": ["A", "B"], "rounds": [{"deck": ["dragon"]}]}).encode(), "round 1"),
+    (b" " * 1_000_001, "too large"),
+])
+def test_a_bad_record_upload_is_refused_in_one_line(client, body, says):
+    answer = client.post("/api/replay", content=body)
+    assert answer.status_code == 400
+    message = answer.json()["message"]
+    assert says in message and "\n" not in message

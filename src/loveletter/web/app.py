@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -27,7 +28,9 @@ from pydantic import BaseModel, Field
 
 from loveletter.engine import Action
 from loveletter.i18n import LANGUAGES, MESSAGES, Translator
+from loveletter.record import RecordError
 from loveletter.web.messages import read_client_message, refusal_message, state_message
+from loveletter.web.replays import MAX_RECORD_BYTES, frames, record_of
 from loveletter.web.store import Store
 from loveletter.web.table import GameTable, Refused, clean_name, new_code, new_settings
 
@@ -187,8 +190,9 @@ def create_app(store: Store, bot_delay: float = 0.8) -> FastAPI:
 
     @app.exception_handler(Refused)
     async def refused(request: Request, err: Refused) -> JSONResponse:
-        lang = request.query_params.get("lang", "en")  # the page asks in its language
-        return JSONResponse(refusal_message(err, Translator(lang if lang in LANGUAGES else "en")), status_code=400)
+        # the page asks in its language
+        return JSONResponse(refusal_message(err, _translator(request.query_params.get("lang", "en"))),
+                            status_code=400)
 
     @app.get("/", response_class=HTMLResponse)
     async def index() -> str:
@@ -223,6 +227,36 @@ def create_app(store: Store, bot_delay: float = 0.8) -> FastAPI:
         await get().tell_all(room)
         get().start_waiting(room)
         return {"code": room.table.code, "seat": seat, "secret": secret}
+
+    @app.get("/api/tables/{code}/record")
+    async def record(code: str) -> JSONResponse:
+        room = get().room(code)
+        if not room.table.match.over:
+            raise Refused("web_not_finished")
+        doc = record_of(room.table.match, room.table.display_names("Bot", "?"))
+        return JSONResponse(doc, headers={"Content-Disposition": f'attachment; filename="loveletter-{room.table.code}.json"'})
+
+    @app.get("/api/tables/{code}/replay")
+    async def table_replay(code: str, lang: str = "en") -> list[dict[str, Any]]:
+        room = get().room(code)
+        if not room.table.match.over:
+            raise Refused("web_not_finished")
+        doc = record_of(room.table.match, room.table.display_names("Bot", "?"))
+        return await asyncio.to_thread(frames, doc, _translator(lang))
+
+    @app.post("/api/replay")
+    async def uploaded_replay(request: Request, lang: str = "en") -> list[dict[str, Any]]:
+        body = await request.body()
+        if len(body) > MAX_RECORD_BYTES:
+            raise Refused("web_record_too_big", max=MAX_RECORD_BYTES // 1000)
+        try:
+            doc = json.loads(body)
+        except (ValueError, RecursionError):
+            raise Refused("web_record_not_json") from None
+        try:
+            return await asyncio.to_thread(frames, doc, _translator(lang))
+        except RecordError as err:
+            raise Refused("web_bad_record", reason=str(err)) from None
 
     @app.websocket("/ws/{code}")
     async def play(socket: WebSocket, code: str) -> None:
@@ -259,6 +293,10 @@ def create_app(store: Store, bot_delay: float = 0.8) -> FastAPI:
             get().start_waiting(room)
 
     return app
+
+
+def _translator(lang: str) -> Translator:
+    return Translator(lang if lang in LANGUAGES else "en")
 
 
 def _static(name: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from loveletter.engine import Action, Card, IllegalActionError, Phase, View, view
+from loveletter.engine import Action, Card, Edition, IllegalActionError, Phase, View, view
 from loveletter.i18n import LANGUAGES, Translator
 from loveletter.narrate import narrate_all
 from loveletter.web.table import GameTable, Refused
@@ -17,8 +17,9 @@ from loveletter.web.table import GameTable, Refused
 MAX_MESSAGE = 2_000  # characters in one message from a client
 
 
-def card_face(card: Card, v: View, t: Translator) -> dict[str, Any]:
-    return {"card": card.word, "name": t.card(card), "value": v.edition.value(card), "effect": t.effect(card)}
+def card_face(card: Card, edition: Edition, t: Translator) -> dict[str, Any]:
+    """A card as the page draws it: its word (for the style), name, value and effect."""
+    return {"card": card.word, "name": t.card(card), "value": edition.value(card), "effect": t.effect(card)}
 
 
 def state_message(table: GameTable, seat: int | None, t: Translator) -> dict[str, Any]:
@@ -49,17 +50,17 @@ def state_message(table: GameTable, seat: int | None, t: Translator) -> dict[str
         "current": v.current,
         "phase": v.phase.name.lower(),
         "deck_size": v.deck_size,
-        "face_up": [card_face(c, v, t) for c in v.face_up],
-        "discards": [[card_face(c, v, t) for c in pile] for pile in v.discards],
+        "face_up": [card_face(c, v.edition, t) for c in v.face_up],
+        "discards": [[card_face(c, v.edition, t) for c in pile] for pile in v.discards],
         "alive": list(v.alive),
         "protected": list(v.protected),
         "winners": list(v.winners),
         "tokens": list(v.tokens),
         "target": v.target,
         "match_winners": list(v.match_winners),
-        "hand": [card_face(c, v, t) for c in v.hand],
-        "known": {str(s): card_face(c, v, t) for s, c in sorted(v.known.items())},
-        "tracker": [{"card": card_face(c, v, t), "unseen": v.unseen()[c]} for c in sorted(v.edition.copies)],
+        "hand": [card_face(c, v.edition, t) for c in v.hand],
+        "known": {str(s): card_face(c, v.edition, t) for s, c in sorted(v.known.items())},
+        "tracker": [{"card": card_face(c, v.edition, t), "unseen": v.unseen()[c]} for c in sorted(v.edition.copies)],
         "legal": [move_entry(a, names, t) for a in v.legal_actions],
         "blocked": blocked_cards(table, v, t),
         "log": narrate_all(v.events, names, t, v.round_number),

@@ -103,9 +103,26 @@ async function showLobby() {
     location.hash = `#/t/${new FormData(joinForm).get("code").trim().toUpperCase()}`;
   });
 
+  const upload = $("form", { id: "upload", class: "panel" },
+    $("h2", { text: w("web_view_record") }),
+    $("input", { type: "file", name: "record", id: "record-file", accept: ".json,application/json", required: "",
+      "aria-label": w("web_view_record") }),
+    $("button", { type: "submit", text: w("web_view_button") }));
+  upload.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const file = document.getElementById("record-file").files[0];
+    if (!file) return;
+    const response = await fetch(`/api/replay?lang=${lang}`, { method: "POST",
+      headers: { "Content-Type": "application/json" }, body: await file.text() });
+    const data = await response.json();
+    if (!response.ok) { alertUser(data.message || JSON.stringify(data.detail)); return; }
+    alertUser("");
+    showReplay(data);
+  });
+
   const list = $("ul", { id: "open-tables" });
   main.append($("section", { class: "lobby" }, form, $("div", {},
-    $("section", { class: "panel" }, $("h2", { text: w("web_open_tables") }), list), joinForm)));
+    $("section", { class: "panel" }, $("h2", { text: w("web_open_tables") }), list), joinForm, upload)));
   const tables = await (await fetch("/api/tables")).json();
   if (!tables.length) list.append($("li", { text: w("web_none_open") }));
   for (const table of tables) {
@@ -197,7 +214,10 @@ function render() {
       top.append(form);
     }
   } else if (s.match_winners.length) {
-    top.append($("p", { class: "result", text: w("web_match_won", { names: s.match_winners.map((i) => s.names[i]).join(", ") }) }));
+    top.append($("p", { class: "result", text: w("web_match_won", { names: s.match_winners.map((i) => s.names[i]).join(", ") }) }),
+      $("p", {}, $("a", { class: "button", id: "replay-link", href: `#/replay/${s.code}`, text: w("web_replay") }), " ",
+        $("a", { class: "button", href: `/api/tables/${s.code}/record`, download: `loveletter-${s.code}.json`,
+          text: w("web_download") })));
   } else if (s.legal.length) {
     top.append($("p", { class: "your-turn", text: w("web_your_turn") }));
   } else {
@@ -287,13 +307,64 @@ function pickingView() {
   return box;
 }
 
+// ------------------------------------------------------------------------------------- replays
+
+let replay = null; // {frames, at}
+
+function showReplay(frames) {
+  replay = { frames, at: 0 };
+  drawReplay();
+}
+
+function drawReplay() {
+  const main = document.getElementById("main");
+  main.replaceChildren();
+  const f = replay.frames[replay.at];
+  main.dataset.step = replay.at;
+  const step = (by) => { replay.at = Math.max(0, Math.min(replay.frames.length - 1, replay.at + by)); drawReplay(); };
+  const controls = $("section", { class: "panel replay-controls" },
+    $("button", { id: "replay-back", onclick: () => step(-1), disabled: replay.at === 0 ? "" : false, text: w("web_previous") }),
+    $("span", { id: "replay-step", "aria-live": "polite",
+      text: " " + w("web_step", { n: replay.at + 1, total: replay.frames.length, round: f.round, turn: f.turn }) + " " }),
+    $("button", { id: "replay-next", onclick: () => step(1),
+      disabled: replay.at === replay.frames.length - 1 ? "" : false, text: w("web_next") }));
+  const players = $("section", { class: "players" });
+  f.names.forEach((name, i) => {
+    const tags = [];
+    if (!f.alive[i]) tags.push(w("web_out"));
+    if (f.protected[i]) tags.push(w("web_protected"));
+    players.append($("div", { class: `player panel${i === f.current && !f.winners.length ? " current" : ""}${f.alive[i] ? "" : " out"}` },
+      $("h3", { text: `${name}${tags.length ? " (" + tags.join(", ") + ")" : ""}` }),
+      $("p", { text: w("web_tokens_count", { n: f.tokens[i] }) }),
+      $("div", { class: "cards" }, ...f.hands[i].map((c) => cardView(c, { class: `card small card-${c.card}` }))),
+      $("div", { class: "discards", "aria-label": w("web_discards") }, ...f.discards[i].map((c) => cardView(c, { class: `card small card-${c.card}` })))));
+  });
+  const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
+    $("ol", {}, ...f.log.map((line) => $("li", { text: line }))));
+  main.append(controls, $("p", { text: w("web_deck", { n: f.deck_size }) }), players, log);
+}
+
+document.addEventListener("keydown", (event) => {
+  if (!replay || !document.getElementById("replay-step")) return;
+  if (event.key === "ArrowRight") document.getElementById("replay-next").click();
+  if (event.key === "ArrowLeft") document.getElementById("replay-back").click();
+});
+
 // ------------------------------------------------------------------------------------- routes
 
 async function route() {
   alertUser("");
+  replay = null;
   const match = location.hash.match(/^#\/t\/([A-Za-z0-9]{1,12})$/);
   if (match) { connect(match[1].toUpperCase()); return; }
   if (socket) { socket.onclose = null; socket.close(); socket = null; }
+  const again = location.hash.match(/^#\/replay\/([A-Za-z0-9]{1,12})$/);
+  if (again) {
+    const response = await fetch(`/api/tables/${again[1]}/replay?lang=${lang}`);
+    const data = await response.json();
+    if (response.ok) showReplay(data); else alertUser(data.message);
+    return;
+  }
   await showLobby();
 }
 
