@@ -176,11 +176,21 @@ def test_a_table_with_a_bot_plays_to_the_end_on_a_phone_with_the_keyboard(server
             break
         play_one_move(ann, keyboard=True)
     assert re.search(r"Match won by (Ann|Bot 1)!", ann.locator(".status .result").inner_text())
+    code = ann.url.rsplit("/", 1)[1]
+    ann.click("#rematch")  # a new match at a new table, the same bot, Ann in her seat
+    ann.wait_for_url(lambda url: re.search(r"#/t/[A-Z0-9]+$", url) is not None and not url.endswith(code))
+    ann.wait_for_selector(".hand .card")
+    assert ann.locator(".player h3").first.inner_text().startswith("Ann (you")
 
 
 def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, browser, tmp_path):
     ann = new_page(browser, server)
     code = create_table(ann, "Ann", {1: "random"}, target=1)
+    ann.wait_for_selector(".your-turn")
+    ann.check("#hints-toggle")  # the expert's advice, off by default
+    ann.wait_for_selector("#hint-list li")
+    assert re.search(r"\d+%$", ann.locator("#hint-list li").first.inner_text())
+    assert ann.locator(".belief").count() == 1  # its guess at the other player's hand
     while True:
         ann.wait_for_selector(".your-turn, .status .result")
         if ann.locator(".status .result").count():

@@ -10,9 +10,10 @@ import random
 import pytest
 from scenarios import permuted_copy
 
+from loveletter.bots import ExpertBot
 from loveletter.engine import CLASSIC, EDITION_2019
 from loveletter.i18n import Translator
-from loveletter.web.messages import state_message
+from loveletter.web.messages import hints_message, state_message
 from loveletter.web.store import Store
 from loveletter.web.table import GameTable, SeatPlan, Settings
 
@@ -74,3 +75,18 @@ def test_a_seat_sees_its_own_hand_and_the_public_table_only():
         assert "deck_top" not in text and "set_aside\"" not in text
     watcher = state_message(table, None, Translator("en"))
     assert watcher["hand"] == [] and watcher["known"] == {} and watcher["legal"] == []
+
+
+def test_hints_do_not_depend_on_cards_the_seat_may_not_know():
+    rng = random.Random(6)
+    t = Translator("en")
+    for players in (2, 3):
+        table = table_of(CLASSIC, players, rng.randrange(10**9))
+        for _ in range(4 * players):
+            if table.match.over:
+                break
+            seat = table.match.current
+            advice = hints_message(table, seat, ExpertBot(seed=1, budget=60), t)
+            other = with_hidden_cards_moved(table, seat, rng)
+            assert hints_message(other, seat, ExpertBot(seed=1, budget=60), t) == advice
+            table.play(seat, rng.choice(table.view_for(seat).legal_actions).notation(), len(table.moves))

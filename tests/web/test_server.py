@@ -245,7 +245,7 @@ def finished_bot_match(client):
         else:
             ann.receive()
     ann.close()
-    return made["code"]
+    return made["code"], made["secret"]
 
 
 def test_a_finished_match_gives_its_record_and_replay(client):
@@ -253,7 +253,7 @@ def test_a_finished_match_gives_its_record_and_replay(client):
     early = client.get(f"/api/tables/{made['code']}/record")
     assert early.status_code == 400 and early.json()["key"] == "web_not_finished"  # no decks before the end
     assert client.get(f"/api/tables/{made['code']}/replay").status_code == 400
-    code = finished_bot_match(client)
+    code, _secret = finished_bot_match(client)
     answer = client.get(f"/api/tables/{code}/record")
     assert answer.status_code == 200 and "attachment" in answer.headers["content-disposition"]
     doc = answer.json()
@@ -278,3 +278,38 @@ def test_a_bad_record_upload_is_refused_in_one_line(client, body, says):
     assert answer.status_code == 400
     message = answer.json()["message"]
     assert says in message and "\n" not in message
+
+
+def test_hints_for_the_seat_to_move_only(client):
+    code, ann, bob = two_people(client)
+    mover, waiter = (ann, bob) if ann.state["current"] == 0 else (bob, ann)
+    mover.send({"type": "hints"})
+    advice = mover.receive()
+    assert advice["type"] == "hints" and advice["moves"] == mover.state["moves"]
+    assert {o["move"] for o in advice["odds"]} == {m["move"] for m in mover.state["legal"]}
+    assert all(0 <= o["chance"] <= 1 for o in advice["odds"])
+    other = str(1 - mover.state["seat"])
+    assert list(advice["belief"]) == [other]
+    assert sum(o["chance"] for o in advice["belief"][other]) == pytest.approx(1, abs=0.03)
+    waiter.send({"type": "hints"})
+    assert waiter.receive()["key"] == "web_not_your_turn"
+    watcher = Seat(client, code, None)
+    watcher.send({"type": "hints"})
+    assert watcher.receive()["key"] == "web_spectator"
+
+
+def test_a_rematch_seats_the_players_at_a_new_table(client):
+    made = create(client, players=2, bots={"1": "random"})
+    early = client.post(f"/api/tables/{made['code']}/rematch", json={"secret": made["secret"]})
+    assert early.status_code == 400 and early.json()["key"] == "web_not_finished"
+    code, secret = finished_bot_match(client)
+    assert client.post(f"/api/tables/{code}/rematch", json={"secret": "x" * 43}).json()["key"] == "web_bad_secret"
+    watcher = Seat(client, code, None)
+    again = client.post(f"/api/tables/{code}/rematch", json={"secret": secret}).json()
+    assert again["code"] != code and again["seat"] == 0 and again["secret"] != secret
+    assert watcher.receive()["rematch"] == again["code"]  # everyone at the old table is shown the way
+    ann = Seat(client, again["code"], again["secret"])
+    assert ann.state["seat"] == 0 and ann.state["bots"] == [None, "random"] and ann.state["moves"] == 0
+    assert ann.state["target"] == 1 and ann.state["tokens"] == [0, 0]
+    twice = client.post(f"/api/tables/{code}/rematch", json={"secret": secret})
+    assert twice.json()["key"] == "web_rematch_twice"

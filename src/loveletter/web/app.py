@@ -26,10 +26,11 @@ from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconn
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
+from loveletter.bots.expert import ExpertBot
 from loveletter.engine import Action
 from loveletter.i18n import LANGUAGES, MESSAGES, Translator
 from loveletter.record import RecordError
-from loveletter.web.messages import read_client_message, refusal_message, state_message
+from loveletter.web.messages import hints_message, read_client_message, refusal_message, state_message
 from loveletter.web.replays import MAX_RECORD_BYTES, frames, record_of
 from loveletter.web.store import Store
 from loveletter.web.table import GameTable, Refused, clean_name, new_code, new_settings
@@ -51,6 +52,10 @@ class Joining(BaseModel):
     name: str = Field(max_length=200)
 
 
+class Rematch(BaseModel):
+    secret: str = Field(max_length=200)
+
+
 @dataclass
 class Connection:
     socket: WebSocket
@@ -66,6 +71,9 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: list[Connection] = field(default_factory=list)
     waiting: asyncio.Task[None] | None = None  # a bot's move or a timeout, pending
+    advisers: dict[int, ExpertBot] = field(default_factory=dict)  # hints, per seat that asked
+    rematch: str | None = None  # the code of the table for the next match, once someone asked
+    rematched: set[int] = field(default_factory=set)  # the seats that went on to it
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
@@ -103,6 +111,32 @@ class Server:
         self.start_waiting(room)
         return {"code": code, "seat": seat, "secret": secret}
 
+    async def rematch(self, room: Room, secret: str) -> dict[str, Any]:
+        """A new table like ``room``'s finished one (same seats, bots and target, a new deal): the
+        player asking sits down there; the others are shown the way to it."""
+        old = room.table
+        seat = old.seat_of(secret)
+        if not old.match.over:
+            raise Refused("web_not_finished")
+        if seat in room.rematched:
+            raise Refused("web_rematch_twice")
+        if room.rematch is None:
+            s = old.settings
+            bots = {i: plan.level for i, plan in enumerate(s.seats) if plan.level is not None}
+            settings = new_settings(s.edition, s.players, s.target, bots, s.private, s.bot_timeout,
+                                    random.Random(self.rng.random()))
+            code = new_code(self.rooms)
+            self.store.create(code, settings.as_json(), settings.private)
+            self.rooms[code] = Room(GameTable(code, settings, self.store))
+            room.rematch = code
+            await self.tell_all(room)
+        new_room = self.rooms[room.rematch]
+        joined, new_secret = new_room.table.join(old.names[seat])
+        room.rematched.add(seat)
+        await self.tell_all(new_room)
+        self.start_waiting(new_room)
+        return {"code": room.rematch, "seat": joined, "secret": new_secret}
+
     def open_tables(self) -> list[dict[str, Any]]:
         return [
             {"code": code, "edition": room.table.settings.edition, "players": room.table.settings.players,
@@ -120,7 +154,9 @@ class Server:
 
     async def tell(self, room: Room, connection: Connection) -> None:
         with contextlib.suppress(Exception):  # a connection closing under us is dropped elsewhere
-            await connection.socket.send_json(state_message(room.table, connection.seat, connection.t))
+            message = state_message(room.table, connection.seat, connection.t)
+            message["rematch"] = room.rematch
+            await connection.socket.send_json(message)
 
     def start_waiting(self, room: Room) -> None:
         """Schedule what comes next without a person: a bot's move, or a bot standing in for an
@@ -165,6 +201,14 @@ class Server:
             return
         if data["type"] == "hello":
             raise Refused("web_hello_twice")
+        if data["type"] == "hints":
+            if connection.seat is None:
+                raise Refused("web_spectator")
+            adviser = room.advisers.setdefault(connection.seat, ExpertBot(seed=connection.seat))
+            async with room.lock:  # the table does not move while the expert reads it
+                advice = await asyncio.to_thread(hints_message, room.table, connection.seat, adviser, connection.t)
+            await connection.socket.send_json(advice)
+            return
         async with room.lock:
             action = room.table.check(connection.seat, data["move"], data["at"])
             await self.commit(room, action, by_bot=False)
@@ -227,6 +271,12 @@ def create_app(store: Store, bot_delay: float = 0.8) -> FastAPI:
         await get().tell_all(room)
         get().start_waiting(room)
         return {"code": room.table.code, "seat": seat, "secret": secret}
+
+    @app.post("/api/tables/{code}/rematch")
+    async def rematch(code: str, request: Rematch) -> dict[str, Any]:
+        room = get().room(code)
+        async with room.lock:
+            return await get().rematch(room, request.secret)
 
     @app.get("/api/tables/{code}/record")
     async def record(code: str) -> JSONResponse:

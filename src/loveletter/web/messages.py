@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from loveletter.bots.expert import ExpertBot
 from loveletter.engine import Action, Card, Edition, IllegalActionError, Phase, View, view
 from loveletter.i18n import LANGUAGES, Translator
 from loveletter.narrate import narrate_all
@@ -109,7 +110,7 @@ def refusal_message(refused: Refused, t: Translator) -> dict[str, Any]:
 
 
 def read_client_message(text: str) -> dict[str, Any]:
-    """A client's message, checked: ``hello``, ``move`` or ``lang`` with the right fields, or
+    """A client's message, checked: ``hello``, ``move``, ``lang`` or ``hints`` with the right fields, or
     :class:`Refused` saying what is wrong."""
     if len(text) > MAX_MESSAGE:
         raise Refused("web_too_long", max=MAX_MESSAGE)
@@ -128,6 +129,8 @@ def read_client_message(text: str) -> dict[str, Any]:
             raise Refused("web_bad_field", field="at")
     elif kind == "lang":
         _check(data, {"type", "lang"}, {"lang": (str,)})
+    elif kind == "hints":
+        _check(data, {"type"}, {})
     else:
         raise Refused("web_bad_type")
     if "lang" in data and data["lang"] not in LANGUAGES:
@@ -142,3 +145,21 @@ def _check(data: dict[str, Any], allowed: set[str], types: dict[str, tuple[type,
     for key, kinds in types.items():
         if key not in data or not isinstance(data[key], kinds):
             raise Refused("web_bad_field", field=key)
+
+
+def hints_message(table: GameTable, seat: int, adviser: ExpertBot, t: Translator) -> dict[str, Any]:
+    """The expert's advice for ``seat``, from that seat's view only: the chance of winning the round
+    after each legal move, and what it believes each other player holds."""
+    v = table.view_for(seat)
+    if not v.legal_actions:
+        raise Refused("web_not_your_turn")
+    odds = adviser.move_odds(v)
+    belief = adviser.belief(v).all_odds()
+    return {
+        "type": "hints",
+        "moves": len(table.moves),
+        "odds": [{"move": a.notation(), "chance": round(p, 3)} for a, p in sorted(odds.items(), key=lambda x: -x[1])],
+        "belief": {str(s): [{"name": t.card(c), "chance": round(p, 3)}
+                            for c, p in sorted(held.items(), key=lambda x: -x[1]) if p >= 0.005]
+                   for s, held in sorted(belief.items())},
+    }

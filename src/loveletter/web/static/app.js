@@ -9,6 +9,8 @@ let socket = null;
 let state = null;
 let picking = null; // {card} or {card, target} while choosing a move
 let retry = 0;
+let hints = null; // the expert's advice for the state shown, when hints are on
+const hintsOn = () => localStorage.getItem("ll-hints") === "on";
 
 const $ = (tag, attrs = {}, ...children) => {
   const node = document.createElement(tag);
@@ -162,7 +164,12 @@ function connect(code) {
   };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "state") { state = message; picking = null; alertUser(""); render(); }
+    if (message.type === "state") {
+      state = message; picking = null; hints = null; alertUser(""); render();
+      if (hintsOn() && state.legal.length && state.phase === "play") socket.send(JSON.stringify({ type: "hints" }));
+    } else if (message.type === "hints") {
+      if (state && message.moves === state.moves) { hints = message; render(); }
+    }
     else if (message.type === "error") {
       alertUser(message.message);
       if (message.key === "web_bad_secret") localStorage.removeItem(`ll-seat-${code}`);
@@ -218,6 +225,13 @@ function render() {
       $("p", {}, $("a", { class: "button", id: "replay-link", href: `#/replay/${s.code}`, text: w("web_replay") }), " ",
         $("a", { class: "button", href: `/api/tables/${s.code}/record`, download: `loveletter-${s.code}.json`,
           text: w("web_download") })));
+    if (me !== null) {
+      top.append($("p", {}, $("button", { id: "rematch", text: s.rematch ? w("web_rematch_join") : w("web_rematch"),
+        onclick: async () => {
+          const answer = await post(`/api/tables/${s.code}/rematch`, { secret: localStorage.getItem(`ll-seat-${s.code}`) });
+          if (answer) enterTable(answer);
+        } })));
+    }
   } else if (s.legal.length) {
     top.append($("p", { class: "your-turn", text: w("web_your_turn") }));
   } else {
@@ -262,11 +276,37 @@ function render() {
   });
   if (picking) hand.append(pickingView());
   else if (legal.length && s.phase === "play") hand.append($("p", { text: w("web_pick_card") }));
+  if (me !== null) {
+    const toggle = $("input", { type: "checkbox", id: "hints-toggle", checked: hintsOn() ? "" : false });
+    toggle.addEventListener("change", () => {
+      localStorage.setItem("ll-hints", toggle.checked ? "on" : "off");
+      hints = null;
+      if (toggle.checked && s.legal.length && s.phase === "play") socket.send(JSON.stringify({ type: "hints" }));
+      render();
+    });
+    hand.append($("label", { class: "hints-toggle" }, toggle, " " + w("web_hints")));
+  }
+  if (hints && hintsOn()) {
+    const names = Object.fromEntries(s.hand.map((face) => [face.card, face.name]));
+    const describe = (notation) => {
+      const m = s.legal.find((entry) => entry.move === notation);
+      if (!m) return notation;
+      return `${names[m.card]}${m.target !== null ? " → " + s.names[m.target] : ""}${m.guess_name ? ", " + m.guess_name : ""}`;
+    };
+    hand.append($("section", { class: "hints" }, $("h3", { text: w("web_hint_title") }),
+      $("ol", { id: "hint-list" }, ...hints.odds.map((o) => $("li", { text: `${describe(o.move)}: ${Math.round(100 * o.chance)}%` })))));
+  }
 
   const known = $("section", { class: "panel" }, $("h2", { text: w("web_known") }));
   const knownEntries = Object.entries(s.known);
   if (!knownEntries.length) known.append($("p", { text: w("web_nothing_known") }));
   for (const [seat, face] of knownEntries) known.append($("p", { text: `${s.names[seat]}: ${face.name}` }));
+  if (hints && hintsOn()) {
+    known.append($("h3", { text: w("web_belief") }));
+    for (const [seat, odds] of Object.entries(hints.belief))
+      known.append($("p", { class: "belief", text: `${s.names[seat]}: ` +
+        odds.slice(0, 4).map((o) => `${o.name} ${Math.round(100 * o.chance)}%`).join(", ") }));
+  }
   const tracker = $("section", { class: "panel tracker" }, $("h2", { text: w("web_tracker") }),
     $("ul", {}, ...s.tracker.map((e) => $("li", { text: `${e.card.name} (${e.card.value}): ${e.unseen}` }))));
   const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
