@@ -15,9 +15,7 @@ import argparse
 import asyncio
 import json
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -26,27 +24,7 @@ from pathlib import Path
 
 import websockets
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start(port: int, database: str) -> subprocess.Popen[bytes]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "loveletter", "serve", "--port", str(port), "--db", database, "--bot-delay", "0"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return process
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                sys.exit("load.py: the server did not start")
-            time.sleep(0.1)
+from loveletter.web.process import free_port, start_server, stop_server
 
 
 def post(url: str, body: dict[str, object]) -> dict[str, str]:
@@ -114,7 +92,10 @@ def main() -> None:
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         database = args.db or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
-        server = start(port, database)
+        try:
+            server = start_server(port, database)
+        except RuntimeError as err:
+            sys.exit(f"load.py: {err}")
         try:
             http = f"http://127.0.0.1:{port}"
             tables = []
@@ -126,8 +107,7 @@ def main() -> None:
             moves, latencies, took = asyncio.run(drive(f"ws://127.0.0.1:{port}", tables, args.seconds, args.think))
             busy = memory_mib(server.pid)
         finally:
-            server.terminate()
-            server.wait(10)
+            stop_server(server)
     latencies.sort()
     ms = [1000 * x for x in latencies]
     print(f"web server load: {args.tables} two-player tables, {2 * args.tables} WebSocket players, "

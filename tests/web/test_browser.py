@@ -11,9 +11,6 @@ import json
 import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -21,42 +18,18 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from loveletter.web.process import free_port, start_server, stop_server
+
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 SCREENSHOTS = bool(os.environ.get("LOVELETTER_SCREENSHOTS"))
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start_server(port: int, database: Path) -> subprocess.Popen[str]:
-    """``loveletter serve`` in its own process, once it accepts connections."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "loveletter", "serve", "--port", str(port), "--db", str(database),
-         "--bot-delay", "0.05"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return process
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise RuntimeError(f"the server did not start: {process.stdout.read() if process.stdout else ''}") from None
-            time.sleep(0.1)
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     port = free_port()
-    process = start_server(port, tmp_path_factory.mktemp("web") / "web.sqlite3")
+    process = start_server(port, str(tmp_path_factory.mktemp("web") / "web.sqlite3"), bot_delay=0.05)
     yield f"http://127.0.0.1:{port}/"
-    process.terminate()
-    process.wait(10)
+    stop_server(process)
 
 
 @pytest.fixture(scope="module")
@@ -222,7 +195,7 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
 def test_a_server_killed_mid_match_resumes_and_the_browser_reconnects(browser, tmp_path):
     port, database = free_port(), tmp_path / "web.sqlite3"
     url = f"http://127.0.0.1:{port}/"
-    process = start_server(port, database)
+    process = start_server(port, str(database), bot_delay=0.05)
     try:
         ann = new_page(browser, url)
         code = create_table(ann, "Ann", {1: "beginner"}, target=3)
@@ -234,7 +207,7 @@ def test_a_server_killed_mid_match_resumes_and_the_browser_reconnects(browser, t
         process.kill()  # no goodbye: SIGKILL
         process.wait(10)
         ann.wait_for_selector("#alert:has-text('reconnecting')")
-        process = start_server(port, database)
+        process = start_server(port, str(database), bot_delay=0.05)
         ann.wait_for_selector("#alert:empty", state="attached", timeout=30_000)  # reconnected by itself
         ann.wait_for_selector(".your-turn")
         assert (moves_shown(ann), ann.locator(".hand .card .name").all_inner_texts()) == before

@@ -37,7 +37,8 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, t: Trans
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(t("serve_open", url=f"http://{shown}:{port}/"), flush=True)
     print(t("serve_db", db=store.engine.url.render_as_string(hide_password=True)), flush=True)
-    uvicorn.run(create_app(store, bot_delay), host=host, port=port, log_level="warning", ws_max_size=16_384)
+    uvicorn.run(create_app(store, bot_delay), host=host, port=port, log_level="warning", ws_max_size=16_384,
+                timeout_graceful_shutdown=5)
     return 0
 
 
