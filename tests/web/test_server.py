@@ -163,15 +163,19 @@ def test_a_wrong_credential_is_refused_and_a_spectator_sees_only_public_things(c
         seat.close()
 
 
+def play_to_the_end(seat: Seat, rng: random.Random) -> None:
+    """Random moves for ``seat`` whenever it is to move, until the match is over."""
+    while not seat.state["match_winners"]:
+        if seat.state["legal"]:
+            seat.random_move(rng)
+        else:
+            seat.receive()
+
+
 def test_a_bot_table_plays_to_the_end(client):
     made = create(client, players=3, bots={"1": "beginner", "2": "random"}, target=2)
     ann = Seat(client, made["code"], made["secret"])
-    rng = random.Random(5)
-    while not ann.state["match_winners"]:
-        if ann.state["legal"]:
-            ann.random_move(rng)
-        else:
-            ann.receive()
+    play_to_the_end(ann, random.Random(5))
     assert max(ann.state["tokens"]) >= 2
     ann.close()
 
@@ -238,12 +242,7 @@ def test_nobody_stands_in_without_a_timeout(client):
 def finished_bot_match(client):
     made = create(client, players=2, bots={"1": "random"}, target=1)
     ann = Seat(client, made["code"], made["secret"])
-    rng = random.Random(8)
-    while not ann.state["match_winners"]:
-        if ann.state["legal"]:
-            ann.random_move(rng)
-        else:
-            ann.receive()
+    play_to_the_end(ann, random.Random(8))
     ann.close()
     return made["code"], made["secret"]
 
