@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
+import time
 
 import pytest
 from fastapi.testclient import TestClient
 from web_clients import Seat, create
 
 from loveletter.record import replay
-from loveletter.web.app import create_app
+from loveletter.web.app import NewTable, Server, create_app
 from loveletter.web.store import Store
 
 # ------------------------------------------------------------------------------------ lobby
@@ -312,3 +314,32 @@ def test_a_rematch_seats_the_players_at_a_new_table(client):
     assert ann.state["target"] == 1 and ann.state["tokens"] == [0, 0]
     twice = client.post(f"/api/tables/{code}/rematch", json={"secret": secret})
     assert twice.json()["key"] == "web_rematch_twice"
+
+
+def test_a_bot_move_being_stored_is_not_dropped_by_a_reconnect(database):
+    """A connection opening while a bot's move is being stored must not cancel it half done (the
+    move would be in the database but not on the table, and the table would stall)."""
+
+    async def scenario():
+        store = Store(database)
+        server = Server(store, bot_delay=0)
+        made = server.create(NewTable(name="Ann", players=2, bots={1: "random"}))
+        room = server.rooms[made["code"]]
+        table = room.table
+        storing = table.store_move
+
+        def slow_store(action, by_bot):
+            time.sleep(0.3)
+            storing(action, by_bot)
+
+        table.store_move = slow_store
+        table.play(0, table.view_for(0).legal_actions[0].notation(), 0)  # Ann starts round 1
+        server.start_waiting(room)  # the bot's turn
+        await asyncio.sleep(0.15)  # the bot is storing its move now
+        server.start_waiting(room)  # as when a browser connects
+        await asyncio.sleep(0.6)
+        stored = next(t for t in store.load_all() if t.code == made["code"]).moves
+        assert len(stored) >= 2 and table.moves == stored[: len(table.moves)] and len(table.moves) >= 2
+        store.engine.dispose()
+
+    asyncio.run(scenario())

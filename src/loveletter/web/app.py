@@ -74,6 +74,7 @@ class Room:
     advisers: dict[int, ExpertBot] = field(default_factory=dict)  # hints, per seat that asked
     rematch: str | None = None  # the code of the table for the next match, once someone asked
     rematched: set[int] = field(default_factory=set)  # the seats that went on to it
+    storing: bool = False  # the waiting task is storing a bot's move (see Server.start_waiting)
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
@@ -162,7 +163,9 @@ class Server:
         """Schedule what comes next without a person: a bot's move, or a bot standing in for an
         absent person after the table's timeout."""
         if room.waiting is not None and not room.waiting.done():
-            room.waiting.cancel()
+            if room.storing:  # a bot's move is being stored: that task schedules what follows itself
+                return
+            room.waiting.cancel()  # still thinking or waiting: nothing done yet, safe to drop
         table = room.table
         seat = table.bot_seat_to_move()
         if seat is not None:
@@ -184,7 +187,12 @@ class Server:
         async with room.lock:
             if not table.still_for_bot(seat, at):
                 return
-            await self.commit(room, action, by_bot=True)
+            # Not to be cancelled from here on: a move stored but not applied would stall the table.
+            room.storing = True
+            try:
+                await self.commit(room, action, by_bot=True)
+            finally:
+                room.storing = False
         await self.tell_all(room)
         self.start_waiting(room)
 
