@@ -237,9 +237,6 @@ def create_app(store: Store, bot_delay: float = 0.8) -> FastAPI:
     app = FastAPI(title="Love Letter", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     app.state.server = server
 
-    def get() -> Server:
-        return server
-
     @app.exception_handler(Refused)
     async def refused(request: Request, err: Refused) -> JSONResponse:
         # the page asks in its language
@@ -265,41 +262,42 @@ def create_app(store: Store, bot_delay: float = 0.8) -> FastAPI:
 
     @app.get("/api/tables")
     async def tables() -> list[dict[str, Any]]:
-        return get().open_tables()
+        return server.open_tables()
 
     @app.post("/api/tables")
     async def create(request: NewTable) -> dict[str, Any]:
-        return get().create(request)
+        return server.create(request)
 
     @app.post("/api/tables/{code}/join")
     async def join(code: str, request: Joining) -> dict[str, Any]:
-        room = get().room(code)
+        room = server.room(code)
         async with room.lock:
             seat, secret = room.table.join(request.name)
-        await get().tell_all(room)
-        get().start_waiting(room)
+        await server.tell_all(room)
+        server.start_waiting(room)
         return {"code": room.table.code, "seat": seat, "secret": secret}
 
     @app.post("/api/tables/{code}/rematch")
     async def rematch(code: str, request: Rematch) -> dict[str, Any]:
-        room = get().room(code)
+        room = server.room(code)
         async with room.lock:
-            return await get().rematch(room, request.secret)
+            return await server.rematch(room, request.secret)
+
+    def finished_record(code: str) -> tuple[str, dict[str, Any]]:
+        """A finished table's code and record (before the end, a record would show the decks)."""
+        table = server.room(code).table
+        if not table.match.over:
+            raise Refused("web_not_finished")
+        return table.code, record_of(table.match, table.display_names("Bot", "?"))
 
     @app.get("/api/tables/{code}/record")
     async def record(code: str) -> JSONResponse:
-        room = get().room(code)
-        if not room.table.match.over:
-            raise Refused("web_not_finished")
-        doc = record_of(room.table.match, room.table.display_names("Bot", "?"))
-        return JSONResponse(doc, headers={"Content-Disposition": f'attachment; filename="loveletter-{room.table.code}.json"'})
+        found, doc = finished_record(code)
+        return JSONResponse(doc, headers={"Content-Disposition": f'attachment; filename="loveletter-{found}.json"'})
 
     @app.get("/api/tables/{code}/replay")
     async def table_replay(code: str, lang: str = "en") -> list[dict[str, Any]]:
-        room = get().room(code)
-        if not room.table.match.over:
-            raise Refused("web_not_finished")
-        doc = record_of(room.table.match, room.table.display_names("Bot", "?"))
+        _found, doc = finished_record(code)
         return await asyncio.to_thread(frames, doc, _translator(lang))
 
     @app.post("/api/replay")
@@ -321,7 +319,7 @@ def create_app(store: Store, bot_delay: float = 0.8) -> FastAPI:
         await socket.accept()
         t = Translator("en")
         try:
-            room = get().room(code)
+            room = server.room(code)
             hello = read_client_message(await asyncio.wait_for(socket.receive_text(), 30))
             if hello["type"] != "hello":
                 raise Refused("web_hello_first")
@@ -335,20 +333,20 @@ def create_app(store: Store, bot_delay: float = 0.8) -> FastAPI:
             return
         connection = Connection(socket, seat, t)
         room.connections.append(connection)
-        await get().tell(room, connection)
-        get().start_waiting(room)
+        await server.tell(room, connection)
+        server.start_waiting(room)
         try:
             while True:
                 text = await socket.receive_text()
                 try:
-                    await get().handle(room, connection, read_client_message(text))
+                    await server.handle(room, connection, read_client_message(text))
                 except Refused as err:
                     await socket.send_json(refusal_message(err, connection.t))
         except WebSocketDisconnect:
             pass
         finally:
             room.connections.remove(connection)
-            get().start_waiting(room)
+            server.start_waiting(room)
 
     return app
 

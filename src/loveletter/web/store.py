@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -77,8 +78,6 @@ def hash_secret(secret: str) -> str:
 
 def default_database() -> str:
     """A per-user SQLite file (XDG data folder), created on first use."""
-    import os
-
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     folder = base / "loveletter"
     folder.mkdir(parents=True, exist_ok=True)
