@@ -1,0 +1,369 @@
+"""One action encoding and one observation encoding, shared by every research adapter (OpenSpiel,
+PettingZoo, Gymnasium) and the batched simulator.
+
+**Actions.** For a game of an edition and a number of players, every decision is a number from 0 to
+``Actions.size - 1``. Its name is the action's notation (``loveletter.engine.Action``), so
+``Actions.names[i]`` reads like a move in a record. The numbering, in this order:
+
+1. for each card of the edition, by value: the card played without a target (Spy, Handmaid,
+   Chancellor, Countess, Princess; and Guard, Priest, Baron, King when nobody may be chosen, R4.6);
+   then, for targeted cards, one number per seat chosen (``priest 1``) — for the Guard, per seat and
+   named card (``guard 1 priest``, the named cards by value). The Prince always has a target (it may
+   choose its own seat), so it has no untargeted number.
+2. 2019 edition only, after a Chancellor's draw: ``chancellor keep K bottom F`` for every card K and
+   F of the edition: keep K and put the other cards under the deck, F first (so with two cards
+   returned, the other one ends up at the very bottom).
+
+:func:`action_table` lists them all. Seats are absolute (seat 0 starts the first round), as in the
+engine and in records.
+
+**Observations.** :class:`Observations` turns a seat's :class:`~loveletter.engine.View` (and nothing
+else) into a fixed-size ``float32`` vector; :func:`observation_table` says what each index means.
+The *information state* adds the order of play (who played what on whom, and what this seat learned
+from it), so that it tells apart what the seat can tell apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from loveletter.engine import TARGETED, Action, Card, Edition, Event, Phase, View, edition_named
+
+Vector = npt.NDArray[np.float32]
+
+
+# ----------------------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class Actions:
+    """The action numbering for ``players`` seats of ``edition`` (use :func:`actions_for`)."""
+
+    edition: Edition
+    players: int
+    names: tuple[str, ...] = field(init=False)
+    _plays: dict[Action, int] = field(init=False, repr=False)
+    _choices: dict[tuple[Card, Card], int] = field(init=False, repr=False)
+    _decoded: tuple[Action | tuple[Card, Card], ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        decoded: list[Action | tuple[Card, Card]] = []
+        for card in self.edition.cards:
+            if card is not Card.PRINCE:
+                decoded.append(Action(card))
+            if card not in TARGETED:
+                continue
+            for seat in range(self.players):
+                if card is Card.GUARD:
+                    decoded += [Action(card, seat, guess) for guess in self.edition.guessable]
+                else:
+                    decoded.append(Action(card, seat))
+        if self.edition.has(Card.CHANCELLOR):
+            decoded += [(keep, first) for keep in self.edition.cards for first in self.edition.cards]
+        names = [
+            d.notation() if isinstance(d, Action) else f"chancellor keep {d[0].word} bottom {d[1].word}"
+            for d in decoded
+        ]
+        object.__setattr__(self, "names", tuple(names))
+        object.__setattr__(self, "_decoded", tuple(decoded))
+        object.__setattr__(self, "_plays", {d: i for i, d in enumerate(decoded) if isinstance(d, Action)})
+        object.__setattr__(
+            self, "_choices", {d: i for i, d in enumerate(decoded) if not isinstance(d, Action)}
+        )
+
+    @property
+    def size(self) -> int:
+        return len(self.names)
+
+    def number(self, action: Action) -> int:
+        """The number of ``action`` (a legal action of a game of this edition and size)."""
+        if action.keep is not None:
+            bottom = action.bottom or ()
+            if not bottom:
+                raise ValueError(f"a Chancellor's choice returns at least one card: {action}")
+            return self._choices[(action.keep, bottom[0])]
+        try:
+            return self._plays[Action(action.card, action.target, action.guess)]
+        except KeyError:
+            raise ValueError(f"{action} is not an action of {self.players}-player {self.edition} games") from None
+
+    def numbers(self, legal: Iterable[Action]) -> list[int]:
+        """The numbers of ``legal``, ascending (each legal action has its own number)."""
+        return sorted(self.number(a) for a in legal)
+
+    def mask(self, legal: Iterable[Action]) -> npt.NDArray[np.int8]:
+        """A 0/1 vector over all numbers, 1 for the legal ones."""
+        out = np.zeros(self.size, dtype=np.int8)
+        out[self.numbers(legal)] = 1
+        return out
+
+    def action(self, number: int, legal: Sequence[Action]) -> Action:
+        """The legal action numbered ``number``; ``ValueError`` if none of ``legal`` has that number."""
+        if not 0 <= number < self.size:
+            raise ValueError(f"there is no action {number}: actions are numbered 0 to {self.size - 1}")
+        for action in legal:
+            if self.number(action) == number:
+                return action
+        raise ValueError(f"action {number} ({self.names[number]}) is not legal now")
+
+
+def actions_for(edition: Edition, players: int) -> Actions:
+    """The (shared) action numbering of ``players``-seat games of ``edition``."""
+    return _actions(edition.name, players)
+
+
+@cache
+def _actions(edition: str, players: int) -> Actions:
+    known = edition_named(edition)
+    known.check_players(players)
+    return Actions(known, players)
+
+
+def action_table(edition: Edition, players: int) -> list[tuple[int, str]]:
+    """Every action number with its name."""
+    return list(enumerate(actions_for(edition, players).names))
+
+
+# ------------------------------------------------------------------------------------ observations
+
+#: Per round, at most one play per card of the edition (every turn uses up a card of the deck).
+def max_plays(edition: Edition) -> int:
+    return len(edition.full_deck)
+
+
+@dataclass(frozen=True)
+class Part:
+    """A run of indices of the vector: ``size`` numbers meaning ``meaning``."""
+
+    name: str
+    size: int
+    meaning: str
+
+
+@dataclass(frozen=True)
+class Observations:
+    """The observation and information-state vectors of ``players``-seat games of ``edition``."""
+
+    edition: Edition
+    players: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.edition.cards
+
+    def observation_parts(self) -> list[Part]:
+        p, c = self.players, len(self.cards)
+        cards = ", ".join(card.word for card in self.cards)
+        parts = [
+            Part("seat", p, "one-hot: the observing seat"),
+            Part("current", p, "one-hot: the seat whose decision it is"),
+            Part("phase", 3, "one-hot: play a card / Chancellor's choice / round over"),
+            Part("hand", c, f"count of each card in the observer's hand ({cards})"),
+            Part("deck", 1, "cards left in the deck"),
+            Part("set_aside_taken", 1, "1 once a Prince gave out the set-aside card (R5.5)"),
+            Part("face_up", c, "count of each card removed face up (two players, R3.3)"),
+            Part("unseen", c, "card tracker: count of each card the observer has not seen"),
+        ]
+        for s in range(p):
+            parts += [
+                Part(f"alive_{s}", 1, f"1 if seat {s} is still in the round"),
+                Part(f"protected_{s}", 1, f"1 if seat {s} is protected by a Handmaid"),
+                Part(f"tokens_{s}", 1, f"seat {s}'s tokens of affection"),
+                Part(f"discards_{s}", c, f"count of each card in seat {s}'s discard pile"),
+                Part(f"known_{s}", c, f"one-hot: the card the observer knows seat {s} holds (else 0)"),
+            ]
+        return parts
+
+    def play_parts(self) -> list[Part]:
+        p, c = self.players, len(self.cards)
+        return [
+            Part("by", p, "one-hot: the seat that played"),
+            Part("card", c, "one-hot: the card played"),
+            Part("target", p, "one-hot: the seat chosen (all 0: none)"),
+            Part("guess", c, "one-hot: the card a Guard named"),
+            Part("hit", 1, "1 if a Guard's guess was right"),
+            Part("learned", c, "one-hot: the card the observer saw through this play (Priest, Baron, King)"),
+            Part("kept", c, "one-hot: the card the observer kept, on its own plays"),
+        ]
+
+    def information_parts(self) -> list[Part]:
+        play = sum(part.size for part in self.play_parts())
+        return self.observation_parts() + [
+            Part("plays", play * max_plays(self.edition),
+                 f"the round's plays in order, {play} numbers each (see the play table), 0 after the last"),
+        ]
+
+    @property
+    def observation_size(self) -> int:
+        return sum(part.size for part in self.observation_parts())
+
+    @property
+    def information_size(self) -> int:
+        return sum(part.size for part in self.information_parts())
+
+    def observation(self, view: View) -> Vector:
+        """The observation vector of ``view`` (its seat must not be ``None``)."""
+        out = np.zeros(self.observation_size, dtype=np.float32)
+        self._observe(view, out)
+        return out
+
+    def information_state(self, view: View) -> Vector:
+        """The information-state vector: the observation, then the round's plays in order."""
+        out = np.zeros(self.information_size, dtype=np.float32)
+        at = self._observe(view, out)
+        width = sum(part.size for part in self.play_parts())
+        for record in _plays(view):
+            self._play(record, view.seat, out, at)
+            at += width
+        return out
+
+    def _observe(self, view: View, out: Vector) -> int:
+        if view.seat is None:
+            raise ValueError("observations are for a seat, not for a spectator")
+        p = self.players
+        index = {card: i for i, card in enumerate(self.cards)}
+        c = len(index)
+        out[view.seat] = 1
+        out[p + view.current] = 1
+        at = 2 * p
+        out[at + (2 if view.over else int(view.phase is Phase.CHANCELLOR))] = 1
+        at += 3
+        _count(view.hand, index, out, at)
+        at += c
+        out[at] = view.deck_size
+        out[at + 1] = float(view.set_aside_taken)
+        at += 2
+        _count(view.face_up, index, out, at)
+        at += c
+        for card, n in view.unseen().items():
+            out[at + index[card]] = n
+        at += c
+        for s in range(p):
+            out[at] = float(view.alive[s])
+            out[at + 1] = float(view.protected[s])
+            out[at + 2] = view.tokens[s]
+            at += 3
+            _count(view.discards[s], index, out, at)
+            at += c
+            known = view.known.get(s)
+            if known is not None:
+                out[at + index[known]] = 1
+            at += c
+        return at
+
+    def _play(self, record: _PlayRecord, seat: int | None, out: Vector, at: int) -> None:
+        p = self.players
+        index = {card: i for i, card in enumerate(self.cards)}
+        c = len(index)
+        play = record.play
+        assert play.seat is not None and play.card is not None
+        out[at + play.seat] = 1
+        out[at + p + index[play.card]] = 1
+        at += p + c
+        if play.target is not None:
+            out[at + play.target] = 1
+        at += p
+        if play.guess is not None:
+            out[at + index[play.guess]] = 1
+        at += c
+        out[at] = float(play.result == "hit")
+        at += 1
+        if record.learned is not None:
+            out[at + index[record.learned]] = 1
+        at += c
+        if record.kept is not None and play.seat == seat:
+            out[at + index[record.kept]] = 1
+
+
+@dataclass
+class _PlayRecord:
+    play: Event
+    learned: Card | None = None
+    kept: Card | None = None
+
+
+def _plays(view: View) -> list[_PlayRecord]:
+    """The round's plays with what ``view.seat`` learned from each (from its events only)."""
+    seat = view.seat
+    records: list[_PlayRecord] = []
+    for e in view.events:
+        if e.kind == "play":
+            records.append(_PlayRecord(e))
+        elif not records:
+            continue
+        elif e.kind == "priest" and e.seat == seat:
+            records[-1].learned = e.card
+        elif e.kind == "baron" and e.cards is not None and seat in (e.seat, e.target):
+            records[-1].learned = e.cards[1] if e.seat == seat else e.cards[0]  # the other's card
+        elif e.kind == "king" and e.cards is not None and seat in (e.seat, e.target):
+            records[-1].learned = e.cards[0] if e.seat == seat else e.cards[1]  # the card received
+        elif e.kind == "bottom" and e.seat == seat:
+            records[-1].kept = e.card
+    # What the observer kept on its plain plays: the card left in its hand after each of them.
+    # (Reading the hand back through the round would take the draws; the draws are in the events.)
+    hand: list[Card] = []
+    by_play = iter(records)
+    for e in view.events:
+        if e.kind in ("deal", "draw") and e.seat == seat and e.card is not None:
+            hand.append(e.card)
+        elif e.kind == "play":
+            record = next(by_play)
+            if e.seat == seat and e.card in hand:
+                hand.remove(e.card)
+                if len(hand) == 1 and record.kept is None:
+                    record.kept = hand[0]
+        elif e.kind == "king" and e.cards is not None and seat in (e.seat, e.target):
+            hand = [e.cards[0] if e.seat == seat else e.cards[1]]
+        elif e.kind == "discard" and e.seat == seat and e.card in hand:
+            hand.remove(e.card)
+        elif e.kind == "chancellor" and e.seat == seat and e.cards:
+            hand.extend(e.cards)
+        elif e.kind == "bottom" and e.seat == seat and e.card is not None:
+            hand = [e.card]
+        elif e.kind == "out" and e.seat == seat:
+            hand = []
+    return records
+
+
+def _count(cards: Iterable[Card], index: dict[Card, int], out: Vector, at: int) -> None:
+    for card in cards:
+        out[at + index[card]] += 1
+
+
+def observations_for(edition: Edition, players: int) -> Observations:
+    """The (shared) observation encoding of ``players``-seat games of ``edition``."""
+    return _observations(edition.name, players)
+
+
+@cache
+def _observations(edition: str, players: int) -> Observations:
+    known = edition_named(edition)
+    known.check_players(players)
+    return Observations(known, players)
+
+
+def observation_table(edition: Edition, players: int, *, information: bool = False) -> list[tuple[str, str, str]]:
+    """``(indices, name, meaning)`` for each part of the vector (``information``: the information
+    state, whose plays follow the play table :meth:`Observations.play_parts`)."""
+    codec = observations_for(edition, players)
+    parts = codec.information_parts() if information else codec.observation_parts()
+    return _table(parts)
+
+
+def play_table(edition: Edition, players: int) -> list[tuple[str, str, str]]:
+    """``(offsets, name, meaning)`` within one play of the information state."""
+    return _table(observations_for(edition, players).play_parts())
+
+
+def _table(parts: list[Part]) -> list[tuple[str, str, str]]:
+    rows, at = [], 0
+    for part in parts:
+        span = str(at) if part.size == 1 else f"{at}-{at + part.size - 1}"
+        rows.append((span, part.name, part.meaning))
+        at += part.size
+    return rows
