@@ -129,6 +129,21 @@ def action_table(edition: Edition, players: int) -> list[tuple[int, str]]:
     return list(enumerate(actions_for(edition, players).names))
 
 
+def shares(winners: Sequence[int], players: int) -> list[float]:
+    """Zero-sum returns for a finished round or match: the ``k`` winners of ``n`` players share the
+    pot, each getting ``(n - k) / (k (n - 1))``, and every other player gets ``-1 / (n - 1)``. With one
+    winner: +1 for the winner, -1/(n-1) for the others (+1/-1 with two players).
+
+    >>> shares((1,), 2), shares((0, 2), 4)
+    ([-1.0, 1.0], [0.3333333333333333, -0.3333333333333333, 0.3333333333333333, -0.3333333333333333])
+    """
+    k, n = len(winners), players
+    if not 0 < k <= n:
+        raise ValueError(f"a finished game has 1 to {n} winners, not {k}")
+    won = (n - k) / (k * (n - 1))
+    return [won if seat in winners else -1 / (n - 1) for seat in range(n)]
+
+
 # ------------------------------------------------------------------------------------ observations
 
 #: Per round, at most one play per card of the edition (every turn uses up a card of the deck).

@@ -47,6 +47,20 @@ class Match:
         self._log = log
         self._start_round(starter, deck)
 
+    def clone(self) -> Match:
+        """An independent copy (for search): finished rounds are shared, the round being played is
+        cloned with its log."""
+        other = Match.__new__(Match)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.tokens = self.tokens[:]
+        other.rounds = self.rounds[:-1] + [self.round.clone(log=self.round.log is not None)]
+        return other
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Match:
+        return self.clone()
+
     @property
     def round(self) -> Round:
         """The round being played (or the last one, once the match is over)."""

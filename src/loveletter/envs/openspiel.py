@@ -1,0 +1,398 @@
+"""Love Letter as an OpenSpiel game: ``python_love_letter`` (``pip install loveletter[openspiel]``).
+
+>>> import pyspiel
+>>> import loveletter.envs.openspiel  # registers the game
+>>> game = pyspiel.load_game("python_love_letter(players=3,edition=v2019)")
+>>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
+(3, 153, 10)
+
+Parameters: ``players`` (2 by default), ``edition`` (``"classic"``, or ``"v2019"`` — in a parameter
+dict ``"2019"`` works too; OpenSpiel's game strings would read 2019 as a number) and ``match``
+(``False``: the game is one round; ``True``: rounds until a player has the edition's token target).
+
+**Chance is explicit.** Every card that comes off the deck is a chance node whose outcomes are the
+cards still in the unseen part of the deck, each with probability (copies left) / (cards left): first
+the set-aside card, the face-up cards (two players), the deal in turn order from the starter and the
+starter's draw; then, during play, the top two cards of the deck are always decided just after they
+become the top two (a chance node after every move that drew from the deck), so every draw — the
+next turn's, a Prince's, a Chancellor's two — finds its card decided. Cards a Chancellor puts under
+the deck are not chance: they are known to the one who put them there and come back in order.
+Chance outcomes are card numbers (0 Spy, 1 Guard, …, 9 Princess); player actions use the shared
+numbering of :mod:`loveletter.encoding`.
+
+**Returns** (zero-sum): the round's winners (match: the match's) share the pot — each of ``k``
+winners of ``n`` players gets ``(n - k) / (k (n - 1))``, each other player ``-1 / (n - 1)``; with
+one winner that is +1 and -1/(n-1). In a one-round game the Spy's token (R6.4) does not count.
+
+**Information.** Observation and information state come as strings and as tensors, all built from
+the seat's :class:`~loveletter.engine.View` only (see :mod:`loveletter.encoding` for the tensor
+layouts). :meth:`LoveLetterState.resample_from_infostate` draws the hidden cards from the seat's
+exact :class:`~loveletter.bots.belief.Belief`, so OpenSpiel's information-set MCTS can play.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from loveletter.bots.belief import Belief
+from loveletter.encoding import actions_for, max_plays, observations_for, shares
+from loveletter.engine import Card, Edition, Event, Match, Round, edition_named, view
+
+SHORT_NAME = "python_love_letter"
+_MAX_PLAYERS = max(edition.max_players for edition in (edition_named("classic"), edition_named("2019")))
+LOOKAHEAD = 2  # the most cards one move draws from the deck (a Prince's and the next turn's; a Chancellor's)
+
+# OpenSpiel's game strings read ``edition=2019`` as a number, so the 2019 edition's parameter value
+# is ``v2019`` there (``"2019"`` is accepted in a parameter dict and stored as ``v2019``).
+_EDITION_NAMES = {"classic": "classic", "2019": "2019", "v2019": "2019"}
+_OPENSPIEL_NAMES = {"classic": "classic", "2019": "v2019"}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Love Letter",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=_MAX_PLAYERS,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"players": 2, "edition": "classic", "match": False},
+)
+
+
+class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
+    """The game for one set of parameters."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        players = int(params.get("players", 2))
+        asked = str(params.get("edition", "classic"))
+        if asked not in _EDITION_NAMES:
+            raise ValueError(f"unknown edition {asked!r}: choose classic or v2019")
+        edition = edition_named(_EDITION_NAMES[asked])
+        params["edition"] = _OPENSPIEL_NAMES[edition.name]
+        edition.check_players(players)
+        self.edition: Edition = edition
+        self.players = players
+        self.whole_match = bool(params.get("match", False))
+        self.actions = actions_for(edition, players)
+        round_length = 2 * max_plays(edition)  # a play, and a Chancellor's choice at most, per card
+        rounds = players * (edition.default_target(players) - 1) + 1 if self.whole_match else 1
+        worst = -1.0 / (players - 1)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.actions.size,
+            max_chance_outcomes=len(Card),
+            num_players=players,
+            min_utility=worst,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=round_length * rounds,
+        )
+        super().__init__(_GAME_TYPE, info, params)
+
+    def new_initial_state(self) -> LoveLetterState:
+        return LoveLetterState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> LoveLetterObserver:
+        if params:
+            raise ValueError(f"observer parameters are not supported: {params}")
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        if iig_obs_type is not None and (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info
+        ):
+            raise ValueError("only a seat's own observation is provided (its private and the public information)")
+        return LoveLetterObserver(self, perfect_recall)
+
+
+class LoveLetterState(pyspiel.State):  # type: ignore[misc]
+    """A state: a match of the engine, with the deck's chance handled as described above."""
+
+    def __init__(self, game: LoveLetterGame) -> None:
+        super().__init__(game)
+        self.edition = game.edition
+        self.players = game.players
+        self.whole_match = game.whole_match
+        self.match: Match | None = None
+        self.dealing: list[Card] = []  # the next round's first cards, drawn one chance node at a time
+        self.random_left = 0  # cards at the top of the deck that are still a uniform shuffle
+        self.decided = 0  # of those, how many (from the top) chance has decided already
+        self.resampled_for: int | None = None
+        self.hands_at_resample: tuple[tuple[Card, ...], ...] = ()
+        self.beliefs = _Beliefs()
+
+    # ------------------------------------------------------------------ whose move
+
+    @property
+    def round(self) -> Round | None:
+        return self.match.round if self.match is not None else None
+
+    def _setup_size(self) -> int:
+        return 1 + (3 if self.players == 2 else 0) + self.players + 1
+
+    def _dealing(self) -> bool:
+        match = self.match
+        if match is None:
+            return True
+        return match.round.over and self.whole_match and not match.over
+
+    def current_player(self) -> int:
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self._dealing() or self.decided < min(LOOKAHEAD, self.random_left):
+            return int(pyspiel.PlayerId.CHANCE)
+        assert self.match is not None
+        return self.match.round.current
+
+    def is_terminal(self) -> bool:
+        match = self.match
+        if match is None or not match.round.over:
+            return False
+        return match.over or not self.whole_match
+
+    # ------------------------------------------------------------------ chance
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        assert self.is_chance_node()
+        if self._dealing():
+            left = Counter(self.edition.full_deck)
+            left.subtract(self.dealing)
+        else:
+            left = Counter(self._undecided())
+        total = sum(left.values())
+        return [(int(card), n / total) for card, n in sorted(left.items()) if n > 0]
+
+    def _undecided(self) -> list[Card]:
+        """The deck's cards that chance has not decided yet (under the decided ones, above the
+        Chancellors' returns). The engine keeps its deck top card last."""
+        assert self.round is not None
+        deck = self.round.deck
+        top = len(deck)
+        return deck[top - self.random_left : top - self.decided]
+
+    def _deal(self, card: Card) -> None:
+        self.dealing.append(card)
+        if len(self.dealing) < self._setup_size():
+            return
+        rest = Counter(self.edition.full_deck)
+        rest.subtract(self.dealing)
+        deck = self.dealing + sorted(rest.elements())
+        if self.match is None:
+            self.match = Match(self.edition, self.players, deck=deck)
+        else:
+            self.match.next_round(deck)
+        self.dealing = []
+        self.random_left = len(deck) - self._setup_size()
+        self.decided = 0
+
+    def _decide(self, card: Card) -> None:
+        """Put a copy of ``card`` from the undecided part of the deck right under the decided cards."""
+        assert self.round is not None
+        deck = self.round.deck
+        place = len(deck) - 1 - self.decided
+        for i in range(place, len(deck) - 1 - self.random_left, -1):
+            if deck[i] is card:
+                deck[i], deck[place] = deck[place], deck[i]
+                self.decided += 1
+                return
+        raise ValueError(f"chance outcome {card.word} is not among the undecided cards")
+
+    # ------------------------------------------------------------------ moves
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.is_terminal() or self.is_chance_node() or player != self.current_player():
+            return []
+        assert self.round is not None
+        numbers: list[int] = self.get_game().actions.numbers(self.round.legal_actions())
+        return numbers
+
+    def _apply_action(self, number: int) -> None:
+        if self.is_chance_node():
+            card = Card(number)
+            if self._dealing():
+                self._deal(card)
+            else:
+                self._decide(card)
+            return
+        self.beliefs.clear()
+        match, rnd = self.match, self.round
+        assert match is not None and rnd is not None
+        action = self.get_game().actions.action(number, rnd.legal_actions())
+        before = len(rnd.deck) + len(action.bottom or ())
+        match.apply(action)
+        drawn = min(before - len(rnd.deck), self.random_left)  # the deck's top is its random part
+        self.random_left -= drawn
+        self.decided -= drawn
+
+    def _action_to_string(self, player: int, number: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {Card(number).word}"
+        return str(self.get_game().actions.names[number])
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.players
+        assert self.match is not None
+        winners = self.match.winners if self.whole_match else self.match.round.winners
+        return shares(winners, self.players)
+
+    # ------------------------------------------------------------------ what a seat knows
+
+    def view_of(self, seat: int) -> Any:
+        """The engine :class:`~loveletter.engine.View` of ``seat`` (``None`` before the first deal)."""
+        return view(self.match, seat) if self.match is not None else None
+
+    def information_text(self, seat: int) -> str:
+        """Everything ``seat`` has seen, in order (its information state as a string)."""
+        lines = [f"seat {seat}"]
+        if self.match is not None:
+            for number, rnd in enumerate(self.match.rounds, 1):
+                lines.append(f"round {number}")
+                lines += (_event_text(e.seen_by(seat)) for e in rnd.log or ())
+        if self.resampled_for is not None and seat != self.resampled_for and self.hands_at_resample:
+            lines.append("holding " + ",".join(c.word for c in self.hands_at_resample[seat]))
+        return "\n".join(lines)
+
+    def observation_text(self, seat: int) -> str:
+        """What ``seat`` sees now, without the order of play (its observation as a string)."""
+        v = self.view_of(seat)
+        if v is None:
+            return f"seat {seat}: dealing"
+        def cards(pile: tuple[Card, ...]) -> str:
+            return ",".join(c.word for c in pile) or "-"
+        parts = [
+            f"seat {seat}", f"round {v.round_number}", f"turn {v.turn}", f"current {v.current}",
+            f"hand {cards(v.hand)}", f"deck {v.deck_size}", f"face-up {cards(v.face_up)}",
+            "set-aside taken" if v.set_aside_taken else "set-aside in place",
+        ]
+        for s in range(self.players):
+            state = "out" if not v.alive[s] else ("protected" if v.protected[s] else "in")
+            known = f" holds {v.known[s].word}" if s in v.known else ""
+            parts.append(f"[{s}: {state}, tokens {v.tokens[s]}, discards {cards(v.discards[s])}{known}]")
+        if v.over:
+            parts.append("winners " + ",".join(map(str, v.winners)))
+        return " ".join(parts)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LoveLetterState:
+        """A state ``player_id`` cannot tell from this one, its hidden cards drawn from the seat's
+        exact belief (every deal consistent with what it has seen, weighted by how many shuffles
+        lead to it).
+
+        The new state keeps only what ``player_id`` knows of the past (the others' secrets are
+        blanked in its log), and starts a fresh action history: its past draws are not sampled,
+        only the present.
+        """
+        game = self.get_game()
+        fresh: LoveLetterState = game.new_initial_state()
+        if self.match is None or (self.is_chance_node() and self._dealing()):
+            fresh.dealing = list(self.dealing)  # only chance has acted: nothing is known yet
+            fresh.match = _blanked(self.match, player_id) if self.match is not None else None
+            return fresh
+        rng = random.Random(int(probability_sampler() * 2**53))
+        belief = self.beliefs.get(player_id)
+        if belief is None:  # searches resample the same state many times: read its events once
+            belief = self.beliefs[player_id] = Belief(view(self.match, player_id))
+        world = belief.sample(rng)
+        match = _blanked(self.match, player_id)
+        rnd = match.round
+        rnd.hands = [list(h) for h in world.hands]
+        rnd.deck = list(reversed(world.deck))
+        rnd.set_aside = world.set_aside
+        rnd._legal_now = None
+        fresh.match = match
+        fresh.random_left = self.random_left
+        fresh.decided = min(self.decided, self.random_left)
+        fresh.resampled_for = player_id
+        fresh.hands_at_resample = world.hands
+        return fresh
+
+    def __str__(self) -> str:
+        if self.match is None:
+            return "dealing: " + ",".join(c.word for c in self.dealing)
+        rnd = self.match.round
+        hands = " | ".join(",".join(c.word for c in h) or "-" for h in rnd.hands)
+        set_aside = rnd.set_aside.word if rnd.set_aside is not None else "-"
+        return (
+            f"round {len(self.match.rounds)} turn {rnd.turn} current {rnd.current} phase {rnd.phase.name}"
+            f"\nhands {hands}\ndeck {','.join(c.word for c in rnd.deck_top_first())}"
+            f" (random {self.random_left}, decided {self.decided})\nset-aside {set_aside}"
+            f"\ndiscards {' | '.join(','.join(c.word for c in d) for d in rnd.discards)}"
+            f"\nout {rnd.knocked_out} winners {rnd.winners} tokens {self.match.tokens}"
+            f"\ndealing {','.join(c.word for c in self.dealing)}"
+        )
+
+
+class _Beliefs(dict[int, Belief]):
+    """The beliefs of the seats at one state, kept for resampling; a copied state starts without."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Beliefs:
+        return _Beliefs()
+
+    def __reduce__(self) -> tuple[type[_Beliefs], tuple[()]]:
+        return (_Beliefs, ())
+
+
+class LoveLetterObserver:
+    """The observer of OpenSpiel's observation API: tensors and strings from a seat's view."""
+
+    def __init__(self, game: LoveLetterGame, perfect_recall: bool) -> None:
+        self.codec = observations_for(game.edition, game.players)
+        self.perfect_recall = perfect_recall
+        size = self.codec.information_size if perfect_recall else self.codec.observation_size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: LoveLetterState, player: int) -> None:
+        v = state.view_of(player)
+        if v is None:
+            self.tensor.fill(0)
+            return
+        vector = self.codec.information_state(v) if self.perfect_recall else self.codec.observation(v)
+        self.tensor[:] = vector
+
+    def string_from(self, state: LoveLetterState, player: int) -> str:
+        return state.information_text(player) if self.perfect_recall else state.observation_text(player)
+
+
+def _event_text(e: Event) -> str:
+    fields = [e.kind]
+    for name in ("seat", "target", "card", "guess", "cards", "seats", "result"):
+        value = getattr(e, name)
+        if value is None:
+            continue
+        if isinstance(value, Card):
+            value = value.word
+        elif isinstance(value, tuple):
+            value = ",".join(v.word if isinstance(v, Card) else str(v) for v in value)
+        fields.append(f"{name}={value}")
+    return " ".join(fields)
+
+
+def _blanked(match: Match, seat: int) -> Match:
+    """A copy of ``match`` whose logs hold only what ``seat`` saw (the others' secrets blanked)."""
+    copy = Match.__new__(Match)
+    copy.__dict__.update(match.__dict__)
+    copy.tokens = list(match.tokens)
+    copy.rng = random.Random(0)
+    copy.rounds = []
+    for rnd in match.rounds:
+        clone = rnd.clone(log=True)
+        assert clone.log is not None
+        clone.log = [e.seen_by(seat) for e in clone.log]
+        clone.initial_deck = ()  # the true deal
+        copy.rounds.append(clone)
+    return copy
+
+
+pyspiel.register_game(_GAME_TYPE, LoveLetterGame)

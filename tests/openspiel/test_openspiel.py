@@ -1,0 +1,276 @@
+"""The OpenSpiel game ``python_love_letter``: OpenSpiel's own conformance checks, explicit chance
+that deals exactly as a shuffle does, the engine's rules, no hidden information in what a seat
+observes, and resampling for information-set MCTS."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.tests import games_sim_test
+from scenarios import permuted_copy
+
+import loveletter.envs.openspiel  # noqa: F401 - registers the game
+from loveletter.encoding import actions_for, observations_for, shares
+from loveletter.engine import CLASSIC, EDITION_2019, Card, Match, Round
+
+NAME = "python_love_letter"
+CONFIGS = [("classic", p) for p in (2, 3, 4)] + [("v2019", p) for p in (2, 3, 4, 5, 6)]
+
+
+def load(edition: str = "classic", players: int = 2, match: bool = False) -> pyspiel.Game:
+    return pyspiel.load_game(NAME, {"edition": edition, "players": players, "match": match})
+
+
+def play_randomly(state: pyspiel.State, rng: np.random.RandomState, until: int | None = None) -> None:
+    """Random legal moves and chance outcomes with their probabilities; stop at a decision after
+    ``until`` moves."""
+    moves = 0
+    while not state.is_terminal() and (until is None or moves < until or state.is_chance_node()):
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            moves += 1
+
+
+# --------------------------------------------------------------------------- OpenSpiel's own checks
+
+
+@pytest.mark.parametrize(("edition", "players"), CONFIGS)
+def test_random_sim_test_with_serialization(edition: str, players: int) -> None:
+    pyspiel.random_sim_test(load(edition, players), num_sims=4, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("edition", "players"), [("classic", 2), ("v2019", 3)])
+def test_random_sim_test_whole_matches(edition: str, players: int) -> None:
+    pyspiel.random_sim_test(load(edition, players, match=True), num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("edition", "players", "match"), [(e, p, False) for e, p in CONFIGS] + [("classic", 3, True)])
+def test_games_sim_test_checks(edition: str, players: int, match: bool) -> None:
+    """OpenSpiel's games_sim_test: clone, OpenSpiel and pickle serialization of game, game type and
+    state along random games, utilities in range, no legal actions at the end."""
+    np.random.seed(players)
+    checks = games_sim_test.GamesSimTest("test_pig")  # its sim_game, on our game
+    game = load(edition, players, match)
+    for _ in range(3 if not match else 1):
+        checks.sim_game(game)
+
+
+def test_the_game_string_names_the_edition_so_it_loads_again() -> None:
+    game = load("2019", 4)  # "2019" is stored as v2019: OpenSpiel reads edition=2019 as a number
+    assert str(game) == "python_love_letter(edition=v2019,match=False,players=4)"
+    again = pyspiel.load_game(str(game))
+    assert again.num_distinct_actions() == actions_for(EDITION_2019, 4).size
+    assert pickle.loads(pickle.dumps(game)).num_players() == 4
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({"edition": "deluxe"}, "unknown edition 'deluxe'"),
+    ({"players": 5}, "classic edition is for 2-4 players"),
+    ({"edition": "v2019", "players": 7}, "2019 edition is for 2-6 players"),
+])
+def test_bad_parameters_say_what_is_wrong(params: dict[str, object], message: str) -> None:
+    with pytest.raises(Exception, match=message):
+        pyspiel.load_game(NAME, params)
+
+
+# --------------------------------------------------------------------------- chance and rules
+
+
+def test_chance_outcomes_are_the_cards_left_with_their_odds() -> None:
+    state = load().new_initial_state()
+    assert state.is_chance_node()
+    outcomes = dict(state.chance_outcomes())
+    assert outcomes == {int(c): n / 16 for c, n in CLASSIC.copies.items()}
+    state.apply_action(int(Card.PRINCESS))
+    outcomes = dict(state.chance_outcomes())
+    assert int(Card.PRINCESS) not in outcomes
+    assert outcomes[int(Card.GUARD)] == pytest.approx(5 / 15)
+
+
+@pytest.mark.parametrize(("edition", "players"), [(CLASSIC, 2), (CLASSIC, 4), (EDITION_2019, 2), (EDITION_2019, 5)])
+def test_following_a_decks_order_plays_the_engines_round(edition, players: int) -> None:
+    """Chance outcomes taken in a shuffled deck's order, and the same moves, give the engine's round
+    exactly: the same cards drawn, the same winners."""
+    game = load("v2019" if edition is EDITION_2019 else "classic", players)
+    codec = actions_for(edition, players)
+    for seed in range(40):
+        rng = random.Random(seed)
+        reference = Round.shuffled(edition, players, rng)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                probs = dict(state.chance_outcomes())
+                card = int(_next_card(state, reference))
+                assert probs[card] > 0
+                state.apply_action(card)
+            else:
+                assert state.current_player() == reference.current
+                assert state.legal_actions() == codec.numbers(reference.legal_actions())
+                action = rng.choice(reference.legal_actions())
+                reference.apply(action)
+                state.apply_action(codec.number(action))
+        assert reference.over
+        assert state.match.round.winners == reference.winners
+        assert state.match.round.discards == reference.discards
+
+
+def _next_card(state, reference: Round) -> Card:
+    """The card the reference round has where chance decides next: during the deal, the next card
+    of its deck; in play, the card under the ones already decided (the reference is in step)."""
+    if state._dealing():
+        return reference.initial_deck[len(state.dealing)]
+    return reference.deck_top_first()[state.decided]
+
+
+def test_returns_share_the_pot_and_sum_to_zero() -> None:
+    rng = np.random.RandomState(5)
+    for edition, players in CONFIGS:
+        game = load(edition, players)
+        for _ in range(5):
+            state = game.new_initial_state()
+            play_randomly(state, rng)
+            returns = state.returns()
+            winners = state.match.round.winners
+            assert sum(returns) == pytest.approx(0)
+            assert all((r > 0) == (s in winners) for s, r in enumerate(returns))
+            assert max(returns) <= game.max_utility() and min(returns) >= game.min_utility()
+
+
+# --------------------------------------------------------------------------- hidden information
+
+
+@pytest.mark.parametrize(("edition", "players"), [("classic", 2), ("classic", 4), ("v2019", 3), ("v2019", 6)])
+def test_what_a_seat_observes_does_not_depend_on_cards_it_cannot_know(edition: str, players: int) -> None:
+    game = load(edition, players)
+    rng = np.random.RandomState(players)
+    shuffle = random.Random(players)
+    changed_for_others = 0
+    for _ in range(15):
+        state = game.new_initial_state()
+        play_randomly(state, rng, until=int(rng.randint(1, 12)))
+        if state.is_terminal():
+            continue
+        for seat in range(players):
+            other = state.clone()
+            other.match.rounds[-1] = permuted_copy(state.match.round, seat, shuffle)
+            for method in ("observation_tensor", "information_state_tensor"):
+                assert getattr(state, method)(seat) == getattr(other, method)(seat)
+            for method in ("observation_string", "information_state_string"):
+                assert getattr(state, method)(seat) == getattr(other, method)(seat)
+            others = [s for s in range(players) if s != seat and state.match.round.is_alive(s)]
+            changed_for_others += any(
+                state.information_state_string(s) != other.information_state_string(s) for s in others
+            )
+    assert changed_for_others > 0  # the shuffle does reach what the other seats see
+
+
+def test_tensors_have_the_documented_sizes() -> None:
+    for edition, players in CONFIGS:
+        game = load(edition, players)
+        codec = observations_for(EDITION_2019 if edition == "v2019" else CLASSIC, players)
+        assert game.observation_tensor_size() == codec.observation_size
+        assert game.information_state_tensor_size() == codec.information_size
+        state = game.new_initial_state()
+        play_randomly(state, np.random.RandomState(0), until=2)
+        assert len(state.observation_tensor(0)) == codec.observation_size
+
+
+# --------------------------------------------------------------------------- resampling and ISMCTS
+
+
+def test_resampling_keeps_what_the_seat_knows_and_varies_the_rest() -> None:
+    game = load("classic", 4)
+    rng = np.random.RandomState(11)
+    varied = 0
+    for _ in range(10):
+        state = game.new_initial_state()
+        play_randomly(state, rng, until=int(rng.randint(1, 8)))
+        if state.is_terminal():
+            continue
+        seat = state.current_player()
+        hands = set()
+        for i in range(20):
+            sample = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+            assert sample.information_state_string(seat) == state.information_state_string(seat)
+            assert sample.observation_tensor(seat) == state.observation_tensor(seat)
+            assert sample.legal_actions() == state.legal_actions()
+            assert sorted(_all_cards(sample)) == sorted(CLASSIC.full_deck)
+            for other, card in state.view_of(seat).known.items():
+                assert sample.match.round.hands[other] == [card]
+            hands.add(tuple(tuple(h) for h in sample.match.round.hands))
+            del i
+        varied += len(hands) > 1
+    assert varied > 0
+
+
+def test_resampling_reads_only_the_seats_view() -> None:
+    """Two states a seat cannot tell apart resample to the same states (same sampler draws)."""
+    game = load("v2019", 3)
+    rng = np.random.RandomState(2)
+    shuffle = random.Random(2)
+    for _ in range(8):
+        state = game.new_initial_state()
+        play_randomly(state, rng, until=int(rng.randint(1, 8)))
+        if state.is_terminal():
+            continue
+        seat = state.current_player()
+        twin = state.clone()
+        twin.match.rounds[-1] = permuted_copy(state.match.round, seat, shuffle)
+        a = state.resample_from_infostate(seat, _Draws(7))
+        b = twin.resample_from_infostate(seat, _Draws(7))
+        assert str(a) == str(b)
+
+
+class _Draws:
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def __call__(self) -> float:
+        return self.rng.random()
+
+
+def _all_cards(state) -> list[Card]:
+    rnd = state.match.round
+    cards = [c for h in rnd.hands for c in h] + list(rnd.deck) + [c for d in rnd.discards for c in d]
+    cards += list(rnd.face_up) + ([rnd.set_aside] if rnd.set_aside is not None else [])
+    return cards
+
+
+@pytest.mark.parametrize(("edition", "players"), [("classic", 2), ("v2019", 4)])
+def test_openspiels_ismcts_plays_whole_games(edition: str, players: int) -> None:
+    game = load(edition, players)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(game=game, evaluator=evaluator, uct_c=2.0, max_simulations=30,
+                           random_state=np.random.RandomState(2))
+    rng = np.random.RandomState(3)
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+            elif state.current_player() == 0:
+                action = bot.step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        assert sum(state.returns()) == pytest.approx(0)
+
+
+def test_a_whole_match_deals_rounds_until_the_target() -> None:
+    game = load("classic", 2, match=True)
+    state = game.new_initial_state()
+    play_randomly(state, np.random.RandomState(4))
+    match: Match = state.match
+    assert match.over and max(match.tokens) >= 7
+    assert len(match.rounds) >= 7
+    assert state.returns() == shares(match.winners, 2)
