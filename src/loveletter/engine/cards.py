@@ -70,6 +70,9 @@ class Edition:
             self, "full_deck", tuple(c for c in cards for _ in range(self.copies[c]))
         )
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Edition:
+        return self  # an edition is a fixed value: copies of games share it
+
     def value(self, card: Card) -> int:
         """The printed value of ``card`` in this edition."""
         return self.values[card]

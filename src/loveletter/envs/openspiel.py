@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -46,6 +47,8 @@ from loveletter.engine import Card, Edition, Event, Match, Round, edition_named,
 SHORT_NAME = "python_love_letter"
 _MAX_PLAYERS = max(edition.max_players for edition in (edition_named("classic"), edition_named("2019")))
 LOOKAHEAD = 2  # the most cards one move draws from the deck (a Prince's and the next turn's; a Chancellor's)
+
+_CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 
 # OpenSpiel's game strings read ``edition=2019`` as a number, so the 2019 edition's parameter value
 # is ``v2019`` there (``"2019"`` is accepted in a parameter dict and stored as ``v2019``).
@@ -148,12 +151,15 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         return match.round.over and self.whole_match and not match.over
 
     def current_player(self) -> int:
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self._dealing() or self.decided < min(LOOKAHEAD, self.random_left):
-            return int(pyspiel.PlayerId.CHANCE)
-        assert self.match is not None
-        return self.match.round.current
+        match = self.match
+        if match is None:
+            return _CHANCE
+        rnd = match.round
+        if rnd.over:
+            return _CHANCE if self.whole_match and not match.over else _TERMINAL
+        if self.decided < min(LOOKAHEAD, self.random_left):
+            return _CHANCE
+        return rnd.current
 
     def is_terminal(self) -> bool:
         match = self.match
@@ -365,6 +371,7 @@ class LoveLetterObserver:
         return state.information_text(player) if self.perfect_recall else state.observation_text(player)
 
 
+@lru_cache(maxsize=1 << 16)  # searches ask for the same events' text again and again
 def _event_text(e: Event) -> str:
     fields = [e.kind]
     for name in ("seat", "target", "card", "guess", "cards", "seats", "result"):

@@ -1,0 +1,140 @@
+"""Our expert bot against OpenSpiel's information-set MCTS, at equal think time per move.
+
+Plays single rounds of classic two-player Love Letter in the OpenSpiel game ``python_love_letter``
+(loveletter.envs.openspiel): chance from a seeded generator, the expert in seat 0 in even rounds and
+seat 1 in odd ones (seat 0 always starts). Both bots get the same time per decision (``--think``):
+
+- the expert (loveletter.bots.ExpertBot) searches until the time limit;
+- OpenSpiel's ``ISMCTSBot`` (UCT, c = 2, one random rollout per leaf, determinisations from
+  ``resample_from_infostate``, which samples our exact belief) gets as many simulations as it ran in
+  that time on its earlier moves (it has no time limit of its own), so its mean think time matches.
+
+Prints the expert's win rate with a 95% Wilson interval (a round both win counts half), and each bot's
+mean think time and search effort per move, so the time is seen to be equal.
+
+    python benchmarks/vs_openspiel.py [--rounds N] [--think SECONDS] [--jobs J] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+from loveletter.tournament import default_jobs, wilson
+
+
+@dataclass
+class Tally:
+    rounds: int = 0
+    expert: float = 0.0  # rounds won (a shared win counts half)
+    ties: int = 0
+    expert_times: list[float] = field(default_factory=list)
+    expert_iterations: list[int] = field(default_factory=list)
+    ismcts_times: list[float] = field(default_factory=list)
+    ismcts_simulations: list[int] = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        self.rounds += other.rounds
+        self.expert += other.expert
+        self.ties += other.ties
+        self.expert_times += other.expert_times
+        self.expert_iterations += other.expert_iterations
+        self.ismcts_times += other.ismcts_times
+        self.ismcts_simulations += other.ismcts_simulations
+
+
+def play(args: tuple[int, int, float, int]) -> Tally:
+    """Rounds ``start`` to ``stop - 1`` (seeded by ``seed``), ``think`` seconds per move each."""
+    start, stop, think, seed = args
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    import loveletter.envs.openspiel  # noqa: F401 - registers the game
+    from loveletter.bots import ExpertBot
+    from loveletter.encoding import actions_for
+    from loveletter.engine import CLASSIC
+
+    game = pyspiel.load_game("python_love_letter", {"players": 2})
+    numbering = actions_for(CLASSIC, 2)
+    tally = Tally()
+    rate = 0.0  # ISMCTS simulations per second, from its moves so far
+    for i in range(start, stop):
+        chance = np.random.RandomState(seed * 1_000_003 + i)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(i))
+        opponent = ismcts.ISMCTSBot(game=game, evaluator=evaluator, uct_c=2.0, max_simulations=1,
+                                    random_state=np.random.RandomState(seed + i))
+        expert = ExpertBot(seed=seed + i, budget=10**9, time_limit=think)
+        expert_seat = i % 2
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(chance.choice(outcomes, p=probs)))
+                continue
+            searching = len(state.legal_actions()) > 1
+            began = time.perf_counter()
+            if state.current_player() == expert_seat:
+                v = state.view_of(expert_seat)
+                number = numbering.number(expert.choose(v))
+                if searching:
+                    tally.expert_times.append(time.perf_counter() - began)
+                    tally.expert_iterations.append(expert.stats.iterations)
+            else:
+                simulations = max(1, int(rate * think)) if rate else 20
+                opponent._max_simulations = simulations  # the bot has no time limit of its own
+                number = opponent.step(state)
+                if searching:
+                    spent = time.perf_counter() - began
+                    tally.ismcts_times.append(spent)
+                    tally.ismcts_simulations.append(simulations)
+                    rate = sum(tally.ismcts_simulations) / sum(tally.ismcts_times)
+            state.apply_action(number)
+        winners = state.match.round.winners
+        tally.rounds += 1
+        if expert_seat in winners:
+            tally.expert += 1 / len(winners)
+            tally.ties += len(winners) > 1
+    return tally
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=600, help="single rounds (default 600)")
+    parser.add_argument("--think", type=float, default=0.1, help="seconds per move for each bot (default 0.1)")
+    parser.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
+    parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    args = parser.parse_args()
+    if args.rounds < 1 or args.think <= 0 or (args.jobs is not None and args.jobs < 1):
+        parser.error("--rounds and --jobs must be at least 1, --think above 0")
+    jobs = args.jobs or default_jobs()
+    step = max(1, args.rounds // (jobs * 4))
+    chunks = [(a, min(a + step, args.rounds), args.think, args.seed) for a in range(0, args.rounds, step)]
+    total = Tally()
+    began = time.perf_counter()
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        for part in pool.imap_unordered(play, chunks):
+            total.add(part)
+            print(f"\r{total.rounds}/{args.rounds} rounds", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    wins = round(total.expert)
+    lo, hi = wilson(wins, total.rounds)
+    print(f"classic 2p single rounds: expert vs OpenSpiel ISMCTS, {args.think:g} s per move, "
+          f"{total.rounds} rounds, seats alternating, {jobs} processes, {time.perf_counter() - began:.0f} s")
+    print(f"  expert wins {total.expert / total.rounds:.1%} (95% CI {lo:.1%}-{hi:.1%}); shared rounds: {total.ties}")
+    for name, times, effort, unit in (
+        ("expert", total.expert_times, total.expert_iterations, "iterations"),
+        ("ISMCTS", total.ismcts_times, total.ismcts_simulations, "simulations"),
+    ):
+        if times:
+            print(f"  {name:6}: mean {statistics.fmean(times) * 1000:.0f} ms per move "
+                  f"(median {statistics.median(times) * 1000:.0f} ms), "
+                  f"mean {statistics.fmean(effort):.0f} {unit} per move")
+
+
+if __name__ == "__main__":
+    main()

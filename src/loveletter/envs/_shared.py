@@ -1,0 +1,83 @@
+"""What the PettingZoo and Gymnasium adapters share: the bounds of the observation vector and the
+text a ``render()`` shows (the rewards are :func:`loveletter.encoding.shares`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from loveletter.encoding import Observations, Vector
+from loveletter.engine import Edition, Event, View, edition_named
+from loveletter.i18n import Translator
+from loveletter.narrate import narrate_all
+
+#: Parts of the observation vector that are one-hot or 0/1 flags (see ``observation_table``).
+_FLAGS = ("seat", "current", "phase", "set_aside_taken", "alive_", "protected_", "known_")
+
+
+def edition_of(edition: Edition | str) -> Edition:
+    """An edition given by name (``"classic"``, ``"2019"``) or as itself."""
+    return edition if isinstance(edition, Edition) else edition_named(edition)
+
+
+def observation_high(codec: Observations, target: int) -> Vector:
+    """The largest value each number of ``codec``'s observation vector can take (all are >= 0), in
+    matches played to ``target`` tokens."""
+    edition = codec.edition
+    copies = np.array([edition.copies[card] for card in codec.cards], dtype=np.float32)
+    highs: list[Vector] = []
+    for part in codec.observation_parts():
+        name = part.name
+        if name == "hand":  # two cards, three while a Chancellor's draw is held (R5.9)
+            high = np.minimum(copies, 3)
+        elif name in ("face_up", "unseen") or name.startswith("discards_"):
+            high = copies
+        elif name == "deck":
+            high = np.full(part.size, len(edition.full_deck), dtype=np.float32)
+        elif name.startswith("tokens_"):
+            # Before the last round every seat is below the target; a round win and the Spy's
+            # bonus (R6.4) add one token each.
+            high = np.full(part.size, target + 1, dtype=np.float32)
+        elif name.startswith(_FLAGS):
+            high = np.ones(part.size, dtype=np.float32)
+        else:  # a part this module does not know yet: a bound no count can pass
+            high = np.full(part.size, max(len(edition.full_deck), target + 1), dtype=np.float32)
+        assert high.shape == (part.size,), part
+        highs.append(high.astype(np.float32))
+    return np.concatenate(highs)
+
+
+def describe(v: View, names: Sequence[str], t: Translator | None = None) -> str:
+    """The table as text, for ``render()``: only what ``v``'s seat may know (the public table when
+    ``v.seat`` is ``None``), and the last turn told as sentences."""
+    t = t or Translator("en")
+    lines = [
+        f"Love Letter ({v.edition.name} edition, {v.players} players) - round {v.round_number}, "
+        f"turn {v.turn}; deck: {v.deck_size} cards"
+        + (f"; face up: {t.cards(v.face_up)}" if v.face_up else "")
+    ]
+    for seat in range(v.players):
+        state = "in the round" if v.alive[seat] else "out of the round"
+        if v.protected[seat]:
+            state += ", protected"
+        line = f"{names[seat]}: {state}; tokens {v.tokens[seat]}"
+        line += f"; discards: {t.cards(v.discards[seat]) or '-'}"
+        if seat == v.seat and v.hand:
+            line += f"; hand: {t.cards(v.hand)}"
+        elif seat in v.known:
+            line += f"; holds {t.card(v.known[seat])} (known)"
+        lines.append(line)
+    lines += narrate_all(_last_turn(v.events), names, t, v.round_number)
+    if v.over:
+        if v.match_winners:
+            lines.append(f"The match is won by {t.join_names([names[s] for s in v.match_winners])}.")
+    else:
+        lines.append(f"To decide: {names[v.current]}")
+    return "\n".join(lines)
+
+
+def _last_turn(events: Sequence[Event]) -> Sequence[Event]:
+    """The events from the last play on (all of them before the first play: the deal)."""
+    plays = [i for i, e in enumerate(events) if e.kind == "play"]
+    return events[plays[-1]:] if plays else events

@@ -1,0 +1,200 @@
+"""Love Letter as a PettingZoo AEC environment: every seat is an agent, ``player_0`` … ``player_{n-1}``
+(``player_k`` plays seat ``k``; seat 0 starts the first round, R3.5).
+
+* **Actions**: ``Discrete(actions.size)``, the shared numbering of
+  :func:`loveletter.encoding.actions_for` (``env.unwrapped.actions.names[i]`` is action ``i`` in
+  notation). The Chancellor's choice (2019) is a decision of its own, after its draw.
+* **Observations**: ``{"observation": Box(float32), "action_mask": Box(int8)}``. The vector is
+  :meth:`loveletter.encoding.Observations.observation` of the agent's own
+  :func:`~loveletter.engine.view` (RULES.md R7: nothing else goes in); the mask marks the legal
+  actions of the agent whose decision it is, and is all zeros for the others.
+* **Episodes**: one round (default), or with ``match=True`` a whole match: rounds follow each other
+  until a seat reaches the token target (R2.3). Only the seat whose decision it is is selected; a
+  seat that is out of the round is simply not selected until the episode ends (every agent
+  terminates at the same step, at the end).
+* **Rewards**: zero-sum, all at the end. The winners of the round (of the match, in match mode)
+  share ``+1`` of the losers' ``-1/(n-1)`` each: with ``k`` winners of ``n`` seats, a winner gets
+  ``(n-k)/(k(n-1))`` — ``+1`` alone, ``0`` when all won together. In one-round episodes the Spy's
+  extra token (R6.4) wins nothing (it counts towards the match only).
+* **Illegal actions**: :func:`env` has PettingZoo's usual wrappers: an action the mask forbids ends
+  the episode, the offender getting ``-1`` and the others ``0`` (``TerminateIllegalWrapper``). The raw
+  environment raises ``ValueError``.
+* **Seeding**: ``reset(seed=...)`` fixes every deal of the episode and of the episodes after it
+  (until the next seed); ``reset()`` without a seed continues the stream.
+* **Rendering** (``"human"`` prints, ``"ansi"`` returns the text): the public table only (as a
+  spectator sees it) and the last turn told in sentences. There is no ``state()``: a global state
+  would show the hidden cards.
+
+>>> from loveletter.envs.pettingzoo import env
+>>> game = env(edition="2019", players=3)
+>>> game.reset(seed=7)
+>>> for agent in game.agent_iter():
+...     observation, reward, terminated, truncated, info = game.last()
+...     if terminated or truncated:
+...         action = None
+...     else:  # the first legal action
+...         action = int(observation["action_mask"].argmax())
+...     game.step(action)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import EzPickle
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from loveletter.encoding import Actions, Observations, actions_for, observations_for, shares
+from loveletter.engine import Edition, Match, view
+from loveletter.envs._shared import describe, edition_of, observation_high
+
+ObsDict = dict[str, np.ndarray[Any, Any]]
+
+#: What the illegal-move wrapper gives the seat that made one (the others get 0).
+ILLEGAL_REWARD = -1.0
+
+
+def env(**kwargs: Any) -> Any:
+    """The environment with PettingZoo's standard wrappers (as in its classic games): an illegal
+    action ends the episode with ``-1`` for its agent, actions out of range fail an assertion,
+    and methods called out of order (``step`` before ``reset``) are refused. ``kwargs`` go to
+    :class:`raw_env`."""
+    game: Any = raw_env(**kwargs)
+    game = wrappers.TerminateIllegalWrapper(game, illegal_reward=ILLEGAL_REWARD)
+    game = wrappers.AssertOutOfBoundsWrapper(game)
+    game = wrappers.OrderEnforcingWrapper(game)
+    return game
+
+
+class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
+    """The unwrapped environment (see the module's documentation; :func:`env` wraps it).
+
+    ``edition``: ``"classic"`` (2 to 4 players) or ``"2019"`` (2 to 6); ``players``: the number of seats;
+    ``match``: play a whole match per episode instead of one round.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "love_letter_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        edition: Edition | str = "classic",
+        players: int = 2,
+        match: bool = False,
+        render_mode: str | None = None,
+    ) -> None:
+        EzPickle.__init__(self, edition, players, match, render_mode)
+        super().__init__()
+        self.edition = edition_of(edition)
+        self.edition.check_players(players)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"unknown render mode {render_mode!r}: choose human or ansi")
+        self.players = players
+        self.play_match = match
+        self.render_mode = render_mode
+        self.actions: Actions = actions_for(self.edition, players)
+        self.observations: Observations = observations_for(self.edition, players)
+        self.target = self.edition.default_target(players)
+
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = self.possible_agents[:]
+        high = observation_high(self.observations, self.target)
+        self.observation_spaces = {
+            agent: spaces.Dict({
+                "observation": spaces.Box(low=0.0, high=high, dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self.actions.size,), dtype=np.int8),
+            })
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(self.actions.size) for agent in self.possible_agents}
+        # Deals come from this generator; reset(seed=...) replaces it, reset() continues it.
+        self._dealer: random.Random | None = None
+        self.match: Match | None = None
+
+    # ------------------------------------------------------------------------------ the spaces
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------------------ the episode
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None or self._dealer is None:
+            self._dealer = random.Random(seed)
+        self.match = Match(self.edition, self.players, seed=self._dealer.randrange(2**63))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.match.current]
+
+    def observe(self, agent: str) -> ObsDict:
+        """``agent``'s observation, from its seat's view only (R7)."""
+        v = view(self._match(), self.possible_agents.index(agent))
+        return {
+            "observation": self.observations.observation(v),
+            "action_mask": self.actions.mask(v.legal_actions),  # empty unless it is v.seat's decision
+        }
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        match = self._match()
+        if action is None:
+            raise ValueError(f"{agent} must choose an action: None is only for agents whose episode is over")
+        chosen = self.actions.action(int(action), match.legal_actions())  # ValueError if illegal
+        self._cumulative_rewards[agent] = 0.0  # last() has handed them out
+        self._clear_rewards()
+        match.apply(chosen)
+        if match.round.over:
+            if self.play_match and not match.over:
+                match.next_round()
+            else:
+                self._finish(match)
+        self.agent_selection = self.possible_agents[match.current]
+        if self.render_mode == "human":
+            self.render()
+
+    def _finish(self, match: Match) -> None:
+        winners = match.winners if self.play_match else match.round.winners
+        for agent, reward in zip(self.possible_agents, shares(winners, self.players), strict=True):
+            self.rewards[agent] = reward
+        self.terminations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+
+    def _match(self) -> Match:
+        if self.match is None:
+            raise RuntimeError("call reset() first")
+        return self.match
+
+    # ------------------------------------------------------------------------------ rendering
+
+    def render(self) -> str | None:
+        """The public table as text (no hidden card: R7). ``"ansi"`` returns it, ``"human"`` prints it."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+            return None
+        text = describe(view(self._match(), None), self.possible_agents)
+        if self.render_mode == "ansi":
+            return text
+        print(text + "\n")
+        return None
+
+    def close(self) -> None:
+        pass

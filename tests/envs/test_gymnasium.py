@@ -1,0 +1,268 @@
+"""The Gymnasium environment: Gymnasium's checker, registration, episodes against every bot level,
+masks, seeding, illegal actions, rewards and hidden information (R7)."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import gymnasium
+from gymnasium.utils.env_checker import check_env
+from scenarios import permuted_copy
+
+from loveletter.engine import view
+from loveletter.envs.gymnasium import ENV_ID, ILLEGAL_REWARD, LoveLetterEnv
+
+CONFIGS = [("classic", 2), ("classic", 4), ("2019", 3), ("2019", 6)]
+IDS = [f"{edition}-{n}p" for edition, n in CONFIGS]
+# The expert bot searches: a small budget keeps the tests quick.
+EXPERT_BUDGET = 50
+
+
+def legal_numbers(env: LoveLetterEnv) -> list[int]:
+    """The learner's legal action numbers now, from the engine."""
+    v = view(env.match, env.seat)
+    return env.actions.numbers(v.legal_actions)
+
+
+def play_episode(env, rng: random.Random, seed: int | None = None):
+    """A random legal learner (by the mask) for one episode; returns the steps' results."""
+    observation, info = env.reset(seed=seed)
+    steps = [(observation, 0.0, False, False, info)]
+    terminated = truncated = False
+    while not (terminated or truncated):
+        action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+        observation, reward, terminated, truncated, info = env.step(action)
+        steps.append((observation, reward, terminated, truncated, info))
+    return steps
+
+
+@pytest.mark.parametrize(("edition", "players"), CONFIGS, ids=IDS)
+def test_gymnasium_check_env(edition, players, capsys):
+    # Made through the registry, the environment has a spec: check_env then tries each render mode.
+    check_env(gymnasium.make(ENV_ID, edition=edition, players=players).unwrapped)
+    assert "player_0 (you)" in capsys.readouterr().out  # what the "human" rendering printed
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"seat": "random", "opponents": "random"}, {"match": True, "players": 3}, {"seat": 1},
+     {"edition": "2019", "players": 3, "opponents": "expert", "budget": EXPERT_BUDGET}],
+    ids=["random-seat", "match", "seat-1", "expert"],
+)
+def test_gymnasium_check_env_with_options(options):
+    # (check_env steps random actions, mostly illegal ones: it needs illegal="lose", the default)
+    check_env(gymnasium.make(ENV_ID, **options).unwrapped, skip_render_check=True)
+
+
+def test_make_builds_the_environment_with_its_options():
+    env = gymnasium.make(ENV_ID, edition="2019", players=5, opponents=["random", "beginner", "random", "beginner"])
+    inner = env.unwrapped
+    assert isinstance(inner, LoveLetterEnv)
+    assert inner.players == 5 and inner.edition.name == "2019"
+    assert env.action_space.n == inner.actions.size
+    assert env.observation_space.shape == (inner.observations.observation_size,)
+    observation, info = env.reset(seed=1)
+    assert observation.dtype == np.float32 and info["action_mask"].dtype == np.int8
+
+
+def test_importing_again_does_not_register_again():
+    # In a fresh interpreter: reloading here would swap the class under the other tests' feet.
+    script = (
+        "import importlib, warnings; import loveletter.envs.gymnasium as m; "
+        "warnings.simplefilter('error'); importlib.reload(m); "  # gymnasium warns when it registers over
+        "import gymnasium; print(gymnasium.spec(m.ENV_ID).entry_point)"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "loveletter.envs.gymnasium:LoveLetterEnv"
+    assert ENV_ID in gymnasium.registry
+
+
+@pytest.mark.parametrize("level", ["random", "beginner", "expert"])
+def test_episodes_against_each_bot_level_finish_with_masks_of_the_legal_moves(level):
+    rng = random.Random(level)
+    env = LoveLetterEnv(players=3, opponents=level, budget=EXPERT_BUDGET, seat="random")
+    for episode in range(3 if level == "expert" else 10):
+        observation, info = env.reset(seed=episode)
+        terminated = False
+        while not terminated:
+            assert env.match.current == env.seat and not env.match.round.over  # the learner decides
+            assert np.flatnonzero(info["action_mask"]).tolist() == legal_numbers(env)
+            assert env.observation_space.contains(observation)
+            action = rng.choice(legal_numbers(env))
+            observation, reward, terminated, truncated, info = env.step(action)
+            assert not truncated
+            if not terminated:
+                assert reward == 0
+        assert not info["action_mask"].any()
+        assert info["outcome"] in ("win", "shared win", "loss")
+        expected = {"win": [1.0], "loss": [-1.0]}.get(info["outcome"])
+        assert reward in expected if expected else 0 <= reward < 1
+
+
+def test_opponents_per_seat_in_turn_order_after_the_learner():
+    env = LoveLetterEnv(edition="2019", players=4, opponents=["random", "expert", "beginner"], seat=2,
+                        budget=EXPERT_BUDGET)
+    env.reset(seed=0)
+    assert {seat: bot.level for seat, bot in env.bots.items()} == {3: "random", 0: "expert", 1: "beginner"}
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"players": 3, "opponents": ["random"]}, "3 players need 2 opponents"),
+        ({"opponents": "grandmaster"}, "unknown bot level"),
+        ({"players": 3, "seat": 3}, "learner's seat"),
+        ({"players": 5}, "2-4 players"),
+        ({"edition": "1999"}, "unknown edition"),
+        ({"illegal": "ignore"}, "illegal must be"),
+        ({"render_mode": "rgb_array"}, "render mode"),
+    ],
+)
+def test_bad_options_are_refused(options, message):
+    with pytest.raises(ValueError, match=message):
+        LoveLetterEnv(**options)
+
+
+def test_rewards_follow_the_outcome():
+    rng = random.Random(3)
+    n = 4
+    env = LoveLetterEnv(edition="2019", players=n, opponents="random")
+    seen = set()
+    for episode in range(60):
+        *_, (_, reward, _, _, info) = play_episode(env, rng, seed=episode)
+        seen.add(info["outcome"])
+        if info["outcome"] == "loss":
+            assert reward == -1.0
+            rnd = env.match.round
+            assert env.seat not in rnd.winners or not rnd.is_alive(env.seat)
+        else:
+            winners = env.match.round.winners
+            k = len(winners)
+            assert env.seat in winners and reward == pytest.approx((n - k) / (k * (n - 1)))
+    assert {"win", "loss"} <= seen
+
+
+def test_one_round_episodes_end_when_the_learner_is_out():
+    rng = random.Random(8)
+    env = LoveLetterEnv(players=4, opponents="random")
+    ended_early = 0
+    for episode in range(40):
+        play_episode(env, rng, seed=episode)
+        ended_early += not env.match.round.over
+        if not env.match.round.over:
+            assert not env.match.round.is_alive(env.seat)
+    assert ended_early
+
+
+def test_match_mode_plays_to_the_token_target():
+    rng = random.Random(5)
+    env = LoveLetterEnv(players=3, opponents="beginner", match=True)
+    *_, (_, _, terminated, _, info) = play_episode(env, rng, seed=2)
+    match = env.match
+    assert terminated and match.over and len(match.rounds) > 1
+    assert (env.seat in match.winners) == (info["outcome"] != "loss")
+
+
+def test_the_same_seed_gives_the_same_episodes():
+    def run(seed):
+        env = LoveLetterEnv(edition="2019", players=3, opponents=["beginner", "expert"], budget=20,
+                            seat="random")
+        rng = random.Random(0)  # the same learner
+        out = []
+        env.reset(seed=seed)
+        for _ in range(3):
+            out.append(play_episode(env, rng))  # reset() without a seed: the stream goes on
+        return out
+
+    first, again, other = run(21), run(21), run(22)
+    assert gymnasium.utils.env_checker.data_equivalence(first, again)
+    assert not gymnasium.utils.env_checker.data_equivalence(first, other)
+
+
+def test_a_random_seat_changes_between_episodes():
+    env = LoveLetterEnv(players=4, opponents="random", seat="random")
+    seats = {env.reset(seed=s)[1]["seat"] for s in range(30)}
+    assert seats == {0, 1, 2, 3}
+
+
+def test_an_illegal_action_loses_by_default():
+    env = LoveLetterEnv(players=3)
+    _, info = env.reset(seed=4)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (ILLEGAL_REWARD, True, False)
+    assert info["illegal_action"] == illegal and info["outcome"] == "illegal action"
+    assert not info["action_mask"].any()
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(illegal)
+
+
+def test_an_illegal_action_can_raise_instead():
+    env = LoveLetterEnv(players=2, illegal="raise")
+    observation, info = env.reset(seed=4)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    legal = np.flatnonzero(info["action_mask"]).tolist()
+    with pytest.raises(ValueError) as refused:
+        env.step(illegal)
+    message = str(refused.value)
+    assert f"action {illegal} ({env.actions.names[illegal]}) is not legal" in message
+    assert all(f"{n} ({env.actions.names[n]})" in message for n in legal)
+    with pytest.raises(ValueError, match=f"action {env.actions.size} is not legal"):
+        env.step(env.actions.size)
+    # nothing changed: the learner still decides, from the same position
+    assert np.array_equal(env._observation(), observation)
+    assert np.flatnonzero(env.action_mask()).tolist() == legal
+    env.step(legal[0])
+
+
+def test_no_observation_depends_on_cards_the_learner_may_not_know():
+    """R7: dealing the cards the learner cannot know differently (other hands, deck, set-aside card,
+    the others' private events) leaves its observation, mask and rendering unchanged; dealing the
+    learner's own hand differently does change them (the check has teeth)."""
+    rng = random.Random(12)
+    compared = differed = 0
+    for edition, players in CONFIGS:
+        env = LoveLetterEnv(edition=edition, players=players, opponents="random", seat="random",
+                            render_mode="ansi")
+        for episode in range(15):
+            _, info = env.reset(seed=episode)
+            terminated = False
+            while not terminated:
+                match = env.match
+                real = match.rounds[-1]
+                seen, mask, shown = env._observation(), env.action_mask(), env.render()
+                for permute_for, same in ((env.seat, True), ((env.seat + 1) % players, False)):
+                    match.rounds[-1] = permuted_copy(real, permute_for, rng)
+                    try:
+                        now = env._observation()
+                        if same:
+                            assert np.array_equal(now, seen), "the learner learns a hidden card"
+                            assert np.array_equal(env.action_mask(), mask)
+                            assert env.render() == shown
+                            compared += 1
+                        else:
+                            differed += not np.array_equal(now, seen)
+                    finally:
+                        match.rounds[-1] = real
+                action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+                _, _, terminated, _, info = env.step(action)
+    assert compared > 100 and differed > compared / 10
+
+
+def test_render_shows_the_learners_hand_and_no_other(capsys):
+    env = LoveLetterEnv(players=3, seat=1, render_mode="ansi")
+    env.reset(seed=6)
+    text = env.render()
+    assert text.count("hand:") == 1 and "player_1 (you):" in text.split("hand:")[0].splitlines()[-1]
+    env = LoveLetterEnv(players=3, render_mode="human")
+    _, info = env.reset(seed=6)
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert "player_0 (you)" in capsys.readouterr().out
