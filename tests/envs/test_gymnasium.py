@@ -261,8 +261,19 @@ def test_render_shows_the_learners_hand_and_no_other(capsys):
     env = LoveLetterEnv(players=3, seat=1, render_mode="ansi")
     env.reset(seed=6)
     text = env.render()
-    assert text.count("hand:") == 1 and "player_1 (you):" in text.split("hand:")[0].splitlines()[-1]
+    assert text.count("Your hand:") == 1
+    assert "player_1 (you)" in text.split("Your hand:")[0].splitlines()[-1]
     env = LoveLetterEnv(players=3, render_mode="human")
     _, info = env.reset(seed=6)
     env.step(int(np.flatnonzero(info["action_mask"])[0]))
     assert "player_0 (you)" in capsys.readouterr().out
+
+
+def test_render_speaks_dutch():
+    env = LoveLetterEnv(players=2, render_mode="ansi", lang="nl")
+    env.reset(seed=6)
+    text = env.render()
+    assert "Jouw hand:" in text and "player_0 (jij)" in text and "Trekstapel:" in text
+    assert "Your hand" not in text
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        LoveLetterEnv(lang="fr")

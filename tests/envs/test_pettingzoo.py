@@ -219,7 +219,10 @@ def test_render_modes():
     game = raw_env(players=2, render_mode="ansi")
     game.reset(seed=1)
     text = game.render()
-    assert "player_0" in text and "player_1" in text and "To decide: player_0" in text
+    assert "player_0 (to play)" in text and "player_1 —" in text
+    dutch = raw_env(players=2, render_mode="ansi", lang="nl")
+    dutch.reset(seed=1)
+    assert "player_0 (aan de beurt)" in dutch.render()
     quiet = raw_env(players=2)
     quiet.reset(seed=1)
     with pytest.warns(UserWarning, match="without specifying any render mode"):
@@ -234,4 +237,4 @@ def test_human_render_prints_the_public_table(capsys):
     mask = game.observe(game.agent_selection)["action_mask"]
     game.step(int(np.flatnonzero(mask)[0]))
     out = capsys.readouterr().out
-    assert "player_0" in out and "hand:" not in out  # nobody's hand in the public table
+    assert "player_0" in out and "hand" not in out  # nobody's hand in the public table

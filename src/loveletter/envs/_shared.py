@@ -48,32 +48,34 @@ def observation_high(codec: Observations, target: int) -> Vector:
     return np.concatenate(highs)
 
 
-def describe(v: View, names: Sequence[str], t: Translator | None = None) -> str:
-    """The table as text, for ``render()``: only what ``v``'s seat may know (the public table when
-    ``v.seat`` is ``None``), and the last turn told as sentences."""
-    t = t or Translator("en")
-    lines = [
-        f"Love Letter ({v.edition.name} edition, {v.players} players) - round {v.round_number}, "
-        f"turn {v.turn}; deck: {v.deck_size} cards"
-        + (f"; face up: {t.cards(v.face_up)}" if v.face_up else "")
-    ]
+def describe(v: View, names: Sequence[str], t: Translator) -> str:
+    """The table as text in ``t``'s language, for ``render()``: only what ``v``'s seat may know (the
+    public table when ``v.seat`` is ``None``), and the last turn told as sentences."""
+    deck = t("deck_size_one") if v.deck_size == 1 else t("deck_size", n=v.deck_size)
+    lines = [f"{t('title')} — {t('round_title', round=v.round_number, turn=v.turn)} — {deck}"]
+    if v.face_up:
+        lines.append(t("face_up", cards=t.cards(v.face_up)))
+    target = v.target if v.target is not None else v.edition.default_target(v.players)
+    lines.append(f"{t('tokens', target=target)}: "
+                 + ", ".join(f"{names[s]} {v.tokens[s]}" for s in range(v.players)))
     for seat in range(v.players):
-        state = "in the round" if v.alive[seat] else "out of the round"
+        states = [t("status_out")] if not v.alive[seat] else []
         if v.protected[seat]:
-            state += ", protected"
-        line = f"{names[seat]}: {state}; tokens {v.tokens[seat]}"
-        line += f"; discards: {t.cards(v.discards[seat]) or '-'}"
+            states.append(t("status_protected"))
+        if seat == v.current and not v.over:
+            states.append(t("status_turn"))
+        line = f"{names[seat]}{' (' + ', '.join(states) + ')' if states else ''} — "
+        line += f"{t('discards')}: {t.cards(v.discards[seat]) or '-'}"
         if seat == v.seat and v.hand:
-            line += f"; hand: {t.cards(v.hand)}"
+            line += f" — {t('your_hand')}: {t.cards(v.hand)}"
         elif seat in v.known:
-            line += f"; holds {t.card(v.known[seat])} (known)"
+            line += " — " + t("known_hand", name=names[seat], card=t.card(v.known[seat]))
         lines.append(line)
     lines += narrate_all(_last_turn(v.events), names, t, v.round_number)
-    if v.over:
-        if v.match_winners:
-            lines.append(f"The match is won by {t.join_names([names[s] for s in v.match_winners])}.")
-    else:
-        lines.append(f"To decide: {names[v.current]}")
+    if v.match_winners:
+        winners = [names[s] for s in v.match_winners]
+        lines.append(t("match_won_one", name=winners[0]) if len(winners) == 1
+                     else t("match_won", names=t.join_names(winners)))
     return "\n".join(lines)
 
 

@@ -33,7 +33,8 @@ keyword arguments of :class:`LoveLetterEnv` on).
 * **Seeding**: ``reset(seed=...)`` fixes the deals, the learner's seat and the bots' choices of
   that episode and of the ones after it (until the next seed).
 * **Rendering** (``"human"`` prints, ``"ansi"`` returns the text): the table as the learner may see
-  it (its own hand, what it knows; never another seat's hidden card) and the last turn in sentences.
+  it (its own hand, what it knows; never another seat's hidden card) and the last turn in sentences,
+  in English or Dutch (``lang="en"`` or ``"nl"``).
 
 >>> import gymnasium
 >>> import loveletter.envs.gymnasium
@@ -61,6 +62,7 @@ from loveletter.bots import LEVELS, Bot, make_bot
 from loveletter.encoding import Actions, Observations, Vector, actions_for, observations_for, shares
 from loveletter.engine import Edition, Match, view
 from loveletter.envs._shared import describe, edition_of, observation_high
+from loveletter.i18n import Translator
 
 ENV_ID = "loveletter/LoveLetter-v0"
 
@@ -95,7 +97,9 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         budget: int | None = None,
         illegal: Literal["lose", "raise"] = "lose",
         render_mode: str | None = None,
+        lang: str = "en",
     ) -> None:
+        self.translator = Translator(lang)
         self.edition = edition_of(edition)
         self.edition.check_players(players)
         self.players = players
@@ -240,8 +244,9 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         if self.render_mode is None:
             gymnasium.logger.warn("You are calling render method without specifying any render mode.")
             return None
-        names = [f"{name} (you)" if s == self.seat else name for s, name in enumerate(self.names)]
-        text = describe(view(self._match(), self.seat), names)
+        you = self.translator("you")
+        names = [f"{name} ({you})" if s == self.seat else name for s, name in enumerate(self.names)]
+        text = describe(view(self._match(), self.seat), names, self.translator)
         if self.render_mode == "ansi":
             return text
         print(text + "\n")

@@ -22,7 +22,8 @@
 * **Seeding**: ``reset(seed=...)`` fixes every deal of the episode and of the episodes after it
   (until the next seed); ``reset()`` without a seed continues the stream.
 * **Rendering** (``"human"`` prints, ``"ansi"`` returns the text): the public table only (as a
-  spectator sees it) and the last turn told in sentences. There is no ``state()``: a global state
+  spectator sees it) and the last turn told in sentences, in English or Dutch (``lang="en"`` or
+  ``"nl"``). There is no ``state()``: a global state
   would show the hidden cards.
 
 >>> from loveletter.envs.pettingzoo import env
@@ -52,6 +53,7 @@ from pettingzoo.utils import wrappers
 from loveletter.encoding import Actions, Observations, actions_for, observations_for, shares
 from loveletter.engine import Edition, Match, view
 from loveletter.envs._shared import describe, edition_of, observation_high
+from loveletter.i18n import Translator
 
 ObsDict = dict[str, np.ndarray[Any, Any]]
 
@@ -91,9 +93,11 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (AECEnv is untyped: an
         players: int = 2,
         match: bool = False,
         render_mode: str | None = None,
+        lang: str = "en",
     ) -> None:
-        EzPickle.__init__(self, edition, players, match, render_mode)
+        EzPickle.__init__(self, edition, players, match, render_mode, lang)
         super().__init__()
+        self.translator = Translator(lang)
         self.edition = edition_of(edition)
         self.edition.check_players(players)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -190,7 +194,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (AECEnv is untyped: an
         if self.render_mode is None:
             gymnasium.logger.warn("You are calling render method without specifying any render mode.")
             return None
-        text = describe(view(self._match(), None), self.possible_agents)
+        text = describe(view(self._match(), None), self.possible_agents, self.translator)
         if self.render_mode == "ansi":
             return text
         print(text + "\n")
