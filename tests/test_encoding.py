@@ -1,0 +1,133 @@
+"""The shared action numbering and observation encoding (loveletter.encoding), and its document."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from loveletter.encoding import actions_for, document, observation_table, observations_for, shares
+from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Match, view
+
+sys.path.insert(0, str(Path(__file__).parent / "engine"))
+from scenarios import permuted_copy
+
+CONFIGS = [(CLASSIC, p) for p in (2, 3, 4)] + [(EDITION_2019, p) for p in (2, 3, 4, 5, 6)]
+DOCS = Path(__file__).parent.parent / "docs" / "encoding.md"
+
+
+def test_the_document_is_in_step_with_the_code() -> None:
+    assert DOCS.read_text(encoding="utf-8") == document(), "regenerate: python -m loveletter.encoding > docs/encoding.md"
+
+
+@pytest.mark.parametrize(("edition", "players"), CONFIGS)
+def test_every_legal_move_has_its_own_number_and_comes_back(edition, players: int) -> None:
+    numbering = actions_for(edition, players)
+    rng = random.Random(players)
+    chancellor_choices = 0
+    for seed in range(60):
+        match = Match(edition, players, seed=seed)
+        while not match.round.over:
+            legal = match.legal_actions()
+            numbers = numbering.numbers(legal)
+            assert len(set(numbers)) == len(legal)
+            assert numbering.mask(legal).sum() == len(legal)
+            for action in legal:
+                number = numbering.number(action)
+                assert numbering.action(number, legal) == action
+                if action.keep is None:
+                    assert numbering.names[number] == action.notation()
+                else:
+                    chancellor_choices += 1
+                    assert action.notation().startswith(numbering.names[number])
+            match.apply(rng.choice(legal))
+    assert chancellor_choices > 0 or edition is CLASSIC
+
+
+def test_numbers_follow_the_documented_order() -> None:
+    names = actions_for(CLASSIC, 2).names
+    assert names[:3] == ("guard", "guard 0 priest", "guard 0 baron")
+    assert names.index("priest") == 1 + 2 * 7  # after the Guard's untargeted and 2 seats x 7 guesses
+    assert "prince" not in names and names[-1] == "princess"
+    assert actions_for(EDITION_2019, 2).names[-1] == "chancellor keep princess bottom princess"
+
+
+def test_numbers_that_are_not_legal_now_are_refused() -> None:
+    match = Match(CLASSIC, 2, seed=1)
+    numbering = actions_for(CLASSIC, 2)
+    legal = match.legal_actions()
+    with pytest.raises(ValueError, match="there is no action 99"):
+        numbering.action(99, legal)
+    illegal = next(n for n in range(numbering.size) if n not in numbering.numbers(legal))
+    with pytest.raises(ValueError, match="is not legal now"):
+        numbering.action(illegal, legal)
+    with pytest.raises(ValueError, match="not an action of 2-player classic games"):
+        numbering.number(Action(Card.CHANCELLOR))
+
+
+@pytest.mark.parametrize(("edition", "players"), [(CLASSIC, 2), (CLASSIC, 4), (EDITION_2019, 3), (EDITION_2019, 6)])
+def test_vectors_come_from_the_seats_view_only(edition, players: int) -> None:
+    """Shuffling what a seat cannot know (other hands, the deck, the set-aside card, the others'
+    secrets) leaves its vectors as they were; it does change another seat's."""
+    codec = observations_for(edition, players)
+    rng = random.Random(players)
+    changed = 0
+    for seed in range(25):
+        match = Match(edition, players, seed=seed)
+        for _ in range(rng.randrange(0, 10)):
+            if match.round.over:
+                break
+            match.apply(rng.choice(match.legal_actions()))
+        for seat in range(players):
+            other = permuted_copy(match.round, seat, rng)
+            mine, theirs = view(match.round, seat), view(other, seat)
+            assert np.array_equal(codec.observation(mine), codec.observation(theirs))
+            assert np.array_equal(codec.information_state(mine), codec.information_state(theirs))
+            changed += any(
+                not np.array_equal(codec.information_state(view(match.round, s)), codec.information_state(view(other, s)))
+                for s in range(players) if s != seat and match.round.is_alive(s)
+            )
+    assert changed > 0
+
+
+def test_the_information_state_keeps_the_order_of_play() -> None:
+    """Seat 0 plays the same two cards in either order: seat 1's observation is the same, its
+    information state is not."""
+    codec = observations_for(CLASSIC, 2)
+    deck = ["princess", "guard", "guard", "guard", "priest", "handmaid", "countess", "baron", "king", "guard", "guard", "priest", "baron", "handmaid", "prince", "prince"]
+    views = []
+    for plays in (("countess", "handmaid", "priest"), ("priest 1", "handmaid", "countess")):
+        match = Match(CLASSIC, 2, deck=deck)
+        for play in plays:
+            match.apply(Action.parse(play))
+        views.append(view(match, 1))
+    first, second = views
+    assert first.discards[0] == (Card.COUNTESS, Card.PRIEST) and second.discards[0] == (Card.PRIEST, Card.COUNTESS)
+    assert np.array_equal(codec.observation(first), codec.observation(second))
+    assert not np.array_equal(codec.information_state(first), codec.information_state(second))
+
+
+def test_tables_add_up_to_the_sizes() -> None:
+    for edition, players in CONFIGS:
+        codec = observations_for(edition, players)
+        last = observation_table(edition, players)[-1][0]
+        assert int(last.split("-")[-1]) + 1 == codec.observation_size
+        last = observation_table(edition, players, information=True)[-1][0]
+        assert int(last.split("-")[-1]) + 1 == codec.information_size
+
+
+def test_shares_are_zero_sum_and_refuse_nonsense() -> None:
+    for players in range(2, 7):
+        for k in range(1, players + 1):
+            winners = tuple(range(k))
+            assert sum(shares(winners, players)) == pytest.approx(0)
+    with pytest.raises(ValueError, match="1 to 2 winners, not 0"):
+        shares((), 2)
+
+
+def test_a_spectator_has_no_observation() -> None:
+    with pytest.raises(ValueError, match="for a seat"):
+        observations_for(CLASSIC, 2).observation(view(Match(CLASSIC, 2, seed=0), None))
