@@ -1,0 +1,311 @@
+"""The batched simulator (loveletter.batch) against the engine: same decks and moves, same rounds.
+
+Every round the simulator plays is replayed in the engine (``Round(edition, players, deck, starter)``
+and the recorded action numbers, decoded with the shared encoding): every move must be legal there,
+and the winners, the Spy bonus (R6.4), the turns and the seats left in must be the same. The step
+API (:class:`~loveletter.batch.Batch`) is checked move by move: its legal masks are the engine's.
+Random play is also compared with the engine's random play in distribution (no timings here: see
+benchmarks/batch.py).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from loveletter.batch import Batch, Observation, Policy, RoundResults, play_rounds, random_rounds
+from loveletter.encoding import actions_for
+from loveletter.engine import CLASSIC, EDITION_2019, TARGETED, Action, Card, Edition, Round
+
+CONFIGS = [(CLASSIC, p) for p in range(2, 5)] + [(EDITION_2019, p) for p in range(2, 7)]
+IDS = [f"{edition.name}-{players}p" for edition, players in CONFIGS]
+
+
+def _mask(seats: tuple[int, ...]) -> int:
+    return sum(1 << s for s in seats)
+
+
+def _replay(
+    edition: Edition, players: int, deck: np.ndarray, starter: int, moves: np.ndarray,
+    seen: Counter[str] | None = None,
+) -> Round:
+    """The round of ``deck`` in the engine, the action numbers ``moves`` applied (-1: the end);
+    ``seen`` counts the subtle rules the round went through."""
+    actions = actions_for(edition, players)
+    r = Round(edition, players, [Card(int(c)) for c in deck], starter, log=seen is not None)
+    for number in moves:
+        if number < 0:
+            break
+        assert not r.over, "the simulator moved in a round the engine had finished"
+        legal = r.legal_actions()
+        action = actions.action(int(number), legal)  # a ValueError if it is not legal in the engine
+        if seen is not None:
+            _count_decision(r, legal, action, seen)
+        r.apply(action)
+    if seen is not None:
+        _count_round(r, seen)
+    return r
+
+
+def _assert_same(r: Round, results: RoundResults, i: int) -> None:
+    assert r.over, f"round {i}: the simulator stopped before the engine's round was over"
+    spy = -1 if r.spy_bonus is None else r.spy_bonus
+    engine = (_mask(r.winners), spy, r.turn, r.alive_mask)
+    batch = (int(results.winners[i]), int(results.spy_bonus[i]), int(results.turns[i]), int(results.alive[i]))
+    assert batch == engine, f"round {i}: (winners, spy bonus, turns, alive) {batch} != engine {engine}"
+
+
+def _replay_all(edition: Edition, players: int, results: RoundResults) -> None:
+    assert results.decks is not None and results.starters is not None and results.moves is not None
+    for i in range(len(results)):
+        r = _replay(edition, players, results.decks[i], int(results.starters[i]), results.moves[i])
+        _assert_same(r, results, i)
+
+
+# ------------------------------------------------------------------ the same rounds as the engine
+
+
+@pytest.mark.parametrize(("edition", "players"), CONFIGS, ids=IDS)
+def test_random_rounds_replay_in_the_engine(edition: Edition, players: int) -> None:
+    recorded = random_rounds(1000, edition=edition.name, players=players, seed=players, record=True)
+    _replay_all(edition, players, recorded)
+    # Recording changes nothing: the same seed plays the same rounds without it.
+    plain = random_rounds(1000, edition=edition.name, players=players, seed=players)
+    for field in ("winners", "spy_bonus", "turns", "alive"):
+        assert (getattr(plain, field) == getattr(recorded, field)).all(), field
+
+
+@pytest.mark.parametrize(("edition", "players"), CONFIGS, ids=IDS)
+def test_given_decks_and_starters_replay_in_the_engine(edition: Edition, players: int) -> None:
+    rng = np.random.default_rng(100 + players)
+    decks = rng.permuted(np.tile([int(c) for c in edition.full_deck], (500, 1)), axis=1)
+    starters = rng.integers(0, players, 500)
+    played = play_rounds(decks, starters, edition=edition.name, players=players, seed=5)
+    assert played.decks is not None and played.moves is not None and played.starters is not None
+    assert (played.decks == decks).all() and (played.starters == starters).all()
+    _replay_all(edition, players, played)
+
+
+def test_the_rare_rules_come_up_in_the_replays() -> None:
+    """The random rounds reach the subtle rules, so the replays above do test them."""
+    seen: Counter[str] = Counter()
+    for edition, players in ((CLASSIC, 2), (CLASSIC, 4), (EDITION_2019, 2), (EDITION_2019, 5)):
+        recorded = random_rounds(1500, edition=edition.name, players=players, seed=11, record=True)
+        assert recorded.decks is not None and recorded.moves is not None
+        for i in range(len(recorded)):
+            r = _replay(edition, players, recorded.decks[i], 0, recorded.moves[i], seen)
+            _assert_same(r, recorded, i)
+    missing = [rule for rule in RARE_RULES if not seen[rule]]
+    assert not missing, f"never reached: {missing} (seen: {dict(seen)})"
+
+
+RARE_RULES = (
+    "R4.4 countess forced", "R4.6 no one to choose", "R4.6 the prince chooses its player",
+    "R5.1 guard hits", "R5.3 baron tie", "R5.5 prince on an empty deck: the set-aside card",
+    "R5.8 prince discards the princess", "R5.8 princess played", "R5.9 chancellor draws one",
+    "R5.9 chancellor on an empty deck", "R6.1 last standing", "R6.2 showdown",
+    "R6.3 discard totals decide", "R6.3 shared win", "R6.4 spy bonus", "R6.4 two with a spy: no bonus",
+)
+
+
+def _count_decision(r: Round, legal: tuple[Action, ...], action: Action, seen: Counter[str]) -> None:
+    hand = r.hands[r.current]
+    if len(legal) == 1 and action.card is Card.COUNTESS and {Card.KING, Card.PRINCE} & set(hand):
+        seen["R4.4 countess forced"] += 1
+    if action.card in TARGETED and action.target is None and action.keep is None:
+        seen["R4.6 no one to choose"] += 1
+    if action.card is Card.PRINCE and not r.choosable(r.current):
+        seen["R4.6 the prince chooses its player"] += 1
+    if action.card is Card.CHANCELLOR and action.keep is None and r.deck_size == 0:
+        seen["R5.9 chancellor on an empty deck"] += 1
+
+
+def _count_round(r: Round, seen: Counter[str]) -> None:
+    assert r.log is not None
+    for k, e in enumerate(r.log):
+        if e.kind == "play" and e.result == "hit":
+            seen["R5.1 guard hits"] += 1
+        elif e.kind == "baron" and e.result == "tie":
+            seen["R5.3 baron tie"] += 1
+        elif e.kind == "draw" and e.result == "set_aside":
+            seen["R5.5 prince on an empty deck: the set-aside card"] += 1
+        elif e.kind == "out" and e.result == "princess":
+            by_prince = r.log[k - 1].kind == "discard"
+            seen["R5.8 prince discards the princess" if by_prince else "R5.8 princess played"] += 1
+        elif e.kind == "chancellor" and e.result == 1:
+            seen["R5.9 chancellor draws one"] += 1
+    alive = [s for s in range(r.players) if r.is_alive(s)]
+    if len(alive) == 1:
+        seen["R6.1 last standing"] += 1
+    else:
+        seen["R6.2 showdown"] += 1
+        best = max(r.hands[s][0] for s in alive)
+        if r.edition is CLASSIC and sum(r.hands[s][0] == best for s in alive) > 1:
+            seen["R6.3 discard totals decide" if len(r.winners) == 1 else "R6.3 shared win"] += 1
+    spies = [s for s in alive if Card.SPY in r.discards[s]]
+    if len(spies) == 1 and r.spy_bonus == spies[0]:
+        seen["R6.4 spy bonus"] += 1
+    if len(spies) > 1 and r.spy_bonus is None:
+        seen["R6.4 two with a spy: no bonus"] += 1
+
+
+# ------------------------------------------------------------------ the step API
+
+
+@pytest.mark.parametrize(("edition", "players"), CONFIGS, ids=IDS)
+def test_batch_legal_masks_and_observations_are_the_engines(edition: Edition, players: int) -> None:
+    """A random policy steps a Batch and the engine side by side; at every decision the legal
+    numbers, the current seat and what it may know agree."""
+    actions = actions_for(edition, players)
+    rng = np.random.default_rng(players)
+    count = 60
+    batch = Batch(edition.name, players, count, seed=players, starters=rng.integers(0, players, count))
+    rounds = [Round(edition, players, [Card(int(c)) for c in batch.decks[i]], int(batch.starters[i]), log=False)
+              for i in range(count)]
+    while not batch.done.all():
+        masks = batch.legal_mask()
+        seen = batch.observation()
+        for i, r in enumerate(rounds):
+            assert batch.done[i] == r.over
+            if r.over:
+                assert not masks[i].any() and batch.current[i] == -1 and (seen.hand[i] == -1).all()
+                continue
+            assert (masks[i] == actions.mask(r.legal_actions()).astype(bool)).all(), f"round {i}"
+            assert batch.current[i] == seen.seat[i] == r.current
+            assert sorted(c for c in seen.hand[i] if c >= 0) == sorted(int(c) for c in r.hands[r.current])
+            assert seen.phase[i] == int(r.phase)
+            assert (seen.alive[i], seen.protected[i]) == (r.alive_mask, r.protected_mask)
+            assert seen.deck_size[i] == r.deck_size
+            totals = [sum(edition.value(c) for c in r.discards[s]) for s in range(players)]
+            assert list(seen.discard_totals[i]) == totals
+        chosen = np.array([rng.choice(np.flatnonzero(m)) if m.any() else -1 for m in masks])
+        batch.step(chosen)
+        for i, r in enumerate(rounds):
+            if not r.over:
+                r.apply(actions.action(int(chosen[i]), r.legal_actions()))
+    results = batch.results
+    for i, r in enumerate(rounds):
+        _assert_same(r, results, i)
+
+
+def test_batch_replays_the_moves_of_play_rounds() -> None:
+    played = random_rounds(200, edition="2019", players=4, seed=3, record=True)
+    assert played.decks is not None and played.moves is not None
+    batch = Batch("2019", 4, decks=played.decks, starters=0)
+    for step in range(played.moves.shape[1]):
+        batch.step(played.moves[:, step])  # -1 where a round is over: ignored
+    assert batch.done.all()
+    for field in ("winners", "spy_bonus", "turns", "alive"):
+        assert (getattr(batch.results, field) == getattr(played, field)).all(), field
+    moves = batch.moves
+    assert (np.where(moves >= 0, moves, -1) == played.moves[:, : moves.shape[1]]).all()
+
+
+def test_batch_refuses_an_illegal_action_and_changes_nothing() -> None:
+    batch = Batch("classic", 2, 8, seed=1)
+    masks = batch.legal_mask()
+    before = (batch.current.copy(), batch.observation().hand.copy())
+    illegal = np.flatnonzero(~masks[3])[0]
+    actions = masks.argmax(axis=1)
+    actions[3] = illegal
+    with pytest.raises(ValueError, match="round 3"):
+        batch.step(actions)
+    with pytest.raises(ValueError, match="round 0"):
+        batch.step(np.full(8, actions_for(CLASSIC, 2).size))
+    assert (batch.current == before[0]).all() and (batch.observation().hand == before[1]).all()
+    assert (batch.legal_mask() == masks).all() and batch.moves.shape == (8, 0)
+
+
+def test_batch_runs_one_policy_per_seat() -> None:
+    calls: Counter[int] = Counter()
+
+    def lowest(seat: int) -> Policy:
+        def policy(masks: np.ndarray, seen: Observation) -> np.ndarray:
+            calls[seat] += 1
+            assert not masks[seen.seat != seat].any()  # only this seat's rounds
+            return masks.argmax(axis=1)
+        return policy
+
+    batch = Batch("2019", 3, 50, seed=9)
+    results = batch.run([lowest(0), lowest(1), lowest(2)])
+    assert batch.done.all() and set(calls) == {0, 1, 2}
+    # The same policy as one callable plays the same rounds.
+    again = Batch("2019", 3, 50, seed=9).run(lambda masks, seen: masks.argmax(axis=1))
+    assert (again.winners == results.winners).all() and (again.turns == results.turns).all()
+    assert (results.winners != 0).all()
+
+
+# ------------------------------------------------------------------ seeds, decks and inputs
+
+
+def test_the_same_seed_plays_the_same_rounds_and_other_seeds_others() -> None:
+    a = random_rounds(3000, edition="2019", players=3, seed=42, record=True)
+    b = random_rounds(3000, edition="2019", players=3, seed=42, record=True)
+    c = random_rounds(3000, edition="2019", players=3, seed=43, record=True)
+    assert a.decks is not None and b.decks is not None and c.decks is not None
+    assert a.moves is not None and b.moves is not None and c.moves is not None
+    assert (a.decks == b.decks).all() and (a.moves == b.moves).all() and (a.winners == b.winners).all()
+    assert (a.decks != c.decks).any(axis=1).mean() > 0.99
+    assert (a.winners != c.winners).mean() > 0.3
+    # A longer run starts with the same rounds; given decks replay with the same moves from the seed.
+    longer = random_rounds(4000, edition="2019", players=3, seed=42)
+    assert (longer.winners[:3000] == a.winners).all()
+    d = play_rounds(a.decks, 1, edition="2019", players=3, seed=7)
+    e = play_rounds(a.decks, 1, edition="2019", players=3, seed=7)
+    assert d.moves is not None and e.moves is not None
+    assert (d.moves == e.moves).all() and (d.starters == 1).all()
+
+
+def test_the_shuffle_is_uniform() -> None:
+    """Each position of the deck holds each card as often as its copies say (chi-squared, loose)."""
+    for edition in (CLASSIC, EDITION_2019):
+        recorded = random_rounds(40_000, edition=edition.name, players=2, seed=1, record=True)
+        assert recorded.decks is not None
+        cards = sorted(edition.copies)
+        expected = np.array([edition.copies[c] for c in cards]) / len(edition.full_deck) * len(recorded)
+        for position in (0, 1, len(edition.full_deck) // 2, len(edition.full_deck) - 1):
+            counts = np.array([(recorded.decks[:, position] == int(c)).sum() for c in cards])
+            chi2 = float(((counts - expected) ** 2 / expected).sum())
+            assert chi2 < 40, (edition.name, position, chi2)  # 7-9 degrees of freedom: 40 is far out
+
+
+def test_random_play_wins_like_the_engines_random_play() -> None:
+    """Seat 0's win rate and the mean number of turns in random classic 2-player rounds (seat 0
+    starts) agree with the engine playing uniformly among legal_actions()."""
+    engine_rounds = 6000
+    rng = random.Random(2024)
+    wins, turns = 0, []
+    for _ in range(engine_rounds):
+        r = Round.shuffled(CLASSIC, 2, rng, log=False)
+        while not r.over:
+            legal = r.legal_actions()
+            r.apply(legal[int(rng.random() * len(legal))])
+        wins += 0 in r.winners
+        turns.append(r.turn)
+    batch = random_rounds(200_000, seed=2024)
+    p = wins / engine_rounds
+    se = math.sqrt(p * (1 - p) / engine_rounds + p * (1 - p) / len(batch))
+    assert abs(batch.win_rate(0) - p) < 5 * se, (batch.win_rate(0), p, se)
+    t = np.array(turns)
+    se_turns = math.sqrt(t.var() / engine_rounds + batch.turns.var() / len(batch))
+    assert abs(batch.turns.mean() - t.mean()) < 5 * se_turns, (batch.turns.mean(), t.mean())
+
+
+def test_bad_inputs_are_refused() -> None:
+    deck = [int(c) for c in CLASSIC.full_deck]
+    with pytest.raises(ValueError, match=r"R3\.1"):
+        play_rounds([deck[:-1] + [1]], edition="classic", players=2)
+    with pytest.raises(ValueError, match=r"\[count, 16\]"):
+        play_rounds([deck + [1]], edition="classic", players=2)
+    with pytest.raises(ValueError, match="starters"):
+        play_rounds([deck], 2, edition="classic", players=2)
+    with pytest.raises(ValueError, match="2-4 players"):
+        random_rounds(10, edition="classic", players=5)
+    with pytest.raises(ValueError, match="unknown edition"):
+        Batch("2020", 2)
+    with pytest.raises(ValueError, match="starter"):
+        random_rounds(10, players=3, starter=3)
