@@ -91,7 +91,9 @@ def test_episodes_against_each_bot_level_finish_with_masks_of_the_legal_moves(le
     env = LoveLetterEnv(players=3, opponents=level, budget=EXPERT_BUDGET, seat="random")
     for episode in range(3 if level == "expert" else 10):
         observation, info = env.reset(seed=episode)
-        terminated = False
+        terminated = "outcome" in info  # out before its first turn (see the test below)
+        if terminated:
+            observation, reward, terminated, truncated, info = env.step(0)
         while not terminated:
             assert env.match.current == env.seat and not env.match.round.over  # the learner decides
             assert np.flatnonzero(info["action_mask"]).tolist() == legal_numbers(env)
@@ -277,3 +279,23 @@ def test_render_speaks_dutch():
     assert "Your hand" not in text
     with pytest.raises(ValueError, match="unknown language 'fr'"):
         LoveLetterEnv(lang="fr")
+
+
+def test_a_learner_out_before_its_first_turn_loses_at_the_first_step():
+    """Such rounds are not dealt again (that would bias win rates): reset says the round is lost,
+    the mask offers action 0 alone, and the first step, whatever its action, reports the loss."""
+    env = LoveLetterEnv(players=2, seat=1, opponents="beginner")
+    lost_at_once = 0
+    for seed in range(400):
+        _, info = env.reset(seed=seed)
+        if info.get("outcome") != "loss":
+            continue
+        lost_at_once += 1
+        assert info["action_mask"].tolist() == [1] + [0] * (env.actions.size - 1)
+        assert not env.match.round.is_alive(1)
+        _, reward, terminated, truncated, info = env.step(7)  # any action
+        assert (reward, terminated, truncated, info["outcome"]) == (-1.0, True, False, "loss")
+        assert info["action_mask"].sum() == 0
+        with pytest.raises(RuntimeError, match="call reset"):
+            env.step(0)
+    assert lost_at_once > 0

@@ -17,10 +17,10 @@ keyword arguments of :class:`LoveLetterEnv` on).
   ``"random"``: a new seat each episode, drawn from the environment's seed. ``info["seat"]`` says it.
 * **Episodes**: one round (default), or with ``match=True`` a whole match, until a seat reaches the
   token target (R2.3). In one-round episodes the episode ends as soon as the learner is out of the
-  round (the rest would not change its reward). An episode in which the learner would not get a
-  single decision (out of the round before its first turn, possible only when it does not start) is
-  not shown: ``reset()`` deals again — so with ``seat != 0`` the learner never loses before its
-  first turn, a small bias to keep in mind when measuring win rates.
+  round (the rest would not change its reward). When the learner is out before its first turn
+  (possible only when it does not start), ``reset()`` already says so — ``info["outcome"]`` is
+  ``"loss"`` and the mask offers action 0 alone — and the first step, whatever its action, ends the
+  episode with the loss: such rounds count, so win rates are not biased.
 * **Rewards**, at the end only: ``-1`` for a loss; a win shared by ``k`` of the ``n`` seats gives
   ``(n-k)/(k(n-1))`` — ``+1`` alone, ``0`` when all won together (the winner's share of the
   zero-sum rewards of :mod:`loveletter.envs.pettingzoo`). One-round episodes are won by the round's
@@ -135,6 +135,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         self.seat = seat if isinstance(seat, int) else 0  # the learner's seat this episode
         self.bots: dict[int, Bot] = {}
         self._outcome: str | None = None  # set when the episode is over
+        self._lost_before_playing = False  # out before the first turn: the next step ends the episode
 
     # ------------------------------------------------------------------------------ the episode
 
@@ -142,15 +143,16 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Vector, dict[str, Any]]:
         super().reset(seed=seed)
-        while True:
-            self._deal()
-            self._play_others()
-            if self._outcome is None:  # the learner has a decision
-                break
+        self._deal()
+        self._play_others()
+        self._lost_before_playing = self._outcome is not None
         return self._observation(), self._info()
 
     def step(self, action: np.int64 | int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         match = self._match()
+        if self._lost_before_playing:  # out before the first turn: this step only reports it
+            self._lost_before_playing = False
+            return self._observation(), self._reward(), True, False, self._info()
         if self._outcome is not None:
             raise RuntimeError("the episode is over: call reset()")
         number = int(action)
@@ -215,9 +217,12 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         return self.observations.observation(view(self._match(), self.seat))
 
     def action_mask(self) -> npt.NDArray[np.int8]:
-        """1 for each legal action of the learner now (all 0 once the episode is over)."""
+        """1 for each legal action of the learner now (all 0 once the episode is over; action 0
+        alone when the learner was out before its first turn and a step must report it)."""
         if self._outcome is not None:
-            return np.zeros(self.actions.size, dtype=np.int8)
+            mask = np.zeros(self.actions.size, dtype=np.int8)
+            mask[0] = self._lost_before_playing
+            return mask
         return self.actions.mask(view(self._match(), self.seat).legal_actions)
 
     def _info(self) -> dict[str, Any]:
