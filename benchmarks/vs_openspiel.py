@@ -9,10 +9,13 @@ seat 1 in odd ones (seat 0 always starts). Both bots get the same time per decis
   ``resample_from_infostate``, which samples our exact belief) gets as many simulations as it ran in
   that time on its earlier moves (it has no time limit of its own), so its mean think time matches.
 
+``--simulations N`` instead gives ISMCTS a fixed N simulations per move, whatever the time they take
+(to see how it does with more effort than the expert).
+
 Prints the expert's win rate with a 95% Wilson interval (a round both win counts half), and each bot's
 mean think time and search effort per move, so the time is seen to be equal.
 
-    python benchmarks/vs_openspiel.py [--rounds N] [--think SECONDS] [--jobs J] [--seed S]
+    python benchmarks/vs_openspiel.py [--rounds N] [--think SECONDS] [--simulations N] [--jobs J] [--seed S]
 """
 
 from __future__ import annotations
@@ -47,9 +50,10 @@ class Tally:
         self.ismcts_simulations += other.ismcts_simulations
 
 
-def play(args: tuple[int, int, float, int]) -> Tally:
-    """Rounds ``start`` to ``stop - 1`` (seeded by ``seed``), ``think`` seconds per move each."""
-    start, stop, think, seed = args
+def play(args: tuple[int, int, float, int, int | None]) -> Tally:
+    """Rounds ``start`` to ``stop - 1`` (seeded by ``seed``), ``think`` seconds per move each (or
+    ``fixed`` simulations per move for ISMCTS)."""
+    start, stop, think, seed, fixed = args
     import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
@@ -85,7 +89,7 @@ def play(args: tuple[int, int, float, int]) -> Tally:
                     tally.expert_times.append(time.perf_counter() - began)
                     tally.expert_iterations.append(expert.stats.iterations)
             else:
-                simulations = max(1, int(rate * think)) if rate else 20
+                simulations = fixed or (max(1, int(rate * think)) if rate else 20)
                 opponent._max_simulations = simulations  # the bot has no time limit of its own
                 number = opponent.step(state)
                 if searching:
@@ -106,14 +110,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=600, help="single rounds (default 600)")
     parser.add_argument("--think", type=float, default=0.1, help="seconds per move for each bot (default 0.1)")
+    parser.add_argument("--simulations", type=int, default=None,
+                        help="a fixed number of ISMCTS simulations per move instead of equal time")
     parser.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     args = parser.parse_args()
-    if args.rounds < 1 or args.think <= 0 or (args.jobs is not None and args.jobs < 1):
-        parser.error("--rounds and --jobs must be at least 1, --think above 0")
+    if args.rounds < 1 or args.think <= 0 or any(n is not None and n < 1 for n in (args.jobs, args.simulations)):
+        parser.error("--rounds, --jobs and --simulations must be at least 1, --think above 0")
     jobs = args.jobs or default_jobs()
     step = max(1, args.rounds // (jobs * 4))
-    chunks = [(a, min(a + step, args.rounds), args.think, args.seed) for a in range(0, args.rounds, step)]
+    chunks = [(a, min(a + step, args.rounds), args.think, args.seed, args.simulations)
+              for a in range(0, args.rounds, step)]
     total = Tally()
     began = time.perf_counter()
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -123,7 +130,8 @@ def main() -> None:
     print(file=sys.stderr)
     wins = round(total.expert)
     lo, hi = wilson(wins, total.rounds)
-    print(f"classic 2p single rounds: expert vs OpenSpiel ISMCTS, {args.think:g} s per move, "
+    effort = f"{args.simulations} ISMCTS simulations per move" if args.simulations else "equal time"
+    print(f"classic 2p single rounds: expert vs OpenSpiel ISMCTS, expert {args.think:g} s per move, {effort}, "
           f"{total.rounds} rounds, seats alternating, {jobs} processes, {time.perf_counter() - began:.0f} s")
     print(f"  expert wins {total.expert / total.rounds:.1%} (95% CI {lo:.1%}-{hi:.1%}); shared rounds: {total.ties}")
     for name, times, effort, unit in (
