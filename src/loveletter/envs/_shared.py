@@ -3,8 +3,9 @@ text a ``render()`` shows (the rewards are :func:`loveletter.encoding.shares`)."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+import gymnasium
 import numpy as np
 
 from loveletter.encoding import Observations, Vector
@@ -46,6 +47,18 @@ def observation_high(codec: Observations, target: int) -> Vector:
         assert high.shape == (part.size,), part
         highs.append(high.astype(np.float32))
     return np.concatenate(highs)
+
+
+def shown(render_mode: str | None, text: Callable[[], str]) -> str | None:
+    """What ``render()`` does in ``render_mode``: ``"ansi"`` returns the text, ``"human"`` prints it,
+    and without a mode Gymnasium's usual warning."""
+    if render_mode is None:
+        gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+        return None
+    if render_mode == "ansi":
+        return text()
+    print(text() + "\n")
+    return None
 
 
 def describe(v: View, names: Sequence[str], t: Translator) -> str:

@@ -61,7 +61,7 @@ from gymnasium import spaces
 from loveletter.bots import LEVELS, Bot, make_bot
 from loveletter.encoding import Actions, Observations, Vector, actions_for, observations_for, shares
 from loveletter.engine import Edition, Match, view
-from loveletter.envs._shared import describe, edition_of, observation_high
+from loveletter.envs._shared import describe, edition_of, observation_high, shown
 from loveletter.i18n import Translator
 
 ENV_ID = "loveletter/LoveLetter-v0"
@@ -246,16 +246,9 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
 
     def render(self) -> str | None:
         """The table as the learner sees it (R7). ``"ansi"`` returns the text, ``"human"`` prints it."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
-            return None
         you = self.translator("you")
         names = [f"{name} ({you})" if s == self.seat else name for s, name in enumerate(self.names)]
-        text = describe(view(self._match(), self.seat), names, self.translator)
-        if self.render_mode == "ansi":
-            return text
-        print(text + "\n")
-        return None
+        return shown(self.render_mode, lambda: describe(view(self._match(), self.seat), names, self.translator))
 
 
 if ENV_ID not in gymnasium.registry:  # importing twice (or reloading) must not register twice

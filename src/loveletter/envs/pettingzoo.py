@@ -43,7 +43,6 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
@@ -52,7 +51,7 @@ from pettingzoo.utils import wrappers
 
 from loveletter.encoding import Actions, Observations, actions_for, observations_for, shares
 from loveletter.engine import Edition, Match, view
-from loveletter.envs._shared import describe, edition_of, observation_high
+from loveletter.envs._shared import describe, edition_of, observation_high, shown
 from loveletter.i18n import Translator
 
 ObsDict = dict[str, np.ndarray[Any, Any]]
@@ -191,14 +190,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (AECEnv is untyped: an
 
     def render(self) -> str | None:
         """The public table as text (no hidden card: R7). ``"ansi"`` returns it, ``"human"`` prints it."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
-            return None
-        text = describe(view(self._match(), None), self.possible_agents, self.translator)
-        if self.render_mode == "ansi":
-            return text
-        print(text + "\n")
-        return None
+        return shown(self.render_mode, lambda: describe(view(self._match(), None), self.possible_agents,
+                                                       self.translator))
 
     def close(self) -> None:
         pass
