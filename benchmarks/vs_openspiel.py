@@ -72,6 +72,9 @@ def play(args: tuple[int, int, float, int, int | None]) -> Tally:
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(i))
         opponent = ismcts.ISMCTSBot(game=game, evaluator=evaluator, uct_c=2.0, max_simulations=1,
                                     random_state=np.random.RandomState(seed + i))
+        # Its determinisations come from an unseeded sampler unless it is handed a seeded one.
+        sampler = pyspiel.UniformProbabilitySampler((seed * 7919 + i) % 2**31, 0.0, 1.0)
+        opponent.set_resampler(lambda state, player, sampler=sampler: state.resample_from_infostate(player, sampler))
         expert = ExpertBot(seed=seed + i, budget=10**9, time_limit=think)
         expert_seat = i % 2
         state = game.new_initial_state()
