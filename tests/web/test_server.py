@@ -337,8 +337,14 @@ def test_a_bot_move_being_stored_is_not_dropped_by_a_reconnect(database):
         server.start_waiting(room)  # the bot's turn
         await asyncio.sleep(0.15)  # the bot is storing its move now
         server.start_waiting(room)  # as when a browser connects
-        await asyncio.sleep(0.6)
-        stored = next(t for t in store.load_all() if t.code == made["code"]).moves
+        # Wait (generously: the machine may be busy) for the bot's move to be stored and applied;
+        # a cancelled store leaves it stored but never applied, and this times out.
+        stored: list[str] = []
+        for _ in range(200):
+            await asyncio.sleep(0.05)
+            stored = next(t for t in store.load_all() if t.code == made["code"]).moves
+            if len(stored) >= 2 and len(table.moves) >= 2:
+                break
         assert len(stored) >= 2 and table.moves == stored[: len(table.moves)] and len(table.moves) >= 2
         store.engine.dispose()
 

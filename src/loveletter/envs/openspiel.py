@@ -4,7 +4,7 @@
 >>> import loveletter.envs.openspiel  # registers the game
 >>> game = pyspiel.load_game("python_love_letter(players=3,edition=v2019)")
 >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
-(3, 153, 10)
+(3, 148, 10)
 
 Parameters: ``players`` (2 by default), ``edition`` (``"classic"``, or ``"v2019"`` — in a parameter
 dict ``"2019"`` works too; OpenSpiel's game strings would read 2019 as a number) and ``match``
