@@ -274,3 +274,15 @@ def test_a_whole_match_deals_rounds_until_the_target() -> None:
     assert match.over and max(match.tokens) >= 7
     assert len(match.rounds) >= 7
     assert state.returns() == shares(match.winners, 2)
+
+
+def test_resampling_while_dealing_gives_other_cards_at_the_same_point() -> None:
+    state = load().new_initial_state()
+    for card in (Card.PRINCESS, Card.GUARD, Card.GUARD):
+        state.apply_action(int(card))
+    samples = {str(state.resample_from_infostate(0, _Draws(seed))) for seed in range(10)}
+    assert len(samples) > 1
+    for seed in range(5):
+        sample = state.resample_from_infostate(0, _Draws(seed))
+        assert sample.is_chance_node() and len(sample.dealing) == 3
+        assert sample.information_state_string(0) == state.information_state_string(0)

@@ -295,8 +295,8 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LoveLetterState:
         """A state ``player_id`` cannot tell from this one, its hidden cards drawn from the seat's
-        exact belief (every deal consistent with what it has seen, weighted by how many shuffles
-        lead to it).
+        belief (every deal consistent with what it has seen, weighted by how many shuffles lead to
+        it; see the module's documentation for when it is exact).
 
         The new state keeps only what ``player_id`` knows of the past (the others' secrets are
         blanked in its log), and starts a fresh action history: its past draws are not sampled,
@@ -304,11 +304,12 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         """
         game = self.get_game()
         fresh: LoveLetterState = game.new_initial_state()
+        rng = random.Random(int(probability_sampler() * 2**53))
         if self.match is None or (self.is_chance_node() and self._dealing()):
-            fresh.dealing = list(self.dealing)  # only chance has acted: nothing is known yet
+            # A round is being dealt: nobody has seen its cards yet, so any cards will do.
+            fresh.dealing = rng.sample(list(self.edition.full_deck), len(self.dealing))
             fresh.match = _blanked(self.match, player_id) if self.match is not None else None
             return fresh
-        rng = random.Random(int(probability_sampler() * 2**53))
         belief = self.beliefs.get(player_id)
         if belief is None:  # searches resample the same state many times: read its events once
             belief = self.beliefs[player_id] = Belief(view(self.match, player_id))
