@@ -7,12 +7,9 @@ import random
 import subprocess
 import sys
 
+import gymnasium
 import numpy as np
 import pytest
-
-pytest.importorskip("gymnasium")
-
-import gymnasium
 from gymnasium.utils.env_checker import check_env
 from scenarios import permuted_copy
 
@@ -299,3 +296,11 @@ def test_a_learner_out_before_its_first_turn_loses_at_the_first_step():
         with pytest.raises(RuntimeError, match="call reset"):
             env.step(0)
     assert lost_at_once > 0
+
+
+def test_the_information_state_as_observation_passes_check_env():
+    env = LoveLetterEnv(players=3, opponents="random", history=True)
+    check_env(env, skip_render_check=True)
+    observation, _ = env.reset(seed=2)
+    assert observation.shape == (env.observations.information_size,)
+    assert env.observation_space.contains(observation)

@@ -8,9 +8,6 @@ import random
 
 import numpy as np
 import pytest
-
-pytest.importorskip("pettingzoo")
-
 from pettingzoo.test import api_test, seed_test
 from scenarios import permuted_copy
 
@@ -238,3 +235,15 @@ def test_human_render_prints_the_public_table(capsys):
     game.step(int(np.flatnonzero(mask)[0]))
     out = capsys.readouterr().out
     assert "player_0" in out and "hand" not in out  # nobody's hand in the public table
+
+
+@pytest.mark.filterwarnings(*DICT_OBSERVATION_WARNINGS)
+def test_the_information_state_as_observation_passes_the_api_test():
+    game = env(edition="2019", players=3, history=True)
+    api_test(game, num_cycles=300, verbose_progress=False)
+    game.reset(seed=3)
+    observation = game.observe(game.agent_selection)["observation"]
+    codec = game.unwrapped.observations
+    assert observation.shape == (codec.information_size,)
+    seat = game.possible_agents.index(game.agent_selection)
+    assert np.array_equal(observation, codec.information_state(view(game.unwrapped.match, seat)))

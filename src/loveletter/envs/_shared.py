@@ -49,6 +49,21 @@ def observation_high(codec: Observations, target: int) -> Vector:
     return np.concatenate(highs)
 
 
+def vector_high(codec: Observations, target: int, history: bool) -> Vector:
+    """The bounds of the vector an environment observes: the observation, and with ``history`` the
+    information state (the observation, then the round's plays in order: flags only)."""
+    high = observation_high(codec, target)
+    if not history:
+        return high
+    plays = np.ones(codec.information_size - codec.observation_size, dtype=np.float32)
+    return np.concatenate([high, plays])
+
+
+def vector_of(codec: Observations, v: View, history: bool) -> Vector:
+    """The vector of ``v``: its observation, or with ``history`` its information state."""
+    return codec.information_state(v) if history else codec.observation(v)
+
+
 def shown(render_mode: str | None, text: Callable[[], str]) -> str | None:
     """What ``render()`` does in ``render_mode``: ``"ansi"`` returns the text, ``"human"`` prints it,
     and without a mode Gymnasium's usual warning."""

@@ -8,7 +8,9 @@ keyword arguments of :class:`LoveLetterEnv` on).
   notation). ``info["action_mask"]`` (``int8``, 1 = legal) comes with every observation, all zeros
   once the episode is over.
 * **Observations**: ``Box(float32)``, :meth:`loveletter.encoding.Observations.observation` of the
-  learner's own :func:`~loveletter.engine.view` (RULES.md R7: nothing else goes in).
+  learner's own :func:`~loveletter.engine.view` (RULES.md R7: nothing else goes in); with
+  ``history=True`` its information state instead (the round's plays in order added: see
+  docs/encoding.md).
 * **Opponents**: a bot level for every other seat (``"random"``, ``"beginner"``, ``"expert"``; see
   :func:`loveletter.bots.make_bot`), or one level for all. Listed in turn order after the learner:
   ``opponents[i]`` plays seat ``(seat + 1 + i) % players``. ``budget`` is the expert's thinking
@@ -61,7 +63,7 @@ from gymnasium import spaces
 from loveletter.bots import LEVELS, Bot, make_bot
 from loveletter.encoding import Actions, Observations, Vector, actions_for, observations_for, shares
 from loveletter.engine import Edition, Match, view
-from loveletter.envs._shared import describe, edition_of, observation_high, shown
+from loveletter.envs._shared import describe, edition_of, shown, vector_high, vector_of
 from loveletter.i18n import Translator
 
 ENV_ID = "loveletter/LoveLetter-v0"
@@ -98,8 +100,10 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         illegal: Literal["lose", "raise"] = "lose",
         render_mode: str | None = None,
         lang: str = "en",
+        history: bool = False,
     ) -> None:
         self.translator = Translator(lang)
+        self.history = history
         self.edition = edition_of(edition)
         self.edition.check_players(players)
         self.players = players
@@ -126,7 +130,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         self.observations: Observations = observations_for(self.edition, players)
         self.target = self.edition.default_target(players)
         self.observation_space = spaces.Box(
-            low=0.0, high=observation_high(self.observations, self.target), dtype=np.float32
+            low=0.0, high=vector_high(self.observations, self.target, history), dtype=np.float32
         )
         self.action_space = spaces.Discrete(self.actions.size)
         self.names = [f"player_{s}" for s in range(players)]
@@ -214,7 +218,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
 
     def _observation(self) -> Vector:
         """The learner's observation, from its seat's view only (R7)."""
-        return self.observations.observation(view(self._match(), self.seat))
+        return vector_of(self.observations, view(self._match(), self.seat), self.history)
 
     def action_mask(self) -> npt.NDArray[np.int8]:
         """1 for each legal action of the learner now (all 0 once the episode is over; action 0

@@ -6,8 +6,9 @@
   notation). The Chancellor's choice (2019) is a decision of its own, after its draw.
 * **Observations**: ``{"observation": Box(float32), "action_mask": Box(int8)}``. The vector is
   :meth:`loveletter.encoding.Observations.observation` of the agent's own
-  :func:`~loveletter.engine.view` (RULES.md R7: nothing else goes in); the mask marks the legal
-  actions of the agent whose decision it is, and is all zeros for the others.
+  :func:`~loveletter.engine.view` (RULES.md R7: nothing else goes in) — with ``history=True`` its
+  information state instead (the round's plays in order added: see docs/encoding.md); the mask
+  marks the legal actions of the agent whose decision it is, and is all zeros for the others.
 * **Episodes**: one round (default), or with ``match=True`` a whole match: rounds follow each other
   until a seat reaches the token target (R2.3). Only the seat whose decision it is is selected; a
   seat that is out of the round is simply not selected until the episode ends (every agent
@@ -51,7 +52,7 @@ from pettingzoo.utils import wrappers
 
 from loveletter.encoding import Actions, Observations, actions_for, observations_for, shares
 from loveletter.engine import Edition, Match, view
-from loveletter.envs._shared import describe, edition_of, observation_high, shown
+from loveletter.envs._shared import describe, edition_of, shown, vector_high, vector_of
 from loveletter.i18n import Translator
 
 ObsDict = dict[str, np.ndarray[Any, Any]]
@@ -93,8 +94,10 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (AECEnv is untyped: an
         match: bool = False,
         render_mode: str | None = None,
         lang: str = "en",
+        history: bool = False,
     ) -> None:
-        EzPickle.__init__(self, edition, players, match, render_mode, lang)
+        EzPickle.__init__(self, edition, players, match, render_mode, lang, history)
+        self.history = history
         super().__init__()
         self.translator = Translator(lang)
         self.edition = edition_of(edition)
@@ -110,7 +113,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (AECEnv is untyped: an
 
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents = self.possible_agents[:]
-        high = observation_high(self.observations, self.target)
+        high = vector_high(self.observations, self.target, history)
         self.observation_spaces = {
             agent: spaces.Dict({
                 "observation": spaces.Box(low=0.0, high=high, dtype=np.float32),
@@ -149,7 +152,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (AECEnv is untyped: an
         """``agent``'s observation, from its seat's view only (R7)."""
         v = view(self._match(), self.possible_agents.index(agent))
         return {
-            "observation": self.observations.observation(v),
+            "observation": vector_of(self.observations, v, self.history),
             "action_mask": self.actions.mask(v.legal_actions),  # empty unless it is v.seat's decision
         }
 
