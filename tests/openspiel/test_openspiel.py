@@ -198,7 +198,7 @@ def test_resampling_keeps_what_the_seat_knows_and_varies_the_rest() -> None:
         seat = state.current_player()
         hands = set()
         for i in range(20):
-            sample = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+            sample = state.resample_from_infostate(seat, _Draws(i))
             assert sample.information_state_string(seat) == state.information_state_string(seat)
             assert sample.observation_tensor(seat) == state.observation_tensor(seat)
             assert sample.legal_actions() == state.legal_actions()
@@ -206,7 +206,6 @@ def test_resampling_keeps_what_the_seat_knows_and_varies_the_rest() -> None:
             for other, card in state.view_of(seat).known.items():
                 assert sample.match.round.hands[other] == [card]
             hands.add(tuple(tuple(h) for h in sample.match.round.hands))
-            del i
         varied += len(hands) > 1
     assert varied > 0
 

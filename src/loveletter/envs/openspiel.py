@@ -45,7 +45,7 @@ import pyspiel
 
 from loveletter.bots.belief import Belief
 from loveletter.encoding import actions_for, max_plays, observations_for, shares
-from loveletter.engine import Card, Edition, Event, Match, Round, edition_named, view
+from loveletter.engine import Card, Edition, Event, Match, Round, View, edition_named, view
 
 SHORT_NAME = "python_love_letter"
 _MAX_PLAYERS = max(edition.max_players for edition in (edition_named("classic"), edition_named("2019")))
@@ -258,7 +258,7 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ what a seat knows
 
-    def view_of(self, seat: int) -> Any:
+    def view_of(self, seat: int) -> View | None:
         """The engine :class:`~loveletter.engine.View` of ``seat`` (``None`` before the first deal)."""
         return view(self.match, seat) if self.match is not None else None
 
