@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from loveletter.engine import Card, Phase
+from loveletter.i18n import ERRORS_NL, MESSAGES, Translator
 from loveletter.record import FORMAT, RecordError, load, replay, save, summary, to_record
 
 # ------------------------------------------------------------------------------------ records
@@ -713,3 +714,135 @@ def test_load_valid_json_of_the_wrong_shape_is_refused_by_replay(tmp_path: Path)
     path.write_text("[1, 2, 3]\n", encoding="utf-8")
     assert load(path) == [1, 2, 3]
     assert document_refused(load(path)) == "a record is a JSON object, not a list"
+
+
+# ------------------------------------------------------------------------------------ in Dutch
+
+
+def changed(doc: dict[str, Any], change: Any) -> dict[str, Any]:
+    """A copy of ``doc`` with ``change`` applied to it."""
+    doc = doc_copy(doc)
+    change(doc)
+    return doc
+
+
+def set_turn(r: int, t: int, turn: Any) -> Any:
+    return lambda doc: doc["rounds"][r - 1]["turns"].__setitem__(t - 1, turn)
+
+
+# One bad record for every way replay() refuses one (the key it should be refused with).
+BAD_RECORDS: list[tuple[str, Any]] = [
+    ("rec_not_object", []),
+    ("rec_not_object", None),
+    ("rec_unknown_field_record", with_fields(comment="hi")),
+    ("rec_unknown_format", with_fields(format="pgn")),
+    ("rec_edition_type", with_fields(edition=2019)),
+    ("rec_unknown_edition", with_fields(edition="deluxe")),
+    ("rec_players", with_fields(players=...)),
+    ("rec_players_distinct", with_fields(players=["Anna", "Bram", "Anna"])),
+    ("rec_player_count", with_fields(players=["Anna"])),
+    ("rec_player_count", with_fields(edition="2019", players=list("ABCDEFG"))),
+    ("rec_target", with_fields(target=0)),
+    ("rec_rounds", with_fields(rounds="none")),
+    ("rec_no_rounds", with_fields(rounds=[])),
+    ("rec_round_not_object", changed(CLASSIC_3P, lambda d: d["rounds"].__setitem__(1, [1, 2]))),
+    ("rec_unknown_field_round", changed(CLASSIC_3P, lambda d: d["rounds"][0].update(moves=[]))),
+    ("rec_deck", changed(RECORD_2019, lambda d: d["rounds"][0].update(deck="princess spy guard"))),
+    ("rec_unknown_card", changed(RECORD_2019, lambda d: d["rounds"][0]["deck"].__setitem__(3, "joker"))),
+    ("rec_card_type", changed(RECORD_2019, lambda d: d["rounds"][0]["deck"].__setitem__(3, 3))),
+    ("rec_deck_cards", changed(CLASSIC_3P, lambda d: d["rounds"][0]["deck"].pop())),
+    ("rec_deck_cards", changed(CLASSIC_3P, lambda d: d["rounds"][1]["deck"].__setitem__(-1, "guard"))),
+    ("rec_deck_cards", changed(CLASSIC_3P, lambda d: d["rounds"][1]["deck"].append("spy"))),
+    ("rec_starter", changed(CLASSIC_3P, lambda d: d["rounds"][0].update(starter=3))),
+    ("rec_wrong_starter", changed(CLASSIC_3P, lambda d: d["rounds"][1].update(starter=1))),
+    ("rec_round_unfinished", changed(CLASSIC_2P, lambda d: d["rounds"][0].update(turns=d["rounds"][0]["turns"][:9]))),
+    ("rec_match_over", changed(CLASSIC_3P, lambda d: d["rounds"].append(doc_copy(CLASSIC_3P)["rounds"][1]))),
+    ("rec_turns", changed(CLASSIC_3P, lambda d: d["rounds"][0].update(turns={"play": "guard"}))),
+    ("rec_turn_not_object", changed(CLASSIC_3P, set_turn(1, 1, ["guard", 2, "priest"]))),
+    ("rec_unknown_field_turn", changed(CLASSIC_3P, lambda d: d["rounds"][1]["turns"][1].update(card="baron"))),
+    ("rec_round_over", changed(CLASSIC_3P, lambda d: d["rounds"][0]["turns"].append({"play": "guard"}))),
+    ("rec_wrong_seat", changed(CLASSIC_3P, lambda d: d["rounds"][0]["turns"][1].update(seat=2))),
+    ("rec_no_play", changed(CLASSIC_3P, set_turn(1, 1, {"target": 2, "guess": "priest"}))),
+    ("rec_unknown_card", changed(CLASSIC_3P, set_turn(1, 1, {"play": "jester"}))),
+    ("rec_target_type", changed(CLASSIC_3P, set_turn(1, 1, {"play": "guard", "target": "2"}))),
+    ("rec_card_type", changed(CLASSIC_3P, set_turn(1, 1, {"play": "guard", "target": 2, "guess": 2}))),
+    ("rec_choice_not_chancellor", changed(CLASSIC_3P, lambda d: d["rounds"][0]["turns"][0].update(keep="guard"))),
+    ("rec_chancellor_keep", changed(RECORD_2019, set_turn(1, 1, {"play": "chancellor"}))),
+    ("rec_bottom", changed(RECORD_2019, set_turn(1, 1, {"play": "chancellor", "keep": "spy", "bottom": "guard"}))),
+    ("rec_chancellor_empty",
+     changed(TIE_2019, lambda d: d["rounds"][0]["turns"][-1].update(keep="baron", bottom=["chancellor"]))),
+    ("illegal", changed(CLASSIC_3P, lambda d: d["rounds"][0]["turns"][0].update(guess="guard"))),
+    ("illegal", changed(RECORD_2019, set_turn(1, 1, {"play": "chancellor", "keep": "king", "bottom": []}))),
+    ("illegal", doc_copy(COUNTESS_DOC)),
+]
+
+# Words of the English messages that are not Dutch (quoted field names and values aside).
+ENGLISH_ONLY = {"must", "round", "turn", "seat", "the", "not", "no", "cannot", "only", "unknown", "card",
+                "cards", "deck", "list", "players", "edition", "number", "string", "file", "folder"}
+
+
+def assert_dutch(err: RecordError) -> str:
+    """``err`` worded in Dutch: translated, one line, its place in Dutch; the Dutch message."""
+    if err.key == "illegal":
+        assert err.cause is not None and err.cause.key in ERRORS_NL
+    else:
+        assert err.cause is None and err.key in MESSAGES["en"] and err.key in MESSAGES["nl"]
+    assert Translator("en").record_error(err) == str(err)
+    dutch = Translator("nl").record_error(err)
+    assert dutch != str(err) and "\n" not in dutch and dutch.strip() == dutch
+    words = set(re.findall(r"[a-z]+", re.sub(r"'[^']*'|\"[^\"]*\"", "", dutch.lower())))
+    assert not words & ENGLISH_ONLY, (dutch, words & ENGLISH_ONLY)
+    if err.turn is not None:
+        assert dutch.startswith(f"ronde {err.round_number}, beurt {err.turn}: ")
+    elif err.round_number is not None:
+        assert dutch.startswith(f"ronde {err.round_number}: ")
+    return dutch
+
+
+@pytest.mark.parametrize(("key", "doc"), BAD_RECORDS, ids=[key for key, _ in BAD_RECORDS])
+def test_every_refusal_has_a_dutch_wording(key: str, doc: Any) -> None:
+    with pytest.raises(RecordError) as info:
+        replay(doc)
+    assert info.value.key == key, str(info.value)
+    assert_dutch(info.value)
+
+
+def test_every_refusal_of_replay_is_in_the_table() -> None:
+    load_keys = {"rec_no_file", "rec_folder", "rec_not_text", "rec_unreadable", "rec_not_json", "rec_too_deep"}
+    places = {"rec_where_round", "rec_where_turn", "rec_deck_count"}
+    replay_keys = {k for k in MESSAGES["en"] if k.startswith("rec_")} - load_keys - places
+    assert replay_keys <= {key for key, _ in BAD_RECORDS}
+
+
+def test_dutch_refusals_word_for_word() -> None:
+    nl = Translator("nl")
+    cases = [
+        (with_fields(players=["Anna"]), "de klassieke editie is voor 2-4 spelers, niet 1 (R2.1)"),
+        (changed(CLASSIC_3P, lambda d: d["rounds"][1]["deck"].__setitem__(-1, "guard")),
+         "ronde 2: de trekstapel moet de 16 kaarten van de klassieke editie precies één keer per exemplaar"
+         " bevatten; hij heeft 6 wachter (nodig: 5), 0 gravin (nodig: 1) (R3.1)"),
+        (changed(RECORD_2019, set_turn(1, 1, {"play": "chancellor"})),
+         "ronde 1, beurt 1: de Kanselier trok kaarten, dus de beurt moet zeggen welke van spion, wachter,"
+         " baron hij houdt (R5.9)"),
+        (doc_copy(COUNTESS_DOC), "ronde 1, beurt 1: stoel 0 moet de Gravin spelen met de Koning in de hand (R4.4)"),
+        ([], "een spelverslag is een JSON-object, geen lijst"),
+    ]
+    for doc, expected in cases:
+        with pytest.raises(RecordError) as info:
+            replay(doc)
+        assert nl.record_error(info.value) == expected
+
+
+def test_load_refusals_in_dutch(tmp_path: Path) -> None:
+    nl = Translator("nl")
+    (tmp_path / "bad.json").write_text("[1,", encoding="utf-8")
+    (tmp_path / "binary.json").write_bytes(b"\xff\xfe\x00\x81garbage")
+    (tmp_path / "deep.json").write_text("[" * 100_000, encoding="utf-8")
+    for name, key in [("nothing.json", "rec_no_file"), (".", "rec_folder"), ("binary.json", "rec_not_text"),
+                      ("bad.json", "rec_not_json"), ("deep.json", "rec_too_deep")]:
+        with pytest.raises(RecordError) as info:
+            load(tmp_path / name)
+        assert info.value.key == key, str(info.value)
+        dutch = nl.record_error(info.value)
+        assert dutch != str(info.value) and str(tmp_path) in dutch and "\n" not in dutch
+    assert nl.record_error(info.value) == f"{tmp_path / 'deep.json'} is te diep genest voor een spelverslag"

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import locale
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from loveletter.engine import Action, Card, IllegalActionError, NotationError
 from loveletter.engine.errors import MESSAGES as ENGINE_MESSAGES
 from loveletter.engine.errors import NOTATION_MESSAGES
+
+if TYPE_CHECKING:
+    from loveletter.record import RecordError
 
 LANGUAGES = ("en", "nl")
 
@@ -32,6 +35,13 @@ _CARD_WORDS = {c.word for c in Card}
 _KEYWORDS = {"en": {"keep": "keep", "bottom": "bottom"}, "nl": {"keep": "houd", "bottom": "onder"}}
 _ARTICLE = {"en": {}, "nl": {Card.HANDMAID: "het"}}
 _DEFAULT_ARTICLE = {"en": "the", "nl": "de"}
+# What a record holds where something else belongs: "a record is a JSON object, not a list".
+RECORD_KINDS: dict[str, dict[str, str]] = {
+    "en": {"object": "an object", "list": "a list", "string": "a string", "bool": "true/false", "null": "null",
+           "number": "a number"},
+    "nl": {"object": "object", "list": "lijst", "string": "tekst", "bool": "true/false", "null": "null",
+           "number": "getal"},
+}
 
 CARD_EFFECTS: dict[str, dict[Card, str]] = {
     "en": {
@@ -165,14 +175,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_spy_bonus": "{name} gains a token for the Spy.",
         "and": "and",
         # replay
-        "replay_header": "{edition} edition · {players} · {target} tokens to win",
+        "replay_header": "{edition} · {players} · {target} tokens to win",
         "replay_round": "— Round {round} —",
         "replay_unfinished": "The round is not finished.",
         "replay_match_over": "Match over: {names} win with {scores}.",
         "replay_match_over_one": "Match over: {name} wins with {scores}.",
         "replay_match_going": "The match is still going: {scores}.",
-        "edition_classic": "classic",
-        "edition_2019": "2019",
+        "edition_named_classic": "classic edition",
+        "edition_named_2019": "2019 edition",
         # tournaments
         "cli_serve": "Start the browser game on this computer (tables with friends and bots) and print its address.",
         "opt_serve_host": "Address to listen on (0.0.0.0: every network interface).",
@@ -207,8 +217,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_mode_rounds": "{games} single rounds",
         "tour_mode_matches": "{games} matches",
         "tour_header": "Tournament: {mode} · {edition} · {players} players · seed {seed}",
-        "tour_edition_classic": "classic edition",
-        "tour_edition_2019": "2019 edition",
         "tour_lineup": "Lineup: {lineup} (seats rotate every game, and so does the starting seat)",
         "tour_budget": "Thinking budget: {budget} iterations per move",
         "tour_balanced": "Balanced: every level played every seat, and every place in turn order counting"
@@ -353,6 +361,49 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_step": "Step {n} of {total}: round {round}, turn {turn}",
         "web_previous": "◀ Back",
         "web_next": "Next ▶",
+        # record errors (record.py): a place, then the reason
+        "rec_where_round": "round {round}: ",
+        "rec_where_turn": "round {round}, turn {turn}: ",
+        "rec_no_file": "no such file: {path}",
+        "rec_folder": "{path} is a folder, not a record file",
+        "rec_not_text": "{path} is not a text file (not UTF-8)",
+        "rec_unreadable": "cannot read {path}: {error}",
+        "rec_not_json": "{path} is not valid JSON: {error} at line {line}, column {column}",
+        "rec_too_deep": "{path} is nested too deeply to be a record",
+        "rec_not_object": "a record is a JSON object, not {kind}",
+        "rec_unknown_format": "unknown format {format!r}: expected {expected!r}",
+        "rec_edition_type": "'edition' must be \"classic\" or \"2019\", not {kind}",
+        "rec_unknown_edition": "unknown edition {name!r}: choose classic or 2019",
+        "rec_players": "'players' must be a list of non-empty names",
+        "rec_players_distinct": "the players' names must be distinct",
+        "rec_player_count": "the {edition} is for {low}-{high} players, not {n} (R2.1)",
+        "rec_target": "'target' must be a whole number of tokens, at least 1",
+        "rec_rounds": "'rounds' must be a list",
+        "rec_no_rounds": "the record has no rounds",
+        "rec_round_not_object": "a round is a JSON object, not {kind}",
+        "rec_starter": "'starter' must be a seat from 0 to {last}",
+        "rec_round_unfinished": "the round has not ended, yet another round follows it",
+        "rec_match_over": "the match ended after round {round}, so no round may follow",
+        "rec_wrong_starter": "seat {seat} cannot start this round: seat {expected} does (R3.5)",
+        "rec_turns": "'turns' must be a list",
+        "rec_deck": "'deck' must be a list of cards",
+        "rec_deck_cards": "the deck must hold the {size} cards of the {edition} once per copy;"
+                          " it has {wrong} (R3.1)",
+        "rec_deck_count": "{count} {card} (needs {needs})",
+        "rec_turn_not_object": "a turn is a JSON object, not {kind}",
+        "rec_round_over": "the round is already over: no more turns",
+        "rec_wrong_seat": "the turn says seat {seat}, but it is seat {current}'s turn",
+        "rec_no_play": "the turn has no 'play'",
+        "rec_target_type": "'target' must be a seat number, not {kind}",
+        "rec_choice_not_chancellor": "only a Chancellor turn has 'keep' and 'bottom' (R5.9)",
+        "rec_chancellor_keep": "the Chancellor drew cards, so the turn must say which of {cards} to keep (R5.9)",
+        "rec_bottom": "'bottom' must be a list of cards",
+        "rec_chancellor_empty": "the Chancellor drew no card (the deck is empty), so it keeps nothing (R5.9)",
+        "rec_card_type": "'{field}' must name a card, not {kind}",
+        "rec_unknown_card": "unknown card {word!r} in '{field}'",
+        "rec_unknown_field_record": "unknown field {field!r} in the record",
+        "rec_unknown_field_round": "unknown field {field!r} in a round",
+        "rec_unknown_field_turn": "unknown field {field!r} in a turn",
     },
     "nl": {
         "cli_main": "Love Letter: speel het kaartspel in de terminal en speel spelverslagen na.",
@@ -451,14 +502,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_round_end_one": "{name} wint de ronde.",
         "ev_spy_bonus": "{name} krijgt een teken van liefde voor de Spion.",
         "and": "en",
-        "replay_header": "{edition}-editie · {players} · {target} tekens om te winnen",
+        "replay_header": "{edition} · {players} · {target} tekens om te winnen",
         "replay_round": "— Ronde {round} —",
         "replay_unfinished": "De ronde is niet af.",
         "replay_match_over": "Het spel is uit: {names} winnen met {scores}.",
         "replay_match_over_one": "Het spel is uit: {name} wint met {scores}.",
         "replay_match_going": "Het spel is nog bezig: {scores}.",
-        "edition_classic": "klassieke",
-        "edition_2019": "2019",
+        "edition_named_classic": "klassieke editie",
+        "edition_named_2019": "2019-editie",
         # toernooien
         "cli_serve": "Start het spel in de browser op deze computer (tafels met vrienden en bots) en toon het adres.",
         "opt_serve_host": "Adres om op te luisteren (0.0.0.0: elke netwerkaansluiting).",
@@ -493,8 +544,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_mode_rounds": "{games} losse rondes",
         "tour_mode_matches": "{games} spellen",
         "tour_header": "Toernooi: {mode} · {edition} · {players} spelers · seed {seed}",
-        "tour_edition_classic": "klassieke editie",
-        "tour_edition_2019": "editie 2019",
         "tour_lineup": "Opstelling: {lineup} (de stoelen wisselen elke partij, en de startspeler ook)",
         "tour_budget": "Denkbudget: {budget} iteraties per zet",
         "tour_balanced": "In evenwicht: elk niveau speelde even vaak op elke stoel, en op elke plaats in de"
@@ -639,6 +688,50 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_step": "Stap {n} van {total}: ronde {round}, beurt {turn}",
         "web_previous": "◀ Terug",
         "web_next": "Verder ▶",
+        # fouten in spelverslagen (record.py): een plaats, dan de reden
+        "rec_where_round": "ronde {round}: ",
+        "rec_where_turn": "ronde {round}, beurt {turn}: ",
+        "rec_no_file": "bestand niet gevonden: {path}",
+        "rec_folder": "{path} is een map, geen verslagbestand",
+        "rec_not_text": "{path} is geen tekstbestand (geen UTF-8)",
+        "rec_unreadable": "kan {path} niet lezen: {error}",
+        "rec_not_json": "{path} is geen geldige JSON: {error} op regel {line}, kolom {column}",
+        "rec_too_deep": "{path} is te diep genest voor een spelverslag",
+        "rec_not_object": "een spelverslag is een JSON-object, geen {kind}",
+        "rec_unknown_format": "onbekend formaat {format!r}: verwacht {expected!r}",
+        "rec_edition_type": "'edition' moet \"classic\" of \"2019\" zijn, geen {kind}",
+        "rec_unknown_edition": "onbekende editie {name!r}: kies classic of 2019",
+        "rec_players": "'players' moet een lijst van niet-lege namen zijn",
+        "rec_players_distinct": "de namen van de spelers moeten verschillend zijn",
+        "rec_player_count": "de {edition} is voor {low}-{high} spelers, niet {n} (R2.1)",
+        "rec_target": "'target' moet een heel aantal tekens van liefde zijn, minstens 1",
+        "rec_rounds": "'rounds' moet een lijst zijn",
+        "rec_no_rounds": "het spelverslag heeft geen rondes",
+        "rec_round_not_object": "een ronde is een JSON-object, geen {kind}",
+        "rec_starter": "'starter' moet een stoel van 0 tot en met {last} zijn",
+        "rec_round_unfinished": "de ronde is niet afgelopen, maar er volgt nog een ronde",
+        "rec_match_over": "het spel was uit na ronde {round}, dus er mag geen ronde meer volgen",
+        "rec_wrong_starter": "stoel {seat} kan deze ronde niet beginnen: stoel {expected} begint (R3.5)",
+        "rec_turns": "'turns' moet een lijst zijn",
+        "rec_deck": "'deck' moet een lijst van kaarten zijn",
+        "rec_deck_cards": "de trekstapel moet de {size} kaarten van de {edition} precies één keer per"
+                          " exemplaar bevatten; hij heeft {wrong} (R3.1)",
+        "rec_deck_count": "{count} {card} (nodig: {needs})",
+        "rec_turn_not_object": "een beurt is een JSON-object, geen {kind}",
+        "rec_round_over": "de ronde is al voorbij: er zijn geen beurten meer",
+        "rec_wrong_seat": "de beurt noemt stoel {seat}, maar stoel {current} is aan de beurt",
+        "rec_no_play": "de beurt heeft geen 'play'",
+        "rec_target_type": "'target' moet een stoelnummer zijn, geen {kind}",
+        "rec_choice_not_chancellor": "alleen een beurt met de Kanselier heeft 'keep' en 'bottom' (R5.9)",
+        "rec_chancellor_keep": "de Kanselier trok kaarten, dus de beurt moet zeggen welke van {cards} hij houdt"
+                               " (R5.9)",
+        "rec_bottom": "'bottom' moet een lijst van kaarten zijn",
+        "rec_chancellor_empty": "de Kanselier trok geen kaart (de trekstapel is leeg), dus hij houdt niets (R5.9)",
+        "rec_card_type": "'{field}' moet een kaart noemen, geen {kind}",
+        "rec_unknown_card": "onbekende kaart {word!r} in '{field}'",
+        "rec_unknown_field_record": "onbekend veld {field!r} in het spelverslag",
+        "rec_unknown_field_round": "onbekend veld {field!r} in een ronde",
+        "rec_unknown_field_turn": "onbekend veld {field!r} in een beurt",
     },
 }
 
@@ -750,6 +843,33 @@ class Translator:
         if "known" in params:
             params["known"] = ", ".join(n.lower() for n in CARD_NAMES[self.language].values())
         return NOTATION_NL[err.key].format(**params)
+
+    def record_error(self, err: RecordError) -> str:
+        """A refused record in this language, with its place: ``ronde 2, beurt 3: ...``."""
+        where = ""
+        if err.round_number is not None and err.turn is not None:
+            where = self("rec_where_turn", round=err.round_number, turn=err.turn)
+        elif err.round_number is not None:
+            where = self("rec_where_round", round=err.round_number)
+        return where + self.record_reason(err)
+
+    def record_reason(self, err: RecordError) -> str:
+        """Why a record is refused, in this language, without its place."""
+        if err.cause is not None:
+            return self.error(err.cause)
+        params = dict(err.params)
+        if "kind" in params:
+            params["kind"] = RECORD_KINDS[self.language].get(params["kind"], params["kind"])
+        if "edition" in params:
+            params["edition"] = self(f"edition_named_{params['edition']}")
+        if "cards" in params:
+            params["cards"] = ", ".join(self.card(c).lower() for c in params["cards"])
+        if "wrong" in params:
+            params["wrong"] = ", ".join(
+                self("rec_deck_count", count=count, card=self.card(card).lower(), needs=needs)
+                for count, card, needs in params["wrong"]
+            )
+        return self(err.key, **params)
 
     def notation(self, action: Any) -> str:
         """An action's notation with the card names of this language: ``wachter 2 priester``."""

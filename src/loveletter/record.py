@@ -17,7 +17,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from loveletter.engine import Action, Card, IllegalActionError, Match, Phase, Round, edition_named
+from loveletter.engine import (
+    EDITIONS,
+    Action,
+    Card,
+    Edition,
+    IllegalActionError,
+    Match,
+    Phase,
+    Round,
+    edition_named,
+)
+from loveletter.engine.round import wrong_counts
+from loveletter.i18n import Translator
 
 FORMAT = "loveletter-record/1"
 _DOCUMENT_FIELDS = {"format", "edition", "players", "target", "rounds"}
@@ -27,16 +39,39 @@ _TURN_FIELDS = {"play", "target", "guess", "keep", "bottom", "seat"}
 
 class RecordError(ValueError):
     """A record that breaks RECORD.md or the rules. ``str()`` is the one-line message, beginning
-    ``round R, turn T: `` or ``round R: `` when a turn or a round is at fault."""
+    ``round R, turn T: `` or ``round R: `` when a turn or a round is at fault.
 
-    def __init__(self, reason: str, round_number: int | None = None, turn: int | None = None) -> None:
-        self.reason = reason
+    Like the engine's :class:`IllegalActionError` it carries a message ``key`` (``rec_...`` in the
+    i18n catalogue) and its ``params``, or the engine's refusal as ``cause``, so that
+    :meth:`Translator.record_error` can word it in other languages; ``str()`` is the English.
+    """
+
+    def __init__(
+        self,
+        key: str,
+        round_number: int | None = None,
+        turn: int | None = None,
+        *,
+        cause: IllegalActionError | None = None,
+        **params: Any,
+    ) -> None:
+        self.key = key
+        self.params = params
+        self.cause = cause
         self.round_number = round_number
         self.turn = turn
-        where = ""
-        if round_number is not None:
-            where = f"round {round_number}, turn {turn}: " if turn is not None else f"round {round_number}: "
-        super().__init__(where + reason)
+        english = Translator("en")
+        self.reason = english.record_reason(self)
+        super().__init__(english.record_error(self))
+
+    @classmethod
+    def illegal(cls, err: IllegalActionError) -> RecordError:
+        """The engine's refusal of a turn (key ``illegal``, the refusal its ``cause``)."""
+        return cls("illegal", cause=err)
+
+    def at(self, round_number: int, turn: int | None = None) -> RecordError:
+        """The same refusal, placed in a round (and turn)."""
+        return RecordError(self.key, round_number, turn, cause=self.cause, **self.params)
 
 
 @dataclass
@@ -107,160 +142,161 @@ def load(path: str | Path) -> dict[str, Any]:
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RecordError(f"no such file: {p}") from None
+        raise RecordError("rec_no_file", path=p) from None
     except IsADirectoryError:
-        raise RecordError(f"{p} is a folder, not a record file") from None
+        raise RecordError("rec_folder", path=p) from None
     except UnicodeDecodeError:
-        raise RecordError(f"{p} is not a text file (not UTF-8)") from None
+        raise RecordError("rec_not_text", path=p) from None
     except OSError as err:
-        raise RecordError(f"cannot read {p}: {err.strerror}") from None
+        raise RecordError("rec_unreadable", path=p, error=err.strerror) from None
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as err:
-        raise RecordError(f"{p} is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+        raise RecordError(
+            "rec_not_json", path=p, error=err.msg, line=err.lineno, column=err.colno
+        ) from None
     except RecursionError:
-        raise RecordError(f"{p} is nested too deeply to be a record") from None
+        raise RecordError("rec_too_deep", path=p) from None
     return doc  # type: ignore[no-any-return]
 
 
 def replay(doc: Any) -> Replayed:
     """Validate ``doc`` against RECORD.md and the rules by playing it; :class:`RecordError` if refused."""
     if not isinstance(doc, dict):
-        raise RecordError(f"a record is a JSON object, not {_kind(doc)}")
-    _no_unknown(doc, _DOCUMENT_FIELDS, "the record")
+        raise RecordError("rec_not_object", kind=_kind(doc))
+    _no_unknown(doc, _DOCUMENT_FIELDS, "record")
     fmt = doc.get("format", FORMAT)
     if fmt != FORMAT:
-        raise RecordError(f"unknown format {fmt!r}: expected {FORMAT!r}")
+        raise RecordError("rec_unknown_format", format=fmt, expected=FORMAT)
     name = doc.get("edition", "classic")
     if not isinstance(name, str):
-        raise RecordError(f"'edition' must be \"classic\" or \"2019\", not {_kind(name)}")
-    try:
-        edition = edition_named(name)
-    except ValueError as err:
-        raise RecordError(str(err)) from None
+        raise RecordError("rec_edition_type", kind=_kind(name))
+    if name not in EDITIONS:
+        raise RecordError("rec_unknown_edition", name=name)
+    edition = edition_named(name)
     names = doc.get("players")
     if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
-        raise RecordError("'players' must be a list of non-empty names")
+        raise RecordError("rec_players")
     if len(set(names)) != len(names):
-        raise RecordError("the players' names must be distinct")
+        raise RecordError("rec_players_distinct")
     if not edition.min_players <= len(names) <= edition.max_players:
         raise RecordError(
-            f"the {edition.name} edition is for {edition.min_players}-{edition.max_players} players,"
-            f" not {len(names)} (R2.1)"
+            "rec_player_count", edition=edition.name, low=edition.min_players, high=edition.max_players,
+            n=len(names),
         )
     target = doc.get("target")
     if target is not None and (not _is_int(target) or target < 1):
-        raise RecordError("'target' must be a whole number of tokens, at least 1")
+        raise RecordError("rec_target")
     rounds = doc.get("rounds")
     if not isinstance(rounds, list):
-        raise RecordError("'rounds' must be a list")
+        raise RecordError("rec_rounds")
     if not rounds:
-        raise RecordError("the record has no rounds")
+        raise RecordError("rec_no_rounds")
 
     match: Match | None = None
     for r, rnd in enumerate(rounds, start=1):
         if not isinstance(rnd, dict):
-            raise RecordError(f"a round is a JSON object, not {_kind(rnd)}", r)
+            raise RecordError("rec_round_not_object", r, kind=_kind(rnd))
         try:
-            _no_unknown(rnd, _ROUND_FIELDS, "a round")
+            _no_unknown(rnd, _ROUND_FIELDS, "round")
         except RecordError as err:
-            raise RecordError(err.reason, r) from None
+            raise err.at(r) from None
         deck = _deck(rnd.get("deck"), r)
         starter = rnd.get("starter")
         if starter is not None and (not _is_int(starter) or not 0 <= starter < len(names)):
-            raise RecordError(f"'starter' must be a seat from 0 to {len(names) - 1}", r)
-        try:
-            if match is None:
-                match = Match(edition, len(names), target=target, starter=starter or 0, deck=deck)
-            else:
-                if not match.round.over:
-                    raise RecordError("the round has not ended, yet another round follows it", r - 1)
-                if match.over:
-                    raise RecordError(f"the match ended after round {r - 1}, so no round may follow", r)
-                expected = match.next_starter()
-                if starter is not None and starter != expected:
-                    raise RecordError(
-                        f"seat {starter} cannot start this round: seat {expected} does (R3.5)", r
-                    )
-                match.next_round(deck)
-        except ValueError as err:
-            if isinstance(err, RecordError):
-                raise
-            raise RecordError(str(err), r) from None
+            raise RecordError("rec_starter", r, last=len(names) - 1)
+        if match is None:  # players, target and starter are checked above, the deck here
+            _check_deck(edition, deck, r)
+            match = Match(edition, len(names), target=target, starter=starter or 0, deck=deck)
+        else:
+            if not match.round.over:
+                raise RecordError("rec_round_unfinished", r - 1)
+            if match.over:
+                raise RecordError("rec_match_over", r, round=r - 1)
+            expected = match.next_starter()
+            if starter is not None and starter != expected:
+                raise RecordError("rec_wrong_starter", r, seat=starter, expected=expected)
+            _check_deck(edition, deck, r)
+            match.next_round(deck)
         turns = rnd.get("turns", [])
         if not isinstance(turns, list):
-            raise RecordError("'turns' must be a list", r)
+            raise RecordError("rec_turns", r)
         for t, turn in enumerate(turns, start=1):
             try:
                 _play_turn(match, turn)
             except RecordError as err:
-                raise RecordError(err.reason, r, t) from None
+                raise err.at(r, t) from err.cause
     assert match is not None
     return Replayed(match, list(names))
 
 
 def _play_turn(match: Match, turn: Any) -> None:
     if not isinstance(turn, dict):
-        raise RecordError(f"a turn is a JSON object, not {_kind(turn)}")
-    _no_unknown(turn, _TURN_FIELDS, "a turn")
+        raise RecordError("rec_turn_not_object", kind=_kind(turn))
+    _no_unknown(turn, _TURN_FIELDS, "turn")
     rnd = match.round
     if rnd.over:
-        raise RecordError("the round is already over: no more turns")
+        raise RecordError("rec_round_over")
     seat = turn.get("seat")
     if seat is not None and (not _is_int(seat) or seat != rnd.current):
-        raise RecordError(f"the turn says seat {seat}, but it is seat {rnd.current}'s turn")
+        raise RecordError("rec_wrong_seat", seat=seat, current=rnd.current)
     if "play" not in turn:
-        raise RecordError("the turn has no 'play'")
+        raise RecordError("rec_no_play")
     card = _card(turn["play"], "play")
     target = turn.get("target")
     if target is not None and not _is_int(target):
-        raise RecordError(f"'target' must be a seat number, not {_kind(target)}")
+        raise RecordError("rec_target_type", kind=_kind(target))
     guess = _card(turn["guess"], "guess") if turn.get("guess") is not None else None
     has_choice = turn.get("keep") is not None or turn.get("bottom") is not None
     if has_choice and card is not Card.CHANCELLOR:
-        raise RecordError("only a Chancellor turn has 'keep' and 'bottom' (R5.9)")
+        raise RecordError("rec_choice_not_chancellor")
     try:
         match.apply(Action(card, target, guess))
         if rnd.phase is Phase.CHANCELLOR:
             hand = sorted(rnd.hands[rnd.current])
             if turn.get("keep") is None:
-                raise RecordError(
-                    f"the Chancellor drew cards, so the turn must say which of"
-                    f" {', '.join(c.word for c in hand)} to keep (R5.9)"
-                )
+                raise RecordError("rec_chancellor_keep", cards=hand)
             keep = _card(turn["keep"], "keep")
             bottom = turn.get("bottom", [])
             if not isinstance(bottom, list):
-                raise RecordError("'bottom' must be a list of cards")
+                raise RecordError("rec_bottom")
             match.apply(Action(Card.CHANCELLOR, keep=keep, bottom=tuple(_card(c, "bottom") for c in bottom)))
         elif has_choice:
-            raise RecordError("the Chancellor drew no card (the deck is empty), so it keeps nothing (R5.9)")
+            raise RecordError("rec_chancellor_empty")
     except IllegalActionError as err:
-        raise RecordError(str(err)) from None
+        raise RecordError.illegal(err) from err
 
 
 def _deck(deck: Any, r: int) -> list[Card]:
     if not isinstance(deck, list):
-        raise RecordError("'deck' must be a list of cards", r)
+        raise RecordError("rec_deck", r)
     try:
         return [_card(c, "deck") for c in deck]
     except RecordError as err:
-        raise RecordError(err.reason, r) from None
+        raise err.at(r) from None
 
 
 def _card(word: Any, field: str) -> Card:
     if not isinstance(word, str):
-        raise RecordError(f"'{field}' must name a card, not {_kind(word)}")
+        raise RecordError("rec_card_type", field=field, kind=_kind(word))
     try:
         return Card.from_word(word)
     except KeyError:
-        raise RecordError(f"unknown card {word!r} in '{field}'") from None
+        raise RecordError("rec_unknown_card", word=word, field=field) from None
+
+
+def _check_deck(edition: Edition, deck: list[Card], r: int) -> None:
+    """R3.1, as the engine checks it, but with a keyed refusal: each wrong card count and the right one."""
+    wrong = wrong_counts(edition, deck)
+    if wrong:
+        raise RecordError("rec_deck_cards", r, size=len(edition.full_deck), edition=edition.name, wrong=wrong)
 
 
 def _no_unknown(obj: dict[str, Any], allowed: set[str], what: str) -> None:
+    """``what``: ``record``, ``round`` or ``turn``."""
     unknown = sorted(set(obj) - allowed)
     if unknown:
-        raise RecordError(f"unknown field {unknown[0]!r} in {what}")
+        raise RecordError(f"rec_unknown_field_{what}", field=unknown[0])
 
 
 def _is_int(value: Any) -> bool:
@@ -268,9 +304,10 @@ def _is_int(value: Any) -> bool:
 
 
 def _kind(value: Any) -> str:
+    """The kind of a JSON value, a key of :data:`loveletter.i18n.RECORD_KINDS` (else the type's name)."""
     return {
-        dict: "an object", list: "a list", str: "a string", bool: "true/false", type(None): "null",
-        int: "a number", float: "a number",
+        dict: "object", list: "list", str: "string", bool: "bool", type(None): "null",
+        int: "number", float: "number",
     }.get(type(value), type(value).__name__)
 
 

@@ -191,7 +191,7 @@ def test_narrative(tmp_path, lang):
         assert lines[-1].endswith(f" with {scores}.")
         assert any(x.startswith("The set-aside card was the ") for x in lines)
     else:
-        assert lines[0] == "klassieke-editie · Anna, Bram en Cas · 5 tekens om te winnen"
+        assert lines[0] == "klassieke editie · Anna, Bram en Cas · 5 tekens om te winnen"
         assert [line for line in lines if line.startswith("— Ronde")] == [
             f"— Ronde {n} —" for n in range(1, rounds + 1)]
         assert "Ronde 1: Anna begint." in lines
@@ -224,9 +224,9 @@ def test_narrative_of_a_match_in_progress_nl(tmp_path):
 
 def test_narrative_language_from_the_environment(tmp_path):
     path = write(tmp_path, to_record(play_match(CLASSIC, 2, 3), ["Anna", "Bram"]))
-    assert run(path, env=_env(LANG="nl_NL.UTF-8")).stdout.startswith("klassieke-editie · ")
+    assert run(path, env=_env(LANG="nl_NL.UTF-8")).stdout.startswith("klassieke editie · ")
     assert run(path, env=_env(LANG="en_GB.UTF-8")).stdout.startswith("classic edition · ")
-    assert run(path, env=_env(LANG="en_GB.UTF-8", LANGUAGE="nl")).stdout.startswith("klassieke-editie")
+    assert run(path, env=_env(LANG="en_GB.UTF-8", LANGUAGE="nl")).stdout.startswith("klassieke editie")
 
 
 def test_dutch_match_over_with_one_winner_is_singular(tmp_path):
@@ -264,6 +264,17 @@ def test_refused_guard_naming_the_guard(tmp_path, finished):
     line = refused(run(write(tmp_path, bad)))
     assert line == f"round {r}, turn {t}: the Guard may not name the Guard (R5.1)"
     assert refused(run(write(tmp_path, bad), "--json")) == line
+    dutch = refused(run(write(tmp_path, bad), "--lang", "nl"))
+    assert dutch == f"ronde {r}, beurt {t}: de Wachter mag de Wachter niet noemen (R5.1)"
+
+
+def test_refused_in_dutch(tmp_path):
+    bad = write(tmp_path, {"players": ["Anna", "Bram"], "rounds": [{"deck": ["dragon"]}]})
+    assert refused(run(bad)) == "round 1: unknown card 'dragon' in 'deck'"
+    assert refused(run(bad, "--lang", "nl")) == "ronde 1: onbekende kaart 'dragon' in 'deck'"
+    assert refused(run(bad, env=_env(LANG="nl_NL.UTF-8"))) == "ronde 1: onbekende kaart 'dragon' in 'deck'"
+    assert refused(run(bad, "--lang", "en", env=_env(LANG="nl_NL.UTF-8"))).startswith("round 1: unknown card")
+    assert refused(run(tmp_path / "nope.json", "--lang", "nl")) == f"bestand niet gevonden: {tmp_path / 'nope.json'}"
 
 
 def test_refused_card_not_in_hand(tmp_path, finished):

@@ -282,6 +282,17 @@ def test_a_bad_record_upload_is_refused_in_one_line(client, body, says):
     assert says in message and "\n" not in message
 
 
+@pytest.mark.parametrize(("body", "says"), [
+    (b"[]", "Dat is geen geldig spelverslag: een spelverslag is een JSON-object, geen lijst"),
+    (json.dumps({"players": ["A", "B"], "rounds": [{"deck": ["dragon"]}]}).encode(),
+     "Dat is geen geldig spelverslag: ronde 1: onbekende kaart 'dragon' in 'deck'"),
+])
+def test_a_bad_record_upload_is_refused_in_the_page_language(client, body, says):
+    answer = client.post("/api/replay?lang=nl", content=body)
+    assert answer.status_code == 400
+    assert answer.json()["message"] == says
+
+
 def test_hints_for_the_seat_to_move_only(client):
     code, ann, bob = two_people(client)
     mover, waiter = (ann, bob) if ann.state["current"] == 0 else (bob, ann)

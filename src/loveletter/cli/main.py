@@ -85,17 +85,18 @@ def play(edition: str, players: int, bots: str, lang: str | None, seed: int | No
 @click.option("--json", "as_json", is_flag=True, help=_t("opt_json"))
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, help=_t("opt_replay_lang"))
 def replay_command(file: Path, as_json: bool, lang: str | None) -> None:
+    t = Translator(lang or default_language())
     try:
         replayed = replay(load(file))
     except RecordError as err:
-        click.echo(str(err), err=True)
+        click.echo(t.record_error(err), err=True)
         sys.exit(1)
     if as_json:
         click.echo(json.dumps(summary(replayed)))
         return
     from loveletter.tui.replay import tell
 
-    for line in tell(replayed, Translator(lang or default_language())):
+    for line in tell(replayed, t):
         click.echo(line)
 
 

@@ -536,17 +536,20 @@ class Round:
         )
 
 
+def wrong_counts(edition: Edition, cards: Sequence[Card]) -> list[tuple[int, Card, int]]:
+    """How ``cards`` fails to be the edition's deck (R3.1): ``(count, card, copies needed)`` for each
+    card whose count is wrong, by value; empty for a right deck."""
+    counts = {c: list(cards).count(c) for c in set(cards) | set(edition.copies)}
+    return [(counts[c], c, edition.copies.get(c, 0)) for c in sorted(counts) if counts[c] != edition.copies.get(c, 0)]
+
+
 def _check_deck(edition: Edition, cards: list[Card]) -> None:
-    if sorted(cards) != list(edition.full_deck):
-        counts = {c: cards.count(c) for c in set(cards) | set(edition.copies)}
-        wrong = [
-            f"{counts[c]} {c.word}" + (f" (needs {edition.copies.get(c, 0)})")
-            for c in sorted(counts)
-            if counts[c] != edition.copies.get(c, 0)
-        ]
+    wrong = wrong_counts(edition, cards)
+    if wrong:
+        listed = ", ".join(f"{count} {card.word} (needs {needed})" for count, card, needed in wrong)
         raise ValueError(
             f"the deck must hold the {len(edition.full_deck)} cards of the {edition.name} edition"
-            f" once per copy; it has {', '.join(wrong)} (R3.1)"
+            f" once per copy; it has {listed} (R3.1)"
         )
 
 

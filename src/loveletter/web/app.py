@@ -312,7 +312,7 @@ def create_app(store: Store, bot_delay: float = 0.8) -> FastAPI:
         try:
             return await asyncio.to_thread(frames, doc, _translator(lang))
         except RecordError as err:
-            raise Refused("web_bad_record", reason=str(err)) from None
+            raise Refused("web_bad_record", reason=_translator(lang).record_error(err)) from None
 
     @app.websocket("/ws/{code}")
     async def play(socket: WebSocket, code: str) -> None:
