@@ -58,10 +58,10 @@ def play(args: tuple[int, int, float, int, int | None]) -> Tally:
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
 
-    import loveletter.envs.openspiel  # noqa: F401 - registers the game
     from loveletter.bots import ExpertBot
     from loveletter.encoding import actions_for
     from loveletter.engine import CLASSIC
+    from loveletter.envs.openspiel import seeded_resampler  # importing it registers the game
 
     game = pyspiel.load_game("python_love_letter", {"players": 2})
     numbering = actions_for(CLASSIC, 2)
@@ -72,9 +72,7 @@ def play(args: tuple[int, int, float, int, int | None]) -> Tally:
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(i))
         opponent = ismcts.ISMCTSBot(game=game, evaluator=evaluator, uct_c=2.0, max_simulations=1,
                                     random_state=np.random.RandomState(seed + i))
-        # Its determinisations come from an unseeded sampler unless it is handed a seeded one.
-        sampler = pyspiel.UniformProbabilitySampler((seed * 7919 + i) % 2**31, 0.0, 1.0)
-        opponent.set_resampler(lambda state, player, sampler=sampler: state.resample_from_infostate(player, sampler))
+        opponent.set_resampler(seeded_resampler(seed * 7919 + i))
         expert = ExpertBot(seed=seed + i, budget=10**9, time_limit=think)
         expert_seat = i % 2
         state = game.new_initial_state()

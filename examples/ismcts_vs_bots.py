@@ -38,10 +38,10 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-import loveletter.envs.openspiel  # noqa: F401 - registers python_love_letter
 from loveletter.bots import LEVELS, make_bot
 from loveletter.encoding import actions_for
 from loveletter.engine import CLASSIC
+from loveletter.envs.openspiel import seeded_resampler  # importing it registers the game
 from loveletter.tournament import wilson
 
 
@@ -73,10 +73,7 @@ def play_round(
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState((base + 1) % 2**32))
     searcher = ismcts.ISMCTSBot(game=game, evaluator=evaluator, uct_c=2.0, max_simulations=simulations,
                                 random_state=np.random.RandomState((base + 2) % 2**32))
-    # ISMCTSBot draws its determinisations with a pyspiel.UniformProbabilitySampler it makes unseeded,
-    # so the same round would search differently each run: hand it a seeded sampler instead.
-    sampler = pyspiel.UniformProbabilitySampler((base + 3) % 2**31, 0.0, 1.0)
-    searcher.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+    searcher.set_resampler(seeded_resampler(base + 3))  # the same round searches the same each run
     ismcts_seat = number % players
     ours = {seat: make_bot(level, base * 10 + seat, budget) for seat in range(players) if seat != ismcts_seat}
     state = game.new_initial_state()

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -114,14 +114,25 @@ class Actions:
 
 def actions_for(edition: Edition, players: int) -> Actions:
     """The (shared) action numbering of ``players``-seat games of ``edition``."""
-    return _actions(edition.name, players)
+    return _shared(Actions, edition.name, players)
 
 
-@cache
-def _actions(edition: str, players: int) -> Actions:
-    known = edition_named(edition)
-    known.check_players(players)
-    return Actions(known, players)
+Codec = TypeVar("Codec", "Actions", "Observations")
+
+
+_SHARED: dict[tuple[type, str, int], Actions | Observations] = {}
+
+
+def _shared(kind: type[Codec], edition: str, players: int) -> Codec:
+    """One encoding of each kind per edition and player count (editions are keyed by name: an
+    :class:`Edition` holds dicts, so it cannot be a key itself)."""
+    found = _SHARED.get((kind, edition, players))
+    if found is None:
+        known = edition_named(edition)
+        known.check_players(players)
+        found = _SHARED[(kind, edition, players)] = kind(known, players)
+    assert isinstance(found, kind)
+    return found
 
 
 def action_table(edition: Edition, players: int) -> list[tuple[int, str]]:
@@ -352,14 +363,7 @@ def _count(cards: Iterable[Card], index: dict[Card, int], out: Vector, at: int) 
 
 def observations_for(edition: Edition, players: int) -> Observations:
     """The (shared) observation encoding of ``players``-seat games of ``edition``."""
-    return _observations(edition.name, players)
-
-
-@cache
-def _observations(edition: str, players: int) -> Observations:
-    known = edition_named(edition)
-    known.check_players(players)
-    return Observations(known, players)
+    return _shared(Observations, edition.name, players)
 
 
 def observation_table(edition: Edition, players: int, *, information: bool = False) -> list[tuple[str, str, str]]:

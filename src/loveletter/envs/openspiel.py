@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -341,6 +342,14 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
             f"\nout {rnd.knocked_out} winners {rnd.winners} tokens {self.match.tokens}"
             f"\ndealing {','.join(c.word for c in self.dealing)}"
         )
+
+
+def seeded_resampler(seed: int) -> Callable[[LoveLetterState, int], LoveLetterState]:
+    """A resampler for OpenSpiel's ``ISMCTSBot.set_resampler`` that draws from a sampler seeded with
+    ``seed``: the bot's own sampler is unseeded, so the same position would search differently from
+    one run to the next."""
+    sampler = pyspiel.UniformProbabilitySampler(seed % 2**31, 0.0, 1.0)
+    return lambda state, player: state.resample_from_infostate(player, sampler)
 
 
 class _Beliefs(dict[int, Belief]):
