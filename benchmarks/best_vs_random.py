@@ -25,6 +25,7 @@ a fair bot that plays the programme's best move (:class:`BestBot`): a lower boun
     python benchmarks/best_vs_random.py [--jobs 2]        # the upper bound (about 3 minutes)
     python benchmarks/best_vs_random.py --play 4000       # the best-move bot against random
     python benchmarks/best_vs_random.py --check 100000    # the programme against the engine
+    python benchmarks/best_vs_random.py --regret 3000 [--bot expert]   # where a bot loses value
 """
 
 from __future__ import annotations
@@ -37,9 +38,10 @@ import time
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 
+from loveletter.bots import LEVELS, make_bot
 from loveletter.bots.belief import Belief
 from loveletter.bots.reading import read_at_random
-from loveletter.engine import CLASSIC, Action, Round, View, view
+from loveletter.engine import CLASSIC, Action, Card, Round, View, view
 from loveletter.engine.round import legal_plays
 from loveletter.tournament.stats import wilson
 
@@ -362,10 +364,15 @@ class BestBot:
         self.solver = solver
 
     def choose(self, view: View) -> Action:
-        assert view.seat is not None
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
+        worth = self.worth(view)
+        return max(legal, key=lambda action: worth[action])
+
+    def worth(self, view: View) -> dict[Action, float]:
+        """The programme's chance of winning after each legal move of ``view``."""
+        assert view.seat is not None
         other = 1 - view.seat
         odds_of = Belief(view, read_at_random).hand_odds(other)
         odds = tuple(odds_of.get(card, 0.0) for card in CARDS)
@@ -373,10 +380,9 @@ class BestBot:
         unseen = tuple(unseen_of[card] for card in CARDS)
         a, b = (INDEX[card] for card in view.hand)
         # the view is the engine's (seat 0 or 1); the programme's plays are written for seat ME
-        worth = {action: self.solver.our_play(_as_ours(action, view.seat), a, b, unseen, odds,
-                                              view.deck_size)
-                 for action in legal}
-        return max(legal, key=lambda action: worth[action])
+        return {action: self.solver.our_play(_as_ours(action, view.seat), a, b, unseen, odds,
+                                             view.deck_size)
+                for action in view.legal_actions}
 
 
 def _as_ours(action: Action, seat: int) -> Action:
@@ -403,6 +409,47 @@ def play_best(rounds: int, seed: int) -> int:
     return wins
 
 
+def regret(level: str, rounds: int, seed: int) -> tuple[float, dict[str, tuple[float, int]]]:
+    """Where a bot loses against the random bot: rounds of the engine, the bot ``level`` against the
+    random bot (each starting every other round); at each of the bot's choices, what the programme's
+    best move is worth more than the bot's move. Returns the mean loss per round and, per kind of
+    decision, the total loss and how often it happened. (The programme's values are those of its
+    upper bound, so the figures are estimates.)"""
+    rng = random.Random(seed)
+    best = BestBot(Solver(1.0))
+    bot = make_bot(level, seed)
+    kinds: dict[str, tuple[float, int]] = {}
+    total = 0.0
+    for n in range(rounds):
+        seat = n % 2
+        state = Round.shuffled(CLASSIC, 2, rng, starter=(n // 2) % 2, log=True)
+        while not state.over:
+            if state.current != seat:
+                state.apply(rng.choice(state.legal_actions()))
+                continue
+            seen = view(state, seat)
+            chosen = bot.choose(seen)
+            if len(seen.legal_actions) > 1:
+                worth = best.worth(seen)
+                top = max(worth, key=lambda action: worth[action])
+                lost = worth[top] - worth[chosen]
+                if lost > 1e-9:
+                    kind = _decision(seen.hand, chosen, top)
+                    sum_, count = kinds.get(kind, (0.0, 0))
+                    kinds[kind] = (sum_ + lost, count + 1)
+                    total += lost
+            state.apply(chosen)
+    return total / rounds, kinds
+
+
+def _decision(hand: tuple[Card, ...], chosen: Action, top: Action) -> str:
+    """A kind of decision: which card to play, or (the same card) whom to target and what to name."""
+    if chosen.card is top.card:
+        return f"{chosen.card.name.lower()}: target or guess"
+    pair = " + ".join(sorted(card.name.lower() for card in hand))
+    return f"{pair}: played {chosen.card.name.lower()}, best {top.card.name.lower()}"
+
+
 def solve(task: tuple[float, bool, bool]) -> tuple[float, int]:
     """One round's value for (tie worth, best play?, we start?), and the states it took."""
     tie, best, we_start = task
@@ -426,14 +473,28 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", type=int, default=0, metavar="ROUNDS",
                         help="instead, check the programme (random play) against this many engine rounds")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the engine rounds (--check, --play)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the engine rounds (--check, --play, --regret)")
     parser.add_argument("--play", type=int, default=0, metavar="ROUNDS",
                         help="instead, play this many engine rounds of the programme's best move vs random")
+    parser.add_argument("--regret", type=int, default=0, metavar="ROUNDS",
+                        help="instead, play this many engine rounds of --bot vs random and show where it loses")
+    parser.add_argument("--bot", default="beginner", choices=[lv for lv in LEVELS if lv != "random"],
+                        help="the bot of --regret (default beginner)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (1 or 2: one per starting seat)")
     args = parser.parse_args()
-    if args.check < 0 or args.play < 0 or args.jobs < 1:
-        parser.error("--check and --play must be at least 0, --jobs at least 1")
+    if min(args.check, args.play, args.regret) < 0 or args.jobs < 1:
+        parser.error("--check, --play and --regret must be at least 0, --jobs at least 1")
     print("classic, 2 players, single rounds against the random bot")
+    if args.regret:
+        began = time.perf_counter()
+        per_round, kinds = regret(args.bot, args.regret, args.seed)
+        print(f"{args.bot}: the programme's best moves are worth {percent(per_round)} of a round more than"
+              f" its own, over {args.regret:,} rounds, seed {args.seed} [{time.perf_counter() - began:.0f} s];"
+              " by kind of decision (points per round, times):")
+        ranked = sorted(kinds.items(), key=lambda item: -item[1][0])
+        for kind, (lost, count) in ranked[:12]:
+            print(f"  {percent(lost / args.regret):>7}  {count:6,}  {kind}")
+        return
     if args.play:
         began = time.perf_counter()
         wins = play_best(args.play, args.seed)

@@ -9,7 +9,7 @@ from itertools import pairwise, permutations
 
 import pytest
 
-from loveletter.engine import CLASSIC, Card, Round, view
+from loveletter.engine import CLASSIC, Action, Card, Round, view
 
 G, P, B, H, PR, K, C, X = (Card.GUARD, Card.PRIEST, Card.BARON, Card.HANDMAID, Card.PRINCE, Card.KING,
                            Card.COUNTESS, Card.PRINCESS)
@@ -124,3 +124,42 @@ def test_the_best_move_bot_sees_only_its_view(solver):
         assert choice in seen.legal_actions
         assert bot.choose(view(other, me)) == choice
         checked += 1
+
+
+def test_the_worth_of_each_move_is_a_chance_and_the_best_is_chosen(solver):
+    """Late in rounds of random play: every legal move gets a chance of winning, the best-move bot
+    plays the highest, and throwing away the Princess is worth nothing."""
+    rng = random.Random(11)
+    bot = solver.BestBot(solver.Solver(1.0))
+    checked = princess = 0
+    while checked < 8:
+        state = Round.shuffled(CLASSIC, 2, rng, starter=rng.randrange(2), log=True)
+        while not state.over and (state.deck_size > 3 or len(state.legal_actions()) == 1):
+            state.apply(rng.choice(state.legal_actions()))
+        if state.over:
+            continue
+        seen = view(state, state.current)
+        worth = bot.worth(seen)
+        assert set(worth) == set(seen.legal_actions)
+        assert all(0.0 <= value <= 1.0 for value in worth.values())
+        assert worth[bot.choose(seen)] == max(worth.values())
+        for action, value in worth.items():
+            if action.card is X:
+                assert value == 0.0
+                princess += 1
+        checked += 1
+    assert princess  # the seed reaches a hand with the Princess
+
+
+def test_decisions_are_named_by_card_or_by_target_and_guess(solver):
+    hand = (G, B)
+    guard = Action(G, target=1, guess=X)
+    assert solver._decision(hand, guard, Action(G, target=1, guess=H)) == "guard: target or guess"
+    assert solver._decision(hand, Action(B, target=1), guard) == "baron + guard: played baron, best guard"
+
+
+def test_regret_counts_the_bots_losses_by_kind(solver, monkeypatch):
+    """A bot that always plays the programme's best move loses nothing."""
+    monkeypatch.setattr(solver, "make_bot", lambda level, seed: solver.BestBot(solver.Solver(1.0)))
+    per_round, kinds = solver.regret("best", 2, seed=1)
+    assert per_round == 0.0 and kinds == {}
