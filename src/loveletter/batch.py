@@ -203,6 +203,20 @@ def _only_seat(mask: int) -> int:
 
 
 @_inlined
+def _highest(s: State, seats: int, at: int) -> int:
+    """The seats of the mask ``seats`` whose entry ``s[at + seat]`` is the highest (a mask)."""
+    best, found = -1, 0
+    for seat in range(s[PLAYERS]):
+        if seats >> seat & 1:
+            value = s[at + seat]
+            if value > best:
+                best, found = value, 1 << seat
+            elif value == best:
+                found |= 1 << seat
+    return found
+
+
+@_inlined
 def _end_turn(s: State, classic: bool) -> None:
     alive = s[ALIVE]
     top = s[TOP]
@@ -223,23 +237,9 @@ def _end_turn(s: State, classic: bool) -> None:
         return
     winners = alive  # R6.1: one player left
     if alive & (alive - 1) != 0:  # R6.2: the deck is empty at the end of a turn: the highest card
-        best, winners = -1, 0
-        for seat in range(s[PLAYERS]):
-            if alive >> seat & 1:
-                card = s[HAND + seat]
-                if card > best:
-                    best, winners = card, 1 << seat
-                elif card == best:
-                    winners |= 1 << seat
+        winners = _highest(s, alive, HAND)
         if classic and winners & (winners - 1) != 0:  # R6.3: the highest discard total
-            tied, best, winners = winners, -1, 0
-            for seat in range(s[PLAYERS]):
-                if tied >> seat & 1:
-                    total = s[TOTAL + seat]
-                    if total > best:
-                        best, winners = total, 1 << seat
-                    elif total == best:
-                        winners |= 1 << seat
+            winners = _highest(s, winners, TOTAL)
     s[PHASE] = OVER
     s[WINNERS] = winners
     spies = alive & s[SPIES]
