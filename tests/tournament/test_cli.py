@@ -130,7 +130,7 @@ def test_json_schema():
     assert set(pair) == {"a", "b", "games", "a_only", "b_only", "both", "neither"}
     assert pair["a_only"] + pair["b_only"] + pair["both"] + pair["neither"] == pair["games"] == 120
     assert report["ratings"]["model"] == "bradley-terry" and report["ratings"]["anchor"] == "mean 0"
-    assert report["ratings"]["errors"] == "observed fisher information" and report["ratings"]["finite"]
+    assert report["ratings"]["errors"] == "cluster-robust by game" and report["ratings"]["finite"]
     assert [p["position"] for p in report["positions"]] == [0, 1]
     assert sum(p["wins"] for p in report["positions"]) >= 120
 

@@ -170,3 +170,54 @@ def test_no_finite_ratings_when_a_level_never_loses():
 def test_extreme_but_finite_table_converges():
     fit = bradley_terry(["a", "b"], {("a", "b"): 9999, ("b", "a"): 1})
     assert fit.ratings["a"] - fit.ratings["b"] == pytest.approx(400 * math.log10(9999), abs=1e-6)
+
+
+# ------------------------------------------------------------------------ errors by game
+
+
+def test_errors_by_game_equal_the_fisher_errors_when_each_game_is_one_comparison():
+    wins = {("a", "b"): 30, ("b", "a"): 10}
+    games = [{("a", "b"): 1}] * 30 + [{("b", "a"): 1}] * 10
+    plain = bradley_terry(["a", "b"], wins)
+    by_game = bradley_terry(["a", "b"], wins, games=games)
+    assert by_game.ratings == pytest.approx(plain.ratings)
+    assert by_game.errors == pytest.approx(plain.errors, rel=1e-9)
+
+
+def test_errors_by_game_when_one_winner_beats_three_at_once():
+    # four seats, a in one and b in three: a's win is three comparisons from one game, b's win one
+    a_wins, b_wins = 30, 70
+    wins = {("a", "b"): 3 * a_wins, ("b", "a"): b_wins}
+    games = [{("a", "b"): 3}] * a_wins + [{("b", "a"): 1}] * b_wins
+    fit = bradley_terry(["a", "b"], wins, games=games)
+    # closed form for the difference d = θa - θb: p = P(a beats b) = 90 / 160 at the maximum;
+    # information N p (1 - p), score per game 3 (1 - p) or -p, so Var d = Σ score² / information²
+    p = 3 * a_wins / (3 * a_wins + b_wins)
+    information = (3 * a_wins + b_wins) * p * (1 - p)
+    spread = a_wins * (3 * (1 - p)) ** 2 + b_wins * p**2
+    assert fit.ratings["a"] - fit.ratings["b"] == pytest.approx(elo(math.log(p / (1 - p))), abs=1e-6)
+    assert fit.errors["a"] == pytest.approx(elo(math.sqrt(spread) / information) / 2, rel=1e-6)
+    # larger than if the three comparisons of a game were independent
+    assert fit.errors["a"] > bradley_terry(["a", "b"], wins).errors["a"] * 1.2
+
+
+def test_errors_by_game_match_the_spread_of_ratings_between_tournaments():
+    # equal levels, a in one of four seats: the ratings vary from tournament to tournament about as
+    # much as the errors say (treating the comparisons as independent says about 30% too little)
+    rng = random.Random(7)
+    ratings, errors = [], []
+    for _ in range(300):
+        games = []
+        for _ in range(200):
+            winner = rng.randrange(4)
+            games.append({("a", "b"): 3} if winner == 0 else {("b", "a"): 1})
+        wins = {("a", "b"): 0, ("b", "a"): 0}
+        for game in games:
+            for pair, count in game.items():
+                wins[pair] += count
+        fit = bradley_terry(["a", "b"], wins, games=games)
+        ratings.append(fit.ratings["a"])
+        errors.append(fit.errors["a"])
+    mean = sum(ratings) / len(ratings)
+    spread = math.sqrt(sum((r - mean) ** 2 for r in ratings) / (len(ratings) - 1))
+    assert sum(errors) / len(errors) == pytest.approx(spread, rel=0.15)

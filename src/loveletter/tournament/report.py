@@ -7,8 +7,8 @@ Pairwise: for each two levels in the same game, how often one won and the other 
 (a shared win) or neither did (a third level won). Ratings:
 Bradley-Terry fitted to the pairs of seats of different levels in which one won and the other did not
 (pairs where both or neither won are left out; with each level in one seat these are exactly the
-pairwise counts), in Elo points with mean 0, with standard errors from the observed Fisher
-information.
+pairwise counts), in Elo points with mean 0, with cluster-robust standard errors (the comparisons
+from one game are not independent: see :func:`~loveletter.tournament.stats.bradley_terry`).
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ def summarise(results: Results) -> dict[str, Any]:
     position_wins = [0] * n
     pair_counts: dict[tuple[str, str], list[int]] = {}  # (a, b) -> [a only, b only, both, neither]
     decisive = Counter[tuple[str, str]]()  # (a, b) -> seat pairs where a won and b did not
+    decisive_by_game: list[Counter[tuple[str, str]]] = []  # the same, game by game (for the errors)
     rounds = 0
     for game in results.games:
         rounds += game.rounds
@@ -69,11 +70,15 @@ def summarise(results: Results) -> dict[str, Any]:
             if a in present and b in present:
                 row = pair_counts.setdefault((a, b), [0, 0, 0, 0])
                 row[_outcome(a in winning, b in winning)] += 1
+        this_game = Counter[tuple[str, str]]()
         for seat in won:  # for the ratings: a seat that won beats each seat of another level that did not
             for other, level in enumerate(game.seats):
                 if other not in won and level != game.seats[seat]:
-                    decisive[(game.seats[seat], level)] += 1
-    fit = bradley_terry(levels, decisive)
+                    this_game[(game.seats[seat], level)] += 1
+        if this_game:
+            decisive.update(this_game)
+            decisive_by_game.append(this_game)
+    fit = bradley_terry(levels, decisive, games=decisive_by_game)
 
     def rank(level: str) -> tuple[float, float, int]:
         rate = wins[level] / games[level] if games[level] else 0.0
@@ -131,7 +136,7 @@ def summarise(results: Results) -> dict[str, Any]:
         "pairwise": pairwise,
         "ratings": {
             "model": "bradley-terry", "scale": "elo", "anchor": "mean 0",
-            "errors": "observed fisher information", "ties": "left out", "finite": fit.finite,
+            "errors": "cluster-robust by game", "ties": "left out", "finite": fit.finite,
             "decisive": [{"winner": a, "loser": b, "count": decisive[(a, b)]}
                          for a in ranked for b in ranked if decisive[(a, b)]],
         },

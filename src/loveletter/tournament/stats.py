@@ -59,11 +59,19 @@ class Fit:
 
 
 def bradley_terry(levels: Sequence[str], wins: Mapping[tuple[str, str], float], *,
+                  games: Sequence[Mapping[tuple[str, str], float]] | None = None,
                   tolerance: float = 1e-10, max_iterations: int = 200) -> Fit:
     """Fit P(i beats j) = 1 / (1 + exp(-(θi - θj))) by maximum likelihood to ``wins[(i, j)]`` (games
     where i won and j did not), by Newton's method with step halving on the log-likelihood (concave);
-    the θ sum to zero. Ratings are the θ in Elo points; standard errors come from the observed Fisher
-    information (for this model it equals the expected one), inverted under the same constraint.
+    the θ sum to zero. Ratings are the θ in Elo points.
+
+    Standard errors: without ``games``, every comparison is taken as independent, and they come from
+    the observed Fisher information (for this model it equals the expected one), inverted under the
+    same constraint. With ``games`` (the comparisons of ``wins`` split by the game they came from),
+    comparisons from one game are not taken as independent (one winner beats three losers at once
+    in a four-player round): the errors are cluster-robust, the sandwich ``I⁺ B I⁺`` with ``B`` the
+    sum over games of each game's score vector times itself. For two players, where each game is one
+    comparison of two levels, both give the same errors.
     """
     k = len(levels)
     index = {level: n for n, level in enumerate(levels)}
@@ -103,6 +111,8 @@ def bradley_terry(levels: Sequence[str], wins: Mapping[tuple[str, str], float], 
             break
     _, information = _derivatives(w, theta)
     covariance = _centred_inverse(information)
+    if games is not None:
+        covariance = _sandwich(covariance, _score_spread(games, index, theta))
     ratings = {level: elo(theta[index[level]]) for level in levels}
     errors = {level: elo(math.sqrt(max(0.0, covariance[index[level]][index[level]]))) for level in levels}
     return Fit(ratings, errors, True, iterations)
@@ -127,6 +137,34 @@ def _derivatives(w: list[list[float]], theta: list[float]) -> tuple[list[float],
             information[i][j] -= v
             information[j][i] -= v
     return gradient, information
+
+
+def _score_spread(games: Sequence[Mapping[tuple[str, str], float]], index: Mapping[str, int],
+                  theta: list[float]) -> list[list[float]]:
+    """The sum over games of the outer product of each game's score (its gradient of the
+    log-likelihood) with itself."""
+    k = len(theta)
+    spread = [[0.0] * k for _ in range(k)]
+    for game in games:
+        score = [0.0] * k
+        for (a, b), count in game.items():
+            i, j = index[a], index[b]
+            if i == j or not count:
+                continue
+            surprise = count / (1 + math.exp(theta[i] - theta[j]))  # count times P(j beats i)
+            score[i] += surprise
+            score[j] -= surprise
+        for i in range(k):
+            if score[i]:
+                for j in range(k):
+                    spread[i][j] += score[i] * score[j]
+    return spread
+
+
+def _sandwich(inverse: list[list[float]], middle: list[list[float]]) -> list[list[float]]:
+    k = len(inverse)
+    left = [[sum(inverse[i][m] * middle[m][j] for m in range(k)) for j in range(k)] for i in range(k)]
+    return [[sum(left[i][m] * inverse[m][j] for m in range(k)) for j in range(k)] for i in range(k)]
 
 
 def _centred_inverse(information: list[list[float]]) -> list[list[float]]:
