@@ -303,7 +303,9 @@ WRONG = [
     ["--players", "1"],
     ["--bogus"],
     ["--bots", "nope"],
-    ["--bots", "random,random"],
+    ["--players", "2", "--bots", "random,random"],
+    ["--bots", "random,random,random,random,random,random"],
+    ["--edition", "classic", "--bots", "random,random,random,random"],
     ["--bots", ","],
     ["--lang", "fr"],
     ["--edition", "classic", "--players", "5"],
@@ -324,6 +326,31 @@ def test_wrong_flags_one_line_on_stderr(tmp_path, args):
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert proc.stderr.startswith("loveletter")
     assert not records.exists()
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["--players", "5"], "loveletter play: --players: de klassieke editie is voor 2-4 spelers, niet 5 (R2.1)"
+                         " (zie 'loveletter play --help')"),
+    (["--bots", "tovenaar"], "loveletter play: --bots: onbekend niveau 'tovenaar': kies uit random, beginner,"
+                             " expert (zie 'loveletter play --help')"),
+    (["--players", "3", "--bots", "random,random,random"], "loveletter play: --bots: 3 spelers hebben 2"
+                                                             " botniveau(s) nodig, niet 3 (zie 'loveletter play --help')"),
+    (["--starter", "4"], "loveletter play: --starter: kies een stoel van 0 tot 1, of random"
+                         " (zie 'loveletter play --help')"),
+])
+def test_wrong_flags_in_dutch(tmp_path, args, line):
+    proc, records = play(tmp_path, "--lang", "nl", *args, lines=["q"])
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == line
+    assert not records.exists()
+
+
+def test_players_follow_the_bot_levels(tmp_path):
+    """``--bots expert,expert,beginner`` without ``--players``: you and those three bots."""
+    proc, records = play(tmp_path, "--seed", "2", "--lang", "en", "--bots", "expert,expert,beginner",
+                         "--budget", "10", lines=["q"])
+    assert proc.returncode == 0, proc.stderr
+    assert len(replay_json(the_record(records))["players"]) == 4
 
 
 def test_records_folder_that_is_a_file(tmp_path):

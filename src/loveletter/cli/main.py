@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -19,6 +20,14 @@ from loveletter.i18n import LANGUAGES, Translator, default_language
 from loveletter.record import RecordError, load, replay, summary
 
 _t = Translator(default_language())  # help texts follow the user's locale
+
+
+class Refused(click.UsageError):
+    """Options that cannot be used together, worded in the user's language."""
+
+    def __init__(self, message: str, language: str) -> None:
+        super().__init__(message)
+        self.language = language
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -33,8 +42,7 @@ cli.help = _t("cli_main")
 @cli.command(help=_t("cli_play"))
 @click.option("--edition", type=click.Choice(sorted(EDITIONS)), default="classic", show_default=True,
               help=_t("opt_edition"))
-@click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
-              help=_t("opt_players"))
+@click.option("--players", type=click.IntRange(2, 6), default=None, help=_t("opt_players"))
 @click.option("--bots", default="beginner", show_default=True,
               help=_t("opt_bots", levels=", ".join(LEVELS)))
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None,
@@ -49,31 +57,39 @@ cli.help = _t("cli_main")
 @click.option("--starter", default="random", show_default=True, help=_t("opt_starter"))
 @click.option("--hints", is_flag=True, help=_t("opt_hints"))
 @click.option("--budget", type=click.IntRange(1, 10**7), default=None, help=_t("opt_budget"))
-def play(edition: str, players: int, bots: str, lang: str | None, seed: int | None, target: int | None,
+def play(edition: str, players: int | None, bots: str, lang: str | None, seed: int | None, target: int | None,
          name: str | None, records: Path | None, delay: float | None, starter: str, hints: bool,
          budget: int | None) -> None:
     from loveletter.tui.game import GameSettings, run_game
 
+    language = lang or default_language()
+    t = Translator(language)
+
+    def refuse(key: str, **params: object) -> NoReturn:
+        raise Refused(t(key, **params), language)
+
     levels = [b.strip() for b in bots.split(",") if b.strip()]
+    if not levels:
+        refuse("tour_err_no_bots", levels=", ".join(LEVELS))
     unknown = [b for b in levels if b not in LEVELS]
-    if unknown or not levels:
-        raise click.BadParameter(f"unknown bot level {unknown[0] if unknown else bots!r}: choose from"
-                                 f" {', '.join(LEVELS)}", param_hint="--bots")
+    if unknown:
+        refuse("tour_err_unknown_level", level=unknown[0], levels=", ".join(LEVELS))
+    if players is None:  # one seat per level listed, and one for you
+        players = len(levels) + 1 if len(levels) > 1 else 2
+    ed = EDITIONS[edition]
+    if not ed.min_players <= players <= ed.max_players:
+        refuse("tour_err_players", edition=t(f"edition_named_{edition}"), low=ed.min_players,
+               high=ed.max_players, players=players)
     if len(levels) == 1:
         levels *= players - 1
     if len(levels) != players - 1:
-        raise click.BadParameter(f"{players} players need {players - 1} bot level(s), not {len(levels)}",
-                                 param_hint="--bots")
-    ed = EDITIONS[edition]
-    if not ed.min_players <= players <= ed.max_players:
-        raise click.BadParameter(f"the {edition} edition is for {ed.min_players}-{ed.max_players} players",
-                                 param_hint="--players")
+        refuse("play_err_bot_count", players=players, need=players - 1, count=len(levels))
     first: int | None = None
     if starter != "random":
         if not (starter.isascii() and starter.isdigit()) or int(starter) >= players:
-            raise click.BadParameter(f"choose a seat from 0 to {players - 1}, or random", param_hint="--starter")
+            refuse("play_err_starter", last=players - 1)
         first = int(starter)
-    settings = GameSettings(edition=ed, players=players, bots=levels, language=lang or default_language(),
+    settings = GameSettings(edition=ed, players=players, bots=levels, language=language,
                             seed=seed, target=target, name=name, records=records,
                             delay=delay if delay is not None else (0.6 if sys.stdout.isatty() else 0.0),
                             starter=first, budget=budget, hints=hints)
@@ -152,8 +168,9 @@ def run() -> None:
         click.echo(err.ctx.get_help() if err.ctx else str(err))
         sys.exit(0)
     except click.UsageError as err:
-        command = err.ctx.command_path if err.ctx else "loveletter"
-        click.echo(f"{command}: {err.format_message()} (see '{command} --help')", err=True)
+        command = err.ctx.command_path if err.ctx else _command_named()
+        t = Translator(getattr(err, "language", None) or _language_named() or default_language())
+        click.echo(f"{command}: {err.format_message()} ({t('cli_see_help', command=command)})", err=True)
         sys.exit(2)
     except click.Abort:
         click.echo("", err=True)
@@ -163,3 +180,23 @@ def run() -> None:
         sys.exit(err.exit_code)
     except BrokenPipeError:
         sys.exit(0)
+
+
+def _command_named() -> str:
+    """``loveletter`` and the subcommand on the command line, if any (for errors found before the
+    subcommand's own options were read)."""
+    args = sys.argv[1:]
+    if args and args[0] in cli.commands:
+        return f"loveletter {args[0]}"
+    return "loveletter"
+
+
+def _language_named() -> str | None:
+    """The language given with ``--lang`` on the command line, if it is one we have."""
+    args = sys.argv[1:]
+    for n, arg in enumerate(args):
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else (
+            args[n + 1] if arg == "--lang" and n + 1 < len(args) else None)
+        if value in LANGUAGES:
+            return value
+    return None

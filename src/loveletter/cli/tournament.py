@@ -119,7 +119,7 @@ def _settings(o: Options, t: Translator) -> Settings:
     levels = [b.strip() for b in o.bots.split(",") if b.strip()]
     edition = EDITIONS[o.edition]
     if o.players is not None and not edition.min_players <= o.players <= edition.max_players:
-        raise Refused(t("tour_err_players", edition=edition.name, low=edition.min_players,
+        raise Refused(t("tour_err_players", edition=t(f"edition_named_{edition.name}"), low=edition.min_players,
                         high=edition.max_players, players=o.players))
     try:
         lineup = lineup_for(levels, o.players)
