@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from lines import add_line_options, jobs_of
 
 from loveletter.bots import LEVELS
-from loveletter.tournament import Settings, run_tournament, summarise, takes_budget
+from loveletter.tournament import Settings, run_tournament, summarise
 
 
 @dataclass(frozen=True)
@@ -84,9 +84,6 @@ def main() -> None:
           f" {jobs} processes; win rate (95% Wilson interval); rating: Bradley-Terry, Elo scale, ± 1 s.e.")
     if "expert" not in LEVELS:
         print("(the expert level is not in loveletter.bots.LEVELS yet: its lines are skipped)")
-    elif budget is not None and not takes_budget():
-        print("(make_bot takes no thinking budget yet: --budget is ignored)")
-        budget = None
     think: list[float] = []
     search_think: list[float] = []
     iterations = 0

@@ -7,9 +7,11 @@ from __future__ import annotations
 import csv
 import json
 import os
+import signal
 import struct
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -196,11 +198,42 @@ def test_csv_plot_and_records(tmp_path):
     (["--backend", "spark"], "Invalid value for '--backend'"),
     (["--edition", "1999"], "Invalid value for '--edition'"),
     (["--frobnicate"], "No such option"),
+    (["--bots", "beginner,random", "--budget", 50], "--budget: no bot here thinks with a budget (only expert)"),
+    (["--rounds", 10**12], "play at most 10,000,000 games in one tournament, not 1,000,000,000,000"),
+    (["--rounds", 2_000_000, "--records", "kept"], "--records: keep the records of at most 1,000,000 games"),
+    (["--records", "new/deeper", "--bots", "beginner,grandmaster"], "unknown bot level 'grandmaster'"),
 ])
 def test_bad_options_get_one_line(args, says, tmp_path):
     line = refused(run(*args, cwd=tmp_path))
     assert says in line
     assert list(tmp_path.iterdir()) == []  # nothing left behind
+
+
+def test_a_records_folder_with_earlier_records_is_refused(tmp_path):
+    ok(run("--rounds", 4, "--jobs", 1, "--records", "kept", cwd=tmp_path))
+    line = refused(run("--rounds", 2, "--jobs", 1, "--records", "kept", cwd=tmp_path))
+    assert line.endswith("--records: kept already holds game records; choose a new or empty folder")
+    assert len(list((tmp_path / "kept").iterdir())) == 4  # untouched
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "notes.txt").write_text("mine")
+    ok(run("--rounds", 2, "--jobs", 1, "--records", "other", cwd=tmp_path))  # other files are no records
+    assert sorted(p.name for p in (tmp_path / "other").iterdir()) == ["game-000000.json", "game-000001.json",
+                                                                       "notes.txt"]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_leaves_no_empty_records_folder(tmp_path, jobs):
+    proc = subprocess.Popen([str(LOVELETTER), "tournament", "--bots", "expert,beginner", "--rounds", "2000",
+                             "--jobs", str(jobs), "-q", "--records", "made/for/records"], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env())
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "made/for/records").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and b"Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_refusals_in_dutch(tmp_path):

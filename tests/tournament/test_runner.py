@@ -197,6 +197,7 @@ def levels(monkeypatch):
     """The stand-ins as levels; their factories take (seed, budget) as the levels' do."""
     for name, factory in (("spy", Spy), ("thinker", Thinker), ("broken", Broken)):
         monkeypatch.setitem(LEVELS, name, factory)
+    monkeypatch.setattr("loveletter.tournament.runner.SEARCHING", frozenset({"expert", "thinker"}))
     Spy.seen.clear()
     Thinker.budgets.clear()
 
@@ -216,10 +217,9 @@ def test_budget_goes_to_make_bot_only_when_given(levels):
     assert len(timing.samples) == timing.moves >= timing.iteration_moves > 0 and timing.seconds >= 0
     assert timing.iterations == 77 * timing.iteration_moves == 77 * len(timing.search_samples)
     assert results.timing["random"].iterations == 0 and results.timing["random"].moves > 0
-    # bots that do not search take the budget too (and ignore it): the results do not change
-    plain = run_tournament(Settings(lineup=("beginner", "random"), games=30), jobs=1)
-    budgeted = run_tournament(Settings(lineup=("beginner", "random"), games=30, budget=5), jobs=1)
-    assert plain.games == budgeted.games
+    # a budget where no level searches is a mistake, and said so
+    with pytest.raises(TournamentError, match="no bot here thinks with a budget"):
+        run_tournament(Settings(lineup=("beginner", "random"), games=30, budget=5), jobs=1)
 
 
 def test_a_failing_bot_names_the_game(levels):

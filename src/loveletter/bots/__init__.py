@@ -25,6 +25,8 @@ LEVELS: dict[str, Callable[[int | None, int | None], Bot]] = {
     "beginner": lambda seed, budget: RuleBasedBot(seed),
     "expert": lambda seed, budget: ExpertBot(seed, budget),
 }
+#: The levels that search, and so use a thinking budget.
+SEARCHING = frozenset({"expert"})
 
 
 def make_bot(level: str, seed: int | None = None, budget: int | None = None) -> Bot:
@@ -37,4 +39,4 @@ def make_bot(level: str, seed: int | None = None, budget: int | None = None) -> 
     return factory(seed, budget)
 
 
-__all__ = ["LEVELS", "Bot", "ExpertBot", "RandomBot", "RuleBasedBot", "make_bot"]
+__all__ = ["LEVELS", "SEARCHING", "Bot", "ExpertBot", "RandomBot", "RuleBasedBot", "make_bot"]

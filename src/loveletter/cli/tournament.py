@@ -43,6 +43,9 @@ from loveletter.tournament import (
 )
 
 USAGE = 2  # exit status for options that cannot be used
+MAX_RECORDS = 1_000_000  # the records are kept in memory until the end
+RECORD_NAME = "game-{:06d}.json"
+RECORD_NAMES = "game-*.json"
 FAILED = 1  # exit status when the games or the output files fail
 
 
@@ -76,10 +79,20 @@ def tournament(o: Options) -> int:
     chatty = not o.quiet and err.is_terminal
     try:
         settings = _settings(o, t)
-        _check_outputs(o, t)
+        made = _check_outputs(o, t, settings.games)
     except Refused as refusal:
         _fail(str(refusal))
         return USAGE
+    status = None
+    try:
+        status = _play_and_report(o, t, settings, err, chatty)
+        return status
+    finally:
+        if status != 0:  # failed or stopped: leave no empty folders made for the records
+            _remove_empty(made)
+
+
+def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console, chatty: bool) -> int:
     jobs = o.jobs or default_jobs()
     keep = o.records is not None
     try:
@@ -138,8 +151,9 @@ def _settings(o: Options, t: Translator) -> Settings:
     return settings
 
 
-def _check_outputs(o: Options, t: Translator) -> None:
-    """Refuse output paths that cannot be written before any game is played."""
+def _check_outputs(o: Options, t: Translator, games: int) -> list[Path]:
+    """Refuse output paths that cannot be written before any game is played. Returns the folders
+    made for the records, deepest first."""
     for option, path in (("--csv", o.csv_path), ("--plot", o.plot_path)):
         if path is None:
             continue
@@ -157,18 +171,35 @@ def _check_outputs(o: Options, t: Translator) -> None:
                 path.unlink()
         except OSError:
             raise Refused(t("tour_err_unwritable", option=option, path=path)) from None
-    if o.records is not None:
-        if o.records.exists() and not o.records.is_dir():
-            raise Refused(t("tour_err_records_file", path=o.records))
+    if o.records is None:
+        return []
+    if games > MAX_RECORDS:
+        raise Refused(t("tour_err_too_many_records", most=MAX_RECORDS, games=games))
+    if o.records.exists() and not o.records.is_dir():
+        raise Refused(t("tour_err_records_file", path=o.records))
+    if o.records.is_dir() and any(o.records.glob(RECORD_NAMES)):  # the new ones would mix with them
+        raise Refused(t("tour_err_records_used", path=o.records))
+    made = [folder for folder in (o.records, *o.records.parents) if not folder.exists()]
+    try:
+        o.records.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        raise Refused(t("tour_err_unwritable", option="--records", path=o.records)) from None
+    try:
+        with tempfile.TemporaryFile(dir=o.records):
+            pass
+    except OSError:
+        _remove_empty(made)
+        raise Refused(t("tour_err_unwritable", option="--records", path=o.records)) from None
+    return made
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    """Remove these folders (deepest first) while they are empty."""
+    for folder in folders:
         try:
-            o.records.mkdir(parents=True, exist_ok=True)
+            folder.rmdir()
         except OSError:
-            raise Refused(t("tour_err_unwritable", option="--records", path=o.records)) from None
-        try:
-            with tempfile.TemporaryFile(dir=o.records):
-                pass
-        except OSError:
-            raise Refused(t("tour_err_unwritable", option="--records", path=o.records)) from None
+            break
 
 
 def _write_files(o: Options, t: Translator, results: Results, report: dict[str, Any],
@@ -186,7 +217,7 @@ def _write_files(o: Options, t: Translator, results: Results, report: dict[str, 
                 plot(report, path, t)
             else:
                 for i, doc in enumerate(results.records or []):
-                    save(doc, path / f"game-{i:06d}.json")
+                    save(doc, path / RECORD_NAME.format(i))
         except OSError as error:
             _fail(t("tour_err_write", option=option, path=path, reason=error.strerror or error))
             status = FAILED

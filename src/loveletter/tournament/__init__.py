@@ -8,7 +8,7 @@ results and Bradley-Terry ratings (``loveletter tournament``; the API below for 
 ([20, 20], True)
 """
 
-from loveletter.tournament.games import GameFailed, GameResult, Settings, Timing, play_game, takes_budget
+from loveletter.tournament.games import GameFailed, GameResult, Settings, Timing, play_game
 from loveletter.tournament.report import plot, render, summarise, text, write_csv
 from loveletter.tournament.runner import (
     BACKENDS,
@@ -24,5 +24,5 @@ from loveletter.tournament.stats import bradley_terry, elo, expected_score, wils
 __all__ = [
     "BACKENDS", "GameFailed", "GameResult", "Results", "Settings", "Timing", "TournamentError",
     "bradley_terry", "check", "default_jobs", "elo", "expected_score", "lineup_for", "play_game", "plot",
-    "render", "run_tournament", "summarise", "takes_budget", "text", "wilson", "write_csv",
+    "render", "run_tournament", "summarise", "text", "wilson", "write_csv",
 ]

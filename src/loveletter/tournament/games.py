@@ -24,7 +24,6 @@ True
 
 from __future__ import annotations
 
-import inspect
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -152,14 +151,6 @@ def seeds(settings: Settings, i: int) -> tuple[int, list[int]]:
     rng = random.Random(f"loveletter-tournament:{settings.seed}:{i}")
     deck = rng.getrandbits(64)
     return deck, [rng.getrandbits(64) for _ in range(settings.players)]
-
-
-def takes_budget() -> bool:
-    """Whether :func:`~loveletter.bots.make_bot` takes a thinking budget (``budget=``)."""
-    try:
-        return "budget" in inspect.signature(make_bot).parameters
-    except (TypeError, ValueError):
-        return False
 
 
 def build_bot(level: str, seed: int, budget: int | None = None) -> Bot:

@@ -18,7 +18,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
-from loveletter.bots import LEVELS
+from loveletter.bots import LEVELS, SEARCHING
 from loveletter.engine import EDITIONS
 from loveletter.tournament.games import (
     MODES,
@@ -28,11 +28,12 @@ from loveletter.tournament.games import (
     Settings,
     Timing,
     play_chunk,
-    takes_budget,
 )
 
 BACKENDS = ("local", "ray")
 CHUNK_GAMES = 250  # at most this many games in one chunk
+#: Every game's result is kept in memory (a few hundred bytes each): a tournament stops short of this.
+MAX_GAMES = 10_000_000
 
 
 class TournamentError(ValueError):
@@ -90,11 +91,13 @@ def check(settings: Settings) -> None:
         raise TournamentError("mode", mode=settings.mode)
     if settings.games < 1:
         raise TournamentError("games", games=settings.games)
+    if settings.games > MAX_GAMES:
+        raise TournamentError("too_many_games", most=MAX_GAMES, games=settings.games)
     if settings.budget is not None:
         if settings.budget < 1:
             raise TournamentError("budget", budget=settings.budget)
-        if not takes_budget():
-            raise TournamentError("budget_unused")
+        if not SEARCHING & set(settings.lineup):
+            raise TournamentError("budget_unused", searching=", ".join(sorted(SEARCHING)))
 
 
 def chunks(games: int) -> list[tuple[int, int]]:
