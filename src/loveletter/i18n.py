@@ -274,7 +274,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_is_folder": "{option}: {path} is a folder; give a file name",
         "tour_err_no_folder": "{option}: the folder {path} does not exist",
         "tour_err_unwritable": "{option}: cannot write to {path}",
-        "tour_err_records_file": "--records: {path} is a file, not a folder",
+        "tour_err_not_folder": "{option}: {path} is a file, not a folder",
         "tour_err_write": "{option}: could not write {path}: {reason}",
         "tour_err_game": "game {game} ({seats}) failed: {error}",
         # the browser game (loveletter.web)
@@ -607,7 +607,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_is_folder": "{option}: {path} is een map; geef een bestandsnaam",
         "tour_err_no_folder": "{option}: de map {path} bestaat niet",
         "tour_err_unwritable": "{option}: kan niet schrijven naar {path}",
-        "tour_err_records_file": "--records: {path} is een bestand, geen map",
+        "tour_err_not_folder": "{option}: {path} is een bestand, geen map",
         "tour_err_write": "{option}: kon {path} niet schrijven: {reason}",
         "tour_err_game": "partij {game} ({seats}) mislukt: {error}",
         # the browser game (loveletter.web)

@@ -95,8 +95,9 @@ def refused(proc: subprocess.CompletedProcess[str]) -> str:
     assert "Traceback" not in proc.stderr
     lines = proc.stderr.strip("\n").splitlines()
     assert len(lines) == 1, proc.stderr
-    assert lines[0].strip()
-    return lines[0]
+    prefix = "loveletter replay: "
+    assert lines[0].startswith(prefix) and lines[0][len(prefix):].strip()
+    return lines[0][len(prefix):]
 
 
 # ------------------------------------------------------------------------------------ --json

@@ -191,6 +191,7 @@ def test_csv_plot_and_records(tmp_path):
     (["--plot", "ratings.svg"], "give a file name ending in .png"),
     (["--plot", "/proc/version.png"], "--plot: cannot write to /proc/version.png"),
     (["--csv", "."], "--csv: . is a folder"),
+    (["--csv", "/proc/version/rates.csv"], "--csv: /proc/version is a file, not a folder"),
     (["--records", "/proc/version"], "--records: /proc/version is a file, not a folder"),
     (["--budget", 0], "Invalid value for '--budget'"),
     (["--rounds", 0], "Invalid value for '--rounds'"),

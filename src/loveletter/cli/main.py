@@ -105,7 +105,7 @@ def replay_command(file: Path, as_json: bool, lang: str | None) -> None:
     try:
         replayed = replay(load(file))
     except RecordError as err:
-        click.echo(t.record_error(err), err=True)
+        click.echo(f"loveletter replay: {t.record_error(err)}", err=True)
         sys.exit(1)
     if as_json:
         click.echo(json.dumps(summary(replayed)))

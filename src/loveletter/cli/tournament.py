@@ -161,6 +161,8 @@ def _check_outputs(o: Options, t: Translator, games: int) -> list[Path]:
             raise Refused(t("tour_err_not_png", path=path))
         if path.is_dir():
             raise Refused(t("tour_err_is_folder", option=option, path=path))
+        if path.parent.exists() and not path.parent.is_dir():
+            raise Refused(t("tour_err_not_folder", option=option, path=path.parent))
         if not path.parent.is_dir():
             raise Refused(t("tour_err_no_folder", option=option, path=path.parent))
         existed = path.exists()
@@ -176,7 +178,7 @@ def _check_outputs(o: Options, t: Translator, games: int) -> list[Path]:
     if games > MAX_RECORDS:
         raise Refused(t("tour_err_too_many_records", most=MAX_RECORDS, games=games))
     if o.records.exists() and not o.records.is_dir():
-        raise Refused(t("tour_err_records_file", path=o.records))
+        raise Refused(t("tour_err_not_folder", option="--records", path=o.records))
     if o.records.is_dir() and any(o.records.glob(RECORD_NAMES)):  # the new ones would mix with them
         raise Refused(t("tour_err_records_used", path=o.records))
     made = [folder for folder in (o.records, *o.records.parents) if not folder.exists()]
