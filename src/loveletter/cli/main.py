@@ -15,11 +15,20 @@ import click
 
 from loveletter import __version__
 from loveletter.bots import LEVELS
+from loveletter.cli.click_dutch import speak_dutch
 from loveletter.engine import EDITIONS
 from loveletter.i18n import LANGUAGES, Translator, default_language
 from loveletter.record import RecordError, load, replay, summary
 
-_t = Translator(default_language())  # help texts follow the user's locale
+_HELP_KEYS: dict[str, tuple[str, dict[str, object]]] = {}  # each help text: its key and parameters
+
+
+def _t(key: str, **params: object) -> str:
+    """A help text in the user's locale's language (remembered, so ``--lang`` can reword it)."""
+    text = Translator(default_language())(key, **params)
+    _HELP_KEYS[text] = (key, params)
+    return text
+
 
 
 class Refused(click.UsageError):
@@ -157,11 +166,17 @@ def tournament_command(bots: str, players: int | None, edition: str, rounds: int
 def serve_command(host: str, port: int, database: str | None, bot_delay: float) -> None:
     from loveletter.web.serve import serve
 
-    sys.exit(serve(host, port, database, bot_delay, _t))
+    sys.exit(serve(host, port, database, bot_delay, Translator(default_language())))
 
 
 def run() -> None:
-    """Entry point: click without its multi-line usage errors."""
+    """Entry point: click without its multi-line usage errors, in the language of ``--lang`` or the
+    locale (its help pages and its own messages too)."""
+    language = _language_named() or default_language()
+    if language != default_language():
+        _reword_help(Translator(language))
+    if language == "nl":
+        speak_dutch()
     try:
         cli.main(standalone_mode=False, prog_name="loveletter")
     except click.exceptions.NoArgsIsHelpError as err:
@@ -169,7 +184,7 @@ def run() -> None:
         sys.exit(0)
     except click.UsageError as err:
         command = err.ctx.command_path if err.ctx else _command_named()
-        t = Translator(getattr(err, "language", None) or _language_named() or default_language())
+        t = Translator(getattr(err, "language", None) or language)
         click.echo(f"{command}: {err.format_message()} ({t('cli_see_help', command=command)})", err=True)
         sys.exit(2)
     except click.Abort:
@@ -180,6 +195,19 @@ def run() -> None:
         sys.exit(err.exit_code)
     except BrokenPipeError:
         sys.exit(0)
+
+
+def _reword_help(t: Translator) -> None:
+    """Every help text of the command line in ``t``'s language."""
+    for command in (cli, *cli.commands.values()):
+        if command.help in _HELP_KEYS:
+            key, params = _HELP_KEYS[command.help]
+            command.help = t(key, **params)
+        for param in command.params:
+            text = getattr(param, "help", None)
+            if text in _HELP_KEYS:
+                key, params = _HELP_KEYS[text]
+                param.help = t(key, **params)
 
 
 def _command_named() -> str:

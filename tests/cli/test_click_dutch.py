@@ -1,0 +1,105 @@
+"""Click's own words in Dutch (cli/click_dutch.py): the catalogue matches the pinned click's messages,
+and help pages and command-line errors are Dutch with ``--lang nl`` or a Dutch locale, English otherwise."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from loveletter.cli.click_dutch import CATALOGUE, MODULES, PLURALS
+
+LOVELETTER = Path(sys.executable).parent / "loveletter"
+
+
+def _click_messages() -> tuple[set[str], set[tuple[str, str]]]:
+    """Every message click's modules pass to ``_`` and every pair they pass to ``ngettext``."""
+    single: set[str] = set()
+    plural: set[tuple[str, str]] = set()
+    for name in MODULES:
+        source = Path(importlib.import_module(name).__file__ or "").read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+                if node.func.id == "_" and texts:
+                    single.add(texts[0])
+                elif node.func.id == "ngettext" and len(texts) == 2:
+                    plural.add((texts[0], texts[1]))
+    return single, plural
+
+
+def test_every_translated_message_is_one_click_shows():
+    single, plural = _click_messages()
+    assert set(CATALOGUE) <= single, set(CATALOGUE) - single
+    assert set(PLURALS) <= plural, set(PLURALS) - plural
+
+
+def test_the_translations_keep_the_placeholders():
+    import string
+
+    def fields(text: str) -> set[str]:
+        return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+    for english, dutch in CATALOGUE.items():
+        if "%(" not in english:
+            assert fields(dutch) <= fields(english), english
+    for (one, many), (een, veel) in PLURALS.items():
+        assert fields(een) <= fields(one) and fields(veel) <= fields(many)
+
+
+def run(*args: str, lang: str = "C.UTF-8") -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update({"LANG": lang, "COLUMNS": "100", "PYTHONUTF8": "1"})
+    return subprocess.run([str(LOVELETTER), *args], capture_output=True, text=True, env=env, timeout=60,
+                          check=False)
+
+
+@pytest.mark.parametrize(("args", "lang"), [(["--lang", "nl"], "C.UTF-8"), ([], "nl_NL.UTF-8")])
+def test_help_in_dutch(args, lang):
+    proc = run("tournament", *args, "--help", lang=lang)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert out.startswith("Gebruik: loveletter tournament [OPTIONS]") and "\nOpties:\n" in out
+    out = " ".join(out.split())  # as read, whatever the line breaks
+    assert "[standaard: beginner,random]" in out
+    assert "Toon deze hulp en stop." in out
+    assert "Speel veel partijen tussen bots" in out  # our own texts follow --lang too
+    assert "Usage:" not in out and "default:" not in out and "Play many games" not in out
+
+
+def test_help_in_english_by_default():
+    out = " ".join(run("tournament", "--help").stdout.split())
+    assert out.startswith("Usage: loveletter tournament [OPTIONS]") and "[default: beginner,random]" in out
+    assert "Play many games" in out
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["tournament", "--lang", "nl", "--rounds", "0"],
+     "loveletter tournament: Ongeldige waarde voor '--rounds': 0 ligt niet in het bereik x>=1."
+     " (zie 'loveletter tournament --help')"),
+    (["tournament", "--rounds", "abc", "--lang=nl"],
+     "loveletter tournament: Ongeldige waarde voor '--rounds': 'abc' is geen geldig getal."
+     " (zie 'loveletter tournament --help')"),
+    (["tournament", "--lang", "nl", "--edition", "1999"],
+     "loveletter tournament: Ongeldige waarde voor '--edition': '1999' is niet een van '2019', 'classic'."
+     " (zie 'loveletter tournament --help')"),
+    (["play", "--lang", "nl", "--rounds", "3"],
+     "loveletter play: Optie '--rounds' bestaat niet. Bedoelde je '--records'? (zie 'loveletter play --help')"),
+    (["play", "--lang", "nl", "--players"],
+     "loveletter play: Optie '--players' heeft een waarde nodig. (zie 'loveletter play --help')"),
+])
+def test_command_line_errors_in_dutch(args, line):
+    proc = run(*args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip() == line
+
+
+def test_command_line_errors_in_english_by_default():
+    proc = run("tournament", "--rounds", "0")
+    assert proc.stderr.strip() == ("loveletter tournament: Invalid value for '--rounds': 0 is not in the range"
+                                   " x>=1. (see 'loveletter tournament --help')")
