@@ -180,7 +180,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "replay_unfinished": "The round is not finished.",
         "replay_match_over": "Match over: {names} win with {scores}.",
         "replay_match_over_one": "Match over: {name} wins with {scores}.",
-        "replay_match_going": "The match is still going: {scores}.",
+        "replay_match_going": "The record ends before the match does: {scores}.",
         "edition_named_classic": "classic edition",
         "edition_named_2019": "2019 edition",
         # tournaments
@@ -513,7 +513,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "replay_unfinished": "De ronde is niet af.",
         "replay_match_over": "Het spel is uit: {names} winnen met {scores}.",
         "replay_match_over_one": "Het spel is uit: {name} wint met {scores}.",
-        "replay_match_going": "Het spel is nog bezig: {scores}.",
+        "replay_match_going": "Het verslag stopt voordat het spel uit is: {scores}.",
         "edition_named_classic": "klassieke editie",
         "edition_named_2019": "2019-editie",
         # toernooien

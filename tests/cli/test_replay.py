@@ -220,7 +220,7 @@ def test_narrative_of_a_match_in_progress_nl(tmp_path):
     assert proc.returncode == 0
     lines = proc.stdout.splitlines()
     assert "De ronde is niet af." in lines
-    assert lines[-1].startswith("Het spel is nog bezig: ")
+    assert lines[-1].startswith("Het verslag stopt voordat het spel uit is: ")
 
 
 def test_narrative_language_from_the_environment(tmp_path):
