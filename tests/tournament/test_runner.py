@@ -4,6 +4,7 @@ games whose outcome is known."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from typing import ClassVar
@@ -299,3 +300,15 @@ def test_a_level_in_several_seats_is_aggregated():
     decisive = {(d["winner"], d["loser"]): d["count"] for d in report["ratings"]["decisive"]}
     assert decisive == {("beginner", "random"): 8, ("random", "beginner"): 4}
     assert rows["beginner"]["rating"] - rows["random"]["rating"] == pytest.approx(400 * 0.30103, abs=1e-3)
+
+
+def test_summary_rating_errors_count_one_game_once():
+    # a in seat 0 against three b: a's 30 wins each beat three b at once, the b seats' 70 wins beat a
+    outcomes = [(0,)] * 30 + [(1,)] * 30 + [(2,)] * 20 + [(3,)] * 20
+    report = summarise(_results(["a", "b", "b", "b"], outcomes))
+    rows = {p["level"]: p for p in report["participants"]}
+    p = 90 / 160  # the fitted chance that a beats one b
+    information = 160 * p * (1 - p)
+    spread = 30 * (3 * (1 - p)) ** 2 + 70 * p**2
+    assert rows["a"]["rating_se"] == pytest.approx(400 / math.log(10) * math.sqrt(spread) / information / 2)
+    assert report["ratings"]["errors"] == "cluster-robust by game"

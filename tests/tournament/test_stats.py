@@ -177,7 +177,7 @@ def test_extreme_but_finite_table_converges():
 
 def test_errors_by_game_equal_the_fisher_errors_when_each_game_is_one_comparison():
     wins = {("a", "b"): 30, ("b", "a"): 10}
-    games = [{("a", "b"): 1}] * 30 + [{("b", "a"): 1}] * 10
+    games = [({("a", "b"): 1}, 30), ({("b", "a"): 1}, 10)]
     plain = bradley_terry(["a", "b"], wins)
     by_game = bradley_terry(["a", "b"], wins, games=games)
     assert by_game.ratings == pytest.approx(plain.ratings)
@@ -188,7 +188,7 @@ def test_errors_by_game_when_one_winner_beats_three_at_once():
     # four seats, a in one and b in three: a's win is three comparisons from one game, b's win one
     a_wins, b_wins = 30, 70
     wins = {("a", "b"): 3 * a_wins, ("b", "a"): b_wins}
-    games = [{("a", "b"): 3}] * a_wins + [{("b", "a"): 1}] * b_wins
+    games = [({("a", "b"): 3}, a_wins), ({("b", "a"): 1}, b_wins)]
     fit = bradley_terry(["a", "b"], wins, games=games)
     # closed form for the difference d = θa - θb: p = P(a beats b) = 90 / 160 at the maximum;
     # information N p (1 - p), score per game 3 (1 - p) or -p, so Var d = Σ score² / information²
@@ -207,15 +207,9 @@ def test_errors_by_game_match_the_spread_of_ratings_between_tournaments():
     rng = random.Random(7)
     ratings, errors = [], []
     for _ in range(300):
-        games = []
-        for _ in range(200):
-            winner = rng.randrange(4)
-            games.append({("a", "b"): 3} if winner == 0 else {("b", "a"): 1})
-        wins = {("a", "b"): 0, ("b", "a"): 0}
-        for game in games:
-            for pair, count in game.items():
-                wins[pair] += count
-        fit = bradley_terry(["a", "b"], wins, games=games)
+        a_wins = sum(rng.randrange(4) == 0 for _ in range(200))  # a is one of four equal seats
+        wins = {("a", "b"): 3 * a_wins, ("b", "a"): 200 - a_wins}
+        fit = bradley_terry(["a", "b"], wins, games=[({("a", "b"): 3}, a_wins), ({("b", "a"): 1}, 200 - a_wins)])
         ratings.append(fit.ratings["a"])
         errors.append(fit.errors["a"])
     mean = sum(ratings) / len(ratings)

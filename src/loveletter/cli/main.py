@@ -20,19 +20,19 @@ from loveletter.engine import EDITIONS
 from loveletter.i18n import LANGUAGES, Translator, default_language
 from loveletter.record import RecordError, load, replay, summary
 
+_LOCALE = Translator(default_language())
 _HELP_KEYS: dict[str, tuple[str, dict[str, object]]] = {}  # each help text: its key and parameters
 
 
 def _t(key: str, **params: object) -> str:
-    """A help text in the user's locale's language (remembered, so ``--lang`` can reword it)."""
-    text = Translator(default_language())(key, **params)
+    """A help text in the locale's language (remembered, so that ``--lang`` can reword it)."""
+    text = _LOCALE(key, **params)
     _HELP_KEYS[text] = (key, params)
     return text
 
 
-
 class Refused(click.UsageError):
-    """Options that cannot be used together, worded in the user's language."""
+    """An option that cannot be used, worded in the user's language."""
 
     def __init__(self, message: str, language: str) -> None:
         super().__init__(message)
@@ -166,7 +166,7 @@ def tournament_command(bots: str, players: int | None, edition: str, rounds: int
 def serve_command(host: str, port: int, database: str | None, bot_delay: float) -> None:
     from loveletter.web.serve import serve
 
-    sys.exit(serve(host, port, database, bot_delay, Translator(default_language())))
+    sys.exit(serve(host, port, database, bot_delay, _LOCALE))
 
 
 def run() -> None:

@@ -47,7 +47,8 @@ def summarise(results: Results) -> dict[str, Any]:
     position_wins = [0] * n
     pair_counts: dict[tuple[str, str], list[int]] = {}  # (a, b) -> [a only, b only, both, neither]
     decisive = Counter[tuple[str, str]]()  # (a, b) -> seat pairs where a won and b did not
-    decisive_by_game: list[Counter[tuple[str, str]]] = []  # the same, game by game (for the errors)
+    # the same, game by game (for the errors): each distinct set of one game's pairs, and how often
+    decisive_by_game = Counter[tuple[tuple[tuple[str, str], int], ...]]()
     rounds = 0
     for game in results.games:
         rounds += game.rounds
@@ -77,8 +78,8 @@ def summarise(results: Results) -> dict[str, Any]:
                     this_game[(game.seats[seat], level)] += 1
         if this_game:
             decisive.update(this_game)
-            decisive_by_game.append(this_game)
-    fit = bradley_terry(levels, decisive, games=decisive_by_game)
+            decisive_by_game[tuple(sorted(this_game.items()))] += 1
+    fit = bradley_terry(levels, decisive, games=[(dict(pairs), times) for pairs, times in decisive_by_game.items()])
 
     def rank(level: str) -> tuple[float, float, int]:
         rate = wins[level] / games[level] if games[level] else 0.0

@@ -15,7 +15,7 @@ Pure Python (the numbers are small: one row per level).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 Z95 = 1.959963984540054  # the two-sided 95% quantile of the standard normal
@@ -59,7 +59,7 @@ class Fit:
 
 
 def bradley_terry(levels: Sequence[str], wins: Mapping[tuple[str, str], float], *,
-                  games: Sequence[Mapping[tuple[str, str], float]] | None = None,
+                  games: Iterable[tuple[Mapping[tuple[str, str], float], int]] | None = None,
                   tolerance: float = 1e-10, max_iterations: int = 200) -> Fit:
     """Fit P(i beats j) = 1 / (1 + exp(-(θi - θj))) by maximum likelihood to ``wins[(i, j)]`` (games
     where i won and j did not), by Newton's method with step halving on the log-likelihood (concave);
@@ -67,8 +67,9 @@ def bradley_terry(levels: Sequence[str], wins: Mapping[tuple[str, str], float], 
 
     Standard errors: without ``games``, every comparison is taken as independent, and they come from
     the observed Fisher information (for this model it equals the expected one), inverted under the
-    same constraint. With ``games`` (the comparisons of ``wins`` split by the game they came from),
-    comparisons from one game are not taken as independent (one winner beats three losers at once
+    same constraint. With ``games`` (the comparisons of ``wins`` split by the game they came from: each
+    distinct set of a game's comparisons, and how many games had it), comparisons from one game are
+    not taken as independent (one winner beats three losers at once
     in a four-player round): the errors are cluster-robust, the sandwich ``I⁺ B I⁺`` with ``B`` the
     sum over games of each game's score vector times itself. For two players, where each game is one
     comparison of two levels, both give the same errors.
@@ -139,13 +140,13 @@ def _derivatives(w: list[list[float]], theta: list[float]) -> tuple[list[float],
     return gradient, information
 
 
-def _score_spread(games: Sequence[Mapping[tuple[str, str], float]], index: Mapping[str, int],
+def _score_spread(games: Iterable[tuple[Mapping[tuple[str, str], float], int]], index: Mapping[str, int],
                   theta: list[float]) -> list[list[float]]:
     """The sum over games of the outer product of each game's score (its gradient of the
     log-likelihood) with itself."""
     k = len(theta)
     spread = [[0.0] * k for _ in range(k)]
-    for game in games:
+    for game, times in games:
         score = [0.0] * k
         for (a, b), count in game.items():
             i, j = index[a], index[b]
@@ -157,7 +158,7 @@ def _score_spread(games: Sequence[Mapping[tuple[str, str], float]], index: Mappi
         for i in range(k):
             if score[i]:
                 for j in range(k):
-                    spread[i][j] += score[i] * score[j]
+                    spread[i][j] += times * score[i] * score[j]
     return spread
 
 
