@@ -69,10 +69,10 @@ def bradley_terry(levels: Sequence[str], wins: Mapping[tuple[str, str], float], 
     the observed Fisher information (for this model it equals the expected one), inverted under the
     same constraint. With ``games`` (the comparisons of ``wins`` split by the game they came from: each
     distinct set of a game's comparisons, and how many games had it), comparisons from one game are
-    not taken as independent (one winner beats three losers at once
-    in a four-player round): the errors are cluster-robust, the sandwich ``I⁺ B I⁺`` with ``B`` the
-    sum over games of each game's score vector times itself. For two players, where each game is one
-    comparison of two levels, both give the same errors.
+    not taken as independent (one winner beats three losers at once in a four-player round): the
+    errors are cluster-robust, the sandwich ``I⁺ B I⁺`` with ``B`` the sum over games of each game's
+    score vector times itself. When every game is one comparison between the same two levels (two
+    players, two levels), both give the same errors.
     """
     k = len(levels)
     index = {level: n for n, level in enumerate(levels)}
