@@ -200,8 +200,8 @@ def test_csv_plot_and_records(tmp_path):
     (["--edition", "1999"], "Invalid value for '--edition'"),
     (["--frobnicate"], "No such option"),
     (["--bots", "beginner,random", "--budget", 50], "--budget: no bot here thinks with a budget (only expert)"),
-    (["--rounds", 10**12], "play at most 10,000,000 games in one tournament, not 1,000,000,000,000"),
-    (["--rounds", 2_000_000, "--records", "kept"], "--records: keep the records of at most 1,000,000 games"),
+    (["--rounds", 10**12], "play at most 10\u2009000\u2009000 games in one tournament, not 1\u2009000\u2009000\u2009000\u2009000"),
+    (["--rounds", 2_000_000, "--records", "kept"], "--records: keep the records of at most 1\u2009000\u2009000 games"),
     (["--records", "new/deeper", "--bots", "beginner,grandmaster"], "unknown bot level 'grandmaster'"),
 ])
 def test_bad_options_get_one_line(args, says, tmp_path):

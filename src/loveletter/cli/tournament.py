@@ -41,6 +41,7 @@ from loveletter.tournament import (
     summarise,
     write_csv,
 )
+from loveletter.tournament.runner import grouped
 
 USAGE = 2  # exit status for options that cannot be used
 MAX_RECORDS = 1_000_000  # the records are kept in memory until the end
@@ -176,7 +177,7 @@ def _check_outputs(o: Options, t: Translator, games: int) -> list[Path]:
     if o.records is None:
         return []
     if games > MAX_RECORDS:
-        raise Refused(t("tour_err_too_many_records", most=MAX_RECORDS, games=games))
+        raise Refused(t("tour_err_too_many_records", most=grouped(MAX_RECORDS), games=grouped(games)))
     if o.records.exists() and not o.records.is_dir():
         raise Refused(t("tour_err_not_folder", option="--records", path=o.records))
     if o.records.is_dir() and any(o.records.glob(RECORD_NAMES)):  # the new ones would mix with them

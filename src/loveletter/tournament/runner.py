@@ -92,12 +92,17 @@ def check(settings: Settings) -> None:
     if settings.games < 1:
         raise TournamentError("games", games=settings.games)
     if settings.games > MAX_GAMES:
-        raise TournamentError("too_many_games", most=MAX_GAMES, games=settings.games)
+        raise TournamentError("too_many_games", most=grouped(MAX_GAMES), games=grouped(settings.games))
     if settings.budget is not None:
         if settings.budget < 1:
             raise TournamentError("budget", budget=settings.budget)
         if not SEARCHING & set(settings.lineup):
             raise TournamentError("budget_unused", searching=", ".join(sorted(SEARCHING)))
+
+
+def grouped(number: int) -> str:
+    """A large whole number in groups of three digits, as read in English and Dutch: ``10 000 000``."""
+    return f"{number:,}".replace(",", "\u2009")
 
 
 def chunks(games: int) -> list[tuple[int, int]]:
