@@ -103,3 +103,11 @@ def test_command_line_errors_in_english_by_default():
     proc = run("tournament", "--rounds", "0")
     assert proc.stderr.strip() == ("loveletter tournament: Invalid value for '--rounds': 0 is not in the range"
                                    " x>=1. (see 'loveletter tournament --help')")
+
+
+def test_the_top_level_help_and_version_in_dutch():
+    out = run("--help", lang="nl_NL.UTF-8").stdout
+    assert out.startswith("Gebruik: loveletter [OPTIONS] COMMAND [ARGS]...")
+    assert "\nOpdrachten:\n" in out and "Toon de versie en stop." in out and "Toon deze hulp en stop." in out
+    assert run("--version", lang="nl_NL.UTF-8").stdout.startswith("loveletter, versie ")
+    assert run("--version").stdout.startswith("loveletter, version ")

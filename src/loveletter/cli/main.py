@@ -40,7 +40,7 @@ class Refused(click.UsageError):
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="loveletter")
+@click.version_option(__version__, prog_name="loveletter", help=_t("opt_version"), message=_t("cli_version"))
 def cli() -> None:
     pass
 
