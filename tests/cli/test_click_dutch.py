@@ -69,6 +69,7 @@ def test_help_in_dutch(args, lang):
     assert "[standaard: beginner,random]" in out
     assert "Toon deze hulp en stop." in out
     assert "Speel veel partijen tussen bots" in out  # our own texts follow --lang too
+    assert "--records MAP " in out and "--plot BESTAND.png " in out and "--rounds N " in out
     assert "Usage:" not in out and "default:" not in out and "Play many games" not in out
 
 
@@ -76,6 +77,7 @@ def test_help_in_english_by_default():
     out = " ".join(run("tournament", "--help").stdout.split())
     assert out.startswith("Usage: loveletter tournament [OPTIONS]") and "[default: beginner,random]" in out
     assert "Play many games" in out
+    assert "--records DIR " in out and "--bots LEVEL[,LEVEL…] " in out and "INTEGER RANGE" not in out
 
 
 @pytest.mark.parametrize(("args", "line"), [

@@ -51,21 +51,21 @@ cli.help = _t("cli_main")
 @cli.command(help=_t("cli_play"))
 @click.option("--edition", type=click.Choice(sorted(EDITIONS)), default="classic", show_default=True,
               help=_t("opt_edition"))
-@click.option("--players", type=click.IntRange(2, 6), default=None, help=_t("opt_players"))
-@click.option("--bots", default="beginner", show_default=True,
+@click.option("--players", type=click.IntRange(2, 6), default=None, metavar="N", help=_t("opt_players"))
+@click.option("--bots", default="beginner", show_default=True, metavar=_t("meta_levels"),
               help=_t("opt_bots", levels=", ".join(LEVELS)))
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None,
               help=_t("opt_lang"))
-@click.option("--seed", type=int, default=None, help=_t("opt_seed"))
-@click.option("--target", type=click.IntRange(1, 99), default=None,
+@click.option("--seed", type=int, default=None, metavar="S", help=_t("opt_seed"))
+@click.option("--target", type=click.IntRange(1, 99), default=None, metavar=_t("meta_tokens"),
               help=_t("opt_target"))
-@click.option("--name", default=None, help=_t("opt_name"))
+@click.option("--name", default=None, metavar=_t("meta_name"), help=_t("opt_name"))
 @click.option("--records", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help=_t("opt_records"))
-@click.option("--delay", type=click.FloatRange(0, 10), default=None, help=_t("opt_delay"))
-@click.option("--starter", default="random", show_default=True, help=_t("opt_starter"))
+              metavar=_t("meta_folder"), help=_t("opt_records"))
+@click.option("--delay", type=click.FloatRange(0, 10), default=None, metavar=_t("meta_seconds"), help=_t("opt_delay"))
+@click.option("--starter", default="random", show_default=True, metavar=_t("meta_seat"), help=_t("opt_starter"))
 @click.option("--hints", is_flag=True, help=_t("opt_hints"))
-@click.option("--budget", type=click.IntRange(1, 10**7), default=None, help=_t("opt_budget"))
+@click.option("--budget", type=click.IntRange(1, 10**7), default=None, metavar="N", help=_t("opt_budget"))
 def play(edition: str, players: int | None, bots: str, lang: str | None, seed: int | None, target: int | None,
          name: str | None, records: Path | None, delay: float | None, starter: str, hints: bool,
          budget: int | None) -> None:
@@ -126,22 +126,25 @@ def replay_command(file: Path, as_json: bool, lang: str | None) -> None:
 
 
 @cli.command("tournament", help=_t("cli_tournament"))
-@click.option("--bots", default="beginner,random", show_default=True,
+@click.option("--bots", default="beginner,random", show_default=True, metavar=_t("meta_levels"),
               help=_t("opt_tour_bots", levels=", ".join(LEVELS)))
-@click.option("--players", type=int, default=None, help=_t("opt_tour_players"))
+@click.option("--players", type=int, default=None, metavar="N", help=_t("opt_tour_players"))
 @click.option("--edition", type=click.Choice(sorted(EDITIONS)), default="classic", show_default=True,
               help=_t("opt_edition"))
-@click.option("--rounds", type=click.IntRange(min=1), default=None, help=_t("opt_tour_rounds"))
-@click.option("--matches", type=click.IntRange(min=1), default=None, help=_t("opt_tour_matches"))
-@click.option("--seed", type=int, default=0, show_default=True, help=_t("opt_tour_seed"))
-@click.option("--jobs", type=click.IntRange(min=1), default=None, help=_t("opt_tour_jobs"))
+@click.option("--rounds", type=click.IntRange(min=1), default=None, metavar="N", help=_t("opt_tour_rounds"))
+@click.option("--matches", type=click.IntRange(min=1), default=None, metavar="N", help=_t("opt_tour_matches"))
+@click.option("--seed", type=int, default=0, show_default=True, metavar="S", help=_t("opt_tour_seed"))
+@click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="J", help=_t("opt_tour_jobs"))
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help=_t("opt_tour_backend"))
-@click.option("--budget", type=click.IntRange(min=1), default=None, help=_t("opt_tour_budget"))
+@click.option("--budget", type=click.IntRange(min=1), default=None, metavar="N", help=_t("opt_tour_budget"))
 @click.option("--json", "as_json", is_flag=True, help=_t("opt_tour_json"))
-@click.option("--csv", "csv_path", type=click.Path(path_type=Path), default=None, help=_t("opt_tour_csv"))
-@click.option("--plot", "plot_path", type=click.Path(path_type=Path), default=None, help=_t("opt_tour_plot"))
-@click.option("--records", type=click.Path(path_type=Path), default=None, help=_t("opt_tour_records"))
+@click.option("--csv", "csv_path", type=click.Path(path_type=Path), default=None, metavar=_t("meta_file"),
+              help=_t("opt_tour_csv"))
+@click.option("--plot", "plot_path", type=click.Path(path_type=Path), default=None, metavar=_t("meta_png"),
+              help=_t("opt_tour_plot"))
+@click.option("--records", type=click.Path(path_type=Path), default=None, metavar=_t("meta_folder"),
+              help=_t("opt_tour_records"))
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, help=_t("opt_lang"))
 @click.option("--quiet", "-q", is_flag=True, help=_t("opt_tour_quiet"))
 def tournament_command(bots: str, players: int | None, edition: str, rounds: int | None, matches: int | None,
@@ -198,16 +201,17 @@ def run() -> None:
 
 
 def _reword_help(t: Translator) -> None:
-    """Every help text of the command line in ``t``'s language."""
+    """Every help text and placeholder of the command line in ``t``'s language."""
     for command in (cli, *cli.commands.values()):
         if command.help in _HELP_KEYS:
             key, params = _HELP_KEYS[command.help]
             command.help = t(key, **params)
         for param in command.params:
-            text = getattr(param, "help", None)
-            if text in _HELP_KEYS:
-                key, params = _HELP_KEYS[text]
-                param.help = t(key, **params)
+            for field in ("help", "metavar"):  # the option's help text and its value's placeholder
+                text = getattr(param, field, None)
+                if text in _HELP_KEYS:
+                    key, params = _HELP_KEYS[text]
+                    setattr(param, field, t(key, **params))
 
 
 def _command_named() -> str:
