@@ -161,11 +161,13 @@ def tournament_command(bots: str, players: int | None, edition: str, rounds: int
 
 
 @cli.command("serve", help=_t("cli_serve"))
-@click.option("--host", default="127.0.0.1", show_default=True, help=_t("opt_serve_host"))
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help=_t("opt_serve_port"))
-@click.option("--db", "database", default=None, help=_t("opt_serve_db"))
+@click.option("--host", default="127.0.0.1", show_default=True, metavar=_t("meta_address"),
+              help=_t("opt_serve_host"))
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, metavar=_t("meta_port"),
+              help=_t("opt_serve_port"))
+@click.option("--db", "database", default=None, metavar=_t("meta_database"), help=_t("opt_serve_db"))
 @click.option("--bot-delay", type=click.FloatRange(0, 10), default=0.8, show_default=True,
-              help=_t("opt_serve_bot_delay"))
+              metavar=_t("meta_seconds"), help=_t("opt_serve_bot_delay"))
 def serve_command(host: str, port: int, database: str | None, bot_delay: float) -> None:
     from loveletter.web.serve import serve
 
