@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 
 from loveletter.bots import expert
-from loveletter.bots.expert import ExpertBot
+from loveletter.bots.expert import HINT_TRIES, ExpertBot
 from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Edition, Match, Phase, Round, View, view
 
 GAMES = [(CLASSIC, n) for n in (2, 3, 4)] + [(EDITION_2019, n) for n in (2, 3, 4, 5, 6)]
@@ -238,6 +238,19 @@ def test_move_odds_of_a_sure_win_is_one():
     assert all(0.0 <= p <= 1.0 for p in odds.values())
     assert odds[Action(Card.GUARD, 1, Card.BARON)] == 1.0
     assert odds[Action(Card.GUARD, 1, Card.PRINCESS)] < 0.95  # face up: a sure miss, and the round goes on
+
+
+def test_hints_try_every_move_equally_often_on_shared_deals():
+    rnd = after_priest_look(Card.KING)
+    v = view(rnd, 0)
+    root = ExpertBot(5, budget=3).search(v, prune=False, even=True, iterations=40 * len(v.legal_actions))
+    visits = [root.children[a].visits for a in v.legal_actions]
+    assert min(visits) == max(visits) == 40
+    # a tiny budget still tries every move HINT_TRIES times for the hints, and the same seed agrees
+    assert ExpertBot(5, budget=3).move_odds(v) == ExpertBot(5, budget=3).move_odds(v)
+    bot = ExpertBot(5, budget=3)
+    bot.move_odds(v)
+    assert bot.stats.iterations == HINT_TRIES * len(v.legal_actions)
 
 
 def test_move_odds_are_chances_for_every_legal_move():

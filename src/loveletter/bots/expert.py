@@ -34,6 +34,9 @@ from loveletter.engine import Action, Card, Round, View
 
 #: Iterations per decision by default: keeps the median think time well under half a second here.
 DEFAULT_ITERATIONS = 1200
+#: For hints, every legal move is tried at least this often (each figure is then within about five
+#: points of the search's long-run estimate, 95% of the time).
+HINT_TRIES = 400
 EXPLORATION = 0.7
 MAX_MATCH_STATES = 20_000  # token tables larger than this are not worth it: score rounds only
 
@@ -93,10 +96,12 @@ class ExpertBot:
         """What the bot makes of the others at ``view``, kept between decisions of the same round."""
         return self._reading.at(view)
 
-    def move_odds(self, view: View) -> dict[Action, float]:
+    def move_odds(self, view: View, tries: int = HINT_TRIES) -> dict[Action, float]:
         """For each legal move, the estimated chance of winning the round after it (for hints).
-        Every move is searched here, even Guard guesses the bot would not consider."""
-        root = self.search(view, prune=False)
+        Every move is searched here, even Guard guesses the bot would not consider, and all equally
+        often: the budget, or ``tries`` per move if that is more."""
+        root = self.search(view, prune=False, even=True,
+                           iterations=max(self.iterations, tries * len(view.legal_actions)))
         return {
             action: (node.round_wins / node.visits if node.visits else 0.0)
             for action, node in root.children.items()
@@ -104,9 +109,11 @@ class ExpertBot:
 
     # ------------------------------------------------------------------------------ search
 
-    def search(self, view: View, prune: bool = True) -> Node:
-        """Search from ``view`` for the budget; the root's children hold the statistics per move.
-        With ``prune``, a Guard names only one of the two likeliest cards per target."""
+    def search(self, view: View, prune: bool = True, even: bool = False, iterations: int | None = None) -> Node:
+        """Search from ``view`` for the budget (or ``iterations``); the root's children hold the
+        statistics per move. With ``prune``, a Guard names only one of the two likeliest cards per
+        target; with ``even``, every root move is tried equally often (for estimates of each, rather
+        than finding the best)."""
         assert view.seat is not None
         start = time.perf_counter()
         reading = self.belief(view)
@@ -119,11 +126,18 @@ class ExpertBot:
         deadline = start + self.time_limit if self.time_limit else math.inf
         rng = self.rng
         done = 0
-        while done < self.iterations:
-            belief, wild = reading.pick(rng)
-            state = _determinise(view, belief, rng)
+        budget = iterations or self.iterations
+        deal: tuple[Round, bool] | None = None
+        while done < budget:
+            if even and deal is not None and done % len(root_moves):
+                # every move of a round of tries meets the same deal: their differences are not luck
+                state, wild = deal[0].clone(), deal[1]
+            else:
+                belief, wild = reading.pick(rng)
+                state = _determinise(view, belief, rng)
+                deal = (state.clone(), wild)
             memory = remember(known, links, state)
-            path = self._descend(root, state, memory, rng, root_moves, others if wild else 0)
+            path = self._descend(root, state, memory, rng, root_moves, others if wild else 0, even)
             play_out(state, memory, rng, others if wild else 0)
             rewards, mine = score(state)
             for node in path:
@@ -141,13 +155,14 @@ class ExpertBot:
         return root
 
     def _descend(self, root: Node, state: Round, memory: Memory, rng: random.Random,
-                 root_moves: tuple[Action, ...], wild: int) -> list[Node]:
+                 root_moves: tuple[Action, ...], wild: int, even: bool = False) -> list[Node]:
         """Walk down the tree in this sample until a new move of ours is added (or the round ends).
 
         Our moves are chosen by UCB. The others' moves follow the simulated players
         (:func:`~loveletter.bots.playout.move`), who see only what they could see: a tree statistic
         for their moves would be learnt across samples that all share *our* true hand, as if they
-        could see it. ``wild`` marks the seats that play at random in this sample.
+        could see it. ``wild`` marks the seats that play at random in this sample; with ``even``,
+        the root move is the least tried one that is legal here.
         """
         me = root.player
         node, path = root, []
@@ -175,6 +190,17 @@ class ExpertBot:
                 node = found if found is not None else node.infos.setdefault(key, Node(player=me))
                 legal = _sensible_guesses(state.legal_actions(), odds_of)
             children = node.children
+            if even and node is root:
+                fewest = min(children[a].visits if a in children else 0 for a in legal)
+                action = next(a for a in legal if (children[a].visits if a in children else 0) == fewest)
+                if action not in children:
+                    children[action] = Node(player=state.current)
+                child = children[action]
+                child.available += 1
+                step(state, action, memory)
+                path.append(child)
+                node = child
+                continue
             untried = [a for a in legal if a not in children]
             if untried:
                 action = untried[int(rng.random() * len(untried))]
