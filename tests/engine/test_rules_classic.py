@@ -650,3 +650,19 @@ def test_R7_private_events_of_a_seat():
 def test_R7_there_is_no_view_for_a_seat_that_does_not_exist():
     with pytest.raises(ValueError):
         view(deck(QUIET_PRINCE), 2)
+
+
+def test_R7_the_card_tracker_counts_what_this_seat_has_not_seen_at_all():
+    # seat 0 (priest, guard) looks at seat 1's king: the tracker no longer counts that king, for seat 0 only
+    rnd = play(deck("guard | princess countess handmaid | priest king | guard guard ..."), "priest 1")
+    seer, other = view(rnd, 0), view(rnd, 1)
+    assert seer.known == {1: Card.KING}
+    assert seer.unseen()[Card.KING] == 1 and seer.tracker()[Card.KING] == 0
+    assert other.tracker()[Card.KING] == 0  # in its own hand
+    assert sum(seer.tracker().values()) == sum(seer.unseen().values()) - 1
+    # once the round is over every hand is shown, and the known king is counted once, not twice
+    play(rnd, "guard 0 priest")
+    while not rnd.over:
+        rnd.apply(rnd.legal_actions()[0])
+    end = view(rnd, 0)
+    assert end.tracker() == end.unseen() and all(n >= 0 for n in end.tracker().values())

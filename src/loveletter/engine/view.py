@@ -68,6 +68,15 @@ class View:
                     left.subtract(e.cards)
         return +left
 
+    def tracker(self) -> Counter[Card]:
+        """The card tracker shown to a player: :meth:`unseen`, less the cards this seat knows another
+        player holds now (a Priest's look, a King's trade, a Baron tie). At the round's end every
+        hand is shown, and :meth:`unseen` already counts them."""
+        left = self.unseen()
+        if not self.over:
+            left.subtract(self.known.values())
+        return +left
+
     def private_events(self) -> list[Event]:
         """Events whose secret this seat shares with at most one other (Priest, Baron, King,
         Chancellor, a Prince's set-aside card), excluding plain draws and deals."""

@@ -271,7 +271,7 @@ class TerminalGame:
         self.console.print(f"{t('known')}: " + ("; ".join(lines) if lines else t("nothing_known")))
 
     def _show_tracker(self, me: View) -> None:
-        unseen = me.unseen()
+        unseen = me.tracker()
         parts = [f"{self.t.card(card)} {unseen.get(card, 0)}" for card in me.edition.cards]
         self.console.print(f"{self.t('tracker')}: " + " · ".join(parts), highlight=False)
 
