@@ -357,3 +357,13 @@ def test_notation_in_each_language_reads_back(lang):
             "kanselier houd baron onder spion,priester"
         )
         assert t.parse_action("Wachter 1 PRIESTER") == Action.parse("guard 1 priest")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_moves_are_read_in_either_language_whatever_is_shown(lang):
+    t = Translator(lang)
+    for typed in ("guard 1 priest", "wachter 1 priester", "Wachter 1 priest"):
+        assert t.parse_action(typed) == Action.parse("guard 1 priest")
+    expected = Action.parse("chancellor keep baron bottom spy,priest")
+    assert t.parse_action("kanselier houd baron onder spion,priester") == expected
+    assert t.parse_action("chancellor keep baron bottom spy,priest") == expected

@@ -921,7 +921,8 @@ class Translator:
         return " ".join(local).replace(" , ", ",")
 
     def parse_action(self, text: str) -> Action:
-        """Read a move typed in this language's notation (English words are understood too).
+        """Read a move typed in notation, with the card names and keywords of any of our languages
+        (``wachter 1 priester`` and ``guard 1 priest`` alike, whatever the language shown).
 
         :class:`NotationError` if it cannot be read.
         """
@@ -929,12 +930,14 @@ class Translator:
         return Action.parse(" ".join(words).replace(" , ", ","))
 
     def card_word(self, word: str) -> str | None:
-        """The English notation word for a card name or keyword typed in this language."""
+        """The English notation word for a card name or keyword typed in this language or any other
+        of ours (this language first)."""
         word = word.lower()
-        for card, name in CARD_NAMES[self.language].items():
-            if name.lower() == word:
-                return card.word
-        for english, local in _KEYWORDS[self.language].items():
-            if local == word:
-                return english
+        for language in (self.language, *(other for other in LANGUAGES if other != self.language)):
+            for card, name in CARD_NAMES[language].items():
+                if name.lower() == word:
+                    return card.word
+            for english, local in _KEYWORDS[language].items():
+                if local == word:
+                    return english
         return None
