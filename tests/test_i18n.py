@@ -116,7 +116,8 @@ def test_card_lists_and_names():
     assert nl.join_names(["Anna"]) == "Anna"
     assert nl.join_names(["Anna", "Bram", "Cas"]) == "Anna, Bram en Cas"
     assert Translator("en").join_names(["Anna", "Bram"]) == "Anna and Bram"
-    assert Translator("en").card_word("wachter") is None
+    assert Translator("en").card_word("wachter") == "guard"  # moves are read in either language
+    assert Translator("en").card_word("draak") is None
 
 
 # ------------------------------------------------------------------------------------ engine refusals
