@@ -39,20 +39,29 @@ def test_private_tables_are_not_listed_but_can_be_joined_by_code(client):
     assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).status_code == 200
 
 
-@pytest.mark.parametrize(("settings", "says"), [
-    ({"players": 5}, "players"),
-    ({"edition": "2020"}, "edition"),
-    ({"bots": {"1": "genius"}}, "unknown bot level 'genius'"),
-    ({"bots": {"0": "beginner"}}, "no seat 0 for a bot"),
-    ({"bots": {"3": "beginner"}}, "no seat 3 for a bot"),
-    ({"target": 0}, "target"),
-    ({"name": "   "}, "Please give a name."),
-    ({"name": "x" * 25}, "at most 24 characters"),
+@pytest.mark.parametrize(("settings", "says", "zegt"), [
+    ({"edition": "classic", "players": 5}, "The classic edition is for 2 to 4 players, not 5.",
+     "De klassieke editie is voor 2 tot 4 spelers, niet 5."),
+    ({"edition": "2020"}, "Unknown edition '2020': choose classic or 2019.",
+     "Onbekende editie '2020': kies classic of 2019."),
+    ({"bots": {"1": "genius"}}, "Unknown bot level 'genius': choose random, beginner, expert.",
+     "Onbekend botniveau 'genius': kies random, beginner, expert."),
+    ({"players": 3, "bots": {"0": "beginner"}},
+     "Seat 0 cannot be a bot: bots sit in seats 1 to 2 (seat 0 is yours).",
+     "Stoel 0 kan geen bot zijn: bots zitten op stoel 1 tot 2 (stoel 0 is van jou)."),
+    ({"players": 3, "bots": {"3": "beginner"}}, "Seat 3 cannot be a bot", "Stoel 3 kan geen bot zijn"),
+    ({"target": 0}, "The request has a wrong or missing value for 'target'.",
+     "Het verzoek heeft een verkeerde of ontbrekende waarde voor 'target'."),
+    ({"players": "many"}, "wrong or missing value for 'players'", "ontbrekende waarde voor 'players'"),
+    ({"name": "   "}, "Please give a name.", "Geef een naam op."),
+    ({"name": "x" * 25}, "at most 24 characters", "hoogstens 24 tekens"),
 ])
-def test_bad_table_settings_are_refused_with_a_reason(client, settings, says):
-    answer = client.post("/api/tables", json={"name": "Ann", **settings})
-    assert answer.status_code in (400, 422)
-    assert says in answer.text
+def test_bad_table_settings_are_refused_with_a_reason(client, settings, says, zegt):
+    for lang, expected in (("en", says), ("nl", zegt)):
+        answer = client.post(f"/api/tables?lang={lang}", json={"name": "Ann", **settings})
+        assert answer.status_code in (400, 422)
+        body = answer.json()
+        assert body["type"] == "error" and expected in body["message"], body
     assert client.get("/api/tables").json() == []  # nothing was created
 
 

@@ -23,6 +23,7 @@ from importlib import resources
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
@@ -98,11 +99,8 @@ class Server:
     # ----------------------------------------------------------------------------- lobby
 
     def create(self, request: NewTable) -> dict[str, Any]:
-        try:
-            settings = new_settings(request.edition, request.players, request.target, request.bots,
-                                    request.private, request.bot_timeout, random.Random(self.rng.random()))
-        except ValueError as err:
-            raise HTTPException(400, str(err)) from None
+        settings = new_settings(request.edition, request.players, request.target, request.bots,
+                                request.private, request.bot_timeout, random.Random(self.rng.random()))
         clean_name(request.name)  # refused before anything is stored
         code = new_code(self.rooms)
         table = GameTable(code, settings, self.store)
@@ -242,6 +240,16 @@ def create_app(store: Store, bot_delay: float = 0.8) -> FastAPI:
         # the page asks in its language
         return JSONResponse(refusal_message(err, _translator(request.query_params.get("lang", "en"))),
                             status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(request: Request, err: RequestValidationError) -> JSONResponse:
+        # a request body of the wrong shape: which field, in the page's language (not pydantic's report)
+        problems = err.errors()
+        where = problems[0].get("loc", ()) if problems else ()
+        field = ".".join(str(part) for part in where if part != "body") or "body"
+        refusal = Refused("web_err_request", field=field)
+        return JSONResponse(refusal_message(refusal, _translator(request.query_params.get("lang", "en"))),
+                            status_code=422)
 
     @app.get("/", response_class=HTMLResponse)
     async def index() -> str:

@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from loveletter.bots.expert import ExpertBot
-from loveletter.engine import Action, Card, Edition, IllegalActionError, Phase, View, view
+from loveletter.engine import EDITIONS, Action, Card, Edition, IllegalActionError, Phase, View, view
 from loveletter.i18n import LANGUAGES, Translator
 from loveletter.narrate import narrate_all
 from loveletter.web.table import GameTable, Refused
@@ -106,7 +106,10 @@ def refusal_message(refused: Refused, t: Translator) -> dict[str, Any]:
     elif refused.engine_error is not None:
         text = t("not_a_move", reason=t.notation_error(refused.engine_error))
     else:
-        text = t(refused.key, **refused.params)
+        params = dict(refused.params)
+        if params.get("edition") in EDITIONS:  # named as the rest of the game names it
+            params["edition"] = t(f"edition_named_{params['edition']}")
+        text = t(refused.key, **params)
     return {"type": "error", "key": refused.key, "message": text}
 
 

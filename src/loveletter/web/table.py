@@ -14,7 +14,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from loveletter.bots import LEVELS, Bot, make_bot
-from loveletter.engine import Action, IllegalActionError, Match, NotationError, View, edition_named, view
+from loveletter.engine import (
+    EDITIONS,
+    Action,
+    IllegalActionError,
+    Match,
+    NotationError,
+    View,
+    edition_named,
+    view,
+)
 from loveletter.web.store import Store, StoredTable, hash_secret
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -69,20 +78,24 @@ class Settings:
 
 def new_settings(edition: str, players: int, target: int | None, bots: dict[int, str], private: bool,
                  bot_timeout: float | None, rng: random.Random) -> Settings:
-    """Settings for a new table, checked: a ``ValueError`` says what is wrong."""
-    rules = edition_named(edition)
-    rules.check_players(players)
+    """Settings for a new table, checked: :class:`Refused` says what is wrong."""
+    if edition not in EDITIONS:
+        raise Refused("web_err_edition", edition=edition)
+    rules = EDITIONS[edition]
+    if not rules.min_players <= players <= rules.max_players:
+        raise Refused("web_err_players", edition=edition, low=rules.min_players, high=rules.max_players,
+                      players=players)
     if target is None:
         target = rules.default_target(players)
     if not 1 <= target <= 20:
-        raise ValueError(f"the token target must be between 1 and 20, not {target}")
+        raise Refused("web_err_target", target=target)
     for seat, level in bots.items():
         if not 0 < seat < players:  # seat 0 is the person who creates the table
-            raise ValueError(f"there is no seat {seat} for a bot in a {players}-player game")
+            raise Refused("web_err_bot_seat", seat=seat, last=players - 1)
         if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r}: choose {', '.join(sorted(LEVELS))}")
+            raise Refused("web_err_bot_level", level=level, levels=", ".join(LEVELS))
     if bot_timeout is not None and not 1 <= bot_timeout <= 3600:
-        raise ValueError("the time before a bot takes over must be between 1 and 3600 seconds")
+        raise Refused("web_err_bot_timeout")
     plans = [SeatPlan(bots.get(seat)) for seat in range(players)]
     return Settings(rules.name, players, target, rng.randrange(2**62), plans, private, bot_timeout)
 
