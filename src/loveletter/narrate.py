@@ -46,11 +46,13 @@ def narrate(event: Event, names: Sequence[str], t: Translator, round_number: int
     if kind == "chancellor":
         if event.cards is not None:
             return t("ev_chancellor", name=name, cards=t.the_cards(event.cards))
-        return t("ev_chancellor_hidden", name=name, n=event.result)
+        n = int(event.result or 0)
+        return t("ev_chancellor_hidden_one" if n == 1 else "ev_chancellor_hidden", name=name, n=n)
     if kind == "bottom":
         if event.card is not None and event.cards is not None:
             return t("ev_bottom", name=name, card=t.the(event.card), cards=t.the_cards(event.cards))
-        return t("ev_bottom_hidden", name=name, n=event.result)
+        n = int(event.result or 0)
+        return t("ev_bottom_hidden_one" if n == 1 else "ev_bottom_hidden", name=name, n=n)
     if kind == "out":
         if event.cards:
             return t("ev_out", name=name, cards=t.the_cards(event.cards))

@@ -333,8 +333,12 @@ def test_wrong_flags_one_line_on_stderr(tmp_path, args):
                          " (zie 'loveletter play --help')"),
     (["--bots", "tovenaar"], "loveletter play: --bots: onbekend niveau 'tovenaar': kies uit random, beginner,"
                              " expert (zie 'loveletter play --help')"),
-    (["--players", "3", "--bots", "random,random,random"], "loveletter play: --bots: 3 spelers hebben 2"
-                                                             " botniveau(s) nodig, niet 3 (zie 'loveletter play --help')"),
+    (["--players", "3", "--bots", "random,random,random"], "loveletter play: --bots: noem één niveau voor alle"
+                                                             " bots, of één per bot (2 bij 3 spelers), niet 3"
+                                                             " (zie 'loveletter play --help')"),
+    (["--bots", "random,random,random,random"], "loveletter play: --bots: 4 niveaus geven een spel van 5 spelers,"
+                                                " maar de klassieke editie is voor 2-4 (R2.1)"
+                                                " (zie 'loveletter play --help')"),
     (["--starter", "4"], "loveletter play: --starter: kies een stoel van 0 tot 1, of random"
                          " (zie 'loveletter play --help')"),
 ])

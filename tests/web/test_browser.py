@@ -119,6 +119,14 @@ def test_two_people_create_join_and_play_a_round_by_clicking(server, browser):
         ann.screenshot(path=str(DOCS / "table.png"), full_page=True)
 
 
+def test_the_lobby_lists_an_open_table_with_its_edition_and_bots(server, browser):
+    ann = new_page(browser, server)
+    code = create_table(ann, "Ann", {1: "expert", 2: ""}, players=3)
+    visitor = new_page(browser, server)
+    entry = visitor.locator("#open-tables li", has_text=code)
+    assert entry.inner_text().startswith(f"{code} · classic edition · Ann, 1 bot: expert, —")
+
+
 def test_a_spectator_sees_no_hidden_card_and_the_language_switches(server, browser):
     ann = new_page(browser, server)
     code = create_table(ann, "Ann", {1: "beginner", 2: "random"}, players=3)

@@ -83,9 +83,12 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
     unknown = [b for b in levels if b not in LEVELS]
     if unknown:
         refuse("tour_err_unknown_level", level=unknown[0], levels=", ".join(LEVELS))
+    ed = EDITIONS[edition]
     if players is None:  # one seat per level listed, and one for you
         players = len(levels) + 1 if len(levels) > 1 else 2
-    ed = EDITIONS[edition]
+        if players > ed.max_players:
+            refuse("play_err_bots_players", count=len(levels), players=players,
+                   edition=t(f"edition_named_{edition}"), low=ed.min_players, high=ed.max_players)
     if not ed.min_players <= players <= ed.max_players:
         refuse("tour_err_players", edition=t(f"edition_named_{edition}"), low=ed.min_players,
                high=ed.max_players, players=players)

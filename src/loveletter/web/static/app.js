@@ -128,8 +128,10 @@ async function showLobby() {
   const tables = await (await fetch("/api/tables")).json();
   if (!tables.length) list.append($("li", { text: w("web_none_open") }));
   for (const table of tables) {
-    const who = table.names.map((name, i) => name || (table.bots[i] ? `${w("web_bot")} ${i}` : "—")).join(", ");
-    list.append($("li", {}, `${table.code} · ${table.edition} · ${who} `,
+    // people by name, bots by seat and level ("bot: expert"), free seats as a dash
+    const who = table.names.map((name, i) => name || (table.bots[i] ? `${i} ${w(`web_level_${table.bots[i]}`)}` : "—"))
+      .join(", ");
+    list.append($("li", {}, `${table.code} · ${w(`web_named_${table.edition}`)} · ${who} `,
       $("a", { href: `#/t/${table.code}`, class: "button", text: w("web_join") })));
   }
 }
@@ -204,7 +206,7 @@ function render() {
   const top = $("section", { class: "status panel", "aria-live": "polite" });
   if (me === null) top.append($("p", { class: "spectating", text: w("web_spectating") }));
   if (s.free_seats.length) {
-    top.append($("p", { text: w("web_waiting_players", { n: s.free_seats.length }) }),
+    top.append($("p", { text: s.free_seats.length === 1 ? w("web_waiting_player") : w("web_waiting_players", { n: s.free_seats.length }) }),
       $("p", { id: "invite", text: w("web_link", { code: s.code }) + ": " + location.href }));
     if (me === null) {
       const form = $("form", { id: "join" },
