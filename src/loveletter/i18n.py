@@ -214,6 +214,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_tour_quiet": "No progress bar and no notes on standard error.",
         # placeholders in the help pages' option lists
         "meta_levels": "LEVEL[,LEVEL…]",
+        "meta_options": "[OPTIONS]",
+        "meta_command": "COMMAND [ARGS]...",
         "meta_tokens": "TOKENS",
         "meta_name": "NAME",
         "meta_folder": "DIR",
@@ -573,6 +575,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_tour_records": "Bewaar het spelverslag van elke partij in deze map (game-000000.json, …).",
         "opt_tour_quiet": "Geen voortgangsbalk en geen meldingen op standaardfout.",
         "meta_levels": "NIVEAU[,NIVEAU…]",
+        "meta_options": "[OPTIES]",
+        "meta_command": "OPDRACHT [ARGUMENTEN]...",
         "meta_tokens": "TEKENS",
         "meta_name": "NAAM",
         "meta_folder": "MAP",

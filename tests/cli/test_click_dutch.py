@@ -64,7 +64,7 @@ def test_help_in_dutch(args, lang):
     proc = run("tournament", *args, "--help", lang=lang)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert out.startswith("Gebruik: loveletter tournament [OPTIONS]") and "\nOpties:\n" in out
+    assert out.startswith("Gebruik: loveletter tournament [OPTIES]") and "\nOpties:\n" in out
     out = " ".join(out.split())  # as read, whatever the line breaks
     assert "[standaard: beginner,random]" in out
     assert "Toon deze hulp en stop." in out
@@ -109,7 +109,7 @@ def test_command_line_errors_in_english_by_default():
 
 def test_the_top_level_help_and_version_in_dutch():
     out = run("--help", lang="nl_NL.UTF-8").stdout
-    assert out.startswith("Gebruik: loveletter [OPTIONS] COMMAND [ARGS]...")
+    assert out.startswith("Gebruik: loveletter [OPTIES] OPDRACHT [ARGUMENTEN]...")
     assert "\nOpdrachten:\n" in out and "Toon de versie en stop." in out and "Toon deze hulp en stop." in out
     assert run("--version", lang="nl_NL.UTF-8").stdout.startswith("loveletter, versie ")
     assert run("--version").stdout.startswith("loveletter, version ")

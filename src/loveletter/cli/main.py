@@ -39,7 +39,8 @@ class Refused(click.UsageError):
         self.language = language
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, options_metavar=_t("meta_options"),
+             subcommand_metavar=_t("meta_command"))
 @click.version_option(__version__, prog_name="loveletter", help=_t("opt_version"), message=_t("cli_version"))
 def cli() -> None:
     pass
@@ -48,7 +49,7 @@ def cli() -> None:
 cli.help = _t("cli_main")
 
 
-@cli.command(help=_t("cli_play"))
+@cli.command(help=_t("cli_play"), options_metavar=_t("meta_options"))
 @click.option("--edition", type=click.Choice(sorted(EDITIONS)), default="classic", show_default=True,
               help=_t("opt_edition"))
 @click.option("--players", type=click.IntRange(2, 6), default=None, metavar="N", help=_t("opt_players"))
@@ -108,8 +109,8 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
     sys.exit(run_game(settings))
 
 
-@cli.command("replay", help=_t("cli_replay"))
-@click.argument("file", type=click.Path(dir_okay=True, path_type=Path))
+@cli.command("replay", help=_t("cli_replay"), options_metavar=_t("meta_options"))
+@click.argument("file", type=click.Path(dir_okay=True, path_type=Path), metavar=_t("meta_file"))
 @click.option("--json", "as_json", is_flag=True, help=_t("opt_json"))
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, help=_t("opt_replay_lang"))
 def replay_command(file: Path, as_json: bool, lang: str | None) -> None:
@@ -128,7 +129,7 @@ def replay_command(file: Path, as_json: bool, lang: str | None) -> None:
         click.echo(line)
 
 
-@cli.command("tournament", help=_t("cli_tournament"))
+@cli.command("tournament", help=_t("cli_tournament"), options_metavar=_t("meta_options"))
 @click.option("--bots", default="beginner,random", show_default=True, metavar=_t("meta_levels"),
               help=_t("opt_tour_bots", levels=", ".join(LEVELS)))
 @click.option("--players", type=int, default=None, metavar="N", help=_t("opt_tour_players"))
@@ -163,7 +164,7 @@ def tournament_command(bots: str, players: int | None, edition: str, rounds: int
     )))
 
 
-@cli.command("serve", help=_t("cli_serve"))
+@cli.command("serve", help=_t("cli_serve"), options_metavar=_t("meta_options"))
 @click.option("--host", default="127.0.0.1", show_default=True, metavar=_t("meta_address"),
               help=_t("opt_serve_host"))
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, metavar=_t("meta_port"),
@@ -208,9 +209,11 @@ def run() -> None:
 def _reword_help(t: Translator) -> None:
     """Every help text and placeholder of the command line in ``t``'s language."""
     for command in (cli, *cli.commands.values()):
-        if command.help in _HELP_KEYS:
-            key, params = _HELP_KEYS[command.help]
-            command.help = t(key, **params)
+        for field in ("help", "options_metavar", "subcommand_metavar"):
+            text = getattr(command, field, None)
+            if text in _HELP_KEYS:
+                key, params = _HELP_KEYS[text]
+                setattr(command, field, t(key, **params))
         for param in command.params:
             for field in ("help", "metavar"):  # the option's help text and its value's placeholder
                 text = getattr(param, field, None)
