@@ -135,7 +135,8 @@ class ExpertBot:
             else:
                 belief, wild = reading.pick(rng)
                 state = _determinise(view, belief, rng)
-                deal = (state.clone(), wild)
+                if even:
+                    deal = (state.clone(), wild)
             memory = remember(known, links, state)
             path = self._descend(root, state, memory, rng, root_moves, others if wild else 0, even)
             play_out(state, memory, rng, others if wild else 0)
