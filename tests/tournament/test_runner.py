@@ -312,3 +312,17 @@ def test_summary_rating_errors_count_one_game_once():
     spread = 30 * (3 * (1 - p)) ** 2 + 70 * p**2
     assert rows["a"]["rating_se"] == pytest.approx(400 / math.log(10) * math.sqrt(spread) / information / 2)
     assert report["ratings"]["errors"] == "cluster-robust by game"
+
+
+def test_records_can_be_handed_over_as_the_games_come_back():
+    s = Settings(lineup=("beginner", "random", "random"), games=150)
+    kept = run_tournament(s, jobs=2, records=True)
+    handed: dict[int, dict] = {}
+
+    def take(first: int, docs: list[dict]) -> None:
+        assert first not in handed and docs
+        handed.update(enumerate(docs, start=first))
+
+    streamed = run_tournament(s, jobs=2, records=True, on_records=take)
+    assert streamed.records is None and streamed.games == kept.games
+    assert [handed[i] for i in range(len(handed))] == kept.records

@@ -29,7 +29,6 @@ from loveletter.i18n import Translator
 from loveletter.record import save
 from loveletter.tournament import (
     GameFailed,
-    Results,
     Settings,
     TournamentError,
     check,
@@ -41,10 +40,8 @@ from loveletter.tournament import (
     summarise,
     write_csv,
 )
-from loveletter.tournament.runner import grouped
 
 USAGE = 2  # exit status for options that cannot be used
-MAX_RECORDS = 1_000_000  # the records are kept in memory until the end
 RECORD_NAME = "game-{:06d}.json"
 RECORD_NAMES = "game-*.json"
 FAILED = 1  # exit status when the games or the output files fail
@@ -96,6 +93,14 @@ def tournament(o: Options) -> int:
 def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console, chatty: bool) -> int:
     jobs = o.jobs or default_jobs()
     keep = o.records is not None
+    folder = o.records
+
+    def save_records(first: int, docs: list[dict[str, Any]]) -> None:  # as the games come back
+        assert folder is not None
+        for i, doc in enumerate(docs, start=first):
+            save(doc, folder / RECORD_NAME.format(i))
+
+    saving = save_records if keep else None
     try:
         if chatty:
             with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -103,20 +108,24 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
                           TimeRemainingColumn(), console=err, transient=True) as bar:
                 task = bar.add_task(t("tour_playing"), total=settings.games)
                 results = run_tournament(settings, jobs=jobs, backend=o.backend, records=keep,
+                                         on_records=saving,
                                          progress=lambda done: bar.update(task, completed=done))
         else:
-            results = run_tournament(settings, jobs=jobs, backend=o.backend, records=keep)
+            results = run_tournament(settings, jobs=jobs, backend=o.backend, records=keep, on_records=saving)
     except TournamentError as refusal:
         _fail(t(f"tour_err_{refusal.key}", **refusal.params))
         return USAGE
     except GameFailed as failure:
         _fail(t("tour_err_game", game=failure.index, seats=", ".join(failure.seats), error=failure.error))
         return FAILED
+    except OSError as error:  # a record could not be saved (the disk is full, the folder went away)
+        _fail(t("tour_err_write", option="--records", path=folder, reason=error.strerror or error))
+        return FAILED
     if chatty:
         err.print(t("tour_done", games=settings.games, seconds=f"{results.elapsed:.1f}", jobs=results.jobs,
                     backend=results.backend))
     report = summarise(results)
-    status = _write_files(o, t, results, report, err if chatty else None)
+    status = _write_files(o, t, report, err if chatty else None)
     if o.as_json:
         print(json.dumps(report, ensure_ascii=False))
     else:
@@ -176,8 +185,6 @@ def _check_outputs(o: Options, t: Translator, games: int) -> list[Path]:
             raise Refused(t("tour_err_unwritable", option=option, path=path)) from None
     if o.records is None:
         return []
-    if games > MAX_RECORDS:
-        raise Refused(t("tour_err_too_many_records", most=grouped(MAX_RECORDS), games=grouped(games)))
     if o.records.exists() and not o.records.is_dir():
         raise Refused(t("tour_err_not_folder", option="--records", path=o.records))
     if o.records.is_dir() and any(o.records.glob(RECORD_NAMES)):  # the new ones would mix with them
@@ -205,28 +212,25 @@ def _remove_empty(folders: list[Path]) -> None:
             break
 
 
-def _write_files(o: Options, t: Translator, results: Results, report: dict[str, Any],
-                 err: Console | None) -> int:
+def _write_files(o: Options, t: Translator, report: dict[str, Any], err: Console | None) -> int:
+    """The CSV and the plot (the records were saved as the games came back)."""
     status = 0
-    outputs: list[tuple[str, Path | None]] = [("--csv", o.csv_path), ("--plot", o.plot_path),
-                                              ("--records", o.records)]
-    for option, path in outputs:
+    for option, path in (("--csv", o.csv_path), ("--plot", o.plot_path)):
         if path is None:
             continue
         try:
             if option == "--csv":
                 write_csv(report, path)
-            elif option == "--plot":
-                plot(report, path, t)
             else:
-                for i, doc in enumerate(results.records or []):
-                    save(doc, path / RECORD_NAME.format(i))
+                plot(report, path, t)
         except OSError as error:
             _fail(t("tour_err_write", option=option, path=path, reason=error.strerror or error))
             status = FAILED
             continue
         if err is not None:
             err.print(t("tour_written", path=path))
+    if o.records is not None and err is not None:
+        err.print(t("tour_written", path=o.records))
     return status
 
 

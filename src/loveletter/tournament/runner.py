@@ -118,10 +118,14 @@ def default_jobs() -> int:
 
 def run_tournament(settings: Settings, *, jobs: int | None = None, backend: str = "local",
                    records: bool = False, samples: bool = False,
-                   progress: Callable[[int], None] | None = None) -> Results:
+                   progress: Callable[[int], None] | None = None,
+                   on_records: Callable[[int, list[dict[str, Any]]], None] | None = None) -> Results:
     """Play the tournament. ``jobs``: processes (default: every core; 1 plays in this process);
     ``backend``: ``"local"`` or ``"ray"``; ``records``: keep every game's record; ``samples``:
     keep every move's think time; ``progress`` is called with the number of games done so far.
+    With ``on_records`` the records are not kept in the results but handed over as each chunk of
+    games comes back: ``on_records(first game's index, records in game order)`` (a long tournament
+    then holds none in memory, and what it has played is saved even if it is stopped).
 
     Raises :class:`TournamentError` for settings that cannot be played, and
     :class:`~loveletter.tournament.games.GameFailed` when a game fails.
@@ -144,11 +148,15 @@ def run_tournament(settings: Settings, *, jobs: int | None = None, backend: str 
     played = 0
     with closing(stream):  # on an error or Ctrl-C: stop the workers at once
         for chunk in stream:
+            if on_records is not None and chunk.records is not None:
+                on_records(chunk.start, chunk.records)
+                chunk.records = None
             done[chunk.start] = chunk
             played += chunk.stop - chunk.start
             if progress is not None:
                 progress(played)
-    results = Results(settings, [], {}, [] if records else None, jobs=jobs, backend=backend)
+    kept = records and on_records is None
+    results = Results(settings, [], {}, [] if kept else None, jobs=jobs, backend=backend)
     for start, _ in work:  # game order, whatever order the chunks came back in
         chunk = done[start]
         results.games.extend(chunk.games)
