@@ -920,6 +920,18 @@ class Translator:
             where = self("rec_where_round", round=err.round_number)
         return where + self.record_reason(err)
 
+    def edition(self, name: str) -> str:
+        """An edition named in words: ``classic edition`` / ``klassieke editie`` (a name that is no
+        edition stays as given)."""
+        key = f"edition_named_{name}"
+        return self(key) if key in self._messages else name
+
+    def tournament_error(self, key: str, params: dict[str, Any]) -> str:
+        """A tournament's refusal (the message ``tour_err_<key>``), its edition named in words."""
+        if "edition" in params:
+            params = {**params, "edition": self.edition(params["edition"])}
+        return self(f"tour_err_{key}", **params)
+
     def record_reason(self, err: RecordError) -> str:
         """Why a record is refused, in this language, without its place."""
         if err.cause is not None:
@@ -928,7 +940,7 @@ class Translator:
         if "kind" in params:
             params["kind"] = RECORD_KINDS[self.language].get(params["kind"], params["kind"])
         if "edition" in params:
-            params["edition"] = self(f"edition_named_{params['edition']}")
+            params["edition"] = self.edition(params["edition"])
         if "cards" in params:
             params["cards"] = ", ".join(self.card(c).lower() for c in params["cards"])
         if "wrong" in params:

@@ -186,6 +186,7 @@ def test_csv_plot_and_records(tmp_path):
     (["--players", 5], "the classic edition is for 2-4 players, not 5"),
     (["--players", 1], "the classic edition is for 2-4 players, not 1"),
     (["--edition", "2019", "--players", 7], "the 2019 edition is for 2-6 players, not 7"),
+    (["--edition", "2019", "--bots", ",".join(["random"] * 7)], "the 2019 edition is for 2-6 players, not 7"),
     (["--bots", "beginner,random,random", "--players", 2], "lists 3 levels, more than the 2 players"),
     (["--plot", "/no/such/folder/ratings.png"], "--plot: the folder /no/such/folder does not exist"),
     (["--plot", "ratings.svg"], "give a file name ending in .png"),
@@ -248,6 +249,8 @@ def test_ctrl_c_keeps_only_whole_records(tmp_path, jobs):
 def test_refusals_in_dutch(tmp_path):
     line = refused(run("--bots", "beginner,grootmeester", "--lang", "nl", cwd=tmp_path))
     assert line.startswith("loveletter tournament: --bots: onbekend niveau 'grootmeester': kies uit random, beginner")
+    line = refused(run("--bots", ",".join(["random"] * 5), "--lang", "nl", cwd=tmp_path))
+    assert line.endswith("--players: de klassieke editie is voor 2-4 spelers, niet 5 (R2.1)")
     line = refused(run("--rounds", 3, "--matches", 3, env=_env(LANG="nl_NL.UTF-8"), cwd=tmp_path))
     assert "niet allebei" in line
 

@@ -89,9 +89,9 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
         players = len(levels) + 1 if len(levels) > 1 else 2
         if players > ed.max_players:
             refuse("play_err_bots_players", count=len(levels), players=players,
-                   edition=t(f"edition_named_{edition}"), low=ed.min_players, high=ed.max_players)
+                   edition=t.edition(edition), low=ed.min_players, high=ed.max_players)
     if not ed.min_players <= players <= ed.max_players:
-        refuse("tour_err_players", edition=t(f"edition_named_{edition}"), low=ed.min_players,
+        refuse("tour_err_players", edition=t.edition(edition), low=ed.min_players,
                high=ed.max_players, players=players)
     if len(levels) == 1:
         levels *= players - 1

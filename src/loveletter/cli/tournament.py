@@ -77,7 +77,7 @@ def tournament(o: Options) -> int:
     chatty = not o.quiet and err.is_terminal
     try:
         settings = _settings(o, t)
-        made = _check_outputs(o, t, settings.games)
+        made = _check_outputs(o, t)
     except Refused as refusal:
         _fail(str(refusal))
         return USAGE
@@ -113,7 +113,7 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
         else:
             results = run_tournament(settings, jobs=jobs, backend=o.backend, records=keep, on_records=saving)
     except TournamentError as refusal:
-        _fail(t(f"tour_err_{refusal.key}", **refusal.params))
+        _fail(t.tournament_error(refusal.key, refusal.params))
         return USAGE
     except GameFailed as failure:
         _fail(t("tour_err_game", game=failure.index, seats=", ".join(failure.seats), error=failure.error))
@@ -142,8 +142,8 @@ def _settings(o: Options, t: Translator) -> Settings:
     levels = [b.strip() for b in o.bots.split(",") if b.strip()]
     edition = EDITIONS[o.edition]
     if o.players is not None and not edition.min_players <= o.players <= edition.max_players:
-        raise Refused(t("tour_err_players", edition=t(f"edition_named_{edition.name}"), low=edition.min_players,
-                        high=edition.max_players, players=o.players))
+        raise Refused(t.tournament_error("players", {"edition": edition.name, "low": edition.min_players,
+                                                     "high": edition.max_players, "players": o.players}))
     try:
         lineup = lineup_for(levels, o.players)
         settings = Settings(
@@ -152,7 +152,7 @@ def _settings(o: Options, t: Translator) -> Settings:
         )
         check(settings)
     except TournamentError as refusal:
-        raise Refused(t(f"tour_err_{refusal.key}", **refusal.params)) from None
+        raise Refused(t.tournament_error(refusal.key, refusal.params)) from None
     if o.backend == "ray":
         try:
             import ray  # noqa: F401
@@ -161,7 +161,7 @@ def _settings(o: Options, t: Translator) -> Settings:
     return settings
 
 
-def _check_outputs(o: Options, t: Translator, games: int) -> list[Path]:
+def _check_outputs(o: Options, t: Translator) -> list[Path]:
     """Refuse output paths that cannot be written before any game is played. Returns the folders
     made for the records, deepest first."""
     for option, path in (("--csv", o.csv_path), ("--plot", o.plot_path)):

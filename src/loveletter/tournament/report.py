@@ -170,7 +170,7 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
     """Print the report as tables, in the translator's language."""
     s = report["settings"]
     mode = t("tour_mode_rounds" if s["mode"] == "rounds" else "tour_mode_matches", games=s["games"])
-    console.print(t("tour_header", mode=mode, edition=t(f"edition_named_{s['edition']}"), players=s["players"],
+    console.print(t("tour_header", mode=mode, edition=t.edition(s["edition"]), players=s["players"],
                     seed=s["seed"]), style="bold", highlight=False)
     console.print(t("tour_lineup", lineup=", ".join(s["lineup"])), highlight=False)
     if s["budget"] is not None:
@@ -284,6 +284,6 @@ def plot(report: dict[str, Any], path: Path, t: Translator) -> None:
         axes[1].tick_params(labelleft=False)
     s = report["settings"]
     mode = t("tour_mode_rounds" if s["mode"] == "rounds" else "tour_mode_matches", games=s["games"])
-    figure.suptitle(t("tour_header", mode=mode, edition=t(f"edition_named_{s['edition']}"), players=s["players"],
+    figure.suptitle(t("tour_header", mode=mode, edition=t.edition(s["edition"]), players=s["players"],
                       seed=s["seed"]))
     figure.savefig(path, format="png", dpi=100)

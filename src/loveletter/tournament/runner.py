@@ -45,7 +45,7 @@ class TournamentError(ValueError):
 
         self.key = key
         self.params = params
-        super().__init__(Translator("en")(f"tour_err_{key}", **params))
+        super().__init__(Translator("en").tournament_error(key, params))
 
 
 @dataclass

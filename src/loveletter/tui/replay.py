@@ -11,7 +11,7 @@ def tell(replayed: Replayed, t: Translator) -> list[str]:
     """Every round's events, everything shown (a record holds the whole game), and the result."""
     match, names = replayed.match, replayed.names
     lines = [
-        t("replay_header", edition=t(f"edition_named_{match.edition.name}"), players=t.join_names(names),
+        t("replay_header", edition=t.edition(match.edition.name), players=t.join_names(names),
           target=match.target),
     ]
     tokens = [0] * match.players

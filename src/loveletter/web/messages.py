@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from loveletter.bots.expert import ExpertBot
-from loveletter.engine import EDITIONS, Action, Card, Edition, IllegalActionError, Phase, View, view
+from loveletter.engine import Action, Card, Edition, IllegalActionError, Phase, View, view
 from loveletter.i18n import LANGUAGES, Translator
 from loveletter.narrate import narrate_all
 from loveletter.web.table import GameTable, Refused
@@ -107,8 +107,8 @@ def refusal_message(refused: Refused, t: Translator) -> dict[str, Any]:
         text = t("not_a_move", reason=t.notation_error(refused.engine_error))
     else:
         params = dict(refused.params)
-        if params.get("edition") in EDITIONS:  # named as the rest of the game names it
-            params["edition"] = t(f"edition_named_{params['edition']}")
+        if "edition" in params:  # named as the rest of the game names it
+            params["edition"] = t.edition(params["edition"])
         text = t(refused.key, **params)
     return {"type": "error", "key": refused.key, "message": text}
 
