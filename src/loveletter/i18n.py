@@ -278,6 +278,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli_see_help": "see '{command} --help'",
         "opt_version": "Show the version and exit.",
         "cli_version": "%(prog)s, version %(version)s",
+        "cli_not_whole": "{value!r} is not a whole number.",
+        "cli_not_number": "{value!r} is not a number.",
+        "cli_out_of_range": "{value} is out of range: it must be {range}.",
+        "cli_range_at_least": "at least {low}",
+        "cli_range_between": "from {low} to {high}",
         "tour_err_mode": "unknown kind of game {mode!r}: rounds or matches",
         "tour_err_games": "play at least 1 game, not {games}",
         "tour_err_budget": "--budget must be at least 1, not {budget}",
@@ -638,6 +643,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli_see_help": "zie '{command} --help'",
         "opt_version": "Toon de versie en stop.",
         "cli_version": "%(prog)s, versie %(version)s",
+        "cli_not_whole": "{value!r} is geen geheel getal.",
+        "cli_not_number": "{value!r} is geen getal.",
+        "cli_out_of_range": "{value} valt buiten het bereik: het moet {range} zijn.",
+        "cli_range_at_least": "minstens {low}",
+        "cli_range_between": "{low} tot en met {high}",
         "tour_err_mode": "onbekende soort partij {mode!r}: rounds of matches",
         "tour_err_games": "speel minstens 1 partij, niet {games}",
         "tour_err_budget": "--budget moet minstens 1 zijn, niet {budget}",
@@ -849,6 +859,11 @@ def default_language() -> str:
             return "nl" if value.lower().startswith("nl") else "en"
     code = locale.getlocale()[0] or ""
     return "nl" if code.lower().startswith("nl") else "en"
+
+
+def grouped(number: int) -> str:
+    """A large whole number in groups of three digits, as read in English and Dutch: ``10 000 000``."""
+    return f"{number:,}".replace(",", "\u2009")
 
 
 class Translator:

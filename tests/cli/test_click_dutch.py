@@ -82,10 +82,10 @@ def test_help_in_english_by_default():
 
 @pytest.mark.parametrize(("args", "line"), [
     (["tournament", "--lang", "nl", "--rounds", "0"],
-     "loveletter tournament: Ongeldige waarde voor '--rounds': 0 ligt niet in het bereik x>=1."
+     "loveletter tournament: Ongeldige waarde voor '--rounds': 0 valt buiten het bereik: het moet minstens 1 zijn."
      " (zie 'loveletter tournament --help')"),
     (["tournament", "--rounds", "abc", "--lang=nl"],
-     "loveletter tournament: Ongeldige waarde voor '--rounds': 'abc' is geen geldig getal."
+     "loveletter tournament: Ongeldige waarde voor '--rounds': 'abc' is geen geheel getal."
      " (zie 'loveletter tournament --help')"),
     (["tournament", "--lang", "nl", "--edition", "1999"],
      "loveletter tournament: Ongeldige waarde voor '--edition': '1999' is niet een van '2019', 'classic'."
@@ -103,8 +103,8 @@ def test_command_line_errors_in_dutch(args, line):
 
 def test_command_line_errors_in_english_by_default():
     proc = run("tournament", "--rounds", "0")
-    assert proc.stderr.strip() == ("loveletter tournament: Invalid value for '--rounds': 0 is not in the range"
-                                   " x>=1. (see 'loveletter tournament --help')")
+    assert proc.stderr.strip() == ("loveletter tournament: Invalid value for '--rounds': 0 is out of range:"
+                                   " it must be at least 1. (see 'loveletter tournament --help')")
 
 
 def test_the_top_level_help_and_version_in_dutch():

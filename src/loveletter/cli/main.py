@@ -15,7 +15,9 @@ import click
 
 from loveletter import __version__
 from loveletter.bots import LEVELS
+from loveletter.cli import numbers
 from loveletter.cli.click_dutch import speak_dutch
+from loveletter.cli.numbers import Amount, Whole
 from loveletter.engine import EDITIONS
 from loveletter.i18n import LANGUAGES, Translator, default_language
 from loveletter.record import RecordError, load, replay, summary
@@ -52,21 +54,21 @@ cli.help = _t("cli_main")
 @cli.command(help=_t("cli_play"), options_metavar=_t("meta_options"))
 @click.option("--edition", type=click.Choice(sorted(EDITIONS)), default="classic", show_default=True,
               help=_t("opt_edition"))
-@click.option("--players", type=click.IntRange(2, 6), default=None, metavar="N", help=_t("opt_players"))
+@click.option("--players", type=Whole(2, 6), default=None, metavar="N", help=_t("opt_players"))
 @click.option("--bots", default="beginner", show_default=True, metavar=_t("meta_levels"),
               help=_t("opt_bots", levels=", ".join(LEVELS)))
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None,
               help=_t("opt_lang"))
 @click.option("--seed", type=int, default=None, metavar="S", help=_t("opt_seed"))
-@click.option("--target", type=click.IntRange(1, 99), default=None, metavar=_t("meta_tokens"),
+@click.option("--target", type=Whole(1, 99), default=None, metavar=_t("meta_tokens"),
               help=_t("opt_target"))
 @click.option("--name", default=None, metavar=_t("meta_name"), help=_t("opt_name"))
 @click.option("--records", type=click.Path(file_okay=False, path_type=Path), default=None,
               metavar=_t("meta_folder"), help=_t("opt_records"))
-@click.option("--delay", type=click.FloatRange(0, 10), default=None, metavar=_t("meta_seconds"), help=_t("opt_delay"))
+@click.option("--delay", type=Amount(0, 10), default=None, metavar=_t("meta_seconds"), help=_t("opt_delay"))
 @click.option("--starter", default="random", show_default=True, metavar=_t("meta_seat"), help=_t("opt_starter"))
 @click.option("--hints", is_flag=True, help=_t("opt_hints"))
-@click.option("--budget", type=click.IntRange(1, 10**7), default=None, metavar="N", help=_t("opt_budget"))
+@click.option("--budget", type=Whole(1, 10**7), default=None, metavar="N", help=_t("opt_budget"))
 def play(edition: str, players: int | None, bots: str, lang: str | None, seed: int | None, target: int | None,
          name: str | None, records: Path | None, delay: float | None, starter: str, hints: bool,
          budget: int | None) -> None:
@@ -135,13 +137,13 @@ def replay_command(file: Path, as_json: bool, lang: str | None) -> None:
 @click.option("--players", type=int, default=None, metavar="N", help=_t("opt_tour_players"))
 @click.option("--edition", type=click.Choice(sorted(EDITIONS)), default="classic", show_default=True,
               help=_t("opt_edition"))
-@click.option("--rounds", type=click.IntRange(min=1), default=None, metavar="N", help=_t("opt_tour_rounds"))
-@click.option("--matches", type=click.IntRange(min=1), default=None, metavar="N", help=_t("opt_tour_matches"))
+@click.option("--rounds", type=Whole(1), default=None, metavar="N", help=_t("opt_tour_rounds"))
+@click.option("--matches", type=Whole(1), default=None, metavar="N", help=_t("opt_tour_matches"))
 @click.option("--seed", type=int, default=0, show_default=True, metavar="S", help=_t("opt_tour_seed"))
-@click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="J", help=_t("opt_tour_jobs"))
+@click.option("--jobs", type=Whole(1), default=None, metavar="J", help=_t("opt_tour_jobs"))
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help=_t("opt_tour_backend"))
-@click.option("--budget", type=click.IntRange(min=1), default=None, metavar="N", help=_t("opt_tour_budget"))
+@click.option("--budget", type=Whole(1), default=None, metavar="N", help=_t("opt_tour_budget"))
 @click.option("--json", "as_json", is_flag=True, help=_t("opt_tour_json"))
 @click.option("--csv", "csv_path", type=click.Path(path_type=Path), default=None, metavar=_t("meta_file"),
               help=_t("opt_tour_csv"))
@@ -167,10 +169,10 @@ def tournament_command(bots: str, players: int | None, edition: str, rounds: int
 @cli.command("serve", help=_t("cli_serve"), options_metavar=_t("meta_options"))
 @click.option("--host", default="127.0.0.1", show_default=True, metavar=_t("meta_address"),
               help=_t("opt_serve_host"))
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, metavar=_t("meta_port"),
+@click.option("--port", type=Whole(1, 65535), default=8000, show_default=True, metavar=_t("meta_port"),
               help=_t("opt_serve_port"))
 @click.option("--db", "database", default=None, metavar=_t("meta_database"), help=_t("opt_serve_db"))
-@click.option("--bot-delay", type=click.FloatRange(0, 10), default=0.8, show_default=True,
+@click.option("--bot-delay", type=Amount(0, 10), default=0.8, show_default=True,
               metavar=_t("meta_seconds"), help=_t("opt_serve_bot_delay"))
 def serve_command(host: str, port: int, database: str | None, bot_delay: float) -> None:
     from loveletter.web.serve import serve
@@ -184,6 +186,7 @@ def run() -> None:
     language = _language_named() or default_language()
     if language != default_language():
         _reword_help(Translator(language))
+    numbers.language = language
     if language == "nl":
         speak_dutch()
     try:

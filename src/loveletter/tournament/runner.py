@@ -20,6 +20,7 @@ from typing import Any
 
 from loveletter.bots import LEVELS, SEARCHING
 from loveletter.engine import EDITIONS
+from loveletter.i18n import grouped
 from loveletter.tournament.games import (
     MODES,
     Chunk,
@@ -98,11 +99,6 @@ def check(settings: Settings) -> None:
             raise TournamentError("budget", budget=settings.budget)
         if not SEARCHING & set(settings.lineup):
             raise TournamentError("budget_unused", searching=", ".join(sorted(SEARCHING)))
-
-
-def grouped(number: int) -> str:
-    """A large whole number in groups of three digits, as read in English and Dutch: ``10 000 000``."""
-    return f"{number:,}".replace(",", "\u2009")
 
 
 def chunks(games: int) -> list[tuple[int, int]]:

@@ -1,0 +1,65 @@
+"""Number options in words: ``--rounds abc`` is "not a whole number", ``--players 9`` "must be from 2
+to 6", and help pages say ``[at least 1]`` rather than click's ``[x>=1]``, in the user's language.
+A decimal comma is read as a point (``--delay 0,5``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import click
+
+from loveletter.i18n import Translator, grouped
+
+#: The language of the messages: set once the command line's ``--lang`` is known.
+language = "en"
+
+
+def _number(value: float) -> str:
+    return grouped(value) if isinstance(value, int) else f"{value:g}"
+
+
+class _InWords:
+    """What both kinds of range share: the range and the errors worded by :class:`Translator`."""
+
+    min: Any
+    max: Any
+    _whole: bool
+
+    def _describe_range(self) -> str:  # click shows this in the help page: [at least 1]
+        t = Translator(language)
+        if self.max is None:
+            return t("cli_range_at_least", low=_number(self.min))
+        return t("cli_range_between", low=_number(self.min), high=_number(self.max))
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        t = Translator(language)
+        try:
+            # a decimal comma, as Dutch writes it, is a decimal point
+            number = int(value) if self._whole else float(str(value).replace(",", "."))
+        except (TypeError, ValueError):
+            number = math.nan
+        if number != number:  # not a number at all (or "nan", which no range holds)
+            self.fail(t("cli_not_whole" if self._whole else "cli_not_number", value=str(value)), param, ctx)  # type: ignore[attr-defined]
+        if (self.min is not None and number < self.min) or (self.max is not None and number > self.max):
+            self.fail(t("cli_out_of_range", value=value if isinstance(value, str) else _number(number), range=self._describe_range()), param, ctx)  # type: ignore[attr-defined]
+        return number
+
+
+class Whole(_InWords, click.IntRange):
+    """A whole number from ``low`` (to ``high``, if given)."""
+
+    _whole = True
+
+    def __init__(self, low: int, high: int | None = None) -> None:
+        super().__init__(low, high)
+
+
+class Amount(_InWords, click.FloatRange):
+    """A number, not necessarily whole, from ``low`` to ``high``."""
+
+    _whole = False
+
+    def __init__(self, low: float, high: float) -> None:
+        super().__init__(low, high)

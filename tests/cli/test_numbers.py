@@ -1,0 +1,69 @@
+"""Number options in words (cli/numbers.py): what is refused and how it is worded, in both languages,
+and the ranges on the help pages."""
+
+from __future__ import annotations
+
+import click
+import pytest
+
+from loveletter.cli import numbers
+from loveletter.cli.numbers import Amount, Whole
+
+from .test_click_dutch import run
+
+
+@pytest.fixture
+def dutch(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(numbers, "language", "nl")
+
+
+def refusal(kind: click.ParamType, value: str) -> str:
+    with pytest.raises(click.BadParameter) as err:
+        kind.convert(value, None, None)
+    return err.value.message
+
+
+@pytest.mark.parametrize(("kind", "value", "message"), [
+    (Whole(1), "abc", "'abc' is not a whole number."),
+    (Whole(1), "1.5", "'1.5' is not a whole number."),
+    (Whole(1), "0", "0 is out of range: it must be at least 1."),
+    (Whole(2, 6), "7", "7 is out of range: it must be from 2 to 6."),
+    (Whole(1, 10**7), "10000001", "10000001 is out of range: it must be from 1 to 10\u2009000\u2009000."),
+    (Amount(0, 10), "x", "'x' is not a number."),
+    (Amount(0, 10), "nan", "'nan' is not a number."),
+    (Amount(0, 10), "-0.5", "-0.5 is out of range: it must be from 0 to 10."),
+    (Amount(0, 10), "1e400", "1e400 is out of range: it must be from 0 to 10."),
+])
+def test_refusals_in_english(kind, value, message):
+    assert refusal(kind, value) == message
+
+
+@pytest.mark.parametrize(("kind", "value", "message"), [
+    (Whole(1), "abc", "'abc' is geen geheel getal."),
+    (Whole(1), "0", "0 valt buiten het bereik: het moet minstens 1 zijn."),
+    (Whole(2, 6), "1", "1 valt buiten het bereik: het moet 2 tot en met 6 zijn."),
+    (Amount(0, 10), "x", "'x' is geen getal."),
+])
+def test_refusals_in_dutch(dutch, kind, value, message):
+    assert refusal(kind, value) == message
+
+
+def test_accepted_values():
+    assert Whole(2, 6).convert("6", None, None) == 6 and Whole(1).convert(10**9, None, None) == 10**9
+    assert Amount(0, 10).convert("0,5", None, None) == 0.5  # a Dutch decimal comma
+    assert Amount(0, 10).convert("10", None, None) == 10.0 and Amount(0, 10).convert(0.8, None, None) == 0.8
+
+
+def test_help_pages_give_the_ranges_in_words():
+    english = " ".join(run("play", "--help").stdout.split())
+    assert "[from 2 to 6]" in english and "[from 1 to 10 000 000]" in english  # (split() takes the thin spaces too)
+    assert "x>=" not in english and "<=x" not in english
+    dutch = " ".join(run("tournament", "--lang", "nl", "--help").stdout.split())
+    assert "[minstens 1]" in dutch and "x>=" not in dutch
+
+
+def test_a_refused_number_on_the_command_line():
+    proc = run("play", "--delay", "soon")
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip() == ("loveletter play: Invalid value for '--delay': 'soon' is not a number."
+                                   " (see 'loveletter play --help')")
