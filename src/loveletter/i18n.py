@@ -93,6 +93,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_hints": "Show, before each of your moves, the expert's chance of winning the round after each move, and what it believes each opponent holds.",
         "opt_budget": "Thinking budget of the expert (bots and hints), in search iterations per move.",
         "hint_win": "win ≈ {p}%",
+        "hint_win_margin": "win ≈ {p}% ± {m}",
         "belief_title": "The expert's belief (chance of each card in hand)",
         "opt_replay_lang": "Language of the narrative (default: from your locale).",
         # the table
@@ -462,6 +463,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_hints": "Toon voor elke zet van jou de kans van de expert om daarna de ronde te winnen, en wat hij denkt dat elke tegenstander heeft.",
         "opt_budget": "Denkbudget van de expert (bots en hints), in zoekstappen per zet.",
         "hint_win": "winst ≈ {p}%",
+        "hint_win_margin": "winst ≈ {p}% ± {m}",
         "belief_title": "Wat de expert denkt (kans op elke kaart in de hand)",
         "opt_replay_lang": "Taal van het verhaal (standaard: volgens je locale).",
         "title": "Love Letter",

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 
 from loveletter.bots import expert
-from loveletter.bots.expert import HINT_TRIES, ExpertBot
+from loveletter.bots.expert import HINT_TRIES, Estimate, ExpertBot
 from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Edition, Match, Phase, Round, View, view
 
 GAMES = [(CLASSIC, n) for n in (2, 3, 4)] + [(EDITION_2019, n) for n in (2, 3, 4, 5, 6)]
@@ -235,9 +235,20 @@ def test_move_odds_of_a_sure_win_is_one():
     v = view(rnd, 0)
     odds = ExpertBot(3, budget=400).move_odds(v)
     assert set(odds) == set(v.legal_actions)
-    assert all(0.0 <= p <= 1.0 for p in odds.values())
-    assert odds[Action(Card.GUARD, 1, Card.BARON)] == 1.0
-    assert odds[Action(Card.GUARD, 1, Card.PRINCESS)] < 0.95  # face up: a sure miss, and the round goes on
+    assert all(0.0 <= p <= 1.0 for p, _ in odds.values())
+    assert odds[Action(Card.GUARD, 1, Card.BARON)] == (1.0, 0.0)  # certain
+    assert odds[Action(Card.GUARD, 1, Card.PRINCESS)].chance < 0.95  # face up: a sure miss, and the round goes on
+
+
+def test_estimate_margins_are_half_a_95_percent_interval():
+    assert Estimate.of(200, 400) == pytest.approx((0.5, 1.96 * 0.025))
+    assert Estimate.of(0, 400) == (0.0, 0.0) and Estimate.of(0, 0) == (0.0, 1.0)
+    # a move's figure within its margin of a much longer search's, in 95% of cases or so
+    rnd = after_priest_look(Card.KING)
+    v = view(rnd, 0)
+    short, long = ExpertBot(1).move_odds(v), ExpertBot(2).move_odds(v, tries=8000)
+    within = sum(abs(short[a].chance - long[a].chance) <= short[a].margin + long[a].margin for a in short)
+    assert within >= len(short) - 1
 
 
 def test_hints_try_every_move_equally_often_on_shared_deals():
@@ -261,7 +272,7 @@ def test_move_odds_are_chances_for_every_legal_move():
             v = view(rnd, rnd.current)
             odds = ExpertBot(rng.randrange(10**9), budget=TINY).move_odds(v)
             assert set(odds) == set(v.legal_actions)
-            assert all(0.0 <= p <= 1.0 for p in odds.values())
+            assert all(0.0 <= p <= 1.0 and 0.0 <= m <= 1.0 for p, m in odds.values())
             checked += 1
     assert checked >= 4
 

@@ -416,6 +416,11 @@ def test_hints_show_the_experts_estimates_and_belief(tmp_path, lang):
     first_moves = proc.stdout.split(PROMPT[lang])[0]
     moves = [line for line in first_moves.splitlines() if re.match(r"\s+\d+\. ", line)]
     assert moves and all(estimate in line for line in moves)
+    # each estimate with its 95% margin, unless the move's outcome is certain (0% or 100%)
+    figures = [re.search(r"≈ (\d+)%(?: ± (\d+))?$", line) for line in moves]
+    assert all(f is not None for f in figures)
+    assert all(f[2] is not None or f[1] in ("0", "100") for f in figures if f is not None)
+    assert any(f[2] is not None for f in figures if f is not None)
     assert replay_json(the_record(records))["players"][1] == "Bram"
 
 

@@ -310,6 +310,7 @@ def test_hints_for_the_seat_to_move_only(client):
     assert advice["type"] == "hints" and advice["moves"] == mover.state["moves"]
     assert {o["move"] for o in advice["odds"]} == {m["move"] for m in mover.state["legal"]}
     assert all(0 <= o["chance"] <= 1 for o in advice["odds"])
+    assert all(0 <= o["margin"] <= 0.1 for o in advice["odds"])  # at least HINT_TRIES tries per move
     other = str(1 - mover.state["seat"])
     assert list(advice["belief"]) == [other]
     assert sum(o["chance"] for o in advice["belief"][other]) == pytest.approx(1, abs=0.03)

@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from typing import NamedTuple
 
 from loveletter.bots.belief import Belief, Following
 from loveletter.bots.playout import Memory, memory_at, move, play_out, remember, step, unseen_odds
@@ -53,6 +54,20 @@ class Node:
     children: dict[Action, Node] = field(default_factory=dict)
     # Our later decisions, one per thing we could know then (hand and memory): see _descend.
     infos: dict[tuple[object, ...], Node] = field(default_factory=dict)
+
+
+class Estimate(NamedTuple):
+    """A hint: the estimated chance of winning the round after a move, and its uncertainty."""
+
+    chance: float
+    margin: float  # half the width of the 95% interval (normal approximation)
+
+    @classmethod
+    def of(cls, wins: float, tries: int) -> Estimate:
+        if not tries:
+            return cls(0.0, 1.0)
+        chance = wins / tries
+        return cls(chance, 1.96 * math.sqrt(chance * (1.0 - chance) / tries))
 
 
 @dataclass
@@ -96,24 +111,23 @@ class ExpertBot:
         """What the bot makes of the others at ``view``, kept between decisions of the same round."""
         return self._reading.at(view)
 
-    def move_odds(self, view: View, tries: int = HINT_TRIES) -> dict[Action, float]:
-        """For each legal move, the estimated chance of winning the round after it (for hints).
-        Every move is searched here, even Guard guesses the bot would not consider, and all equally
-        often: the budget, or ``tries`` per move if that is more."""
+    def move_odds(self, view: View, tries: int = HINT_TRIES) -> dict[Action, Estimate]:
+        """For each legal move, the estimated chance of winning the round after it, with its margin
+        (for hints). Every move is tried here, even Guard guesses the bot would not consider, and all
+        equally often: the budget, or ``tries`` per move if that is more; after it, the round is played
+        out by the simulated players (us too), so each figure estimates one well-defined chance and
+        the margin says how closely."""
         root = self.search(view, prune=False, even=True,
                            iterations=max(self.iterations, tries * len(view.legal_actions)))
-        return {
-            action: (node.round_wins / node.visits if node.visits else 0.0)
-            for action, node in root.children.items()
-        }
+        return {action: Estimate.of(node.round_wins, node.visits) for action, node in root.children.items()}
 
     # ------------------------------------------------------------------------------ search
 
     def search(self, view: View, prune: bool = True, even: bool = False, iterations: int | None = None) -> Node:
         """Search from ``view`` for the budget (or ``iterations``); the root's children hold the
         statistics per move. With ``prune``, a Guard names only one of the two likeliest cards per
-        target; with ``even``, every root move is tried equally often (for estimates of each, rather
-        than finding the best)."""
+        target; with ``even``, every root move is tried equally often and the round then played out
+        (for estimates of each, rather than finding the best)."""
         assert view.seat is not None
         start = time.perf_counter()
         reading = self.belief(view)
@@ -200,8 +214,9 @@ class ExpertBot:
                 child.available += 1
                 step(state, action, memory)
                 path.append(child)
-                node = child
-                continue
+                # the rest is played out by the simulated players, us included: a tree below would
+                # mix its exploration into the figures, which then drift up with the budget
+                return path
             untried = [a for a in legal if a not in children]
             if untried:
                 action = untried[int(rng.random() * len(untried))]

@@ -21,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from loveletter.bots import Bot, ExpertBot, make_bot
+from loveletter.bots.expert import Estimate
 from loveletter.engine import (
     TARGETED,
     Action,
@@ -241,11 +242,16 @@ class TerminalGame:
             c.print(t("chancellor_prompt"))
         c.print(Text(t("moves"), style="bold"))
         for i, action in enumerate(me.legal_actions, start=1):
-            hint = f"  [cyan]{t('hint_win', p=round(100 * odds[action]))}[/cyan]" if action in odds else ""
+            hint = f"  [cyan]{self._hint(odds[action])}[/cyan]" if action in odds else ""
             c.print(f"  {i:>2}. {self.describe(action, me)}   [dim]{t.notation(action)}[/dim]{hint}",
                     highlight=False)
 
-    def _show_hints(self, me: View) -> dict[Action, float]:
+    def _hint(self, estimate: Estimate) -> str:
+        """``win ≈ 45% ± 5``: the chance, and half its 95% interval (when that shows)."""
+        p, m = round(100 * estimate.chance), round(100 * estimate.margin)
+        return self.t("hint_win_margin", p=p, m=m) if m >= 1 else self.t("hint_win", p=p)
+
+    def _show_hints(self, me: View) -> dict[Action, Estimate]:
         """With --hints: what the expert believes each opponent holds, and its estimate of the
         chance of winning the round after each move (returned)."""
         if self.adviser is None:

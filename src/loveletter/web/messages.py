@@ -162,7 +162,8 @@ def hints_message(table: GameTable, seat: int, adviser: ExpertBot, t: Translator
     return {
         "type": "hints",
         "moves": len(table.moves),
-        "odds": [{"move": a.notation(), "chance": round(p, 3)} for a, p in sorted(odds.items(), key=lambda x: -x[1])],
+        "odds": [{"move": a.notation(), "chance": round(e.chance, 3), "margin": round(e.margin, 3)}
+                 for a, e in sorted(odds.items(), key=lambda x: -x[1].chance)],
         "belief": {str(s): [{"name": t.card(c), "chance": round(p, 3)}
                             for c, p in sorted(held.items(), key=lambda x: -x[1]) if p >= 0.005]
                    for s, held in sorted(belief.items())},

@@ -296,7 +296,11 @@ function render() {
       return `${names[m.card]}${m.target !== null ? " → " + s.names[m.target] : ""}${m.guess_name ? ", " + m.guess_name : ""}`;
     };
     hand.append($("section", { class: "hints" }, $("h3", { text: w("web_hint_title") }),
-      $("ol", { id: "hint-list" }, ...hints.odds.map((o) => $("li", { text: `${describe(o.move)}: ${Math.round(100 * o.chance)}%` })))));
+      $("ol", { id: "hint-list" }, ...hints.odds.map((o) => {
+        // the chance, and half its 95% interval when that is a point or more
+        const margin = Math.round(100 * o.margin);
+        return $("li", { text: `${describe(o.move)}: ${Math.round(100 * o.chance)}%${margin >= 1 ? " ± " + margin : ""}` });
+      }))));
   }
 
   const known = $("section", { class: "panel" }, $("h2", { text: w("web_known") }));
