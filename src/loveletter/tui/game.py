@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import secrets
 import sys
 import time
 from collections.abc import Callable
@@ -77,7 +78,9 @@ class TerminalGame:
         human = (settings.name or "").strip() or self.t("player")
         # Names must be distinct (RECORD.md): bots skip a name the human took.
         self.names = [human] + [n for n in BOT_NAMES if n.lower() != human.lower()][: settings.players - 1]
-        seed = settings.seed if settings.seed is not None else int(time.time_ns() % 2**31)
+        # Unless given, the seed is secret: it fixes every deal, so a guessable one (the clock) would
+        # let a player work out the hidden cards.
+        seed = settings.seed if settings.seed is not None else secrets.randbelow(2**31)
         self.seed = seed
         # R3.5: the players choose who starts; by default, as in casual play, it is drawn at
         # random (from the seed, so the same seed gives the same game).
@@ -89,7 +92,7 @@ class TerminalGame:
         }
         # The adviser sees exactly what the human sees: the human's own view.
         self.adviser = ExpertBot(seed * 31, settings.budget) if settings.hints else None
-        self.record_path = _new_record_path(settings.records or default_records_folder(), seed)
+        self.record_path = _new_record_path(settings.records or default_records_folder())
         self.saved = False
         self.told = 0  # events of the current round already narrated
 
@@ -307,9 +310,10 @@ def run_game(settings: GameSettings) -> int:
     return status
 
 
-def _new_record_path(folder: Path, seed: int) -> Path:
-    """A file name no other record in ``folder`` has (two games in one second get -2, -3 …)."""
-    stem = f"loveletter-{time.strftime('%Y%m%d-%H%M%S')}-seed{seed}"
+def _new_record_path(folder: Path) -> Path:
+    """A file name no other record in ``folder`` has (two games in one second get -2, -3 …). It is
+    claimed as the game starts, so it must not name the seed: that would give away every deal."""
+    stem = f"loveletter-{time.strftime('%Y%m%d-%H%M%S')}"
     path, n = folder / f"{stem}.json", 1
     try:
         folder.mkdir(parents=True, exist_ok=True)
