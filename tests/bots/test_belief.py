@@ -583,3 +583,40 @@ def test_a_belief_that_reads_play_matches_weighted_rejection_sampling(edition, p
     n, odds = rejection_odds(rnd, actions, seat, random.Random(seed), wanted=1500, tries=40_000, weigh=weigh)
     assert n >= 150, f"only {n:.0f} effective decks"
     same_odds(belief, rnd, seat, n, odds)
+
+
+def test_reading_remembers_who_has_seen_the_believers_card():
+    # s1 (a king) looks at s0's baron with a Priest; s2 hides; s0 misses with a Guard and keeps the
+    # baron; s1 draws a handmaid and plays it. A sensible s1 holding a Guard would have named the
+    # baron it saw (R5.1), so its kept card is hardly a Guard; a reading that forgot the look says
+    # otherwise (its Guard would only guess).
+    rnd = start(CLASSIC, 3, "prince | baron king countess | priest handmaid guard handmaid ...",
+                "priest 0", "handmaid", "guard 1 princess", "handmaid", starter=1)
+    seen = view(rnd, 0)
+    plain = Belief(seen).hand_odds(1)
+    read = Belief(seen, reading.read_sensibly).hand_odds(1)
+    assert plain[Card.GUARD] > 0.2
+    assert read[Card.GUARD] < 0.02
+    assert sum(read.values()) == pytest.approx(1, abs=TOL)
+
+
+def test_sampled_deals_are_shuffled():
+    # at the deal every hidden card is alike: the set-aside card, the deck's top and bottom cards and
+    # an opponent's hand are each a Guard as often as the unseen cards say (R3: a shuffled deck)
+    rnd = start(CLASSIC, 3, "priest | king ...")  # seat 0 holds the king and a Guard
+    seen = view(rnd, 0)
+    belief = Belief(seen)
+    rng = random.Random(7)
+    n = 4000
+    counts: Counter[str] = Counter()
+    for _ in range(n):
+        world = belief.sample(rng)
+        counts["set aside"] += world.set_aside is Card.GUARD
+        counts["top"] += world.deck[0] is Card.GUARD
+        counts["bottom"] += world.deck[-1] is Card.GUARD
+        counts["hand"] += world.hands[1][0] is Card.GUARD
+    unseen = seen.unseen()
+    p = unseen[Card.GUARD] / sum(unseen.values())  # four Guards among the fourteen cards not seen
+    assert p == 4 / 14
+    for where, count in counts.items():
+        assert abs(count / n - p) < 4 * math.sqrt(p * (1 - p) / n), where

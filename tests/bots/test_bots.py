@@ -3,6 +3,7 @@ strength (the beginner beats the random bot)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -150,6 +151,43 @@ def test_beginner_keeps_the_princess_and_never_princes_itself_with_her():
         assert action == Action(Card.PRINCE, 1)
 
 
+def _knowing(hand: list[Card], others: list[Card], known: dict[int, Card], discards: list[list[Card]] | None = None,
+             protected: list[bool] | None = None):
+    """Seat 0's view of a classic round in the middle, holding ``hand``, knowing ``known``."""
+    players = 1 + len(others)
+    rnd = Round.from_parts(CLASSIC, hands=[hand, *[[c] for c in others]],
+                           discards=discards or [[] for _ in range(players)], deck=[Card.GUARD] * 3,
+                           set_aside=None, face_up=(), alive=[True] * players,
+                           protected=protected or [False] * players, knocked_out=[], current=0,
+                           phase=Phase.PLAY, turn=4)
+    return dataclasses.replace(view(rnd, 0), known=known)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_beginner_barons_only_a_lower_known_card(seed):
+    # keeping a Handmaid (4) against a known Priest (2): the Baron wins, and is played
+    v = _knowing([Card.BARON, Card.HANDMAID], [Card.PRIEST], {1: Card.PRIEST})
+    assert RuleBasedBot(seed).choose(v) == Action(Card.BARON, 1)
+    # against a known Priest while keeping a Priest, a tie: the Priest is played instead
+    v = _knowing([Card.BARON, Card.PRIEST], [Card.PRIEST], {1: Card.PRIEST})
+    assert RuleBasedBot(seed).choose(v).card is Card.PRIEST
+    # against a known King while keeping a Guard: never the Baron
+    v = _knowing([Card.BARON, Card.GUARD], [Card.KING], {1: Card.KING})
+    assert RuleBasedBot(seed).choose(v) == Action(Card.GUARD, 1, Card.KING)
+
+
+def test_beginner_does_not_guess_a_card_it_knows_is_elsewhere():
+    # both Princes and Handmaids are gone: the Priest and the Baron are the likeliest cards for seat 1
+    # (two unseen each; the Baron is higher). Seat 2 is protected and known to hold a Baron, so only
+    # one Baron can be with seat 1: the Priest is the better guess.
+    discards = [[Card.PRINCE, Card.HANDMAID], [Card.PRINCE], [Card.HANDMAID]]
+    protected = [False, False, True]
+    v = _knowing([Card.GUARD, Card.GUARD], [Card.KING, Card.BARON], {}, discards, protected)
+    assert RuleBasedBot(1).choose(v) == Action(Card.GUARD, 1, Card.BARON)
+    v = _knowing([Card.GUARD, Card.GUARD], [Card.KING, Card.BARON], {2: Card.BARON}, discards, protected)
+    assert RuleBasedBot(1).choose(v) == Action(Card.GUARD, 1, Card.PRIEST)
+
+
 def test_beginner_chancellor_keeps_its_best_card():
     edition = EDITION_2019
     rnd = Round(edition, 2, deck_with(edition, [Card.CHANCELLOR, Card.GUARD, Card.SPY, Card.KING, Card.PRIEST]))
@@ -164,9 +202,10 @@ def test_beginner_chancellor_keeps_its_best_card():
 # ------------------------------------------------------------------------------------ views only (R7)
 
 
-def permute_hidden(rnd: Round, seat: int, known: dict[int, Card], rng: random.Random) -> tuple[Round, bool]:
+def permute_hidden(rnd: Round, seat: int, known: dict[int, Card], rng: random.Random
+                   ) -> tuple[Round, bool, bool]:
     """A clone with the cards ``seat`` cannot know (others' unknown hands, the deck, the set-aside card)
-    dealt around differently; whether anything moved."""
+    dealt around differently; whether anything moved, and whether another player's hand did."""
     other = rnd.clone(log=True)
     slots: list[tuple[str, int]] = []
     for s in range(rnd.players):
@@ -189,21 +228,21 @@ def permute_hidden(rnd: Round, seat: int, known: dict[int, Card], rng: random.Ra
             other.deck[i] = card
         else:
             other.set_aside = card
-    moved = any(get(rnd, s) != get(other, s) for s in slots)
-    return other, moved
+    moved = [slot for slot in slots if get(rnd, slot) != get(other, slot)]
+    return other, bool(moved), any(kind == "hand" for kind, _ in moved)
 
 
 @pytest.mark.parametrize(("edition", "players"), GAMES, ids=IDS)
 def test_bots_see_only_their_view(edition, players):
     rng = random.Random(f"views-{edition.name}-{players}")
-    compared = moved_some = 0
+    compared = moved_some = hands_moved = 0
     for _ in range(40 if players <= 3 else 25):
         rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
         movers = [make_bot(rng.choice(sorted(LEVELS)), rng.randrange(10**9), QUICK) for _ in range(players)]
         while not rnd.over:
             seat = rnd.current
             mine = view(rnd, seat)
-            other, moved = permute_hidden(rnd, seat, mine.known, rng)
+            other, moved, moved_hand = permute_hidden(rnd, seat, mine.known, rng)
             theirs = view(other, seat)
             assert theirs == mine  # the view reads nothing hidden
             # the expert rebuilds its belief from scratch here: on every third (fifth) decision only
@@ -213,9 +252,12 @@ def test_bots_see_only_their_view(edition, players):
                 assert make_bot(level, seed, QUICK).choose(mine) == make_bot(level, seed, QUICK).choose(theirs)
             compared += 1
             moved_some += moved
+            hands_moved += moved_hand
             rnd.apply(movers[seat].choose(mine))
     assert compared >= 100
     assert moved_some >= compared // 2
+    # what the view says it knows is kept in place: a view that "knew" every hand would move none
+    assert hands_moved >= compared // 3
 
 
 # ------------------------------------------------------------------------------------ the bots themselves

@@ -127,3 +127,51 @@ def test_the_chance_of_each_play_is_a_distribution(edition):
         assert sum(sensible) == pytest.approx(1.0) and min(sensible) >= 0
         assert sum(wild) == pytest.approx(1.0)
         assert chance_of_play(edition, hand, Action(Card.PRINCESS, seat), seat, mask, seen, known, care) == 0
+
+
+def test_a_baron_tie_between_two_others_is_a_link_both_ways():
+    # three players: seat 0 hides; seat 1 (priest, draws a baron) challenges seat 2 (a priest): a tie
+    rnd = Round(CLASSIC, 3, deck_with(CLASSIC, [Card.HANDMAID, Card.PRIEST, Card.PRIEST, Card.GUARD, Card.BARON],
+                                      players=3))
+    rnd.apply(Action(Card.HANDMAID))
+    rnd.apply(Action(Card.BARON, 2))
+    assert next(e for e in reversed(rnd.log or ()) if e.kind == "baron").result == "tie"
+    memory, links = memory_at(view(rnd, 0))
+    assert links == [(1, 2), (2, 1)]  # each saw the other's card (R5.3); seat 0 only knows they match
+    filled = remember(memory, links, rnd)
+    assert filled[1] == {2: Card.PRIEST} and filled[2] == {1: Card.PRIEST}
+
+
+def _guessing(edition, known: dict[int, Card]) -> tuple[Round, list[int]]:
+    """Seat 0 of three holds two Guards; seat 2 is protected; both Princes and both Handmaids are
+    discarded, so the Priest and the Baron are the likeliest unseen cards (two each)."""
+    rnd = Round.from_parts(edition, hands=[[Card.GUARD, Card.GUARD], [Card.KING], [Card.BARON]],
+                           discards=[[Card.PRINCE, Card.HANDMAID], [Card.PRINCE], [Card.HANDMAID]],
+                           deck=[Card.GUARD], set_aside=None, face_up=(), alive=[True] * 3,
+                           protected=[False, False, True], knocked_out=[], current=0, phase=Phase.PLAY, turn=4)
+    seen = [0] * len(Card)
+    for pile in rnd.discards:
+        for card in pile:
+            seen[card] += 1
+    return rnd, seen
+
+
+def test_a_card_known_elsewhere_is_not_guessed():
+    # unknown to seat 0, the Baron wins the tie between the Priest and the Baron (the higher card);
+    # knowing seat 2 holds a Baron, only one is left for seat 1, and the Priest is likelier
+    for known, guess in (({}, Card.BARON), ({2: Card.BARON}, Card.PRIEST)):
+        rnd, seen = _guessing(CLASSIC, known)
+        assert policy(rnd, known, random.Random(1)) == Action(Card.GUARD, 1, guess)
+        hand = (Card.GUARD, Card.GUARD)
+        assert chance_of_play(CLASSIC, hand, Action(Card.GUARD, 1, guess), 0, 0b010, seen, known, 1.0) == 1.0
+
+
+def test_a_careless_player_picks_a_card_then_one_of_its_plays():
+    # guard + handmaid, one seat to choose: at random a card (1/2), then one of its plays (seven
+    # guesses for the Guard); with care, the policy's choice (the Handmaid: nothing is known)
+    hand, seen = (Card.GUARD, Card.HANDMAID), [0] * len(Card)
+    hide, guess = Action(Card.HANDMAID), Action(Card.GUARD, 1, Card.PRIEST)
+    assert chance_of_play(CLASSIC, hand, hide, 0, 0b10, seen, {}, 0.0) == pytest.approx(1 / 2)
+    assert chance_of_play(CLASSIC, hand, guess, 0, 0b10, seen, {}, 0.0) == pytest.approx(1 / 14)
+    assert chance_of_play(CLASSIC, hand, hide, 0, 0b10, seen, {}, 0.9) == pytest.approx(0.9 + 0.1 / 2)
+    assert chance_at_random(CLASSIC, hand, guess, 0, 0b10, seen, {}) == pytest.approx(1 / 8)

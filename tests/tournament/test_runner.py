@@ -326,3 +326,22 @@ def test_records_can_be_handed_over_as_the_games_come_back():
     streamed = run_tournament(s, jobs=2, records=True, on_records=take)
     assert streamed.records is None and streamed.games == kept.games
     assert [handed[i] for i in range(len(handed))] == kept.records
+
+
+def test_positions_and_starts_count_from_each_games_starter():
+    # 3 seats: x, y, z; game i is started by seat i % 3, and the seat that starts always wins
+    s = Settings(lineup=("x", "y", "z"), games=9)
+    games = [GameResult(i, ("x", "y", "z"), i % 3, (i % 3,), 1) for i in range(9)]
+    report = summarise(Results(s, games))
+    first, second, third = report["positions"]
+    assert (first["games"], first["wins"], first["win_rate"]) == (9, 9, 1.0)
+    assert second["wins"] == third["wins"] == 0
+    levels = report["seating"]["levels"]
+    assert {level: levels[level]["starts"] for level in "xyz"} == {"x": 3, "y": 3, "z": 3}
+    assert all(levels[level]["positions"] == [3, 3, 3] for level in "xyz")
+    # the same games all started by seat 2: z starts them all, and sits first each time
+    games = [GameResult(i, ("x", "y", "z"), 2, (2,), 1) for i in range(9)]
+    levels = summarise(Results(s, games))["seating"]["levels"]
+    assert levels["z"]["starts"] == 9 and levels["z"]["positions"] == [9, 0, 0]
+    assert levels["x"]["positions"] == [0, 9, 0] and levels["y"]["positions"] == [0, 0, 9]
+    assert not summarise(Results(s, games))["seating"]["balanced"]
