@@ -264,6 +264,36 @@ def test_hints_try_every_move_equally_often_on_shared_deals():
     assert bot.stats.iterations == HINT_TRIES * len(v.legal_actions)
 
 
+def test_moves_that_do_the_same_get_the_same_figure():
+    # seat 0 knows seat 1 holds the King: every other guess is a sure miss, and the same play after it
+    v = view(after_priest_look(Card.KING), 0)
+    odds = ExpertBot(8).move_odds(v)
+    misses = {odds[a] for a in v.legal_actions if a.card is Card.GUARD and a.guess is not Card.KING}
+    assert len(misses) == 1 and odds[Action(Card.GUARD, 1, Card.KING)] == (1.0, 0.0)
+
+
+def test_hints_are_chances_of_winning_the_round_whatever_the_tokens():
+    # three players; one token from the target, seat 2's win would end the match: the search's
+    # rewards change (they are match values), the chance of winning the round does not
+    match = Match(CLASSIC, 3, seed=11, target=3)
+    seat = match.current
+    calm = ExpertBot(4, budget=30).move_odds(view(match, seat))
+    match.tokens = [0, 0, 0]
+    match.tokens[(seat + 2) % 3] = 2
+    tense = ExpertBot(4, budget=30).move_odds(view(match, seat))
+    assert tense == calm
+
+
+def test_a_shared_round_win_counts_as_a_share():
+    round_view = view(Round.shuffled(CLASSIC, 3, random.Random(2)), 0)
+    match_view = view(Match(CLASSIC, 3, seed=2, target=3), 0)
+    for seen in (round_view, match_view):
+        score = expert._scorer(seen)
+        assert score(SimpleNamespace(winners=(0, 1), spy_bonus=None))[1] == 0.5
+        assert score(SimpleNamespace(winners=(0,), spy_bonus=None))[1] == 1.0
+        assert score(SimpleNamespace(winners=(1, 2), spy_bonus=None))[1] == 0.0
+
+
 def test_move_odds_are_chances_for_every_legal_move():
     rng = random.Random("odds")
     checked = 0

@@ -141,19 +141,23 @@ class ExpertBot:
         rng = self.rng
         done = 0
         budget = iterations or self.iterations
-        deal: tuple[Round, bool] | None = None
+        deal: tuple[Round, bool, float] | None = None
+        walk = rng
         while done < budget:
             if even and deal is not None and done % len(root_moves):
-                # every move of a round of tries meets the same deal: their differences are not luck
-                state, wild = deal[0].clone(), deal[1]
+                # every move of a round of tries meets the same deal, and the same chances after it
+                # (the simulated players' tie-breaks): two moves that do the same get the same figure
+                state, wild, luck = deal[0].clone(), deal[1], deal[2]
+                walk = random.Random(luck)
             else:
                 belief, wild = reading.pick(rng)
                 state = _determinise(view, belief, rng)
                 if even:
-                    deal = (state.clone(), wild)
+                    deal = (state.clone(), wild, rng.random())
+                    walk = random.Random(deal[2])
             memory = remember(known, links, state)
-            path = self._descend(root, state, memory, rng, root_moves, others if wild else 0, even)
-            play_out(state, memory, rng, others if wild else 0)
+            path = self._descend(root, state, memory, walk, root_moves, others if wild else 0, even)
+            play_out(state, memory, walk, others if wild else 0)
             rewards, mine = score(state)
             for node in path:
                 node.visits += 1
