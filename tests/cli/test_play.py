@@ -430,3 +430,47 @@ def test_without_hints_nothing_of_the_expert_shows(tmp_path):
                    lines=["1", "q"])
     assert proc.returncode == 0
     assert "The expert's belief" not in proc.stdout and "win ≈" not in proc.stdout
+
+
+def test_hints_belief_and_tracker_show_the_experts_own_figures(tmp_path):
+    """The figures on screen are the adviser's and the tracker's, move by move and card by card: read
+    back from what the terminal printed at each prompt of a few turns with three players."""
+    from rich.console import Console
+
+    from loveletter.bots.expert import ExpertBot
+    from loveletter.tui.game import GameSettings, TerminalGame
+
+    settings = GameSettings(CLASSIC, 3, ["beginner", "beginner"], "en", seed=21, records=tmp_path, starter=0,
+                            hints=True, budget=30)
+    console = Console(record=True, width=250, color_system=None)
+    answers = iter(["1", "1", "1", "q"])
+    game = TerminalGame(settings, lambda: next(answers), console)
+    assert game.adviser is not None
+    advised: list[tuple] = []  # each view the adviser was asked about, and its answer
+    move_odds = game.adviser.move_odds
+    game.adviser.move_odds = lambda v: advised.append((v, move_odds(v))) or advised[-1][1]  # type: ignore[method-assign]
+    game.run()
+    screens = console.export_text().split("Unseen cards: ")[1:]  # each: tracker, belief, moves
+    assert len(screens) == len(advised) == 4
+    spread = 0
+    for screen, (me, odds) in zip(screens, advised, strict=True):
+        tracker = dict(re.findall(r"(\w+) (\d+)", screen.splitlines()[0]))
+        assert tracker == {CARD_EN[card]: str(me.tracker().get(card, 0)) for card in CLASSIC.cards}
+
+        for seat, held in ExpertBot().belief(me).all_odds().items():
+            line = re.search(rf"^  {game.names[seat]}: (.*)$", screen, re.MULTILINE)
+            assert line is not None
+            expected = {CARD_EN[card]: str(round(100 * p)) for card, p in held.items() if p >= 0.005}
+            assert dict(re.findall(r"(\w+) (\d+)%", line[1])) == expected
+            spread += len(set(expected.values())) > 1
+
+        figures = re.findall(r"^\s+\d+\. .*≈ (\d+)%(?: ± (\d+))?$", screen, re.MULTILINE)
+        estimates = [odds[action] for action in me.legal_actions]
+        assert len(figures) == len(estimates) > 1
+        for (p, m), estimate in zip(figures, estimates, strict=True):
+            assert int(p) == round(100 * estimate.chance)
+            assert int(m or 0) == round(100 * estimate.margin)
+    assert spread >= 2  # beliefs with cards at different chances were checked
+
+
+CARD_EN = {card: card.name.capitalize() for card in Card}

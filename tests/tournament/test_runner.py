@@ -85,6 +85,7 @@ def test_seeds_depend_on_the_seed_and_the_game_only():
     assert seeds(a, 7)[0] == seeds(b, 7)[0]  # the same deck seed for game 7
     assert len({seeds(a, i)[0] for i in range(200)}) == 200
     assert seeds(a, 7) != seeds(Settings(lineup=a.lineup, seed=6), 7)
+    assert len(set(seeds(b, 7)[1])) == 3  # each seat's bot has a seed of its own
     # the same as a fresh derivation, so no process state leaks in
     rng = random.Random("loveletter-tournament:5:7")
     assert seeds(a, 7)[0] == rng.getrandbits(64)
