@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from loveletter.bots import LEVELS, ExpertBot, RandomBot, RuleBasedBot, make_bot
+from loveletter.bots.rule_based import WEIGHTS
 from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Match, Phase, Round, view
 
 # A small thinking budget keeps the expert quick here; its strength is measured by benchmarks/strength.py.
@@ -305,3 +306,13 @@ def test_beginner_beats_random():
             rnd.apply(bots[rnd.current].choose(view(rnd, rnd.current)))
         wins += rnd.winners == (beginner,)
     assert wins / rounds >= 0.65, f"beginner won {wins} of {rounds}"
+
+
+def test_the_beginner_follows_its_weights():
+    # Handmaid + Countess: the Handmaid by default; not when hiding is weighed as a loss
+    rnd = Round(CLASSIC, 2, deck_with(CLASSIC, [Card.HANDMAID, Card.GUARD, Card.COUNTESS]))
+    v = view(rnd, 0)
+    assert sorted(v.hand) == [Card.HANDMAID, Card.COUNTESS]
+    assert RuleBasedBot(1).choose(v) == Action(Card.HANDMAID)
+    assert RuleBasedBot(1).weights == WEIGHTS and make_bot("beginner", 1).weights == WEIGHTS  # type: ignore[attr-defined]
+    assert RuleBasedBot(1, dataclasses.replace(WEIGHTS, handmaid=-5.0)).choose(v) == Action(Card.COUNTESS)

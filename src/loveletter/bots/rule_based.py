@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass
 
 from loveletter.engine import Action, Card, View
 from loveletter.engine.round import Phase
@@ -17,11 +18,40 @@ from loveletter.engine.round import Phase
 _NEVER = -1000.0
 
 
+@dataclass(frozen=True)
+class Weights:
+    """How much the beginner likes each kind of move (see :meth:`RuleBasedBot.score`). The defaults
+    are a local optimum against the random bot: ``benchmarks/beginner_weights.py`` varies each one."""
+
+    keep: float = 0.1  # per point of the card kept (for the showdown)
+    handmaid: float = 3.0
+    spy: float = 1.0
+    chancellor: float = 1.0
+    countess: float = 0.5
+    guard_known: float = 20.0  # naming a card it knows is there
+    guard_chance: float = 10.0  # per unit of the chance that the named card is there
+    guess_value: float = 0.01  # per point of the named card (the tie-break between equal chances)
+    priest: float = 2.0  # a look at an unknown hand
+    priest_known: float = 0.5  # a look at a hand it already knows
+    baron_known: float = 20.0  # a sure win against a lower known card
+    baron_chance: float = 10.0  # per unit of (chance of winning - risk * chance of losing)
+    baron_risk: float = 2.0
+    prince_self_low: float = 0.5  # on itself, throwing away a Guard or a Priest
+    prince_self_high: float = -2.0  # on itself, throwing away anything higher
+    prince_other: float = 1.5
+    king_chance: float = 0.5  # per point the expected card gains over the card given
+    king_with_princess: float = -5.0  # trading the Princess away
+
+
+WEIGHTS = Weights()
+
+
 class RuleBasedBot:
     level = "beginner"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, weights: Weights = WEIGHTS) -> None:
         self.rng = random.Random(seed)
+        self.weights = weights
 
     def choose(self, view: View) -> Action:
         actions = view.legal_actions
@@ -37,53 +67,54 @@ class RuleBasedBot:
 
     def score(self, view: View, action: Action) -> float:
         """How much the bot likes ``action`` (higher is better)."""
+        w = self.weights
         value = view.edition.value
         hand = list(view.hand)
         hand.remove(action.card)
         kept = hand[0]
         card, target = action.card, action.target
         me = view.seat
-        base = 0.1 * value(kept)  # keep the higher card for the showdown
+        base = w.keep * value(kept)  # keep the higher card for the showdown
         if card is Card.PRINCESS:
             return _NEVER
         if target is None:
-            return base + {Card.HANDMAID: 3.0, Card.SPY: 1.0, Card.CHANCELLOR: 1.0,
-                           Card.COUNTESS: 0.5}.get(card, 0.0)
+            return base + {Card.HANDMAID: w.handmaid, Card.SPY: w.spy, Card.CHANCELLOR: w.chancellor,
+                           Card.COUNTESS: w.countess}.get(card, 0.0)
         known = view.known.get(target)
         if card is Card.GUARD:
             assert action.guess is not None
             if known is not None:
-                return base + (20.0 if action.guess is known else -5.0)
+                return base + (w.guard_known if action.guess is known else -5.0)
             odds = hidden_odds(view, target)
             p = odds.get(action.guess, 0.0)
-            return base + (10.0 * p if p > 0 else -100.0) + 0.01 * value(action.guess)
+            return base + (w.guard_chance * p if p > 0 else -100.0) + w.guess_value * value(action.guess)
         if card is Card.PRIEST:
-            return base + (0.5 if known is not None else 2.0)
+            return base + (w.priest_known if known is not None else w.priest)
         if card is Card.BARON:
             mine = value(kept)
             if known is not None:
                 theirs = value(known)
-                return base + (20.0 if mine > theirs else (-100.0 if mine < theirs else 0.0))
+                return base + (w.baron_known if mine > theirs else (-100.0 if mine < theirs else 0.0))
             odds = hidden_odds(view, target)
             win = sum(p for c, p in odds.items() if value(c) < mine)
             lose = sum(p for c, p in odds.items() if value(c) > mine)
-            return base + 10.0 * (win - 2.0 * lose)
+            return base + w.baron_chance * (win - w.baron_risk * lose)
         if card is Card.PRINCE:
             if target == me:
                 if kept is Card.PRINCESS:
                     return _NEVER
-                return 0.5 if value(kept) <= 2 else -2.0
+                return w.prince_self_low if value(kept) <= 2 else w.prince_self_high
             if known is Card.PRINCESS:
                 return base + 50.0
-            return base + 1.5
+            return base + w.prince_other
         if card is Card.KING:
             if kept is Card.PRINCESS:
-                return -5.0
+                return w.king_with_princess
             if known is not None:
                 return value(known) - value(kept)
             odds = hidden_odds(view, target)
             expected = sum(p * value(c) for c, p in odds.items())
-            return 0.5 * (expected - value(kept))
+            return w.king_chance * (expected - value(kept))
         return base
 
 

@@ -1,0 +1,38 @@
+"""benchmarks/beginner_weights.py: trials share their deals, and the script prints the defaults' win
+rate, each change it keeps and the check on other deals."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import subprocess
+import sys
+
+from loveletter.bots.rule_based import WEIGHTS
+
+from .conftest import BENCHMARKS
+
+
+def test_the_same_weights_win_the_same_rounds_and_other_weights_others(load_script):
+    script = load_script("beginner_weights")
+    once = script._play((WEIGHTS, 0, 300))
+    assert script._play((WEIGHTS, 0, 300)) == once  # the same deals, the same bots
+    assert 0.55 * 300 < once < 0.95 * 300  # the beginner beats the random bot
+    reckless = dataclasses.replace(WEIGHTS, baron_risk=-2.0, handmaid=-5.0)
+    assert script._play((reckless, 0, 300)) != once
+    assert script._play((WEIGHTS, 300, 600)) != once  # other deals
+
+
+def test_prints_the_search_and_the_check_on_other_deals():
+    proc = subprocess.run([sys.executable, str(BENCHMARKS / "beginner_weights.py"), "--rounds", "64",
+                           "--factors", "0,2", "--jobs", "1"], capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert re.fullmatch(r"beginner vs random, classic 2p, 64 rounds per trial: the default weights win \d+\.\d\d%",
+                        lines[0])
+    assert re.fullmatch(r"after sweep 1: \d+\.\d\d% \[36 trials, \d+ s\]", lines[-2])
+    assert lines[-1].startswith("on 64 other deals: the weights found ")
+    bad = subprocess.run([sys.executable, str(BENCHMARKS / "beginner_weights.py"), "--factors", "x"],
+                         capture_output=True, text=True, timeout=60, check=False)
+    assert bad.returncode == 2 and bad.stderr.strip().endswith("--factors: numbers separated by commas")
