@@ -175,3 +175,32 @@ def test_a_careless_player_picks_a_card_then_one_of_its_plays():
     assert chance_of_play(CLASSIC, hand, guess, 0, 0b10, seen, {}, 0.0) == pytest.approx(1 / 14)
     assert chance_of_play(CLASSIC, hand, hide, 0, 0b10, seen, {}, 0.9) == pytest.approx(0.9 + 0.1 / 2)
     assert chance_at_random(CLASSIC, hand, guess, 0, 0b10, seen, {}) == pytest.approx(1 / 8)
+
+
+@pytest.mark.parametrize("edition", EDITIONS, ids=lambda e: e.name)
+def test_the_simulated_players_weigh_moves_as_the_beginner_does(edition):
+    """The policy is the beginner's (the expert's model of a sensible player): at random decisions
+    of whole rounds, each legal play scores the same by both, from the same knowledge."""
+    from loveletter.bots import RuleBasedBot
+    from loveletter.bots.playout import _score, unseen_counts
+
+    rng = random.Random(f"same-{edition.name}")
+    beginner = RuleBasedBot(1)
+    compared = 0
+    for _ in range(60):
+        players = rng.randint(2, edition.max_players)
+        rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
+        while not rnd.over:
+            if rnd.phase is Phase.PLAY:
+                seen = view(rnd, rnd.current)
+                unseen = unseen_counts(rnd)
+                for seat, card in seen.known.items():
+                    if rnd.is_alive(seat) and unseen[card] > 0:
+                        unseen[card] -= 1
+                for action in seen.legal_actions:
+                    ours = _score(action, list(seen.hand), seen.known, unseen, sum(unseen), edition.value,
+                                  rnd.current)
+                    assert ours == pytest.approx(beginner.score(seen, action)), action
+                    compared += 1
+            rnd.apply(rng.choice(rnd.legal_actions()))
+    assert compared > 2000

@@ -1,6 +1,7 @@
 """Simulated players for the expert's search: a fast rule-based policy with a memory.
 
-In a simulated round every player follows :func:`policy`, in the manner of the beginner bot: it
+In a simulated round every player follows :func:`policy`, the beginner bot's rules and weights (its
+:data:`~loveletter.bots.rule_based.WEIGHTS`) on card counts rather than a view, for speed: it
 weighs each move by the cards it has not seen, never throws away its own Princess, keeps its higher
 card, and above all uses what it *knows* of other hands (its :data:`Memory`): a Priest's look, both
 sides of a King's trade, a Baron tie. A play-out without that memory would value a Priest at nothing
@@ -17,6 +18,7 @@ import math
 import random
 from collections.abc import Callable
 
+from loveletter.bots.rule_based import WEIGHTS
 from loveletter.engine import Action, Card, Edition, Event, Phase, Round, View, known_hands, legal_plays
 
 _PLAY = Phase.PLAY
@@ -24,7 +26,9 @@ _CARDS = tuple(Card)  # by number
 GUARD, PRIEST, BARON, PRINCE, KING, PRINCESS = (
     Card.GUARD, Card.PRIEST, Card.BARON, Card.PRINCE, Card.KING, Card.PRINCESS,
 )
-_UNTARGETED_BONUS = {Card.HANDMAID: 3.0, Card.SPY: 1.0, Card.CHANCELLOR: 1.0, Card.COUNTESS: 0.5}
+W = WEIGHTS  # the simulated players weigh their moves as the beginner does
+_UNTARGETED_BONUS = {Card.HANDMAID: W.handmaid, Card.SPY: W.spy, Card.CHANCELLOR: W.chancellor,
+                     Card.COUNTESS: W.countess}
 
 Memory = list[dict[int, Card]]
 """Per seat: the other seats whose card it knows, and that card."""
@@ -227,7 +231,7 @@ def _score(action: Action, hand: list[Card], known: dict[int, Card], unseen: lis
            value: Callable[[Card], int], me: int) -> float:
     card, target = action.card, action.target
     kept = hand[1] if hand[0] is card else hand[0]
-    base = 0.1 * value(kept)
+    base = W.keep * value(kept)
     if card is PRINCESS:
         return -1000.0
     if target is None:
@@ -236,16 +240,16 @@ def _score(action: Action, hand: list[Card], known: dict[int, Card], unseen: lis
     if card is GUARD:
         assert action.guess is not None
         if theirs is not None:
-            return base + (20.0 if action.guess is theirs else -5.0)
+            return base + (W.guard_known if action.guess is theirs else -5.0)
         n = unseen[action.guess]  # the likeliest card; among those, the most valuable
-        return base + (10.0 * n / total + 0.01 * value(action.guess) if n > 0 and total else -100.0)
+        return base + (W.guard_chance * n / total if n > 0 and total else -100.0) + W.guess_value * value(action.guess)
     if card is PRIEST:
-        return base + (0.5 if theirs is not None else 2.0)
+        return base + (W.priest_known if theirs is not None else W.priest)
     if card is BARON:
         mine = value(kept)
         if theirs is not None:
             other = value(theirs)
-            return base + (20.0 if mine > other else (-100.0 if mine < other else 0.0))
+            return base + (W.baron_known if mine > other else (-100.0 if mine < other else 0.0))
         win = lose = 0
         for c, n in enumerate(unseen):
             if n > 0:
@@ -254,18 +258,18 @@ def _score(action: Action, hand: list[Card], known: dict[int, Card], unseen: lis
                     win += n
                 elif v > mine:
                     lose += n
-        return base + (10.0 * (win - 2.0 * lose) / total if total else 0.0)
+        return base + (W.baron_chance * (win - W.baron_risk * lose) / total if total else 0.0)
     if card is PRINCE:
         if target == me:
-            return -1000.0 if kept is PRINCESS else (0.5 if value(kept) <= 2 else -2.0)
-        return base + (50.0 if theirs is PRINCESS else 1.5)
+            return -1000.0 if kept is PRINCESS else (W.prince_self_low if value(kept) <= 2 else W.prince_self_high)
+        return base + (50.0 if theirs is PRINCESS else W.prince_other)
     # King
     if kept is PRINCESS:
-        return -5.0
+        return W.king_with_princess
     if theirs is not None:
         return float(value(theirs) - value(kept))
     expected = sum(n * value(_CARDS[c]) for c, n in enumerate(unseen) if n > 0)
-    return 0.5 * ((expected / total if total else 0.0) - value(kept))
+    return W.king_chance * ((expected / total if total else 0.0) - value(kept))
 
 
 def chance_of_play(edition: Edition, hand: tuple[Card, Card], played: Action, seat: int, others_mask: int,
