@@ -27,8 +27,7 @@ GUARD, PRIEST, BARON, PRINCE, KING, PRINCESS = (
     Card.GUARD, Card.PRIEST, Card.BARON, Card.PRINCE, Card.KING, Card.PRINCESS,
 )
 W = WEIGHTS  # the simulated players weigh their moves as the beginner does
-_UNTARGETED_BONUS = {Card.HANDMAID: W.handmaid, Card.SPY: W.spy, Card.CHANCELLOR: W.chancellor,
-                     Card.COUNTESS: W.countess}
+_UNTARGETED_BONUS = W.untargeted
 
 Memory = list[dict[int, Card]]
 """Per seat: the other seats whose card it knows, and that card."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 
 from loveletter.engine import Action, Card, View
 from loveletter.engine.round import Phase
@@ -20,8 +21,9 @@ _NEVER = -1000.0
 
 @dataclass(frozen=True)
 class Weights:
-    """How much the beginner likes each kind of move (see :meth:`RuleBasedBot.score`). The defaults
-    are a local optimum against the random bot: ``benchmarks/beginner_weights.py`` varies each one."""
+    """How much the beginner likes each kind of move (see :meth:`RuleBasedBot.score`); the expert's
+    simulated players use the same (:mod:`~loveletter.bots.playout`). ``benchmarks/beginner_weights.py``
+    varies each one against the random bot (the best it found gains 0.4 points: README)."""
 
     keep: float = 0.1  # per point of the card kept (for the showdown)
     handmaid: float = 3.0
@@ -41,6 +43,12 @@ class Weights:
     prince_other: float = 1.5
     king_chance: float = 0.5  # per point the expected card gains over the card given
     king_with_princess: float = -5.0  # trading the Princess away
+
+    @cached_property
+    def untargeted(self) -> dict[Card, float]:
+        """The bonus of each card played without a target."""
+        return {Card.HANDMAID: self.handmaid, Card.SPY: self.spy, Card.CHANCELLOR: self.chancellor,
+                Card.COUNTESS: self.countess}
 
 
 WEIGHTS = Weights()
@@ -78,8 +86,7 @@ class RuleBasedBot:
         if card is Card.PRINCESS:
             return _NEVER
         if target is None:
-            return base + {Card.HANDMAID: w.handmaid, Card.SPY: w.spy, Card.CHANCELLOR: w.chancellor,
-                           Card.COUNTESS: w.countess}.get(card, 0.0)
+            return base + w.untargeted.get(card, 0.0)
         known = view.known.get(target)
         if card is Card.GUARD:
             assert action.guess is not None
