@@ -110,7 +110,8 @@ def test_whole_match_by_numbers(tmp_path, edition, players, lang):
 
     record = the_record(records)
     # claimed as the game starts, so it does not name the seed (which fixes every hidden card)
-    assert re.fullmatch(r"loveletter-\d{8}-\d{6}(-\d+)?\.json", record.name) and str(seed) not in record.name
+    # (only the date and time: the seed's digits may happen to be in the time)
+    assert re.fullmatch(r"loveletter-\d{8}-\d{6}(-\d+)?\.json", record.name)
     saved = ("Record saved: " if lang == "en" else "Verslag bewaard: ") + str(record)
     assert out.splitlines()[-1] == saved
 
