@@ -91,7 +91,7 @@ def two_people(client, **settings):
     made = create(client, players=2, **settings)
     joined = client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()
     ann, bob = Seat(client, made["code"], made["secret"]), Seat(client, made["code"], joined["secret"])
-    bob.secret = joined["secret"]
+    ann.secret, bob.secret = made["secret"], joined["secret"]
     return made["code"], ann, bob
 
 
@@ -336,6 +336,52 @@ def test_a_rematch_seats_the_players_at_a_new_table(client):
     assert ann.state["target"] == 1 and ann.state["tokens"] == [0, 0]
     twice = client.post(f"/api/tables/{code}/rematch", json={"secret": secret})
     assert twice.json()["key"] == "web_rematch_twice"
+
+
+def finished_two_people_match(client):
+    """Ann and Bob play a one-token match to its end and stay at the table."""
+    code, ann, bob = two_people(client, target=1)
+    seats, rng = {0: ann, 1: bob}, random.Random(4)
+    while not ann.state["match_winners"]:
+        mover, other = seats[ann.state["current"]], seats[1 - ann.state["current"]]
+        mover.random_move(rng)
+        other.receive()
+    return code, ann, bob
+
+
+def test_a_rematch_keeps_the_old_players_seats_from_watchers(client):
+    code, ann, bob = finished_two_people_match(client)
+    again = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()
+    assert again["seat"] == 1  # Bob asked first, and sits in his own seat again
+    new = again["code"]
+    assert new not in {t["code"] for t in client.get("/api/tables").json()}  # Ann's seat is not open to all
+    watcher = Seat(client, new, None)
+    assert watcher.state["free_seats"] == [0] and watcher.state["open_seats"] == []
+    for lang, says in (("en", "The free seats are kept for the last match's players while they decide"),
+                       ("nl", "De vrije stoelen worden vrijgehouden voor de spelers van het vorige spel")):
+        refused = client.post(f"/api/tables/{new}/join?lang={lang}", json={"name": "Cy"})
+        assert refused.status_code == 400 and refused.json()["message"].startswith(says)
+    ann.close()  # Ann leaves the finished table without coming along: her seat opens
+    assert watcher.receive()["open_seats"] == [0]
+    assert new in {t["code"] for t in client.get("/api/tables").json()}
+    ann = Seat(client, code, ann.secret)  # and is kept again when she comes back to it
+    assert watcher.receive()["open_seats"] == []
+    ann.close()
+    assert watcher.receive()["open_seats"] == [0]
+    assert client.post(f"/api/tables/{new}/join", json={"name": "Cy"}).json()["seat"] == 0
+    assert watcher.receive()["free_seats"] == []  # and the match begins
+    bob.close()
+
+
+def test_the_players_who_stay_take_their_own_seats_at_the_rematch(client):
+    code, ann, bob = finished_two_people_match(client)
+    assert client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()["seat"] == 1
+    joined = client.post(f"/api/tables/{code}/rematch", json={"secret": ann.secret}).json()
+    assert joined["seat"] == 0
+    ann_again = Seat(client, joined["code"], joined["secret"])
+    assert ann_again.state["names"][:2] == ["Ann", "Bob"] and ann_again.state["free_seats"] == []
+    for seat in (ann, bob, ann_again):
+        seat.close()
 
 
 def _ends_the_round(table, action) -> bool:

@@ -76,9 +76,21 @@ class Room:
     rematch: str | None = None  # the code of the table for the next match, once someone asked
     rematched: set[int] = field(default_factory=set)  # the seats that went on to it
     storing: bool = False  # the waiting task is storing a bot's move (see Server.start_waiting)
+    origin: Room | None = None  # at a rematch table: the finished table it follows
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
+
+    def open_seats(self) -> list[int]:
+        """The free seats a newcomer may take. At a rematch table a seat is kept for the last match's
+        player in it while they are still at the finished table (they may yet come on), so that
+        nobody who merely watched takes it first."""
+        origin = self.origin
+        return [
+            seat for seat in self.table.free_seats()
+            if origin is None or seat not in origin.table.names or seat in origin.rematched
+            or not origin.connected(seat)
+        ]
 
 
 class Server:
@@ -126,11 +138,12 @@ class Server:
                                     random.Random(self.rng.random()))
             code = new_code(self.rooms)
             self.store.create(code, settings.as_json(), settings.private)
-            self.rooms[code] = Room(GameTable(code, settings, self.store))
+            self.rooms[code] = Room(GameTable(code, settings, self.store), origin=room)
             room.rematch = code
             await self.tell_all(room)
         new_room = self.rooms[room.rematch]
-        joined, new_secret = new_room.table.join(old.names[seat])
+        # their own seat again (kept for them), else one kept for nobody
+        joined, new_secret = new_room.table.join(old.names[seat], among=[seat, *new_room.open_seats()])
         room.rematched.add(seat)
         await self.tell_all(new_room)
         self.start_waiting(new_room)
@@ -140,9 +153,9 @@ class Server:
         return [
             {"code": code, "edition": room.table.settings.edition, "players": room.table.settings.players,
              "names": [room.table.names.get(s) for s in range(room.table.settings.players)],
-             "bots": [p.level for p in room.table.settings.seats], "free": len(room.table.free_seats())}
+             "bots": [p.level for p in room.table.settings.seats], "free": len(room.open_seats())}
             for code, room in self.rooms.items()
-            if not room.table.settings.private and room.table.free_seats()
+            if not room.table.settings.private and room.open_seats()
         ]
 
     # ----------------------------------------------------------------------------- play
@@ -154,8 +167,15 @@ class Server:
     async def tell(self, room: Room, connection: Connection) -> None:
         with contextlib.suppress(Exception):  # a connection closing under us is dropped elsewhere
             message = state_message(room.table, connection.seat, connection.t)
+            message["open_seats"] = room.open_seats()
             message["rematch"] = room.rematch
             await connection.socket.send_json(message)
+
+    async def tell_rematch(self, room: Room, connection: Connection) -> None:
+        """Tell those at ``room``'s rematch table, if it has one, that a player of the finished match
+        came or went (which keeps or opens their seat there)."""
+        if room.rematch is not None and connection.seat is not None:
+            await self.tell_all(self.rooms[room.rematch])
 
     def start_waiting(self, room: Room) -> None:
         """Schedule what comes next without a person: a bot's move, or a bot standing in for an
@@ -280,7 +300,7 @@ def create_app(store: Store, bot_delay: float = 0.8) -> FastAPI:
     async def join(code: str, request: Joining) -> dict[str, Any]:
         room = server.room(code)
         async with room.lock:
-            seat, secret = room.table.join(request.name)
+            seat, secret = room.table.join(request.name, among=room.open_seats())
         await server.tell_all(room)
         server.start_waiting(room)
         return {"code": room.table.code, "seat": seat, "secret": secret}
@@ -343,6 +363,7 @@ def create_app(store: Store, bot_delay: float = 0.8) -> FastAPI:
         room.connections.append(connection)
         await server.tell(room, connection)
         server.start_waiting(room)
+        await server.tell_rematch(room, connection)  # back at the finished table: their seat is kept again
         try:
             while True:
                 text = await socket.receive_text()
@@ -355,6 +376,7 @@ def create_app(store: Store, bot_delay: float = 0.8) -> FastAPI:
         finally:
             room.connections.remove(connection)
             server.start_waiting(room)
+            await server.tell_rematch(room, connection)  # their kept seat may open
 
     return app
 

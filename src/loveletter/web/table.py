@@ -10,6 +10,7 @@ from __future__ import annotations
 import hmac
 import random
 import secrets
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -143,12 +144,13 @@ class GameTable:
     def free_seats(self) -> list[int]:
         return [seat for seat in self.human_seats() if seat not in self.names]
 
-    def join(self, name: str) -> tuple[int, str]:
-        """Take the first free seat: the seat and its secret credential (shown once, stored hashed)."""
+    def join(self, name: str, among: Collection[int] | None = None) -> tuple[int, str]:
+        """Take the first free seat (of those ``among``, if given): the seat and its secret credential
+        (shown once, stored hashed)."""
         shown = clean_name(name)
-        free = self.free_seats()
+        free = [seat for seat in self.free_seats() if among is None or seat in among]
         if not free:
-            raise Refused("web_table_full")
+            raise Refused("web_table_full" if among is None or not self.free_seats() else "web_seat_kept")
         seat = free[0]
         secret = secrets.token_urlsafe(32)
         self.store.take_seat(self.code, seat, shown, secret)

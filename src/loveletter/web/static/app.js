@@ -208,7 +208,8 @@ function render() {
   if (s.free_seats.length) {
     top.append($("p", { text: s.free_seats.length === 1 ? w("web_waiting_player") : w("web_waiting_players", { n: s.free_seats.length }) }),
       $("p", { id: "invite", text: w("web_link", { code: s.code }) + ": " + location.href }));
-    if (me === null) {
+    if (me === null && !s.open_seats.length) top.append($("p", { class: "kept", text: w("web_seat_kept") }));
+    if (me === null && s.open_seats.length) {
       const form = $("form", { id: "join" },
         $("label", {}, w("web_your_name") + " ", $("input", { name: "name", maxlength: 24, required: "",
           value: localStorage.getItem("ll-name") || "" })),
