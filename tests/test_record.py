@@ -635,8 +635,10 @@ def with_fields(**fields: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("doc", "pattern"),
     [
-        (with_fields(format="loveletter-record/2"), r"unknown format 'loveletter-record/2'"),
+        (with_fields(format="loveletter-record/2"), r'unknown format "loveletter-record/2"'),
         (with_fields(format="pgn"), r"unknown format"),
+        (with_fields(format=None), r'unknown format null: expected "loveletter-record/1"'),
+        (with_fields(format="loveletter-tournament/1", pairwise=[]), r"unknown format"),  # not a field
         (with_fields(edition="deluxe"), r"unknown edition 'deluxe'"),
         (with_fields(edition=2019), r"'edition' must be"),
         (with_fields(players=...), r"'players' must be a list of non-empty names"),
@@ -762,6 +764,7 @@ BAD_RECORDS: list[tuple[str, Any]] = [
     ("rec_unknown_field_turn", changed(CLASSIC_3P, lambda d: d["rounds"][1]["turns"][1].update(card="baron"))),
     ("rec_round_over", changed(CLASSIC_3P, lambda d: d["rounds"][0]["turns"].append({"play": "guard"}))),
     ("rec_wrong_seat", changed(CLASSIC_3P, lambda d: d["rounds"][0]["turns"][1].update(seat=2))),
+    ("rec_seat_type", changed(CLASSIC_3P, lambda d: d["rounds"][0]["turns"][1].update(seat=[1]))),
     ("rec_no_play", changed(CLASSIC_3P, set_turn(1, 1, {"target": 2, "guess": "priest"}))),
     ("rec_unknown_card", changed(CLASSIC_3P, set_turn(1, 1, {"play": "jester"}))),
     ("rec_target_type", changed(CLASSIC_3P, set_turn(1, 1, {"play": "guard", "target": "2"}))),
@@ -808,7 +811,8 @@ def test_every_refusal_has_a_dutch_wording(key: str, doc: Any) -> None:
 
 
 def test_every_refusal_of_replay_is_in_the_table() -> None:
-    load_keys = {"rec_no_file", "rec_folder", "rec_not_text", "rec_unreadable", "rec_not_json", "rec_too_deep"}
+    load_keys = {"rec_no_file", "rec_folder", "rec_not_text", "rec_unreadable", "rec_not_json", "rec_too_deep",
+                 "rec_number_too_long"}
     places = {"rec_where_round", "rec_where_turn", "rec_deck_count"}
     replay_keys = {k for k in MESSAGES["en"] if k.startswith("rec_")} - load_keys - places
     assert replay_keys <= {key for key, _ in BAD_RECORDS}
@@ -846,3 +850,46 @@ def test_load_refusals_in_dutch(tmp_path: Path) -> None:
         dutch = nl.record_error(info.value)
         assert dutch != str(info.value) and str(tmp_path) in dutch and "\n" not in dutch
     assert nl.record_error(info.value) == f"{tmp_path / 'deep.json'} is te diep genest voor een spelverslag"
+
+
+def test_load_words_the_json_readers_complaints_in_both_languages(tmp_path: Path) -> None:
+    cases = [
+        ('{"players": ["A", "B"', "a comma was expected (line 1, column 22)",
+         "hier werd een komma verwacht (regel 1, kolom 22)"),
+        ('{"players": "Ann', "a string is not closed (line 1, column 13)",
+         "een tekst wordt niet afgesloten (regel 1, kolom 13)"),
+        ("", "a value was expected (line 1, column 1)", "hier werd een waarde verwacht (regel 1, kolom 1)"),
+        ("{} {}", "more follows the end of the JSON value (line 1, column 4)",
+         "er volgt nog iets na het einde van de JSON-waarde (regel 1, kolom 4)"),
+    ]
+    path = tmp_path / "bad.json"
+    for text, english, dutch in cases:
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(RecordError) as info:
+            load(path)
+        assert str(info.value) == f"{path} is not valid JSON: {english}"
+        assert Translator("nl").record_error(info.value) == f"{path} is geen geldige JSON: {dutch}"
+
+
+def test_load_takes_a_byte_order_mark_and_refuses_an_endless_number(tmp_path: Path) -> None:
+    path = tmp_path / "record.json"
+    path.write_text("\ufeff" + json.dumps(CLASSIC_3P), encoding="utf-8")  # as some Windows editors save
+    assert load(path) == CLASSIC_3P
+    path.write_text('{"target": ' + "9" * 5000 + "}", encoding="utf-8")
+    with pytest.raises(RecordError) as info:
+        load(path)
+    assert str(info.value) == f"{path} holds a number too long to read"
+    assert Translator("nl").record_error(info.value) == f"{path} bevat een getal dat te lang is om te lezen"
+
+
+def test_an_unreadable_file_is_explained_in_dutch_too(tmp_path: Path) -> None:
+    err = RecordError("rec_unreadable", path=tmp_path / "x.json", error=PermissionError(13, "Permission denied"))
+    assert str(err) == f"cannot read {tmp_path / 'x.json'}: permission denied"
+    assert Translator("nl").record_error(err) == f"kan {tmp_path / 'x.json'} niet lezen: geen toegang"
+
+
+def test_a_seat_of_the_wrong_kind_is_named_for_what_it_is() -> None:
+    for turn, says in [({"seat": "0", "play": "guard"}, "'seat' must be a seat number, not a string"),
+                       ({"play": "guard", "target": 1.0}, "'target' must be a seat number, not a number with a fraction")]:
+        with pytest.raises(RecordError, match=says):
+            replay(changed(CLASSIC_3P, set_turn(1, 1, turn)))

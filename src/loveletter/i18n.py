@@ -9,8 +9,10 @@
 
 from __future__ import annotations
 
+import errno
 import locale
 import os
+import socket
 from typing import TYPE_CHECKING, Any
 
 from loveletter.engine import Action, Card, IllegalActionError, NotationError
@@ -38,9 +40,26 @@ _DEFAULT_ARTICLE = {"en": "the", "nl": "de"}
 # What a record holds where something else belongs: "a record is a JSON object, not a list".
 RECORD_KINDS: dict[str, dict[str, str]] = {
     "en": {"object": "an object", "list": "a list", "string": "a string", "bool": "true/false", "null": "null",
-           "number": "a number"},
+           "number": "a number", "fraction": "a number with a fraction"},
     "nl": {"object": "object", "list": "lijst", "string": "tekst", "bool": "true/false", "null": "null",
-           "number": "getal"},
+           "number": "getal", "fraction": "kommagetal"},
+}
+
+# What the operating system said, by error number (its own text is English only): a message key.
+OS_REASONS: dict[int, str] = {
+    errno.ENOENT: "os_no_such", errno.EACCES: "os_denied", errno.EPERM: "os_denied",
+    errno.ENOSPC: "os_no_space", errno.EDQUOT: "os_no_space", errno.EISDIR: "os_is_folder",
+    errno.ENOTDIR: "os_not_folder", errno.EROFS: "os_read_only", errno.EADDRINUSE: "os_address_in_use",
+    errno.EADDRNOTAVAIL: "os_address_unavailable", errno.ENAMETOOLONG: "os_name_too_long",
+    errno.EEXIST: "os_exists",
+}
+# What Python's JSON reader said (English only), by how its message begins: a message key.
+JSON_REASONS: dict[str, str] = {
+    "Expecting value": "json_value", "Expecting property name": "json_field_name",
+    "Expecting ',' delimiter": "json_comma", "Expecting ':' delimiter": "json_colon",
+    "Unterminated string": "json_unclosed", "Invalid control character": "json_control",
+    "Invalid \\escape": "json_escape", "Invalid \\uXXXX escape": "json_escape", "Extra data": "json_extra",
+    "Illegal trailing comma": "json_trailing_comma",
 }
 
 CARD_EFFECTS: dict[str, dict[Card, str]] = {
@@ -409,10 +428,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_folder": "{path} is a folder, not a record file",
         "rec_not_text": "{path} is not a text file (not UTF-8)",
         "rec_unreadable": "cannot read {path}: {error}",
-        "rec_not_json": "{path} is not valid JSON: {error} at line {line}, column {column}",
+        "rec_not_json": "{path} is not valid JSON: {error} (line {line}, column {column})",
         "rec_too_deep": "{path} is nested too deeply to be a record",
+        "rec_number_too_long": "{path} holds a number too long to read",
+        "os_no_such": "no such file or folder",
+        "os_denied": "permission denied",
+        "os_no_space": "no space left on the device",
+        "os_is_folder": "it is a folder",
+        "os_not_folder": "a part of the path is not a folder",
+        "os_read_only": "the file system is read-only",
+        "os_address_in_use": "the address is already in use",
+        "os_address_unavailable": "this machine has no such address",
+        "os_unknown_host": "unknown host name",
+        "os_name_too_long": "the name is too long",
+        "os_exists": "it already exists",
+        "json_value": "a value was expected",
+        "json_field_name": "a field name in double quotes was expected",
+        "json_comma": "a comma was expected",
+        "json_colon": "a colon was expected",
+        "json_unclosed": "a string is not closed",
+        "json_control": "a control character inside a string",
+        "json_escape": "a wrong escape (\\…) in a string",
+        "json_extra": "more follows the end of the JSON value",
+        "json_trailing_comma": "a comma before a closing bracket",
         "rec_not_object": "a record is a JSON object, not {kind}",
-        "rec_unknown_format": "unknown format {format!r}: expected {expected!r}",
+        "rec_unknown_format": "unknown format {format}: expected \"{expected}\"",
         "rec_edition_type": "'edition' must be \"classic\" or \"2019\", not {kind}",
         "rec_unknown_edition": "unknown edition {name!r}: choose classic or 2019",
         "rec_players": "'players' must be a list of non-empty names",
@@ -436,6 +476,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_wrong_seat": "the turn says seat {seat}, but it is seat {current}'s turn",
         "rec_no_play": "the turn has no 'play'",
         "rec_target_type": "'target' must be a seat number, not {kind}",
+        "rec_seat_type": "'seat' must be a seat number, not {kind}",
         "rec_choice_not_chancellor": "only a Chancellor turn has 'keep' and 'bottom' (R5.9)",
         "rec_chancellor_keep": "the Chancellor drew cards, so the turn must say which of {cards} to keep (R5.9)",
         "rec_bottom": "'bottom' must be a list of cards",
@@ -776,10 +817,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_folder": "{path} is een map, geen verslagbestand",
         "rec_not_text": "{path} is geen tekstbestand (geen UTF-8)",
         "rec_unreadable": "kan {path} niet lezen: {error}",
-        "rec_not_json": "{path} is geen geldige JSON: {error} op regel {line}, kolom {column}",
+        "rec_not_json": "{path} is geen geldige JSON: {error} (regel {line}, kolom {column})",
         "rec_too_deep": "{path} is te diep genest voor een spelverslag",
+        "rec_number_too_long": "{path} bevat een getal dat te lang is om te lezen",
+        "os_no_such": "bestand of map bestaat niet",
+        "os_denied": "geen toegang",
+        "os_no_space": "geen ruimte meer op het apparaat",
+        "os_is_folder": "het is een map",
+        "os_not_folder": "een deel van het pad is geen map",
+        "os_read_only": "het bestandssysteem is alleen-lezen",
+        "os_address_in_use": "het adres is al in gebruik",
+        "os_address_unavailable": "deze computer heeft dat adres niet",
+        "os_unknown_host": "onbekende hostnaam",
+        "os_name_too_long": "de naam is te lang",
+        "os_exists": "het bestaat al",
+        "json_value": "hier werd een waarde verwacht",
+        "json_field_name": "hier werd een veldnaam tussen dubbele aanhalingstekens verwacht",
+        "json_comma": "hier werd een komma verwacht",
+        "json_colon": "hier werd een dubbele punt verwacht",
+        "json_unclosed": "een tekst wordt niet afgesloten",
+        "json_control": "een stuurteken in een tekst",
+        "json_escape": "een verkeerde escape (\\…) in een tekst",
+        "json_extra": "er volgt nog iets na het einde van de JSON-waarde",
+        "json_trailing_comma": "een komma voor een sluithaakje",
         "rec_not_object": "een spelverslag is een JSON-object, geen {kind}",
-        "rec_unknown_format": "onbekend formaat {format!r}: verwacht {expected!r}",
+        "rec_unknown_format": "onbekend formaat {format}: verwacht \"{expected}\"",
         "rec_edition_type": "'edition' moet \"classic\" of \"2019\" zijn, geen {kind}",
         "rec_unknown_edition": "onbekende editie {name!r}: kies classic of 2019",
         "rec_players": "'players' moet een lijst van niet-lege namen zijn",
@@ -803,6 +865,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_wrong_seat": "de beurt noemt stoel {seat}, maar stoel {current} is aan de beurt",
         "rec_no_play": "de beurt heeft geen 'play'",
         "rec_target_type": "'target' moet een stoelnummer zijn, geen {kind}",
+        "rec_seat_type": "'seat' moet een stoelnummer zijn, geen {kind}",
         "rec_choice_not_chancellor": "alleen een beurt met de Kanselier heeft 'keep' en 'bottom' (R5.9)",
         "rec_chancellor_keep": "de Kanselier trok kaarten, dus de beurt moet zeggen welke van {cards} hij houdt"
                                " (R5.9)",
@@ -951,11 +1014,30 @@ class Translator:
             params = {**params, "edition": self.edition(params["edition"])}
         return self(f"tour_err_{key}", **params)
 
+    def os_reason(self, err: OSError) -> str:
+        """What went wrong with a file or a socket, in this language (the system's own words, which
+        are English, only for a rare error)."""
+        if isinstance(err, socket.gaierror):
+            return self("os_unknown_host")
+        key = OS_REASONS.get(err.errno or 0)
+        return self(key) if key else (err.strerror or str(err))
+
+    def json_reason(self, message: str) -> str:
+        """Python's JSON reader's complaint (English), in this language."""
+        for start, key in JSON_REASONS.items():
+            if message.startswith(start):
+                return self(key)
+        return message
+
     def record_reason(self, err: RecordError) -> str:
         """Why a record is refused, in this language, without its place."""
         if err.cause is not None:
             return self.error(err.cause)
         params = dict(err.params)
+        if err.key == "rec_not_json":
+            params["error"] = self.json_reason(params["error"])
+        if isinstance(params.get("error"), OSError):
+            params["error"] = self.os_reason(params["error"])
         if "kind" in params:
             params["kind"] = RECORD_KINDS[self.language].get(params["kind"], params["kind"])
         if "edition" in params:

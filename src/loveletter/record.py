@@ -140,7 +140,7 @@ def load(path: str | Path) -> dict[str, Any]:
     """Read a record file as JSON; :class:`RecordError` for a missing, unreadable or non-JSON file."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")  # a byte-order mark (some Windows editors) is fine
     except FileNotFoundError:
         raise RecordError("rec_no_file", path=p) from None
     except IsADirectoryError:
@@ -148,7 +148,7 @@ def load(path: str | Path) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise RecordError("rec_not_text", path=p) from None
     except OSError as err:
-        raise RecordError("rec_unreadable", path=p, error=err.strerror) from None
+        raise RecordError("rec_unreadable", path=p, error=err) from None
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as err:
@@ -157,6 +157,8 @@ def load(path: str | Path) -> dict[str, Any]:
         ) from None
     except RecursionError:
         raise RecordError("rec_too_deep", path=p) from None
+    except ValueError:  # an integer of thousands of digits (Python refuses to convert it)
+        raise RecordError("rec_number_too_long", path=p) from None
     return doc  # type: ignore[no-any-return]
 
 
@@ -164,10 +166,10 @@ def replay(doc: Any) -> Replayed:
     """Validate ``doc`` against RECORD.md and the rules by playing it; :class:`RecordError` if refused."""
     if not isinstance(doc, dict):
         raise RecordError("rec_not_object", kind=_kind(doc))
-    _no_unknown(doc, _DOCUMENT_FIELDS, "record")
-    fmt = doc.get("format", FORMAT)
+    fmt = doc.get("format", FORMAT)  # before the fields: another format has other fields
     if fmt != FORMAT:
-        raise RecordError("rec_unknown_format", format=fmt, expected=FORMAT)
+        raise RecordError("rec_unknown_format", format=_shown(fmt), expected=FORMAT)
+    _no_unknown(doc, _DOCUMENT_FIELDS, "record")
     name = doc.get("edition", "classic")
     if not isinstance(name, str):
         raise RecordError("rec_edition_type", kind=_kind(name))
@@ -238,7 +240,9 @@ def _play_turn(match: Match, turn: Any) -> None:
     if rnd.over:
         raise RecordError("rec_round_over")
     seat = turn.get("seat")
-    if seat is not None and (not _is_int(seat) or seat != rnd.current):
+    if seat is not None and not _is_int(seat):
+        raise RecordError("rec_seat_type", kind=_kind(seat))
+    if seat is not None and seat != rnd.current:
         raise RecordError("rec_wrong_seat", seat=seat, current=rnd.current)
     if "play" not in turn:
         raise RecordError("rec_no_play")
@@ -307,8 +311,14 @@ def _kind(value: Any) -> str:
     """The kind of a JSON value, a key of :data:`loveletter.i18n.RECORD_KINDS` (else the type's name)."""
     return {
         dict: "object", list: "list", str: "string", bool: "bool", type(None): "null",
-        int: "number", float: "number",
+        int: "number", float: "fraction",
     }.get(type(value), type(value).__name__)
+
+
+def _shown(value: Any) -> str:
+    """A JSON value as it stands in the file, cut short: for messages."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 # ------------------------------------------------------------------------------------ summary

@@ -426,7 +426,7 @@ def test_refused_round_after_an_unfinished_round(tmp_path, finished):
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d.update(format="loveletter-record/2"), "unknown format 'loveletter-record/2'"),
+    (lambda d: d.update(format="loveletter-record/2"), 'unknown format "loveletter-record/2"'),
     (lambda d: d.update(edition="2020"), "unknown edition '2020'"),
     (lambda d: d.update(players=["Anna", "Anna", "Cas"]), "distinct"),
     (lambda d: d.update(players=["Anna", ""]), "non-empty"),
