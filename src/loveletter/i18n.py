@@ -154,6 +154,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "score_target": "Tokens: {scores} (target {target})",
         "record_saved": "Record saved: {path}",
         "record_not_saved": "Could not save the record: {reason}",
+        "play_err_records": "cannot save the game's record in {folder}: {reason}",
         "quit": "Game stopped.",
         "press_enter": "Press Enter for the next round.",
         "move_fmt_guard": "Guard → {target}, name {guess}",
@@ -216,6 +217,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_db": "Database: {db}",
         "serve_err_db": "cannot open the database {db}: {reason}",
         "serve_err_port": "cannot listen on {host}:{port}: {reason}",
+        "serve_err_host_empty": "--host is empty: give an address, e.g. 127.0.0.1 or 0.0.0.0",
+        "serve_err_db_empty": "--db is empty: give a database URL or an SQLite file path (or leave --db out)",
+        "serve_err_data_folder": "cannot make the data folder {folder}: {reason}",
+        "serve_err_db_no_folder": "the folder {folder} does not exist",
+        "serve_err_db_kind": "unknown kind of database {kind!r}",
+        "serve_err_db_driver": "its driver ({module}) is not installed",
         "cli_tournament": "Play many games between bots, seats rotating, and report win rates, pairwise results"
                           " and Bradley-Terry ratings.",
         "opt_tour_bots": "Bot levels in the lineup, separated by commas ({levels}); fewer than --players are"
@@ -248,10 +255,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "meta_database": "URL|FILE",
         "tour_playing": "Playing",
         "tour_eta": "time left",
-        "tour_done": "{games} games played in {seconds} s ({jobs} processes, {backend}).",
+        "tour_done": "Games played: {games}, in {seconds} s (processes: {jobs}, {backend}).",
         "tour_written": "Written: {path}",
         "tour_mode_rounds": "{games} single rounds",
         "tour_mode_matches": "{games} matches",
+        "tour_mode_round": "1 single round",
+        "tour_mode_match": "1 match",
         "tour_header": "Tournament: {mode} · {edition} · {players} players · seed {seed}",
         "tour_lineup": "Lineup: {lineup} (seats rotate every game, and so does the starting seat)",
         "tour_budget": "Thinking budget: {budget} iterations per move",
@@ -282,7 +291,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                                  " game decided between it and the others; play more games.",
         "tour_ratings_note": "Ratings: Bradley-Terry, fitted to every two seats of different levels where one"
                              " won and the other did not, on the Elo scale with mean 0; ± is one standard error,"
-                             " from the observed Fisher information.",
+                             " clustered by game (the comparisons within one game are not independent).",
         "tour_rates_note": "Win rates: a level in several seats counts once per seat; a shared win counts for"
                            " each winner; 95% Wilson score intervals.",
         "tour_plot_rate": "win rate, % (95% Wilson interval; dotted: an equal share)",
@@ -296,6 +305,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play_err_bots_players": "--bots: {count} levels make a game of {players} players, but the {edition} is for {low}-{high} (R2.1)",
         "play_err_starter": "--starter: choose a seat from 0 to {last}, or random",
         "cli_see_help": "see '{command} --help'",
+        "cli_empty_path": "the path is empty: give a file or folder name",
+        "cli_interrupted": "loveletter: interrupted.",
+        "cli_err_output": "could not write the output: {reason}",
         "opt_version": "Show the version and exit.",
         "cli_version": "%(prog)s, version %(version)s",
         "cli_not_whole": "{value!r} is not a whole number.",
@@ -546,6 +558,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "score_target": "Tekens van liefde: {scores} (doel {target})",
         "record_saved": "Verslag bewaard: {path}",
         "record_not_saved": "Kon het verslag niet bewaren: {reason}",
+        "play_err_records": "kan het verslag van het spel niet bewaren in {folder}: {reason}",
         "quit": "Spel gestopt.",
         "press_enter": "Druk op Enter voor de volgende ronde.",
         "move_fmt_guard": "Wachter → {target}, raad {guess}",
@@ -606,6 +619,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_db": "Database: {db}",
         "serve_err_db": "kan de database {db} niet openen: {reason}",
         "serve_err_port": "kan niet luisteren op {host}:{port}: {reason}",
+        "serve_err_host_empty": "--host is leeg: geef een adres, bv. 127.0.0.1 of 0.0.0.0",
+        "serve_err_db_empty": "--db is leeg: geef een database-URL of het pad van een SQLite-bestand (of laat --db weg)",
+        "serve_err_data_folder": "kan de gegevensmap {folder} niet maken: {reason}",
+        "serve_err_db_no_folder": "de map {folder} bestaat niet",
+        "serve_err_db_kind": "onbekend soort database {kind!r}",
+        "serve_err_db_driver": "het stuurprogramma ervoor ({module}) is niet geïnstalleerd",
         "cli_tournament": "Speel veel partijen tussen bots, met wisselende stoelen, en geef winstpercentages,"
                           " onderlinge resultaten en Bradley-Terry-ratings.",
         "opt_tour_bots": "Niveaus van de bots, gescheiden door komma's ({levels}); zijn het er minder dan"
@@ -637,10 +656,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "meta_database": "URL|BESTAND",
         "tour_playing": "Bezig",
         "tour_eta": "nog",
-        "tour_done": "{games} partijen gespeeld in {seconds} s ({jobs} processen, {backend}).",
+        "tour_done": "Partijen gespeeld: {games}, in {seconds} s (processen: {jobs}, {backend}).",
         "tour_written": "Geschreven: {path}",
         "tour_mode_rounds": "{games} losse rondes",
         "tour_mode_matches": "{games} spellen",
+        "tour_mode_round": "1 losse ronde",
+        "tour_mode_match": "1 spel",
         "tour_header": "Toernooi: {mode} · {edition} · {players} spelers · seed {seed}",
         "tour_lineup": "Opstelling: {lineup} (de stoelen wisselen elke partij, en de startspeler ook)",
         "tour_budget": "Denkbudget: {budget} iteraties per zet",
@@ -671,7 +692,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                                  " partij die tussen hen en de anderen beslist werd; speel meer partijen.",
         "tour_ratings_note": "Ratings: Bradley-Terry, geschat op elke twee stoelen van verschillende niveaus"
                              " waarvan de ene won en de andere niet, op de Elo-schaal met gemiddelde 0; ± is één"
-                             " standaardfout, uit de waargenomen Fisher-informatie.",
+                             " standaardfout, geclusterd per partij (de vergelijkingen binnen één partij zijn"
+                             " niet onafhankelijk).",
         "tour_rates_note": "Winstpercentages: een niveau op meerdere stoelen telt per stoel; een gedeelde winst"
                            " telt voor elke winnaar; 95%-intervallen volgens Wilson.",
         "tour_plot_rate": "winstpercentage, % (95%-interval volgens Wilson; stippellijn: een gelijk deel)",
@@ -683,8 +705,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_players": "--players: de {edition} is voor {low}-{high} spelers, niet {players} (R2.1)",
         "play_err_bot_count": "--bots: noem één niveau voor alle bots, of één per bot ({need} bij {players} spelers), niet {count}",
         "play_err_bots_players": "--bots: {count} niveaus geven een spel van {players} spelers, maar de {edition} is voor {low}-{high} (R2.1)",
-        "play_err_starter": "--starter: kies een stoel van 0 tot {last}, of random",
+        "play_err_starter": "--starter: kies een stoel van 0 tot en met {last}, of random",
         "cli_see_help": "zie '{command} --help'",
+        "cli_empty_path": "het pad is leeg: geef de naam van een bestand of map",
+        "cli_interrupted": "loveletter: onderbroken.",
+        "cli_err_output": "kon de uitvoer niet schrijven: {reason}",
         "opt_version": "Toon de versie en stop.",
         "cli_version": "%(prog)s, versie %(version)s",
         "cli_not_whole": "{value!r} is geen geheel getal.",
@@ -1017,7 +1042,7 @@ class Translator:
     def os_reason(self, err: OSError) -> str:
         """What went wrong with a file or a socket, in this language (the system's own words, which
         are English, only for a rare error)."""
-        if isinstance(err, socket.gaierror):
+        if isinstance(err, socket.gaierror) or (err.errno or 0) < 0:  # a name lookup's (EAI_*) codes
             return self("os_unknown_host")
         key = OS_REASONS.get(err.errno or 0)
         return self(key) if key else (err.strerror or str(err))

@@ -129,8 +129,12 @@ def save(doc: dict[str, Any], path: Path) -> None:
     """Write a record as pretty JSON (creating the folder), atomically: a crash leaves the old file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    try:
+        tmp.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        tmp.replace(path)
+    except BaseException:  # a full disk, or Ctrl+C: no half-written file is left behind
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 # ------------------------------------------------------------------------------------ reading

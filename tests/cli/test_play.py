@@ -341,7 +341,7 @@ def test_wrong_flags_one_line_on_stderr(tmp_path, args):
     (["--bots", "random,random,random,random"], "loveletter play: --bots: 4 niveaus geven een spel van 5 spelers,"
                                                 " maar de klassieke editie is voor 2-4 (R2.1)"
                                                 " (zie 'loveletter play --help')"),
-    (["--starter", "4"], "loveletter play: --starter: kies een stoel van 0 tot 1, of random"
+    (["--starter", "4"], "loveletter play: --starter: kies een stoel van 0 tot en met 1, of random"
                          " (zie 'loveletter play --help')"),
 ])
 def test_wrong_flags_in_dutch(tmp_path, args, line):
@@ -367,12 +367,33 @@ def test_records_folder_that_is_a_file(tmp_path):
     assert len(proc.stderr.strip().splitlines()) == 1
 
 
-def test_unsaveable_record_is_not_said_saved(tmp_path):
+def test_a_records_folder_that_cannot_be_made_is_refused_before_the_game(tmp_path):
     (tmp_path / "file").write_text("")
-    proc, _ = play(tmp_path, "--seed", "1", "--lang", "en", lines=["q"], folder="file/sub")
-    assert proc.returncode == 0
-    assert "Could not save the record" in proc.stdout
-    assert "Record saved:" not in proc.stdout
+    for lang, says in (("en", "cannot save the game's record in {}: a part of the path is not a folder"),
+                       ("nl", "kan het verslag van het spel niet bewaren in {}: een deel van het pad is geen map")):
+        proc, _ = play(tmp_path, "--seed", "1", "--lang", lang, lines=["q"], folder="file/sub")
+        assert proc.returncode == 1 and proc.stdout == ""  # no game was started
+        assert proc.stderr == "loveletter play: " + says.format(tmp_path / "file" / "sub") + "\n"
+
+
+def test_a_record_that_cannot_be_saved_at_the_end_is_told_and_fails(tmp_path, monkeypatch):
+    """The folder was fine at the start, but the disk filled: said on standard error, exit status 1."""
+    import io
+
+    from rich.console import Console
+
+    from loveletter.tui import game as tui_game
+    from loveletter.tui.game import GameSettings, TerminalGame
+
+    def full(doc, path):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(tui_game, "save", full)
+    settings = GameSettings(edition=CLASSIC, players=2, bots=["random"], language="nl", seed=1, records=tmp_path)
+    shown = io.StringIO()
+    game = TerminalGame(settings, lambda: "q", Console(file=shown))
+    assert game.run() == 1 and not game.saved
+    assert "Verslag bewaard" not in shown.getvalue()
 
 
 @pytest.mark.parametrize("name", ["Bram", "  "])

@@ -61,7 +61,7 @@ def test_table_in_english():
     assert "Lineup: beginner, random" in out
     assert "Balanced: every level played every seat" in out
     for word in ("Results per level", "Win rate", "95% interval", "Rating (Elo)", "± s.e.", "Head to head",
-                 "A won, B not", "Bradley-Terry", "Wilson", "mean 0", "observed Fisher information",
+                 "A won, B not", "Bradley-Terry", "Wilson", "mean 0", "clustered by game",
                  "starting player"):
         assert word in out, word
     assert "\x1b[" not in out  # no colour codes on a pipe
@@ -184,8 +184,8 @@ def test_csv_plot_and_records(tmp_path):
     (["--bots", ","], "list at least one bot level"),
     (["--rounds", 10, "--matches", 2], "give --rounds or --matches, not both"),
     (["--players", 5], "the classic edition is for 2-4 players, not 5"),
-    (["--players", 1], "the classic edition is for 2-4 players, not 1"),
-    (["--edition", "2019", "--players", 7], "the 2019 edition is for 2-6 players, not 7"),
+    (["--players", 1], "Invalid value for '--players': 1 is out of range: it must be from 2 to 6."),
+    (["--edition", "2019", "--players", 7], "7 is out of range: it must be from 2 to 6"),
     (["--edition", "2019", "--bots", ",".join(["random"] * 7)], "the 2019 edition is for 2-6 players, not 7"),
     (["--bots", "beginner,random,random", "--players", 2], "lists 3 levels, more than the 2 players"),
     (["--plot", "/no/such/folder/ratings.png"], "--plot: the folder /no/such/folder does not exist"),
@@ -213,7 +213,8 @@ def test_bad_options_get_one_line(args, says, tmp_path):
 def test_a_records_folder_with_earlier_records_is_refused(tmp_path):
     ok(run("--rounds", 4, "--jobs", 1, "--records", "kept", cwd=tmp_path))
     line = refused(run("--rounds", 2, "--jobs", 1, "--records", "kept", cwd=tmp_path))
-    assert line.endswith("--records: kept already holds game records; choose a new or empty folder")
+    assert line.endswith("--records: kept already holds game records; choose a new or empty folder"
+                         " (see 'loveletter tournament --help')")
     assert len(list((tmp_path / "kept").iterdir())) == 4  # untouched
     (tmp_path / "other").mkdir()
     (tmp_path / "other" / "notes.txt").write_text("mine")
@@ -250,7 +251,8 @@ def test_refusals_in_dutch(tmp_path):
     line = refused(run("--bots", "beginner,grootmeester", "--lang", "nl", cwd=tmp_path))
     assert line.startswith("loveletter tournament: --bots: onbekend niveau 'grootmeester': kies uit random, beginner")
     line = refused(run("--bots", ",".join(["random"] * 5), "--lang", "nl", cwd=tmp_path))
-    assert line.endswith("--players: de klassieke editie is voor 2-4 spelers, niet 5 (R2.1)")
+    assert line.endswith("--players: de klassieke editie is voor 2-4 spelers, niet 5 (R2.1)"
+                         " (zie 'loveletter tournament --help')")
     line = refused(run("--rounds", 3, "--matches", 3, env=_env(LANG="nl_NL.UTF-8"), cwd=tmp_path))
     assert "niet allebei" in line
 
@@ -296,7 +298,7 @@ def test_progress_and_notes_go_to_a_terminal_only_and_not_with_quiet(tmp_path):
     code, out, err = _with_terminal_stderr("--rounds", 400, "--jobs", 1, "--csv", tmp_path / "a.csv")
     assert code == 0
     assert out.startswith("Tournament: 400 single rounds")
-    assert "400 games played in" in err and f"Written: {tmp_path / 'a.csv'}" in err
+    assert "Games played: 400, in" in err and f"Written: {tmp_path / 'a.csv'}" in err
     assert "Tournament" not in err
     code, quiet_out, err = _with_terminal_stderr("--rounds", 400, "--jobs", 1, "--quiet")
     assert code == 0 and err == "" and quiet_out == out

@@ -7,6 +7,7 @@ error and a non-zero exit status, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -17,12 +18,13 @@ from loveletter import __version__
 from loveletter.bots import LEVELS
 from loveletter.cli import numbers
 from loveletter.cli.click_dutch import speak_dutch
-from loveletter.cli.numbers import Amount, Whole
+from loveletter.cli.numbers import Amount, GivenPath, Whole
 from loveletter.engine import EDITIONS
 from loveletter.i18n import LANGUAGES, Translator, default_language
 from loveletter.record import RecordError, load, replay, summary
 
 _LOCALE = Translator(default_language())
+_language = default_language()  # the language of this run: --lang (anywhere on the line) or the locale
 _HELP_KEYS: dict[str, tuple[str, dict[str, object]]] = {}  # each help text: its key and parameters
 
 
@@ -44,6 +46,7 @@ class Refused(click.UsageError):
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, options_metavar=_t("meta_options"),
              subcommand_metavar=_t("meta_command"))
 @click.version_option(__version__, prog_name="loveletter", help=_t("opt_version"), message=_t("cli_version"))
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None, expose_value=False, help=_t("opt_lang"))
 def cli() -> None:
     pass
 
@@ -59,11 +62,11 @@ cli.help = _t("cli_main")
               help=_t("opt_bots", levels=", ".join(LEVELS)))
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None,
               help=_t("opt_lang"))
-@click.option("--seed", type=int, default=None, metavar="S", help=_t("opt_seed"))
+@click.option("--seed", type=Whole(), default=None, metavar="S", help=_t("opt_seed"))
 @click.option("--target", type=Whole(1, 99), default=None, metavar=_t("meta_tokens"),
               help=_t("opt_target"))
 @click.option("--name", default=None, metavar=_t("meta_name"), help=_t("opt_name"))
-@click.option("--records", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--records", type=GivenPath(file_okay=False, path_type=Path), default=None,
               metavar=_t("meta_folder"), help=_t("opt_records"))
 @click.option("--delay", type=Amount(0, 10), default=None, metavar=_t("meta_seconds"), help=_t("opt_delay"))
 @click.option("--starter", default="random", show_default=True, metavar=_t("meta_seat"), help=_t("opt_starter"))
@@ -74,7 +77,7 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
          budget: int | None) -> None:
     from loveletter.tui.game import GameSettings, run_game
 
-    language = lang or default_language()
+    language = lang or _language
     t = Translator(language)
 
     def refuse(key: str, **params: object) -> NoReturn:
@@ -112,11 +115,11 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
 
 
 @cli.command("replay", help=_t("cli_replay"), options_metavar=_t("meta_options"))
-@click.argument("file", type=click.Path(dir_okay=True, path_type=Path), metavar=_t("meta_file"))
+@click.argument("file", type=GivenPath(dir_okay=True, path_type=Path), metavar=_t("meta_file"))
 @click.option("--json", "as_json", is_flag=True, help=_t("opt_json"))
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, help=_t("opt_replay_lang"))
 def replay_command(file: Path, as_json: bool, lang: str | None) -> None:
-    t = Translator(lang or default_language())
+    t = Translator(lang or _language)
     try:
         replayed = replay(load(file))
     except RecordError as err:
@@ -134,22 +137,22 @@ def replay_command(file: Path, as_json: bool, lang: str | None) -> None:
 @cli.command("tournament", help=_t("cli_tournament"), options_metavar=_t("meta_options"))
 @click.option("--bots", default="beginner,random", show_default=True, metavar=_t("meta_levels"),
               help=_t("opt_tour_bots", levels=", ".join(LEVELS)))
-@click.option("--players", type=int, default=None, metavar="N", help=_t("opt_tour_players"))
+@click.option("--players", type=Whole(2, 6), default=None, metavar="N", help=_t("opt_tour_players"))
 @click.option("--edition", type=click.Choice(sorted(EDITIONS)), default="classic", show_default=True,
               help=_t("opt_edition"))
 @click.option("--rounds", type=Whole(1), default=None, metavar="N", help=_t("opt_tour_rounds"))
 @click.option("--matches", type=Whole(1), default=None, metavar="N", help=_t("opt_tour_matches"))
-@click.option("--seed", type=int, default=0, show_default=True, metavar="S", help=_t("opt_tour_seed"))
+@click.option("--seed", type=Whole(), default=0, show_default=True, metavar="S", help=_t("opt_tour_seed"))
 @click.option("--jobs", type=Whole(1), default=None, metavar="J", help=_t("opt_tour_jobs"))
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help=_t("opt_tour_backend"))
-@click.option("--budget", type=Whole(1), default=None, metavar="N", help=_t("opt_tour_budget"))
+@click.option("--budget", type=Whole(1, 10**7), default=None, metavar="N", help=_t("opt_tour_budget"))
 @click.option("--json", "as_json", is_flag=True, help=_t("opt_tour_json"))
-@click.option("--csv", "csv_path", type=click.Path(path_type=Path), default=None, metavar=_t("meta_file"),
+@click.option("--csv", "csv_path", type=GivenPath(path_type=Path), default=None, metavar=_t("meta_file"),
               help=_t("opt_tour_csv"))
-@click.option("--plot", "plot_path", type=click.Path(path_type=Path), default=None, metavar=_t("meta_png"),
+@click.option("--plot", "plot_path", type=GivenPath(path_type=Path), default=None, metavar=_t("meta_png"),
               help=_t("opt_tour_plot"))
-@click.option("--records", type=click.Path(path_type=Path), default=None, metavar=_t("meta_folder"),
+@click.option("--records", type=GivenPath(path_type=Path), default=None, metavar=_t("meta_folder"),
               help=_t("opt_tour_records"))
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, help=_t("opt_lang"))
 @click.option("--quiet", "-q", is_flag=True, help=_t("opt_tour_quiet"))
@@ -162,7 +165,7 @@ def tournament_command(bots: str, players: int | None, edition: str, rounds: int
     sys.exit(tournament(Options(
         bots=bots, players=players, edition=edition, rounds=rounds, matches=matches, seed=seed, jobs=jobs,
         backend=backend, budget=budget, as_json=as_json, csv_path=csv_path, plot_path=plot_path,
-        records=records, language=lang or default_language(), quiet=quiet,
+        records=records, language=lang or _language, quiet=quiet,
     )))
 
 
@@ -174,39 +177,58 @@ def tournament_command(bots: str, players: int | None, edition: str, rounds: int
 @click.option("--db", "database", default=None, metavar=_t("meta_database"), help=_t("opt_serve_db"))
 @click.option("--bot-delay", type=Amount(0, 10), default=0.8, show_default=True,
               metavar=_t("meta_seconds"), help=_t("opt_serve_bot_delay"))
-def serve_command(host: str, port: int, database: str | None, bot_delay: float) -> None:
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help=_t("opt_lang"))
+def serve_command(host: str, port: int, database: str | None, bot_delay: float, lang: str | None) -> None:
     from loveletter.web.serve import serve
 
-    sys.exit(serve(host, port, database, bot_delay, _LOCALE))
+    sys.exit(serve(host, port, database, bot_delay, Translator(lang or _language)))
 
 
 def run() -> None:
     """Entry point: click without its multi-line usage errors, in the language of ``--lang`` or the
     locale (its help pages and its own messages too)."""
-    language = _language_named() or default_language()
+    global _language
+    language = _language = _language_named() or default_language()
     if language != default_language():
         _reword_help(Translator(language))
     numbers.language = language
     if language == "nl":
         speak_dutch()
     try:
+        code = _main(language)
+        sys.stdout.flush()  # here, so that a failed write is told rather than lost at exit
+    except BrokenPipeError:  # the reader went away (``| head``): nothing more to say to it
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = 0
+    except OSError as err:  # standard output itself failed (a full disk)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        click.echo(f"loveletter: {Translator(language)('cli_err_output', reason=Translator(language).os_reason(err))}",
+                   err=True)
+        code = 1
+    sys.exit(code)
+
+
+def _main(language: str) -> int | str | None:
+    """Run the command line; its exit status."""
+    try:
         cli.main(standalone_mode=False, prog_name="loveletter")
+    except SystemExit as done:
+        return done.code
     except click.exceptions.NoArgsIsHelpError as err:
         click.echo(err.ctx.get_help() if err.ctx else str(err))
-        sys.exit(0)
+        return 0
     except click.UsageError as err:
         command = err.ctx.command_path if err.ctx else _command_named()
         t = Translator(getattr(err, "language", None) or language)
         click.echo(f"{command}: {err.format_message()} ({t('cli_see_help', command=command)})", err=True)
-        sys.exit(2)
+        return 2
     except click.Abort:
-        click.echo("", err=True)
-        sys.exit(130)
+        click.echo(Translator(language)("cli_interrupted"), err=True)
+        return 130
     except click.ClickException as err:
         click.echo(f"loveletter: {err.format_message()}", err=True)
-        sys.exit(err.exit_code)
-    except BrokenPipeError:
-        sys.exit(0)
+        return err.exit_code
+    return 0
 
 
 def _reword_help(t: Translator) -> None:

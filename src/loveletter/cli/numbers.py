@@ -1,4 +1,4 @@
-"""Number options in words: ``--rounds abc`` is "not a whole number", ``--players 9`` "must be from 2
+"""Number and path options in words: ``--rounds abc`` is "not a whole number", ``--players 9`` "must be from 2
 to 6", and help pages say ``[at least 1]`` rather than click's ``[x>=1]``, in the user's language.
 A decimal comma is read as a point (``--delay 0,5``).
 """
@@ -29,6 +29,8 @@ class _InWords:
 
     def _describe_range(self) -> str:  # click shows this in the help page: [at least 1]
         t = Translator(language)
+        if self.min is None:  # any number (Whole() for a seed): nothing to show
+            return ""
         if self.max is None:
             return t("cli_range_at_least", low=_number(self.min))
         return t("cli_range_between", low=_number(self.min), high=_number(self.max))
@@ -48,11 +50,11 @@ class _InWords:
 
 
 class Whole(_InWords, click.IntRange):
-    """A whole number from ``low`` (to ``high``, if given)."""
+    """A whole number from ``low`` (to ``high``, if given; any whole number without either)."""
 
     _whole = True
 
-    def __init__(self, low: int, high: int | None = None) -> None:
+    def __init__(self, low: int | None = None, high: int | None = None) -> None:
         super().__init__(low, high)
 
 
@@ -63,3 +65,12 @@ class Amount(_InWords, click.FloatRange):
 
     def __init__(self, low: float, high: float) -> None:
         super().__init__(low, high)
+
+
+class GivenPath(click.Path):
+    """A path that is not the empty string (which would quietly mean the current folder)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail(Translator(language)("cli_empty_path"), param, ctx)
+        return super().convert(value, param, ctx)

@@ -78,8 +78,8 @@ def tournament(o: Options) -> int:
     try:
         settings = _settings(o, t)
         made = _check_outputs(o, t)
-    except Refused as refusal:
-        _fail(str(refusal))
+    except Refused as refusal:  # worded like click's own refusals of an option
+        _fail(f"{refusal} ({t('cli_see_help', command='loveletter tournament')})")
         return USAGE
     status = None
     try:
@@ -119,10 +119,11 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
         _fail(t("tour_err_game", game=failure.index, seats=", ".join(failure.seats), error=failure.error))
         return FAILED
     except OSError as error:  # a record could not be saved (the disk is full, the folder went away)
-        _fail(t("tour_err_write", option="--records", path=folder, reason=error.strerror or error))
+        _fail(t("tour_err_write", option="--records", path=folder, reason=t.os_reason(error)))
         return FAILED
     if chatty:
-        err.print(t("tour_done", games=settings.games, seconds=f"{results.elapsed:.1f}", jobs=results.jobs,
+        seconds = f"{results.elapsed:.1f}".replace(".", "," if t.language == "nl" else ".")
+        err.print(t("tour_done", games=settings.games, seconds=seconds, jobs=results.jobs,
                     backend=results.backend))
     report = summarise(results)
     status = _write_files(o, t, report, err if chatty else None)
@@ -224,7 +225,7 @@ def _write_files(o: Options, t: Translator, report: dict[str, Any], err: Console
             else:
                 plot(report, path, t)
         except OSError as error:
-            _fail(t("tour_err_write", option=option, path=path, reason=error.strerror or error))
+            _fail(t("tour_err_write", option=option, path=path, reason=t.os_reason(error)))
             status = FAILED
             continue
         if err is not None:

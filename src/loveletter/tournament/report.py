@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import textwrap
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
@@ -169,7 +170,7 @@ def signed(x: float | None) -> str:
 def render(report: dict[str, Any], t: Translator, console: Console) -> None:
     """Print the report as tables, in the translator's language."""
     s = report["settings"]
-    mode = t("tour_mode_rounds" if s["mode"] == "rounds" else "tour_mode_matches", games=s["games"])
+    mode = _mode(s, t)
     console.print(t("tour_header", mode=mode, edition=t.edition(s["edition"]), players=s["players"],
                     seed=s["seed"]), style="bold", highlight=False)
     console.print(t("tour_lineup", lineup=", ".join(s["lineup"])), highlight=False)
@@ -271,7 +272,7 @@ def plot(report: dict[str, Any], path: Path, t: Translator) -> None:
     high = [100 * p["ci95"][1] - r for r, p in zip(rates, participants, strict=True)]
     axes[0].errorbar(rates, names, xerr=[low, high], fmt="o", capsize=4)
     axes[0].axvline(100 / report["settings"]["players"], color="grey", linestyle=":", linewidth=1)
-    axes[0].set_xlabel(t("tour_plot_rate"))
+    axes[0].set_xlabel(textwrap.fill(t("tour_plot_rate"), 45))  # two lines if long: no overlap
     axes[0].set_xlim(0, 100)
     for ax in axes:
         ax.margins(y=0.4)
@@ -280,10 +281,16 @@ def plot(report: dict[str, Any], path: Path, t: Translator) -> None:
         errors = [Z95 * p["rating_se"] for p in participants]
         axes[1].errorbar(ratings, names, xerr=errors, fmt="s", color="tab:red", capsize=4)
         axes[1].axvline(0, color="grey", linestyle=":", linewidth=1)
-        axes[1].set_xlabel(t("tour_plot_rating"))
+        axes[1].set_xlabel(textwrap.fill(t("tour_plot_rating"), 45))
         axes[1].tick_params(labelleft=False)
     s = report["settings"]
-    mode = t("tour_mode_rounds" if s["mode"] == "rounds" else "tour_mode_matches", games=s["games"])
+    mode = _mode(s, t)
     figure.suptitle(t("tour_header", mode=mode, edition=t.edition(s["edition"]), players=s["players"],
                       seed=s["seed"]))
     figure.savefig(path, format="png", dpi=100)
+
+
+def _mode(s: dict[str, Any], t: Translator) -> str:
+    """``1000 single rounds``, ``1 match``: what was played, in words."""
+    key = "tour_mode_rounds" if s["mode"] == "rounds" else "tour_mode_matches"
+    return t(key[:-1] if s["games"] == 1 else key, games=s["games"])

@@ -70,7 +70,8 @@ def default_records_folder() -> Path:
 
 
 class TerminalGame:
-    def __init__(self, settings: GameSettings, read_line: Callable[[], str], console: Console) -> None:
+    def __init__(self, settings: GameSettings, read_line: Callable[[], str], console: Console,
+                 record_path: Path | None = None) -> None:
         self.settings = settings
         self.t = Translator(settings.language)
         self.console = console
@@ -92,7 +93,7 @@ class TerminalGame:
         }
         # The adviser sees exactly what the human sees: the human's own view.
         self.adviser = ExpertBot(seed * 31, settings.budget) if settings.hints else None
-        self.record_path = _new_record_path(settings.records or default_records_folder())
+        self.record_path = record_path or _new_record_path(settings.records or default_records_folder())
         self.saved = False
         self.told = 0  # events of the current round already narrated
 
@@ -106,7 +107,7 @@ class TerminalGame:
             self.console.print(self.t("quit"))
         finally:
             self._save()
-        return 0
+        return 0 if self.saved else 1
 
     def _play_match(self) -> None:
         match = self.match
@@ -158,9 +159,9 @@ class TerminalGame:
     def _save(self) -> None:
         try:
             save(to_record(self.match, self.names), self.record_path)
-        except OSError as err:
+        except OSError as err:  # the folder was checked at the start, but disks fill and folders go
             self.saved = False
-            self.console.print(self.t("record_not_saved", reason=err.strerror or str(err)))
+            print(f"loveletter play: {self.t('record_not_saved', reason=self.t.os_reason(err))}", file=sys.stderr)
         else:
             self.saved = True
 
@@ -303,7 +304,14 @@ class TerminalGame:
 def run_game(settings: GameSettings) -> int:
     """Play a match on this terminal (or a script on stdin); the exit status."""
     console = Console(highlight=False)
-    game = TerminalGame(settings, _read_line, console)
+    folder = settings.records or default_records_folder()
+    try:  # before the game: a record that cannot be saved is found out now, not after the match
+        path = _new_record_path(folder)
+    except OSError as err:
+        t = Translator(settings.language)
+        print(f"loveletter play: {t('play_err_records', folder=folder, reason=t.os_reason(err))}", file=sys.stderr)
+        return 1
+    game = TerminalGame(settings, _read_line, console, path)
     status = game.run()
     if game.saved:
         console.print(game.t("record_saved", path=str(game.record_path)))
@@ -315,17 +323,14 @@ def _new_record_path(folder: Path) -> Path:
     claimed as the game starts, so it must not name the seed: that would give away every deal."""
     stem = f"loveletter-{time.strftime('%Y%m%d-%H%M%S')}"
     path, n = folder / f"{stem}.json", 1
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        while True:
-            try:
-                path.open("x").close()  # claim the name, even against a game started at the same time
-                return path
-            except FileExistsError:
-                n += 1
-                path = folder / f"{stem}-{n}.json"
-    except OSError:
-        return path  # saving will say what is wrong
+    folder.mkdir(parents=True, exist_ok=True)
+    while True:
+        try:
+            path.open("x").close()  # claim the name, even against a game started at the same time
+            return path
+        except FileExistsError:
+            n += 1
+            path = folder / f"{stem}-{n}.json"
 
 
 def _read_line() -> str:

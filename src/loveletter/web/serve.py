@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import socket
 import sys
+from pathlib import Path
 
 import uvicorn
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import NoSuchModuleError, SQLAlchemyError
 
 from loveletter.i18n import Translator
 from loveletter.web.app import create_app
@@ -21,25 +22,52 @@ def database_url(given: str | None) -> str:
 
 
 def serve(host: str, port: int, database: str | None, bot_delay: float, t: Translator) -> int:
-    url = database_url(database)
-    try:
-        store = Store(url)
-    except (SQLAlchemyError, ImportError, ValueError) as err:
-        print(f"loveletter serve: {t('serve_err_db', db=url, reason=_first_line(err))}", file=sys.stderr)
+    def fail(key: str, **params: object) -> int:
+        print(f"loveletter serve: {t(key, **params)}", file=sys.stderr)
         return 1
-    try:  # a clear message now rather than a traceback from the server later
+
+    if not host.strip():
+        return fail("serve_err_host_empty")
+    if database is not None and not database.strip():
+        return fail("serve_err_db_empty")
+    try:  # the port first, so that a server that cannot start creates no database
         with socket.create_server((host, port)):
             pass
     except OSError as err:
-        print(f"loveletter serve: {t('serve_err_port', host=host, port=port, reason=err.strerror or err)}",
-              file=sys.stderr)
-        return 1
+        return fail("serve_err_port", host=host, port=port, reason=t.os_reason(err))
+    try:
+        url = database_url(database)
+    except OSError as err:  # the default data folder could not be made
+        return fail("serve_err_data_folder", folder=err.filename, reason=t.os_reason(err))
+    problem = _sqlite_file_problem(database, t)
+    if problem:
+        return fail("serve_err_db", db=url, reason=problem)
+    try:
+        store = Store(url)
+    except NoSuchModuleError:
+        return fail("serve_err_db", db=url, reason=t("serve_err_db_kind", kind=url.partition(":")[0]))
+    except ImportError as err:
+        return fail("serve_err_db", db=url, reason=t("serve_err_db_driver", module=err.name or err))
+    except (SQLAlchemyError, ValueError) as err:
+        return fail("serve_err_db", db=url, reason=_first_line(err))
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(t("serve_open", url=f"http://{shown}:{port}/"), flush=True)
     print(t("serve_db", db=store.engine.url.render_as_string(hide_password=True)), flush=True)
     uvicorn.run(create_app(store, bot_delay), host=host, port=port, log_level="warning", ws_max_size=16_384,
                 timeout_graceful_shutdown=5)
     return 0
+
+
+def _sqlite_file_problem(given: str | None, t: Translator) -> str | None:
+    """Why an SQLite file path cannot hold the database, in words (SQLite only says "unable to open")."""
+    if given is None or "://" in given:
+        return None
+    path = Path(given)
+    if path.is_dir():
+        return t("os_is_folder")
+    if not path.parent.is_dir():
+        return t("serve_err_db_no_folder", folder=path.parent)
+    return None
 
 
 def _first_line(err: Exception) -> str:

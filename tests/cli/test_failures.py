@@ -1,0 +1,118 @@
+"""What the command line does when the machine fails it: a port in use, a database that cannot be
+opened, standard output that cannot be written, a reader that goes away. One line in the user's
+language, a non-zero exit status where something failed, and nothing left behind."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from loveletter.record import save
+
+LOVELETTER = Path(sys.executable).parent / "loveletter"
+
+
+def run(*args: object, cwd: Path, stdout: object = subprocess.PIPE, **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("LANG", "LC_"))}
+    environment.update(env)
+    return subprocess.run([str(LOVELETTER), *map(str, args)], cwd=cwd, stdout=stdout, stderr=subprocess.PIPE,
+                          text=True, env=environment, timeout=120, check=False)
+
+
+@pytest.fixture
+def busy_port():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        yield taken.getsockname()[1]
+
+
+def test_serve_on_a_port_in_use_creates_no_database(tmp_path, busy_port):
+    for lang, says in (("en", "cannot listen on 127.0.0.1:{}: the address is already in use"),
+                       ("nl", "kan niet luisteren op 127.0.0.1:{}: het adres is al in gebruik")):
+        done = run("serve", "--port", busy_port, "--db", "web.db", "--lang", lang, cwd=tmp_path)
+        assert done.returncode == 1 and done.stderr == f"loveletter serve: {says.format(busy_port)}\n"
+    assert list(tmp_path.iterdir()) == []  # the port is checked first
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--db", ""], "--db is leeg: geef een database-URL of het pad van een SQLite-bestand (of laat --db weg)"),
+    (["--host", " "], "--host is leeg: geef een adres, bv. 127.0.0.1 of 0.0.0.0"),
+    (["--db", "."], "kan de database sqlite:///. niet openen: het is een map"),
+    (["--db", "nowhere/web.db"], "kan de database sqlite:///nowhere/web.db niet openen: de map nowhere bestaat niet"),
+    (["--db", "foo://bar"], "kan de database foo://bar niet openen: onbekend soort database 'foo'"),
+    (["--host", "no-such-host.invalid"], "kan niet luisteren op no-such-host.invalid:{port}: onbekende hostnaam"),
+])
+def test_serve_refusals_in_dutch(tmp_path, args, says):
+    port = free_port()
+    done = run("serve", "--port", port, *args, cwd=tmp_path, LANG="nl_NL.UTF-8")
+    assert done.returncode == 1 and done.stderr == f"loveletter serve: {says.format(port=port)}\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_serve_says_when_its_data_folder_cannot_be_made(tmp_path):
+    (tmp_path / "file").write_text("")
+    done = run("serve", "--port", free_port(), "--lang", "en", cwd=tmp_path, XDG_DATA_HOME=str(tmp_path / "file"))
+    folder = tmp_path / "file" / "loveletter"
+    assert done.returncode == 1
+    assert done.stderr == f"loveletter serve: cannot make the data folder {folder}: a part of the path is not a folder\n"
+
+
+def test_a_full_disk_on_standard_output_is_one_line(tmp_path):
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full on this system")
+    with open("/dev/full", "w") as full:
+        for lang, says in (("en", "could not write the output: no space left on the device"),
+                           ("nl", "kon de uitvoer niet schrijven: geen ruimte meer op het apparaat")):
+            done = run("--lang", lang, "--help", cwd=tmp_path, stdout=full)
+            assert done.returncode == 1 and done.stderr == f"loveletter: {says}\n"
+
+
+def test_a_reader_that_goes_away_is_no_error(tmp_path):
+    record = tmp_path / "record.json"
+    done = run("tournament", "--bots", "random", "--rounds", 1, "--jobs", 1, "-q", "--records", tmp_path / "r",
+               cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    (tmp_path / "r" / "game-000000.json").rename(record)
+    reader = subprocess.Popen(["head", "-c", "1"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    done = run("replay", record, cwd=tmp_path, stdout=reader.stdin)
+    reader.wait()
+    assert done.returncode == 0 and done.stderr == ""
+
+
+def test_lang_is_taken_before_the_command_too(tmp_path):
+    done = run("--lang", "nl", "tournament", "--bots", "random", "--rounds", 1, "--jobs", 1, "-q", cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.startswith("Toernooi: 1 losse ronde ·")
+
+
+@pytest.mark.parametrize("args", [["replay", ""], ["tournament", "--records", ""], ["tournament", "--csv", ""],
+                                  ["play", "--records", ""]])
+def test_an_empty_path_is_refused(tmp_path, args):
+    done = run(*args, "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2 and "the path is empty: give a file or folder name" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_record_save_that_fails_leaves_the_old_file_and_no_temporary_one(tmp_path, monkeypatch):
+    path = tmp_path / "record.json"
+    save({"players": ["Ann", "Bob"]}, path)
+
+    def interrupted(self, *args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Path, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        save({"players": ["Cy", "Dee"]}, path)
+    assert [p.name for p in tmp_path.iterdir()] == ["record.json"]
+    assert "Ann" in path.read_text(encoding="utf-8")
