@@ -893,3 +893,27 @@ def test_a_seat_of_the_wrong_kind_is_named_for_what_it_is() -> None:
                        ({"play": "guard", "target": 1.0}, "'target' must be a seat number, not a number with a fraction")]:
         with pytest.raises(RecordError, match=says):
             replay(changed(CLASSIC_3P, set_turn(1, 1, turn)))
+
+
+def test_refusals_name_the_field_and_the_editions_deck():
+    with pytest.raises(RecordError) as info:
+        replay(changed(CLASSIC_3P, set_turn(1, 1, {"play": "guard", "target": 1, "guess": "kaiser"})))
+    assert info.value.params["field"] == "guess" and str(info.value).startswith("round 1, turn 1: ")
+    with pytest.raises(RecordError) as info:
+        replay(changed(CLASSIC_3P, lambda d: d["rounds"][0]["deck"].pop()))
+    assert info.value.params["size"] == 16 and "the 16 cards" in str(info.value)
+    with pytest.raises(RecordError) as info:
+        replay(changed(CLASSIC_3P, set_turn(1, 1, {"play": True})))
+    assert info.value.params["kind"] == "bool" and "true/false" in str(info.value)
+
+
+def test_a_round_without_turns_is_a_round_not_yet_played():
+    doc = changed(CLASSIC_3P, lambda d: (d["rounds"].__delitem__(slice(1, None)), d["rounds"][0].pop("turns")))
+    told = summary(replay(doc))
+    assert told["rounds"][0]["finished"] is False and not told["finished"]
+
+
+def test_save_writes_names_as_they_are(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    save({"players": ["Zoë", "Bram"]}, path)
+    assert "Zoë" in path.read_text(encoding="utf-8")

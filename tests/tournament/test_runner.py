@@ -26,7 +26,7 @@ from loveletter.tournament import (
     summarise,
 )
 from loveletter.tournament.games import seating, seeds, starter
-from loveletter.tournament.runner import chunks
+from loveletter.tournament.runner import MAX_GAMES, check, chunks
 
 # ------------------------------------------------------------------------------------ the schedule
 
@@ -346,3 +346,87 @@ def test_positions_and_starts_count_from_each_games_starter():
     assert levels["z"]["starts"] == 9 and levels["z"]["positions"] == [9, 0, 0]
     assert levels["x"]["positions"] == [0, 9, 0] and levels["y"]["positions"] == [0, 0, 9]
     assert not summarise(Results(s, games))["seating"]["balanced"]
+
+
+# ------------------------------------------------------------------ what a mutation audit found unchecked
+
+
+def test_pairs_follow_the_ranking_not_the_lineup():
+    """The lower-ranked level listed first: the pair's counts must turn with it."""
+    report = summarise(_results(["x", "y"], [(0,)] * 10 + [(1,)] * 30))
+    (pair,) = report["pairwise"]
+    assert (pair["a"], pair["b"], pair["a_only"], pair["b_only"], pair["games"]) == ("y", "x", 30, 10, 40)
+
+
+def test_pairs_count_every_game_and_a_shared_win_for_each_winner():
+    outcomes = [(0,)] * 5 + [(1,)] * 3 + [(0, 1)] * 2
+    report = summarise(_results(["a-level", "b-level", "c-level"], outcomes))
+    rows = {p["level"]: p for p in report["participants"]}
+    assert rows["b-level"]["shared_wins"] == 2 and rows["c-level"]["shared_wins"] == 0
+    pairs = {(p["a"], p["b"]): p for p in report["pairwise"]}
+    assert pairs[("a-level", "c-level")]["games"] == 10  # neither won three times: still games
+    assert all(d["count"] > 0 for d in report["ratings"]["decisive"])
+    assert ("c-level", "a-level") not in {(d["winner"], d["loser"]) for d in report["ratings"]["decisive"]}
+
+
+def test_the_table_and_the_csv_say_what_the_json_says(tmp_path):
+    import csv
+
+    from loveletter.i18n import Translator
+    from loveletter.tournament.report import text, write_csv
+
+    outcomes = [(0,)] * 5 + [(1,)] * 3 + [(0, 1)] * 2 + [(2,)] * 3 + [(1, 2)]
+    report = summarise(_results(["a-level", "b-level", "c-level"], outcomes))
+    assert report["ratings"]["finite"]
+    path = tmp_path / "levels.csv"
+    write_csv(report, path)
+    with path.open(newline="", encoding="utf-8") as f:
+        rows = {row["level"]: row for row in csv.DictReader(f)}
+    for p in report["participants"]:
+        row = rows[p["level"]]
+        assert [int(row[k]) for k in ("seats", "games", "wins", "shared_wins")] == \
+            [p["seats"], p["games"], p["wins"], p["shared_wins"]]
+        assert [float(row[k]) for k in ("win_rate", "ci95_low", "ci95_high", "rating", "rating_se")] == pytest.approx(
+            [p["win_rate"], *p["ci95"], p["rating"], p["rating_se"]], rel=1e-5)
+    table = text(report, Translator("en"), width=200)
+    top = report["participants"][0]
+    assert f"{top['rating']:+.0f}" in table  # a rating shows its sign
+    for pair in report["pairwise"]:  # each pair's row: games, a only, b only, both, neither, in order
+        cells = [pair[k] for k in ("games", "a_only", "b_only", "both", "neither")]
+        line = next(li for li in table.splitlines() if pair["a"] in li and pair["b"] in li and "│" in li)
+        assert [int(c) for c in line.replace("│", " ").split()[2:7]] == cells
+
+
+def test_matches_count_their_rounds():
+    results = run_tournament(Settings(("beginner", "random"), mode="matches", games=4), jobs=1)
+    assert summarise(results)["rounds_played"] == sum(g.rounds for g in results.games) > 4
+    assert results.elapsed > 0
+
+
+def test_timing_adds_up_over_every_chunk():
+    from loveletter.tournament.runner import play_chunk
+
+    settings = Settings(("expert", "random"), games=130, budget=5)
+    assert len(chunks(130)) > 1
+    whole = play_chunk(settings, 0, 130)
+    results = run_tournament(settings, jobs=1)
+    for level in ("expert", "random"):
+        assert results.timing[level].moves == whole.timing[level].moves > 0
+        assert results.timing[level].iterations == whole.timing[level].iterations
+    assert 0 < results.timing["expert"].iteration_seconds <= results.timing["expert"].seconds
+
+
+@pytest.mark.parametrize(("settings", "key"), [
+    (Settings(("expert", "random"), budget=0), "budget"),
+    (Settings(("nobody", "random")), "unknown_level"),
+    (Settings(("random", "random"), edition="1999"), "edition"),
+    (Settings(("random", "random"), games=MAX_GAMES + 1), "too_many_games"),
+])
+def test_check_refuses_settings_by_their_own_key(settings, key):
+    with pytest.raises(TournamentError) as info:
+        check(settings)
+    assert info.value.key == key
+
+
+def test_check_takes_the_most_games():
+    check(Settings(("random", "random"), games=MAX_GAMES))

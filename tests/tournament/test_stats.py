@@ -215,3 +215,21 @@ def test_errors_by_game_match_the_spread_of_ratings_between_tournaments():
     mean = sum(ratings) / len(ratings)
     spread = math.sqrt(sum((r - mean) ** 2 for r in ratings) / (len(ratings) - 1))
     assert sum(errors) / len(errors) == pytest.approx(spread, rel=0.15)
+
+
+def test_wilson_bounds_stay_within_zero_and_one():
+    for games in range(1, 200):
+        low, high = wilson(0, games)
+        assert low == 0.0 and 0 < high <= 1
+        low, high = wilson(games, games)
+        assert 0 <= low < 1 and high == 1.0
+
+
+def test_extreme_tables_do_not_overflow():
+    """A lopsided, strongly connected table whose first Newton step tried strengths of e^1000 (the
+    log-likelihood raised OverflowError)."""
+    wins = {("a", "c"): 7, ("a", "d"): 589085, ("b", "e"): 28191, ("c", "a"): 397297, ("c", "b"): 466,
+            ("c", "e"): 217815, ("d", "a"): 5, ("d", "b"): 5, ("d", "e"): 2, ("e", "b"): 25077, ("e", "d"): 1}
+    fit = bradley_terry(list("abcde"), wins)
+    assert fit.finite and max(fit.ratings, key=fit.ratings.__getitem__) == "c"
+    assert all(math.isfinite(v) for v in (*fit.ratings.values(), *fit.errors.values()))

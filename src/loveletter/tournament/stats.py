@@ -31,7 +31,23 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     denominator = 1 + z2 / games
     centre = (p + z2 / (2 * games)) / denominator
     half = z / denominator * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # exactly 0 and 1 at the ends (where rounding would leave 1e-17 or 1.0000000000000002)
+    low = 0.0 if wins <= 0 else max(0.0, centre - half)
+    high = 1.0 if wins >= games else min(1.0, centre + half)
+    return low, high
+
+
+def _logistic(x: float) -> float:
+    """1 / (1 + e^-x), without overflow for any x (a Newton step may try huge strengths)."""
+    if x >= 0:
+        return 1 / (1 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1 + e)
+
+
+def _softplus(x: float) -> float:
+    """log(1 + e^x), without overflow for any x."""
+    return x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x))
 
 
 def elo(log_strength: float) -> float:
@@ -88,7 +104,7 @@ def bradley_terry(levels: Sequence[str], wins: Mapping[tuple[str, str], float], 
         for i in range(k):
             for j in range(k):
                 if w[i][j]:
-                    total -= w[i][j] * math.log1p(math.exp(theta[j] - theta[i]))
+                    total -= w[i][j] * _softplus(theta[j] - theta[i])
         return total
 
     theta = [0.0] * k
@@ -129,7 +145,7 @@ def _derivatives(w: list[list[float]], theta: list[float]) -> tuple[list[float],
             n = w[i][j] + w[j][i]
             if not n:
                 continue
-            p = 1 / (1 + math.exp(theta[j] - theta[i]))  # P(i beats j)
+            p = _logistic(theta[i] - theta[j])  # P(i beats j)
             gradient[i] += w[i][j] - n * p
             gradient[j] -= w[i][j] - n * p
             v = n * p * (1 - p)
@@ -152,7 +168,7 @@ def _score_spread(games: Iterable[tuple[Mapping[tuple[str, str], float], int]], 
             i, j = index[a], index[b]
             if i == j or not count:
                 continue
-            surprise = count / (1 + math.exp(theta[i] - theta[j]))  # count times P(j beats i)
+            surprise = count * _logistic(theta[j] - theta[i])  # count times P(j beats i)
             score[i] += surprise
             score[j] -= surprise
         for i in range(k):
