@@ -197,14 +197,17 @@ def run() -> None:
     try:
         code = _main(language)
         sys.stdout.flush()  # here, so that a failed write is told rather than lost at exit
-    except BrokenPipeError:  # the reader went away (``| head``): nothing more to say to it
+    except OSError as err:
+        # Nothing more can go to standard output: point it at nothing, so that Python's own flush at
+        # exit does not fail again. A reader that went away (``| head``) while a command wrote is
+        # click's business (it exits 1, silently); here it can only be the final flush.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        code = 0
-    except OSError as err:  # standard output itself failed (a full disk)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        click.echo(f"loveletter: {Translator(language)('cli_err_output', reason=Translator(language).os_reason(err))}",
-                   err=True)
-        code = 1
+        if isinstance(err, BrokenPipeError):
+            code = 0
+        else:  # standard output itself failed (a full disk)
+            t = Translator(language)
+            click.echo(f"loveletter: {t('cli_err_output', reason=t.os_reason(err))}", err=True)
+            code = 1
     sys.exit(code)
 
 

@@ -40,6 +40,7 @@ from loveletter.tournament import (
     summarise,
     write_csv,
 )
+from loveletter.tournament.report import decimal
 
 USAGE = 2  # exit status for options that cannot be used
 RECORD_NAME = "game-{:06d}.json"
@@ -122,8 +123,7 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
         _fail(t("tour_err_write", option="--records", path=folder, reason=t.os_reason(error)))
         return FAILED
     if chatty:
-        seconds = f"{results.elapsed:.1f}".replace(".", "," if t.language == "nl" else ".")
-        err.print(t("tour_done", games=settings.games, seconds=seconds, jobs=results.jobs,
+        err.print(t("tour_done", games=settings.games, seconds=decimal(results.elapsed, t), jobs=results.jobs,
                     backend=results.backend))
     report = summarise(results)
     status = _write_files(o, t, report, err if chatty else None)

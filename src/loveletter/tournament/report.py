@@ -153,11 +153,14 @@ def _outcome(a_won: bool, b_won: bool) -> int:
 # ------------------------------------------------------------------------------------ numbers
 
 
-def percent(x: float | None, t: Translator) -> str:
-    if x is None:
-        return "—"
-    text = f"{100 * x:.1f}%"
+def decimal(x: float, t: Translator, digits: int = 1) -> str:
+    """``x`` with ``digits`` decimals, written with a decimal comma in Dutch."""
+    text = f"{x:.{digits}f}"
     return text.replace(".", ",") if t.language == "nl" else text
+
+
+def percent(x: float | None, t: Translator) -> str:
+    return "—" if x is None else decimal(100 * x, t) + "%"
 
 
 def signed(x: float | None) -> str:
