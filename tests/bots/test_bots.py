@@ -316,3 +316,31 @@ def test_the_beginner_follows_its_weights():
     assert RuleBasedBot(1).choose(v) == Action(Card.HANDMAID)
     assert RuleBasedBot(1).weights == WEIGHTS and make_bot("beginner", 1).weights == WEIGHTS  # type: ignore[attr-defined]
     assert RuleBasedBot(1, dataclasses.replace(WEIGHTS, handmaid=-5.0)).choose(v) == Action(Card.COUNTESS)
+
+
+def test_between_equally_likely_cards_the_beginner_names_the_threat():
+    # Seat 1 holds one of two Barons or two Princes (all else is seen). Keeping a Guard, the danger is
+    # a Baron (it would lose to one); the Prince, the higher card, is named only without that rule.
+    seen = [Card.PRIEST, Card.PRIEST, Card.HANDMAID, Card.HANDMAID, Card.KING, Card.COUNTESS,
+            Card.PRINCESS, Card.GUARD, Card.GUARD, Card.GUARD]
+    v = _knowing([Card.GUARD, Card.GUARD], [Card.PRINCE], {}, [seen, []])
+    assert RuleBasedBot(1).choose(v) == Action(Card.GUARD, 1, Card.BARON)
+    assert RuleBasedBot(1, dataclasses.replace(WEIGHTS, guess_threat=0.0)).choose(v) == Action(Card.GUARD, 1, Card.PRINCE)
+    # keeping the Princess, the danger is a Prince (it would make her be discarded), over a King
+    seen = [Card.PRIEST, Card.PRIEST, Card.HANDMAID, Card.HANDMAID, Card.BARON, Card.BARON, Card.COUNTESS,
+            Card.PRINCE, Card.GUARD, Card.GUARD, Card.GUARD]
+    v = _knowing([Card.GUARD, Card.PRINCESS], [Card.KING], {}, [seen, []])
+    assert RuleBasedBot(1).choose(v) == Action(Card.GUARD, 1, Card.PRINCE)
+    assert RuleBasedBot(1, dataclasses.replace(WEIGHTS, guess_threat=0.0)).choose(v) == Action(Card.GUARD, 1, Card.KING)
+
+
+def test_the_beginner_looks_before_it_guesses_and_trades_a_priest_away():
+    # Guard + Priest against a one-in-four guess: it looks first (the Guard kept then names the card)
+    seen = [Card.PRINCESS, Card.COUNTESS, Card.KING, Card.PRINCE, Card.HANDMAID, Card.BARON, *[Card.GUARD] * 4]
+    v = _knowing([Card.GUARD, Card.PRIEST], [Card.BARON], {}, [seen, []])
+    assert RuleBasedBot(1).choose(v) == Action(Card.PRIEST, 1)
+    assert RuleBasedBot(1, dataclasses.replace(WEIGHTS, priest_for_guard=0.0)).choose(v).card is Card.GUARD
+    # King + Priest: it trades the Priest away rather than look
+    v = _knowing([Card.KING, Card.PRIEST], [Card.BARON], {}, [[Card.GUARD], []])
+    assert RuleBasedBot(1).choose(v) == Action(Card.KING, 1)
+    assert RuleBasedBot(1, dataclasses.replace(WEIGHTS, king_for_priest=0.0)).choose(v) == Action(Card.PRIEST, 1)

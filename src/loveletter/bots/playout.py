@@ -18,7 +18,7 @@ import math
 import random
 from collections.abc import Callable
 
-from loveletter.bots.rule_based import WEIGHTS
+from loveletter.bots.rule_based import WEIGHTS, threat
 from loveletter.engine import Action, Card, Edition, Event, Phase, Round, View, known_hands, legal_plays
 
 _PLAY = Phase.PLAY
@@ -241,9 +241,12 @@ def _score(action: Action, hand: list[Card], known: dict[int, Card], unseen: lis
         if theirs is not None:
             return base + (W.guard_known if action.guess is theirs else -5.0)
         n = unseen[action.guess]  # the likeliest card; among those, the most valuable
-        return base + (W.guard_chance * n / total if n > 0 and total else -100.0) + W.guess_value * value(action.guess)
+        return (base + (W.guard_chance * n / total if n > 0 and total else -100.0) + W.guess_value * value(action.guess)
+                + (W.guess_threat if action.guess is threat(kept) else 0.0))
     if card is PRIEST:
-        return base + (W.priest_known if theirs is not None else W.priest)
+        if theirs is not None:
+            return base + W.priest_known
+        return base + W.priest + (W.priest_for_guard if kept is GUARD else 0.0)
     if card is BARON:
         mine = value(kept)
         if theirs is not None:
@@ -268,7 +271,7 @@ def _score(action: Action, hand: list[Card], known: dict[int, Card], unseen: lis
     if theirs is not None:
         return float(value(theirs) - value(kept))
     expected = sum(n * value(_CARDS[c]) for c, n in enumerate(unseen) if n > 0)
-    return W.king_chance * ((expected / total if total else 0.0) - value(kept))
+    return W.king_chance * ((expected / total if total else 0.0) - value(kept)) + (W.king_for_priest if kept is PRIEST else 0.0)
 
 
 def chance_of_play(edition: Edition, hand: tuple[Card, Card], played: Action, seat: int, others_mask: int,

@@ -3,7 +3,10 @@
 It never plays or discards its own Princess when it has another choice, never names a card that it
 can see is all used up, and uses what it knows (a Priest's look, a King's trade, a Baron tie): a
 Guard names the known card, a Baron challenges only a lower known card, a Prince hits a known Princess.
-Otherwise it weighs its choices by the cards still unseen, and keeps its higher card.
+Otherwise it weighs its choices by the cards still unseen, and keeps its higher card. Between equally
+likely guesses its Guard names the card that threatens the one it keeps (:func:`threat`); beside a
+Guard it would rather look with its Priest first (the Guard then names what it saw), and beside a
+Priest it would rather play the King (the other then holds a card it knows).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ _NEVER = -1000.0
 class Weights:
     """How much the beginner likes each kind of move (see :meth:`RuleBasedBot.score`); the expert's
     simulated players use the same (:mod:`~loveletter.bots.playout`). ``benchmarks/beginner_weights.py``
-    varies each one against the random bot (the best it found gains 0.4 points: README)."""
+    varies each one against the random bot (README: what it found, and what the last three gained)."""
 
     keep: float = 0.1  # per point of the card kept (for the showdown)
     handmaid: float = 3.0
@@ -33,7 +36,9 @@ class Weights:
     guard_known: float = 20.0  # naming a card it knows is there
     guard_chance: float = 10.0  # per unit of the chance that the named card is there
     guess_value: float = 0.01  # per point of the named card (the tie-break between equal chances)
+    guess_threat: float = 0.1  # naming the card that threatens the card kept (before the value)
     priest: float = 2.0  # a look at an unknown hand
+    priest_for_guard: float = 1.0  # ... when the Guard kept can then name the card seen
     priest_known: float = 0.5  # a look at a hand it already knows
     baron_known: float = 20.0  # a sure win against a lower known card
     baron_chance: float = 10.0  # per unit of (chance of winning - risk * chance of losing)
@@ -43,6 +48,7 @@ class Weights:
     prince_other: float = 1.5
     king_chance: float = 0.5  # per point the expected card gains over the card given
     king_with_princess: float = -5.0  # trading the Princess away
+    king_for_priest: float = 2.0  # trading a Priest away: the other then holds a card it knows
 
     @cached_property
     def untargeted(self) -> dict[Card, float]:
@@ -94,9 +100,12 @@ class RuleBasedBot:
                 return base + (w.guard_known if action.guess is known else -5.0)
             odds = hidden_odds(view, target)
             p = odds.get(action.guess, 0.0)
-            return base + (w.guard_chance * p if p > 0 else -100.0) + w.guess_value * value(action.guess)
+            return (base + (w.guard_chance * p if p > 0 else -100.0) + w.guess_value * value(action.guess)
+                    + (w.guess_threat if action.guess is threat(kept) else 0.0))
         if card is Card.PRIEST:
-            return base + (w.priest_known if known is not None else w.priest)
+            if known is not None:
+                return base + w.priest_known
+            return base + w.priest + (w.priest_for_guard if kept is Card.GUARD else 0.0)
         if card is Card.BARON:
             mine = value(kept)
             if known is not None:
@@ -121,8 +130,14 @@ class RuleBasedBot:
                 return value(known) - value(kept)
             odds = hidden_odds(view, target)
             expected = sum(p * value(c) for c, p in odds.items())
-            return w.king_chance * (expected - value(kept))
+            return w.king_chance * (expected - value(kept)) + (w.king_for_priest if kept is Card.PRIEST else 0.0)
         return base
+
+
+def threat(kept: Card) -> Card:
+    """The card that most threatens a player keeping ``kept``: a Prince makes a Princess be
+    discarded; against anything else a Baron is the danger."""
+    return Card.PRINCE if kept is Card.PRINCESS else Card.BARON
 
 
 def hidden_odds(view: View, seat: int) -> dict[Card, float]:
