@@ -12,6 +12,12 @@ from loveletter.engine import Card, Event
 from loveletter.i18n import Translator
 
 
+def one_line(name: str) -> str:
+    """A name as it can be shown on one line: what cannot be printed (a newline, a terminal's control
+    codes) becomes a space, and runs of spaces one. A record may hold any name (RECORD.md)."""
+    return " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
+
+
 def narrate(event: Event, names: Sequence[str], t: Translator, round_number: int = 1) -> str | None:
     """One event as a sentence, or ``None`` for events not worth a line (a hidden draw, a deal)."""
     name = names[event.seat] if event.seat is not None else ""

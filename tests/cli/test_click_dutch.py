@@ -113,3 +113,14 @@ def test_the_top_level_help_and_version_in_dutch():
     assert "\nOpdrachten:\n" in out and "Toon de versie en stop." in out and "Toon deze hulp en stop." in out
     assert run("--version", lang="nl_NL.UTF-8").stdout.startswith("loveletter, versie ")
     assert run("--version").stdout.startswith("loveletter, version ")
+
+
+def test_a_path_of_the_wrong_kind_is_named_in_the_users_language(tmp_path):
+    # click names the kind of path when the option is declared, before --lang is read
+    a_file = tmp_path / "records.json"
+    a_file.write_text("{}", encoding="utf-8")
+    dutch = run("--lang", "nl", "play", "--records", str(a_file), "--bots", "random")
+    assert dutch.returncode == 2
+    assert f"Map '{a_file}' is een bestand." in dutch.stderr and "Directory" not in dutch.stderr
+    english = run("play", "--records", str(a_file), "--bots", "random")
+    assert f"Directory '{a_file}' is a file." in english.stderr

@@ -396,13 +396,19 @@ def test_a_record_that_cannot_be_saved_at_the_end_is_told_and_fails(tmp_path, mo
     assert "Verslag bewaard" not in shown.getvalue()
 
 
-@pytest.mark.parametrize("name", ["Bram", "  "])
+@pytest.mark.parametrize("name", ["Bram", "  ", "\n\x1b"])
 def test_any_name_gives_a_replayable_record(tmp_path, name):
     proc, records = play(tmp_path, "--seed", "1", "--lang", "en", "--name", name, lines=["q"])
     assert proc.returncode == 0
     players = replay_json(the_record(records))["players"]
     assert len(set(players)) == len(players) == 2
     assert all(p.strip() for p in players)
+
+
+def test_a_name_is_shown_on_one_line(tmp_path):
+    proc, records = play(tmp_path, "--seed", "4", "--name", "Anna\nvan\tDijk", "--lang", "en", lines=["q"])
+    assert "Round 1: Anna van Dijk starts." in proc.stdout
+    assert replay_json(the_record(records))["players"][0] == "Anna van Dijk"
 
 
 def test_starter_option(tmp_path):

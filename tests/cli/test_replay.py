@@ -214,6 +214,17 @@ def test_narrative_tells_the_secrets_a_record_holds(tmp_path):
             assert f"sees that {['Anna', 'Bram'][event.target]} holds the {event.card.name.title()}." in proc.stdout
 
 
+def test_names_that_cannot_be_printed_stay_on_one_line(tmp_path):
+    # RECORD.md allows any non-empty name; a newline or a terminal's control code must not split or
+    # colour the story
+    match = play_match(CLASSIC, 2, 5)
+    proc = run(write(tmp_path, to_record(match, ["Anna\nvan Dijk", "Bram\x1b[31m"])), "--lang", "en")
+    assert proc.returncode == 0
+    assert proc.stdout.splitlines()[0] == "classic edition · Anna van Dijk and Bram [31m · 7 tokens to win"
+    assert "\x1b" not in proc.stdout
+    assert re.search(r"^Round 1: (Anna van Dijk|Bram \[31m) starts\.", proc.stdout, re.MULTILINE)
+
+
 def test_narrative_of_a_match_in_progress_nl(tmp_path):
     match = play_match(EDITION_2019, 2, 13, turns=30)
     proc = run(write(tmp_path, to_record(match, ["Anna", "Bram"])), "--lang", "nl")

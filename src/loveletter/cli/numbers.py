@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from loveletter.cli.click_dutch import gettext
 from loveletter.i18n import Translator, grouped
 
 #: The language of the messages: set once the command line's ``--lang`` is known.
@@ -70,7 +71,14 @@ class Amount(_InWords, click.FloatRange):
 class GivenPath(click.Path):
     """A path that is not the empty string (which would quietly mean the current folder)."""
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._noun = "file" if not self.dir_okay else "directory" if not self.file_okay else "path"
+
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not value.strip():
             self.fail(Translator(language)("cli_empty_path"), param, ctx)
+        # click names the kind of path in its errors ("Directory '…' is a file") from the moment the
+        # option is declared, before --lang is known: name it in the user's language now
+        self.name = gettext(self._noun) if language == "nl" else self._noun
         return super().convert(value, param, ctx)

@@ -36,7 +36,7 @@ from loveletter.engine import (
     view,
 )
 from loveletter.i18n import Translator
-from loveletter.narrate import narrate
+from loveletter.narrate import narrate, one_line
 from loveletter.record import save, to_record
 
 HUMAN = 0
@@ -76,7 +76,7 @@ class TerminalGame:
         self.t = Translator(settings.language)
         self.console = console
         self.read_line = read_line
-        human = (settings.name or "").strip() or self.t("player")
+        human = one_line(settings.name or "") or self.t("player")  # one line: a newline would split the table
         # Names must be distinct (RECORD.md): bots skip a name the human took.
         self.names = [human] + [n for n in BOT_NAMES if n.lower() != human.lower()][: settings.players - 1]
         # Unless given, the seed is secret: it fixes every deal, so a guessable one (the clock) would

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from loveletter.i18n import Translator
-from loveletter.narrate import narrate_all
+from loveletter.narrate import narrate_all, one_line
 from loveletter.record import Replayed
 
 
 def tell(replayed: Replayed, t: Translator) -> list[str]:
     """Every round's events, everything shown (a record holds the whole game), and the result."""
-    match, names = replayed.match, replayed.names
+    match = replayed.match
+    names = [one_line(name) or ascii(name) for name in replayed.names]
     lines = [
         t("replay_header", edition=t.edition(match.edition.name), players=t.join_names(names),
           target=match.target),

@@ -25,6 +25,7 @@ from loveletter.engine import (
     edition_named,
     view,
 )
+from loveletter.narrate import one_line
 from loveletter.web.store import Store, StoredTable, hash_secret
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -103,7 +104,7 @@ def new_settings(edition: str, players: int, target: int | None, bots: dict[int,
 
 def clean_name(name: str) -> str:
     """A display name: printable, trimmed, at most :data:`MAX_NAME` characters (never empty)."""
-    shown = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    shown = one_line(name)
     if not shown:
         raise Refused("web_name_empty")
     if len(shown) > MAX_NAME:
