@@ -97,7 +97,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         # command-line help
         "cli_main": "Love Letter: play the card game in the terminal, and replay game records.",
         "cli_play": "Play a match against bots in the terminal (moves by number or notation; works on a pipe too).",
-        "cli_replay": "Check a game record and tell the match it holds.",
+        "cli_replay": "Check a game record (FILE, or - for standard input) and tell the match it holds.",
         "opt_edition": "classic: 16 cards, 2-4 players; 2019: 21 cards, 2-6 players.",
         "opt_players": "Number of players: you plus bots (default: one more than the levels in --bots, at least 2).",
         "opt_bots": "Bot level for every bot, or one per bot separated by commas ({levels}).",
@@ -502,7 +502,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "nl": {
         "cli_main": "Love Letter: speel het kaartspel in de terminal en speel spelverslagen na.",
         "cli_play": "Speel een spel tegen bots in de terminal (zetten per nummer of notatie; werkt ook via een pipe).",
-        "cli_replay": "Controleer een spelverslag en vertel het spel dat erin staat.",
+        "cli_replay": "Controleer een spelverslag (BESTAND, of - voor standaardinvoer) en vertel het spel dat erin staat.",
         "opt_edition": "classic: 16 kaarten, 2-4 spelers; 2019: 21 kaarten, 2-6 spelers.",
         "opt_players": "Aantal spelers: jij plus bots (standaard: één meer dan de niveaus in --bots, minstens 2).",
         "opt_bots": "Niveau voor alle bots, of één per bot gescheiden door komma's ({levels}).",

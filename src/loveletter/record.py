@@ -144,25 +144,32 @@ def load(path: str | Path) -> dict[str, Any]:
     """Read a record file as JSON; :class:`RecordError` for a missing, unreadable or non-JSON file."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8-sig")  # a byte-order mark (some Windows editors) is fine
+        data = p.read_bytes()
     except FileNotFoundError:
         raise RecordError("rec_no_file", path=p) from None
     except IsADirectoryError:
         raise RecordError("rec_folder", path=p) from None
-    except UnicodeDecodeError:
-        raise RecordError("rec_not_text", path=p) from None
     except OSError as err:
         raise RecordError("rec_unreadable", path=p, error=err) from None
+    return parse(data, p)
+
+
+def parse(data: bytes, source: str | Path) -> dict[str, Any]:
+    """A record's bytes as JSON (``source`` names them in errors); :class:`RecordError` if they are not."""
+    try:
+        text = data.decode("utf-8-sig")  # a byte-order mark (some Windows editors) is fine
+    except UnicodeDecodeError:
+        raise RecordError("rec_not_text", path=source) from None
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as err:
         raise RecordError(
-            "rec_not_json", path=p, error=err.msg, line=err.lineno, column=err.colno
+            "rec_not_json", path=source, error=err.msg, line=err.lineno, column=err.colno
         ) from None
     except RecursionError:
-        raise RecordError("rec_too_deep", path=p) from None
+        raise RecordError("rec_too_deep", path=source) from None
     except ValueError:  # an integer of thousands of digits (Python refuses to convert it)
-        raise RecordError("rec_number_too_long", path=p) from None
+        raise RecordError("rec_number_too_long", path=source) from None
     return doc  # type: ignore[no-any-return]
 
 

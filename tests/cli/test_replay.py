@@ -225,6 +225,23 @@ def test_names_that_cannot_be_printed_stay_on_one_line(tmp_path):
     assert re.search(r"^Round 1: (Anna van Dijk|Bram \[31m) starts\.", proc.stdout, re.MULTILINE)
 
 
+def test_a_record_on_standard_input(tmp_path):
+    path = write(tmp_path, to_record(play_match(CLASSIC, 2, 5), ["Anna", "Bram"]))
+    env = _env(LANG="C.UTF-8")
+
+    def piped(data: bytes, *args: str) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run([str(LOVELETTER), "replay", "-", *args], input=data, capture_output=True,
+                              env=env, timeout=60, check=False)
+
+    from_file, from_stdin = run(path, "--lang", "en"), piped(path.read_bytes(), "--lang", "en")
+    assert from_stdin.returncode == 0 and from_stdin.stdout.decode() == from_file.stdout
+    refused = piped(b'{"format":', "--lang", "en")
+    assert refused.returncode == 1 and refused.stdout == b""
+    assert refused.stderr.decode().startswith("loveletter replay: <stdin> is not valid JSON: ")
+    assert piped(b"\xff", "--lang", "nl").stderr.decode() == (
+        "loveletter replay: <stdin> is geen tekstbestand (geen UTF-8)\n")
+
+
 def test_narrative_of_a_match_in_progress_nl(tmp_path):
     match = play_match(EDITION_2019, 2, 13, turns=30)
     proc = run(write(tmp_path, to_record(match, ["Anna", "Bram"])), "--lang", "nl")

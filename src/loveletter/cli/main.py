@@ -21,7 +21,7 @@ from loveletter.cli.click_dutch import speak_dutch
 from loveletter.cli.numbers import Amount, GivenPath, Whole
 from loveletter.engine import EDITIONS
 from loveletter.i18n import LANGUAGES, Translator, default_language
-from loveletter.record import RecordError, load, replay, summary
+from loveletter.record import RecordError, load, parse, replay, summary
 
 _LOCALE = Translator(default_language())
 _language = default_language()  # the language of this run: --lang (anywhere on the line) or the locale
@@ -115,13 +115,14 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
 
 
 @cli.command("replay", help=_t("cli_replay"), options_metavar=_t("meta_options"))
-@click.argument("file", type=GivenPath(dir_okay=True, path_type=Path), metavar=_t("meta_file"))
+@click.argument("file", type=GivenPath(dir_okay=True, allow_dash=True, path_type=Path), metavar=_t("meta_file"))
 @click.option("--json", "as_json", is_flag=True, help=_t("opt_json"))
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, help=_t("opt_replay_lang"))
 def replay_command(file: Path, as_json: bool, lang: str | None) -> None:
     t = Translator(lang or _language)
     try:
-        replayed = replay(load(file))
+        # "-": the record comes on standard input (loveletter replay - < game.json)
+        replayed = replay(parse(sys.stdin.buffer.read(), "<stdin>") if str(file) == "-" else load(file))
     except RecordError as err:
         click.echo(f"loveletter replay: {t.record_error(err)}", err=True)
         sys.exit(1)
