@@ -368,3 +368,15 @@ def test_moves_are_read_in_either_language_whatever_is_shown(lang):
     expected = Action.parse("chancellor keep baron bottom spy,priest")
     assert t.parse_action("kanselier houd baron onder spion,priester") == expected
     assert t.parse_action("chancellor keep baron bottom spy,priest") == expected
+
+
+def test_a_name_on_one_line():
+    from loveletter.narrate import one_line
+
+    assert one_line("  Anna\nvan\tDijk\r\n") == "Anna van Dijk"
+    assert one_line("Bo\x1b[31mred\x00") == "Bo [31mred"
+    assert one_line("A\u2028B\u2029C") == "A B C"  # line and paragraph separators
+    assert one_line("\u202eAnna\u202c") == "Anna"  # no reordering of what follows
+    assert one_line("Zoë 👨\u200d👩\u200d👧 می\u200cخواهم") == "Zoë 👨\u200d👩\u200d👧 می\u200cخواهم"  # joiners stay
+    assert one_line("A\ud800B") == "A B"  # a lone surrogate (JSON allows one) cannot be printed
+    assert one_line("\n\x07") == ""

@@ -6,16 +6,25 @@ secret parts of other seats' events are simply not there to tell.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 
 from loveletter.engine import Card, Event
 from loveletter.i18n import Translator
 
+#: Characters that would reorder the text around a name (bidirectional embeddings, overrides, isolates).
+_BIDI_CONTROLS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
+#: Kinds of character that break a line or cannot be printed at all: each becomes a space.
+_BREAKING = frozenset(("Cc", "Zl", "Zp", "Cs"))
+
 
 def one_line(name: str) -> str:
-    """A name as it can be shown on one line: what cannot be printed (a newline, a terminal's control
-    codes) becomes a space, and runs of spaces one. A record may hold any name (RECORD.md)."""
-    return " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
+    """A name as it can be shown on one line: a control code (a newline, a terminal's escape), a line
+    or paragraph separator or a lone surrogate becomes a space, runs of spaces one, and bidirectional
+    controls are dropped. Joiners stay (an emoji family, a Persian word). A record may hold any name
+    (RECORD.md)."""
+    spaced = "".join(" " if unicodedata.category(ch) in _BREAKING else ch for ch in name.translate(_BIDI_CONTROLS))
+    return " ".join(spaced.split())
 
 
 def narrate(event: Event, names: Sequence[str], t: Translator, round_number: int = 1) -> str | None:

@@ -396,7 +396,7 @@ def test_a_record_that_cannot_be_saved_at_the_end_is_told_and_fails(tmp_path, mo
     assert "Verslag bewaard" not in shown.getvalue()
 
 
-@pytest.mark.parametrize("name", ["Bram", "  ", "\n\x1b"])
+@pytest.mark.parametrize("name", ["Bram", "  "])
 def test_any_name_gives_a_replayable_record(tmp_path, name):
     proc, records = play(tmp_path, "--seed", "1", "--lang", "en", "--name", name, lines=["q"])
     assert proc.returncode == 0
@@ -409,6 +409,15 @@ def test_a_name_is_shown_on_one_line(tmp_path):
     proc, records = play(tmp_path, "--seed", "4", "--name", "Anna\nvan\tDijk", "--lang", "en", lines=["q"])
     assert "Round 1: Anna van Dijk starts." in proc.stdout
     assert replay_json(the_record(records))["players"][0] == "Anna van Dijk"
+
+
+@pytest.mark.parametrize("name", ["[/]", "[red]Anna"])
+def test_a_name_is_never_read_as_markup(tmp_path, name):
+    proc, records = play(tmp_path, "--seed", "4", "--name", name, "--lang", "en", "--hints", lines=["1", "q"])
+    assert proc.returncode == 0, proc.stderr
+    assert f"Round 1: {name} starts." in proc.stdout and f"0 {name} (you)" in proc.stdout
+    assert f"Prince → 0 {name}" in proc.stdout  # the moves, beside their hints
+    assert replay_json(the_record(records))["players"][0] == name
 
 
 def test_starter_option(tmp_path):

@@ -237,9 +237,27 @@ def test_a_record_on_standard_input(tmp_path):
     assert from_stdin.returncode == 0 and from_stdin.stdout.decode() == from_file.stdout
     refused = piped(b'{"format":', "--lang", "en")
     assert refused.returncode == 1 and refused.stdout == b""
-    assert refused.stderr.decode().startswith("loveletter replay: <stdin> is not valid JSON: ")
+    assert refused.stderr.decode().startswith("loveletter replay: standard input is not valid JSON: ")
     assert piped(b"\xff", "--lang", "nl").stderr.decode() == (
-        "loveletter replay: <stdin> is geen tekstbestand (geen UTF-8)\n")
+        "loveletter replay: standaardinvoer is geen tekstbestand (geen UTF-8)\n")
+
+
+def test_names_alike_on_one_line_are_shown_apart(tmp_path):
+    match = play_match(CLASSIC, 2, 5)
+    proc = run(write(tmp_path, to_record(match, ["Anna", "Anna\n"])), "--lang", "en")
+    assert proc.stdout.splitlines()[0] == "classic edition · 'Anna' and 'Anna\\n' · 7 tokens to win"
+
+
+def test_a_file_named_dash_and_closed_standard_input(tmp_path):
+    doc = to_record(play_match(CLASSIC, 2, 5), ["Anna", "Bram"])
+    write(tmp_path, doc, name="-")
+    named = subprocess.run([str(LOVELETTER), "replay", "./-", "--lang", "en"], cwd=tmp_path, capture_output=True,
+                           text=True, env=_env(LANG="C.UTF-8"), timeout=60, check=False, stdin=subprocess.DEVNULL)
+    assert named.returncode == 0 and named.stdout.startswith("classic edition · Anna and Bram")
+    closed = subprocess.run(["bash", "-c", f"'{LOVELETTER}' replay - --lang nl <&-"], capture_output=True, text=True,
+                            env=_env(LANG="C.UTF-8"), timeout=60, check=False)
+    assert closed.returncode == 1 and closed.stderr.startswith("loveletter replay: standaardinvoer is gesloten: ")
+    assert "Traceback" not in closed.stderr
 
 
 def test_narrative_of_a_match_in_progress_nl(tmp_path):

@@ -115,14 +115,14 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
 
 
 @cli.command("replay", help=_t("cli_replay"), options_metavar=_t("meta_options"))
-@click.argument("file", type=GivenPath(dir_okay=True, allow_dash=True, path_type=Path), metavar=_t("meta_file"))
+@click.argument("file", type=GivenPath(dir_okay=True, allow_dash=True), metavar=_t("meta_file"))
 @click.option("--json", "as_json", is_flag=True, help=_t("opt_json"))
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, help=_t("opt_replay_lang"))
-def replay_command(file: Path, as_json: bool, lang: str | None) -> None:
+def replay_command(file: str, as_json: bool, lang: str | None) -> None:
     t = Translator(lang or _language)
     try:
-        # "-": the record comes on standard input (loveletter replay - < game.json)
-        replayed = replay(parse(sys.stdin.buffer.read(), "<stdin>") if str(file) == "-" else load(file))
+        # "-": the record comes on standard input (loveletter replay - < game.json); "./-" is a file
+        replayed = replay(parse(_standard_input(t), t("rec_stdin")) if file == "-" else load(file))
     except RecordError as err:
         click.echo(f"loveletter replay: {t.record_error(err)}", err=True)
         sys.exit(1)
@@ -133,6 +133,16 @@ def replay_command(file: Path, as_json: bool, lang: str | None) -> None:
 
     for line in tell(replayed, t):
         click.echo(line)
+
+
+def _standard_input(t: Translator) -> bytes:
+    stream = getattr(sys.stdin, "buffer", None)  # None: started with standard input closed
+    if stream is None:
+        raise RecordError("rec_stdin_closed")
+    try:
+        return stream.read()  # type: ignore[no-any-return]
+    except OSError as err:
+        raise RecordError("rec_unreadable", path=t("rec_stdin"), error=err) from None
 
 
 @cli.command("tournament", help=_t("cli_tournament"), options_metavar=_t("meta_options"))

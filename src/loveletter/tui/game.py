@@ -228,7 +228,8 @@ class TerminalGame:
                 status.append(t("status_protected"))
             if seat == me.current and not me.over:
                 status.append(t("status_turn"))
-            table.add_row(label, str(me.tokens[seat]), t.cards(me.discards[seat]) or "—", ", ".join(status))
+            # Text, not a string: a name is shown as written, never read as rich markup ("[red]", "[/]")
+            table.add_row(Text(label), str(me.tokens[seat]), t.cards(me.discards[seat]) or "—", ", ".join(status))
         c.print(table)
         deck = t("deck_size_one") if me.deck_size == 1 else t("deck_size", n=me.deck_size)
         if me.set_aside_taken:
@@ -246,9 +247,8 @@ class TerminalGame:
             c.print(t("chancellor_prompt"))
         c.print(Text(t("moves"), style="bold"))
         for i, action in enumerate(me.legal_actions, start=1):
-            hint = f"  [cyan]{self._hint(odds[action])}[/cyan]" if action in odds else ""
-            c.print(f"  {i:>2}. {self.describe(action, me)}   [dim]{t.notation(action)}[/dim]{hint}",
-                    highlight=False)
+            hint = ("  " + self._hint(odds[action]), "cyan") if action in odds else ""
+            c.print(Text.assemble(f"  {i:>2}. {self.describe(action, me)}   ", (t.notation(action), "dim"), hint))
 
     def _hint(self, estimate: Estimate) -> str:
         """``win ≈ 45% ± 5``: the chance, and half its 95% interval (when that shows)."""
@@ -303,7 +303,7 @@ class TerminalGame:
 
 def run_game(settings: GameSettings) -> int:
     """Play a match on this terminal (or a script on stdin); the exit status."""
-    console = Console(highlight=False)
+    console = Console(highlight=False, markup=False)  # names and typed lines are text, not markup
     folder = settings.records or default_records_folder()
     try:  # before the game: a record that cannot be saved is found out now, not after the match
         path = _new_record_path(folder)

@@ -10,7 +10,7 @@ from loveletter.record import Replayed
 def tell(replayed: Replayed, t: Translator) -> list[str]:
     """Every round's events, everything shown (a record holds the whole game), and the result."""
     match = replayed.match
-    names = [one_line(name) or ascii(name) for name in replayed.names]
+    names = _shown_names(replayed.names)
     lines = [
         t("replay_header", edition=t.edition(match.edition.name), players=t.join_names(names),
           target=match.target),
@@ -35,6 +35,13 @@ def tell(replayed: Replayed, t: Translator) -> list[str]:
     else:
         lines.append(t("replay_match_going", scores=_scores(names, match.tokens)))
     return lines
+
+
+def _shown_names(names: list[str]) -> list[str]:
+    """The names on one line each (:func:`one_line`); where that would make two alike ("Anna" and
+    "Anna\\n") or leave nothing, the name is shown escaped (``'Anna\\n'``) so each player stays apart."""
+    shown = [one_line(name) for name in names]
+    return [s if s and shown.count(s) == 1 else repr(name) for s, name in zip(shown, names, strict=True)]
 
 
 def _scores(names: list[str], tokens: list[int]) -> str:
