@@ -123,4 +123,4 @@ def test_a_path_of_the_wrong_kind_is_named_in_the_users_language(tmp_path):
     assert dutch.returncode == 2
     assert f"Map '{a_file}' is een bestand." in dutch.stderr and "Directory" not in dutch.stderr
     english = run("play", "--records", str(a_file), "--bots", "random")
-    assert f"Directory '{a_file}' is a file." in english.stderr
+    assert f"Folder '{a_file}' is a file." in english.stderr  # the project's word, as elsewhere

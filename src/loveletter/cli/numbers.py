@@ -68,6 +68,10 @@ class Amount(_InWords, click.FloatRange):
         super().__init__(low, high)
 
 
+#: The project's words for click's kinds of path, where they differ ("Folder '…' is a file").
+_ENGLISH_NOUNS = {"directory": "folder"}
+
+
 class GivenPath(click.Path):
     """A path that is not the empty string (which would quietly mean the current folder)."""
 
@@ -80,5 +84,5 @@ class GivenPath(click.Path):
             self.fail(Translator(language)("cli_empty_path"), param, ctx)
         # click names the kind of path in its errors ("Directory '…' is a file") from the moment the
         # option is declared, before --lang is known: name it in the user's language now
-        self.name = gettext(self._noun) if language == "nl" else self._noun
+        self.name = gettext(self._noun) if language == "nl" else _ENGLISH_NOUNS.get(self._noun, self._noun)
         return super().convert(value, param, ctx)
