@@ -86,7 +86,7 @@ def test_hints_do_not_depend_on_cards_the_seat_may_not_know():
             if table.match.over:
                 break
             seat = table.match.current
-            advice = hints_message(table, seat, ExpertBot(seed=1, budget=60), t)
+            advice = hints_message(table.view_for(seat), len(table.moves), ExpertBot(seed=1, budget=60), t)
             other = with_hidden_cards_moved(table, seat, rng)
-            assert hints_message(other, seat, ExpertBot(seed=1, budget=60), t) == advice
+            assert hints_message(other.view_for(seat), len(other.moves), ExpertBot(seed=1, budget=60), t) == advice
             table.play(seat, rng.choice(table.view_for(seat).legal_actions).notation(), len(table.moves))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import threading
 import time
 
 import pytest
@@ -319,6 +320,27 @@ def test_hints_for_the_seat_to_move_only(client):
     watcher = Seat(client, code, None)
     watcher.send({"type": "hints"})
     assert watcher.receive()["key"] == "web_spectator"
+
+
+def test_the_table_does_not_wait_for_the_experts_advice(client, monkeypatch):
+    # the advice is searched outside the table's lock: an out-of-turn move is answered meanwhile
+    from loveletter.web import app as web_app
+
+    released, waited_out = threading.Event(), []
+    real = web_app.hints_message
+
+    def slow(*args):
+        waited_out.append(not released.wait(10))
+        return real(*args)
+
+    monkeypatch.setattr(web_app, "hints_message", slow)
+    _code, ann, bob = two_people(client)
+    mover, waiter = (ann, bob) if ann.state["current"] == 0 else (bob, ann)
+    mover.send({"type": "hints"})
+    assert waiter.move(mover.state["legal"][0]["move"])["key"] == "web_not_your_turn"
+    released.set()
+    assert mover.receive()["type"] == "hints"
+    assert waited_out == [False]
 
 
 def test_a_rematch_seats_the_players_at_a_new_table(client):

@@ -73,6 +73,7 @@ class Room:
     connections: list[Connection] = field(default_factory=list)
     waiting: asyncio.Task[None] | None = None  # a bot's move or a timeout, pending
     advisers: dict[int, ExpertBot] = field(default_factory=dict)  # hints, per seat that asked
+    advising: dict[int, asyncio.Lock] = field(default_factory=dict)  # held while that seat's adviser thinks
     rematch: str | None = None  # the code of the table for the next match, once someone asked
     rematched: set[int] = field(default_factory=set)  # the seats that went on to it
     storing: bool = False  # the waiting task is storing a bot's move (see Server.start_waiting)
@@ -230,9 +231,14 @@ class Server:
         if data["type"] == "hints":
             if connection.seat is None:
                 raise Refused("web_spectator")
-            adviser = room.advisers.setdefault(connection.seat, ExpertBot(seed=connection.seat))
-            async with room.lock:  # the table does not move while the expert reads it
-                advice = await asyncio.to_thread(hints_message, room.table, connection.seat, adviser, connection.t)
+            seat = connection.seat
+            async with room.lock:  # a snapshot of the seat's view: the table may move on meanwhile
+                v, moves = room.table.view_for(seat), len(room.table.moves)
+            adviser = room.advisers.setdefault(seat, ExpertBot(seed=seat))
+            # The search takes a while: the others' moves, joins and bots do not wait for it (the page
+            # drops advice for a position it has left). One search at a time per adviser.
+            async with room.advising.setdefault(seat, asyncio.Lock()):
+                advice = await asyncio.to_thread(hints_message, v, moves, adviser, connection.t)
             await connection.socket.send_json(advice)
             return
         async with room.lock:

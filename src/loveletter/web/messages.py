@@ -151,17 +151,17 @@ def _check(data: dict[str, Any], allowed: set[str], types: dict[str, tuple[type,
             raise Refused("web_bad_field", field=key)
 
 
-def hints_message(table: GameTable, seat: int, adviser: ExpertBot, t: Translator) -> dict[str, Any]:
-    """The expert's advice for ``seat``, from that seat's view only: the chance of winning the round
-    after each legal move, and what it believes each other player holds."""
-    v = table.view_for(seat)
+def hints_message(v: View, moves: int, adviser: ExpertBot, t: Translator) -> dict[str, Any]:
+    """The expert's advice at a seat's view ``v`` (the table after ``moves`` moves), from that view
+    only: the chance of winning the round after each legal move, and what it believes each other
+    player holds."""
     if not v.legal_actions:
         raise Refused("web_not_your_turn")
     odds = adviser.move_odds(v)
     belief = adviser.belief(v).all_odds()
     return {
         "type": "hints",
-        "moves": len(table.moves),
+        "moves": moves,
         "odds": [{"move": a.notation(), "chance": round(e.chance, 3), "margin": round(e.margin, 3)}
                  for a, e in sorted(odds.items(), key=lambda x: -x[1].chance)],
         "belief": {str(s): [{"name": t.card(c), "chance": round(p, 3)}
