@@ -65,6 +65,15 @@ class Connection:
 
 
 @dataclass
+class Adviser:
+    """The expert that gives one seat its hints, and the lock it holds while it searches (one search
+    at a time: the bot keeps its reading of the round between searches)."""
+
+    bot: ExpertBot
+    busy: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+@dataclass
 class Room:
     """A table and who is watching it right now."""
 
@@ -72,8 +81,7 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: list[Connection] = field(default_factory=list)
     waiting: asyncio.Task[None] | None = None  # a bot's move or a timeout, pending
-    advisers: dict[int, ExpertBot] = field(default_factory=dict)  # hints, per seat that asked
-    advising: dict[int, asyncio.Lock] = field(default_factory=dict)  # held while that seat's adviser thinks
+    advisers: dict[int, Adviser] = field(default_factory=dict)  # hints, per seat that asked
     rematch: str | None = None  # the code of the table for the next match, once someone asked
     rematched: set[int] = field(default_factory=set)  # the seats that went on to it
     storing: bool = False  # the waiting task is storing a bot's move (see Server.start_waiting)
@@ -234,11 +242,13 @@ class Server:
             seat = connection.seat
             async with room.lock:  # a snapshot of the seat's view: the table may move on meanwhile
                 v, moves = room.table.view_for(seat), len(room.table.moves)
-            adviser = room.advisers.setdefault(seat, ExpertBot(seed=seat))
+            adviser = room.advisers.get(seat)
+            if adviser is None:
+                adviser = room.advisers[seat] = Adviser(ExpertBot(seed=seat))
             # The search takes a while: the others' moves, joins and bots do not wait for it (the page
-            # drops advice for a position it has left). One search at a time per adviser.
-            async with room.advising.setdefault(seat, asyncio.Lock()):
-                advice = await asyncio.to_thread(hints_message, v, moves, adviser, connection.t)
+            # drops advice for a position it has left).
+            async with adviser.busy:
+                advice = await asyncio.to_thread(hints_message, v, moves, adviser.bot, connection.t)
             await connection.socket.send_json(advice)
             return
         async with room.lock:
