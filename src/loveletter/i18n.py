@@ -51,7 +51,7 @@ OS_REASONS: dict[int, str] = {
     errno.ENOSPC: "os_no_space", errno.EDQUOT: "os_no_space", errno.EISDIR: "os_is_folder",
     errno.ENOTDIR: "os_not_folder", errno.EROFS: "os_read_only", errno.EADDRINUSE: "os_address_in_use",
     errno.EADDRNOTAVAIL: "os_address_unavailable", errno.ENAMETOOLONG: "os_name_too_long",
-    errno.EEXIST: "os_exists",
+    errno.EEXIST: "os_exists", errno.ELOOP: "os_link_loop",
 }
 # What Python's JSON reader said (English only), by how its message begins: a message key.
 JSON_REASONS: dict[str, str] = {
@@ -110,7 +110,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_delay": "Seconds to pause after each bot move (default: 0.6 on a terminal, 0 on a pipe).",
         "opt_starter": "Who starts the first round: a seat number (you are 0), or random (drawn from the seed).",
         "opt_hints": "Show, before each of your moves, the expert's chance of winning the round after each move, and what it believes each opponent holds.",
-        "opt_budget": "Thinking budget of the expert (bots and hints), in search iterations per move.",
+        "opt_budget": "Thinking budget of the expert (bots and hints), in search iterations per move;"
+        " hints try every move at least {tries} times whatever the budget.",
         "hint_win": "win ≈ {p}%",
         "hint_win_margin": "win ≈ {p}% ± {m}",
         "belief_title": "The expert's belief (chance of each card in hand)",
@@ -304,8 +305,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play_err_bot_count": "--bots: give one level for every bot, or one per bot ({need} with {players} players), not {count}",
         "play_err_bots_players": "--bots: {count} levels make a game of {players} players, but the {edition} is for {low}-{high} (R2.1)",
         "play_err_starter": "--starter: choose a seat from 0 to {last}, or random",
+        "play_err_bots_empty": "--bots: empty level in {given!r}: separate the levels ({levels}) with single"
+        " commas, none at either end",
+        "play_err_budget_unused": "--budget: no bot here thinks with a budget (only {searching}) and --hints is off",
         "cli_see_help": "see '{command} --help'",
         "cli_empty_path": "the path is empty: give a file or folder name",
+        "cli_empty_file": "the path is empty: give a file name",
+        "cli_empty_folder": "the path is empty: give a folder name",
         "cli_interrupted": "loveletter: interrupted.",
         "cli_err_output": "could not write the output: {reason}",
         "opt_version": "Show the version and exit.",
@@ -329,6 +335,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_is_folder": "{option}: {path} is a folder; give a file name",
         "tour_err_no_folder": "{option}: the folder {path} does not exist",
         "tour_err_unwritable": "{option}: cannot write to {path}",
+        "tour_err_unwritable_because": "{option}: cannot write to {path}: {reason}",
+        "tour_err_same_path": "{option} and {other} both name {path}: give each its own",
+        "tour_err_worker_died": "a worker process stopped unexpectedly (out of memory?)",
         "tour_err_not_folder": "{option}: {path} is a file, not a folder",
         "tour_err_write": "{option}: could not write {path}: {reason}",
         "tour_err_game": "game {game} ({seats}) failed: {error}",
@@ -455,6 +464,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "os_address_unavailable": "this machine has no such address",
         "os_unknown_host": "unknown host name",
         "os_name_too_long": "the name is too long",
+        "os_link_loop": "too many symbolic links (a loop?)",
         "os_exists": "it already exists",
         "json_value": "a value was expected",
         "json_field_name": "a field name in double quotes was expected",
@@ -517,7 +527,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_delay": "Seconden pauze na elke zet van een bot (standaard: 0,6 in een terminal, 0 via een pipe).",
         "opt_starter": "Wie de eerste ronde begint: een stoelnummer (jij bent 0), of random (volgens de seed).",
         "opt_hints": "Toon voor elke zet van jou de kans van de expert om daarna de ronde te winnen, en wat hij denkt dat elke tegenstander heeft.",
-        "opt_budget": "Denkbudget van de expert (bots en hints), in zoekstappen per zet.",
+        "opt_budget": "Denkbudget van de expert (bots en hints), in zoekstappen per zet;"
+        " hints proberen elke zet hoe dan ook minstens {tries} keer.",
         "hint_win": "winst ≈ {p}%",
         "hint_win_margin": "winst ≈ {p}% ± {m}",
         "belief_title": "Wat de expert denkt (kans op elke kaart in de hand)",
@@ -708,8 +719,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play_err_bot_count": "--bots: noem één niveau voor alle bots, of één per bot ({need} bij {players} spelers), niet {count}",
         "play_err_bots_players": "--bots: {count} niveaus geven een spel van {players} spelers, maar de {edition} is voor {low}-{high} (R2.1)",
         "play_err_starter": "--starter: kies een stoel van 0 tot en met {last}, of random",
+        "play_err_bots_empty": "--bots: leeg niveau in {given!r}: scheid de niveaus ({levels}) met losse komma's,"
+        " geen aan het begin of eind",
+        "play_err_budget_unused": "--budget: geen bot hier denkt met een budget (alleen {searching}) en --hints"
+        " staat uit",
         "cli_see_help": "zie '{command} --help'",
         "cli_empty_path": "het pad is leeg: geef de naam van een bestand of map",
+        "cli_empty_file": "het pad is leeg: geef de naam van een bestand",
+        "cli_empty_folder": "het pad is leeg: geef de naam van een map",
         "cli_interrupted": "loveletter: onderbroken.",
         "cli_err_output": "kon de uitvoer niet schrijven: {reason}",
         "opt_version": "Toon de versie en stop.",
@@ -733,6 +750,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_is_folder": "{option}: {path} is een map; geef een bestandsnaam",
         "tour_err_no_folder": "{option}: de map {path} bestaat niet",
         "tour_err_unwritable": "{option}: kan niet schrijven naar {path}",
+        "tour_err_unwritable_because": "{option}: kan niet schrijven naar {path}: {reason}",
+        "tour_err_same_path": "{option} en {other} noemen allebei {path}: geef elk een eigen naam",
+        "tour_err_worker_died": "een van de processen stopte onverwacht (geheugen vol?)",
         "tour_err_not_folder": "{option}: {path} is een bestand, geen map",
         "tour_err_write": "{option}: kon {path} niet schrijven: {reason}",
         "tour_err_game": "partij {game} ({seats}) mislukt: {error}",
@@ -859,6 +879,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "os_address_unavailable": "deze computer heeft dat adres niet",
         "os_unknown_host": "onbekende hostnaam",
         "os_name_too_long": "de naam is te lang",
+        "os_link_loop": "te veel symbolische links (een lus?)",
         "os_exists": "het bestaat al",
         "json_value": "hier werd een waarde verwacht",
         "json_field_name": "hier werd een veldnaam tussen dubbele aanhalingstekens verwacht",
@@ -1013,14 +1034,15 @@ class Translator:
             params["options"] = " of ".join(str(s) for s in params["options"])
         return ERRORS_NL[err.key].format(**params)
 
-    def notation_error(self, err: NotationError) -> str:
-        """A notation error in this language (card names listed in this language too)."""
-        if self.language == "en":
-            return str(err)
+    def notation_error(self, err: NotationError, cards: tuple[Card, ...] | None = None) -> str:
+        """A notation error in this language (card names listed in this language too). ``cards``:
+        the cards of the game's edition, the only ones worth suggesting (default: every card)."""
         params = dict(err.params)
         if "known" in params:
-            params["known"] = ", ".join(n.lower() for n in CARD_NAMES[self.language].values())
-        return NOTATION_NL[err.key].format(**params)
+            known = cards if cards is not None else tuple(Card)
+            params["known"] = ", ".join(self.card(c).lower() for c in known)
+        messages = NOTATION_MESSAGES if self.language == "en" else NOTATION_NL
+        return messages[err.key].format(**params)
 
     def record_error(self, err: RecordError) -> str:
         """A refused record in this language, with its place: ``ronde 2, beurt 3: ...``."""

@@ -84,12 +84,19 @@ def test_lang_is_taken_before_the_command_too(tmp_path):
     assert done.returncode == 0 and done.stdout.startswith("Toernooi: 1 losse ronde ·")
 
 
-@pytest.mark.parametrize("args", [["replay", ""], ["tournament", "--records", ""], ["tournament", "--csv", ""],
-                                  ["play", "--records", ""]])
-def test_an_empty_path_is_refused(tmp_path, args):
+@pytest.mark.parametrize(("args", "names"), [
+    (["replay", ""], "a file or folder name"),  # a record, or a folder of them
+    (["tournament", "--records", ""], "a folder name"),
+    (["tournament", "--csv", ""], "a file name"),
+    (["tournament", "--plot", ""], "a file name"),
+    (["play", "--records", ""], "a folder name"),
+])
+def test_an_empty_path_is_refused(tmp_path, args, names):
     done = run(*args, "--lang", "en", cwd=tmp_path)
-    assert done.returncode == 2 and "the path is empty: give a file or folder name" in done.stderr
+    assert done.returncode == 2 and f"the path is empty: give {names}" in done.stderr
     assert list(tmp_path.iterdir()) == []
+    done = run(*args, "--lang", "nl", cwd=tmp_path)
+    assert done.returncode == 2 and "het pad is leeg: geef de naam van een" in done.stderr
 
 
 def test_a_record_save_that_fails_leaves_the_old_file_and_no_temporary_one(tmp_path, monkeypatch):

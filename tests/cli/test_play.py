@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from loveletter.engine import CLASSIC, EDITIONS, Card, Match
+from loveletter.bots.expert import HINT_TRIES
+from loveletter.engine import CLASSIC, EDITION_2019, EDITIONS, Card, Match
+from loveletter.tui.game import shown_percentages
 
 LOVELETTER = Path(sys.executable).parent / "loveletter"
 
@@ -226,6 +228,18 @@ def test_dutch_notation_error_is_dutch(tmp_path):
     assert "unknown card" not in reply and "the cards are" not in reply
 
 
+@pytest.mark.parametrize(("edition", "lang", "cards"), [
+    ("classic", "en", "guard, priest, baron, handmaid, prince, king, countess, princess"),
+    ("classic", "nl", "wachter, priester, baron, kamermeisje, prins, koning, gravin, prinses"),
+    ("2019", "en", "spy, guard, priest, baron, handmaid, prince, chancellor, king, countess, princess"),
+])
+def test_an_unknown_card_is_answered_with_this_editions_cards(tmp_path, edition, lang, cards):
+    """A classic game suggests no Spy or Chancellor: they cannot be played in it."""
+    proc, _ = play(tmp_path, "--edition", edition, "--lang", lang, "--seed", "1", lines=["foo", "q"])
+    reply = reply_to(proc.stdout, lang, "foo")
+    assert reply.endswith(f"'foo': {'the cards are' if lang == 'en' else 'de kaarten zijn'} {cards}")
+
+
 @pytest.mark.parametrize("typed", ["²", "guard ² priest"])
 def test_unicode_digits_are_refused_not_a_crash(tmp_path, typed):
     proc, records = play(tmp_path, "--lang", "en", "--seed", "1", lines=[typed, "q"])
@@ -316,6 +330,12 @@ WRONG = [
     ["--seed", "x"],
     ["--target", "0"],
     ["--players"],
+    ["--bots", "beginner", "--budget", "5"],  # nothing would use the budget
+    ["--players", "3", "--bots", "random,beginner", "--budget", "5"],
+    ["--bots", "expert,,beginner"],  # an empty entry is a slip, not a shorter list
+    ["--players", "4", "--bots", "expert,,"],
+    ["--bots", "beginner,"],
+    ["--bots", ",expert"],
 ]
 
 
@@ -343,12 +363,45 @@ def test_wrong_flags_one_line_on_stderr(tmp_path, args):
                                                 " (zie 'loveletter play --help')"),
     (["--starter", "4"], "loveletter play: --starter: kies een stoel van 0 tot en met 1, of random"
                          " (zie 'loveletter play --help')"),
+    (["--bots", "beginner", "--budget", "5"], "loveletter play: --budget: geen bot hier denkt met een budget"
+                                              " (alleen expert) en --hints staat uit"
+                                              " (zie 'loveletter play --help')"),
+    (["--bots", "expert,,beginner"], "loveletter play: --bots: leeg niveau in 'expert,,beginner': scheid de"
+                                     " niveaus (random, beginner, expert) met losse komma's, geen aan het"
+                                     " begin of eind (zie 'loveletter play --help')"),
 ])
 def test_wrong_flags_in_dutch(tmp_path, args, line):
     proc, records = play(tmp_path, "--lang", "nl", *args, lines=["q"])
     assert proc.returncode == 2
     assert proc.stderr.strip() == line
     assert not records.exists()
+
+
+def test_wrong_flags_in_english(tmp_path):
+    proc, _ = play(tmp_path, "--lang", "en", "--bots", "beginner", "--budget", "5", lines=["q"])
+    assert proc.stderr.strip() == ("loveletter play: --budget: no bot here thinks with a budget (only expert)"
+                                   " and --hints is off (see 'loveletter play --help')")
+    proc, _ = play(tmp_path, "--lang", "en", "--players", "4", "--bots", "expert,,", lines=["q"])
+    assert proc.stderr.strip() == ("loveletter play: --bots: empty level in 'expert,,': separate the levels"
+                                   " (random, beginner, expert) with single commas, none at either end"
+                                   " (see 'loveletter play --help')")
+
+
+@pytest.mark.parametrize("args", [["--bots", "beginner", "--hints"], ["--players", "3", "--bots", "random,expert"]])
+def test_a_budget_is_taken_when_hints_or_an_expert_use_it(tmp_path, args):
+    proc, records = play(tmp_path, "--seed", "1", "--lang", "en", "--budget", "5", *args, lines=["q"])
+    assert proc.returncode == 0, proc.stderr
+    assert replay_json(the_record(records))["finished"] is False
+
+
+@pytest.mark.parametrize(("lang", "says"), [("en", "hints try every move at least {} times"),
+                                            ("nl", "hints proberen elke zet hoe dan ook minstens {} keer")])
+def test_budget_help_says_hints_try_every_move_a_least_number_of_times(lang, says):
+    """A budget below that many tries per move changes nothing for the hints: the help says so."""
+    proc = subprocess.run([str(LOVELETTER), "play", "--help", "--lang", lang], capture_output=True, text=True,
+                          encoding="utf-8", env=_env(), timeout=60, check=False)
+    assert proc.returncode == 0
+    assert says.format(HINT_TRIES) in " ".join(proc.stdout.split())
 
 
 def test_players_follow_the_bot_levels(tmp_path):
@@ -462,6 +515,35 @@ def test_hints_show_the_experts_estimates_and_belief(tmp_path, lang):
     assert replay_json(the_record(records))["players"][1] == "Bram"
 
 
+def test_hints_give_a_forced_move_its_figure_too(tmp_path):
+    """With one legal move (here the Countess beside the Prince or King) the chance of winning the
+    round still tells the player how the round stands."""
+    seed = next(seed for seed in range(10_000) if len(Match(CLASSIC, 2, seed=seed).legal_actions()) == 1)
+    proc, _ = play(tmp_path, "--lang", "en", "--bots", "random", "--hints", "--budget", "5", "--seed", str(seed),
+                   lines=["1"] * 6)
+    assert proc.returncode == 0, proc.stderr
+    screens = [screen.split(PROMPT["en"])[0] for screen in proc.stdout.split("Your hand")[1:]]
+    moves = [re.findall(r"^\s+\d+\. .*$", screen, re.MULTILINE) for screen in screens]
+    assert len(moves[0]) == 1  # the first move is forced
+    assert all(re.search(r"win ≈ \d+%", line) for m in moves for line in m)
+
+
+@pytest.mark.parametrize(("lang", "known", "drew", "kept"), [
+    ("en", "What you know: ", "Player draws the ", "; Player keeps the "),
+    ("nl", "Wat jij weet: ", "Speler trekt de ", "; Speler houdt de "),
+])
+def test_what_you_know_after_your_chancellor_reads_as_one_list(tmp_path, lang, known, drew, kept):
+    """The Chancellor's draw and what was kept, joined by "; " without the sentences' full stops."""
+    seed = _first_seed_with(Card.CHANCELLOR, EDITION_2019)
+    proc, _ = play(tmp_path, "--edition", "2019", "--lang", lang, "--seed", str(seed), "--target", "1",
+                   lines=["chancellor", "1", "q"])
+    assert proc.returncode == 0, proc.stderr
+    lines = [line.removeprefix(known) for line in proc.stdout.splitlines() if line.startswith(known)]
+    after = [line for line in lines if kept in line]
+    assert after and after[0].startswith(drew)  # the draw, then what was kept, in one list
+    assert not any(".;" in line or line.endswith(".") for line in lines), lines
+
+
 def test_without_hints_nothing_of_the_expert_shows(tmp_path):
     proc, _ = play(tmp_path, "--lang", "en", "--seed", "5", "--bots", "expert", "--budget", "20",
                    lines=["1", "q"])
@@ -497,13 +579,14 @@ def test_hints_belief_and_tracker_show_the_experts_own_figures(tmp_path):
         for seat, held in ExpertBot().belief(me).all_odds().items():
             line = re.search(rf"^  {game.names[seat]}: (.*)$", screen, re.MULTILINE)
             assert line is not None
-            expected = {CARD_EN[card]: str(round(100 * p)) for card, p in held.items() if p >= 0.005}
-            assert dict(re.findall(r"(\w+) (\d+)%", line[1])) == expected
+            expected = {CARD_EN[card]: shown for card, shown in shown_percentages(held)}
+            assert dict(re.findall(r"(\w+) (<?\d+%)", line[1])) == expected
+            assert sum(int(shown.strip("<%")) for shown in expected.values() if shown != "<1%") == 100
             spread += len(set(expected.values())) > 1
 
         figures = re.findall(r"^\s+\d+\. .*≈ (\d+)%(?: ± (\d+))?$", screen, re.MULTILINE)
         estimates = [odds[action] for action in me.legal_actions]
-        assert len(figures) == len(estimates) > 1
+        assert len(figures) == len(estimates) >= 1
         for (p, m), estimate in zip(figures, estimates, strict=True):
             assert int(p) == round(100 * estimate.chance)
             assert int(m or 0) == round(100 * estimate.margin)
@@ -511,3 +594,38 @@ def test_hints_belief_and_tracker_show_the_experts_own_figures(tmp_path):
 
 
 CARD_EN = {card: card.name.capitalize() for card in Card}
+
+
+# ------------------------------------------------------------------------------------ shown figures
+
+
+def test_shown_percentages_add_up_to_100_and_keep_the_unlikely():
+    """Rounding each card alone showed 27 + 4 * 18 + 2 + 1 = 102%, and dropped a card under 0.5%."""
+    odds = {Card.GUARD: 0.268, Card.KING: 0.178, Card.COUNTESS: 0.178, Card.PRINCESS: 0.178,
+            Card.PRINCE: 0.178, Card.HANDMAID: 0.016, Card.PRIEST: 0.004, Card.BARON: 0.0}
+    assert shown_percentages(odds) == [
+        (Card.GUARD, "27%"), (Card.KING, "18%"), (Card.COUNTESS, "18%"), (Card.PRINCESS, "18%"),
+        (Card.PRINCE, "18%"), (Card.HANDMAID, "1%"), (Card.PRIEST, "<1%"),  # the Baron is impossible
+    ]
+    assert shown_percentages({Card.PRIEST: 1 / 3, Card.BARON: 1 / 3, Card.KING: 1 / 3}) == [
+        (Card.PRIEST, "34%"), (Card.BARON, "33%"), (Card.KING, "33%")]
+    assert shown_percentages({Card.PRINCESS: 1.0}) == [(Card.PRINCESS, "100%")]
+    assert shown_percentages({Card.GUARD: 1 - 1e-9, Card.SPY: 1e-9}) == [(Card.GUARD, "100%"), (Card.SPY, "<1%")]
+
+
+def test_shown_percentages_on_any_odds():
+    """Whole figures adding to 100, each within 1 of the exact one, never rising down the list."""
+    import random
+
+    rng = random.Random(7)
+    for _ in range(2000):
+        cards = rng.sample(list(Card), rng.randint(1, len(Card)))
+        weights = [rng.random() ** rng.choice((1, 4, 12)) for _ in cards]
+        total = sum(weights)
+        odds = {card: w / total for card, w in zip(cards, weights, strict=True)}
+        shown = shown_percentages(odds)
+        assert [card for card, _ in shown] == sorted(odds, key=lambda c: -odds[c])
+        figures = [0 if text == "<1%" else int(text.removesuffix("%")) for _, text in shown]
+        assert sum(figures) == 100
+        assert all(abs(n - 100 * odds[card]) < 1 for (card, _), n in zip(shown, figures, strict=True))
+        assert figures == sorted(figures, reverse=True)

@@ -12,6 +12,8 @@ import struct
 import subprocess
 import sys
 import time
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -87,6 +89,13 @@ def test_matches_and_the_2019_edition():
     assert "Rounds played in all:" in out
 
 
+def test_one_match_and_one_round_in_words():
+    assert ok(run("--matches", 1, "--jobs", 1, "-q")).startswith("Tournament: 1 match · classic edition")
+    assert ok(run("--matches", 1, "--jobs", 1, "-q", "--lang", "nl")).startswith("Toernooi: 1 spel · klassieke")
+    assert ok(run("--rounds", 1, "--jobs", 1, "-q")).startswith("Tournament: 1 single round · classic edition")
+    assert ok(run("--rounds", 1, "--jobs", 1, "-q", "--lang", "nl")).startswith("Toernooi: 1 losse ronde ·")
+
+
 def test_same_output_twice_and_for_any_number_of_jobs():
     args = ("--rounds", 300, "--bots", "random,beginner,beginner", "--seed", 9)
     first = ok(run(*args, "--jobs", 1))
@@ -117,8 +126,7 @@ def test_json_schema():
                            "ratings", "positions"}
     assert report["format"] == "loveletter-tournament/1"
     assert report["settings"] == {"edition": "classic", "players": 2, "lineup": ["beginner", "random"],
-                                  "mode": "rounds", "games": 120, "seed": 2, "budget": None,
-                                  "jobs": os.cpu_count(), "backend": "local"}
+                                  "mode": "rounds", "games": 120, "seed": 2, "budget": None}
     assert report["rounds_played"] == 120
     assert report["seating"]["balanced"] is True
     assert report["seating"]["levels"]["beginner"] == {"seats": [60, 60], "positions": [60, 60], "starts": 60}
@@ -135,6 +143,13 @@ def test_json_schema():
     assert report["ratings"]["errors"] == "cluster-robust by game" and report["ratings"]["finite"]
     assert [p["position"] for p in report["positions"]] == [0, 1]
     assert sum(p["wins"] for p in report["positions"]) >= 120
+
+
+def test_the_same_json_for_any_number_of_jobs():
+    """The whole object, settings included: how the games were spread over processes is not in it."""
+    args = ("--matches", 40, "--bots", "beginner,random,random", "--seed", 3, "--json")
+    one = json.loads(ok(run(*args, "--jobs", 1)))
+    assert json.loads(ok(run(*args, "--jobs", 2))) == one
 
 
 # ------------------------------------------------------------------------------------ files
@@ -182,6 +197,8 @@ def test_csv_plot_and_records(tmp_path):
 @pytest.mark.parametrize(("args", "says"), [
     (["--bots", "beginner,grandmaster"], "unknown bot level 'grandmaster'"),
     (["--bots", ","], "list at least one bot level"),
+    (["--bots", "expert,,beginner"], "--bots: empty level in 'expert,,beginner'"),
+    (["--bots", "beginner,random,"], "--bots: empty level in 'beginner,random,'"),
     (["--rounds", 10, "--matches", 2], "give --rounds or --matches, not both"),
     (["--players", 5], "the classic edition is for 2-4 players, not 5"),
     (["--players", 1], "Invalid value for '--players': 1 is out of range: it must be from 2 to 6."),
@@ -203,6 +220,13 @@ def test_csv_plot_and_records(tmp_path):
     (["--bots", "beginner,random", "--budget", 50], "--budget: no bot here thinks with a budget (only expert)"),
     (["--rounds", 10**12], "play at most 10\u2009000\u2009000 games in one tournament, not 1\u2009000\u2009000\u2009000\u2009000"),
     (["--records", "new/deeper", "--bots", "beginner,grandmaster"], "unknown bot level 'grandmaster'"),
+    (["--csv", "a" * 300 + ".csv"], f"--csv: cannot write to {'a' * 300}.csv: the name is too long"),
+    (["--plot", "a" * 300 + ".png"], f"--plot: cannot write to {'a' * 300}.png: the name is too long"),
+    (["--records", "a" * 300], f"--records: cannot write to {'a' * 300}: the name is too long"),
+    (["--records", "made/" + "a" * 300 + "/deeper"], "the name is too long"),  # made/ is made and removed
+    (["--csv", "same.png", "--plot", "same.png"], "--csv and --plot both name same.png: give each its own"),
+    (["--csv", "out", "--records", "./out"], "--csv and --records both name out"),
+    (["--plot", "./p.png", "--records", "p.png"], "--plot and --records both name p.png"),
 ])
 def test_bad_options_get_one_line(args, says, tmp_path):
     line = refused(run(*args, cwd=tmp_path))
@@ -245,6 +269,91 @@ def test_ctrl_c_keeps_only_whole_records(tmp_path, jobs):
     assert files and all(f.suffix == ".json" for f in files)
     for f in files:
         assert replay(load(f)).match.rounds  # whole and valid
+
+
+def test_links_are_followed_and_a_refusal_leaves_them_as_they_were(tmp_path):
+    """The write test goes through a link, even one to a file not made yet, and neither makes nor
+    removes anything: a refused run leaves a dangling link dangling."""
+    (tmp_path / "there").mkdir()
+    link = tmp_path / "link.csv"
+    link.symlink_to(tmp_path / "there" / "target.csv")
+    (tmp_path / "afile").write_text("mine")
+    line = refused(run("--rounds", 4, "--csv", "link.csv", "--records", "afile", cwd=tmp_path))
+    assert "--records: afile is a file, not a folder" in line
+    assert link.is_symlink() and not (tmp_path / "there" / "target.csv").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "link.csv", "there"]
+    assert list((tmp_path / "there").iterdir()) == []
+
+    (tmp_path / "nowhere.csv").symlink_to(tmp_path / "gone" / "target.csv")
+    line = refused(run("--rounds", 4, "--csv", "nowhere.csv", cwd=tmp_path))
+    assert f"--csv: the folder {tmp_path / 'gone'} does not exist" in line
+    (tmp_path / "loop.csv").symlink_to("loop.csv")
+    line = refused(run("--rounds", 4, "--csv", "loop.csv", cwd=tmp_path))
+    assert "--csv: cannot write to loop.csv: too many symbolic links (a loop?)" in line
+    (tmp_path / "other.png").symlink_to("there/target.png")
+    line = refused(run("--rounds", 4, "--plot", "other.png", "--csv", "there/target.png", cwd=tmp_path))
+    assert "--csv and --plot both name other.png" in line
+    assert list((tmp_path / "there").iterdir()) == []
+
+    ok(run("--rounds", 4, "--jobs", 1, "--csv", "link.csv", cwd=tmp_path))
+    assert (tmp_path / "there" / "target.csv").read_text(encoding="utf-8").startswith("level,seats,")
+    assert link.is_symlink()
+
+
+def test_a_worker_that_dies_ends_it_in_one_line_and_keeps_the_records(tmp_path):
+    """A worker killed (as the system's out-of-memory killer would): one line, status 1, and the
+    records saved before it stay."""
+    children = Path("/proc/self/task") / str(os.getpid()) / "children"
+    if not children.exists():
+        pytest.skip("needs Linux's /proc/PID/task/PID/children to find the workers")
+    proc = subprocess.Popen([str(LOVELETTER), "tournament", "--bots", "expert,beginner", "--rounds", "2000",
+                             "--jobs", "2", "-q", "--records", "records"], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env())
+    try:
+        folder = tmp_path / "records"
+        deadline = time.monotonic() + 60
+        while not any(folder.glob("game-*.json")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        workers = []
+        for pid in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split():
+            if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes():  # not the resource tracker
+                workers.append(int(pid))
+        assert workers
+        os.kill(workers[0], signal.SIGKILL)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert proc.returncode == 1 and out == ""
+    assert err == "loveletter tournament: a worker process stopped unexpectedly (out of memory?)\n"
+    files = sorted(folder.iterdir())
+    assert files and all(f.name.startswith("game-") for f in files)
+    for f in files:
+        assert replay(load(f)).match.rounds  # whole and valid
+
+
+def test_a_broken_pool_is_told_in_one_line_in_either_language(tmp_path, monkeypatch, capsys):
+    """The same, in this process: the runner saves one chunk of records, then the pool breaks."""
+    from loveletter.cli import tournament as command
+
+    play = command.run_tournament
+
+    def breaks(settings, *, on_records, **_):
+        play(replace(settings, games=2), jobs=1, records=True, on_records=on_records)
+        raise BrokenProcessPool("A process in the process pool was terminated abruptly")
+
+    monkeypatch.setattr(command, "run_tournament", breaks)
+    for language, says in (("en", "a worker process stopped unexpectedly (out of memory?)"),
+                           ("nl", "een van de processen stopte onverwacht (geheugen vol?)")):
+        folder = tmp_path / language
+        options = command.Options(
+            bots="beginner,random", players=None, edition="classic", rounds=10, matches=None, seed=0, jobs=2,
+            backend="local", budget=None, as_json=False, csv_path=None, plot_path=None, records=folder,
+            language=language, quiet=True)
+        assert command.tournament(options) == 1
+        out, err = capsys.readouterr()
+        assert out == "" and err == f"loveletter tournament: {says}\n"
+        assert sorted(p.name for p in folder.iterdir()) == ["game-000000.json", "game-000001.json"]
 
 
 def test_refusals_in_dutch(tmp_path):

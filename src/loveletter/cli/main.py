@@ -15,7 +15,8 @@ from typing import NoReturn
 import click
 
 from loveletter import __version__
-from loveletter.bots import LEVELS
+from loveletter.bots import LEVELS, SEARCHING
+from loveletter.bots.expert import HINT_TRIES
 from loveletter.cli import numbers
 from loveletter.cli.click_dutch import speak_dutch
 from loveletter.cli.numbers import Amount, GivenPath, Whole
@@ -71,7 +72,8 @@ cli.help = _t("cli_main")
 @click.option("--delay", type=Amount(0, 10), default=None, metavar=_t("meta_seconds"), help=_t("opt_delay"))
 @click.option("--starter", default="random", show_default=True, metavar=_t("meta_seat"), help=_t("opt_starter"))
 @click.option("--hints", is_flag=True, help=_t("opt_hints"))
-@click.option("--budget", type=Whole(1, 10**7), default=None, metavar="N", help=_t("opt_budget"))
+@click.option("--budget", type=Whole(1, 10**7), default=None, metavar="N",
+              help=_t("opt_budget", tries=HINT_TRIES))
 def play(edition: str, players: int | None, bots: str, lang: str | None, seed: int | None, target: int | None,
          name: str | None, records: Path | None, delay: float | None, starter: str, hints: bool,
          budget: int | None) -> None:
@@ -83,9 +85,11 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
     def refuse(key: str, **params: object) -> NoReturn:
         raise Refused(t(key, **params), language)
 
-    levels = [b.strip() for b in bots.split(",") if b.strip()]
-    if not levels:
+    levels = [b.strip() for b in bots.split(",")]
+    if levels == [""]:
         refuse("tour_err_no_bots", levels=", ".join(LEVELS))
+    if "" in levels:  # "expert,,beginner" is a slip, not two bots: say so rather than guess what was meant
+        refuse("play_err_bots_empty", given=bots, levels=", ".join(LEVELS))
     unknown = [b for b in levels if b not in LEVELS]
     if unknown:
         refuse("tour_err_unknown_level", level=unknown[0], levels=", ".join(LEVELS))
@@ -98,6 +102,9 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
     if not ed.min_players <= players <= ed.max_players:
         refuse("tour_err_players", edition=t.edition(edition), low=ed.min_players,
                high=ed.max_players, players=players)
+    if budget is not None and not hints and not SEARCHING & set(levels):
+        # a budget nothing uses would be silently ignored: refuse it, as the tournament does
+        refuse("play_err_budget_unused", searching=", ".join(sorted(SEARCHING)))
     if len(levels) == 1:
         levels *= players - 1
     if len(levels) != players - 1:
@@ -159,12 +166,12 @@ def _standard_input(t: Translator) -> bytes:
               help=_t("opt_tour_backend"))
 @click.option("--budget", type=Whole(1, 10**7), default=None, metavar="N", help=_t("opt_tour_budget"))
 @click.option("--json", "as_json", is_flag=True, help=_t("opt_tour_json"))
-@click.option("--csv", "csv_path", type=GivenPath(path_type=Path), default=None, metavar=_t("meta_file"),
-              help=_t("opt_tour_csv"))
-@click.option("--plot", "plot_path", type=GivenPath(path_type=Path), default=None, metavar=_t("meta_png"),
-              help=_t("opt_tour_plot"))
-@click.option("--records", type=GivenPath(path_type=Path), default=None, metavar=_t("meta_folder"),
-              help=_t("opt_tour_records"))
+@click.option("--csv", "csv_path", type=GivenPath(path_type=Path, names="file"), default=None,
+              metavar=_t("meta_file"), help=_t("opt_tour_csv"))
+@click.option("--plot", "plot_path", type=GivenPath(path_type=Path, names="file"), default=None,
+              metavar=_t("meta_png"), help=_t("opt_tour_plot"))
+@click.option("--records", type=GivenPath(path_type=Path, names="folder"), default=None,
+              metavar=_t("meta_folder"), help=_t("opt_tour_records"))
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, help=_t("opt_lang"))
 @click.option("--quiet", "-q", is_flag=True, help=_t("opt_tour_quiet"))
 def tournament_command(bots: str, players: int | None, edition: str, rounds: int | None, matches: int | None,

@@ -6,7 +6,7 @@ A decimal comma is read as a point (``--delay 0,5``).
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal
 
 import click
 
@@ -73,15 +73,21 @@ _ENGLISH_NOUNS = {"directory": "folder"}
 
 
 class GivenPath(click.Path):
-    """A path that is not the empty string (which would quietly mean the current folder)."""
+    """A path that is not the empty string (which would quietly mean the current folder).
 
-    def __init__(self, **options: Any) -> None:
+    ``names="file"`` or ``"folder"`` says what the option takes, for that refusal's wording, where the
+    command checks the kind itself (in its own words) and so leaves ``file_okay`` and ``dir_okay`` on.
+    """
+
+    def __init__(self, *, names: Literal["file", "folder"] | None = None, **options: Any) -> None:
         super().__init__(**options)
         self._noun = "file" if not self.dir_okay else "directory" if not self.file_okay else "path"
+        self._empty = {"file": "cli_empty_file", "directory": "cli_empty_folder", "folder": "cli_empty_folder"
+                       }.get(names or self._noun, "cli_empty_path")
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not value.strip():
-            self.fail(Translator(language)("cli_empty_path"), param, ctx)
+            self.fail(Translator(language)(self._empty), param, ctx)
         # click names the kind of path in its errors ("Directory '…' is a file") from the moment the
         # option is declared, before --lang is known: name it in the user's language now
         self.name = gettext(self._noun) if language == "nl" else _ENGLISH_NOUNS.get(self._noun, self._noun)

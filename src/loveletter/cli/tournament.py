@@ -8,8 +8,11 @@ ends in one line on standard error (exit status 2), a game that fails in one lin
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 import tempfile
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,6 +27,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from loveletter.bots import LEVELS
 from loveletter.engine import EDITIONS
 from loveletter.i18n import Translator
 from loveletter.record import save
@@ -119,6 +123,9 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
     except GameFailed as failure:
         _fail(t("tour_err_game", game=failure.index, seats=", ".join(failure.seats), error=failure.error))
         return FAILED
+    except BrokenProcessPool:  # a worker was killed (the system's out-of-memory killer) or crashed
+        _fail(t("tour_err_worker_died"))  # the records saved so far stay: only empty folders go
+        return FAILED
     except OSError as error:  # a record could not be saved (the disk is full, the folder went away)
         _fail(t("tour_err_write", option="--records", path=folder, reason=t.os_reason(error)))
         return FAILED
@@ -141,6 +148,8 @@ def _settings(o: Options, t: Translator) -> Settings:
     if o.rounds is not None and o.matches is not None:
         raise Refused(t("tour_err_rounds_and_matches"))
     levels = [b.strip() for b in o.bots.split(",") if b.strip()]
+    if levels and len(levels) < o.bots.count(",") + 1:  # "expert,,beginner" is a slip: say so, don't guess
+        raise Refused(t("play_err_bots_empty", given=o.bots, levels=", ".join(LEVELS)))
     edition = EDITIONS[o.edition]
     if o.players is not None and not edition.min_players <= o.players <= edition.max_players:
         raise Refused(t.tournament_error("players", {"edition": edition.name, "low": edition.min_players,
@@ -163,50 +172,93 @@ def _settings(o: Options, t: Translator) -> Settings:
 
 
 def _check_outputs(o: Options, t: Translator) -> list[Path]:
-    """Refuse output paths that cannot be written before any game is played. Returns the folders
-    made for the records, deepest first."""
+    """Refuse output paths that cannot be written before any game is played. Nothing is created or
+    deleted on the way, except the folders for the records, which are made here (a refusal removes
+    them again). Returns the folders made, deepest first."""
     for option, path in (("--csv", o.csv_path), ("--plot", o.plot_path)):
-        if path is None:
-            continue
-        if option == "--plot" and path.suffix.lower() != ".png":
-            raise Refused(t("tour_err_not_png", path=path))
-        if path.is_dir():
-            raise Refused(t("tour_err_is_folder", option=option, path=path))
-        if path.parent.exists() and not path.parent.is_dir():
-            raise Refused(t("tour_err_not_folder", option=option, path=path.parent))
-        if not path.parent.is_dir():
-            raise Refused(t("tour_err_no_folder", option=option, path=path.parent))
-        existed = path.exists()
-        try:  # the only sure test: open it for writing (and leave no empty file behind)
-            with path.open("ab"):
-                pass
-            if not existed:
-                path.unlink()
-        except OSError:
-            raise Refused(t("tour_err_unwritable", option=option, path=path)) from None
+        if path is not None:
+            _check_file(option, path, t)
+    _check_distinct(o, t)
     if o.records is None:
         return []
-    if o.records.exists() and not o.records.is_dir():
-        raise Refused(t("tour_err_not_folder", option="--records", path=o.records))
-    if o.records.is_dir() and any(o.records.glob(RECORD_NAMES)):  # the new ones would mix with them
-        raise Refused(t("tour_err_records_used", path=o.records))
-    made = [folder for folder in (o.records, *o.records.parents) if not folder.exists()]
     try:
-        o.records.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        raise Refused(t("tour_err_unwritable", option="--records", path=o.records)) from None
+        return _make_records_folder(o.records, t)
+    except OSError as error:  # a name the system refuses (too long, a loop of links) before anything was made
+        raise _cannot_write("--records", o.records, error, t) from None
+
+
+def _check_file(option: str, path: Path, t: Translator) -> None:
+    """Refuse a file that cannot be written, leaving it (and its folder) as they were."""
+    if option == "--plot" and path.suffix.lower() != ".png":
+        raise Refused(t("tour_err_not_png", path=path))
     try:
-        with tempfile.TemporaryFile(dir=o.records):
+        # the file is written through a link, even one to nothing yet: check where it leads
+        target = Path(os.path.realpath(path)) if path.is_symlink() else path
+        try:  # not Path.exists(), which takes a loop of links for nothing there
+            found: os.stat_result | None = target.stat()
+        except (FileNotFoundError, NotADirectoryError):  # nothing there yet (or its "folder" is a file)
+            found = None
+        if found is not None and stat.S_ISDIR(found.st_mode):
+            raise Refused(t("tour_err_is_folder", option=option, path=path))
+        if found is None and target.parent.exists() and not target.parent.is_dir():
+            raise Refused(t("tour_err_not_folder", option=option, path=target.parent))
+        if found is None and not target.parent.is_dir():
+            raise Refused(t("tour_err_no_folder", option=option, path=target.parent))
+    except OSError as error:  # the system refuses the name itself (too long, a loop of links)
+        raise _cannot_write(option, path, error, t) from None
+    try:  # the only sure test is writing (as root every permission check says yes)
+        if found is not None:  # opened without O_CREAT or truncating: the file stays as it was
+            os.close(os.open(target, os.O_WRONLY | os.O_APPEND))
+        else:  # a file without a name (or one deleted at once) in its folder: none of the user's
+            with tempfile.TemporaryFile(dir=target.parent):
+                pass
+    except OSError as error:
+        raise _cannot_write(option, path, error, t) from None
+
+
+def _check_distinct(o: Options, t: Translator) -> None:
+    """Refuse two outputs that name the same path: the one written last would replace the other."""
+    seen: dict[str, str] = {}
+    for option, path in (("--csv", o.csv_path), ("--plot", o.plot_path), ("--records", o.records)):
+        if path is None:
+            continue
+        real = os.path.realpath(path)  # through links, and "./a" is "a"
+        if real in seen:
+            raise Refused(t("tour_err_same_path", option=seen[real], other=option, path=path))
+        seen[real] = option
+
+
+def _make_records_folder(folder: Path, t: Translator) -> list[Path]:
+    """Make the records' folder (and its parents) and check it can be written; the folders made,
+    deepest first."""
+    if folder.exists() and not folder.is_dir():
+        raise Refused(t("tour_err_not_folder", option="--records", path=folder))
+    if folder.is_dir() and any(folder.glob(RECORD_NAMES)):  # the new ones would mix with them
+        raise Refused(t("tour_err_records_used", path=folder))
+    made = [f for f in (folder, *folder.parents) if not os.path.lexists(f)]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
             pass
-    except OSError:
+    except OSError as error:  # a name too long, say, perhaps after making some of the parents
         _remove_empty(made)
-        raise Refused(t("tour_err_unwritable", option="--records", path=o.records)) from None
+        raise _cannot_write("--records", folder, error, t) from None
     return made
+
+
+def _cannot_write(option: str, path: Path, error: OSError, t: Translator) -> Refused:
+    """The refusal, with the system's reason, unless that is "no such file": a pseudo file system
+    such as /proc says so of any file it will not make, which would puzzle."""
+    if isinstance(error, FileNotFoundError):
+        return Refused(t("tour_err_unwritable", option=option, path=path))
+    return Refused(t("tour_err_unwritable_because", option=option, path=path, reason=t.os_reason(error)))
 
 
 def _remove_empty(folders: list[Path]) -> None:
     """Remove these folders (deepest first) while they are empty."""
     for folder in folders:
+        if not os.path.lexists(folder):  # never made (mkdir stopped partway), or gone already
+            continue
         try:
             folder.rmdir()
         except OSError:

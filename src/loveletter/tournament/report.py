@@ -123,8 +123,8 @@ def summarise(results: Results) -> dict[str, Any]:
         "format": FORMAT,
         "settings": {
             "edition": s.edition, "players": n, "lineup": list(s.lineup), "mode": s.mode,
-            "games": s.games, "seed": s.seed, "budget": s.budget, "jobs": results.jobs,
-            "backend": results.backend,
+            "games": s.games, "seed": s.seed, "budget": s.budget,
+            # not the jobs or the backend: the same seed gives the very same object whatever those
         },
         "rounds_played": rounds,
         "seating": {
@@ -295,5 +295,7 @@ def plot(report: dict[str, Any], path: Path, t: Translator) -> None:
 
 def _mode(s: dict[str, Any], t: Translator) -> str:
     """``1000 single rounds``, ``1 match``: what was played, in words."""
-    key = "tour_mode_rounds" if s["mode"] == "rounds" else "tour_mode_matches"
-    return t(key[:-1] if s["games"] == 1 else key, games=s["games"])
+    one = s["games"] == 1
+    if s["mode"] == "rounds":
+        return t("tour_mode_round" if one else "tour_mode_rounds", games=s["games"])
+    return t("tour_mode_match" if one else "tour_mode_matches", games=s["games"])

@@ -8,12 +8,13 @@ The bots' moves are narrated. The match record is saved after every round and wh
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import secrets
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -188,7 +189,8 @@ class TerminalGame:
             try:
                 action = self.t.parse_action(text)
             except NotationError as err:
-                self.console.print(Text(self.t("not_a_move", reason=self.t.notation_error(err)), style="red"))
+                reason = self.t.notation_error(err, me.edition.cards)  # suggest only this edition's cards
+                self.console.print(Text(self.t("not_a_move", reason=reason), style="red"))
                 continue
             try:
                 probe = self.match.round.clone()
@@ -264,10 +266,10 @@ class TerminalGame:
         belief = self.adviser.belief(me)
         self.console.print(Text(t("belief_title"), style="bold"))
         for seat, odds in belief.all_odds().items():
-            ranked = sorted(odds.items(), key=lambda item: -item[1])
-            parts = [f"{t.card(card)} {round(100 * p)}%" for card, p in ranked if p >= 0.005]
+            parts = [f"{t.card(card)} {shown}" for card, shown in shown_percentages(odds)]
             self.console.print(f"  {self.names[seat]}: " + " · ".join(parts), highlight=False)
-        return self.adviser.move_odds(me) if len(me.legal_actions) > 1 else {}
+        # every move, a forced one too: its chance still tells the player how the round stands
+        return self.adviser.move_odds(me)
 
     def _show_knowledge(self, me: View) -> None:
         t = self.t
@@ -277,7 +279,7 @@ class TerminalGame:
                 continue  # summarised by what is known now
             line = narrate(event, self.names, t, me.round_number)
             if line:
-                lines.append(line)
+                lines.append(line.removesuffix("."))  # a sentence's full stop would clash with "; "
         self.console.print(f"{t('known')}: " + ("; ".join(lines) if lines else t("nothing_known")))
 
     def _show_tracker(self, me: View) -> None:
@@ -299,6 +301,22 @@ class TerminalGame:
         if action.card is Card.GUARD and action.guess is not None:
             return t("move_fmt_guard", target=target, guess=t.card(action.guess))
         return t("move_fmt_target", card=card, target=target)
+
+
+def shown_percentages(odds: Mapping[Card, float]) -> list[tuple[Card, str]]:
+    """The possible cards, likeliest first, each with its chance as shown: whole percentages that add
+    up to 100 (largest-remainder rounding; rounding each can show 102% in all), and ``<1%`` for a card
+    that is possible but gets nothing (left out or shown as 0%, it would look impossible)."""
+    ranked = sorted(((card, p) for card, p in odds.items() if p > 0), key=lambda item: -item[1])
+    total = sum(p for _, p in ranked)
+    exact = [100 * p / total for _, p in ranked]
+    whole = [math.floor(x) for x in exact]
+    # The points lost by rounding down go to the largest remainders; on a tie to the likelier card,
+    # so the figures never go up along the list.
+    by_remainder = sorted(range(len(exact)), key=lambda i: (whole[i] - exact[i], i))
+    for i in by_remainder[: 100 - sum(whole)]:
+        whole[i] += 1
+    return [(card, f"{n}%" if n else "<1%") for (card, _), n in zip(ranked, whole, strict=True)]
 
 
 def run_game(settings: GameSettings) -> int:
