@@ -1,5 +1,5 @@
 """benchmarks/ceiling.py: the seer is told the others' hands, and the script prints each line with its
-interval; benchmarks/reading.py prints its lines."""
+interval; benchmarks/reading.py and benchmarks/belief_spread.py print their lines."""
 
 from __future__ import annotations
 
@@ -52,3 +52,14 @@ def test_the_reading_benchmark_prints_every_line(load_script, monkeypatch, capsy
     out = capsys.readouterr().out
     for title in ("classic 2p vs beginner", "classic 4p vs beginner", "classic 2p vs random", "2019 3p vs beginner"):
         assert re.search(title + r" +plain belief 0\.\d{3} ± 0\.\d{3} +reading 0\.\d{3} ± 0\.\d{3}", out), title
+
+
+def test_the_belief_spread_benchmark_prints_both_beliefs(load_script, monkeypatch, capsys):
+    module = load_script("belief_spread")
+    monkeypatch.setattr(sys, "argv", ["belief_spread.py", "--rounds", "2", "--only", "2019 5p"])
+    module.main()
+    lines = capsys.readouterr().out.splitlines()[1:]
+    assert len(lines) == 2
+    for line, kind in zip(lines, ("plain", "reading"), strict=True):
+        assert re.match(rf"2019 5p, {kind} *: [\d,]+ readings; the card held under 1%: \d+ \(\d+\.\d%\); another"
+                        r" card shown as certain: \d+; mean log-chance -?\d+\.\d\d; deals held \(median\) [\d,]+", line)

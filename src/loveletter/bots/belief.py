@@ -18,12 +18,16 @@ of deals behind it. The other hidden cards — the set-aside card and the rest o
 a uniform shuffle of what is left (the hypothesis' *pool*).
 
 For many opponents, or after Chancellors return cards, the table can grow large; above
-:data:`MAX_HYPOTHESES` it is resampled by weight (then :attr:`Belief.exact` is ``False``), and should
-that ever leave no deal that fits the next events, it restarts from the public state and what the seat
-knows of the others' hands. In measurements the classic edition (2 to 4 players) and the 2019 edition with
-two players stay exact; with three or four players in 2019 the belief turns approximate once
-Chancellors have been played, and with five or six it is approximate from the deal (a coarse
-approximation: resampling keeps too few deals, so odds can drift from the exact ones).
+:data:`MAX_HYPOTHESES` it is resampled by weight (then :attr:`Belief.exact` is ``False``). Should
+that ever leave no deal that fits the next events, or so few that they no longer spread the odds (an
+effective number of deals under :data:`MIN_SPREAD`, or all sure of a hand nothing revealed), it starts
+again from the public state, what the seat knows of the others' hands and what is public about them
+(:func:`ruled_out`), and, given a reader, weighs each card by the play it was kept beside
+(:func:`last_plays`). In measurements
+the classic edition (2 to 4 players) and the 2019 edition with two players stay exact; with three or
+four players in 2019 the belief turns approximate once Chancellors have been played, and with five or
+six it is approximate from the deal (``benchmarks/belief_spread.py`` measures how well it then
+gives the card really held its chance).
 
 >>> from loveletter.engine import Match, view
 >>> m = Match(players=2, seed=1)
@@ -40,13 +44,18 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, NamedTuple, Protocol, TypeVar
 
 from loveletter.engine import Action, Card, Edition, Event, View
 
 _CARDS = tuple(Card)  # by number
 MAX_HYPOTHESES = 6_000
 MAX_HYPOTHESES_CROWDED = 1_500  # with five or six players (the table grows fastest there)
+#: An approximate table whose effective number of deals (one over the sum of the squared weights)
+#: falls below this starts again (:meth:`Belief._recover`). Once the events have filtered a resampled
+#: table down to a few deals, those deals no longer spread the odds over the cards really possible:
+#: with five or six players the table was left showing a card as certain that nothing had revealed.
+MIN_SPREAD = 200
 
 Reader = Callable[[Edition, tuple[Card, ...], Action, int, int, list[int], dict[int, Card]], float]
 """``reader(edition, hand, play, seat, choosable, seen, known)``: how likely ``seat``, holding
@@ -109,11 +118,19 @@ class Belief:
                 self._read(event)
         except _Lost:
             self._recover(view)
+        else:
+            if not self.exact and (_spread(self.table) < MIN_SPREAD or self._sure_unseen(view)):
+                knows_mine = self.knows_mine  # read to the end: still true
+                self._recover(view)
+                self.knows_mine = knows_mine
         self.read = len(events)
 
     def _recover(self, view: View) -> None:
-        """A resampled (approximate) table dropped every deal the new events allow: start again
-        from what is public now and what this seat knows of the others' hands (``view.known``)."""
+        """A resampled (approximate) table dropped every deal the new events allow, or kept too few
+        to spread the odds: start again from what is public now, what this seat knows of the others'
+        hands (``view.known``) and what is public about them (:func:`ruled_out`). The evidence read
+        so far stands (building the new table is no event)."""
+        evidence = self.evidence
         self.exact = False
         self.public = Counter(view.face_up)
         for pile in view.discards:
@@ -126,15 +143,65 @@ class Belief:
         self.protected = {s for s in range(self.players) if view.protected[s]}
         self.knows_mine = {}
         self.table = {((None,) * self.players, ()): 1.0}
-        for seat in range(self.players):
-            if seat != self.seat and view.alive[seat]:
-                known = view.known.get(seat)
+        others = [s for s in range(self.players) if s != self.seat and view.alive[s]]
+        # the known hands first, so that no other hand drawn before has taken the last copy
+        for seat in sorted(others, key=lambda s: s not in view.known):
+            known = view.known.get(seat)
+            if known is None:
                 self._opponent_draws(seat)
-                if seat == view.current:  # the player to move holds more: two (three after a Chancellor)
-                    for _ in range(self._held_by_current(view)):
-                        self._opponent_draws(seat)
-                if known is not None:
-                    self._filter(lambda h, s=seat, c=known: h[s] == (c,))
+            else:
+                self._replace({(_with(hands, seat, (known,)), bottom): w
+                               for (hands, bottom), w in self.table.items()})
+            if seat == view.current:  # the player to move holds more: two (three after a Chancellor)
+                for _ in range(self._held_by_current(view)):
+                    self._opponent_draws(seat)
+        for seat, cards in ruled_out(view).items():
+            kept = {k: w for k, w in self.table.items() if not _holds_one_of(k[0][seat], cards)}
+            if kept:  # a resampled table may lack the deals left: then it goes without
+                self._replace(kept)
+        if self.reader is not None:
+            self._reread(view)
+        self.evidence = evidence
+
+    def _reread(self, view: View) -> None:
+        """Weigh a rebuilt table by how likely each player's card made the play it was kept beside
+        (:func:`last_plays`), as ``self.reader`` judges it: the most telling part of what the events
+        said of the hands now, which the rebuilt table would otherwise forget."""
+        assert self.reader is not None
+        for seat, last in last_plays(view).items():
+            if seat in view.known:
+                continue
+            known = {self.seat: self.knows_mine[last.player]} if last.player in self.knows_mine else {}
+            chance: dict[Card, float] = {}
+            new: dict[Key, float] = {}
+            for key, w in self.table.items():
+                hand = key[0][seat]
+                if hand is None or len(hand) != 1:
+                    new[key] = w
+                    continue
+                p = chance.get(hand[0])
+                if p is None:
+                    p = chance[hand[0]] = self.reader(self.edition, _sorted((hand[0], last.play.card)), last.play,
+                                                      last.player, last.choosable, last.seen, known)
+                if p > 0:
+                    new[key] = w * p
+            if new:  # a resampled table may lack the deals left: then it goes without
+                self._replace(new)
+
+    def _sure_unseen(self, view: View) -> bool:
+        """Whether the (approximate) table is sure of a hand this seat has not seen: the deals left
+        can all agree on one player's card while they still differ elsewhere."""
+        for seat in range(self.players):
+            if seat != self.seat and view.alive[seat] and seat not in view.known:
+                held: Card | None = None
+                for hands, _ in self.table:
+                    hand = hands[seat]
+                    if hand is None or len(hand) != 1 or held not in (None, hand[0]):
+                        break
+                    held = hand[0]
+                else:
+                    return True
+        return False
 
     def _read(self, e: Event) -> None:
         me = self.seat
@@ -508,6 +575,99 @@ class Belief:
 
     def __len__(self) -> int:
         return len(self.table)
+
+
+def _holds_one_of(hand: tuple[Card, ...] | None, cards: set[Card]) -> bool:
+    """Whether a one-card ``hand`` is one of ``cards`` (a player to move holds two, one drawn unseen)."""
+    return hand is not None and len(hand) == 1 and hand[0] in cards
+
+
+def _spread(table: dict[Key, float]) -> float:
+    """The effective number of deals in a table (weights summing to one)."""
+    return 1.0 / sum(w * w for w in table.values())
+
+
+def ruled_out(view: View) -> dict[int, set[Card]]:
+    """For each other player still in the round, the cards it cannot hold now, by what was public
+    since its card last changed: a card a Guard named and missed (R5.1), the Countess beside a King or
+    Prince it played (R4.4), any card no higher than the one a Baron it won revealed (R5.3). Only what
+    stays true: once a player plays, it may hold its drawn card, so what was ruled out is forgotten."""
+    value = view.edition.value
+    out: dict[int, set[Card]] = {s: set() for s in range(view.players) if s != view.seat}
+    baron_winner: int | None = None
+    for e in view.events:
+        kind, seat, target = e.kind, e.seat, e.target
+        if seat is None:
+            continue
+        if kind in ("play", "discard", "chancellor", "bottom"):
+            out.get(seat, set()).clear()
+            if kind == "play" and e.card in (Card.KING, Card.PRINCE) and seat in out:
+                out[seat].add(Card.COUNTESS)
+            if kind == "play" and e.card is Card.GUARD and e.result == "miss" and target in out:
+                assert target is not None and e.guess is not None
+                out[target].add(e.guess)
+        elif kind == "king" and target is not None:
+            mine, theirs = out.get(seat, set()), out.get(target, set())
+            if seat in out:
+                out[seat] = theirs
+            if target in out:
+                out[target] = mine
+        elif kind == "baron" and e.result in ("win", "loss"):
+            baron_winner = seat if e.result == "win" else target
+        elif kind == "out" and e.result == "baron" and baron_winner in out and e.cards:
+            beaten = max(value(card) for card in e.cards)
+            out[baron_winner].update(card for card in view.edition.copies if value(card) <= beaten)
+            baron_winner = None
+    return {s: cards for s, cards in out.items() if cards and view.alive[s]}
+
+
+class LastPlay(NamedTuple):
+    """A play, and what its player could see then: the card beside it was kept (see :func:`last_plays`)."""
+
+    player: int
+    play: Action
+    seen: list[int]  # the cards face up and discarded before it, by number
+    choosable: int  # bit mask of the seats it could choose
+
+
+def last_plays(view: View) -> dict[int, LastPlay]:
+    """For each other player still in the round whose card has not changed since (or came to it by
+    a King's trade), the play its card was kept beside: how that play was chosen says something of
+    the card (:meth:`Belief._reread`)."""
+    public = [0] * len(_CARDS)
+    out: set[int] = set()
+    protected: set[int] = set()
+    last: dict[int, LastPlay] = {}
+    for e in view.events:
+        kind, seat = e.kind, e.seat
+        if kind == "setup":
+            for card in e.cards or ():
+                public[card] += 1
+        if seat is None:
+            continue
+        if kind == "play" and e.card is not None:
+            protected.discard(seat)  # R4.2: protection ends as the turn begins
+            choosable = sum(1 << s for s in range(view.players) if s != seat and s not in out | protected)
+            last[seat] = LastPlay(seat, Action(e.card, e.target, e.guess), list(public), choosable)
+            public[e.card] += 1
+            if e.card is Card.HANDMAID:
+                protected.add(seat)
+        elif kind == "king" and e.target is not None:
+            mine, theirs = last.pop(seat, None), last.pop(e.target, None)
+            if mine is not None:
+                last[e.target] = mine
+            if theirs is not None:
+                last[seat] = theirs
+        elif kind in ("discard", "out", "chancellor", "bottom"):
+            last.pop(seat, None)
+            if kind == "discard" and e.card is not None:
+                public[e.card] += 1
+            if kind == "out":
+                out.add(seat)
+                protected.discard(seat)
+                for card in e.cards or ():
+                    public[card] += 1
+    return {s: play for s, play in last.items() if s != view.seat and view.alive[s]}
 
 
 class _Lost(Exception):
