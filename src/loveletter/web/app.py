@@ -386,7 +386,8 @@ def create_app(store: Store, bot_delay: float = 0.8) -> FastAPI:
                 try:
                     await server.handle(room, connection, read_client_message(text))
                 except Refused as err:
-                    await socket.send_json(refusal_message(err, connection.t))
+                    edition = room.table.match.edition
+                    await socket.send_json(refusal_message(err, connection.t, edition))
         except WebSocketDisconnect:
             pass
         finally:

@@ -100,11 +100,14 @@ def blocked_cards(table: GameTable, v: View, t: Translator) -> dict[str, str]:
     return reasons
 
 
-def refusal_message(refused: Refused, t: Translator) -> dict[str, Any]:
+def refusal_message(refused: Refused, t: Translator, edition: Edition | None = None) -> dict[str, Any]:
+    """The error message for a refusal; ``edition``: the table's, whose cards alone an unknown card's
+    answer suggests."""
     if isinstance(refused.engine_error, IllegalActionError):
         text = t("illegal", reason=t.error(refused.engine_error))
     elif refused.engine_error is not None:
-        text = t("not_a_move", reason=t.notation_error(refused.engine_error))
+        cards = edition.cards if edition is not None else None
+        text = t("not_a_move", reason=t.notation_error(refused.engine_error, cards))
     else:
         params = dict(refused.params)
         if "edition" in params:  # named as the rest of the game names it
