@@ -51,7 +51,7 @@ OS_REASONS: dict[int, str] = {
     errno.ENOSPC: "os_no_space", errno.EDQUOT: "os_no_space", errno.EISDIR: "os_is_folder",
     errno.ENOTDIR: "os_not_folder", errno.EROFS: "os_read_only", errno.EADDRINUSE: "os_address_in_use",
     errno.EADDRNOTAVAIL: "os_address_unavailable", errno.ENAMETOOLONG: "os_name_too_long",
-    errno.EEXIST: "os_exists", errno.ELOOP: "os_link_loop",
+    errno.EEXIST: "os_exists", errno.ELOOP: "os_link_loop", errno.ENXIO: "os_no_reader",
 }
 # What Python's JSON reader said (English only), by how its message begins: a message key.
 JSON_REASONS: dict[str, str] = {
@@ -465,6 +465,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "os_unknown_host": "unknown host name",
         "os_name_too_long": "the name is too long",
         "os_link_loop": "too many symbolic links (a loop?)",
+        "os_no_reader": "nothing reads from it (a named pipe without a reader?)",
         "os_exists": "it already exists",
         "json_value": "a value was expected",
         "json_field_name": "a field name in double quotes was expected",
@@ -719,7 +720,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play_err_bot_count": "--bots: noem één niveau voor alle bots, of één per bot ({need} bij {players} spelers), niet {count}",
         "play_err_bots_players": "--bots: {count} niveaus geven een spel van {players} spelers, maar de {edition} is voor {low}-{high} (R2.1)",
         "play_err_starter": "--starter: kies een stoel van 0 tot en met {last}, of random",
-        "play_err_bots_empty": "--bots: leeg niveau in {given!r}: scheid de niveaus ({levels}) met losse komma's,"
+        "play_err_bots_empty": "--bots: leeg niveau in {given!r}: zet één komma tussen de niveaus ({levels}),"
         " geen aan het begin of eind",
         "play_err_budget_unused": "--budget: geen bot hier denkt met een budget (alleen {searching}) en --hints"
         " staat uit",
@@ -880,6 +881,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "os_unknown_host": "onbekende hostnaam",
         "os_name_too_long": "de naam is te lang",
         "os_link_loop": "te veel symbolische links (een lus?)",
+        "os_no_reader": "niets leest ervan (een named pipe zonder lezer?)",
         "os_exists": "het bestaat al",
         "json_value": "hier werd een waarde verwacht",
         "json_field_name": "hier werd een veldnaam tussen dubbele aanhalingstekens verwacht",

@@ -366,8 +366,8 @@ def test_wrong_flags_one_line_on_stderr(tmp_path, args):
     (["--bots", "beginner", "--budget", "5"], "loveletter play: --budget: geen bot hier denkt met een budget"
                                               " (alleen expert) en --hints staat uit"
                                               " (zie 'loveletter play --help')"),
-    (["--bots", "expert,,beginner"], "loveletter play: --bots: leeg niveau in 'expert,,beginner': scheid de"
-                                     " niveaus (random, beginner, expert) met losse komma's, geen aan het"
+    (["--bots", "expert,,beginner"], "loveletter play: --bots: leeg niveau in 'expert,,beginner': zet één"
+                                     " komma tussen de niveaus (random, beginner, expert), geen aan het"
                                      " begin of eind (zie 'loveletter play --help')"),
 ])
 def test_wrong_flags_in_dutch(tmp_path, args, line):

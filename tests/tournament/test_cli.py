@@ -32,9 +32,10 @@ def _env(**extra: str) -> dict[str, str]:
     return env
 
 
-def run(*args: object, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def run(*args: object, env: dict[str, str] | None = None, cwd: Path | None = None,
+        timeout: float = 120) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(LOVELETTER), "tournament", *map(str, args)], capture_output=True, text=True,
-                          encoding="utf-8", errors="replace", env=env or _env(), cwd=cwd, timeout=120,
+                          encoding="utf-8", errors="replace", env=env or _env(), cwd=cwd, timeout=timeout,
                           check=False)
 
 
@@ -298,6 +299,42 @@ def test_links_are_followed_and_a_refusal_leaves_them_as_they_were(tmp_path):
     ok(run("--rounds", 4, "--jobs", 1, "--csv", "link.csv", cwd=tmp_path))
     assert (tmp_path / "there" / "target.csv").read_text(encoding="utf-8").startswith("level,seats,")
     assert link.is_symlink()
+
+
+def test_csv_to_standard_output_on_a_pipe(tmp_path):
+    """/dev/stdout (or bash's >(...)) on a pipe leads to /proc/PID/fd/pipe:[N], a name for nothing:
+    the path itself is tested, not where realpath() says it leads."""
+    out = ok(run("--bots", "random,beginner", "--rounds", 4, "-q", "--csv", "/dev/stdout", cwd=tmp_path))
+    assert out.startswith("level,seats,games,wins,")
+    assert "Tournament: 4 single rounds" in out
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_named_pipe_is_refused_without_a_reader_and_written_with_one(tmp_path):
+    """Nobody reading the pipe: one line at once, not a wait for ever. A reader that stops at the end
+    of what is written (cat) gets the whole CSV: the write test does not end it first."""
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("needs named pipes")
+    pipe = tmp_path / "pipe.csv"
+    os.mkfifo(pipe)
+    args = ("--bots", "random,beginner", "--rounds", 4, "-q", "--csv", pipe)
+    line = refused(run(*args, cwd=tmp_path, timeout=30))  # a wait for ever fails here, after 30 s
+    assert line.startswith(f"loveletter tournament: --csv: cannot write to {pipe}: ")
+    assert sorted(tmp_path.iterdir()) == [pipe]
+
+    reader = subprocess.Popen(["cat", str(pipe)], stdout=subprocess.PIPE, text=True)
+    try:
+        for _ in range(100):  # until cat has the pipe open: refused before, and cat none the wiser
+            proc = run(*args, cwd=tmp_path, timeout=30)
+            if proc.returncode != 2:
+                break
+            time.sleep(0.1)
+        ok(proc)
+        got, _ = reader.communicate(timeout=30)
+    finally:
+        reader.kill()
+        reader.wait()
+    assert got.startswith("level,seats,games,wins,") and len(got.splitlines()) == 3
 
 
 def test_a_worker_that_dies_ends_it_in_one_line_and_keeps_the_records(tmp_path):

@@ -1,15 +1,16 @@
 """The Ray backend on a real local Ray instance: the same results as the local backend.
 
 Ray comes with the ``ray`` extra (``pip install 'loveletter[ray]'``; ``python3 dev.py test`` installs
-it). One test, so that only one Ray instance runs at a time under pytest-xdist; it starts Ray twice
-(about 5 s each on 2 cores) and takes 10-20 s in all.
+it). One test on a real instance, so that only one Ray instance runs at a time under pytest-xdist; it
+starts Ray twice (about 5 s each on 2 cores) and takes 10-20 s in all. A dying worker is faked: no
+instance is started for it.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from loveletter.tournament import Settings, run_tournament, summarise
+from loveletter.tournament import Settings, WorkerDied, run_tournament, summarise
 
 ray = pytest.importorskip("ray", reason="the ray extra is not installed: pip install '.[ray]'")
 
@@ -38,3 +39,55 @@ def test_ray_gives_the_same_results_as_local():
         ray.shutdown()
     assert on_ray_matches.games == local_matches.games
     assert summarise(on_ray_matches) == summarise(local_matches)
+
+
+@pytest.fixture
+def dying_worker(monkeypatch):
+    """Ray "running", and every task's worker dying with the error given (as ``dying_worker(error)``)."""
+
+    def dies(error: Exception) -> None:
+        class Task:
+            def remote(self, *args):
+                return object()
+
+        monkeypatch.setattr(ray, "is_initialized", lambda: True)  # no instance started, none shut down
+        monkeypatch.setattr(ray, "remote", lambda **_: lambda function: Task())
+        monkeypatch.setattr(ray, "wait", lambda pending, num_returns: (pending[:1], pending[1:]))
+
+        def get(ref):
+            raise error
+
+        monkeypatch.setattr(ray, "get", get)
+
+    return dies
+
+
+DEATHS = [
+    ray.exceptions.WorkerCrashedError(),
+    ray.exceptions.OutOfMemoryError("Task was killed due to the node running low on memory."),
+]
+
+
+@pytest.mark.parametrize("error", DEATHS, ids=lambda e: type(e).__name__)
+def test_a_worker_that_dies_on_ray_is_a_worker_that_died(dying_worker, error):
+    dying_worker(error)
+    with pytest.raises(WorkerDied) as raised:
+        run_tournament(Settings(lineup=("beginner", "random"), games=20), jobs=2, backend="ray")
+    assert raised.value.__cause__ is error
+
+
+@pytest.mark.parametrize("error", DEATHS, ids=lambda e: type(e).__name__)
+def test_a_worker_that_dies_on_ray_is_told_in_one_line(dying_worker, error, capsys):
+    """As with the local backend's broken pool (test_cli.py): one line, status 1, in either language."""
+    from loveletter.cli import tournament as command
+
+    dying_worker(error)
+    for language, says in (("en", "a worker process stopped unexpectedly (out of memory?)"),
+                           ("nl", "een van de processen stopte onverwacht (geheugen vol?)")):
+        options = command.Options(
+            bots="beginner,random", players=None, edition="classic", rounds=20, matches=None, seed=0, jobs=2,
+            backend="ray", budget=None, as_json=False, csv_path=None, plot_path=None, records=None,
+            language=language, quiet=True)
+        assert command.tournament(options) == 1
+        out, err = capsys.readouterr()
+        assert out == "" and err == f"loveletter tournament: {says}\n"

@@ -35,6 +35,7 @@ from loveletter.tournament import (
     GameFailed,
     Settings,
     TournamentError,
+    WorkerDied,
     check,
     default_jobs,
     lineup_for,
@@ -50,6 +51,9 @@ USAGE = 2  # exit status for options that cannot be used
 RECORD_NAME = "game-{:06d}.json"
 RECORD_NAMES = "game-*.json"
 FAILED = 1  # exit status when the games or the output files fail
+#: Named pipes opened by the write test, kept open until the process ends: closing the only writer
+#: would tell a reader already waiting (``cat pipe``) that all was written, and it would leave.
+_PIPES_HELD: list[int] = []
 
 
 @dataclass(frozen=True)
@@ -123,7 +127,7 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
     except GameFailed as failure:
         _fail(t("tour_err_game", game=failure.index, seats=", ".join(failure.seats), error=failure.error))
         return FAILED
-    except BrokenProcessPool:  # a worker was killed (the system's out-of-memory killer) or crashed
+    except (BrokenProcessPool, WorkerDied):  # a worker was killed (out of memory) or crashed (either backend)
         _fail(t("tour_err_worker_died"))  # the records saved so far stay: only empty folders go
         return FAILED
     except OSError as error:  # a record could not be saved (the disk is full, the folder went away)
@@ -192,12 +196,16 @@ def _check_file(option: str, path: Path, t: Translator) -> None:
     if option == "--plot" and path.suffix.lower() != ".png":
         raise Refused(t("tour_err_not_png", path=path))
     try:
-        # the file is written through a link, even one to nothing yet: check where it leads
-        target = Path(os.path.realpath(path)) if path.is_symlink() else path
-        try:  # not Path.exists(), which takes a loop of links for nothing there
-            found: os.stat_result | None = target.stat()
+        # the path itself, through its links: not realpath() first, which turns /dev/stdout on a pipe
+        # (or bash's >(...)) into /proc/PID/fd/pipe:[N], a name for nothing; and not Path.exists(),
+        # which takes a loop of links for nothing there
+        target = path
+        try:
+            found: os.stat_result | None = os.stat(path)
         except (FileNotFoundError, NotADirectoryError):  # nothing there yet (or its "folder" is a file)
             found = None
+            if path.is_symlink():  # a link to nothing yet: the file will be made where it leads
+                target = Path(os.path.realpath(path))
         if found is not None and stat.S_ISDIR(found.st_mode):
             raise Refused(t("tour_err_is_folder", option=option, path=path))
         if found is None and target.parent.exists() and not target.parent.is_dir():
@@ -207,8 +215,13 @@ def _check_file(option: str, path: Path, t: Translator) -> None:
     except OSError as error:  # the system refuses the name itself (too long, a loop of links)
         raise _cannot_write(option, path, error, t) from None
     try:  # the only sure test is writing (as root every permission check says yes)
-        if found is not None:  # opened without O_CREAT or truncating: the file stays as it was
-            os.close(os.open(target, os.O_WRONLY | os.O_APPEND))
+        if found is not None:  # opened without O_CREAT or truncating: the file stays as it was; not
+            # blocking, so that a named pipe nobody reads is refused (ENXIO) rather than waited on forever
+            fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK)
+            if stat.S_ISFIFO(found.st_mode):
+                _PIPES_HELD.append(fd)
+            else:
+                os.close(fd)
         else:  # a file without a name (or one deleted at once) in its folder: none of the user's
             with tempfile.TemporaryFile(dir=target.parent):
                 pass

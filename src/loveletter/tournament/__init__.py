@@ -14,6 +14,7 @@ from loveletter.tournament.runner import (
     BACKENDS,
     Results,
     TournamentError,
+    WorkerDied,
     check,
     default_jobs,
     lineup_for,
@@ -22,7 +23,7 @@ from loveletter.tournament.runner import (
 from loveletter.tournament.stats import bradley_terry, elo, expected_score, wilson
 
 __all__ = [
-    "BACKENDS", "GameFailed", "GameResult", "Results", "Settings", "Timing", "TournamentError",
+    "BACKENDS", "GameFailed", "GameResult", "Results", "Settings", "Timing", "TournamentError", "WorkerDied",
     "bradley_terry", "check", "default_jobs", "elo", "expected_score", "lineup_for", "play_game", "plot",
     "render", "run_tournament", "summarise", "text", "wilson", "write_csv",
 ]

@@ -49,6 +49,11 @@ class TournamentError(ValueError):
         super().__init__(Translator("en").tournament_error(key, params))
 
 
+class WorkerDied(RuntimeError):
+    """A Ray worker (or its node) died while playing: killed for memory, or crashed. The local
+    backend says the same with :class:`concurrent.futures.process.BrokenProcessPool`."""
+
+
 @dataclass
 class Results:
     """Every game's result in game order, the bots' think times per level, and (when kept) the
@@ -228,6 +233,8 @@ def _on_ray(settings: Settings, work: list[tuple[int, int]], jobs: int, records:
                     if isinstance(cause, GameFailed):
                         raise cause from None
                     raise
+                except ray.exceptions.RayError as err:  # not the game's: the worker died (out of memory?)
+                    raise WorkerDied(str(err)) from err
                 yield chunk
     finally:
         if started:
