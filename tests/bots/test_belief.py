@@ -394,6 +394,18 @@ def test_what_is_public_about_a_hand_rules_cards_out_until_it_changes():
             Event("out", seat=1, cards=(Card.HANDMAID,), result="baron"))
     assert public(*lost) == {2: {Card.GUARD, Card.PRIEST, Card.BARON, Card.HANDMAID}}
     assert public(miss, Event("discard", seat=1, card=Card.GUARD)) == {}  # a Prince: a new card
+    # playing a card it could not have held means it played the card drawn: the other is still ruled out
+    assert public(miss, Event("play", seat=1, card=Card.HANDMAID)) == {1: {Card.HANDMAID}}
+    # a Baron tie: the same card, so what rules one out rules out the other; the card of one known
+    # then (a Priest's look) rules out every other card for the other, which keeps it as it plays on
+    tie = (Event("play", seat=1, card=Card.BARON, target=2), Event("baron", seat=1, target=2, result="tie"))
+    missed_2 = Event("play", seat=0, target=2, card=Card.GUARD, guess=Card.HANDMAID, result="miss")
+    assert public(missed_2, *tie) == {1: {Card.HANDMAID}, 2: {Card.HANDMAID}}
+    look = Event("priest", seat=3, target=1, card=Card.KING)
+    others = {card for card in CLASSIC.copies if card is not Card.KING}
+    assert public(look, *tie)[2] == others
+    assert public(look, *tie, Event("play", seat=2, card=Card.GUARD, target=0, guess=Card.PRIEST,
+                                    result="miss"))[2] == others
 
 
 @pytest.mark.parametrize("players", [5, 6])
@@ -490,6 +502,42 @@ def test_starting_again_weighs_each_card_by_the_play_it_was_kept_beside():
     plain = Belief(seen)  # without the reader nothing rules it out
     plain._recover(seen)
     assert any(plain.hand_odds(seat).get(Card.HANDMAID, 0.0) > 0 for seat in played)
+
+
+def test_starting_again_keeps_the_cards_the_believer_put_under_the_deck():
+    """Cards this seat returned with its Chancellor stay under the deck, in order, when the table
+    starts again: none of them in another's hand (the King and Countess are the only ones)."""
+    rnd = start(EDITION_2019, 3, "guard | chancellor guard guard | priest | king countess",
+                "chancellor", "chancellor keep priest bottom king,countess")
+    seen = view(rnd, 0)
+    assert seen.deck_size == len(rnd.deck) and rnd.deck[:2] == [Card.COUNTESS, Card.KING]  # the last is last
+    belief = Belief(seen)
+    belief._recover(seen)
+    assert belief.bottom_size == 2
+    assert {bottom for _, bottom in belief.table} == {(Card.KING, Card.COUNTESS)}
+    for seat in (1, 2):
+        assert not {Card.KING, Card.COUNTESS} & set(belief.hand_odds(seat))
+    world = belief.sample(random.Random(1))
+    assert world.deck[-2:] == (Card.KING, Card.COUNTESS)
+
+
+def test_a_table_is_kept_when_starting_again_would_spread_no_wider(monkeypatch):
+    """Late in a round few deals may be left: a table that spreads little is kept when the table
+    started again would spread no wider (it may know more than the public facts)."""
+    rnd = Round.shuffled(EDITION_2019, 6, random.Random(5), starter=0, log=True)
+    seen = view(rnd, 0)
+    belief = Belief(seen)
+    few = dict(list(belief.table.items())[:3])
+    total = sum(few.values())
+    belief.table = {key: w / total for key, w in few.items()}
+    kept = dict(belief.table)
+
+    def narrower(self, view, knows_mine=None):
+        self.table = {next(iter(self.table)): 1.0}
+
+    monkeypatch.setattr(Belief, "_recover", narrower)
+    belief.update(seen)
+    assert belief.table == kept
 
 
 def test_starting_again_keeps_the_evidence():

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Generic, NamedTuple, Protocol, TypeVar
 
-from loveletter.engine import Action, Card, Edition, Event, View
+from loveletter.engine import Action, Card, Edition, Event, View, known_hands
 
 _CARDS = tuple(Card)  # by number
 MAX_HYPOTHESES = 6_000
@@ -119,30 +119,44 @@ class Belief:
         except _Lost:
             self._recover(view)
         else:
-            if not self.exact and (_spread(self.table) < MIN_SPREAD or self._sure_unseen(view)):
-                knows_mine = self.knows_mine  # read to the end: still true
-                self._recover(view)
-                self.knows_mine = knows_mine
+            if not self.exact:
+                self._start_again_if_wider(view)
         self.read = len(events)
 
-    def _recover(self, view: View) -> None:
+    def _start_again_if_wider(self, view: View) -> None:
+        """Start again (:meth:`_recover`) if the table spreads too little (:data:`MIN_SPREAD`) or is
+        sure of a hand nothing revealed, and only if the table started again is wider: late in a
+        round there may be few deals left, and the old table may know more than the new one can."""
+        spread, sure = _spread(self.table), self._sure_unseen(view)
+        if spread >= MIN_SPREAD and not sure:
+            return
+        before = dict(self.__dict__)  # _recover replaces these (never changes them in place)
+        self._recover(view, self.knows_mine)  # all events read: who knows this seat's card is still true
+        if _spread(self.table) <= spread and not (sure and not self._sure_unseen(view)):
+            self.__dict__.update(before)
+
+    def _recover(self, view: View, knows_mine: dict[int, Card] | None = None) -> None:
         """A resampled (approximate) table dropped every deal the new events allow, or kept too few
         to spread the odds: start again from what is public now, what this seat knows of the others'
-        hands (``view.known``) and what is public about them (:func:`ruled_out`). The evidence read
-        so far stands (building the new table is no event)."""
+        hands (``view.known``) and what is public about them (:func:`ruled_out`). ``knows_mine``: who
+        knows this seat's card, if that is known. The evidence read so far stands (building the new
+        table is no event)."""
         evidence = self.evidence
         self.exact = False
         self.public = Counter(view.face_up)
         for pile in view.discards:
             self.public.update(pile)
         self.mine = list(view.hand)
-        self.deck_size, self.bottom_size = view.deck_size, 0
+        self.deck_size, self.bottom_size = view.deck_size, 0  # the cards under the deck come last
         self.set_aside_present = not view.set_aside_taken
         self.baron_winner = None
         self.out = {s for s in range(self.players) if not view.alive[s]}
         self.protected = {s for s in range(self.players) if view.protected[s]}
-        self.knows_mine = {}
+        self.knows_mine = dict(knows_mine or {})
         self.table = {((None,) * self.players, ()): 1.0}
+        under = _under_the_deck(view)
+        mine_under = [card for card in under if card is not None]
+        self.public.update(mine_under)  # in no one's hand: hidden from the others' draws below
         others = [s for s in range(self.players) if s != self.seat and view.alive[s]]
         # the known hands first, so that no other hand drawn before has taken the last copy
         for seat in sorted(others, key=lambda s: s not in view.known):
@@ -155,13 +169,34 @@ class Belief:
             if seat == view.current:  # the player to move holds more: two (three after a Chancellor)
                 for _ in range(self._held_by_current(view)):
                     self._opponent_draws(seat)
+        self.public.subtract(mine_under)
+        self._put_under(under)
         for seat, cards in ruled_out(view).items():
-            kept = {k: w for k, w in self.table.items() if not _holds_one_of(k[0][seat], cards)}
+            kept = {k: w for k, w in self.table.items() if not _all_ruled_out(k[0][seat], cards)}
             if kept:  # a resampled table may lack the deals left: then it goes without
                 self._replace(kept)
         if self.reader is not None:
             self._reread(view)
         self.evidence = evidence
+
+    def _put_under(self, under: list[Card | None]) -> None:
+        """Put the cards under the deck (:func:`_under_the_deck`) into the table: this seat's own as
+        it put them there, another player's (``None``) drawn from what is left."""
+        for i, card in enumerate(under):
+            if card is not None:
+                self._map(lambda key, c=card: (key[0], key[1] + (c,)))
+                continue
+            unseen = self._unseen()
+            for later in under[i + 1:]:  # this seat's cards further down are not there to be drawn
+                if later is not None:
+                    unseen[later] -= 1
+            new: dict[Key, float] = {}
+            for (hands, bottom), w in self.table.items():
+                for kind, count in enumerate(self._pool((hands, bottom), unseen)):
+                    if count > 0:
+                        _add(new, (hands, bottom + (_CARDS[kind],)), w * count)
+            self._replace(new)
+        self.bottom_size = len(under)
 
     def _reread(self, view: View) -> None:
         """Weigh a rebuilt table by how likely each player's card made the play it was kept beside
@@ -189,8 +224,8 @@ class Belief:
                 self._replace(new)
 
     def _sure_unseen(self, view: View) -> bool:
-        """Whether the (approximate) table is sure of a hand this seat has not seen: the deals left
-        can all agree on one player's card while they still differ elsewhere."""
+        """Whether the table is sure of the card of a player whose card this seat has not seen (every
+        deal left gives it the same card)."""
         for seat in range(self.players):
             if seat != self.seat and view.alive[seat] and seat not in view.known:
                 held: Card | None = None
@@ -577,9 +612,10 @@ class Belief:
         return len(self.table)
 
 
-def _holds_one_of(hand: tuple[Card, ...] | None, cards: set[Card]) -> bool:
-    """Whether a one-card ``hand`` is one of ``cards`` (a player to move holds two, one drawn unseen)."""
-    return hand is not None and len(hand) == 1 and hand[0] in cards
+def _all_ruled_out(hand: tuple[Card, ...] | None, cards: set[Card]) -> bool:
+    """Whether every card of ``hand`` is one of ``cards`` (the cards ruled out for the card a player
+    held: a player to move holds that card and one drawn unseen)."""
+    return bool(hand) and all(card in cards for card in hand)  # type: ignore[union-attr]
 
 
 def _spread(table: dict[Key, float]) -> float:
@@ -590,17 +626,23 @@ def _spread(table: dict[Key, float]) -> float:
 def ruled_out(view: View) -> dict[int, set[Card]]:
     """For each other player still in the round, the cards it cannot hold now, by what was public
     since its card last changed: a card a Guard named and missed (R5.1), the Countess beside a King or
-    Prince it played (R4.4), any card no higher than the one a Baron it won revealed (R5.3). Only what
-    stays true: once a player plays, it may hold its drawn card, so what was ruled out is forgotten."""
+    Prince it played (R4.4), any card no higher than the one a Baron it won revealed (R5.3), and for
+    two players whose Baron tied, what rules out the other's card (the same card), or all but the
+    other's card if this seat knows it. Only what stays true: once a player plays a card that was not
+    ruled out, it may hold the card it drew instead, so what was ruled out is forgotten."""
     value = view.edition.value
     out: dict[int, set[Card]] = {s: set() for s in range(view.players) if s != view.seat}
     baron_winner: int | None = None
-    for e in view.events:
+    ties: set[tuple[int, int]] = set()  # two others whose Baron tied: the same card, until either changes
+    for i, e in enumerate(view.events):
         kind, seat, target = e.kind, e.seat, e.target
         if seat is None:
             continue
+        if kind in ("play", "discard", "chancellor", "bottom", "king", "out"):
+            ties = {tie for tie in ties if seat not in tie and (kind != "king" or target not in tie)}
         if kind in ("play", "discard", "chancellor", "bottom"):
-            out.get(seat, set()).clear()
+            if not (kind == "play" and e.card in out.get(seat, ())):  # else it played the card drawn
+                out.get(seat, set()).clear()
             if kind == "play" and e.card in (Card.KING, Card.PRINCE) and seat in out:
                 out[seat].add(Card.COUNTESS)
             if kind == "play" and e.card is Card.GUARD and e.result == "miss" and target in out:
@@ -614,11 +656,41 @@ def ruled_out(view: View) -> dict[int, set[Card]]:
                 out[target] = mine
         elif kind == "baron" and e.result in ("win", "loss"):
             baron_winner = seat if e.result == "win" else target
+        elif kind == "baron" and e.result == "tie" and seat in out and target in out:
+            assert target is not None
+            ties.add((seat, target))
+            _same_card(out, seat, target, known_hands(view.events[:i], view.seat), view.edition)
         elif kind == "out" and e.result == "baron" and baron_winner in out and e.cards:
             beaten = max(value(card) for card in e.cards)
             out[baron_winner].update(card for card in view.edition.copies if value(card) <= beaten)
             baron_winner = None
+    for a, b in ties:  # still the same card: what is ruled out or known of one since holds for the other
+        _same_card(out, a, b, view.known, view.edition)
     return {s: cards for s, cards in out.items() if cards and view.alive[s]}
+
+
+def _same_card(out: dict[int, set[Card]], a: int, b: int, known: dict[int, Card], edition: Edition) -> None:
+    """Seats ``a`` and ``b`` hold the same card (a Baron tie): what rules one out rules the other out,
+    and a card ``known`` to be one's is the other's."""
+    both = out[a] | out[b]
+    for one, other in ((a, b), (b, a)):
+        out[one] = set(both)
+        if other in known:
+            out[one].update(card for card in edition.copies if card is not known[other])
+
+
+def _under_the_deck(view: View) -> list[Card | None]:
+    """The cards still under the deck from Chancellors, top first: those ``view.seat`` put there as it
+    did, another player's as ``None``. They are drawn in the order they were put there, once the rest
+    of the deck is gone."""
+    under: list[Card | None] = []
+    for e in view.events:
+        if e.kind == "bottom" and e.seat is not None:
+            if e.seat == view.seat and e.cards is not None:
+                under.extend(e.cards)
+            else:
+                under.extend([None] * int(e.result or 0))
+    return under[max(0, len(under) - view.deck_size):]
 
 
 class LastPlay(NamedTuple):
