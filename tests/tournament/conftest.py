@@ -29,3 +29,27 @@ def load_script(monkeypatch) -> Callable[[str], ModuleType]:
         return module
 
     return load
+
+
+#: The one line a tournament whose worker died ends with, by language.
+WORKER_DIED = {"en": "a worker process stopped unexpectedly (out of memory?)",
+               "nl": "een van de processen stopte onverwacht (geheugen vol?)"}
+
+
+@pytest.fixture
+def told_a_worker_died(capsys) -> Callable[..., None]:
+    """``told_a_worker_died(backend, language, records=None, rounds=10)`` runs a small tournament
+    (whose worker the test has made die) through the command and checks that it ends in that one
+    line on standard error, nothing on standard output, status 1."""
+    from loveletter.cli import tournament as command
+
+    def run(backend: str, language: str, records: Path | None = None, rounds: int = 10) -> None:
+        options = command.Options(
+            bots="beginner,random", players=None, edition="classic", rounds=rounds, matches=None, seed=0,
+            jobs=2, backend=backend, budget=None, as_json=False, csv_path=None, plot_path=None,
+            records=records, language=language, quiet=True)
+        assert command.tournament(options) == 1
+        out, err = capsys.readouterr()
+        assert out == "" and err == f"loveletter tournament: {WORKER_DIED[language]}\n"
+
+    return run

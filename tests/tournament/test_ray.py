@@ -77,17 +77,8 @@ def test_a_worker_that_dies_on_ray_is_a_worker_that_died(dying_worker, error):
 
 
 @pytest.mark.parametrize("error", DEATHS, ids=lambda e: type(e).__name__)
-def test_a_worker_that_dies_on_ray_is_told_in_one_line(dying_worker, error, capsys):
+def test_a_worker_that_dies_on_ray_is_told_in_one_line(dying_worker, error, told_a_worker_died):
     """As with the local backend's broken pool (test_cli.py): one line, status 1, in either language."""
-    from loveletter.cli import tournament as command
-
     dying_worker(error)
-    for language, says in (("en", "a worker process stopped unexpectedly (out of memory?)"),
-                           ("nl", "een van de processen stopte onverwacht (geheugen vol?)")):
-        options = command.Options(
-            bots="beginner,random", players=None, edition="classic", rounds=20, matches=None, seed=0, jobs=2,
-            backend="ray", budget=None, as_json=False, csv_path=None, plot_path=None, records=None,
-            language=language, quiet=True)
-        assert command.tournament(options) == 1
-        out, err = capsys.readouterr()
-        assert out == "" and err == f"loveletter tournament: {says}\n"
+    for language in ("en", "nl"):
+        told_a_worker_died("ray", language, rounds=20)

@@ -615,7 +615,7 @@ class Belief:
 def _all_ruled_out(hand: tuple[Card, ...] | None, cards: set[Card]) -> bool:
     """Whether every card of ``hand`` is one of ``cards`` (the cards ruled out for the card a player
     held: a player to move holds that card and one drawn unseen)."""
-    return bool(hand) and all(card in cards for card in hand)  # type: ignore[union-attr]
+    return hand is not None and len(hand) > 0 and all(card in cards for card in hand)
 
 
 def _spread(table: dict[Key, float]) -> float:
