@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from web_clients import Seat, create
 
+from loveletter.bots.expert import DEFAULT_ITERATIONS
 from loveletter.engine import Action
 from loveletter.record import replay
 from loveletter.web.app import NewTable, Server, create_app
@@ -452,3 +453,22 @@ def test_a_bot_move_being_stored_is_not_dropped_by_a_reconnect(database):
         store.engine.dispose()
 
     asyncio.run(scenario())
+
+
+def test_the_servers_thinking_budget_goes_to_its_experts(database):
+    # ``serve --budget``: the expert bots of new and reloaded tables, and the hints
+    with TestClient(create_app(Store(database), bot_delay=0, budget=77)) as client:
+        made = create(client, players=3, bots={"1": "expert", "2": "beginner"})
+        table = client.app.state.server.rooms[made["code"]].table
+        assert table.bots[1].iterations == 77
+        ann = Seat(client, made["code"], made["secret"])
+        while not ann.state["legal"]:
+            ann.receive()
+        ann.send({"type": "hints"})
+        assert ann.receive()["type"] == "hints"
+        assert client.app.state.server.rooms[made["code"]].advisers[0].bot.iterations == 77
+        ann.close()
+    with TestClient(create_app(Store(database), bot_delay=0, budget=55)) as client:
+        assert client.app.state.server.rooms[made["code"]].table.bots[1].iterations == 55
+    with TestClient(create_app(Store(database), bot_delay=0)) as client:  # none given: the default
+        assert client.app.state.server.rooms[made["code"]].table.bots[1].iterations == DEFAULT_ITERATIONS

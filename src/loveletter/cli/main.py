@@ -195,11 +195,14 @@ def tournament_command(bots: str, players: int | None, edition: str, rounds: int
 @click.option("--db", "database", default=None, metavar=_t("meta_database"), help=_t("opt_serve_db"))
 @click.option("--bot-delay", type=Amount(0, 10), default=0.8, show_default=True,
               metavar=_t("meta_seconds"), help=_t("opt_serve_bot_delay"))
+@click.option("--budget", type=Whole(1, 10**7), default=None, metavar="N",
+              help=_t("opt_budget", tries=HINT_TRIES))
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, help=_t("opt_lang"))
-def serve_command(host: str, port: int, database: str | None, bot_delay: float, lang: str | None) -> None:
+def serve_command(host: str, port: int, database: str | None, bot_delay: float, budget: int | None,
+                  lang: str | None) -> None:
     from loveletter.web.serve import serve
 
-    sys.exit(serve(host, port, database, bot_delay, Translator(lang or _language)))
+    sys.exit(serve(host, port, database, bot_delay, budget, Translator(lang or _language)))
 
 
 def run() -> None:

@@ -103,13 +103,14 @@ class Room:
 
 
 class Server:
-    def __init__(self, store: Store, bot_delay: float = 0.8) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.8, budget: int | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay  # seconds between bot moves, so people can follow them
+        self.budget = budget  # the expert's thinking budget, for bots and hints (None: its default)
         self.rooms: dict[str, Room] = {}
         self.rng = random.SystemRandom()
         for stored in store.load_all():
-            self.rooms[stored.code] = Room(GameTable.load(stored, store))
+            self.rooms[stored.code] = Room(GameTable.load(stored, store, budget))
 
     def room(self, code: str) -> Room:
         room = self.rooms.get(code.upper())
@@ -124,7 +125,7 @@ class Server:
                                 request.private, request.bot_timeout, random.Random(self.rng.random()))
         clean_name(request.name)  # refused before anything is stored
         code = new_code(self.rooms)
-        table = GameTable(code, settings, self.store)
+        table = GameTable(code, settings, self.store, budget=self.budget)
         self.store.create(code, settings.as_json(), settings.private)
         self.rooms[code] = room = Room(table)
         seat, secret = table.join(request.name)
@@ -147,7 +148,7 @@ class Server:
                                     random.Random(self.rng.random()))
             code = new_code(self.rooms)
             self.store.create(code, settings.as_json(), settings.private)
-            self.rooms[code] = Room(GameTable(code, settings, self.store), origin=room)
+            self.rooms[code] = Room(GameTable(code, settings, self.store, budget=self.budget), origin=room)
             room.rematch = code
             await self.tell_all(room)
         new_room = self.rooms[room.rematch]
@@ -244,7 +245,7 @@ class Server:
                 v, moves = room.table.view_for(seat), len(room.table.moves)
             adviser = room.advisers.get(seat)
             if adviser is None:
-                adviser = room.advisers[seat] = Adviser(ExpertBot(seed=seat))
+                adviser = room.advisers[seat] = Adviser(ExpertBot(seed=seat, budget=self.budget))
             # The search takes a while: the others' moves, joins and bots do not wait for it (the page
             # drops advice for a position it has left).
             async with adviser.busy:
@@ -258,9 +259,10 @@ class Server:
         self.start_waiting(room)
 
 
-def create_app(store: Store, bot_delay: float = 0.8) -> FastAPI:
-    """The web app on ``store``; bots wait ``bot_delay`` seconds before each move."""
-    server = Server(store, bot_delay)
+def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) -> FastAPI:
+    """The web app on ``store``; bots wait ``bot_delay`` seconds before each move, and the expert (its
+    bots and its hints) searches ``budget`` iterations per move (``None``: its default)."""
+    server = Server(store, bot_delay, budget)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -21,7 +21,8 @@ def database_url(given: str | None) -> str:
     return given if "://" in given else f"sqlite:///{given}"
 
 
-def serve(host: str, port: int, database: str | None, bot_delay: float, t: Translator) -> int:
+def serve(host: str, port: int, database: str | None, bot_delay: float, budget: int | None,
+          t: Translator) -> int:
     def fail(key: str, **params: object) -> int:
         print(f"loveletter serve: {t(key, **params)}", file=sys.stderr)
         return 1
@@ -53,7 +54,7 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, t: Trans
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(t("serve_open", url=f"http://{shown}:{port}/"), flush=True)
     print(t("serve_db", db=store.engine.url.render_as_string(hide_password=True)), flush=True)
-    uvicorn.run(create_app(store, bot_delay), host=host, port=port, log_level="warning", ws_max_size=16_384,
+    uvicorn.run(create_app(store, bot_delay, budget), host=host, port=port, log_level="warning", ws_max_size=16_384,
                 timeout_graceful_shutdown=5)
     return 0
 

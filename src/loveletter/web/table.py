@@ -120,22 +120,23 @@ class GameTable:
     names: dict[int, str] = field(default_factory=dict)
     secret_hashes: dict[int, str] = field(default_factory=dict)
     moves: list[str] = field(default_factory=list)
+    budget: int | None = None  # the searching bots' thinking budget (iterations); None: their default
 
     def __post_init__(self) -> None:
         s = self.settings
         self.match = Match(edition_named(s.edition), s.players, target=s.target, seed=s.seed)
         bot_rng = random.Random(s.seed ^ 0x5EED)
         self.bots: dict[int, Bot] = {
-            seat: make_bot(plan.level, bot_rng.randrange(2**31))
+            seat: make_bot(plan.level, bot_rng.randrange(2**31), self.budget)
             for seat, plan in enumerate(s.seats) if plan.level is not None
         }
         for text in list(self.moves):  # a table loaded from the database: replay its moves
             self._apply(Action.parse(text))
 
     @classmethod
-    def load(cls, stored: StoredTable, store: Store) -> GameTable:
+    def load(cls, stored: StoredTable, store: Store, budget: int | None = None) -> GameTable:
         return cls(stored.code, Settings.from_json(stored.settings, stored.private), store,
-                   dict(stored.names), dict(stored.secret_hashes), list(stored.moves))
+                   dict(stored.names), dict(stored.secret_hashes), list(stored.moves), budget)
 
     # ----------------------------------------------------------------------------- seats
 
