@@ -11,6 +11,7 @@ from collections import Counter
 from types import SimpleNamespace
 
 import pytest
+from scenarios import scramble_secrets
 
 from loveletter.bots import expert
 from loveletter.bots.expert import HINT_TRIES, Estimate, ExpertBot
@@ -111,7 +112,8 @@ def check_determinisation(state: Round, v: View, truth: Round) -> None:
 
 def permute_hidden(rnd: Round, seat: int, rng: random.Random) -> Round:
     """A copy with every card ``seat`` does not hold — the other players' hands, the deck, the set-aside
-    card — dealt around again (hand sizes kept). The log is copied: ``seat``'s view is unchanged."""
+    card — dealt around again (hand sizes kept), and the secrets of the events ``seat`` was not privy
+    to scrambled: ``seat``'s view is unchanged."""
     other = rnd.clone(log=True)
     slots = [("hand", s, i) for s in range(rnd.players) if s != seat for i in range(len(rnd.hands[s]))]
     slots += [("deck", 0, i) for i in range(len(rnd.deck))]
@@ -131,6 +133,7 @@ def permute_hidden(rnd: Round, seat: int, rng: random.Random) -> Round:
             other.deck[i] = card
         else:
             other.set_aside = card
+    scramble_secrets(other, seat, rng)
     return other
 
 

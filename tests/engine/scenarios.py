@@ -190,11 +190,16 @@ def permuted_copy(rnd: Round, seat: int | None, rng: random.Random) -> Round:
         pos += 1
     assert pos == len(hidden)
     assert all_cards(copy) == all_cards(rnd)
-    # What other seats learned privately is hidden from ``seat`` too: scramble those secrets in
-    # the log, so a view that leaked any event's secret would differ.
+    scramble_secrets(copy, seat, rng)
+    return copy
+
+
+def scramble_secrets(rnd: Round, seat: int | None, rng: random.Random) -> None:
+    """What other seats learned privately is hidden from ``seat`` too: scramble those secrets in
+    the log of ``rnd`` (a copy), so a view that leaked any event's secret would differ."""
     cards = list(rnd.edition.cards)
-    assert copy.log is not None
-    for i, event in enumerate(copy.log):
+    assert rnd.log is not None
+    for i, event in enumerate(rnd.log):
         if event.secret and (seat is None or seat not in event.privy):
             scrambled = {}
             for name in event.secret:
@@ -203,5 +208,4 @@ def permuted_copy(rnd: Round, seat: int | None, rng: random.Random) -> Round:
                     scrambled[name] = tuple(rng.choice(cards) for _ in value)
                 elif value is not None:
                     scrambled[name] = rng.choice(cards)
-            copy.log[i] = event._replace(**scrambled)
-    return copy
+            rnd.log[i] = event._replace(**scrambled)

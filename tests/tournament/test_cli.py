@@ -12,6 +12,7 @@ import struct
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from pathlib import Path
@@ -248,28 +249,41 @@ def test_a_records_folder_with_earlier_records_is_refused(tmp_path):
                                                                        "notes.txt"]
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_ctrl_c_keeps_only_whole_records(tmp_path, jobs):
-    """Records are saved as the games come back: stopped with Ctrl-C, the tournament leaves either no
-    folder at all or whole records that replay (never a half-written file, never an empty folder)."""
+def _stop_with_ctrl_c(tmp_path: Path, jobs: int, when: Callable[[], bool], waiting_for: str) -> None:
+    """Start a long tournament keeping records in made/for/records, and press Ctrl-C as soon as
+    ``when()`` holds; it must stop with status 130 and no traceback."""
     proc = subprocess.Popen([str(LOVELETTER), "tournament", "--bots", "expert,beginner", "--rounds", "2000",
                              "--jobs", str(jobs), "-q", "--records", "made/for/records"], cwd=tmp_path,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env())
-    deadline = time.monotonic() + 60
-    while not (tmp_path / "made/for/records").exists() and time.monotonic() < deadline:
+    deadline = time.monotonic() + 120
+    while not when() and time.monotonic() < deadline:
         time.sleep(0.05)
-    time.sleep(0.5)
+    if not when():  # then there would be nothing to check: say so rather than pass
+        proc.kill()
+        proc.communicate()
+        pytest.fail(f"no {waiting_for} within 120 s: too slow to test Ctrl-C")
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and b"Traceback" not in err
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_keeps_only_whole_records(tmp_path, jobs):
+    """Records are saved as the games come back: stopped with Ctrl-C, the tournament leaves whole records
+    that replay (never a half-written file)."""
     folder = tmp_path / "made/for/records"
-    if not folder.exists():
-        assert list(tmp_path.iterdir()) == []
-        return
+    _stop_with_ctrl_c(tmp_path, jobs, lambda: any(folder.glob("game-*.json")), "game record")
     files = sorted(folder.iterdir())
     assert files and all(f.suffix == ".json" for f in files)
     for f in files:
         assert replay(load(f)).match.rounds  # whole and valid
+
+
+def test_ctrl_c_before_any_game_leaves_no_folder(tmp_path):
+    """The records' folder is made (and checked) before the first game; stopped before any game came
+    back (the first 32 take the expert seconds), the tournament removes the folders it made."""
+    _stop_with_ctrl_c(tmp_path, 1, (tmp_path / "made/for/records").exists, "records folder")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_links_are_followed_and_a_refusal_leaves_them_as_they_were(tmp_path):

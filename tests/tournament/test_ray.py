@@ -8,23 +8,46 @@ instance is started for it.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from loveletter.tournament import Settings, WorkerDied, run_tournament, summarise
+from loveletter.tournament.runner import chunks
 
-ray = pytest.importorskip("ray", reason="the ray extra is not installed: pip install '.[ray]'")
+if os.environ.get("CI"):  # CI installs the extra (python3 dev.py test): its absence is a failure there
+    import ray
+else:
+    ray = pytest.importorskip("ray", reason="the ray extra is not installed: pip install '.[ray]'")
 
 
-def test_ray_gives_the_same_results_as_local():
+@pytest.fixture
+def ray_tasks(monkeypatch):
+    """The games (first, last + 1) of every task handed to Ray, counted as Ray returns their results."""
+    played: list[tuple[int, int]] = []
+    real_get = ray.get
+
+    def get(ref):
+        chunk = real_get(ref)
+        played.append((chunk.start, chunk.stop))
+        return chunk
+
+    monkeypatch.setattr(ray, "get", get)
+    return played
+
+
+def test_ray_gives_the_same_results_as_local(ray_tasks):
     s = Settings(lineup=("beginner", "random", "random"), edition="2019", games=300, seed=8)
     m = Settings(lineup=("beginner", "random"), mode="matches", games=12, seed=8)
     local = run_tournament(s, jobs=1, records=True)
     local_matches = run_tournament(m, jobs=1)
+    assert ray_tasks == []
 
     # no Ray running: the runner starts a local instance with --jobs CPUs, and shuts it down after
     assert not ray.is_initialized()
     on_ray = run_tournament(s, jobs=2, backend="ray", records=True)
     assert not ray.is_initialized()
+    assert sorted(ray_tasks) == chunks(300)  # every game came back from Ray, none was played here
     assert on_ray.backend == "ray"
     assert on_ray.games == local.games
     assert on_ray.records == local.records
@@ -32,11 +55,13 @@ def test_ray_gives_the_same_results_as_local():
 
     # Ray already running (started by the caller): the runner uses it and leaves it running
     ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
+    ray_tasks.clear()
     try:
         on_ray_matches = run_tournament(m, jobs=2, backend="ray")
         assert ray.is_initialized()
     finally:
         ray.shutdown()
+    assert sorted(ray_tasks) == chunks(12)
     assert on_ray_matches.games == local_matches.games
     assert summarise(on_ray_matches) == summarise(local_matches)
 

@@ -204,6 +204,40 @@ def test_bots_see_their_own_seat_only(levels):
     assert set(Spy.seen) == {0, 1, 2, 3}
 
 
+class Sitter:
+    """A random player that notes, per bot made, its level and the seats it was asked to play."""
+
+    made: ClassVar[list[tuple[str, set[int]]]] = []
+
+    def __init__(self, level: str, seed: int | None) -> None:
+        self.bot = RandomBot(seed)
+        self.seats: set[int] = set()
+        self.level = level
+        Sitter.made.append((level, self.seats))
+
+    def choose(self, view: View) -> Action:
+        self.seats.add(view.seat)
+        return self.bot.choose(view)
+
+
+def test_the_bots_sit_where_the_rotation_and_the_results_say(monkeypatch):
+    for name in ("north", "east", "south"):
+        monkeypatch.setitem(LEVELS, name, lambda seed, budget, name=name: Sitter(name, seed))
+    Sitter.made.clear()
+    s = Settings(lineup=("north", "east", "south"), games=18)
+    results = run_tournament(s, jobs=1, records=True)
+    assert len(Sitter.made) == 3 * 18  # one bot per seat and game, made in seat order
+    for i, game in enumerate(results.games):
+        assert game.seats == seating(s, i) and game.starter == starter(s, i)
+        for seat, (level, seats) in enumerate(Sitter.made[3 * i:3 * i + 3]):
+            assert level == game.seats[seat] and seats <= {seat}  # empty if knocked out before its turn
+        record = results.records[i]
+        assert record["players"] == [f"{level}-{seat}" for seat, level in enumerate(game.seats)]
+        assert record["rounds"][0]["starter"] == game.starter
+    assert {g.seats for g in results.games} == {seating(s, i) for i in range(3)}  # all three rotations
+    assert sum(len(seats) for _, seats in Sitter.made) > 2 * 18
+
+
 def test_budget_goes_to_make_bot_only_when_given(levels):
     run_tournament(Settings(lineup=("thinker", "random"), games=4), jobs=1)
     assert Thinker.budgets == [None] * 4  # no budget given: make_bot(level, seed)
