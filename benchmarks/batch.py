@@ -17,6 +17,8 @@ import random
 import statistics
 import time
 
+from options import seconds, whole
+
 from loveletter.batch import random_rounds
 from loveletter.engine import CLASSIC, EDITION_2019, Edition, Round
 
@@ -52,9 +54,10 @@ def engine_rate(edition: Edition, players: int, seconds: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=2_000_000, help="rounds per repeat")
-    parser.add_argument("--repeats", type=int, default=5, help="repeats per figure")
-    parser.add_argument("--engine-seconds", type=float, default=1.0, help="time for each engine figure")
+    parser.add_argument("--rounds", type=whole(1), default=2_000_000, help="rounds per repeat (default 2,000,000)")
+    parser.add_argument("--repeats", type=whole(1), default=5, help="repeats per figure (default 5)")
+    parser.add_argument("--engine-seconds", type=seconds(), default=1.0,
+                        help="time for each engine figure (default 1)")
     parser.add_argument("--no-pin", action="store_true", help="do not pin the process to one CPU")
     args = parser.parse_args()
 

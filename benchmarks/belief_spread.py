@@ -20,6 +20,8 @@ import random
 import statistics
 import time
 
+from options import check_only, whole
+
 from loveletter.bots import make_bot
 from loveletter.bots.belief import Belief
 from loveletter.bots.reading import Reading
@@ -64,12 +66,11 @@ def measure(edition: Edition, players: int, kind: str, rounds: int, seed: int) -
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=100, help="rounds per game (default 100)")
+    parser.add_argument("--rounds", type=whole(1), default=100, help="rounds per game (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and bots (default 0)")
     parser.add_argument("--only", default="", help="only the games whose name contains this, e.g. '2019 5p'")
     args = parser.parse_args()
-    if args.rounds < 1:
-        parser.error("--rounds must be at least 1")
+    check_only(parser, [args.only], [f"{edition.name} {players}p" for edition, players in GAMES])
     print(f"seat 0's belief against random and beginner bots, {args.rounds:,} single rounds per game,"
           f" seed {args.seed}")
     for edition, players in GAMES:

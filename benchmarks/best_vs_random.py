@@ -38,6 +38,8 @@ import time
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 
+from options import whole
+
 from loveletter.bots import LEVELS, make_bot
 from loveletter.bots.belief import Belief
 from loveletter.bots.reading import read_at_random
@@ -471,19 +473,19 @@ def both_starts(tie: float, best: bool, jobs: int) -> tuple[float, float, int, f
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", type=int, default=0, metavar="ROUNDS",
-                        help="instead, check the programme (random play) against this many engine rounds")
+    instead = parser.add_mutually_exclusive_group()  # one task at a time
+    instead.add_argument("--check", type=whole(1), default=None, metavar="ROUNDS",
+                         help="instead, check the programme (random play) against this many engine rounds")
+    instead.add_argument("--play", type=whole(1), default=None, metavar="ROUNDS",
+                         help="instead, play this many engine rounds of the programme's best move vs random")
+    instead.add_argument("--regret", type=whole(1), default=None, metavar="ROUNDS",
+                         help="instead, play this many engine rounds of --bot vs random and show where it loses")
     parser.add_argument("--seed", type=int, default=0, help="seed of the engine rounds (--check, --play, --regret)")
-    parser.add_argument("--play", type=int, default=0, metavar="ROUNDS",
-                        help="instead, play this many engine rounds of the programme's best move vs random")
-    parser.add_argument("--regret", type=int, default=0, metavar="ROUNDS",
-                        help="instead, play this many engine rounds of --bot vs random and show where it loses")
     parser.add_argument("--bot", default="beginner", choices=[lv for lv in LEVELS if lv != "random"],
                         help="the bot of --regret (default beginner)")
-    parser.add_argument("--jobs", type=int, default=2, help="processes (1 or 2: one per starting seat)")
+    parser.add_argument("--jobs", type=int, default=2, choices=(1, 2),
+                        help="processes: 1 or 2, one per starting seat (default 2)")
     args = parser.parse_args()
-    if min(args.check, args.play, args.regret) < 0 or args.jobs < 1:
-        parser.error("--check, --play and --regret must be at least 0, --jobs at least 1")
     print("classic, 2 players, single rounds against the random bot")
     if args.regret:
         began = time.perf_counter()

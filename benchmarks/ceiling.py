@@ -19,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 
 from lines import add_line_options, jobs_of
+from options import check_only
 
 from loveletter.bots import make_bot
 from loveletter.bots.expert import ExpertBot
@@ -68,18 +69,23 @@ def play(settings: Settings, start: int, stop: int) -> float:
     return wins
 
 
+def title(edition: str, lineup: tuple[str, ...]) -> str:
+    others = lineup[1:]
+    versus = f"{others[0]} ×{len(others)}" if len(others) > 1 else others[0]
+    return f"{edition} {len(lineup)}p: seer vs {versus}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_line_options(parser, rounds=1000)
     args = parser.parse_args()
-    jobs = jobs_of(parser, args)
+    titles = [title(edition, lineup) for edition, lineup in LINES]
+    check_only(parser, args.only, titles)
+    jobs = jobs_of(args)
     print(f"ceiling: the expert told the others' hands (a seer), {args.rounds} single rounds per line,"
           f" seed {args.seed}; win rate (95% Wilson interval)")
-    for edition, lineup in LINES:
-        others = lineup[1:]
-        versus = f"{others[0]} ×{len(others)}" if len(others) > 1 else others[0]
-        title = f"{edition} {len(lineup)}p: seer vs {versus}"
-        if args.only and not any(text in title for text in args.only):
+    for (edition, lineup), name in zip(LINES, titles, strict=True):
+        if args.only and not any(text in name for text in args.only):
             continue
         settings = Settings(lineup=lineup, edition=edition, mode="rounds", games=args.rounds, seed=args.seed)
         if jobs == 1:
@@ -88,8 +94,8 @@ def main() -> None:
             bounds = [args.rounds * k // (4 * jobs) for k in range(4 * jobs + 1)]
             with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
                 wins = sum(pool.map(play, [settings] * (len(bounds) - 1), bounds[:-1], bounds[1:]))
-        lo, hi = wilson(round(wins), args.rounds)
-        print(f"{title:38} seer wins {100 * wins / args.rounds:.1f}% ({100 * lo:.1f}%-{100 * hi:.1f}%)",
+        lo, hi = wilson(wins, args.rounds)  # a shared win counts its share
+        print(f"{name:38} seer wins {100 * wins / args.rounds:.1f}% ({100 * lo:.1f}%-{100 * hi:.1f}%)",
               flush=True)
 
 

@@ -13,6 +13,8 @@ import random
 import statistics
 import time
 
+from options import seconds, whole
+
 from loveletter.engine import CLASSIC, EDITION_2019, Edition, Round
 
 
@@ -44,8 +46,9 @@ def measure(edition: Edition, players: int, seconds: float, log: bool, trials: i
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per figure (split over the trials)")
-    parser.add_argument("--trials", type=int, default=5, help="runs per figure")
+    parser.add_argument("--seconds", type=seconds(), default=5.0,
+                        help="time per figure, split over the trials (default 5)")
+    parser.add_argument("--trials", type=whole(1), default=5, help="runs per figure (default 5)")
     args = parser.parse_args()
     print(f"random rounds per second, one process, median of {args.trials} runs (lowest-highest)")
     print(f"{'game':<14}{'no event log (simulation)':>34}{'with event log':>34}")

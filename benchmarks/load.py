@@ -23,6 +23,7 @@ import urllib.request
 from pathlib import Path
 
 import websockets
+from options import seconds, whole
 
 from loveletter.web.process import free_port, start_server, stop_server
 
@@ -83,9 +84,9 @@ async def drive(url: str, tables: list[tuple[str, str, str]], seconds: float, th
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=200, help="concurrent two-player tables (default 200)")
-    parser.add_argument("--seconds", type=float, default=30, help="how long the players play (default 30)")
-    parser.add_argument("--think", type=float, default=1.0,
+    parser.add_argument("--tables", type=whole(1), default=200, help="concurrent two-player tables (default 200)")
+    parser.add_argument("--seconds", type=seconds(), default=30, help="how long the players play (default 30)")
+    parser.add_argument("--think", type=seconds(zero=True), default=1.0,
                         help="a player's mean think time before a move, in seconds (default 1; 0: none)")
     parser.add_argument("--db", default=None, help="an SQLAlchemy URL (default: a new SQLite file)")
     args = parser.parse_args()

@@ -9,7 +9,8 @@ that opponent really holds by
   seen: loveletter.bots.reading),
 
 and prints the means, with 95% intervals. Higher is better; guessing from the unseen cards alone is
-about what the plain belief gets.
+about what the plain belief gets. The readings of one round are not independent (one hand is read at
+several decisions), so the intervals take the rounds as the independent units.
 
     python benchmarks/reading.py [--rounds N] [--seed S]
 """
@@ -17,7 +18,9 @@ about what the plain belief gets.
 from __future__ import annotations
 
 import argparse
-import statistics
+import math
+
+from options import whole
 
 from loveletter.bots import make_bot
 from loveletter.bots.belief import Belief
@@ -28,11 +31,17 @@ LINES = [("classic", 2, "beginner"), ("classic", 4, "beginner"), ("classic", 2, 
          ("2019", 3, "beginner")]
 
 
-def measure(edition: str, players: int, opponents: str, rounds: int, seed: int) -> tuple[list[float], list[float]]:
-    """The chances on the true card: (plain belief, reading), one per opponent per decision."""
-    plain: list[float] = []
-    read: list[float] = []
+Rounds = list[list[float]]
+
+
+def measure(edition: str, players: int, opponents: str, rounds: int, seed: int) -> tuple[Rounds, Rounds]:
+    """The chances on the true card, (plain belief, reading), one per opponent per decision, listed by
+    round."""
+    plain: Rounds = []
+    read: Rounds = []
     for g in range(rounds):
+        plain.append([])
+        read.append([])
         match = Match(EDITIONS[edition], players, seed=seed * 1_000_003 + g, starter=g % players)
         bots = [make_bot("random", seed=g)] + [make_bot(opponents, seed=g * 10 + s) for s in range(1, players)]
         rnd = match.round
@@ -42,31 +51,38 @@ def measure(edition: str, players: int, opponents: str, rounds: int, seed: int) 
                 belief, reading = Belief(seen), Reading(seen)
                 for seat, odds in reading.all_odds().items():
                     card = rnd.hands[seat][0]
-                    plain.append(belief.hand_odds(seat).get(card, 0.0))
-                    read.append(odds.get(card, 0.0))
+                    plain[-1].append(belief.hand_odds(seat).get(card, 0.0))
+                    read[-1].append(odds.get(card, 0.0))
             match.apply(bots[rnd.current].choose(view(match, rnd.current)))
     return plain, read
 
 
-def interval(values: list[float]) -> str:
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
-    return f"{mean:.3f} ± {half:.3f}"
+def interval(rounds: Rounds) -> str:
+    """The mean of every reading, ± half its 95% interval with the rounds as clusters (the standard
+    error of a ratio of sums: each round's sum against its count)."""
+    sums = [sum(r) for r in rounds if r]
+    counts = [len(r) for r in rounds if r]
+    total = sum(counts)
+    mean = sum(sums) / total
+    k = len(sums)
+    if k < 2:
+        return f"{mean:.3f}"
+    spread = sum((s - mean * n) ** 2 for s, n in zip(sums, counts, strict=True)) * k / (k - 1)
+    return f"{mean:.3f} ± {1.96 * math.sqrt(spread) / total:.3f}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=200, help="single rounds per line (default 200)")
+    parser.add_argument("--rounds", type=whole(1), default=200, help="single rounds per line (default 200)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     args = parser.parse_args()
-    if args.rounds < 1:
-        parser.error("--rounds must be at least 1")
     print(f"reading hands: chance on the card each opponent really holds, {args.rounds} rounds per line,"
           f" seed {args.seed} (mean ± 95% interval)")
     for edition, players, opponents in LINES:
         plain, read = measure(edition, players, opponents, args.rounds, args.seed)
         title = f"{edition} {players}p vs {opponents}"
-        print(f"{title:24} plain belief {interval(plain)}   reading {interval(read)}   ({len(plain)} hands)",
+        hands = sum(len(r) for r in plain)
+        print(f"{title:24} plain belief {interval(plain)}   reading {interval(read)}   ({hands} hands)",
               flush=True)
 
 

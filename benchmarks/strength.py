@@ -13,7 +13,9 @@ iterations of its last decision). Seats rotate every round and the
 starting seat too, so no bot gains from going first. Lines with the expert are skipped, with a
 message, while the expert level does not exist yet.
 
-    python benchmarks/strength.py [--rounds N] [--jobs J] [--budget B] [--seed S]
+    python benchmarks/strength.py [--rounds N] [--jobs J] [--budget B] [--seed S] [--only TEXT]...
+
+``--only TEXT`` plays only the lines whose title contains TEXT (e.g. ``--only "classic 4p"``).
 
 Think times are measured while ``--jobs`` processes play at once (default: every core), so on a
 busy machine they are slower than one game alone; use ``--jobs 1`` for a quiet measurement.
@@ -29,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from lines import add_line_options, jobs_of
+from options import check_only, whole
 
 from loveletter.bots import LEVELS
 from loveletter.tournament import Settings, run_tournament, summarise
@@ -75,10 +78,11 @@ def percent(x: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_line_options(parser, rounds=2000)
-    parser.add_argument("--budget", type=int, default=None,
+    parser.add_argument("--budget", type=whole(1), default=None,
                         help="the expert's thinking budget in iterations (default: its own)")
     args = parser.parse_args()
-    jobs = jobs_of(parser, args)
+    check_only(parser, args.only, [line.title for line in LINES])
+    jobs = jobs_of(args)
     budget = args.budget
     print(f"bot strength: {args.rounds} single rounds per line, seats and starter rotating, seed {args.seed},"
           f" {jobs} processes; win rate (95% Wilson interval); rating: Bradley-Terry, Elo scale, ± 1 s.e.")

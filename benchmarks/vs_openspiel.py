@@ -27,6 +27,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from options import seconds, whole
+
 from loveletter.tournament import default_jobs, wilson
 
 
@@ -109,15 +111,13 @@ def play(args: tuple[int, int, float, int, int | None]) -> Tally:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=600, help="single rounds (default 600)")
-    parser.add_argument("--think", type=float, default=0.1, help="seconds per move for each bot (default 0.1)")
-    parser.add_argument("--simulations", type=int, default=None,
+    parser.add_argument("--rounds", type=whole(1), default=600, help="single rounds (default 600)")
+    parser.add_argument("--think", type=seconds(), default=0.1, help="seconds per move for each bot (default 0.1)")
+    parser.add_argument("--simulations", type=whole(1), default=None,
                         help="a fixed number of ISMCTS simulations per move instead of equal time")
-    parser.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
+    parser.add_argument("--jobs", type=whole(1), default=None, help="processes (default: every core)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     args = parser.parse_args()
-    if args.rounds < 1 or args.think <= 0 or any(n is not None and n < 1 for n in (args.jobs, args.simulations)):
-        parser.error("--rounds, --jobs and --simulations must be at least 1, --think above 0")
     jobs = args.jobs or default_jobs()
     step = max(1, args.rounds // (jobs * 4))
     chunks = [(a, min(a + step, args.rounds), args.think, args.seed, args.simulations)
@@ -129,8 +129,7 @@ def main() -> None:
             total.add(part)
             print(f"\r{total.rounds}/{args.rounds} rounds", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    wins = round(total.expert)
-    lo, hi = wilson(wins, total.rounds)
+    lo, hi = wilson(total.expert, total.rounds)  # a shared round counts its share
     effort = f"{args.simulations} ISMCTS simulations per move" if args.simulations else "equal time"
     print(f"classic 2p single rounds: expert vs OpenSpiel ISMCTS, expert {args.think:g} s per move, {effort}, "
           f"{total.rounds} rounds, seats alternating, {jobs} processes, {time.perf_counter() - began:.0f} s")

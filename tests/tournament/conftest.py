@@ -18,7 +18,8 @@ def load_script(monkeypatch) -> Callable[[str], ModuleType]:
     """``load_script("strength")`` imports benchmarks/strength.py (registered in ``sys.modules`` for
     the test only: dataclasses look their module up)."""
     monkeypatch.syspath_prepend(str(BENCHMARKS))  # as when run: the scripts import their helpers
-    monkeypatch.delitem(sys.modules, "lines", raising=False)
+    for helper in ("lines", "options"):  # fresh, from benchmarks/
+        monkeypatch.delitem(sys.modules, helper, raising=False)
 
     def load(name: str) -> ModuleType:
         spec = importlib.util.spec_from_file_location(f"{name}_benchmark", BENCHMARKS / f"{name}.py")

@@ -47,11 +47,19 @@ def test_prints_each_line_with_its_interval(ceiling, monkeypatch, capsys):
 
 def test_the_reading_benchmark_prints_every_line(load_script, monkeypatch, capsys):
     module = load_script("reading")
-    monkeypatch.setattr(sys, "argv", ["reading.py", "--rounds", "2"])
+    monkeypatch.setattr(sys, "argv", ["reading.py", "--rounds", "6"])
     module.main()
     out = capsys.readouterr().out
     for title in ("classic 2p vs beginner", "classic 4p vs beginner", "classic 2p vs random", "2019 3p vs beginner"):
         assert re.search(title + r" +plain belief 0\.\d{3} ± 0\.\d{3} +reading 0\.\d{3} ± 0\.\d{3}", out), title
+
+
+def test_the_reading_intervals_take_rounds_as_the_units(load_script):
+    interval = load_script("reading").interval
+    # two rounds, each read twice: as two independent units the mean is known to ± 0.98 (as four, ± 0.57)
+    assert interval([[1.0, 1.0], [0.0, 0.0]]) == "0.500 ± 0.980"
+    assert interval([[1.0, 0.0], [1.0, 0.0], []]) == "0.500 ± 0.000"  # every round alike: no spread
+    assert interval([[0.25, 0.75]]) == "0.500"  # one round: no interval
 
 
 def test_the_belief_spread_benchmark_prints_both_beliefs(load_script, monkeypatch, capsys):

@@ -22,8 +22,9 @@ Z95 = 1.959963984540054  # the two-sided 95% quantile of the standard normal
 ELO_PER_NATURAL_UNIT = 400 / math.log(10)  # Elo points per unit of log-strength
 
 
-def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a win rate of ``wins`` out of ``games`` (``(0, 1)`` for none)."""
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a win rate of ``wins`` out of ``games`` (``(0, 1)`` for none);
+    a shared win may count its share."""
     if games <= 0:
         return 0.0, 1.0
     p = wins / games

@@ -1,0 +1,63 @@
+"""The benchmark scripts' command lines: a bad option is a one-line usage error (status 2), never a
+traceback, a hang or figures made of nothing; and the strength benchmark runs with the real expert."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+BAD = [
+    ("strength.py", ["--budget", "0"], "argument --budget: must be at least 1, not 0"),
+    ("strength.py", ["--jobs", "-1"], "argument --jobs: must be at least 1, not -1"),
+    ("strength.py", ["--rounds", "5", "--only", "nosuchline"], "--only 'nosuchline' matches none of: classic 2p:"),
+    ("ceiling.py", ["--only", "nosuch"], "--only 'nosuch' matches none of: classic 2p: seer vs random;"),
+    ("belief_spread.py", ["--only", "7p"], "--only '7p' matches none of: classic 4p; 2019 4p; 2019 5p; 2019 6p"),
+    ("reading.py", ["--rounds", "0"], "argument --rounds: must be at least 1, not 0"),
+    ("engine.py", ["--trials", "0"], "argument --trials: must be at least 1, not 0"),
+    ("engine.py", ["--seconds", "nan"], "argument --seconds: must be a finite number above 0, not nan"),
+    ("engine.py", ["--seconds", "0"], "argument --seconds: must be a finite number above 0, not 0"),
+    ("batch.py", ["--repeats", "0"], "argument --repeats: must be at least 1, not 0"),
+    ("batch.py", ["--rounds", "-5"], "argument --rounds: must be at least 1, not -5"),
+    ("batch.py", ["--engine-seconds", "-1"], "argument --engine-seconds: must be a finite number above 0, not -1"),
+    ("load.py", ["--tables", "-2"], "argument --tables: must be at least 1, not -2"),
+    ("load.py", ["--seconds", "inf"], "argument --seconds: must be a finite number above 0, not inf"),
+    ("load.py", ["--think", "-1"], "argument --think: must be a finite number of at least 0, not -1"),
+    ("vs_openspiel.py", ["--think", "nan"], "argument --think: must be a finite number above 0, not nan"),
+    ("vs_openspiel.py", ["--rounds", "x"], "argument --rounds: not a whole number: 'x'"),
+    ("best_vs_random.py", ["--play", "3", "--regret", "3"], "argument --regret: not allowed with argument --play"),
+    ("best_vs_random.py", ["--jobs", "5"], "argument --jobs: invalid choice: 5 (choose from 1, 2)"),
+    ("best_vs_random.py", ["--check", "-1"], "argument --check: must be at least 1, not -1"),
+    ("beginner_weights.py", ["--rounds", "10"], "--rounds must be at least 32"),
+]
+
+
+def run(script: str, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(BENCHMARKS / script), *args], capture_output=True, text=True,
+                          timeout=timeout, env={**os.environ, "PYTHONPATH": ""})
+
+
+@pytest.mark.parametrize(("script", "args", "says"), BAD, ids=[f"{s}{' '.join(a)}" for s, a, _ in BAD])
+def test_a_bad_option_is_a_one_line_usage_error(script, args, says):
+    done = run(script, *args)
+    assert done.returncode == 2 and done.stdout == ""
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"{script}: error: ") and says in last
+    assert "Traceback" not in done.stderr
+
+
+def test_the_strength_benchmark_with_the_real_expert():
+    done = run("strength.py", "--rounds", "6", "--jobs", "1", "--budget", "30",
+               "--only", "classic 2p: expert vs beginner", timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 3 and lines[1].startswith("classic 2p: expert vs beginner   ")
+    assert re.search(r"expert wins \d+\.\d% \(\d+\.\d%-\d+\.\d%\); rating [+-]\d+ ± \d+ Elo", lines[1])
+    assert re.fullmatch(r"expert: median think time [\d.]+ ms per move over \d+ moves .*; [\d,]+ iterations per"
+                        r" second \(30 per searching move\)", lines[2])
