@@ -134,14 +134,14 @@ def main() -> None:
     print(f"classic 2p single rounds: expert vs OpenSpiel ISMCTS, expert {args.think:g} s per move, {effort}, "
           f"{total.rounds} rounds, seats alternating, {jobs} processes, {time.perf_counter() - began:.0f} s")
     print(f"  expert wins {total.expert / total.rounds:.1%} (95% CI {lo:.1%}-{hi:.1%}); shared rounds: {total.ties}")
-    for name, times, effort, unit in (
+    for name, times, searched, unit in (
         ("expert", total.expert_times, total.expert_iterations, "iterations"),
         ("ISMCTS", total.ismcts_times, total.ismcts_simulations, "simulations"),
     ):
         if times:
             print(f"  {name:6}: mean {statistics.fmean(times) * 1000:.0f} ms per move "
                   f"(median {statistics.median(times) * 1000:.0f} ms), "
-                  f"mean {statistics.fmean(effort):.0f} {unit} per move")
+                  f"mean {statistics.fmean(searched):.0f} {unit} per move")
 
 
 if __name__ == "__main__":
