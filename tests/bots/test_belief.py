@@ -18,7 +18,8 @@ import pytest
 
 from loveletter.bots import belief as belief_module
 from loveletter.bots import make_bot, reading
-from loveletter.bots.belief import Belief, LastPlay, last_plays, ruled_out
+from loveletter.bots.belief import Belief
+from loveletter.bots.facts import LastPlay, last_plays, ruled_out, who_knows_mine
 from loveletter.bots.playout import chance_of_play
 from loveletter.bots.reading import CARE
 from loveletter.engine import (
@@ -469,16 +470,40 @@ def test_the_play_each_card_was_kept_beside():
     handmaid = Event("play", seat=0, card=Card.HANDMAID)
     guard = Event("play", seat=1, card=Card.GUARD, target=2, guess=Card.PRIEST, result="miss")
     seen = plays(handmaid, guard)
-    assert seen[0] == LastPlay(0, Action(Card.HANDMAID), [0] * len(Card), 0b1110)
+    assert seen[0] == LastPlay(0, Action(Card.HANDMAID), [0] * len(Card), 0b1110, None)
     handmaid_seen = [0] * len(Card)
     handmaid_seen[Card.HANDMAID] = 1
-    assert seen[1] == LastPlay(1, Action(Card.GUARD, 2, Card.PRIEST), handmaid_seen, 0b1100)  # seat 0 protected
+    assert seen[1] == LastPlay(1, Action(Card.GUARD, 2, Card.PRIEST), handmaid_seen, 0b1100, None)  # 0 protected
     king = (Event("play", seat=2, card=Card.KING, target=1), Event("king", seat=2, target=1))
     traded = plays(handmaid, guard, *king)
     assert traded[1].player == 2 and traded[2].player == 1  # each holds the card the other kept
     prince = (Event("play", seat=2, card=Card.PRINCE, target=1), Event("discard", seat=1, card=Card.BARON))
     assert 1 not in plays(handmaid, guard, *prince)
     assert 3 not in plays(Event("play", seat=3, card=Card.PRIEST, target=0))  # the believer's own
+
+
+def test_a_last_play_is_read_with_what_its_player_knew_then():
+    """A player that looked at the believer's card with its Priest did not know it when it chose that
+    Priest: its last play is read without that knowledge, a later play with it."""
+    rnd = Round.shuffled(CLASSIC, 4, random.Random(0), log=True)
+    base = view(rnd, 3)
+    dealt = (Event("setup", seat=0, result=11), Event("deal", seat=3, card=Card.BARON))
+    look = (Event("play", seat=1, card=Card.PRIEST, target=3), Event("priest", seat=1, target=3))
+
+    def at(*events: Event):
+        return dataclasses.replace(base, events=(*dealt, *events))
+
+    assert last_plays(at(*look))[1].knew_mine is None
+    assert who_knows_mine(at(*look)) == {1: Card.BARON}
+    later = at(*look, Event("play", seat=1, card=Card.HANDMAID))
+    assert last_plays(later)[1].knew_mine is Card.BARON
+    # the believer plays the Guard it drew: the Baron stays known
+    drew = at(*look, Event("draw", seat=3, card=Card.GUARD),
+              Event("play", seat=3, card=Card.GUARD, target=2, guess=Card.KING, result="miss"))
+    assert who_knows_mine(drew) == {1: Card.BARON}
+    gone = at(*look, Event("draw", seat=3, card=Card.GUARD),
+              Event("play", seat=3, card=Card.BARON, target=2, result="win"))
+    assert who_knows_mine(gone) == {}  # it played the card seen: it may have been that one
 
 
 def test_starting_again_weighs_each_card_by_the_play_it_was_kept_beside():

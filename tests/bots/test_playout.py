@@ -72,6 +72,17 @@ def test_an_opponent_who_saw_my_card_is_remembered_until_i_play_it():
     assert memory_at(view(rnd, 0))[0][1] == {}
 
 
+def test_only_the_player_i_trade_with_knows_my_card_after_a_king():
+    # three players: seat 0 (King, Guard) trades its Guard with seat 1's Baron; seat 2 saw nothing
+    rnd = Round(CLASSIC, 3, deck_with(CLASSIC, [Card.KING, Card.BARON, Card.PRIEST, Card.GUARD], players=3))
+    rnd.apply(Action(Card.KING, 1))
+    assert rnd.hands[0] == [Card.BARON] and Card.GUARD in rnd.hands[1]  # (seat 1 has drawn)
+    memory, links = memory_at(view(rnd, 0))
+    assert memory == [{1: Card.GUARD}, {0: Card.BARON}, {}] and links == []
+    # seat 2's own view: it knows neither hand
+    assert view(rnd, 2).known == {}
+
+
 def test_a_look_between_two_others_is_a_link_filled_from_the_sample():
     # three players: seat 0 plays a handmaid, seat 1 looks at seat 2 (a baron)
     rnd = Round(CLASSIC, 3, deck_with(CLASSIC, [Card.HANDMAID, Card.PRIEST, Card.BARON, Card.GUARD,

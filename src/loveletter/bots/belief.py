@@ -18,12 +18,12 @@ of deals behind it. The other hidden cards — the set-aside card and the rest o
 a uniform shuffle of what is left (the hypothesis' *pool*).
 
 For many opponents, or after Chancellors return cards, the table can grow large; above
-:data:`MAX_HYPOTHESES` it is resampled by weight (then :attr:`Belief.exact` is ``False``). Should
+:data:`MAX_HYPOTHESES` (:data:`MAX_HYPOTHESES_CROWDED` with five or six players) it is resampled by weight (then :attr:`Belief.exact` is ``False``). Should
 that ever leave no deal that fits the next events, or so few that they no longer spread the odds (an
 effective number of deals under :data:`MIN_SPREAD`, or all sure of a hand nothing revealed), it starts
 again from the public state, what the seat knows of the others' hands and what is public about them
-(:func:`ruled_out`), and, given a reader, weighs each card by the play it was kept beside
-(:func:`last_plays`). In measurements
+(:func:`~loveletter.bots.facts.ruled_out`), and, given a reader, weighs each card by the play it was
+kept beside (:func:`~loveletter.bots.facts.last_plays`). In measurements
 the classic edition (2 to 4 players) and the 2019 edition with two players stay exact; with three or
 four players in 2019 the belief turns approximate once Chancellors have been played, and with five or
 six it is approximate from the deal (``benchmarks/belief_spread.py`` measures how well it then
@@ -44,13 +44,17 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Generic, NamedTuple, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
-from loveletter.engine import Action, Card, Edition, Event, View, known_hands
+from loveletter.bots.facts import last_plays, ruled_out, under_the_deck, who_knows_mine
+from loveletter.engine import Action, Card, Edition, Event, View
 
 _CARDS = tuple(Card)  # by number
+#: A table with more hypotheses than this is resampled down to half as many (:meth:`Belief._resample`),
+#: so that it has room to grow again before the next resampling.
 MAX_HYPOTHESES = 6_000
-MAX_HYPOTHESES_CROWDED = 1_500  # with five or six players (the table grows fastest there)
+#: The same with five or six players, where the table grows fastest and each event costs most.
+MAX_HYPOTHESES_CROWDED = 1_500
 #: An approximate table whose effective number of deals (one over the sum of the squared weights)
 #: falls below this starts again (:meth:`Belief._recover`). Once the events have filtered a resampled
 #: table down to a few deals, those deals no longer spread the odds over the cards really possible:
@@ -91,7 +95,6 @@ class Belief:
         self.exact = True
         self.rng = random.Random(0)  # only for resampling an oversized table
         self.table: dict[Key, float] = {((None,) * view.players, ()): 1.0}
-        self.face_up: tuple[Card, ...] = ()
         self.public: Counter[Card] = Counter()  # face up and discarded
         self.mine: list[Card] = []  # the believer's hand as it goes
         self.deck_size = 0
@@ -131,16 +134,16 @@ class Belief:
         if spread >= MIN_SPREAD and not sure:
             return
         before = dict(self.__dict__)  # _recover replaces these (never changes them in place)
-        self._recover(view, self.knows_mine)  # all events read: who knows this seat's card is still true
+        self._recover(view)
         if _spread(self.table) <= spread and not (sure and not self._sure_unseen(view)):
             self.__dict__.update(before)
 
-    def _recover(self, view: View, knows_mine: dict[int, Card] | None = None) -> None:
+    def _recover(self, view: View) -> None:
         """A resampled (approximate) table dropped every deal the new events allow, or kept too few
         to spread the odds: start again from what is public now, what this seat knows of the others'
-        hands (``view.known``) and what is public about them (:func:`ruled_out`). ``knows_mine``: who
-        knows this seat's card, if that is known. The evidence read so far stands (building the new
-        table is no event)."""
+        hands (``view.known``) and what is public about them (:func:`~loveletter.bots.facts.ruled_out`),
+        and who knows this seat's card. The evidence read so far stands (building the new table is no
+        event)."""
         evidence = self.evidence
         self.exact = False
         self.public = Counter(view.face_up)
@@ -152,9 +155,9 @@ class Belief:
         self.baron_winner = None
         self.out = {s for s in range(self.players) if not view.alive[s]}
         self.protected = {s for s in range(self.players) if view.protected[s]}
-        self.knows_mine = dict(knows_mine or {})
+        self.knows_mine = who_knows_mine(view)
         self.table = {((None,) * self.players, ()): 1.0}
-        under = _under_the_deck(view)
+        under = under_the_deck(view)
         mine_under = [card for card in under if card is not None]
         self.public.update(mine_under)  # in no one's hand: hidden from the others' draws below
         others = [s for s in range(self.players) if s != self.seat and view.alive[s]]
@@ -180,7 +183,7 @@ class Belief:
         self.evidence = evidence
 
     def _put_under(self, under: list[Card | None]) -> None:
-        """Put the cards under the deck (:func:`_under_the_deck`) into the table: this seat's own as
+        """Put the cards under the deck (:func:`~loveletter.bots.facts.under_the_deck`) into the table: this seat's own as
         it put them there, another player's (``None``) drawn from what is left."""
         for i, card in enumerate(under):
             if card is not None:
@@ -200,13 +203,14 @@ class Belief:
 
     def _reread(self, view: View) -> None:
         """Weigh a rebuilt table by how likely each player's card made the play it was kept beside
-        (:func:`last_plays`), as ``self.reader`` judges it: the most telling part of what the events
+        (:func:`~loveletter.bots.facts.last_plays`), as ``self.reader`` judges it, with what each
+        player knew of this seat's card then: the most telling part of what the events
         said of the hands now, which the rebuilt table would otherwise forget."""
         assert self.reader is not None
         for seat, last in last_plays(view).items():
             if seat in view.known:
                 continue
-            known = {self.seat: self.knows_mine[last.player]} if last.player in self.knows_mine else {}
+            known = {self.seat: last.knew_mine} if last.knew_mine is not None else {}
             chance: dict[Card, float] = {}
             new: dict[Key, float] = {}
             for key, w in self.table.items():
@@ -242,8 +246,7 @@ class Belief:
         me = self.seat
         kind = e.kind
         if kind == "setup":
-            self.face_up = e.cards or ()
-            self.public.update(self.face_up)
+            self.public.update(e.cards or ())
             self.deck_size = int(e.result or 0)
         elif kind == "deal":
             assert e.seat is not None
@@ -621,125 +624,6 @@ def _all_ruled_out(hand: tuple[Card, ...] | None, cards: set[Card]) -> bool:
 def _spread(table: dict[Key, float]) -> float:
     """The effective number of deals in a table (weights summing to one)."""
     return 1.0 / sum(w * w for w in table.values())
-
-
-def ruled_out(view: View) -> dict[int, set[Card]]:
-    """For each other player still in the round, the cards it cannot hold now, by what was public
-    since its card last changed: a card a Guard named and missed (R5.1), the Countess beside a King or
-    Prince it played (R4.4), any card no higher than the one a Baron it won revealed (R5.3), and for
-    two players whose Baron tied, what rules out the other's card (the same card), or all but the
-    other's card if this seat knows it. Only what stays true: once a player plays a card that was not
-    ruled out, it may hold the card it drew instead, so what was ruled out is forgotten."""
-    value = view.edition.value
-    out: dict[int, set[Card]] = {s: set() for s in range(view.players) if s != view.seat}
-    baron_winner: int | None = None
-    ties: set[tuple[int, int]] = set()  # two others whose Baron tied: the same card, until either changes
-    for i, e in enumerate(view.events):
-        kind, seat, target = e.kind, e.seat, e.target
-        if seat is None:
-            continue
-        if kind in ("play", "discard", "chancellor", "bottom", "king", "out"):
-            ties = {tie for tie in ties if seat not in tie and (kind != "king" or target not in tie)}
-        if kind in ("play", "discard", "chancellor", "bottom"):
-            if not (kind == "play" and e.card in out.get(seat, ())):  # else it played the card drawn
-                out.get(seat, set()).clear()
-            if kind == "play" and e.card in (Card.KING, Card.PRINCE) and seat in out:
-                out[seat].add(Card.COUNTESS)
-            if kind == "play" and e.card is Card.GUARD and e.result == "miss" and target in out:
-                assert target is not None and e.guess is not None
-                out[target].add(e.guess)
-        elif kind == "king" and target is not None:
-            mine, theirs = out.get(seat, set()), out.get(target, set())
-            if seat in out:
-                out[seat] = theirs
-            if target in out:
-                out[target] = mine
-        elif kind == "baron" and e.result in ("win", "loss"):
-            baron_winner = seat if e.result == "win" else target
-        elif kind == "baron" and e.result == "tie" and seat in out and target in out:
-            assert target is not None
-            ties.add((seat, target))
-            _same_card(out, seat, target, known_hands(view.events[:i], view.seat), view.edition)
-        elif kind == "out" and e.result == "baron" and baron_winner in out and e.cards:
-            beaten = max(value(card) for card in e.cards)
-            out[baron_winner].update(card for card in view.edition.copies if value(card) <= beaten)
-            baron_winner = None
-    for a, b in ties:  # still the same card: what is ruled out or known of one since holds for the other
-        _same_card(out, a, b, view.known, view.edition)
-    return {s: cards for s, cards in out.items() if cards and view.alive[s]}
-
-
-def _same_card(out: dict[int, set[Card]], a: int, b: int, known: dict[int, Card], edition: Edition) -> None:
-    """Seats ``a`` and ``b`` hold the same card (a Baron tie): what rules one out rules the other out,
-    and a card ``known`` to be one's is the other's."""
-    both = out[a] | out[b]
-    for one, other in ((a, b), (b, a)):
-        out[one] = set(both)
-        if other in known:
-            out[one].update(card for card in edition.copies if card is not known[other])
-
-
-def _under_the_deck(view: View) -> list[Card | None]:
-    """The cards still under the deck from Chancellors, top first: those ``view.seat`` put there as it
-    did, another player's as ``None``. They are drawn in the order they were put there, once the rest
-    of the deck is gone."""
-    under: list[Card | None] = []
-    for e in view.events:
-        if e.kind == "bottom" and e.seat is not None:
-            if e.seat == view.seat and e.cards is not None:
-                under.extend(e.cards)
-            else:
-                under.extend([None] * int(e.result or 0))
-    return under[max(0, len(under) - view.deck_size):]
-
-
-class LastPlay(NamedTuple):
-    """A play, and what its player could see then: the card beside it was kept (see :func:`last_plays`)."""
-
-    player: int
-    play: Action
-    seen: list[int]  # the cards face up and discarded before it, by number
-    choosable: int  # bit mask of the seats it could choose
-
-
-def last_plays(view: View) -> dict[int, LastPlay]:
-    """For each other player still in the round whose card has not changed since (or came to it by
-    a King's trade), the play its card was kept beside: how that play was chosen says something of
-    the card (:meth:`Belief._reread`)."""
-    public = [0] * len(_CARDS)
-    out: set[int] = set()
-    protected: set[int] = set()
-    last: dict[int, LastPlay] = {}
-    for e in view.events:
-        kind, seat = e.kind, e.seat
-        if kind == "setup":
-            for card in e.cards or ():
-                public[card] += 1
-        if seat is None:
-            continue
-        if kind == "play" and e.card is not None:
-            protected.discard(seat)  # R4.2: protection ends as the turn begins
-            choosable = sum(1 << s for s in range(view.players) if s != seat and s not in out | protected)
-            last[seat] = LastPlay(seat, Action(e.card, e.target, e.guess), list(public), choosable)
-            public[e.card] += 1
-            if e.card is Card.HANDMAID:
-                protected.add(seat)
-        elif kind == "king" and e.target is not None:
-            mine, theirs = last.pop(seat, None), last.pop(e.target, None)
-            if mine is not None:
-                last[e.target] = mine
-            if theirs is not None:
-                last[seat] = theirs
-        elif kind in ("discard", "out", "chancellor", "bottom"):
-            last.pop(seat, None)
-            if kind == "discard" and e.card is not None:
-                public[e.card] += 1
-            if kind == "out":
-                out.add(seat)
-                protected.discard(seat)
-                for card in e.cards or ():
-                    public[card] += 1
-    return {s: play for s, play in last.items() if s != view.seat and view.alive[s]}
 
 
 class _Lost(Exception):

@@ -25,7 +25,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from loveletter.bots.belief import Belief, Following
@@ -38,6 +38,8 @@ DEFAULT_ITERATIONS = 1200
 #: For hints, every legal move is tried at least this often (each figure is then within about five
 #: points of the search's long-run estimate, 95% of the time).
 HINT_TRIES = 400
+#: The UCB exploration constant (rewards are scaled to 0..1); other values tried did no better against
+#: the beginner.
 EXPLORATION = 0.7
 MAX_MATCH_STATES = 20_000  # token tables larger than this are not worth it: score rounds only
 
@@ -257,7 +259,8 @@ def _sensible_guesses(legal: tuple[Action, ...], odds_of: Callable[[int], dict[C
                       ) -> tuple[Action, ...]:
     """The moves worth searching: a Guard names only the :data:`GUESSES_KEPT` likeliest cards for its
     target (by ``odds_of(seat)``; cards as likely as the last kept also stay), never one it knows
-    cannot be there. Other moves are all kept. (The search cannot tell many close guesses apart
+    cannot be there unless no card can (then the first guess stays, so the Guard can still be
+    played). Other moves are all kept. (The search cannot tell many close guesses apart
     within its budget.)"""
     guards: dict[int, list[Action]] = {}
     for action in legal:
@@ -295,7 +298,7 @@ def _determinise(view: View, belief: Belief, rng: random.Random) -> Round:
     )
 
 
-def _scorer(view: View):  # type: ignore[no-untyped-def]
+def _scorer(view: View) -> Callable[[Round], tuple[list[float], float]]:
     """Scores a finished round for every seat: the change it makes to that seat's chance of winning
     the match, scaled so the worst single-winner outcome is 0 and the best 1. Also returns the
     viewer's round-win share (for hints)."""
@@ -313,11 +316,11 @@ def _scorer(view: View):  # type: ignore[no-untyped-def]
     outcomes = [value(_capped(tokens, (i,), None, target)) for i in range(players)]
     low = [min(o[s] for o in outcomes) for s in range(players)]
     span = [max(o[s] for o in outcomes) - low[s] for s in range(players)]
-    cache: dict[tuple[tuple[int, ...], int | None], tuple[list[float], float]] = {}
+    scored: dict[tuple[tuple[int, ...], int | None], tuple[list[float], float]] = {}
 
     def score(state: Round) -> tuple[list[float], float]:
         key = (state.winners, state.spy_bonus)
-        found = cache.get(key)
+        found = scored.get(key)
         if found is None:
             after = value(_capped(tokens, state.winners, state.spy_bonus, target))
             rewards = [
@@ -325,7 +328,7 @@ def _scorer(view: View):  # type: ignore[no-untyped-def]
                 for s in range(players)
             ]
             mine = 1.0 / len(state.winners) if me in state.winners else 0.0
-            found = cache[key] = (rewards, mine)
+            found = scored[key] = (rewards, mine)
         return found
 
     return score
@@ -340,7 +343,8 @@ def _capped(tokens: tuple[int, ...], winners: tuple[int, ...], spy: int | None, 
     return tuple(min(t, target) for t in after)
 
 
-def _match_value_function(players: int, target: int):  # type: ignore[no-untyped-def]
+@lru_cache(maxsize=32)  # one per game (players, target) met: its values stay known between searches
+def _match_value_function(players: int, target: int) -> Callable[[tuple[int, ...]], tuple[float, ...]]:
     """``value(tokens)``: each seat's chance of winning the match from these tokens, if every player
     wins each later round with the same chance (a shared match win counts as a fraction)."""
     @cache

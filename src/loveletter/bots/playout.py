@@ -18,8 +18,9 @@ import math
 import random
 from collections.abc import Callable
 
-from loveletter.bots.rule_based import WEIGHTS, threat
-from loveletter.engine import Action, Card, Edition, Event, Phase, Round, View, known_hands, legal_plays
+from loveletter.bots.facts import who_knows_mine
+from loveletter.bots.rule_based import NEVER, PRINCESS_HIT, SURE_LOSS, WEIGHTS, WRONG_GUESS, threat
+from loveletter.engine import Action, Card, Edition, Event, Phase, Round, View, legal_plays
 
 _PLAY = Phase.PLAY
 _CARDS = tuple(Card)  # by number
@@ -46,12 +47,8 @@ def memory_at(view: View) -> tuple[Memory, Links]:
     me = view.seat
     memory: Memory = [{} for _ in range(view.players)]
     memory[me] = dict(view.known)
-    events = _with_my_card_shown(view.events, me)
-    for other in range(view.players):
-        if other != me and view.alive[other]:
-            card = known_hands(events, other).get(me)
-            if card is not None:
-                memory[other][me] = card
+    for other, card in who_knows_mine(view).items():
+        memory[other][me] = card
     return memory, _links(view.events, me)
 
 
@@ -84,37 +81,6 @@ def _links(events: tuple[Event, ...], me: int) -> Links:
         elif (kind == "baron" and e.result == "tie") or kind == "king":
             links.update(((a, b), (b, a)))
     return sorted(links)
-
-
-def _with_my_card_shown(events: tuple[Event, ...], me: int) -> list[Event]:
-    """The events, with the card another player's Priest saw in ``me``'s hand filled in (the viewer
-    knows what it held then)."""
-    hand: list[Card] = []
-    shown: list[Event] = []
-    for e in events:
-        kind = e.kind
-        if kind == "priest" and e.target == me and e.card is None and hand:
-            e = e._replace(card=hand[0])
-        shown.append(e)
-        if e.seat != me:
-            if kind == "king" and e.target == me and e.cards is not None:
-                hand = [e.cards[1]]
-            continue
-        if kind in ("deal", "draw") and e.card is not None:
-            hand.append(e.card)
-        elif kind in ("play", "discard") and e.card is not None and e.card in hand:
-            hand.remove(e.card)
-        elif kind == "king" and e.cards is not None:
-            hand = [e.cards[0]]
-        elif kind == "chancellor" and e.cards is not None:
-            hand.extend(e.cards)
-        elif kind == "bottom" and e.cards is not None:
-            for card in e.cards:
-                if card in hand:
-                    hand.remove(card)
-        elif kind == "out":
-            hand = []
-    return shown
 
 
 def step(state: Round, action: Action, memory: Memory) -> None:
@@ -163,14 +129,14 @@ def step(state: Round, action: Action, memory: Memory) -> None:
         memory[target][cur] = theirs
 
 
-def play_out(state: Round, memory: Memory, rng: random.Random, wild: int = 0) -> None:
+def play_out(state: Round, memory: Memory, rng: random.Random, wild: int) -> None:
     """Finish the round, every player following :func:`policy`, except the seats in the bit mask
     ``wild``, who play at random."""
     while not state.over:
         step(state, move(state, memory, rng, wild), memory)
 
 
-def move(state: Round, memory: Memory, rng: random.Random, wild: int = 0) -> Action:
+def move(state: Round, memory: Memory, rng: random.Random, wild: int) -> Action:
     """The move of the player to move: :func:`policy`, or any legal move if it is in ``wild``."""
     cur = state.current
     if wild >> cur & 1:
@@ -232,16 +198,16 @@ def _score(action: Action, hand: list[Card], known: dict[int, Card], unseen: lis
     kept = hand[1] if hand[0] is card else hand[0]
     base = W.keep * value(kept)
     if card is PRINCESS:
-        return -1000.0
+        return NEVER
     if target is None:
         return base + _UNTARGETED_BONUS.get(card, 0.0)
     theirs = known.get(target)
     if card is GUARD:
         assert action.guess is not None
         if theirs is not None:
-            return base + (W.guard_known if action.guess is theirs else -5.0)
+            return base + (W.guard_known if action.guess is theirs else WRONG_GUESS)
         n = unseen[action.guess]  # the likeliest card; among those, the most valuable
-        return (base + (W.guard_chance * n / total if n > 0 and total else -100.0) + W.guess_value * value(action.guess)
+        return (base + (W.guard_chance * n / total if n > 0 and total else SURE_LOSS) + W.guess_value * value(action.guess)
                 + (W.guess_threat if action.guess is threat(kept) else 0.0))
     if card is PRIEST:
         if theirs is not None:
@@ -251,7 +217,7 @@ def _score(action: Action, hand: list[Card], known: dict[int, Card], unseen: lis
         mine = value(kept)
         if theirs is not None:
             other = value(theirs)
-            return base + (W.baron_known if mine > other else (-100.0 if mine < other else 0.0))
+            return base + (W.baron_known if mine > other else (SURE_LOSS if mine < other else 0.0))
         win = lose = 0
         for c, n in enumerate(unseen):
             if n > 0:
@@ -263,8 +229,8 @@ def _score(action: Action, hand: list[Card], known: dict[int, Card], unseen: lis
         return base + (W.baron_chance * (win - W.baron_risk * lose) / total if total else 0.0)
     if card is PRINCE:
         if target == me:
-            return -1000.0 if kept is PRINCESS else (W.prince_self_low if value(kept) <= 2 else W.prince_self_high)
-        return base + (50.0 if theirs is PRINCESS else W.prince_other)
+            return NEVER if kept is PRINCESS else (W.prince_self_low if value(kept) <= 2 else W.prince_self_high)
+        return base + (PRINCESS_HIT if theirs is PRINCESS else W.prince_other)
     # King
     if kept is PRINCESS:
         return W.king_with_princess

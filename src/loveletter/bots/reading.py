@@ -55,11 +55,6 @@ class Reading:
         self.wild = Belief(view, read_at_random)
 
     @property
-    def read(self) -> int:
-        """How many events have been read."""
-        return self.sensible.read
-
-    @property
     def exact(self) -> bool:
         return self.sensible.exact and self.wild.exact
 

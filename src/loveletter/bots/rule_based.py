@@ -19,14 +19,19 @@ from functools import cached_property
 from loveletter.engine import Action, Card, View
 from loveletter.engine.round import Phase
 
-_NEVER = -1000.0
+# Scores that no weight tunes (the simulated players of playout.py use the same):
+NEVER = -1000.0  # throwing the Princess away
+SURE_LOSS = -100.0  # a Guard naming a card that cannot be there, a Baron against a known higher card
+WRONG_GUESS = -5.0  # a Guard naming another card than the one it knows is there
+PRINCESS_HIT = 50.0  # a Prince at a known Princess
 
 
 @dataclass(frozen=True)
 class Weights:
     """How much the beginner likes each kind of move (see :meth:`RuleBasedBot.score`); the expert's
     simulated players use the same (:mod:`~loveletter.bots.playout`). ``benchmarks/beginner_weights.py``
-    varies each one against the random bot (README: what it found, and what the last three gained)."""
+    varies each one against the random bot (README: what it found). ``guess_threat``, ``priest_for_guard``
+    and ``king_for_priest`` are the three rules added last (README: what they gained)."""
 
     keep: float = 0.1  # per point of the card kept (for the showdown)
     handmaid: float = 3.0
@@ -90,17 +95,17 @@ class RuleBasedBot:
         me = view.seat
         base = w.keep * value(kept)  # keep the higher card for the showdown
         if card is Card.PRINCESS:
-            return _NEVER
+            return NEVER
         if target is None:
             return base + w.untargeted.get(card, 0.0)
         known = view.known.get(target)
         if card is Card.GUARD:
             assert action.guess is not None
             if known is not None:
-                return base + (w.guard_known if action.guess is known else -5.0)
+                return base + (w.guard_known if action.guess is known else WRONG_GUESS)
             odds = hidden_odds(view, target)
             p = odds.get(action.guess, 0.0)
-            return (base + (w.guard_chance * p if p > 0 else -100.0) + w.guess_value * value(action.guess)
+            return (base + (w.guard_chance * p if p > 0 else SURE_LOSS) + w.guess_value * value(action.guess)
                     + (w.guess_threat if action.guess is threat(kept) else 0.0))
         if card is Card.PRIEST:
             if known is not None:
@@ -110,20 +115,20 @@ class RuleBasedBot:
             mine = value(kept)
             if known is not None:
                 theirs = value(known)
-                return base + (w.baron_known if mine > theirs else (-100.0 if mine < theirs else 0.0))
+                return base + (w.baron_known if mine > theirs else (SURE_LOSS if mine < theirs else 0.0))
             odds = hidden_odds(view, target)
             win = sum(p for c, p in odds.items() if value(c) < mine)
             lose = sum(p for c, p in odds.items() if value(c) > mine)
             return base + w.baron_chance * (win - w.baron_risk * lose)
         if card is Card.PRINCE:
-            if target == me:
+            if target == me:  # no keep bonus: the card kept is discarded
                 if kept is Card.PRINCESS:
-                    return _NEVER
+                    return NEVER
                 return w.prince_self_low if value(kept) <= 2 else w.prince_self_high
             if known is Card.PRINCESS:
-                return base + 50.0
+                return base + PRINCESS_HIT
             return base + w.prince_other
-        if card is Card.KING:
+        if card is Card.KING:  # no keep bonus: the card kept is traded for the one that counts
             if kept is Card.PRINCESS:
                 return w.king_with_princess
             if known is not None:

@@ -147,7 +147,9 @@ def known_hands(events: tuple[Event, ...] | list[Event], seat: int | None) -> di
                 known[e.seat] = e.cards[0]
         elif kind == "king" and e.seat is not None and e.target is not None:
             a, b = e.seat, e.target
-            if e.cards is not None:  # we took part: we know both hands now
+            # The cards show only to the two who traded; in another seat's events they may show
+            # too (the viewer's own trade), but ``seat`` learnt them only if it took part.
+            if seat in (a, b) and e.cards is not None:  # we took part: we know both hands now
                 other = b if a == seat else a
                 known[other] = e.cards[1] if a == seat else e.cards[0]
             else:  # others traded: what we knew moves with the cards

@@ -1,0 +1,183 @@
+"""What the events of a round make public, or known to one seat, about the players' hands: the
+cards a player cannot hold (:func:`ruled_out`), the play each player's card was kept beside
+(:func:`last_plays`), the cards under the deck (:func:`under_the_deck`), and who knows the seat's own
+card (:func:`who_knows_mine`). The belief starts again from these when its table has collapsed
+(:meth:`loveletter.bots.belief.Belief._recover`); the simulated players remember with them
+(:func:`loveletter.bots.playout.memory_at`)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from loveletter.engine import Action, Card, Edition, Event, View, known_hands
+
+
+def ruled_out(view: View) -> dict[int, set[Card]]:
+    """For each other player still in the round, the cards it cannot hold now, by what was public
+    since its card last changed: a card a Guard named and missed (R5.1), the Countess beside a King or
+    Prince it played (R4.4), any card no higher than the one a Baron it won revealed (R5.3), and for
+    two players whose Baron tied, what rules out the other's card (the same card), or all but the
+    other's card if this seat knows it. Only what stays true: once a player plays a card that was not
+    ruled out, it may hold the card it drew instead, so what was ruled out is forgotten."""
+    value = view.edition.value
+    out: dict[int, set[Card]] = {s: set() for s in range(view.players) if s != view.seat}
+    baron_winner: int | None = None
+    ties: set[tuple[int, int]] = set()  # two others whose Baron tied: the same card, until either changes
+    for i, e in enumerate(view.events):
+        kind, seat, target = e.kind, e.seat, e.target
+        if seat is None:
+            continue
+        if kind in ("play", "discard", "chancellor", "bottom", "king", "out"):
+            ties = {tie for tie in ties if seat not in tie and (kind != "king" or target not in tie)}
+        if kind in ("play", "discard", "chancellor", "bottom"):
+            if not (kind == "play" and e.card in out.get(seat, ())):  # else it played the card drawn
+                out.get(seat, set()).clear()
+            if kind == "play" and e.card in (Card.KING, Card.PRINCE) and seat in out:
+                out[seat].add(Card.COUNTESS)
+            if kind == "play" and e.card is Card.GUARD and e.result == "miss" and target in out:
+                assert target is not None and e.guess is not None
+                out[target].add(e.guess)
+        elif kind == "king" and target is not None:
+            mine, theirs = out.get(seat, set()), out.get(target, set())
+            if seat in out:
+                out[seat] = theirs
+            if target in out:
+                out[target] = mine
+        elif kind == "baron" and e.result in ("win", "loss"):
+            baron_winner = seat if e.result == "win" else target
+        elif kind == "baron" and e.result == "tie" and seat in out and target in out:
+            assert target is not None
+            ties.add((seat, target))
+            _same_card(out, seat, target, known_hands(view.events[:i], view.seat), view.edition)
+        elif kind == "out" and e.result == "baron" and baron_winner in out and e.cards:
+            beaten = max(value(card) for card in e.cards)
+            out[baron_winner].update(card for card in view.edition.copies if value(card) <= beaten)
+            baron_winner = None
+    for a, b in ties:  # still the same card: what is ruled out or known of one since holds for the other
+        _same_card(out, a, b, view.known, view.edition)
+    return {s: cards for s, cards in out.items() if cards and view.alive[s]}
+
+
+def _same_card(out: dict[int, set[Card]], a: int, b: int, known: dict[int, Card], edition: Edition) -> None:
+    """Seats ``a`` and ``b`` hold the same card (a Baron tie): what rules one out rules the other out,
+    and a card ``known`` to be one's is the other's."""
+    both = out[a] | out[b]
+    for one, other in ((a, b), (b, a)):
+        out[one] = set(both)
+        if other in known:
+            out[one].update(card for card in edition.copies if card is not known[other])
+
+
+def under_the_deck(view: View) -> list[Card | None]:
+    """The cards still under the deck from Chancellors, top first: those ``view.seat`` put there as it
+    did, another player's as ``None``. They are drawn in the order they were put there, once the rest
+    of the deck is gone."""
+    under: list[Card | None] = []
+    for e in view.events:
+        if e.kind == "bottom" and e.seat is not None:
+            if e.seat == view.seat and e.cards is not None:
+                under.extend(e.cards)
+            else:
+                under.extend([None] * int(e.result or 0))
+    return under[max(0, len(under) - view.deck_size):]
+
+
+class LastPlay(NamedTuple):
+    """The play a player's card was kept beside (see :func:`last_plays`), and what that player could
+    see when it chose the play."""
+
+    player: int
+    play: Action
+    seen: list[int]  # the cards face up and discarded before it, by number
+    choosable: int  # bit mask of the seats it could choose
+    knew_mine: Card | None  # the card it knew the viewer to hold then, if any
+
+
+def last_plays(view: View) -> dict[int, LastPlay]:
+    """For each other player still in the round whose card has not changed since (or came to it by
+    a King's trade), the play its card was kept beside: how that play was chosen says something of
+    the card (:meth:`~loveletter.bots.belief.Belief._reread`)."""
+    shown = with_my_card_shown(view.events, view.seat)
+    public = [0] * len(Card)
+    out: set[int] = set()
+    protected: set[int] = set()
+    last: dict[int, LastPlay] = {}
+    for i, e in enumerate(view.events):
+        kind, seat = e.kind, e.seat
+        if kind == "setup":
+            for card in e.cards or ():
+                public[card] += 1
+        if seat is None:
+            continue
+        if kind == "play" and e.card is not None:
+            protected.discard(seat)  # R4.2: protection ends as the turn begins
+            choosable = sum(1 << s for s in range(view.players) if s != seat and s not in out | protected)
+            knew = known_hands(shown[:i], seat).get(view.seat) if view.seat is not None else None
+            last[seat] = LastPlay(seat, Action(e.card, e.target, e.guess), list(public), choosable, knew)
+            public[e.card] += 1
+            if e.card is Card.HANDMAID:
+                protected.add(seat)
+        elif kind == "king" and e.target is not None:
+            mine, theirs = last.pop(seat, None), last.pop(e.target, None)
+            if mine is not None:
+                last[e.target] = mine
+            if theirs is not None:
+                last[seat] = theirs
+        elif kind in ("discard", "out", "chancellor", "bottom"):
+            last.pop(seat, None)
+            if kind == "discard" and e.card is not None:
+                public[e.card] += 1
+            if kind == "out":
+                out.add(seat)
+                protected.discard(seat)
+                for card in e.cards or ():
+                    public[card] += 1
+    return {s: play for s, play in last.items() if s != view.seat and view.alive[s]}
+
+
+def who_knows_mine(view: View) -> dict[int, Card]:
+    """Each other player still in the round that knows ``view.seat``'s card (a Priest look at it, a
+    Baron tie or a King trade with it, since it last changed), and that card."""
+    me = view.seat
+    assert me is not None
+    events = with_my_card_shown(view.events, me)
+    knows: dict[int, Card] = {}
+    for other in range(view.players):
+        if other != me and view.alive[other]:
+            card = known_hands(events, other).get(me)
+            if card is not None:
+                knows[other] = card
+    return knows
+
+
+def with_my_card_shown(events: tuple[Event, ...], me: int | None) -> list[Event]:
+    """The events, with the card another player's Priest saw in ``me``'s hand filled in (the viewer
+    knows what it held then)."""
+    hand: list[Card] = []
+    shown: list[Event] = []
+    for e in events:
+        kind = e.kind
+        if kind == "priest" and e.target == me and e.card is None and hand:
+            e = e._replace(card=hand[0])
+        shown.append(e)
+        if e.seat != me:
+            if kind == "king" and e.target == me and e.cards is not None:
+                hand = [e.cards[1]]
+            continue
+        if kind in ("deal", "draw") and e.card is not None:
+            hand.append(e.card)
+        elif kind in ("play", "discard") and e.card is not None and e.card in hand:
+            hand.remove(e.card)
+        elif kind == "king" and e.cards is not None:
+            hand = [e.cards[0]]
+        elif kind == "chancellor" and e.cards is not None:
+            hand.extend(e.cards)
+        elif kind == "bottom" and e.cards is not None:
+            for card in e.cards:
+                if card in hand:
+                    hand.remove(card)
+        elif kind == "out":
+            hand = []
+    return shown
+
+
