@@ -183,11 +183,11 @@ class Belief:
         self.evidence = evidence
 
     def _put_under(self, under: list[Card | None]) -> None:
-        """Put the cards under the deck (:func:`~loveletter.bots.facts.under_the_deck`) into the table: this seat's own as
-        it put them there, another player's (``None``) drawn from what is left."""
+        """Put the cards under the deck (:func:`~loveletter.bots.facts.under_the_deck`) into the table:
+        this seat's own as it put them there, another player's (``None``) drawn from what is left."""
         for i, card in enumerate(under):
             if card is not None:
-                self._map(lambda key, c=card: (key[0], key[1] + (c,)))
+                self._map(_with_under(card))
                 continue
             unseen = self._unseen()
             for later in under[i + 1:]:  # this seat's cards further down are not there to be drawn
@@ -420,7 +420,7 @@ class Belief:
             seen[card] = n
         return seen
 
-    def _weigh_play(self, e: Event, played: object, seen: list[int]) -> None:
+    def _weigh_play(self, e: Event, played: Callable[[Key], Key | None], seen: list[int]) -> None:
         """Like ``self._map(played)``, but each hypothesis is also weighed by how likely its hand
         was to make this play, as ``self.reader`` judges it."""
         assert e.seat is not None and e.card is not None and self.reader is not None
@@ -434,7 +434,7 @@ class Belief:
         chance: dict[tuple[Card, ...], float] = {}
         new: dict[Key, float] = {}
         for key, w in self.table.items():
-            moved = played(key)  # type: ignore[operator]
+            moved = played(key)
             if moved is None:
                 continue
             hand = key[0][seat] or ()
@@ -534,14 +534,15 @@ class Belief:
         """Keep hypotheses where ``seat`` holds ``expected``; it holds ``now`` afterwards."""
         self._map(lambda key: (_with(key[0], seat, now), key[1]) if key[0][seat] == expected else None)
 
-    def _filter(self, keep: object) -> None:
-        test = keep  # a callable on the hands tuple
-        self._replace({k: w for k, w in self.table.items() if test(k[0])})  # type: ignore[operator]
+    def _filter(self, keep: Callable[[Hands], bool]) -> None:
+        """Keep the hypotheses whose hands pass ``keep``."""
+        self._replace({k: w for k, w in self.table.items() if keep(k[0])})
 
-    def _map(self, change: object) -> None:
+    def _map(self, change: Callable[[Key], Key | None]) -> None:
+        """Move each hypothesis to ``change(key)``, or drop it where that is ``None``."""
         new: dict[Key, float] = {}
         for key, w in self.table.items():
-            moved = change(key)  # type: ignore[operator]
+            moved = change(key)
             if moved is not None:
                 _add(new, moved, w)
         self._replace(new)
@@ -636,6 +637,11 @@ def _add(table: dict[Key, float], key: Key, weight: float) -> None:
 
 def _with(hands: Hands, seat: int, hand: tuple[Card, ...] | None) -> Hands:
     return hands[:seat] + (hand,) + hands[seat + 1 :]
+
+
+def _with_under(card: Card) -> Callable[[Key], Key]:
+    """A hypothesis with ``card`` put under the deck (below the cards already there)."""
+    return lambda key: (key[0], key[1] + (card,))
 
 
 def _swap(hands: Hands, a: int, b: int) -> Hands:
