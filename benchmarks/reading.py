@@ -63,6 +63,8 @@ def interval(rounds: Rounds) -> str:
     sums = [sum(r) for r in rounds if r]
     counts = [len(r) for r in rounds if r]
     total = sum(counts)
+    if total == 0:
+        return "no readings"
     mean = sum(sums) / total
     k = len(sums)
     if k < 2:

@@ -529,6 +529,29 @@ def test_starting_again_weighs_each_card_by_the_play_it_was_kept_beside():
     assert any(plain.hand_odds(seat).get(Card.HANDMAID, 0.0) > 0 for seat in played)
 
 
+def test_starting_again_reads_a_look_at_us_as_made_without_knowing_our_card():
+    """Seat 1 looks at the believer's card with its Priest: it knows that card now, but it did not
+    when it chose the Priest, and the rebuilt table reads the Priest that way. The reader here rules
+    out the card seat 1 really kept for a player who knew the believer's card."""
+    for seed in range(200):
+        rnd = Round.shuffled(CLASSIC, 3, random.Random(seed), starter=1, log=True)
+        if Card.PRIEST in rnd.hands[1] and Card.COUNTESS not in rnd.hands[1]:
+            break
+    rnd.apply(Action(Card.PRIEST, 0))
+    kept = rnd.hands[1][0]
+    rnd.apply(next(a for a in rnd.legal_actions() if a.target != 1))
+    assert rnd.current == 0 and not rnd.over
+    seen = view(rnd, 0)
+    assert who_knows_mine(seen) == {1: rnd.hands[0][0]} and last_plays(seen)[1].knew_mine is None
+
+    def knowing(edition, hand, played, seat, others, seen, known):
+        return 0.0 if known and kept in hand else 1.0
+
+    belief = Belief(seen, knowing)
+    belief._recover(seen)
+    assert belief.hand_odds(1).get(kept, 0.0) > 0
+
+
 def test_starting_again_keeps_the_cards_the_believer_put_under_the_deck():
     """Cards this seat returned with its Chancellor stay under the deck, in order, when the table
     starts again: none of them in another's hand (the King and Countess are the only ones)."""

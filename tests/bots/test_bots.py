@@ -239,8 +239,9 @@ def permute_hidden(rnd: Round, seat: int, known: dict[int, Card], rng: random.Ra
 
 
 def decide(rnd: Round, seat: int, level: str, seed: int) -> Action:
-    """A new bot's choice at ``seat``'s view of ``rnd``, made where ``rnd`` is the only round at hand
-    (so that even a bot that went looking for the real round outside its view would find this one)."""
+    """A new bot's choice at ``seat``'s view of ``rnd``, asked from a frame whose only round is ``rnd``:
+    a bot that read its caller's round, rather than its view, would choose differently for the
+    real round and the one dealt differently."""
     return make_bot(level, seed, QUICK).choose(view(rnd, seat))
 
 

@@ -343,7 +343,7 @@ def _capped(tokens: tuple[int, ...], winners: tuple[int, ...], spy: int | None, 
     return tuple(min(t, target) for t in after)
 
 
-@lru_cache(maxsize=32)  # one per game (players, target) met: its values stay known between searches
+@lru_cache(maxsize=8)  # one per game (players, target) met: its values stay known between searches
 def _match_value_function(players: int, target: int) -> Callable[[tuple[int, ...]], tuple[float, ...]]:
     """``value(tokens)``: each seat's chance of winning the match from these tokens, if every player
     wins each later round with the same chance (a shared match win counts as a fraction)."""
