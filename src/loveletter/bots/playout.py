@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 
 from loveletter.bots.facts import who_knows_mine
-from loveletter.bots.rule_based import NEVER, PRINCESS_HIT, SURE_LOSS, WEIGHTS, WRONG_GUESS, threat
+from loveletter.bots.rule_based import HOPELESS, NEVER, PRINCESS_HIT, WEIGHTS, WRONG_GUESS, threat
 from loveletter.engine import Action, Card, Edition, Event, Phase, Round, View, legal_plays
 
 _PLAY = Phase.PLAY
@@ -207,7 +207,7 @@ def _score(action: Action, hand: list[Card], known: dict[int, Card], unseen: lis
         if theirs is not None:
             return base + (W.guard_known if action.guess is theirs else WRONG_GUESS)
         n = unseen[action.guess]  # the likeliest card; among those, the most valuable
-        return (base + (W.guard_chance * n / total if n > 0 and total else SURE_LOSS) + W.guess_value * value(action.guess)
+        return (base + (W.guard_chance * n / total if n > 0 and total else HOPELESS) + W.guess_value * value(action.guess)
                 + (W.guess_threat if action.guess is threat(kept) else 0.0))
     if card is PRIEST:
         if theirs is not None:
@@ -217,7 +217,7 @@ def _score(action: Action, hand: list[Card], known: dict[int, Card], unseen: lis
         mine = value(kept)
         if theirs is not None:
             other = value(theirs)
-            return base + (W.baron_known if mine > other else (SURE_LOSS if mine < other else 0.0))
+            return base + (W.baron_known if mine > other else (HOPELESS if mine < other else 0.0))
         win = lose = 0
         for c, n in enumerate(unseen):
             if n > 0:

@@ -21,7 +21,7 @@ from loveletter.engine.round import Phase
 
 # Scores that no weight tunes (the simulated players of playout.py use the same):
 NEVER = -1000.0  # throwing the Princess away
-SURE_LOSS = -100.0  # a Guard naming a card that cannot be there, a Baron against a known higher card
+HOPELESS = -100.0  # a Guard naming a card that cannot be there (wasted), a Baron against a known higher one
 WRONG_GUESS = -5.0  # a Guard naming another card than the one it knows is there
 PRINCESS_HIT = 50.0  # a Prince at a known Princess
 
@@ -105,7 +105,7 @@ class RuleBasedBot:
                 return base + (w.guard_known if action.guess is known else WRONG_GUESS)
             odds = hidden_odds(view, target)
             p = odds.get(action.guess, 0.0)
-            return (base + (w.guard_chance * p if p > 0 else SURE_LOSS) + w.guess_value * value(action.guess)
+            return (base + (w.guard_chance * p if p > 0 else HOPELESS) + w.guess_value * value(action.guess)
                     + (w.guess_threat if action.guess is threat(kept) else 0.0))
         if card is Card.PRIEST:
             if known is not None:
@@ -115,7 +115,7 @@ class RuleBasedBot:
             mine = value(kept)
             if known is not None:
                 theirs = value(known)
-                return base + (w.baron_known if mine > theirs else (SURE_LOSS if mine < theirs else 0.0))
+                return base + (w.baron_known if mine > theirs else (HOPELESS if mine < theirs else 0.0))
             odds = hidden_odds(view, target)
             win = sum(p for c, p in odds.items() if value(c) < mine)
             lose = sum(p for c, p in odds.items() if value(c) > mine)
