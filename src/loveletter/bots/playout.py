@@ -1,7 +1,8 @@
 """Simulated players for the expert's search: a fast rule-based policy with a memory.
 
-In a simulated round every player follows :func:`policy`, the beginner bot's rules and weights (its
-:data:`~loveletter.bots.rule_based.WEIGHTS`) on card counts rather than a view, for speed: it
+In a simulated round every player follows :func:`policy`, the beginner bot's move scores
+(:func:`~loveletter.bots.rule_based.score_move`) on card counts kept from the round rather than a view,
+for speed: it
 weighs each move by the cards it has not seen, never throws away its own Princess, keeps its higher
 card, and above all uses what it *knows* of other hands (its :data:`Memory`): a Priest's look, both
 sides of a King's trade, a Baron tie. A play-out without that memory would value a Priest at nothing
@@ -16,10 +17,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 
 from loveletter.bots.facts import who_knows_mine
-from loveletter.bots.rule_based import HOPELESS, NEVER, PRINCESS_HIT, WEIGHTS, WRONG_GUESS, threat
+from loveletter.bots.rule_based import score_move
 from loveletter.engine import Action, Card, Edition, Event, Phase, Round, View, legal_plays
 
 _PLAY = Phase.PLAY
@@ -27,8 +27,6 @@ _CARDS = tuple(Card)  # by number
 GUARD, PRIEST, BARON, PRINCE, KING, PRINCESS = (
     Card.GUARD, Card.PRIEST, Card.BARON, Card.PRINCE, Card.KING, Card.PRINCESS,
 )
-W = WEIGHTS  # the simulated players weigh their moves as the beginner does
-_UNTARGETED_BONUS = W.untargeted
 
 Memory = list[dict[int, Card]]
 """Per seat: the other seats whose card it knows, and that card."""
@@ -159,6 +157,16 @@ def unseen_counts(state: Round) -> list[int]:
     return unseen
 
 
+def unknown_counts(state: Round, known: dict[int, Card]) -> list[int]:
+    """How many of each card (by number) could be in a hand unknown to the player to move, who knows
+    the hands in ``known``: :func:`unseen_counts`, less the cards known to be elsewhere."""
+    unseen = unseen_counts(state)
+    for seat, card in known.items():
+        if state.alive_mask >> seat & 1 and unseen[card] > 0:
+            unseen[card] -= 1
+    return unseen
+
+
 def unseen_odds(state: Round) -> dict[Card, float]:
     """:func:`unseen_counts` as odds."""
     unseen = unseen_counts(state)
@@ -176,68 +184,17 @@ def policy(state: Round, known: dict[int, Card], rng: random.Random) -> Action:
         return max(legal, key=lambda a: value(a.keep))  # type: ignore[arg-type]
     me = state.current
     hand = state.hands[me]
-    unseen = unseen_counts(state)
-    for seat, card in known.items():  # a card known to be elsewhere is not in an unknown hand
-        if state.alive_mask >> seat & 1 and unseen[card] > 0:
-            unseen[card] -= 1
+    unseen = unknown_counts(state, known)
     total = sum(unseen)
     best: list[Action] = []
     best_score = -math.inf
     for action in legal:
-        score = _score(action, hand, known, unseen, total, value, me)
+        score = score_move(action, hand, known, unseen, total, value, me)
         if score > best_score + 1e-9:
             best, best_score = [action], score
         elif score > best_score - 1e-9:
             best.append(action)
     return best[int(rng.random() * len(best))]
-
-
-def _score(action: Action, hand: list[Card], known: dict[int, Card], unseen: list[int], total: int,
-           value: Callable[[Card], int], me: int) -> float:
-    card, target = action.card, action.target
-    kept = hand[1] if hand[0] is card else hand[0]
-    base = W.keep * value(kept)
-    if card is PRINCESS:
-        return NEVER
-    if target is None:
-        return base + _UNTARGETED_BONUS.get(card, 0.0)
-    theirs = known.get(target)
-    if card is GUARD:
-        assert action.guess is not None
-        if theirs is not None:
-            return base + (W.guard_known if action.guess is theirs else WRONG_GUESS)
-        n = unseen[action.guess]  # the likeliest card; among those, the most valuable
-        return (base + (W.guard_chance * n / total if n > 0 and total else HOPELESS) + W.guess_value * value(action.guess)
-                + (W.guess_threat if action.guess is threat(kept) else 0.0))
-    if card is PRIEST:
-        if theirs is not None:
-            return base + W.priest_known
-        return base + W.priest + (W.priest_for_guard if kept is GUARD else 0.0)
-    if card is BARON:
-        mine = value(kept)
-        if theirs is not None:
-            other = value(theirs)
-            return base + (W.baron_known if mine > other else (HOPELESS if mine < other else 0.0))
-        win = lose = 0
-        for c, n in enumerate(unseen):
-            if n > 0:
-                v = value(_CARDS[c])
-                if v < mine:
-                    win += n
-                elif v > mine:
-                    lose += n
-        return base + (W.baron_chance * (win - W.baron_risk * lose) / total if total else 0.0)
-    if card is PRINCE:
-        if target == me:
-            return NEVER if kept is PRINCESS else (W.prince_self_low if value(kept) <= 2 else W.prince_self_high)
-        return base + (PRINCESS_HIT if theirs is PRINCESS else W.prince_other)
-    # King
-    if kept is PRINCESS:
-        return W.king_with_princess
-    if theirs is not None:
-        return float(value(theirs) - value(kept))
-    expected = sum(n * value(_CARDS[c]) for c, n in enumerate(unseen) if n > 0)
-    return W.king_chance * ((expected / total if total else 0.0) - value(kept)) + (W.king_for_priest if kept is PRIEST else 0.0)
 
 
 def chance_of_play(edition: Edition, hand: tuple[Card, Card], played: Action, seat: int, others_mask: int,
@@ -267,7 +224,7 @@ def chance_of_play(edition: Edition, hand: tuple[Card, Card], played: Action, se
     for action in legal:
         if action.card is played.card:
             same_card += 1
-        score = _score(action, hold, known, unseen, total, value, seat)
+        score = score_move(action, hold, known, unseen, total, value, seat)
         if score > best_score + 1e-9:
             best, best_score = [action], score
         elif score > best_score - 1e-9:

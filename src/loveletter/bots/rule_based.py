@@ -12,7 +12,7 @@ Priest it would rather play the King (the other then holds a card it knows).
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -63,6 +63,10 @@ class Weights:
 
 
 WEIGHTS = Weights()
+_CARDS = tuple(Card)  # by number
+GUARD, PRIEST, BARON, PRINCE, KING, PRINCESS = (  # module names: quicker to look up in the play-outs
+    Card.GUARD, Card.PRIEST, Card.BARON, Card.PRINCE, Card.KING, Card.PRINCESS,
+)
 
 
 class RuleBasedBot:
@@ -76,7 +80,11 @@ class RuleBasedBot:
         actions = view.legal_actions
         if view.phase is Phase.CHANCELLOR:
             return self._keep_best(view)
-        scored = [(self.score(view, a), self.rng.random(), a) for a in actions]
+        hand, unseen = list(view.hand), unseen_elsewhere(view)
+        total, value = sum(unseen), view.edition.value
+        # rounded, so that scores equal but for the order of the sums tie (broken at random)
+        scored = [(round(score_move(a, hand, view.known, unseen, total, value, view.seat, self.weights), 9),
+                   self.rng.random(), a) for a in actions]
         return max(scored, key=lambda s: (s[0], s[1]))[2]
 
     def _keep_best(self, view: View) -> Action:
@@ -85,72 +93,76 @@ class RuleBasedBot:
         return best
 
     def score(self, view: View, action: Action) -> float:
-        """How much the bot likes ``action`` (higher is better)."""
-        w = self.weights
-        value = view.edition.value
-        hand = list(view.hand)
-        hand.remove(action.card)
-        kept = hand[0]
-        card, target = action.card, action.target
-        me = view.seat
-        base = w.keep * value(kept)  # keep the higher card for the showdown
-        if card is Card.PRINCESS:
-            return NEVER
-        if target is None:
-            return base + w.untargeted.get(card, 0.0)
-        known = view.known.get(target)
-        if card is Card.GUARD:
-            assert action.guess is not None
-            if known is not None:
-                return base + (w.guard_known if action.guess is known else WRONG_GUESS)
-            odds = hidden_odds(view, target)
-            p = odds.get(action.guess, 0.0)
-            return (base + (w.guard_chance * p if p > 0 else HOPELESS) + w.guess_value * value(action.guess)
-                    + (w.guess_threat if action.guess is threat(kept) else 0.0))
-        if card is Card.PRIEST:
-            if known is not None:
-                return base + w.priest_known
-            return base + w.priest + (w.priest_for_guard if kept is Card.GUARD else 0.0)
-        if card is Card.BARON:
-            mine = value(kept)
-            if known is not None:
-                theirs = value(known)
-                return base + (w.baron_known if mine > theirs else (HOPELESS if mine < theirs else 0.0))
-            odds = hidden_odds(view, target)
-            win = sum(p for c, p in odds.items() if value(c) < mine)
-            lose = sum(p for c, p in odds.items() if value(c) > mine)
-            return base + w.baron_chance * (win - w.baron_risk * lose)
-        if card is Card.PRINCE:
-            if target == me:  # no keep bonus: the card kept is discarded
-                if kept is Card.PRINCESS:
-                    return NEVER
-                return w.prince_self_low if value(kept) <= 2 else w.prince_self_high
-            if known is Card.PRINCESS:
-                return base + PRINCESS_HIT
-            return base + w.prince_other
-        if card is Card.KING:  # no keep bonus: the card kept is traded for the one that counts
-            if kept is Card.PRINCESS:
-                return w.king_with_princess
-            if known is not None:
-                return value(known) - value(kept)
-            odds = hidden_odds(view, target)
-            expected = sum(p * value(c) for c, p in odds.items())
-            return w.king_chance * (expected - value(kept)) + (w.king_for_priest if kept is Card.PRIEST else 0.0)
-        return base
+        """How much the bot likes ``action`` (higher is better): :func:`score_move` from its view."""
+        unseen = unseen_elsewhere(view)
+        return score_move(action, list(view.hand), view.known, unseen, sum(unseen), view.edition.value,
+                          view.seat, self.weights)
+
+
+def unseen_elsewhere(view: View) -> list[int]:
+    """How many of each card (by number) could be in a hand the seat does not know: the card
+    tracker, the cards not seen less those known to be in other hands."""
+    left = view.tracker()
+    return [left[card] for card in _CARDS]
+
+
+def score_move(action: Action, hand: list[Card], known: dict[int, Card], unseen: list[int], total: int,
+               value: Callable[[Card], int], me: int | None, w: Weights = WEIGHTS) -> float:
+    """How much a sensible player likes ``action`` (higher is better): the beginner's rules, which the
+    expert's simulated players follow too. ``hand`` is the player's two cards, ``known`` the hands it
+    knows (seat: card), ``unseen`` how many of each card (by number) could be in a hand it does not
+    know, and ``total`` their sum; ``value`` is the edition's card value."""
+    card, target = action.card, action.target
+    kept = hand[1] if hand[0] is card else hand[0]
+    base = w.keep * value(kept)  # keep the higher card for the showdown
+    if card is PRINCESS:
+        return NEVER
+    if target is None:
+        return base + w.untargeted.get(card, 0.0)
+    theirs = known.get(target)
+    if card is GUARD:
+        assert action.guess is not None
+        if theirs is not None:
+            return base + (w.guard_known if action.guess is theirs else WRONG_GUESS)
+        n = unseen[action.guess]  # the likeliest card; among those, the most valuable
+        return (base + (w.guard_chance * n / total if n > 0 and total else HOPELESS)
+                + w.guess_value * value(action.guess) + (w.guess_threat if action.guess is threat(kept) else 0.0))
+    if card is PRIEST:
+        if theirs is not None:
+            return base + w.priest_known
+        return base + w.priest + (w.priest_for_guard if kept is GUARD else 0.0)
+    if card is BARON:
+        mine = value(kept)
+        if theirs is not None:
+            other = value(theirs)
+            return base + (w.baron_known if mine > other else (HOPELESS if mine < other else 0.0))
+        win = lose = 0
+        for c, n in enumerate(unseen):
+            if n > 0:
+                v = value(_CARDS[c])
+                if v < mine:
+                    win += n
+                elif v > mine:
+                    lose += n
+        return base + (w.baron_chance * (win - w.baron_risk * lose) / total if total else 0.0)
+    if card is PRINCE:
+        if target == me:  # no keep bonus: the card kept is discarded
+            if kept is PRINCESS:
+                return NEVER
+            return w.prince_self_low if value(kept) <= 2 else w.prince_self_high
+        return base + (PRINCESS_HIT if theirs is PRINCESS else w.prince_other)
+    if card is KING:  # no keep bonus: the card kept is traded for the one that counts
+        if kept is PRINCESS:
+            return w.king_with_princess
+        if theirs is not None:
+            return float(value(theirs) - value(kept))
+        expected = sum(n * value(_CARDS[c]) for c, n in enumerate(unseen) if n > 0)
+        return (w.king_chance * ((expected / total if total else 0.0) - value(kept))
+                + (w.king_for_priest if kept is PRIEST else 0.0))
+    return base
 
 
 def threat(kept: Card) -> Card:
     """The card that most threatens a player keeping ``kept``: a Prince makes a Princess be
     discarded; against anything else a Baron is the danger."""
-    return Card.PRINCE if kept is Card.PRINCESS else Card.BARON
-
-
-def hidden_odds(view: View, seat: int) -> dict[Card, float]:
-    """A simple estimate of what ``seat`` holds: the unseen cards, less those known elsewhere."""
-    counts: Counter[Card] = view.unseen()
-    for other, card in view.known.items():
-        if other != seat:
-            counts[card] -= 1
-    counts = +counts
-    total = sum(counts.values())
-    return {c: n / total for c, n in counts.items()} if total else {}
+    return PRINCE if kept is PRINCESS else BARON
