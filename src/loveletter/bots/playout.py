@@ -1,8 +1,8 @@
 """Simulated players for the expert's search: a fast rule-based policy with a memory.
 
 In a simulated round every player follows :func:`policy`, the beginner bot's move scores
-(:func:`~loveletter.bots.rule_based.score_move`) on card counts kept from the round rather than a view,
-for speed: it
+(:func:`~loveletter.bots.rule_based.score_move`) on card counts taken from the round (no view is
+built, for speed): it
 weighs each move by the cards it has not seen, never throws away its own Princess, keeps its higher
 card, and above all uses what it *knows* of other hands (its :data:`Memory`): a Priest's look, both
 sides of a King's trade, a Baron tie. A play-out without that memory would value a Priest at nothing
@@ -19,14 +19,11 @@ import math
 import random
 
 from loveletter.bots.facts import who_knows_mine
-from loveletter.bots.rule_based import score_move
+from loveletter.bots.rule_based import BARON, GUARD, KING, PRIEST, PRINCE, TIE, score_move
 from loveletter.engine import Action, Card, Edition, Event, Phase, Round, View, legal_plays
 
 _PLAY = Phase.PLAY
 _CARDS = tuple(Card)  # by number
-GUARD, PRIEST, BARON, PRINCE, KING, PRINCESS = (
-    Card.GUARD, Card.PRIEST, Card.BARON, Card.PRINCE, Card.KING, Card.PRINCESS,
-)
 
 Memory = list[dict[int, Card]]
 """Per seat: the other seats whose card it knows, and that card."""
@@ -190,9 +187,9 @@ def policy(state: Round, known: dict[int, Card], rng: random.Random) -> Action:
     best_score = -math.inf
     for action in legal:
         score = score_move(action, hand, known, unseen, total, value, me)
-        if score > best_score + 1e-9:
+        if score > best_score + TIE:
             best, best_score = [action], score
-        elif score > best_score - 1e-9:
+        elif score > best_score - TIE:
             best.append(action)
     return best[int(rng.random() * len(best))]
 
@@ -225,9 +222,9 @@ def chance_of_play(edition: Edition, hand: tuple[Card, Card], played: Action, se
         if action.card is played.card:
             same_card += 1
         score = score_move(action, hold, known, unseen, total, value, seat)
-        if score > best_score + 1e-9:
+        if score > best_score + TIE:
             best, best_score = [action], score
-        elif score > best_score - 1e-9:
+        elif score > best_score - TIE:
             best.append(action)
     followed = 1.0 / len(best) if played in best else 0.0
     cards = {action.card for action in legal}

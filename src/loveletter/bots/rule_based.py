@@ -12,14 +12,14 @@ Priest it would rather play the King (the other then holds a card it knows).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from loveletter.engine import Action, Card, View
 from loveletter.engine.round import Phase
 
-# Scores that no weight tunes (the simulated players of playout.py use the same):
+# Scores that no weight tunes:
 NEVER = -1000.0  # throwing the Princess away
 HOPELESS = -100.0  # a Guard naming a card that cannot be there (wasted), a Baron against a known higher one
 WRONG_GUESS = -5.0  # a Guard naming another card than the one it knows is there
@@ -28,8 +28,8 @@ PRINCESS_HIT = 50.0  # a Prince at a known Princess
 
 @dataclass(frozen=True)
 class Weights:
-    """How much the beginner likes each kind of move (see :meth:`RuleBasedBot.score`); the expert's
-    simulated players use the same (:mod:`~loveletter.bots.playout`). ``benchmarks/beginner_weights.py``
+    """How much the beginner likes each kind of move (see :func:`score_move`, which the expert's
+    simulated players follow too). ``benchmarks/beginner_weights.py``
     varies each one against the random bot (README: what it found). ``guess_threat``, ``priest_for_guard``
     and ``king_for_priest`` are the three rules added last (README: what they gained)."""
 
@@ -63,6 +63,7 @@ class Weights:
 
 
 WEIGHTS = Weights()
+TIE = 1e-9  # scores closer than this are equal (they differ only by the rounding of their sums)
 _CARDS = tuple(Card)  # by number
 GUARD, PRIEST, BARON, PRINCE, KING, PRINCESS = (  # module names: quicker to look up in the play-outs
     Card.GUARD, Card.PRIEST, Card.BARON, Card.PRINCE, Card.KING, Card.PRINCESS,
@@ -80,12 +81,13 @@ class RuleBasedBot:
         actions = view.legal_actions
         if view.phase is Phase.CHANCELLOR:
             return self._keep_best(view)
-        hand, unseen = list(view.hand), unseen_elsewhere(view)
-        total, value = sum(unseen), view.edition.value
-        # rounded, so that scores equal but for the order of the sums tie (broken at random)
-        scored = [(round(score_move(a, hand, view.known, unseen, total, value, view.seat, self.weights), 9),
+        unknown = view_unknown_counts(view)
+        total, value = sum(unknown), view.edition.value
+        scored = [(score_move(a, view.hand, view.known, unknown, total, value, view.seat, self.weights),
                    self.rng.random(), a) for a in actions]
-        return max(scored, key=lambda s: (s[0], s[1]))[2]
+        # the best moves, scores within TIE of each other counting as equal, one of them at random
+        best = max(score for score, _, _ in scored)
+        return max((s for s in scored if s[0] > best - TIE), key=lambda s: s[1])[2]
 
     def _keep_best(self, view: View) -> Action:
         value = view.edition.value
@@ -94,24 +96,26 @@ class RuleBasedBot:
 
     def score(self, view: View, action: Action) -> float:
         """How much the bot likes ``action`` (higher is better): :func:`score_move` from its view."""
-        unseen = unseen_elsewhere(view)
-        return score_move(action, list(view.hand), view.known, unseen, sum(unseen), view.edition.value,
+        unknown = view_unknown_counts(view)
+        return score_move(action, view.hand, view.known, unknown, sum(unknown), view.edition.value,
                           view.seat, self.weights)
 
 
-def unseen_elsewhere(view: View) -> list[int]:
-    """How many of each card (by number) could be in a hand the seat does not know: the card
-    tracker, the cards not seen less those known to be in other hands."""
+def view_unknown_counts(view: View) -> list[int]:
+    """How many of each card (by number) could be in a hand the seat does not know: its card
+    tracker, the cards it has not seen less those it knows to be in other hands."""
     left = view.tracker()
     return [left[card] for card in _CARDS]
 
 
-def score_move(action: Action, hand: list[Card], known: dict[int, Card], unseen: list[int], total: int,
-               value: Callable[[Card], int], me: int | None, w: Weights = WEIGHTS) -> float:
+def score_move(action: Action, hand: Sequence[Card], known: Mapping[int, Card], unknown: Sequence[int],
+               total: int, value: Callable[[Card], int], me: int | None, weights: Weights = WEIGHTS) -> float:
     """How much a sensible player likes ``action`` (higher is better): the beginner's rules, which the
-    expert's simulated players follow too. ``hand`` is the player's two cards, ``known`` the hands it
-    knows (seat: card), ``unseen`` how many of each card (by number) could be in a hand it does not
-    know, and ``total`` their sum; ``value`` is the edition's card value."""
+    expert's simulated players follow too. The player is seat ``me``, holding the two cards of
+    ``hand``; ``known`` is the hands it knows (seat: card), ``unknown`` how many of each card (by
+    number) could be in a hand it does not know, and ``total`` their sum; ``value`` is the edition's
+    card value. Scores within :data:`TIE` of each other count as equal."""
+    w = weights
     card, target = action.card, action.target
     kept = hand[1] if hand[0] is card else hand[0]
     base = w.keep * value(kept)  # keep the higher card for the showdown
@@ -124,7 +128,7 @@ def score_move(action: Action, hand: list[Card], known: dict[int, Card], unseen:
         assert action.guess is not None
         if theirs is not None:
             return base + (w.guard_known if action.guess is theirs else WRONG_GUESS)
-        n = unseen[action.guess]  # the likeliest card; among those, the most valuable
+        n = unknown[action.guess]  # the likeliest card; among those, the most valuable
         return (base + (w.guard_chance * n / total if n > 0 and total else HOPELESS)
                 + w.guess_value * value(action.guess) + (w.guess_threat if action.guess is threat(kept) else 0.0))
     if card is PRIEST:
@@ -137,7 +141,7 @@ def score_move(action: Action, hand: list[Card], known: dict[int, Card], unseen:
             other = value(theirs)
             return base + (w.baron_known if mine > other else (HOPELESS if mine < other else 0.0))
         win = lose = 0
-        for c, n in enumerate(unseen):
+        for c, n in enumerate(unknown):
             if n > 0:
                 v = value(_CARDS[c])
                 if v < mine:
@@ -156,7 +160,7 @@ def score_move(action: Action, hand: list[Card], known: dict[int, Card], unseen:
             return w.king_with_princess
         if theirs is not None:
             return float(value(theirs) - value(kept))
-        expected = sum(n * value(_CARDS[c]) for c, n in enumerate(unseen) if n > 0)
+        expected = sum(n * value(_CARDS[c]) for c, n in enumerate(unknown) if n > 0)
         return (w.king_chance * ((expected / total if total else 0.0) - value(kept))
                 + (w.king_for_priest if kept is PRIEST else 0.0))
     return base
