@@ -2,12 +2,11 @@
 
 In a simulated round every player follows :func:`policy`, the beginner bot's move scores
 (:func:`~loveletter.bots.rule_based.score_move`) on card counts taken from the round (no view is
-built, for speed): it
-weighs each move by the cards it has not seen, never throws away its own Princess, keeps its higher
-card, and above all uses what it *knows* of other hands (its :data:`Memory`): a Priest's look, both
-sides of a King's trade, a Baron tie. A play-out without that memory would value a Priest at nothing
-and let an opponent who has looked at our card guess it only by chance, so the search would neither
-seek nor fear knowledge, which is most of this game.
+built, for speed): it weighs each move by the cards it has not seen, never throws away its own
+Princess, keeps its higher card, and above all uses what it *knows* of other hands (its
+:data:`Memory`): a Priest's look, both sides of a King's trade, a Baron tie. A play-out without that
+memory would value a Priest at nothing and let an opponent who has looked at our card guess it only
+by chance, so the search would neither seek nor fear knowledge, which is most of this game.
 
 The policy sees only what its player could see in the simulated round: its own hand, the discards,
 the face-up cards and its memory (never the other hands).
@@ -181,12 +180,12 @@ def policy(state: Round, known: dict[int, Card], rng: random.Random) -> Action:
         return max(legal, key=lambda a: value(a.keep))  # type: ignore[arg-type]
     me = state.current
     hand = state.hands[me]
-    unseen = unknown_counts(state, known)
-    total = sum(unseen)
+    unknown = unknown_counts(state, known)
+    total = sum(unknown)
     best: list[Action] = []
     best_score = -math.inf
     for action in legal:
-        score = score_move(action, hand, known, unseen, total, value, me)
+        score = score_move(action, hand, known, unknown, total, value, me)
         if score > best_score + TIE:
             best, best_score = [action], score
         elif score > best_score - TIE:
@@ -206,22 +205,21 @@ def chance_of_play(edition: Edition, hand: tuple[Card, Card], played: Action, se
         return 0.0
     if len(legal) == 1:
         return 1.0
-    unseen = [n - s for n, s in zip(_copies(edition), seen, strict=True)]
+    unknown = [n - s for n, s in zip(_copies(edition), seen, strict=True)]
     for card in hand:
-        unseen[card] -= 1
+        unknown[card] -= 1
     for card in known.values():
-        if unseen[card] > 0:
-            unseen[card] -= 1
-    total = sum(unseen)
+        if unknown[card] > 0:
+            unknown[card] -= 1
+    total = sum(unknown)
     value = edition.value
-    hold = list(hand)
     best: list[Action] = []
     best_score = -math.inf
     same_card = 0
     for action in legal:
         if action.card is played.card:
             same_card += 1
-        score = score_move(action, hold, known, unseen, total, value, seat)
+        score = score_move(action, hand, known, unknown, total, value, seat)
         if score > best_score + TIE:
             best, best_score = [action], score
         elif score > best_score - TIE:
