@@ -218,9 +218,10 @@ def test_a_careless_player_picks_a_card_then_one_of_its_plays():
 def test_the_simulated_players_choose_as_the_beginner_does(edition):
     """The policy is the beginner's (the expert's model of a sensible player): at random decisions
     of whole rounds, from the same knowledge, the simulated player counts the same unknown cards as
-    the beginner's view, and both pick only moves the beginner likes best, at random among equals."""
+    the beginner's view, both pick only moves the beginner likes best, at random among equals, and
+    the reading (all care) gives each of those moves an equal chance and the others none."""
     from loveletter.bots import RuleBasedBot
-    from loveletter.bots.playout import unknown_counts
+    from loveletter.bots.playout import unknown_counts, unknown_to
     from loveletter.bots.rule_based import TIE, view_unknown_counts
 
     rng = random.Random(f"same-{edition.name}")
@@ -239,6 +240,15 @@ def test_the_simulated_players_choose_as_the_beginner_does(edition):
                 picked = {policy(rnd.clone(), dict(seen.known), random.Random(k)) for k in range(8)}
                 chosen = {RuleBasedBot(k).choose(seen) for k in range(8)}
                 assert picked <= liked and chosen <= liked
+                cards_seen = Counter(seen.face_up) + Counter(c for pile in seen.discards for c in pile)
+                counted = [cards_seen[card] for card in Card]
+                assert unknown_to(edition, tuple(seen.hand), counted, seen.known) == view_unknown_counts(seen)
+                choosable = sum(1 << s for s in range(players)
+                                if s != seen.seat and seen.alive[s] and not seen.protected[s])
+                for action in seen.legal_actions:
+                    chance = chance_of_play(edition, tuple(seen.hand), action, rnd.current, choosable, counted,
+                                            seen.known, 1.0)
+                    assert chance == pytest.approx(1 / len(liked) if action in liked else 0.0), action
                 if len(liked) > 1:
                     ties.append((len(picked), len(chosen)))
                 compared += 1
@@ -246,3 +256,16 @@ def test_the_simulated_players_choose_as_the_beginner_does(edition):
     assert compared > 300
     for side in (0, 1):  # equals really are drawn at random, by both
         assert sum(tie[side] > 1 for tie in ties) > len(ties) // 2
+
+
+def test_the_beginner_takes_scores_equal_but_for_rounding_as_equal(monkeypatch):
+    """Two moves whose scores differ by less than TIE (the order of a sum) are equal: the beginner
+    draws between them, as the simulated players do."""
+    from loveletter.bots import RuleBasedBot, rule_based
+
+    rnd = Round.shuffled(CLASSIC, 2, random.Random(3))
+    seen = view(rnd, rnd.current)
+    first, second = seen.legal_actions[:2]
+    nudged = {first: 1.0, second: 1.0 + 1e-12}
+    monkeypatch.setattr(rule_based, "score_move", lambda action, *_: nudged.get(action, 0.0))
+    assert {RuleBasedBot(k).choose(seen) for k in range(20)} == {first, second}

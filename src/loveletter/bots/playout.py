@@ -156,11 +156,11 @@ def unseen_counts(state: Round) -> list[int]:
 def unknown_counts(state: Round, known: dict[int, Card]) -> list[int]:
     """How many of each card (by number) could be in a hand unknown to the player to move, who knows
     the hands in ``known``: :func:`unseen_counts`, less the cards known to be elsewhere."""
-    unseen = unseen_counts(state)
+    unknown = unseen_counts(state)
     for seat, card in known.items():
-        if state.alive_mask >> seat & 1 and unseen[card] > 0:
-            unseen[card] -= 1
-    return unseen
+        if state.alive_mask >> seat & 1 and unknown[card] > 0:
+            unknown[card] -= 1
+    return unknown
 
 
 def unseen_odds(state: Round) -> dict[Card, float]:
@@ -205,12 +205,7 @@ def chance_of_play(edition: Edition, hand: tuple[Card, Card], played: Action, se
         return 0.0
     if len(legal) == 1:
         return 1.0
-    unknown = [n - s for n, s in zip(_copies(edition), seen, strict=True)]
-    for card in hand:
-        unknown[card] -= 1
-    for card in known.values():
-        if unknown[card] > 0:
-            unknown[card] -= 1
+    unknown = unknown_to(edition, hand, seen, known)
     total = sum(unknown)
     value = edition.value
     best: list[Action] = []
@@ -228,6 +223,19 @@ def chance_of_play(edition: Edition, hand: tuple[Card, Card], played: Action, se
     cards = {action.card for action in legal}
     at_random = 1.0 / (len(cards) * same_card)
     return care * followed + (1.0 - care) * at_random
+
+
+def unknown_to(edition: Edition, hand: tuple[Card, ...], seen: list[int], known: dict[int, Card]) -> list[int]:
+    """How many of each card (by number) could be in a hand unknown to a player holding ``hand``, who
+    has seen the cards counted in ``seen`` (face up and discarded) and knows the hands in ``known``
+    (the counts of :func:`chance_of_play`)."""
+    unknown = [n - s for n, s in zip(_copies(edition), seen, strict=True)]
+    for card in hand:
+        unknown[card] -= 1
+    for card in known.values():
+        if unknown[card] > 0:
+            unknown[card] -= 1
+    return unknown
 
 
 def _copies(edition: Edition) -> tuple[int, ...]:
