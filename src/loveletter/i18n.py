@@ -145,6 +145,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "not_a_move": "That is not a move: {reason}",
         "illegal": "Not allowed: {reason}",
         "no_such_number": "There is no move number {n}: choose 1 to {max}.",
+        "no_such_number_one": "There is no move number {n}: there is only move 1.",
         "thinking": "{name} is thinking…",
         "round_won": "{names} win the round.",
         "round_won_one": "{name} wins the round.",
@@ -562,6 +563,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "not_a_move": "Dat is geen zet: {reason}",
         "illegal": "Niet toegestaan: {reason}",
         "no_such_number": "Er is geen zet nummer {n}: kies 1 tot en met {max}.",
+        "no_such_number_one": "Er is geen zet nummer {n}: er is alleen zet 1.",
         "thinking": "{name} denkt na…",
         "round_won": "{names} winnen de ronde.",
         "round_won_one": "{name} wint de ronde.",
@@ -934,7 +936,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 # Dutch wording of the engine's refusals (English lives with the engine: errors.MESSAGES).
 ERRORS_NL: dict[str, str] = {
     "round_over": "de ronde is voorbij: er zijn geen zetten meer",
-    "not_edition": "{card} is geen kaart van de {edition}-editie (R1)",
+    "not_edition": "{card} is geen kaart van de {edition} (R1)",
     "not_in_hand": "stoel {seat} heeft {card} niet (R4.3)",
     "countess": "stoel {seat} moet de Gravin spelen met {card} in de hand (R4.4)",
     "needs_target": "{card} moet een speler kiezen: stoel {options} (R4.5)",
@@ -1034,6 +1036,8 @@ class Translator:
                 params[key] = self.cards(value)
         if isinstance(params.get("options"), (list, tuple)):
             params["options"] = " of ".join(str(s) for s in params["options"])
+        if err.key == "not_edition":
+            params["edition"] = self.edition(str(params["edition"]))  # "klassieke editie"
         return ERRORS_NL[err.key].format(**params)
 
     def notation_error(self, err: NotationError, cards: tuple[Card, ...] | None = None) -> str:

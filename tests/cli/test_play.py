@@ -177,7 +177,7 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path, lang):
     missing = next(c for c in (Card.PRINCESS, Card.COUNTESS, Card.KING) if c not in hand)
     move = "wachter 1 priester" if lang == "nl" else "guard 1 priest"
     typed = ["blah blah", "99", "0", str(len(legal) + 1), f"{missing.word}", "guard 1 guard",
-             "handmaid 1" if Card.HANDMAID in hand else "guard 0 priest", "?", move, "q"]
+             "handmaid 1" if Card.HANDMAID in hand else "guard 0 priest", "?", "-1", "guard 1 spy", move, "q"]
     proc, records = play(tmp_path, "--lang", lang, "--seed", str(seed), lines=typed)
     no_traceback(proc)
     assert proc.returncode == 0
@@ -193,6 +193,8 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path, lang):
         assert reply_to(out, lang, "guard 1 guard") == "Not allowed: the Guard may not name the Guard (R5.1)"
         assert reply_to(out, lang, typed[6]).startswith("Not allowed: ")
         assert reply_to(out, lang, "?").startswith("Type the number of a move")
+        assert reply_to(out, lang, "-1") == f"There is no move number -1: choose 1 to {len(legal)}."
+        assert reply_to(out, lang, "guard 1 spy") == "Not allowed: the Spy is not a card of the classic edition (R1)"
         assert "Player plays the Guard on Bram and names the Priest: " in out
     else:
         assert reply_to(out, lang, "blah blah").startswith("Dat is geen zet: ")
@@ -204,6 +206,9 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path, lang):
             "Niet toegestaan: de Wachter mag de Wachter niet noemen (R5.1)")
         assert reply_to(out, lang, typed[6]).startswith("Niet toegestaan: ")
         assert reply_to(out, lang, "?").startswith("Typ het nummer van een zet")
+        assert reply_to(out, lang, "-1") == f"Er is geen zet nummer -1: kies 1 tot en met {len(legal)}."
+        assert reply_to(out, lang, "guard 1 spy") == (
+            "Niet toegestaan: de Spion is geen kaart van de klassieke editie (R1)")
         assert "Speler speelt de Wachter op Bram en raadt de Priester: " in out
     assert reply_to(out, lang, "q") == ""
     assert STOPPED[lang] in out
@@ -211,6 +216,17 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path, lang):
     doc = json.loads(the_record(records).read_text(encoding="utf-8"))
     assert doc["rounds"][0]["turns"][0] == {"seat": 0, "play": "guard", "target": 1, "guess": "priest"}
     assert replay_json(the_record(records))["finished"] is False
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_wrong_number_for_a_forced_move_says_there_is_only_one(tmp_path, lang):
+    seed = next(s for s in range(10_000) if len(Match(CLASSIC, 2, seed=s).legal_actions()) == 1
+                and Match(CLASSIC, 2, seed=s).round.current == 0)
+    proc, _ = play(tmp_path, "--lang", lang, "--seed", str(seed), lines=["2", "q"])
+    no_traceback(proc)
+    expected = {"en": "There is no move number 2: there is only move 1.",
+                "nl": "Er is geen zet nummer 2: er is alleen zet 1."}[lang]
+    assert reply_to(proc.stdout, lang, "2") == expected
 
 
 def test_dutch_card_names_in_notation_and_upper_case(tmp_path):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import re
 import secrets
 import sys
 import time
@@ -180,11 +181,12 @@ class TerminalGame:
                 continue
             if not text:
                 continue
-            if text.isascii() and text.isdigit():
+            if re.fullmatch(r"[+-]?[0-9]+", text):  # a number, even a signed one
                 n = int(text)
                 if 1 <= n <= len(legal):
                     return legal[n - 1]
-                self.console.print(Text(self.t("no_such_number", n=n, max=len(legal)), style="red"))
+                key = "no_such_number" if len(legal) > 1 else "no_such_number_one"
+                self.console.print(Text(self.t(key, n=n, max=len(legal)), style="red"))
                 continue
             try:
                 action = self.t.parse_action(text)
