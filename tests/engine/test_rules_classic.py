@@ -373,6 +373,18 @@ def test_R5_3_baron_tie_values_are_known_only_to_the_two():
         assert seen.cards == (C.PRIEST, C.PRIEST)
 
 
+@pytest.mark.parametrize("attacker", [1, 2])
+def test_R5_3_R7_a_tie_between_two_others_shows_a_card_known_of_one_to_be_the_others(attacker):
+    # seat 0 looks at seat 1's Prince; then seat 1 and seat 2 (also a Prince) tie with a Baron
+    defender = 3 - attacker
+    draws = "handmaid baron" if attacker == 1 else "handmaid guard baron"
+    r = play(deck(f"guard | priest prince prince | {draws} ...", players=3),
+             "priest 1; " + ("" if attacker == 1 else "guard 0 king; ") + f"baron {defender}")
+    assert last(r, "baron").result == "tie"
+    assert view(r, 0).known == {1: C.PRINCE, 2: C.PRINCE}
+    assert view(r, 0).tracker()[C.PRINCE] == 0
+
+
 # ---------------------------------------------------------------------------------------- R5.4 Handmaid
 
 

@@ -105,6 +105,9 @@ def step(state: Round, action: Action, memory: Memory) -> None:
         if kept is theirs:  # a tie: each has seen the other's card
             memory[cur][target] = theirs
             memory[target][cur] = kept
+            for seat, known in enumerate(memory):  # who knew one of the two hands now knows both
+                if seat not in (cur, target) and (cur in known or target in known):
+                    known[cur] = known[target] = kept
     elif card is PRINCE:
         for known in memory:
             known.pop(target, None)

@@ -129,7 +129,8 @@ def view(state: Match | Round, seat: int | None) -> View:
 def known_hands(events: tuple[Event, ...] | list[Event], seat: int | None) -> dict[int, Card]:
     """For each other seat whose card ``seat`` can be sure of now, that card.
 
-    Follows the events in order: a Priest look, a Baron tie or a King trade teaches a card; a King
+    Follows the events in order: a Priest look, a Baron tie or a King trade teaches a card (so does a
+    tie between two others, one of whose cards it knows); a King
     moves what is known with the cards; playing a card other than the known one keeps it known;
     playing the same card, a Prince's discard, a Chancellor's return or leaving the round forgets it.
     """
@@ -140,11 +141,16 @@ def known_hands(events: tuple[Event, ...] | list[Event], seat: int | None) -> di
         kind = e.kind
         if kind == "priest" and e.seat == seat and e.card is not None and e.target is not None:
             known[e.target] = e.card
-        elif kind == "baron" and e.cards is not None and e.target is not None and e.seat is not None:
-            if e.seat == seat:
-                known[e.target] = e.cards[1]
-            elif e.target == seat:
-                known[e.seat] = e.cards[0]
+        elif kind == "baron" and e.target is not None and e.seat is not None:
+            a, b = e.seat, e.target
+            if seat in (a, b):
+                if e.cards is not None:
+                    known[b if a == seat else a] = e.cards[1] if a == seat else e.cards[0]
+            elif e.result == "tie":  # a tie between others: knowing one hand is knowing both
+                if a in known:
+                    known[b] = known[a]
+                elif b in known:
+                    known[a] = known[b]
         elif kind == "king" and e.seat is not None and e.target is not None:
             a, b = e.seat, e.target
             # The cards show only to the two who traded; in another seat's events they may show
