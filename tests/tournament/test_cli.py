@@ -229,6 +229,7 @@ def test_csv_plot_and_records(tmp_path):
     (["--csv", "same.png", "--plot", "same.png"], "--csv and --plot both name same.png: give each its own"),
     (["--csv", "out", "--records", "./out"], "--csv and --records both name out"),
     (["--plot", "./p.png", "--records", "p.png"], "--plot and --records both name p.png"),
+    (["--records", "out", "--csv", "out/game-000003.json"], "--records and --csv both name out/game-000003.json"),
 ])
 def test_bad_options_get_one_line(args, says, tmp_path):
     line = refused(run(*args, cwd=tmp_path))
@@ -284,6 +285,69 @@ def test_ctrl_c_before_any_game_leaves_no_folder(tmp_path):
     back (the first 32 take the expert seconds), the tournament removes the folders it made."""
     _stop_with_ctrl_c(tmp_path, 1, (tmp_path / "made/for/records").exists, "records folder")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_two_names_of_one_file_are_refused_and_a_file_may_go_in_the_new_records_folder(tmp_path):
+    (tmp_path / "rates.csv").write_text("mine")
+    os.link(tmp_path / "rates.csv", tmp_path / "rates.png")  # a second name of the same file
+    line = refused(run("--rounds", 4, "--csv", "rates.csv", "--plot", "rates.png", cwd=tmp_path))
+    assert "--csv and --plot both name rates.png" in line
+    assert (tmp_path / "rates.csv").read_text() == "mine"
+    ok(run("--rounds", 4, "--jobs", 1, "--records", "new", "--csv", "new/summary.csv", cwd=tmp_path))
+    assert sorted(p.name for p in (tmp_path / "new").iterdir()) == [
+        "game-000000.json", "game-000001.json", "game-000002.json", "game-000003.json", "summary.csv"]
+
+
+def test_the_csv_and_the_plot_are_written_whole_or_not_at_all(tmp_path):
+    """Written beside the file and renamed into place: stopped halfway (Ctrl-C), the old file stays
+    as it was and nothing is left beside it; once done, the file keeps its permissions."""
+    from loveletter.cli.tournament import _write_whole
+
+    old = tmp_path / "rates.csv"
+    old.write_text("mine")
+    old.chmod(0o640)
+
+    def halfway(aside: Path) -> None:
+        aside.write_text("half")
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        _write_whole(old, halfway)
+    assert old.read_text() == "mine" and [p.name for p in tmp_path.iterdir()] == ["rates.csv"]
+    _write_whole(old, lambda aside: aside.write_text("new"))
+    assert old.read_text() == "new" and (old.stat().st_mode & 0o777) == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["rates.csv"]
+
+
+def test_ctrl_c_while_the_workers_start_is_told_once(tmp_path):
+    """Ctrl-C reaches every process of the terminal's group: pressed while the worker processes are
+    still starting up, only the tournament itself answers (one line, no worker tracebacks)."""
+    children = Path("/proc/self/task")
+    if not children.is_dir():
+        pytest.skip("needs /proc to see when the worker processes start")
+    for delay in (0.0, 0.01, 0.02, 0.05, 0.1, 0.2):
+        proc = subprocess.Popen([str(LOVELETTER), "tournament", "--bots", "expert,beginner", "--rounds", "40",
+                                 "--jobs", "2", "-q"], cwd=tmp_path, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=_env(), start_new_session=True)
+        started = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and proc.poll() is None and not started.read_text().strip():
+            time.sleep(0.01)  # until the first worker process exists
+        time.sleep(delay)
+        os.killpg(proc.pid, signal.SIGINT)  # as a terminal does: the whole group
+        _, err = proc.communicate(timeout=60)
+        if proc.returncode == 0:  # it finished first (a fast machine): nothing to see
+            continue
+        assert proc.returncode == 130
+        assert [line for line in err.decode().splitlines() if line] == ["loveletter: interrupted."]
+
+
+def test_closed_standard_output_is_no_traceback(tmp_path):
+    proc = subprocess.run([str(LOVELETTER), "tournament", "--rounds", "4", "--jobs", "1", "--csv", "rates.csv"],
+                          cwd=tmp_path, stderr=subprocess.PIPE, text=True, env=_env(), check=False,
+                          preexec_fn=lambda: os.close(1))  # as `>&-` in a shell
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert (tmp_path / "rates.csv").read_text().startswith("level,seats,games")
 
 
 def test_links_are_followed_and_a_refusal_leaves_them_as_they_were(tmp_path):

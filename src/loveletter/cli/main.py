@@ -217,7 +217,8 @@ def run() -> None:
         speak_dutch()
     try:
         code = _main(language)
-        sys.stdout.flush()  # here, so that a failed write is told rather than lost at exit
+        if sys.stdout is not None:  # None when started with standard output closed (``>&-``)
+            sys.stdout.flush()  # here, so that a failed write is told rather than lost at exit
     except OSError as err:
         # Nothing more can go to standard output: point it at nothing, so that Python's own flush at
         # exit does not fail again. A reader that went away (``| head``) while a command wrote is

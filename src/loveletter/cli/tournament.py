@@ -12,6 +12,7 @@ import os
 import stat
 import sys
 import tempfile
+from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
@@ -179,16 +180,32 @@ def _check_outputs(o: Options, t: Translator) -> list[Path]:
     """Refuse output paths that cannot be written before any game is played. Nothing is created or
     deleted on the way, except the folders for the records, which are made here (a refusal removes
     them again). Returns the folders made, deepest first."""
-    for option, path in (("--csv", o.csv_path), ("--plot", o.plot_path)):
-        if path is not None:
-            _check_file(option, path, t)
     _check_distinct(o, t)
-    if o.records is None:
-        return []
+    made: list[Path] = []
+    if o.records is not None:
+        try:
+            made = _make_records_folder(o.records, t)
+        except OSError as error:  # a name the system refuses (too long, a loop of links) before anything was made
+            raise _cannot_write("--records", o.records, error, t) from None
+    try:  # after the records' folder is made: a file may go in it (``--csv out/summary.csv``)
+        for option, path in (("--csv", o.csv_path), ("--plot", o.plot_path)):
+            if path is not None:
+                _check_file(option, path, t)
+                if o.records is not None and _is_record_name(path, o.records):
+                    raise Refused(t("tour_err_same_path", option="--records", other=option, path=path))
+    except Refused:
+        _remove_empty(made)
+        raise
+    return made
+
+
+def _is_record_name(path: Path, records: Path) -> bool:
+    """Whether ``path`` is in the records' folder with a name a record could take."""
     try:
-        return _make_records_folder(o.records, t)
-    except OSError as error:  # a name the system refuses (too long, a loop of links) before anything was made
-        raise _cannot_write("--records", o.records, error, t) from None
+        same_folder = os.path.samefile(path.parent, records)
+    except OSError:
+        return False
+    return same_folder and path.match(RECORD_NAMES)
 
 
 def _check_file(option: str, path: Path, t: Translator) -> None:
@@ -236,6 +253,11 @@ def _check_distinct(o: Options, t: Translator) -> None:
         if path is None:
             continue
         real = os.path.realpath(path)  # through links, and "./a" is "a"
+        try:  # two names (hard links) of one file are one file too
+            found = os.stat(path)
+            real = f"{found.st_dev}:{found.st_ino}"
+        except OSError:  # nothing there yet
+            pass
         if real in seen:
             raise Refused(t("tour_err_same_path", option=seen[real], other=option, path=path))
         seen[real] = option
@@ -286,9 +308,9 @@ def _write_files(o: Options, t: Translator, report: dict[str, Any], err: Console
             continue
         try:
             if option == "--csv":
-                write_csv(report, path)
+                _write_whole(path, lambda aside: write_csv(report, aside))
             else:
-                plot(report, path, t)
+                _write_whole(path, lambda aside: plot(report, aside, t))
         except OSError as error:
             _fail(t("tour_err_write", option=option, path=path, reason=t.os_reason(error)))
             status = FAILED
@@ -298,6 +320,36 @@ def _write_files(o: Options, t: Translator, report: dict[str, Any], err: Console
     if o.records is not None and err is not None:
         err.print(t("tour_written", path=o.records))
     return status
+
+
+def _write_whole(path: Path, write: Callable[[Path], None]) -> None:
+    """Write ``path`` whole or not at all: into a file beside it, renamed into its place once
+    complete, so that a Ctrl-C or a full disk meanwhile leaves the old file as it was. A pipe or a
+    device (``/dev/stdout``) is written directly."""
+    try:
+        found: os.stat_result | None = os.stat(path)  # through links; not realpath() first (see _check_file)
+    except FileNotFoundError:
+        found = None
+    if found is not None and not stat.S_ISREG(found.st_mode):
+        write(path)
+        return
+    target = Path(os.path.realpath(path))  # through links: the file they lead to is replaced
+    fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    os.close(fd)
+    aside = Path(name)
+    try:
+        write(aside)
+        if found is not None:
+            mode = stat.S_IMODE(found.st_mode)
+        else:  # as a new file would be made: everyone may read and write, less the umask
+            mask = os.umask(0)
+            os.umask(mask)
+            mode = 0o666 & ~mask
+        os.chmod(aside, mode)
+        os.replace(aside, target)
+    except BaseException:
+        aside.unlink(missing_ok=True)
+        raise
 
 
 def _fail(message: str) -> None:

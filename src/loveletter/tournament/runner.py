@@ -6,13 +6,15 @@ results are put back in game order, so the outcome is the same for any ``jobs`` 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import multiprocessing
 import os
 import signal
+import threading
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -183,9 +185,13 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
                                initializer=_leave_ctrl_c_to_the_parent)
     complete = False
     try:
-        pending: set[Future[Chunk]] = {
-            pool.submit(play_chunk, settings, start, stop, records, samples) for start, stop in work
-        }
+        # The workers (and the pool's own thread) start with Ctrl-C blocked, so that one pressed
+        # while they start up tells only this process (which stops them), not each of them with a
+        # traceback of its own; a Ctrl-C meanwhile comes here as soon as the block is lifted.
+        with _ctrl_c_held():
+            pending: set[Future[Chunk]] = {
+                pool.submit(play_chunk, settings, start, stop, records, samples) for start, stop in work
+            }
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
@@ -193,15 +199,45 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
         complete = True
     finally:
         if not complete:  # a failed game, Ctrl-C, or the caller stopped early: stop the workers now
-            workers = dict(getattr(pool, "_processes", None) or {})
-            pool.shutdown(wait=False, cancel_futures=True)
-            for process in workers.values():
-                process.terminate()
-        pool.shutdown(wait=True)
+            with _ctrl_c_ignored():  # a second Ctrl-C must not break off the clearing up
+                workers = dict(getattr(pool, "_processes", None) or {})
+                pool.shutdown(wait=False, cancel_futures=True)
+                for process in workers.values():
+                    process.terminate()
+                pool.shutdown(wait=True)
+        else:
+            pool.shutdown(wait=True)
 
 
 def _leave_ctrl_c_to_the_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C (SIGINT) blocked for this thread, and for the threads and processes it starts, until
+    the block ends (where signal masks exist: not on Windows)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+@contextlib.contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """Ctrl-C ignored meanwhile, if this is the main thread (only it can set signal handlers)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def _on_ray(settings: Settings, work: list[tuple[int, int]], jobs: int, records: bool,
