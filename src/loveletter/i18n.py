@@ -303,6 +303,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_too_many_bots": "--bots lists {count} levels, more than the {players} players",
         "tour_err_edition": "unknown edition {edition!r}: choose classic or 2019",
         "tour_err_players": "--players: the {edition} is for {low}-{high} players, not {players} (R2.1)",
+        "tour_err_bots_players": "--bots: {players} levels listed, but the {edition} is for {low}-{high} players"
+                                 " (R2.1)",
         "play_err_bot_count": "--bots: give one level for every bot, or one per bot ({need} with {players} players), not {count}",
         "play_err_bots_players": "--bots: {count} levels make a game of {players} players, but the {edition} is for {low}-{high} (R2.1)",
         "play_err_starter": "--starter: choose a seat from 0 to {last}, or random",
@@ -719,6 +721,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_too_many_bots": "--bots noemt {count} niveaus, meer dan de {players} spelers",
         "tour_err_edition": "onbekende editie {edition!r}: kies classic of 2019",
         "tour_err_players": "--players: de {edition} is voor {low}-{high} spelers, niet {players} (R2.1)",
+        "tour_err_bots_players": "--bots: {players} niveaus genoemd, maar de {edition} is voor {low}-{high}"
+                                 " spelers (R2.1)",
         "play_err_bot_count": "--bots: noem één niveau voor alle bots, of één per bot ({need} bij {players} spelers), niet {count}",
         "play_err_bots_players": "--bots: {count} niveaus geven een spel van {players} spelers, maar de {edition} is voor {low}-{high} (R2.1)",
         "play_err_starter": "--starter: kies een stoel van 0 tot en met {last}, of random",

@@ -205,7 +205,8 @@ def test_csv_plot_and_records(tmp_path):
     (["--players", 5], "the classic edition is for 2-4 players, not 5"),
     (["--players", 1], "Invalid value for '--players': 1 is out of range: it must be from 2 to 6."),
     (["--edition", "2019", "--players", 7], "7 is out of range: it must be from 2 to 6"),
-    (["--edition", "2019", "--bots", ",".join(["random"] * 7)], "the 2019 edition is for 2-6 players, not 7"),
+    (["--edition", "2019", "--bots", ",".join(["random"] * 7)],
+     "--bots: 7 levels listed, but the 2019 edition is for 2-6 players (R2.1)"),
     (["--bots", "beginner,random,random", "--players", 2], "lists 3 levels, more than the 2 players"),
     (["--plot", "/no/such/folder/ratings.png"], "--plot: the folder /no/such/folder does not exist"),
     (["--plot", "ratings.svg"], "give a file name ending in .png"),
@@ -220,7 +221,8 @@ def test_csv_plot_and_records(tmp_path):
     (["--edition", "1999"], "Invalid value for '--edition'"),
     (["--frobnicate"], "No such option"),
     (["--bots", "beginner,random", "--budget", 50], "--budget: no bot here thinks with a budget (only expert)"),
-    (["--rounds", 10**12], "play at most 10\u2009000\u2009000 games in one tournament, not 1\u2009000\u2009000\u2009000\u2009000"),
+    (["--rounds", 10**12], "--rounds: play at most 10\u2009000\u2009000 games in one tournament, not 1\u2009000\u2009000\u2009000\u2009000"),
+    (["--matches", 10**7 + 1], "--matches: play at most 10\u2009000\u2009000 games"),
     (["--records", "new/deeper", "--bots", "beginner,grandmaster"], "unknown bot level 'grandmaster'"),
     (["--csv", "a" * 300 + ".csv"], f"--csv: cannot write to {'a' * 300}.csv: the name is too long"),
     (["--plot", "a" * 300 + ".png"], f"--plot: cannot write to {'a' * 300}.png: the name is too long"),
@@ -468,6 +470,9 @@ def test_refusals_in_dutch(tmp_path):
     line = refused(run("--bots", "beginner,grootmeester", "--lang", "nl", cwd=tmp_path))
     assert line.startswith("loveletter tournament: --bots: onbekend niveau 'grootmeester': kies uit random, beginner")
     line = refused(run("--bots", ",".join(["random"] * 5), "--lang", "nl", cwd=tmp_path))
+    assert line.endswith("--bots: 5 niveaus genoemd, maar de klassieke editie is voor 2-4 spelers (R2.1)"
+                         " (zie 'loveletter tournament --help')")
+    line = refused(run("--players", 5, "--lang", "nl", cwd=tmp_path))
     assert line.endswith("--players: de klassieke editie is voor 2-4 spelers, niet 5 (R2.1)"
                          " (zie 'loveletter tournament --help')")
     line = refused(run("--rounds", 3, "--matches", 3, env=_env(LANG="nl_NL.UTF-8"), cwd=tmp_path))
