@@ -60,6 +60,11 @@ MAX_HYPOTHESES_CROWDED = 1_500
 #: table down to a few deals, those deals no longer spread the odds over the cards really possible:
 #: with five or six players the table was left showing a card as certain that nothing had revealed.
 MIN_SPREAD = 200
+#: In an approximate table, the share of each hand's odds (:meth:`Belief.hand_odds`) that goes to the
+#: cards the public facts leave possible for it, in proportion to how many are unseen: a table
+#: filtered down to its samples can lose a card the player may well hold, which must still show as
+#: possible (under 1%), not as impossible.
+FLOOR = 0.01
 
 Reader = Callable[[Edition, tuple[Card, ...], Action, int, int, list[int], dict[int, Card]], float]
 """``reader(edition, hand, play, seat, choosable, seen, known)``: how likely ``seat``, holding
@@ -108,6 +113,7 @@ class Belief:
         self.out: set[int] = set()
         self.protected: set[int] = set()
         self.knows_mine: dict[int, Card] = {}
+        self.public_odds: dict[int, dict[Card, float]] = {}  # per seat, while the table is approximate
         self.read = 0
         self.update(view)
 
@@ -125,6 +131,7 @@ class Belief:
             if not self.exact:
                 self._start_again_if_wider(view)
         self.read = len(events)
+        self.public_odds = {} if self.exact else _public_odds(view)
 
     def _start_again_if_wider(self, view: View) -> None:
         """Start again (:meth:`_recover`) if the table spreads too little (:data:`MIN_SPREAD`) or is
@@ -586,12 +593,19 @@ class Belief:
         self._filter(lambda h: h[seat] == held)
 
     def hand_odds(self, seat: int) -> dict[Card, float]:
-        """The probability of each card being in ``seat``'s hand (one card between turns)."""
+        """The probability of each card being in ``seat``'s hand (one card between turns); in an
+        approximate table, with a :data:`FLOOR` for every card the public facts leave possible."""
         odds: dict[Card, float] = {}
         for (hands, _), w in self.table.items():
             hand = hands[seat] or ()
             for card in hand:
                 odds[card] = odds.get(card, 0.0) + w / len(hand)
+        public = self.public_odds.get(seat)
+        if public and odds:
+            for card in odds:
+                odds[card] *= 1.0 - FLOOR
+            for card, p in public.items():
+                odds[card] = odds.get(card, 0.0) + FLOOR * p
         return odds
 
     def all_odds(self) -> dict[int, dict[Card, float]]:
@@ -620,6 +634,22 @@ def _all_ruled_out(hand: tuple[Card, ...] | None, cards: set[Card]) -> bool:
     """Whether every card of ``hand`` is one of ``cards`` (the cards ruled out for the card a player
     held: a player to move holds that card and one drawn unseen)."""
     return hand is not None and len(hand) > 0 and all(card in cards for card in hand)
+
+
+def _public_odds(view: View) -> dict[int, dict[Card, float]]:
+    """For each other player still in the round whose card this seat does not know, the chance of
+    each card by what is public alone: the cards unseen (the card tracker), less those ruled out
+    for that player (:func:`~loveletter.bots.facts.ruled_out`), in proportion to their number."""
+    left, out = view.tracker(), ruled_out(view)
+    odds: dict[int, dict[Card, float]] = {}
+    for seat in range(view.players):
+        if seat == view.seat or not view.alive[seat] or seat in view.known:
+            continue
+        counts = {card: n for card, n in left.items() if n > 0 and card not in out.get(seat, ())}
+        total = sum(counts.values())
+        if total:
+            odds[seat] = {card: n / total for card, n in counts.items()}
+    return odds
 
 
 def _spread(table: dict[Key, float]) -> float:
