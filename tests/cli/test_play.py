@@ -177,7 +177,8 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path, lang):
     missing = next(c for c in (Card.PRINCESS, Card.COUNTESS, Card.KING) if c not in hand)
     move = "wachter 1 priester" if lang == "nl" else "guard 1 priest"
     typed = ["blah blah", "99", "0", str(len(legal) + 1), f"{missing.word}", "guard 1 guard",
-             "handmaid 1" if Card.HANDMAID in hand else "guard 0 priest", "?", "-1", "guard 1 spy", move, "q"]
+             "handmaid 1" if Card.HANDMAID in hand else "guard 0 priest", "?", "-1", "guard 1 spy", "9" * 5000,
+             "12345678901", move, "q"]
     proc, records = play(tmp_path, "--lang", lang, "--seed", str(seed), lines=typed)
     no_traceback(proc)
     assert proc.returncode == 0
@@ -194,6 +195,7 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path, lang):
         assert reply_to(out, lang, typed[6]).startswith("Not allowed: ")
         assert reply_to(out, lang, "?").startswith("Type the number of a move")
         assert reply_to(out, lang, "-1") == f"There is no move number -1: choose 1 to {len(legal)}."
+        assert reply_to(out, lang, "12345678901") == f"There is no move number 12345678901: choose 1 to {len(legal)}."
         assert reply_to(out, lang, "guard 1 spy") == "Not allowed: the Spy is not a card of the classic edition (R1)"
         assert "Player plays the Guard on Bram and names the Priest: " in out
     else:

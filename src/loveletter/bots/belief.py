@@ -592,20 +592,22 @@ class Belief:
         held = _sorted(hand)
         self._filter(lambda h: h[seat] == held)
 
-    def hand_odds(self, seat: int) -> dict[Card, float]:
+    def hand_odds(self, seat: int, floor: bool = True) -> dict[Card, float]:
         """The probability of each card being in ``seat``'s hand (one card between turns); in an
-        approximate table, with a :data:`FLOOR` for every card the public facts leave possible."""
+        approximate table, with a :data:`FLOOR` for every card the public facts leave possible
+        (unless ``floor`` is false: the table's own odds)."""
         odds: dict[Card, float] = {}
         for (hands, _), w in self.table.items():
             hand = hands[seat] or ()
             for card in hand:
                 odds[card] = odds.get(card, 0.0) + w / len(hand)
-        public = self.public_odds.get(seat)
+        public = self.public_odds.get(seat) if floor else None
         if public and odds:
             for card in odds:
                 odds[card] *= 1.0 - FLOOR
             for card, p in public.items():
-                odds[card] = odds.get(card, 0.0) + FLOOR * p
+                if p > 0:
+                    odds[card] = odds.get(card, 0.0) + FLOOR * p
         return odds
 
     def all_odds(self) -> dict[int, dict[Card, float]]:
@@ -641,6 +643,7 @@ def _public_odds(view: View) -> dict[int, dict[Card, float]]:
     each card by what is public alone: the cards unseen (the card tracker), less those ruled out
     for that player (:func:`~loveletter.bots.facts.ruled_out`), in proportion to their number."""
     left, out = view.tracker(), ruled_out(view)
+    left.subtract(card for card in under_the_deck(view) if card is not None)  # ours, put there: not in a hand
     odds: dict[int, dict[Card, float]] = {}
     for seat in range(view.players):
         if seat == view.seat or not view.alive[seat] or seat in view.known:

@@ -135,7 +135,10 @@ class ExpertBot:
         reading = self.belief(view)
         me = view.seat
         root = Node(player=me)
-        root_moves = _sensible_guesses(view.legal_actions, reading.hand_odds) if prune else view.legal_actions
+        # the guesses worth searching, by the table's own odds: the approximate tables' floor (a
+        # share for every card still possible) would tie every unlikely card and keep them all
+        root_moves = (_sensible_guesses(view.legal_actions, lambda seat: reading.hand_odds(seat, floor=False))
+                      if prune else view.legal_actions)
         score = _scorer(view)
         known, links = memory_at(view)
         others = ((1 << view.players) - 1) & ~(1 << me)

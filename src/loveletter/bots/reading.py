@@ -85,13 +85,14 @@ class Reading:
             return self.wild, True
         return self.sensible, False
 
-    def hand_odds(self, seat: int) -> dict[Card, float]:
-        """The chance of each card in ``seat``'s hand, over both ways of playing."""
+    def hand_odds(self, seat: int, floor: bool = True) -> dict[Card, float]:
+        """The chance of each card in ``seat``'s hand, over both ways of playing (``floor``: see
+        :meth:`Belief.hand_odds`)."""
         wild = self.chance_wild()
         odds: dict[Card, float] = {}
         for belief, weight in ((self.sensible, 1.0 - wild), (self.wild, wild)):
             if weight > 0:
-                for card, p in belief.hand_odds(seat).items():
+                for card, p in belief.hand_odds(seat, floor).items():
                     odds[card] = odds.get(card, 0.0) + weight * p
         return odds
 

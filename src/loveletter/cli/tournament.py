@@ -7,6 +7,7 @@ ends in one line on standard error (exit status 2), a game that fails in one lin
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -331,17 +332,27 @@ def _write_files(o: Options, t: Translator, report: dict[str, Any], err: Console
 
 def _write_whole(path: Path, write: Callable[[Path], None]) -> None:
     """Write ``path`` whole or not at all: into a file beside it, renamed into its place once
-    complete, so that a Ctrl-C or a full disk meanwhile leaves the old file as it was. A pipe or a
-    device (``/dev/stdout``) is written directly."""
+    complete, so that a Ctrl-C or a full disk meanwhile leaves the old file as it was. Written
+    directly instead where a new file in its place would not be the same thing: a pipe or a device,
+    a file that is this process's standard input, output or error (``--csv /dev/stdout > out.txt``),
+    a file with other names (hard links), or one whose folder takes no new file or rename."""
     try:
         found: os.stat_result | None = os.stat(path)  # through links; not realpath() first (see _check_file)
     except FileNotFoundError:
         found = None
-    if found is not None and not stat.S_ISREG(found.st_mode):
+    standard = _standard_fd(found) if found is not None and stat.S_ISREG(found.st_mode) else None
+    if standard is not None:  # reopening it would write over what is printed there: write through it
+        _write_through(standard, write, path.name)
+        return
+    if found is not None and (not stat.S_ISREG(found.st_mode) or found.st_nlink > 1):
         write(path)
         return
     target = Path(os.path.realpath(path))  # through links: the file they lead to is replaced
-    fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    try:
+        fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    except OSError:  # a folder we may not write in (the file itself we may): write the file
+        write(path)
+        return
     os.close(fd)
     aside = Path(name)
     try:
@@ -353,10 +364,41 @@ def _write_whole(path: Path, write: Callable[[Path], None]) -> None:
             os.umask(mask)
             mode = 0o666 & ~mask
         os.chmod(aside, mode)
-        os.replace(aside, target)
+        try:
+            os.replace(aside, target)
+        except OSError as error:  # a file mounted on its own (EBUSY), another file system (EXDEV)
+            if error.errno not in (errno.EBUSY, errno.EXDEV):
+                raise
+            aside.unlink(missing_ok=True)
+            write(path)
     except BaseException:
         aside.unlink(missing_ok=True)
         raise
+
+
+def _write_through(fd: int, write: Callable[[Path], None], name: str) -> None:
+    """Write through a temporary file, then add it to the open file ``fd`` (this process's standard
+    output or error) where its printing has got to."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    with tempfile.TemporaryDirectory() as folder:
+        aside = Path(folder) / name
+        write(aside)
+        data = aside.read_bytes()
+    while data:
+        data = data[os.write(fd, data):]
+
+
+def _standard_fd(found: os.stat_result) -> int | None:
+    """The standard stream (1, 2 or 0) that is the file ``found``, if one is."""
+    for fd in (1, 2, 0):
+        try:
+            std = os.fstat(fd)
+        except OSError:  # closed
+            continue
+        if (std.st_dev, std.st_ino) == (found.st_dev, found.st_ino):
+            return fd
+    return None
 
 
 def _fail(message: str) -> None:

@@ -204,6 +204,10 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
                 pool.shutdown(wait=False, cancel_futures=True)
                 for process in workers.values():
                     process.terminate()
+                for process in workers.values():  # one that does not stop (SIGTERM) is killed
+                    process.join(10)
+                    if process.is_alive():
+                        process.kill()
                 pool.shutdown(wait=True)
         else:
             pool.shutdown(wait=True)
@@ -211,6 +215,8 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
 
 def _leave_ctrl_c_to_the_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # started with it blocked (_ctrl_c_held): ignored is enough
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 @contextlib.contextmanager
@@ -236,8 +242,8 @@ def _ctrl_c_ignored() -> Iterator[None]:
     before = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         yield
-    finally:
-        signal.signal(signal.SIGINT, before)
+    finally:  # a handler not set from Python (None) cannot be set back: the default then
+        signal.signal(signal.SIGINT, before if before is not None else signal.SIG_DFL)
 
 
 def _on_ray(settings: Settings, work: list[tuple[int, int]], jobs: int, records: bool,

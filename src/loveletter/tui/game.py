@@ -182,11 +182,12 @@ class TerminalGame:
             if not text:
                 continue
             if re.fullmatch(r"[+-]?[0-9]+", text):  # a number, even a signed one
-                n = int(text)
+                n = int(text) if len(text) <= 9 else 10**9  # Python refuses to read thousands of digits
                 if 1 <= n <= len(legal):
                     return legal[n - 1]
                 key = "no_such_number" if len(legal) > 1 else "no_such_number_one"
-                self.console.print(Text(self.t(key, n=n, max=len(legal)), style="red"))
+                self.console.print(Text(self.t(key, n=text if len(text) <= 20 else text[:20] + "…", max=len(legal)),
+                                        style="red"))
                 continue
             try:
                 action = self.t.parse_action(text)
