@@ -6,7 +6,6 @@ results are put back in game order, so the outcome is the same for any ``jobs`` 
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import math
 import multiprocessing
@@ -16,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import closing
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -219,7 +218,7 @@ def _leave_ctrl_c_to_the_parent() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-@contextlib.contextmanager
+@contextmanager
 def _ctrl_c_held() -> Iterator[None]:
     """Ctrl-C (SIGINT) blocked for this thread, and for the threads and processes it starts, until
     the block ends (where signal masks exist: not on Windows)."""
@@ -233,7 +232,7 @@ def _ctrl_c_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
-@contextlib.contextmanager
+@contextmanager
 def _ctrl_c_ignored() -> Iterator[None]:
     """Ctrl-C ignored meanwhile, if this is the main thread (only it can set signal handlers)."""
     if threading.current_thread() is not threading.main_thread():
