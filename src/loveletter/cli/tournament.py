@@ -31,7 +31,7 @@ from rich.progress import (
 
 from loveletter.bots import LEVELS
 from loveletter.engine import EDITIONS
-from loveletter.i18n import Translator, grouped
+from loveletter.i18n import Translator
 from loveletter.record import save
 from loveletter.tournament import (
     GameFailed,
@@ -48,7 +48,6 @@ from loveletter.tournament import (
     write_csv,
 )
 from loveletter.tournament.report import decimal
-from loveletter.tournament.runner import MAX_GAMES
 
 USAGE = 2  # exit status for options that cannot be used
 RECORD_NAME = "game-{:06d}.json"
@@ -158,15 +157,9 @@ def _settings(o: Options, t: Translator) -> Settings:
     if levels and len(levels) < o.bots.count(",") + 1:  # "expert,,beginner" is a slip: say so, don't guess
         raise Refused(t("play_err_bots_empty", given=o.bots, levels=", ".join(LEVELS)))
     edition = EDITIONS[o.edition]
-    players = o.players if o.players is not None else len(levels)
-    if not edition.min_players <= max(players, 2) <= edition.max_players:  # fewer than 2 levels fill 2 seats
-        blamed = "players" if o.players is not None else "bots_players"  # the option that said how many
-        raise Refused(t.tournament_error(blamed, {"edition": edition.name, "low": edition.min_players,
-                                                  "high": edition.max_players, "players": players}))
-    games = o.matches if o.matches is not None else o.rounds
-    if games is not None and games > MAX_GAMES:
-        option = "--matches" if o.matches is not None else "--rounds"
-        raise Refused(f"{option}: " + t("tour_err_too_many_games", most=grouped(MAX_GAMES), games=grouped(games)))
+    if o.players is not None and not edition.min_players <= o.players <= edition.max_players:
+        raise Refused(t.tournament_error("players", {"edition": edition.name, "low": edition.min_players,
+                                                     "high": edition.max_players, "players": o.players}))
     try:
         lineup = lineup_for(levels, o.players)
         settings = Settings(
@@ -174,8 +167,13 @@ def _settings(o: Options, t: Translator) -> Settings:
             games=o.matches if o.matches is not None else (o.rounds or 1000), seed=o.seed, budget=o.budget,
         )
         check(settings)
-    except TournamentError as refusal:
-        raise Refused(t.tournament_error(refusal.key, refusal.params)) from None
+    except TournamentError as refusal:  # told as a fault of the option that set it
+        if refusal.key == "players":  # --players was in range (above): the levels listed are too many
+            raise Refused(t.tournament_error("bots_players", refusal.params)) from None
+        message = t.tournament_error(refusal.key, refusal.params)
+        if refusal.key == "too_many_games":
+            message = ("--matches: " if o.matches is not None else "--rounds: ") + message
+        raise Refused(message) from None
     if o.backend == "ray":
         try:
             import ray  # noqa: F401
@@ -396,7 +394,7 @@ def _standard_fd(found: os.stat_result) -> int | None:
             std = os.fstat(fd)
         except OSError:  # closed
             continue
-        if (std.st_dev, std.st_ino) == (found.st_dev, found.st_ino):
+        if os.path.samestat(std, found):
             return fd
     return None
 
