@@ -506,6 +506,36 @@ def test_a_last_play_is_read_with_what_its_player_knew_then():
     assert who_knows_mine(gone) == {}  # it played the card seen: it may have been that one
 
 
+def test_a_look_between_two_others_reaches_my_card_when_i_learn_the_card_seen():
+    """Seat 1 looked at seat 2's card, unseen by the believer (seat 3). If the believer then learns
+    that card before it can change, it knows what seat 1 saw, and so whether seat 1 knows its own
+    card now: after a Baron tie (the same card) or a King trade (the card itself) with seat 2. The same
+    for a Baron tie between two others when the believer knew one of the two hands."""
+    base = view(Round.shuffled(CLASSIC, 4, random.Random(0), log=True), 3)
+    dealt = (Event("setup", seat=0, result=11), Event("deal", seat=3, card=Card.HANDMAID))
+    look = (Event("play", seat=1, card=Card.PRIEST, target=2), Event("priest", seat=1, target=2))
+
+    def at(*events: Event):
+        return dataclasses.replace(base, events=(*dealt, *events))
+
+    baron = (Event("draw", seat=3, card=Card.BARON), Event("play", seat=3, card=Card.BARON, target=2),
+             Event("baron", seat=3, target=2, cards=(Card.HANDMAID, Card.HANDMAID), result="tie"))
+    assert who_knows_mine(at(*look, *baron)) == {1: Card.HANDMAID, 2: Card.HANDMAID}
+    # seat 2 played in between: it may have played the card seen (then forgotten) or kept it
+    played = Event("play", seat=2, card=Card.GUARD, target=0, guess=Card.KING, result="miss")
+    assert who_knows_mine(at(*look, played, *baron)) == {2: Card.HANDMAID}
+    king = (Event("draw", seat=3, card=Card.KING), Event("play", seat=3, card=Card.KING, target=2),
+            Event("king", seat=3, target=2, cards=(Card.PRINCE, Card.HANDMAID)))  # the hands after it
+    assert who_knows_mine(at(*look, *king)) == {1: Card.PRINCE, 2: Card.PRINCE}
+    # our own look at seat 1, its tie with seat 2 (cards unseen), then seat 1 trades with us
+    mine = (Event("draw", seat=3, card=Card.PRIEST), Event("play", seat=3, card=Card.PRIEST, target=1),
+            Event("priest", seat=3, target=1, card=Card.GUARD))
+    tie = (Event("play", seat=2, card=Card.BARON, target=1), Event("baron", seat=2, target=1, result="tie"))
+    trade = (Event("play", seat=1, card=Card.KING, target=3),
+             Event("king", seat=1, target=3, cards=(Card.HANDMAID, Card.GUARD)))
+    assert who_knows_mine(at(*mine, *tie, *trade)) == {1: Card.GUARD, 2: Card.GUARD}
+
+
 def test_starting_again_weighs_each_card_by_the_play_it_was_kept_beside():
     """A table rebuilt from what is public still reads each player's last play: here a reader for
     whom a Handmaid is always played, so no one who played something else holds one."""

@@ -151,17 +151,41 @@ def who_knows_mine(view: View) -> dict[int, Card]:
 
 
 def with_my_card_shown(events: tuple[Event, ...], me: int | None) -> list[Event]:
-    """The events, with the card another player's Priest saw in ``me``'s hand filled in (the viewer
-    knows what it held then)."""
+    """The events, with what others saw filled in where the viewer ``me`` can tell it: the card a
+    Priest saw in its own hand (it knows what it held then), or in a third player's hand whose card it
+    later learnt (its own look, a Baron against it or a King trade with it) before that card could
+    change; and the cards of a Baron tie between two others, one of whose hands it knew. Then, say, a
+    player who saw the card of one who later tied the viewer with a Baron knows the viewer's card
+    too."""
     hand: list[Card] = []
     shown: list[Event] = []
+    unseen_look: dict[int, int] = {}  # a player: where in ``shown`` a look at its card, not seen by us, is
     for e in events:
-        kind = e.kind
-        if kind == "priest" and e.target == me and e.card is None and hand:
+        kind, seat, target = e.kind, e.seat, e.target
+        if kind == "priest" and target == me and e.card is None and hand:
             e = e._replace(card=hand[0])
+        elif kind == "baron" and e.result == "tie" and e.cards is None and seat is not None:
+            # a tie between two others, one of whose cards we know: both hold that card
+            known = known_hands(shown, me)
+            card = known.get(seat, known.get(target)) if target is not None else None
+            if card is not None:
+                e = e._replace(cards=(card, card))
+        if seat == me and kind in ("priest", "baron", "king") and target is not None:
+            # we learnt the other's card: a look at it since it last changed saw the same card
+            look = unseen_look.pop(target, None)
+            # (a King's cards are the hands after the trade: theirs is the one we now hold)
+            theirs = e.card if kind == "priest" else e.cards[0 if kind == "king" else 1] if e.cards else None
+            if look is not None and theirs is not None:
+                shown[look] = shown[look]._replace(card=theirs)
+        if kind in ("play", "discard", "chancellor", "bottom", "out", "king") and seat is not None:
+            unseen_look.pop(seat, None)  # its card may have changed
+        if kind == "king" and target is not None:
+            unseen_look.pop(target, None)
+        if kind == "priest" and e.card is None and target is not None and target != me:
+            unseen_look[target] = len(shown)
         shown.append(e)
-        if e.seat != me:
-            if kind == "king" and e.target == me and e.cards is not None:
+        if seat != me:
+            if kind == "king" and target == me and e.cards is not None:
                 hand = [e.cards[1]]
             continue
         if kind in ("deal", "draw") and e.card is not None:
@@ -179,3 +203,4 @@ def with_my_card_shown(events: tuple[Event, ...], me: int | None) -> list[Event]
         elif kind == "out":
             hand = []
     return shown
+
