@@ -375,7 +375,7 @@ def test_what_is_public_about_a_hand_rules_cards_out_until_it_changes():
     base = view(rnd, 3)
 
     def public(*events: Event) -> dict[int, set[Card]]:
-        return ruled_out(dataclasses.replace(base, events=events))
+        return ruled_out(dataclasses.replace(base, events=events, known=known_hands(events, 3)))
 
     miss = Event("play", seat=0, target=1, card=Card.GUARD, guess=Card.HANDMAID, result="miss")
     assert public(miss) == {1: {Card.HANDMAID}}
@@ -401,7 +401,10 @@ def test_what_is_public_about_a_hand_rules_cards_out_until_it_changes():
     # then (a Priest's look) rules out every other card for the other, which keeps it as it plays on
     tie = (Event("play", seat=1, card=Card.BARON, target=2), Event("baron", seat=1, target=2, result="tie"))
     missed_2 = Event("play", seat=0, target=2, card=Card.GUARD, guess=Card.HANDMAID, result="miss")
-    assert public(missed_2, *tie) == {1: {Card.HANDMAID}, 2: {Card.HANDMAID}}
+    # ... and neither holds a card of which fewer than two copies may be in hands we do not know
+    scarce = {card for card, n in CLASSIC.copies.items() if base.tracker()[card] < 2}
+    assert {Card.KING, Card.COUNTESS, Card.PRINCESS} <= scarce and Card.GUARD not in scarce
+    assert public(missed_2, *tie) == {1: {Card.HANDMAID} | scarce, 2: {Card.HANDMAID} | scarce}
     look = Event("priest", seat=3, target=1, card=Card.KING)
     others = {card for card in CLASSIC.copies if card is not Card.KING}
     assert public(look, *tie)[2] == others
@@ -628,6 +631,33 @@ def test_an_approximate_table_leaves_no_possible_card_out(players):
                     checked += 1
             rnd.apply(bots[rnd.current].choose(view(rnd, rnd.current)))
     assert checked > 200 and approximate > 30, (checked, approximate)
+
+
+def test_the_floor_goes_only_to_cards_that_may_be_in_the_hand():
+    """The floor of an approximate table (:func:`_public_odds`) leaves out the cards the believer put
+    under the deck itself (a Chancellor's: not in any hand), and, for two players whose Baron tied
+    (two copies of one card), any card of which fewer than two copies may be in their hands."""
+    base = view(Round.shuffled(EDITION_2019, 5, random.Random(0), log=True), 4)
+    single = [card for card in (Card.KING, Card.COUNTESS, Card.PRINCESS) if card not in base.hand]
+    under = single[:2]
+
+    def odds(*events: Event) -> dict[int, dict[Card, float]]:
+        seen = dataclasses.replace(base, events=(Event("setup", seat=0, result=15), *events),
+                                   known=known_hands(events, 4))
+        return belief_module._public_odds(seen)
+
+    assert all(under[0] in hand and under[1] in hand for hand in odds().values())
+    chancellor = (Event("play", seat=4, card=Card.CHANCELLOR),
+                  Event("bottom", seat=4, card=Card.GUARD, cards=tuple(under), result=2))
+    returned = odds(*chancellor)
+    assert set(returned) == {0, 1, 2, 3}
+    for hand in returned.values():
+        assert under[0] not in hand and under[1] not in hand and sum(hand.values()) == pytest.approx(1.0)
+    tie = (Event("play", seat=1, card=Card.BARON, target=2), Event("baron", seat=1, target=2, result="tie"))
+    tied = odds(*tie)
+    for seat in (1, 2):
+        assert not set(single) & set(tied[seat]) and Card.GUARD in tied[seat]
+    assert set(single) <= set(tied[0])  # an untied player may hold one
 
 
 def test_a_table_is_kept_when_starting_again_would_spread_no_wider(monkeypatch):

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Generic, Protocol, TypeVar
 
-from loveletter.bots.facts import last_plays, ruled_out, under_the_deck, who_knows_mine
+from loveletter.bots.facts import last_plays, ruled_out, under_the_deck, unseen_in_hands, who_knows_mine
 from loveletter.engine import Action, Card, Edition, Event, View
 
 _CARDS = tuple(Card)  # by number
@@ -642,8 +642,7 @@ def _public_odds(view: View) -> dict[int, dict[Card, float]]:
     """For each other player still in the round whose card this seat does not know, the chance of
     each card by what is public alone: the cards unseen (the card tracker), less those ruled out
     for that player (:func:`~loveletter.bots.facts.ruled_out`), in proportion to their number."""
-    left, out = view.tracker(), ruled_out(view)
-    left.subtract(card for card in under_the_deck(view) if card is not None)  # ours, put there: not in a hand
+    left, out = unseen_in_hands(view), ruled_out(view)
     odds: dict[int, dict[Card, float]] = {}
     for seat in range(view.players):
         if seat == view.seat or not view.alive[seat] or seat in view.known:

@@ -7,6 +7,7 @@ card (:func:`who_knows_mine`). The belief starts again from these when its table
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import NamedTuple
 
 from loveletter.engine import Action, Card, Edition, Event, View, known_hands
@@ -17,7 +18,8 @@ def ruled_out(view: View) -> dict[int, set[Card]]:
     since its card last changed: a card a Guard named and missed (R5.1), the Countess beside a King or
     Prince it played (R4.4), any card no higher than the one a Baron it won revealed (R5.3), and for
     two players whose Baron tied, what rules out the other's card (the same card), or all but the
-    other's card if this seat knows it. Only what stays true: once a player plays a card that was not
+    other's card if this seat knows it, and else any card of which fewer than two copies may be in
+    the hands this seat does not know. Only what stays true: once a player plays a card that was not
     ruled out, it may hold the card it drew instead, so what was ruled out is forgotten."""
     value = view.edition.value
     out: dict[int, set[Card]] = {s: set() for s in range(view.players) if s != view.seat}
@@ -53,8 +55,15 @@ def ruled_out(view: View) -> dict[int, set[Card]]:
             beaten = max(value(card) for card in e.cards)
             out[baron_winner].update(card for card in view.edition.copies if value(card) <= beaten)
             baron_winner = None
+    if ties:
+        in_hands = unseen_in_hands(view)
+        # two hands whose cards we do not know hold two copies of the same card
+        scarce = {card for card in view.edition.copies if in_hands[card] < 2}
     for a, b in ties:  # still the same card: what is ruled out or known of one since holds for the other
         _same_card(out, a, b, view.known, view.edition)
+        if a not in view.known and b not in view.known:
+            out[a] |= scarce
+            out[b] |= scarce
     return {s: cards for s, cards in out.items() if cards and view.alive[s]}
 
 
@@ -66,6 +75,14 @@ def _same_card(out: dict[int, set[Card]], a: int, b: int, known: dict[int, Card]
         out[one] = set(both)
         if other in known:
             out[one].update(card for card in edition.copies if card is not known[other])
+
+
+def unseen_in_hands(view: View) -> Counter[Card]:
+    """The cards that may be in the hands ``view.seat`` does not know: its card tracker, less the
+    cards it put under the deck itself (a Chancellor's)."""
+    left = view.tracker()
+    left.subtract(card for card in under_the_deck(view) if card is not None)
+    return left
 
 
 def under_the_deck(view: View) -> list[Card | None]:
