@@ -101,6 +101,18 @@ def test_command_line_errors_in_dutch(args, line):
     assert proc.stderr.strip() == line
 
 
+@pytest.mark.parametrize(("args", "dutch"), [
+    (["--lang", "en", "tournament", "--lang", "nl", "--rounds", "0"], True),
+    (["tournament", "--lang", "nl", "--lang=en", "--rounds", "0"], False),
+])
+def test_the_last_lang_given_is_the_language(args, dutch):
+    """As click takes the last of a repeated option, so do its own messages (read before click runs)."""
+    proc = run(*args)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("loveletter tournament: Ongeldige waarde" if dutch
+                                  else "loveletter tournament: Invalid value"), proc.stderr
+
+
 def test_command_line_errors_in_english_by_default():
     proc = run("tournament", "--rounds", "0")
     assert proc.stderr.strip() == ("loveletter tournament: Invalid value for '--rounds': 0 is out of range:"

@@ -282,11 +282,13 @@ def _command_named() -> str:
 
 
 def _language_named() -> str | None:
-    """The language given with ``--lang`` on the command line, if it is one we have."""
+    """The language given with ``--lang`` on the command line, if it is one we have (the last one,
+    as click takes the last of a repeated option)."""
     args = sys.argv[1:]
+    named = None
     for n, arg in enumerate(args):
         value = arg.partition("=")[2] if arg.startswith("--lang=") else (
             args[n + 1] if arg == "--lang" and n + 1 < len(args) else None)
         if value in LANGUAGES:
-            return value
-    return None
+            named = value
+    return named
