@@ -306,19 +306,36 @@ class TerminalGame:
         return t("move_fmt_target", card=card, target=target)
 
 
+EQUAL_CHANCE = 1e-6  # percentage points: chances closer than this are equal
+
+
 def shown_percentages(odds: Mapping[Card, float]) -> list[tuple[Card, str]]:
     """The possible cards, likeliest first, each with its chance as shown: whole percentages that add
-    up to 100 (largest-remainder rounding; rounding each can show 102% in all), and ``<1%`` for a card
-    that is possible but gets nothing (left out or shown as 0%, it would look impossible)."""
+    up to 100 (largest-remainder rounding; rounding each can show 102% in all) where equal chances
+    allow it, equal chances always shown equal (three cards at a third each show 33% each, 99% in
+    all), and ``<1%`` for a card that is possible but gets nothing (left out or shown as 0%, it would
+    look impossible)."""
     ranked = sorted(((card, p) for card, p in odds.items() if p > 0), key=lambda item: -item[1])
     total = sum(p for _, p in ranked)
     exact = [100 * p / total for _, p in ranked]
     whole = [math.floor(x) for x in exact]
-    # The points lost by rounding down go to the largest remainders; on a tie to the likelier card,
-    # so the figures never go up along the list.
-    by_remainder = sorted(range(len(exact)), key=lambda i: (whole[i] - exact[i], i))
-    for i in by_remainder[: 100 - sum(whole)]:
-        whole[i] += 1
+    # Cards whose chances differ only by float rounding are one group: they are rounded alike.
+    groups: list[list[int]] = []
+    for i, x in enumerate(exact):
+        if groups and exact[groups[-1][0]] - x < EQUAL_CHANCE:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    # The points lost by rounding down go to the largest remainders, a whole group at a time; on a
+    # tie to the likelier group. A group they cannot all go round stops it: a less likely card raised
+    # past it would show more than a likelier one.
+    left = 100 - sum(whole)
+    for group in sorted(groups, key=lambda g: (whole[g[0]] - exact[g[0]], g[0])):
+        if len(group) > left or whole[group[0]] == exact[group[0]]:
+            break
+        for i in group:
+            whole[i] += 1
+        left -= len(group)
     return [(card, f"{n}%" if n else "<1%") for (card, _), n in zip(ranked, whole, strict=True)]
 
 

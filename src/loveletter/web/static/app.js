@@ -189,6 +189,11 @@ function send(move) {
   socket.send(JSON.stringify({ type: "move", move, at: state.moves }));
 }
 
+// A card's chance as shown: a possible card never shows as 0% (it would look impossible).
+function percent(chance) {
+  return chance > 0 && chance < 0.005 ? "<1%" : `${Math.round(100 * chance)}%`;
+}
+
 function cardView(face, attrs = {}) {
   return $("div", { class: `card card-${face.card}`, ...attrs },
     $("span", { class: "value", text: String(face.value) }),
@@ -312,7 +317,7 @@ function render() {
     known.append($("h3", { text: w("web_belief") }));
     for (const [seat, odds] of Object.entries(hints.belief))
       known.append($("p", { class: "belief", text: `${s.names[seat]}: ` +
-        odds.slice(0, 4).map((o) => `${o.name} ${Math.round(100 * o.chance)}%`).join(", ") }));
+        odds.slice(0, 4).map((o) => `${o.name} ${percent(o.chance)}`).join(", ") }));
   }
   const tracker = $("section", { class: "panel tracker" }, $("h2", { text: w("web_tracker") }),
     $("ul", {}, ...s.tracker.map((e) => $("li", { text: `${e.card.name} (${e.card.value}): ${e.unseen}` }))));
