@@ -430,6 +430,15 @@ def test_players_follow_the_bot_levels(tmp_path):
                          "--budget", "10", lines=["q"])
     assert proc.returncode == 0, proc.stderr
     assert len(replay_json(the_record(records))["players"]) == 4
+    assert proc.stdout.startswith("Players, in turn order: Player (you), Bram (expert bot), Cas (expert bot),"
+                                  " Dewi (beginner bot); first to 4 tokens wins.\n")
+
+
+def test_the_game_says_who_plays_at_which_level_in_dutch(tmp_path):
+    proc, _ = play(tmp_path, "--seed", "2", "--lang", "nl", "--bots", "random,beginner", "--target", "3",
+                   lines=["q"])
+    assert proc.stdout.startswith("Spelers, in speelvolgorde: Speler (jij), Bram (bot, random),"
+                                  " Cas (bot, beginner); wie het eerst 3 tekens heeft, wint.\n")
 
 
 def test_records_folder_that_is_a_file(tmp_path):

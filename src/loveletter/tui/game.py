@@ -113,6 +113,7 @@ class TerminalGame:
 
     def _play_match(self) -> None:
         match = self.match
+        self._introduce_players()
         while True:
             self.told = 0
             while not match.round.over:
@@ -135,6 +136,13 @@ class TerminalGame:
         winners = [self.names[s] for s in match.winners]
         key = "match_won_one" if len(winners) == 1 else "match_won"
         self.console.print(Text(self.t(key, name=winners[0], names=self.t.join_names(winners)), style="bold magenta"))
+
+    def _introduce_players(self) -> None:
+        """Who sits where, and which bot plays at which level."""
+        t = self.t
+        players = [f"{name} ({t('you')})" if seat == HUMAN else t("bot_level", name=name, level=self.settings.bots[seat - 1])
+                   for seat, name in enumerate(self.names)]
+        self.console.print(t("players_at_table", players=", ".join(players), target=self.match.target))
 
     def _tell_news(self) -> None:
         """Narrate the events since last time, as the human seat sees them."""
