@@ -95,11 +95,13 @@ CARD_EFFECTS: dict[str, dict[Card, str]] = {
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         # command-line help
-        "cli_main": "Love Letter: play the card game in the terminal, and replay game records.",
+        "cli_main": "Love Letter: play the card game in the terminal or the browser, replay game records, and"
+                    " let bots play tournaments.",
         "cli_play": "Play a match against bots in the terminal (moves by number or notation; works on a pipe too).",
         "cli_replay": "Check a game record (FILE, or - for standard input) and tell the match it holds.",
         "opt_edition": "classic: 16 cards, 2-4 players; 2019: 21 cards, 2-6 players.",
-        "opt_players": "Number of players: you plus bots (default: one more than the levels in --bots, at least 2).",
+        "opt_players": "Number of players: you plus bots, 2-4 in the classic edition, 2-6 in 2019 (default: one more"
+        " than the levels in --bots, at least 2).",
         "opt_bots": "Bot level for every bot, or one per bot separated by commas ({levels}).",
         "opt_lang": "Language (default: from your locale).",
         "opt_seed": "Seed for the shuffles and bots: the same seed, the same game.",
@@ -110,8 +112,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_delay": "Seconds to pause after each bot move (default: 0.6 on a terminal, 0 on a pipe).",
         "opt_starter": "Who starts the first round: a seat number (you are 0), or random (drawn from the seed).",
         "opt_hints": "Show, before each of your moves, the expert's chance of winning the round after each move, and what it believes each opponent holds.",
-        "opt_budget": "Thinking budget of the expert (bots and hints), in search iterations per move;"
-        " hints try every move at least {tries} times whatever the budget.",
+        "opt_budget": "Thinking budget of the expert (bots and hints), in search iterations per move (default:"
+        " {default}); hints try every move at least {tries} times whatever the budget.",
         "hint_win": "win ≈ {p}%",
         "hint_win_margin": "win ≈ {p}% ± {m}",
         "belief_title": "The expert's belief (chance of each card in hand)",
@@ -232,12 +234,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_tour_bots": "Bot levels in the lineup, separated by commas ({levels}); fewer than --players are"
                          " repeated in turn to fill the seats.",
         "opt_tour_players": "Number of players (default: the number of bots listed, at least 2).",
-        "opt_tour_rounds": "Play N single rounds (the default: 1000 rounds).",
-        "opt_tour_matches": "Play N whole matches instead of single rounds.",
+        "opt_tour_rounds": "Play N single rounds (the default: 1000 rounds; at most {most}).",
+        "opt_tour_matches": "Play N whole matches instead of single rounds (at most {most}).",
         "opt_tour_seed": "Seed: the same seed gives the same games, whatever --jobs or --backend.",
         "opt_tour_jobs": "Processes to play in (default: every core; 1 plays in this process).",
         "opt_tour_backend": "local: a pool of processes on this machine; ray: Ray tasks (pip install 'loveletter[ray]').",
-        "opt_tour_budget": "Thinking budget in search iterations per move, for the levels that search (default: their own).",
+        "opt_tour_budget": "Thinking budget in search iterations per move, for the levels that search (default:"
+        " their own; the expert's is {default}).",
         "opt_tour_json": "Print one JSON object with the figures and the settings instead of the tables.",
         "opt_tour_csv": "Also write one row per level to this CSV file.",
         "opt_tour_plot": "Also draw the win rates and ratings with their error bars in this PNG file.",
@@ -518,13 +521,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_unknown_field_turn": "unknown field {field!r} in a turn",
     },
     "nl": {
-        "cli_main": "Love Letter: speel het kaartspel in de terminal en speel spelverslagen na.",
+        "cli_main": "Love Letter: speel het kaartspel in de terminal of de browser, speel spelverslagen na en"
+                    " laat bots toernooien spelen.",
         "cli_play": "Speel een spel tegen bots in de terminal (zetten per nummer of notatie; werkt ook via een pipe).",
         "cli_replay": "Controleer een spelverslag (BESTAND, of - voor standaardinvoer) en vertel het spel dat erin staat.",
         "opt_edition": "classic: 16 kaarten, 2-4 spelers; 2019: 21 kaarten, 2-6 spelers.",
-        "opt_players": "Aantal spelers: jij plus bots (standaard: één meer dan de niveaus in --bots, minstens 2).",
+        "opt_players": "Aantal spelers: jij plus bots, 2-4 in de klassieke editie, 2-6 in 2019 (standaard: één meer"
+        " dan de niveaus in --bots, minstens 2).",
         "opt_bots": "Niveau voor alle bots, of één per bot gescheiden door komma's ({levels}).",
-        "opt_lang": "Taal (standaard: volgens je locale).",
+        "opt_lang": "Taal (standaard: volgens de taalinstelling van je systeem).",
         "opt_seed": "Seed voor het schudden en de bots: dezelfde seed, hetzelfde spel.",
         "opt_target": "Aantal tekens van liefde om te winnen (standaard: volgens de regels, R2.3).",
         "opt_name": "Jouw naam aan tafel.",
@@ -533,12 +538,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_delay": "Seconden pauze na elke zet van een bot (standaard: 0,6 in een terminal, 0 via een pipe).",
         "opt_starter": "Wie de eerste ronde begint: een stoelnummer (jij bent 0), of random (volgens de seed).",
         "opt_hints": "Toon voor elke zet van jou de kans van de expert om daarna de ronde te winnen, en wat hij denkt dat elke tegenstander heeft.",
-        "opt_budget": "Denkbudget van de expert (bots en hints), in zoekstappen per zet;"
+        "opt_budget": "Denkbudget van de expert (bots en hints), in zoekstappen per zet (standaard: {default});"
         " hints proberen elke zet hoe dan ook minstens {tries} keer.",
-        "hint_win": "winst ≈ {p}%",
-        "hint_win_margin": "winst ≈ {p}% ± {m}",
+        "hint_win": "winkans ≈ {p}%",
+        "hint_win_margin": "winkans ≈ {p}% ± {m}",
         "belief_title": "Wat de expert denkt (kans op elke kaart in de hand)",
-        "opt_replay_lang": "Taal van het verhaal (standaard: volgens je locale).",
+        "opt_replay_lang": "Taal van het verhaal (standaard: volgens de taalinstelling van je systeem).",
         "title": "Love Letter",
         "round_title": "Ronde {round} · beurt {turn}",
         "deck_size": "Trekstapel: {n} kaarten",
@@ -652,17 +657,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_tour_bots": "Niveaus van de bots, gescheiden door komma's ({levels}); zijn het er minder dan"
                          " --players, dan worden ze om de beurt herhaald.",
         "opt_tour_players": "Aantal spelers (standaard: het aantal genoemde bots, minstens 2).",
-        "opt_tour_rounds": "Speel N losse rondes (standaard: 1000 rondes).",
-        "opt_tour_matches": "Speel N hele spellen in plaats van losse rondes.",
+        "opt_tour_rounds": "Speel N losse rondes (standaard: 1000 rondes; hoogstens {most}).",
+        "opt_tour_matches": "Speel N hele spellen in plaats van losse rondes (hoogstens {most}).",
         "opt_tour_seed": "Seed: dezelfde seed geeft dezelfde partijen, wat --jobs of --backend ook is.",
         "opt_tour_jobs": "Aantal processen (standaard: alle kernen; 1 speelt in dit proces).",
         "opt_tour_backend": "local: processen op deze machine; ray: taken in Ray (pip install 'loveletter[ray]').",
-        "opt_tour_budget": "Denkbudget in zoekiteraties per zet, voor de niveaus die zoeken (standaard: hun eigen).",
+        "opt_tour_budget": "Denkbudget in zoekstappen per zet, voor de niveaus die zoeken (standaard: hun eigen; dat"
+        " van de expert is {default}).",
         "opt_tour_json": "Geef in plaats van de tabellen één JSON-object met de cijfers en de instellingen.",
         "opt_tour_csv": "Schrijf ook per niveau één regel naar dit CSV-bestand.",
         "opt_tour_plot": "Teken ook de winstpercentages en ratings met hun foutmarges in dit PNG-bestand.",
         "opt_tour_records": "Bewaar het spelverslag van elke partij in deze map (game-000000.json, …).",
-        "opt_tour_quiet": "Geen voortgangsbalk en geen meldingen op standaardfout.",
+        "opt_tour_quiet": "Geen voortgangsbalk en geen meldingen op het foutkanaal (stderr).",
         "meta_levels": "NIVEAU[,NIVEAU…]",
         "meta_options": "[OPTIES]",
         "meta_command": "OPDRACHT [ARGUMENTEN]...",
@@ -696,9 +702,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_col_games": "Partijen",
         "tour_col_wins": "Gewonnen",
         "tour_col_shared": "Gedeeld",
-        "tour_col_rate": "Winst",
-        "tour_col_ci": "95%-interval",
-        "tour_col_rating": "Rating (Elo-schaal)",
+        "tour_col_rate": "Winst-%",
+        "tour_col_ci": "Interval (95%)",
+        "tour_col_rating": "Rating (Elo)",
         "tour_col_se": "± st.fout",
         "tour_pairs_title": "Onderling (partijen waarin beide niveaus speelden)",
         "tour_col_a": "Niveau A",
@@ -732,7 +738,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play_err_starter": "--starter: kies een stoel van 0 tot en met {last}, of random",
         "play_err_bots_empty": "--bots: leeg niveau in {given!r}: zet één komma tussen de niveaus ({levels}),"
         " geen aan het begin of eind",
-        "play_err_budget_unused": "--budget: geen bot hier denkt met een budget (alleen {searching}) en --hints"
+        "play_err_budget_unused": "--budget: geen van deze bots gebruikt een denkbudget (alleen {searching}) en --hints"
         " staat uit",
         "cli_see_help": "zie '{command} --help'",
         "cli_empty_path": "het pad is leeg: geef de naam van een bestand of map",
@@ -750,7 +756,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_mode": "onbekende soort partij {mode!r}: rounds of matches",
         "tour_err_games": "speel minstens 1 partij, niet {games}",
         "tour_err_budget": "--budget moet minstens 1 zijn, niet {budget}",
-        "tour_err_budget_unused": "--budget: geen bot hier denkt met een budget (alleen {searching})",
+        "tour_err_budget_unused": "--budget: geen van deze bots gebruikt een denkbudget (alleen {searching})",
         "tour_err_too_many_games": "speel hoogstens {most} partijen in één toernooi, niet {games}",
         "tour_err_records_used": "--records: {path} bevat al spelverslagen; kies een nieuwe of lege map",
         "tour_err_jobs": "--jobs moet minstens 1 zijn, niet {jobs}",

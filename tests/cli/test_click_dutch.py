@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from loveletter import __version__
 from loveletter.cli.click_dutch import CATALOGUE, MODULES, PLURALS
 
 LOVELETTER = Path(sys.executable).parent / "loveletter"
@@ -124,7 +125,10 @@ def test_the_top_level_help_and_version_in_dutch():
     assert out.startswith("Gebruik: loveletter [OPTIES] OPDRACHT [ARGUMENTEN]...")
     assert "\nOpdrachten:\n" in out and "Toon de versie en stop." in out and "Toon deze hulp en stop." in out
     assert run("--version", lang="nl_NL.UTF-8").stdout.startswith("loveletter, versie ")
-    assert run("--version").stdout.startswith("loveletter, version ")
+    assert run("--version").stdout == f"loveletter, version {__version__}\n"
+    assert run("--lang", "nl", "--version").stdout == f"loveletter, versie {__version__}\n"
+    assert run("--version", "--lang", "nl", lang="C.UTF-8").stdout == f"loveletter, versie {__version__}\n"
+    assert run("--lang", "en", "--version", lang="nl_NL.UTF-8").stdout == f"loveletter, version {__version__}\n"
 
 
 def test_a_path_of_the_wrong_kind_is_named_in_the_users_language(tmp_path):

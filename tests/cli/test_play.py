@@ -383,7 +383,7 @@ def test_wrong_flags_one_line_on_stderr(tmp_path, args):
                                                 " (zie 'loveletter play --help')"),
     (["--starter", "4"], "loveletter play: --starter: kies een stoel van 0 tot en met 1, of random"
                          " (zie 'loveletter play --help')"),
-    (["--bots", "beginner", "--budget", "5"], "loveletter play: --budget: geen bot hier denkt met een budget"
+    (["--bots", "beginner", "--budget", "5"], "loveletter play: --budget: geen van deze bots gebruikt een denkbudget"
                                               " (alleen expert) en --hints staat uit"
                                               " (zie 'loveletter play --help')"),
     (["--bots", "expert,,beginner"], "loveletter play: --bots: leeg niveau in 'expert,,beginner': zet één"
@@ -531,7 +531,7 @@ def test_hints_show_the_experts_estimates_and_belief(tmp_path, lang):
     no_traceback(proc)
     assert proc.returncode == 0
     title = "The expert's belief" if lang == "en" else "Wat de expert denkt"
-    estimate = "win ≈ " if lang == "en" else "winst ≈ "
+    estimate = "win ≈ " if lang == "en" else "winkans ≈ "
     assert title in proc.stdout
     first_moves = proc.stdout.split(PROMPT[lang])[0]
     moves = [line for line in first_moves.splitlines() if re.match(r"\s+\d+\. ", line)]

@@ -81,7 +81,7 @@ def test_table_in_dutch():
         assert word in out, word
     for english in ("Win rate", "Level", "Games", "Head to head", "Ratings: Bradley-Terry fitted"):
         assert english not in out
-    assert "%" in out and "," in out.split("Winst")[1]  # decimal commas
+    assert "%" in out and "," in out.split("Winst-%")[1]  # decimal commas
 
 
 def test_matches_and_the_2019_edition():

@@ -31,7 +31,7 @@ CATALOGUE: dict[str, str] = {
     "Invalid value: {message}": "Ongeldige waarde: {message}",
     "No such option {name!r}.": "Optie {name!r} bestaat niet.",
     "No such command {name!r}.": "Opdracht {name!r} bestaat niet.",
-    "Option {name!r} does not take a value.": "Optie {name!r} neemt geen waarde.",
+    "Option {name!r} does not take a value.": "Optie {name!r} krijgt geen waarde.",
     "Argument {name!r} takes {nargs} values.": "Argument {name!r} neemt {nargs} waarden.",
     "{value} is not in the range {range}.": "{value} ligt niet in het bereik {range}.",
     "{value!r} is not a valid {number_type}.": "{value!r} is geen geldig getal.",

@@ -16,13 +16,14 @@ import click
 
 from loveletter import __version__
 from loveletter.bots import LEVELS, SEARCHING
-from loveletter.bots.expert import HINT_TRIES
+from loveletter.bots.expert import DEFAULT_ITERATIONS, HINT_TRIES
 from loveletter.cli import numbers
 from loveletter.cli.click_dutch import speak_dutch
 from loveletter.cli.numbers import Amount, GivenPath, Whole
 from loveletter.engine import EDITIONS
-from loveletter.i18n import LANGUAGES, Translator, default_language
+from loveletter.i18n import LANGUAGES, Translator, default_language, grouped
 from loveletter.record import RecordError, load, parse, replay, summary
+from loveletter.tournament.runner import MAX_GAMES
 
 _LOCALE = Translator(default_language())
 _language = default_language()  # the language of this run: --lang (anywhere on the line) or the locale
@@ -46,13 +47,21 @@ class Refused(click.UsageError):
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, options_metavar=_t("meta_options"),
              subcommand_metavar=_t("meta_command"))
-@click.version_option(__version__, prog_name="loveletter", help=_t("opt_version"), message=_t("cli_version"))
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, help=_t("opt_version"),
+              callback=lambda ctx, _, shown: _show_version(ctx) if shown else None)
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, expose_value=False, help=_t("opt_lang"))
 def cli() -> None:
     pass
 
 
 cli.help = _t("cli_main")
+
+
+def _show_version(ctx: click.Context) -> None:
+    """``--version``, in the language of this run (known only once the command line is read)."""
+    if not ctx.resilient_parsing:
+        click.echo(Translator(_language)("cli_version") % {"prog": "loveletter", "version": __version__})
+        ctx.exit()
 
 
 @cli.command(help=_t("cli_play"), options_metavar=_t("meta_options"))
@@ -73,7 +82,7 @@ cli.help = _t("cli_main")
 @click.option("--starter", default="random", show_default=True, metavar=_t("meta_seat"), help=_t("opt_starter"))
 @click.option("--hints", is_flag=True, help=_t("opt_hints"))
 @click.option("--budget", type=Whole(1, 10**7), default=None, metavar="N",
-              help=_t("opt_budget", tries=HINT_TRIES))
+              help=_t("opt_budget", tries=HINT_TRIES, default=grouped(DEFAULT_ITERATIONS)))
 def play(edition: str, players: int | None, bots: str, lang: str | None, seed: int | None, target: int | None,
          name: str | None, records: Path | None, delay: float | None, starter: str, hints: bool,
          budget: int | None) -> None:
@@ -158,13 +167,13 @@ def _standard_input(t: Translator) -> bytes:
 @click.option("--players", type=Whole(2, 6), default=None, metavar="N", help=_t("opt_tour_players"))
 @click.option("--edition", type=click.Choice(sorted(EDITIONS)), default="classic", show_default=True,
               help=_t("opt_edition"))
-@click.option("--rounds", type=Whole(1), default=None, metavar="N", help=_t("opt_tour_rounds"))
-@click.option("--matches", type=Whole(1), default=None, metavar="N", help=_t("opt_tour_matches"))
+@click.option("--rounds", type=Whole(1), default=None, metavar="N", help=_t("opt_tour_rounds", most=grouped(MAX_GAMES)))
+@click.option("--matches", type=Whole(1), default=None, metavar="N", help=_t("opt_tour_matches", most=grouped(MAX_GAMES)))
 @click.option("--seed", type=Whole(), default=0, show_default=True, metavar="S", help=_t("opt_tour_seed"))
 @click.option("--jobs", type=Whole(1), default=None, metavar="J", help=_t("opt_tour_jobs"))
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help=_t("opt_tour_backend"))
-@click.option("--budget", type=Whole(1, 10**7), default=None, metavar="N", help=_t("opt_tour_budget"))
+@click.option("--budget", type=Whole(1, 10**7), default=None, metavar="N", help=_t("opt_tour_budget", default=grouped(DEFAULT_ITERATIONS)))
 @click.option("--json", "as_json", is_flag=True, help=_t("opt_tour_json"))
 @click.option("--csv", "csv_path", type=GivenPath(path_type=Path, names="file"), default=None,
               metavar=_t("meta_file"), help=_t("opt_tour_csv"))
@@ -196,7 +205,7 @@ def tournament_command(bots: str, players: int | None, edition: str, rounds: int
 @click.option("--bot-delay", type=Amount(0, 10), default=0.8, show_default=True,
               metavar=_t("meta_seconds"), help=_t("opt_serve_bot_delay"))
 @click.option("--budget", type=Whole(1, 10**7), default=None, metavar="N",
-              help=_t("opt_budget", tries=HINT_TRIES))
+              help=_t("opt_budget", tries=HINT_TRIES, default=grouped(DEFAULT_ITERATIONS)))
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, help=_t("opt_lang"))
 def serve_command(host: str, port: int, database: str | None, bot_delay: float, budget: int | None,
                   lang: str | None) -> None:

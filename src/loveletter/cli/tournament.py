@@ -8,6 +8,7 @@ ends in one line on standard error (exit status 2), a game that fails in one lin
 from __future__ import annotations
 
 import errno
+import io
 import json
 import os
 import stat
@@ -144,9 +145,12 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
         print(json.dumps(report, ensure_ascii=False))
     else:
         out = Console(highlight=False)
-        if not out.is_terminal:
-            out = Console(highlight=False, width=110)
-        render(report, t, out)
+        if out.is_terminal:
+            render(report, t, out)
+        else:  # a file or a pipe: 110 columns, and no spaces at the ends of lines (rich pads titles)
+            text = io.StringIO()
+            render(report, t, Console(highlight=False, width=110, file=text))
+            print("".join(line.rstrip() + "\n" for line in text.getvalue().splitlines()), end="")  # (nothing if closed)
     return status
 
 

@@ -21,7 +21,8 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich import box
+from rich.console import Console, JustifyMethod
 from rich.table import Table
 
 from loveletter.i18n import Translator
@@ -170,6 +171,28 @@ def signed(x: float | None) -> str:
 # ------------------------------------------------------------------------------------ the table
 
 
+NARROW = 100  # columns: below this a table's column lines take too much room
+
+
+def _table(title: str, console: Console) -> Table:
+    """A table of figures; on a narrow terminal without the lines between columns, which would
+    leave too little room for the figures and headers in 80 columns."""
+    narrow = console.width < NARROW
+    return Table(title=title, title_justify="left", title_style="bold",
+                 box=box.SIMPLE_HEAD if narrow else box.HEAVY_HEAD, show_edge=not narrow, pad_edge=not narrow)
+
+
+def _add_column(table: Table, header: str, justify: JustifyMethod = "left", widest: list[str] | None = None,
+                stacked: bool = False) -> None:
+    """A column that a narrow terminal may wrap at spaces, but never shortens: rich would cut a header
+    to "Partij…" and a level's name (in ``widest``) to "beginn…". It keeps the width of the longest
+    word of its header and names (folded only where even that does not fit)."""
+    words = header.split() + [word for name in widest or () for word in name.split()]
+    if stacked:  # a word per line: in 80 columns rich would rather crop the last column than wrap these
+        header = "\n".join(header.split())
+    table.add_column(header, justify=justify, overflow="fold", min_width=max(map(len, words), default=None))
+
+
 def render(report: dict[str, Any], t: Translator, console: Console) -> None:
     """Print the report as tables, in the translator's language."""
     s = report["settings"]
@@ -189,17 +212,19 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
                       highlight=False)
     console.print()
 
-    table = Table(title=t("tour_table_title"), title_justify="left", title_style="bold")
-    table.add_column(t("tour_col_level"))
+    table = _table(t("tour_table_title"), console)
+    names = [p["level"] + (f" ×{p['seats']}" if p["seats"] > 1 else "") for p in report["participants"]]
+    stacked = console.width < NARROW
+    _add_column(table, t("tour_col_level"), widest=names)
     for key in ("tour_col_games", "tour_col_wins", "tour_col_shared", "tour_col_rate"):
-        table.add_column(t(key), justify="right")
-    table.add_column(t("tour_col_ci"), justify="center")
-    table.add_column(t("tour_col_rating"), justify="right")
-    table.add_column(t("tour_col_se"), justify="right")
-    for p in report["participants"]:
+        _add_column(table, t(key), justify="right", stacked=stacked)
+    _add_column(table, t("tour_col_ci"), justify="center", stacked=stacked)
+    _add_column(table, t("tour_col_rating"), justify="right", stacked=stacked)
+    _add_column(table, t("tour_col_se"), justify="right", stacked=stacked)
+    for name, p in zip(names, report["participants"], strict=True):
         lo, hi = p["ci95"]
         table.add_row(
-            p["level"] + (f" ×{p['seats']}" if p["seats"] > 1 else ""), str(p["games"]), str(p["wins"]),
+            name, str(p["games"]), str(p["wins"]),
             str(p["shared_wins"]), percent(p["win_rate"], t), f"{percent(lo, t)} – {percent(hi, t)}",
             signed(p["rating"]), "—" if p["rating_se"] is None else f"±{p['rating_se']:.0f}",
         )
@@ -207,12 +232,13 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
 
     if report["pairwise"]:
         console.print()
-        pairs = Table(title=t("tour_pairs_title"), title_justify="left", title_style="bold")
+        pairs = _table(t("tour_pairs_title"), console)
+        levels = [row[side] for row in report["pairwise"] for side in ("a", "b")]
         for key in ("tour_col_a", "tour_col_b"):
-            pairs.add_column(t(key))
+            _add_column(pairs, t(key), widest=levels)
         for key in ("tour_col_games", "tour_col_a_only", "tour_col_b_only", "tour_col_both",
                     "tour_col_neither"):
-            pairs.add_column(t(key), justify="right")
+            _add_column(pairs, t(key), justify="right")
         for row in report["pairwise"]:
             pairs.add_row(row["a"], row["b"], str(row["games"]), str(row["a_only"]), str(row["b_only"]),
                           str(row["both"]), str(row["neither"]))
