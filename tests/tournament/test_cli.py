@@ -84,6 +84,36 @@ def test_table_in_dutch():
     assert "%" in out and "," in out.split("Winst-%")[1]  # decimal commas
 
 
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("width", [80, 110])
+def test_tables_fit_the_terminal_and_cut_no_word(lang, width):
+    """Rich shortened what did not fit in 80 columns ("Partij…", "beginn…") or cropped the last
+    column; a narrow terminal now gets tables without column lines and stacked headers."""
+    import io
+
+    from rich.console import Console
+
+    from loveletter.i18n import Translator
+    from loveletter.tournament.report import render
+
+    report = json.loads(ok(run("--rounds", 12, "--bots", "beginner,random,expert", "--players", 3,
+                               "--budget", 20, "--json", "--jobs", 1)))
+    text = io.StringIO()
+    render(report, Translator(lang), Console(width=width, file=text, highlight=False))
+    out = text.getvalue()
+    assert "…" not in out and max(map(len, out.splitlines())) <= width
+    for level in ("beginner", "random", "expert"):
+        assert any(line.strip(" │┃").startswith(level + " ") for line in out.splitlines()), level
+    header = " ".join(out.split())  # the words of the headers, however they were wrapped
+    for key in ("tour_col_games", "tour_col_wins", "tour_col_rate", "tour_col_ci", "tour_col_rating", "tour_col_se"):
+        assert all(word in header for word in Translator(lang)(key).split()), key
+
+
+def test_piped_tables_end_no_line_with_a_space():
+    out = ok(run("--rounds", 12, "--jobs", 1))
+    assert not [line for line in out.splitlines() if line.endswith(" ")]
+
+
 def test_matches_and_the_2019_edition():
     out = ok(run("--matches", 8, "--edition", "2019", "--players", 5, "--bots", "beginner,random", "--jobs", 1))
     assert "8 matches · 2019 edition · 5 players" in out
