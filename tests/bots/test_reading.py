@@ -59,5 +59,30 @@ def test_the_chance_of_wild_play_is_a_probability_and_starts_low():
     reading = Reading(view(match, match.current))
     assert reading.chance_wild() == pytest.approx(0.3)  # WILD_AT_FIRST: nobody has played yet
     rng = random.Random(0)
-    picks = [reading.pick(rng)[1] for _ in range(2000)]
+    picks = [reading.pick(rng)[1] != 0 for _ in range(2000)]
     assert 0.25 < sum(picks) / len(picks) < 0.35
+
+
+def test_a_seat_whose_level_is_shown_is_read_by_it():
+    """At a table that shows a random bot and a beginner (seats 1 and 2), both tables read seat 1 at
+    random and seat 2 sensibly, and the samples let each play that way; without the levels, the two
+    tables read both seats their own way."""
+    from loveletter.bots.reading import read_at_random, read_sensibly
+
+    levels = {1: "random", 2: "beginner"}
+    checked = 0
+    for match in decisions(CLASSIC, 3, "random", rounds=10, seed=4):
+        v = view(match, 0)
+        shown, plain = Reading(v, levels), Reading(v)
+        only_random = Belief(v, lambda ed, hand, play, seat, others, seen, known: (
+            read_at_random if seat == 1 else read_sensibly)(ed, hand, play, seat, others, seen, known))
+        for seat in (1, 2):
+            if match.round.is_alive(seat):
+                for table in (shown.sensible, shown.wild):
+                    assert table.hand_odds(seat) == pytest.approx(only_random.hand_odds(seat))
+                checked += 1
+        assert plain.wild.hand_odds(1) == pytest.approx(Belief(v, read_at_random).hand_odds(1))
+        rng = random.Random(0)
+        assert {shown.pick(rng)[1] for _ in range(50)} == {0b010}  # seat 1 plays at random in every sample
+        assert {plain.pick(rng)[1] for _ in range(200)} <= {0, 0b110}  # all sensibly, or all at random
+    assert checked > 20

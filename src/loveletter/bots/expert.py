@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import NamedTuple
@@ -90,14 +90,17 @@ class ExpertBot:
     level = "expert"
 
     def __init__(self, seed: int | None = None, budget: int | None = None,
-                 time_limit: float | None = None) -> None:
+                 time_limit: float | None = None, levels: Mapping[int, str] | None = None) -> None:
+        """``levels``: the bot level of the seats whose level is public, for the hints (a bot
+        player is not told them; see :class:`~loveletter.bots.reading.Reading`)."""
         if budget is not None and budget < 1:
             raise ValueError(f"the thinking budget must be at least 1 iteration, not {budget}")
         self.rng = random.Random(seed)
         self.iterations = budget or DEFAULT_ITERATIONS
         self.time_limit = time_limit
         self.stats = SearchStats()
-        self._reading = Following(Reading)
+        known_levels = dict(levels or {})
+        self._reading = Following(lambda view: Reading(view, known_levels))
 
     # ------------------------------------------------------------------------------ protocol
 
@@ -141,12 +144,11 @@ class ExpertBot:
                       if prune else view.legal_actions)
         score = _scorer(view)
         known, links = memory_at(view)
-        others = ((1 << view.players) - 1) & ~(1 << me)
         deadline = start + self.time_limit if self.time_limit else math.inf
         rng = self.rng
         done = 0
         budget = iterations or self.iterations
-        deal: tuple[Round, bool, float] | None = None
+        deal: tuple[Round, int, float] | None = None  # a deal, who plays at random in it, its luck
         walk = rng
         while done < budget:
             if even and deal is not None and done % len(root_moves):
@@ -161,8 +163,8 @@ class ExpertBot:
                     deal = (state.clone(), wild, rng.random())
                     walk = random.Random(deal[2])
             memory = remember(known, links, state)
-            path = self._descend(root, state, memory, walk, root_moves, others if wild else 0, even)
-            play_out(state, memory, walk, others if wild else 0)
+            path = self._descend(root, state, memory, walk, root_moves, wild, even)
+            play_out(state, memory, walk, wild)
             rewards, mine = score(state)
             for node in path:
                 node.visits += 1

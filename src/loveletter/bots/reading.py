@@ -13,15 +13,19 @@ Each table also measures how likely the events were under its way of playing (it
 the chance that the others play one way or the other follows Bayes' rule from :data:`WILD_AT_FIRST`.
 A search samples a way of playing, then a deal from that way's table, and lets the others play that
 way in the simulated round. (All the others are taken to play the same way: one kind of table.)
+
+Where the way a player plays is public (a bot's level, shown at the table), both tables read that
+player that way: a random bot at random, any other bot sensibly. Only the others (people) are read
+by the two ways and Bayes' rule. The hints do this; a bot player is not told the levels.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
-from loveletter.bots.belief import Belief
+from loveletter.bots.belief import Belief, Reader
 from loveletter.bots.playout import chance_at_random, chance_of_play
 from loveletter.engine import Action, Card, Edition, View
 
@@ -47,12 +51,34 @@ def read_at_random(edition: Edition, hand: tuple[Card, ...], played: Action, sea
 _PRIOR = math.log(WILD_AT_FIRST / (1.0 - WILD_AT_FIRST))
 
 
-class Reading:
-    """What one seat makes of the others: two beliefs, and how far each is borne out."""
+def _reader(wild: frozenset[int], sensible: frozenset[int], default: Reader) -> Reader:
+    """``default``, except for the seats known to play at random (``wild``) or sensibly."""
+    if not wild and not sensible:
+        return default
 
-    def __init__(self, view: View) -> None:
-        self.sensible = Belief(view, read_sensibly)
-        self.wild = Belief(view, read_at_random)
+    def read(edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
+             seen: list[int], known: dict[int, Card]) -> float:
+        way = read_at_random if seat in wild else read_sensibly if seat in sensible else default
+        return way(edition, hand, played, seat, others, seen, known)
+
+    return read
+
+
+class Reading:
+    """What one seat makes of the others: two beliefs, and how far each is borne out.
+
+    ``levels`` gives the bot level of the seats whose level is public (``"random"`` plays at random;
+    any other level sensibly); the others are read both ways."""
+
+    def __init__(self, view: View, levels: Mapping[int, str] | None = None) -> None:
+        levels = levels or {}
+        wild = frozenset(seat for seat, level in levels.items() if level == "random" and seat != view.seat)
+        sensible = frozenset(seat for seat, level in levels.items() if level != "random" and seat != view.seat)
+        self.sensible = Belief(view, _reader(wild, sensible, read_sensibly))
+        self.wild = Belief(view, _reader(wild, sensible, read_at_random))
+        everyone = ((1 << view.players) - 1) & ~(1 << view.seat) if view.seat is not None else 0
+        self._wild_masks = (sum(1 << seat for seat in wild),  # who plays at random in each way
+                            everyone & ~sum(1 << seat for seat in sensible))
 
     @property
     def exact(self) -> bool:
@@ -79,11 +105,12 @@ class Reading:
         ratio = math.exp(difference)
         return ratio / (1.0 + ratio)
 
-    def pick(self, rng: random.Random) -> tuple[Belief, bool]:
-        """A way of playing drawn by its chance: its belief, and whether it is the wild one."""
+    def pick(self, rng: random.Random) -> tuple[Belief, int]:
+        """A way of playing drawn by its chance: its belief, and the seats that play at random in it
+        (a bit mask)."""
         if rng.random() < self.chance_wild():
-            return self.wild, True
-        return self.sensible, False
+            return self.wild, self._wild_masks[1]
+        return self.sensible, self._wild_masks[0]
 
     def hand_odds(self, seat: int, floor: bool = True) -> dict[Card, float]:
         """The chance of each card in ``seat``'s hand, over both ways of playing (``floor``: see

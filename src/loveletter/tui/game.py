@@ -94,7 +94,9 @@ class TerminalGame:
             for seat, level in enumerate(settings.bots, start=1)
         }
         # The adviser sees exactly what the human sees: the human's own view.
-        self.adviser = ExpertBot(seed * 31, settings.budget) if settings.hints else None
+        # It reads each bot by its level, which the table shows (a random bot's plays say little).
+        levels = dict(enumerate(settings.bots, start=1))
+        self.adviser = ExpertBot(seed * 31, settings.budget, levels=levels) if settings.hints else None
         self.record_path = record_path or _new_record_path(settings.records or default_records_folder())
         self.saved = False
         self.told = 0  # events of the current round already narrated

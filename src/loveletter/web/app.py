@@ -245,7 +245,9 @@ class Server:
                 v, moves = room.table.view_for(seat), len(room.table.moves)
             adviser = room.advisers.get(seat)
             if adviser is None:
-                adviser = room.advisers[seat] = Adviser(ExpertBot(seed=seat, budget=self.budget))
+                # it reads each bot by its level, which the table shows (a random bot's plays say little)
+                levels = {s: plan.level for s, plan in enumerate(room.table.settings.seats) if plan.level}
+                adviser = room.advisers[seat] = Adviser(ExpertBot(seed=seat, budget=self.budget, levels=levels))
             # The search takes a while: the others' moves, joins and bots do not wait for it (the page
             # drops advice for a position it has left).
             async with adviser.busy:
