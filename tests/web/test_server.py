@@ -472,3 +472,19 @@ def test_the_servers_thinking_budget_goes_to_its_experts(database):
         assert client.app.state.server.rooms[made["code"]].table.bots[1].iterations == 55
     with TestClient(create_app(Store(database), bot_delay=0)) as client:  # none given: the default
         assert client.app.state.server.rooms[made["code"]].table.bots[1].iterations == DEFAULT_ITERATIONS
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_spy_guessed_or_kept_is_named_in_the_moves(lang):
+    """The Spy is card 0 (false in Python): a Guard naming it, or a Chancellor keeping it, lost its
+    name in the move list, the guess buttons and the hints."""
+    from loveletter.engine import Card
+    from loveletter.i18n import Translator
+    from loveletter.web.messages import move_entry
+
+    t = Translator(lang)
+    guess = move_entry(Action.parse("guard 1 spy"), ["A", "B"], t)
+    assert guess["guess"] == "spy" and guess["guess_name"] == t.card(Card.SPY)
+    keep = move_entry(Action.parse("chancellor keep spy bottom guard,guard"), ["A", "B"], t)
+    assert keep["keep"] == "spy" and keep["keep_name"] == t.card(Card.SPY)
+    assert keep["bottom"] == [t.card(Card.GUARD)] * 2

@@ -75,10 +75,11 @@ def move_entry(action: Action, names: list[str], t: Translator) -> dict[str, Any
         "move": action.notation(),
         "card": action.card.word,
         "target": action.target,
-        "guess": action.guess.word if action.guess else None,
-        "guess_name": t.card(action.guess) if action.guess else None,
-        "keep": action.keep.word if action.keep else None,
-        "keep_name": t.card(action.keep) if action.keep else None,
+        # (``is not None``: the Spy is card 0, which is false)
+        "guess": action.guess.word if action.guess is not None else None,
+        "guess_name": t.card(action.guess) if action.guess is not None else None,
+        "keep": action.keep.word if action.keep is not None else None,
+        "keep_name": t.card(action.keep) if action.keep is not None else None,
         "bottom": [t.card(c) for c in action.bottom or ()],
     }
 
