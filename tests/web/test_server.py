@@ -10,7 +10,7 @@ import time
 
 import pytest
 from fastapi.testclient import TestClient
-from web_clients import Seat, create
+from web_clients import Seat, close_all, create
 
 from loveletter.bots.expert import DEFAULT_ITERATIONS
 from loveletter.engine import Action
@@ -322,7 +322,7 @@ def test_hints_for_the_seat_to_move_only(client):
     assert waiter.receive()["key"] == "web_not_your_turn"
     watcher = Seat(client, code, None)
     watcher.send({"type": "hints"})
-    assert watcher.receive()["key"] == "web_spectator"
+    assert watcher.receive()["key"] == "web_spectator_hints"
 
 
 def test_the_table_does_not_wait_for_the_experts_advice(client, monkeypatch):
@@ -344,6 +344,75 @@ def test_the_table_does_not_wait_for_the_experts_advice(client, monkeypatch):
     released.set()
     assert mover.receive()["type"] == "hints"
     assert waited_out == [False]
+
+
+def test_a_players_own_move_does_not_wait_for_their_advice(client, monkeypatch):
+    """Hints were worked out inside the connection's loop: a move sent after asking waited for them."""
+    from loveletter.web import app as web_app
+
+    started, released = threading.Event(), threading.Event()
+    real = web_app.hints_message
+
+    def slow(*args):
+        started.set()
+        released.wait(10)
+        return real(*args)
+
+    monkeypatch.setattr(web_app, "hints_message", slow)
+    _code, ann, bob = two_people(client)
+    mover = ann if ann.state["current"] == 0 else bob
+    mover.send({"type": "hints"})
+    assert started.wait(10)
+    moved = mover.move(mover.state["legal"][0]["move"])
+    assert not released.is_set()
+    assert moved["type"] == "state" and moved["moves"] == 1
+    released.set()
+    assert mover.receive()["type"] == "hints"
+
+
+def test_only_the_latest_request_for_hints_is_worked_out(client, monkeypatch):
+    """Ticking the hints box on and off queued a search per tick; the ones asked again meanwhile are
+    now skipped."""
+    from loveletter.web import app as web_app
+
+    started, released, calls = threading.Event(), threading.Event(), []
+    real = web_app.hints_message
+
+    def slow(*args):
+        calls.append(args[1])
+        started.set()
+        released.wait(10)
+        return real(*args)
+
+    monkeypatch.setattr(web_app, "hints_message", slow)
+    _code, ann, bob = two_people(client)
+    mover = ann if ann.state["current"] == 0 else bob
+    for _ in range(4):
+        mover.send({"type": "hints"})
+        assert started.wait(10)  # the first search is under way before the others are asked
+    released.set()
+    assert mover.receive()["type"] == mover.receive()["type"] == "hints"
+    assert len(calls) == 2  # the first (already searching) and the last; the two between skipped
+
+
+def test_watchers_coming_and_going_do_not_hold_a_bot_back(database):
+    """Each connection and disconnection cancelled the bot's pending move and started its wait
+    again: a watcher reloading the page faster than the bots' delay stalled the table."""
+    store = Store(database)
+    with TestClient(create_app(store, bot_delay=30)) as client:
+        made = create(client, players=2, bots={"1": "random"})
+        room = client.app.state.server.rooms[made["code"]]
+        ann = Seat(client, made["code"], made["secret"])
+        rng = random.Random(1)
+        while ann.state["current"] == 0:
+            ann.random_move(rng)
+        pending = room.waiting
+        assert pending is not None and not pending.done()
+        for _ in range(5):
+            Seat(client, made["code"], None).close()
+        assert room.waiting is pending and not pending.done()
+        close_all()
+    store.engine.dispose()
 
 
 def test_a_rematch_seats_the_players_at_a_new_table(client):

@@ -7,8 +7,9 @@
   null to watch); then ``move`` and ``lang`` messages. Each connection gets ``state`` messages made
   from its own seat's view only, and refusals meant for it alone.
 
-Bots think in a worker thread, so the server keeps answering; a person who is away when their turn
-comes can be replaced by a bot for that move after the table's timeout.
+Bots and hints think in worker threads of their own (:data:`THINKERS` at a time), so the server keeps
+answering and storing moves meanwhile; a person who is away when their turn comes can be replaced by
+a bot for that move after the table's timeout.
 """
 
 from __future__ import annotations
@@ -16,8 +17,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import os
 import random
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -28,7 +32,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from loveletter.bots.expert import ExpertBot
-from loveletter.engine import Action
+from loveletter.engine import Action, View
 from loveletter.i18n import LANGUAGES, MESSAGES, Translator
 from loveletter.record import RecordError
 from loveletter.web.messages import hints_message, read_client_message, refusal_message, state_message
@@ -37,6 +41,10 @@ from loveletter.web.store import Store
 from loveletter.web.table import GameTable, Refused, clean_name, new_code, new_settings
 
 WEB_WORDS_PREFIX = "web_"
+#: Searches (bots' moves and hints) run at once, in threads of their own: the moves' storing and the
+#: other tables never queue behind them, and the event loop shares the interpreter with few threads.
+THINKERS = max(2, os.cpu_count() or 2)
+log = logging.getLogger(__name__)
 
 
 class NewTable(BaseModel):
@@ -62,6 +70,8 @@ class Connection:
     socket: WebSocket
     seat: int | None
     t: Translator
+    asked: int = 0  # hint requests so far: only the latest is worked out (see Server.advise)
+    advising: set[asyncio.Task[None]] = field(default_factory=set)
 
 
 @dataclass
@@ -81,6 +91,7 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: list[Connection] = field(default_factory=list)
     waiting: asyncio.Task[None] | None = None  # a bot's move or a timeout, pending
+    plan: tuple[str, int, int] | None = None  # what the waiting task is for: kind, seat, moves made then
     advisers: dict[int, Adviser] = field(default_factory=dict)  # hints, per seat that asked
     rematch: str | None = None  # the code of the table for the next match, once someone asked
     rematched: set[int] = field(default_factory=set)  # the seats that went on to it
@@ -109,6 +120,7 @@ class Server:
         self.budget = budget  # the expert's thinking budget, for bots and hints (None: its default)
         self.rooms: dict[str, Room] = {}
         self.rng = random.SystemRandom()
+        self.thinking = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-think")
         for stored in store.load_all():
             self.rooms[stored.code] = Room(GameTable.load(stored, store, budget))
 
@@ -189,29 +201,37 @@ class Server:
 
     def start_waiting(self, room: Room) -> None:
         """Schedule what comes next without a person: a bot's move, or a bot standing in for an
-        absent person after the table's timeout."""
-        if room.waiting is not None and not room.waiting.done():
-            if room.storing:  # a bot's move is being stored: that task schedules what follows itself
-                return
-            room.waiting.cancel()  # still thinking or waiting: nothing done yet, safe to drop
+        absent person after the table's timeout. Called whenever something changed (a move, a
+        join, anyone coming or going); what is already on its way for the same seat and move is left
+        to go on, so that watchers coming and going never hold a bot back."""
         table = room.table
+        plan: tuple[str, int, int] | None = None
+        delay = 0.0
         seat = table.bot_seat_to_move()
         if seat is not None:
-            room.waiting = asyncio.ensure_future(self._bot_moves(room, seat, self.bot_delay))
-            return
-        timeout = table.settings.bot_timeout
-        if timeout is not None and table.started and not table.match.over:
-            current = table.match.current
-            if not room.connected(current):
-                room.waiting = asyncio.ensure_future(self._bot_moves(room, current, timeout))
+            plan, delay = ("bot", seat, len(table.moves)), self.bot_delay
+        else:
+            timeout = table.settings.bot_timeout
+            if timeout is not None and table.started and not table.match.over:
+                current = table.match.current
+                if not room.connected(current):
+                    plan, delay = ("stand-in", current, len(table.moves)), timeout
+        if room.waiting is not None and not room.waiting.done():
+            if room.storing or room.plan == plan:  # storing: that task schedules what follows itself
+                return
+            room.waiting.cancel()  # still thinking or waiting: nothing done yet, safe to drop
+        room.plan = plan
+        room.waiting = None if plan is None else asyncio.ensure_future(self._bot_moves(room, plan[1], delay))
 
     async def _bot_moves(self, room: Room, seat: int, delay: float) -> None:
         await asyncio.sleep(delay)
         table = room.table
-        at = len(table.moves)
-        if table.match.over or table.match.current != seat:
-            return
-        action = await asyncio.to_thread(table.bot_choice, seat)
+        async with room.lock:  # the view now: the table does not change under the thinking bot
+            at = len(table.moves)
+            if table.match.over or table.match.current != seat:
+                return
+            seen = table.view_for(seat)
+        action = await asyncio.get_running_loop().run_in_executor(self.thinking, table.bot_choice, seat, seen)
         async with room.lock:
             if not table.still_for_bot(seat, at):
                 return
@@ -223,6 +243,28 @@ class Server:
                 room.storing = False
         await self.tell_all(room)
         self.start_waiting(room)
+
+    async def advise(self, room: Room, connection: Connection, v: View, moves: int, asked: int) -> None:
+        """Work out and send the hints for ``v``, unless the player asked again meanwhile (one
+        search per seat at a time; a newer request makes an older one not yet begun pointless)."""
+        seat = connection.seat
+        assert seat is not None
+        adviser = room.advisers.get(seat)
+        if adviser is None:
+            # it reads each bot by its level, which the table shows (a random bot's plays say little)
+            levels = {s: plan.level for s, plan in enumerate(room.table.settings.seats) if plan.level}
+            adviser = room.advisers[seat] = Adviser(ExpertBot(seed=seat, budget=self.budget, levels=levels))
+        async with adviser.busy:
+            if asked != connection.asked:
+                return
+            try:
+                advice = await asyncio.get_running_loop().run_in_executor(
+                    self.thinking, hints_message, v, moves, adviser.bot, connection.t)
+            except Exception:  # a fault of ours: logged, and the table goes on without these hints
+                log.exception("the hints for seat %s of table %s failed", seat, room.table.code)
+                return
+        with contextlib.suppress(Exception):  # a connection closing under us is dropped elsewhere
+            await connection.socket.send_json(advice)
 
     async def commit(self, room: Room, action: Action, by_bot: bool) -> None:
         """Store a checked move (in a worker thread: other tables go on meanwhile), then apply it.
@@ -239,20 +281,18 @@ class Server:
             raise Refused("web_hello_twice")
         if data["type"] == "hints":
             if connection.seat is None:
-                raise Refused("web_spectator")
+                raise Refused("web_spectator_hints")
             seat = connection.seat
             async with room.lock:  # a snapshot of the seat's view: the table may move on meanwhile
                 v, moves = room.table.view_for(seat), len(room.table.moves)
-            adviser = room.advisers.get(seat)
-            if adviser is None:
-                # it reads each bot by its level, which the table shows (a random bot's plays say little)
-                levels = {s: plan.level for s, plan in enumerate(room.table.settings.seats) if plan.level}
-                adviser = room.advisers[seat] = Adviser(ExpertBot(seed=seat, budget=self.budget, levels=levels))
-            # The search takes a while: the others' moves, joins and bots do not wait for it (the page
-            # drops advice for a position it has left).
-            async with adviser.busy:
-                advice = await asyncio.to_thread(hints_message, v, moves, adviser.bot, connection.t)
-            await connection.socket.send_json(advice)
+            if not v.legal_actions:
+                raise Refused("web_not_your_turn")
+            # The search takes a while: nothing waits for it, not even this player's next move (the
+            # page drops advice for a position it has left).
+            connection.asked += 1
+            task = asyncio.ensure_future(self.advise(room, connection, v, moves, connection.asked))
+            connection.advising.add(task)
+            task.add_done_callback(connection.advising.discard)
             return
         async with room.lock:
             action = room.table.check(connection.seat, data["move"], data["at"])
@@ -367,11 +407,11 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         await socket.accept()
         t = Translator("en")
         try:
-            room = server.room(code)
             hello = read_client_message(await asyncio.wait_for(socket.receive_text(), 30))
             if hello["type"] != "hello":
                 raise Refused("web_hello_first")
             t = Translator(hello["lang"])
+            room = server.room(code)  # after the hello: a missing table is told in the player's language
             seat = room.table.seat_of(hello["secret"]) if hello["secret"] is not None else None
         except Refused as err:
             await socket.send_json(refusal_message(err, t))
@@ -395,6 +435,8 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         except WebSocketDisconnect:
             pass
         finally:
+            for task in list(connection.advising):
+                task.cancel()
             room.connections.remove(connection)
             server.start_waiting(room)
             await server.tell_rematch(room, connection)  # their kept seat may open

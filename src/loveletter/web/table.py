@@ -10,6 +10,7 @@ from __future__ import annotations
 import hmac
 import random
 import secrets
+import threading
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -130,6 +131,8 @@ class GameTable:
             seat: make_bot(plan.level, bot_rng.randrange(2**31), self.budget)
             for seat, plan in enumerate(s.seats) if plan.level is not None
         }
+        # a lock per seat for every seat (made here, not in the worker threads): see bot_choice
+        self._thinking = {seat: threading.Lock() for seat in range(s.players)}
         for text in list(self.moves):  # a table loaded from the database: replay its moves
             self._apply(Action.parse(text))
 
@@ -224,11 +227,14 @@ class GameTable:
         current = self.match.current
         return current if current in self.bots else None
 
-    def bot_choice(self, seat: int) -> Action:
-        """The bot's choice for ``seat`` from its own view (may take a while: run it off the loop).
-        A seat without a bot (an absent person, after the timeout) gets a beginner."""
+    def bot_choice(self, seat: int, seen: View) -> Action:
+        """The bot's choice for ``seat`` from its view ``seen`` (taken on the event loop; this may take
+        a while: run it off the loop). A seat without a bot (an absent person, after the timeout)
+        gets a beginner. One search per bot at a time: a search given up (its task cancelled) runs on
+        in its thread, and the bot keeps state between its choices."""
         bot = self.bots.get(seat) or self.bots.setdefault(-1 - seat, make_bot("beginner", seat))
-        return bot.choose(view(self.match, seat))
+        with self._thinking[seat]:
+            return bot.choose(seen)
 
     def still_for_bot(self, seat: int, at: int) -> bool:
         """Whether a bot that looked when ``at`` moves were played may still move for ``seat``."""
