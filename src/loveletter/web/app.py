@@ -29,7 +29,7 @@ from typing import Any
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
 from loveletter.bots.expert import ExpertBot
 from loveletter.engine import Action, View
@@ -48,21 +48,24 @@ log = logging.getLogger(__name__)
 
 
 class NewTable(BaseModel):
-    name: str = Field(max_length=200)
-    edition: str = Field(default="classic", max_length=20)
-    players: int = Field(default=2, ge=2, le=6)
-    target: int | None = Field(default=None, ge=1, le=20)
-    bots: dict[int, str] = Field(default_factory=dict, max_length=5)
-    private: bool = False
-    bot_timeout: float | None = Field(default=None, ge=1, le=3600)
+    """A new table's settings. Types are strict (``true`` is no number, ``"5"`` no whole number);
+    the ranges are checked by :func:`~loveletter.web.table.new_settings`, which says what they are."""
+
+    name: StrictStr = Field(max_length=200)
+    edition: StrictStr = Field(default="classic", max_length=20)
+    players: StrictInt = 2
+    target: StrictInt | None = None
+    bots: dict[int, StrictStr] = Field(default_factory=dict, max_length=5)
+    private: StrictBool = False
+    bot_timeout: StrictFloat | None = None  # (a whole number is taken too)
 
 
 class Joining(BaseModel):
-    name: str = Field(max_length=200)
+    name: StrictStr = Field(max_length=200)
 
 
 class Rematch(BaseModel):
-    secret: str = Field(max_length=200)
+    secret: StrictStr = Field(max_length=200)
 
 
 @dataclass
