@@ -568,3 +568,23 @@ def test_a_spy_guessed_or_kept_is_named_in_the_moves(lang):
     keep = move_entry(Action.parse("chancellor keep spy bottom guard,guard"), ["A", "B"], t)
     assert keep["keep"] == "spy" and keep["keep_name"] == t.card(Card.SPY)
     assert keep["bottom"] == [t.card(Card.GUARD)] * 2
+
+
+def test_hints_in_the_chancellors_choice():
+    """The page now asks for hints when the Chancellor's cards are to be chosen too: the server gives
+    a figure for each card kept, named in the move list (a Spy kept included)."""
+    from loveletter.bots.expert import ExpertBot
+    from loveletter.engine import EDITION_2019, Card, Match, Phase, view
+    from loveletter.i18n import Translator
+    from loveletter.web.messages import hints_message, move_entry
+
+    for seed in range(200):
+        match = Match(EDITION_2019, 2, seed=seed, starter=0)
+        if Card.CHANCELLOR in match.round.hands[0]:
+            match.apply(next(a for a in match.round.legal_actions() if a.card is Card.CHANCELLOR))
+            break
+    assert match.round.phase is Phase.CHANCELLOR and match.current == 0
+    v = view(match, 0)
+    advice = hints_message(v, 1, ExpertBot(seed=0, budget=10), Translator("nl"))
+    assert {o["move"] for o in advice["odds"]} == {a.notation() for a in v.legal_actions}
+    assert all(move_entry(a, ["A", "B"], Translator("nl"))["keep_name"] for a in v.legal_actions)

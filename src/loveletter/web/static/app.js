@@ -168,7 +168,7 @@ function connect(code) {
     const message = JSON.parse(event.data);
     if (message.type === "state") {
       state = message; picking = null; hints = null; alertUser(""); render();
-      if (hintsOn() && state.legal.length && state.phase === "play") socket.send(JSON.stringify({ type: "hints" }));
+      if (hintsOn() && state.legal.length) socket.send(JSON.stringify({ type: "hints" }));
     } else if (message.type === "hints") {
       if (state && message.moves === state.moves) { hints = message; render(); }
     }
@@ -289,7 +289,7 @@ function render() {
     toggle.addEventListener("change", () => {
       localStorage.setItem("ll-hints", toggle.checked ? "on" : "off");
       hints = null;
-      if (toggle.checked && s.legal.length && s.phase === "play") socket.send(JSON.stringify({ type: "hints" }));
+      if (toggle.checked && s.legal.length) socket.send(JSON.stringify({ type: "hints" }));
       render();
     });
     hand.append($("label", { class: "hints-toggle" }, toggle, " " + w("web_hints")));
@@ -299,7 +299,8 @@ function render() {
     const describe = (notation) => {
       const m = s.legal.find((entry) => entry.move === notation);
       if (!m) return notation;
-      return `${names[m.card]}${m.target !== null ? " → " + s.names[m.target] : ""}${m.guess_name ? ", " + m.guess_name : ""}`;
+      if (m.keep_name !== null) return `${m.keep_name}${m.bottom.length ? " ↓ " + m.bottom.join(", ") : ""}`;
+      return `${names[m.card]}${m.target !== null ? " → " + s.names[m.target] : ""}${m.guess_name !== null ? ", " + m.guess_name : ""}`;
     };
     hand.append($("section", { class: "hints" }, $("h3", { text: w("web_hint_title") }),
       $("ol", { id: "hint-list" }, ...hints.odds.map((o) => {
