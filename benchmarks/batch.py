@@ -6,21 +6,23 @@ load from numba's cache) excluded by a warm-up — for classic 2p (the issue's t
 4p and 2019 2p and 6p; then the plain engine's rate on a few rounds, for comparison. The kernel runs
 in one thread; the process is also pinned to one CPU (``--no-pin`` to leave it free).
 
-    python benchmarks/batch.py [--rounds N] [--repeats K] [--engine-seconds S] [--no-pin]
+    .venv/bin/python benchmarks/batch.py [--rounds N] [--repeats K] [--engine-seconds S] [--no-pin]
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import statistics
 import time
 
-from options import seconds, whole
+from options import Parser, run, seconds, whole
 
 from loveletter.batch import random_rounds
 from loveletter.engine import CLASSIC, EDITION_2019, Edition, Round
+
+#: The most rounds in one batch: its arrays take memory per round (a billion would not fit).
+MOST_ROUNDS = 50_000_000
 
 GAMES = (("classic", 2), ("classic", 4), ("2019", 2), ("2019", 6))
 TARGET = 2_000_000  # classic 2p random rounds per second on one core (the issue)
@@ -53,8 +55,9 @@ def engine_rate(edition: Edition, players: int, seconds: float) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--rounds", type=whole(1), default=2_000_000, help="rounds per repeat (default 2,000,000)")
+    parser = Parser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--rounds", type=whole(1, MOST_ROUNDS), default=2_000_000,
+                        help=f"rounds per repeat (default 2,000,000; at most {MOST_ROUNDS:,})")
     parser.add_argument("--repeats", type=whole(1), default=5, help="repeats per figure (default 5)")
     parser.add_argument("--engine-seconds", type=seconds(), default=1.0,
                         help="time for each engine figure (default 1)")
@@ -85,4 +88,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -8,7 +8,7 @@ deals and the same random bot (common random numbers), so a difference is the we
 deal's. The final weights are then played on other deals, beside the defaults, so that what the search
 found is not a fit to its own deals. A shared round win counts as a share.
 
-    python benchmarks/beginner_weights.py [--rounds 100000] [--sweeps 1] [--jobs J]
+    .venv/bin/python benchmarks/beginner_weights.py [--rounds 100000] [--sweeps 1] [--jobs J]
 
 At 100,000 rounds per trial the 95% interval of a difference between two sets of weights is about
 ±0.2 points (they share the deals); a trial takes about 6 to 8 seconds on two cores.
@@ -16,13 +16,15 @@ At 100,000 rounds per trial the 95% interval of a difference between two sets of
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import itertools
+import math
 import multiprocessing
 import multiprocessing.pool
 import random
 import time
+
+from options import MOST_JOBS, Parser, run, whole
 
 from loveletter.bots import RandomBot, RuleBasedBot
 from loveletter.bots.rule_based import WEIGHTS, Weights
@@ -55,19 +57,20 @@ def win_rate(pool: multiprocessing.pool.Pool, weights: Weights, rounds: int, fir
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=100_000, help="rounds per trial (default 100,000)")
-    parser.add_argument("--sweeps", type=int, default=1, help="passes over the weights (default 1)")
+    parser = Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=whole(32), default=100_000,
+                        help="rounds per trial, at least 32 (default 100,000)")
+    parser.add_argument("--sweeps", type=whole(0), default=1, help="passes over the weights (default 1)")
     parser.add_argument("--factors", default="-2,0,0.5,0.75,1.5,2,3",
                         help="what each weight is multiplied by in turn (default -2,0,0.5,0.75,1.5,2,3)")
-    parser.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
+    parser.add_argument("--jobs", type=whole(1, MOST_JOBS), default=None, help="processes (default: every core)")
     args = parser.parse_args()
     try:
         factors = [float(f) for f in args.factors.split(",")]
     except ValueError:
-        parser.error("--factors: numbers separated by commas")
-    if args.rounds < 32 or args.sweeps < 0 or (args.jobs is not None and args.jobs < 1):
-        parser.error("--rounds must be at least 32, --sweeps at least 0, --jobs at least 1")
+        parser.error(f"argument --factors: numbers separated by commas, not {args.factors!r}")
+    if not all(math.isfinite(f) for f in factors):
+        parser.error(f"argument --factors: finite numbers, not {args.factors!r}")
     with multiprocessing.get_context("spawn").Pool(args.jobs or default_jobs()) as pool:
         began = time.perf_counter()
         weights, best = WEIGHTS, win_rate(pool, WEIGHTS, args.rounds)
@@ -98,4 +101,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -9,18 +9,17 @@ belief of a seat that knew nothing but the card counts would score about -2), th
 deals in the table, and the time taken. An exact belief never shows a wrong card as certain; its
 "under 1%" readings are the rare surprises of a sound model.
 
-    python benchmarks/belief_spread.py [--rounds 100] [--seed 0] [--only 2019]
+    .venv/bin/python benchmarks/belief_spread.py [--rounds 100] [--seed 0] [--only 2019]
 """
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 import statistics
 import time
 
-from options import check_only, whole
+from options import Parser, check_only, run, whole
 
 from loveletter.bots import make_bot
 from loveletter.bots.belief import Belief
@@ -65,7 +64,7 @@ def measure(edition: Edition, players: int, kind: str, rounds: int, seed: int) -
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=whole(1), default=100, help="rounds per game (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and bots (default 0)")
     parser.add_argument("--only", default="", help="only the games whose name contains this, e.g. '2019 5p'")
@@ -81,4 +80,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -22,15 +22,14 @@ programme must agree with the engine: it plays our choices at random too and com
 rounds of random vs random, counting a showdown tie both ways. ``--play`` measures, in the engine,
 a fair bot that plays the programme's best move (:class:`BestBot`): a lower bound, in practice.
 
-    python benchmarks/best_vs_random.py [--jobs 2]        # the upper bound (about 3 minutes)
-    python benchmarks/best_vs_random.py --play 4000       # the best-move bot against random
-    python benchmarks/best_vs_random.py --check 100000    # the programme against the engine
-    python benchmarks/best_vs_random.py --regret 3000 [--bot expert]   # where a bot loses value
+    .venv/bin/python benchmarks/best_vs_random.py [--jobs 2]        # the upper bound (about 2.5 minutes)
+    .venv/bin/python benchmarks/best_vs_random.py --play 4000       # the best-move bot against random
+    .venv/bin/python benchmarks/best_vs_random.py --check 100000    # the programme against the engine
+    .venv/bin/python benchmarks/best_vs_random.py --regret 3000 [--bot expert]   # where a bot loses value
 """
 
 from __future__ import annotations
 
-import argparse
 import math
 import multiprocessing
 import random
@@ -38,7 +37,7 @@ import time
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 
-from options import whole
+from options import Parser, run, whole
 
 from loveletter.bots import LEVELS, make_bot
 from loveletter.bots.belief import Belief
@@ -472,7 +471,7 @@ def both_starts(tie: float, best: bool, jobs: int) -> tuple[float, float, int, f
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     instead = parser.add_mutually_exclusive_group()  # one task at a time
     instead.add_argument("--check", type=whole(1), default=None, metavar="ROUNDS",
                          help="instead, check the programme (random play) against this many engine rounds")
@@ -526,4 +525,4 @@ def percent(x: float) -> str:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -9,17 +9,16 @@ target is out of reach for a fair bot with this search. Plays the same deals, se
 - classic, 2 players: seer vs random, seer vs beginner;
 - classic, 4 players: one seer vs three beginners.
 
-    python benchmarks/ceiling.py [--rounds N] [--jobs J] [--seed S] [--only TEXT]
+    .venv/bin/python benchmarks/ceiling.py [--rounds N] [--jobs J] [--seed S] [--only TEXT]
 """
 
 from __future__ import annotations
 
-import argparse
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 
 from lines import add_line_options, jobs_of
-from options import check_only
+from options import Parser, check_only, run
 
 from loveletter.bots import make_bot
 from loveletter.bots.expert import ExpertBot
@@ -76,7 +75,7 @@ def title(edition: str, lineup: tuple[str, ...]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     add_line_options(parser, rounds=1000)
     args = parser.parse_args()
     titles = [title(edition, lineup) for edition, lineup in LINES]
@@ -88,11 +87,11 @@ def main() -> None:
         if args.only and not any(text in name for text in args.only):
             continue
         settings = Settings(lineup=lineup, edition=edition, mode="rounds", games=args.rounds, seed=args.seed)
-        if jobs == 1:
+        if jobs == 1 or args.rounds == 1:
             wins = play(settings, 0, args.rounds)
         else:
-            bounds = [args.rounds * k // (4 * jobs) for k in range(4 * jobs + 1)]
-            with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
+            bounds = sorted({args.rounds * k // (4 * jobs) for k in range(4 * jobs + 1)})  # no empty parts
+            with ProcessPoolExecutor(min(jobs, len(bounds) - 1), mp_context=get_context("spawn")) as pool:
                 wins = sum(pool.map(play, [settings] * (len(bounds) - 1), bounds[:-1], bounds[1:]))
         lo, hi = wilson(wins, args.rounds)  # a shared win counts its share
         print(f"{name:38} seer wins {100 * wins / args.rounds:.1f}% ({100 * lo:.1f}%-{100 * hi:.1f}%)",
@@ -100,4 +99,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

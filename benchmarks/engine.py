@@ -3,17 +3,16 @@
 Plays rounds where every player picks uniformly among the legal actions, in one process, and
 prints rounds/second for classic 2p and 4p and 2019 6p, with and without the event log.
 
-    python benchmarks/engine.py [--seconds S] [--trials N]
+    .venv/bin/python benchmarks/engine.py [--seconds S] [--trials N]
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import time
 
-from options import seconds, whole
+from options import Parser, run, seconds, whole
 
 from loveletter.engine import CLASSIC, EDITION_2019, Edition, Round
 
@@ -45,7 +44,7 @@ def measure(edition: Edition, players: int, seconds: float, log: bool, trials: i
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=seconds(), default=5.0,
                         help="time per figure, split over the trials (default 5)")
     parser.add_argument("--trials", type=whole(1), default=5, help="runs per figure (default 5)")
@@ -61,4 +60,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -11,7 +11,6 @@ the mover receiving the new state (p50, p99, max), and the server's memory (resi
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import random
@@ -23,7 +22,7 @@ import urllib.request
 from pathlib import Path
 
 import websockets
-from options import seconds, whole
+from options import Parser, run, seconds, whole
 
 from loveletter.web.process import free_port, start_server, stop_server
 
@@ -83,12 +82,15 @@ async def drive(url: str, tables: list[tuple[str, str, str]], seconds: float, th
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=whole(1), default=200, help="concurrent two-player tables (default 200)")
     parser.add_argument("--seconds", type=seconds(), default=30, help="how long the players play (default 30)")
     parser.add_argument("--think", type=seconds(zero=True), default=1.0,
                         help="a player's mean think time before a move, in seconds (default 1; 0: none)")
-    parser.add_argument("--db", default=None, help="an SQLAlchemy URL (default: a new SQLite file)")
+    parser.add_argument("--db", default=None,
+                        help="the database, as for loveletter serve --db: an SQLAlchemy URL or an SQLite file"
+                             " path (default: a new SQLite file in a temporary folder); the test's tables and"
+                             " moves are added to it")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
@@ -123,4 +125,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -1,16 +1,45 @@
-"""Checked number types for the benchmarks' options: a bad value is a one-line usage error
-(``argument --rounds: must be at least 1, not 0``), never a traceback, a hang or a figure made of
-nothing."""
+"""What the benchmarks' command lines share: checked number types, so that a bad value is a one-line
+usage error (``strength.py: argument --rounds: must be at least 1, not 0``), never a traceback, a hang
+or a figure made of nothing; a parser whose errors are that one line; and :func:`run`, which tells a
+Ctrl-C in one line too."""
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
+import sys
 from collections.abc import Callable, Iterable
+from typing import NoReturn
+
+#: The most processes a benchmark starts (the tournament runner splits its games into about 64 chunks).
+MOST_JOBS = 64
 
 
-def whole(low: int) -> Callable[[str], int]:
-    """A whole number of at least ``low``."""
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on standard error (argparse prints its whole usage
+    first), naming the script and where to find its options."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def run(main: Callable[[], None]) -> None:
+    """Run a benchmark's ``main``: Ctrl-C stops it with one line, status 130 (not a traceback from
+    wherever it was), and a reader that stops reading (``| head``) ends it quietly."""
+    name = os.path.basename(sys.argv[0])
+    try:
+        main()
+    except KeyboardInterrupt:
+        print(f"\n{name}: interrupted", file=sys.stderr)
+        raise SystemExit(130) from None
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        raise SystemExit(0) from None
+
+
+def whole(low: int, high: int | None = None) -> Callable[[str], int]:
+    """A whole number of at least ``low`` (and at most ``high``, if given)."""
 
     def parse(text: str) -> int:
         try:
@@ -19,13 +48,15 @@ def whole(low: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
         if number < low:
             raise argparse.ArgumentTypeError(f"must be at least {low}, not {number}")
+        if high is not None and number > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high:,}, not {number:,}")
         return number
 
     return parse
 
 
-def seconds(zero: bool = False) -> Callable[[str], float]:
-    """A finite number of seconds above 0 (``zero``: or 0)."""
+def seconds(zero: bool = False, most: float | None = None) -> Callable[[str], float]:
+    """A finite number of seconds above 0 (``zero``: or 0), and at most ``most`` if given."""
 
     def parse(text: str) -> float:
         try:
@@ -35,6 +66,8 @@ def seconds(zero: bool = False) -> Callable[[str], float]:
         if not math.isfinite(number) or number < 0 or (number == 0 and not zero):
             raise argparse.ArgumentTypeError(f"must be a finite number {'of at least 0' if zero else 'above 0'},"
                                              f" not {text}")
+        if most is not None and number > most:
+            raise argparse.ArgumentTypeError(f"must be at most {most:g}, not {text}")
         return number
 
     return parse

@@ -12,15 +12,14 @@ and prints the means, with 95% intervals. Higher is better; guessing from the un
 about what the plain belief gets. The readings of one round are not independent (one hand is read at
 several decisions), so the intervals take the rounds as the independent units.
 
-    python benchmarks/reading.py [--rounds N] [--seed S]
+    .venv/bin/python benchmarks/reading.py [--rounds N] [--seed S]
 """
 
 from __future__ import annotations
 
-import argparse
 import math
 
-from options import whole
+from options import Parser, run, whole
 
 from loveletter.bots import make_bot
 from loveletter.bots.belief import Belief
@@ -74,7 +73,7 @@ def interval(rounds: Rounds) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=whole(1), default=200, help="single rounds per line (default 200)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     args = parser.parse_args()
@@ -89,4 +88,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

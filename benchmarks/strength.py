@@ -13,7 +13,7 @@ iterations of its last decision). Seats rotate every round and the
 starting seat too, so no bot gains from going first. Lines with the expert are skipped, with a
 message, while the expert level does not exist yet.
 
-    python benchmarks/strength.py [--rounds N] [--jobs J] [--budget B] [--seed S] [--only TEXT]...
+    .venv/bin/python benchmarks/strength.py [--rounds N] [--jobs J] [--budget B] [--seed S] [--only TEXT]...
 
 ``--only TEXT`` plays only the lines whose title contains TEXT (e.g. ``--only "classic 4p"``).
 
@@ -23,7 +23,6 @@ busy machine they are slower than one game alone; use ``--jobs 1`` for a quiet m
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
@@ -31,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from lines import add_line_options, jobs_of
-from options import check_only, whole
+from options import Parser, check_only, run, whole
 
 from loveletter.bots import LEVELS
 from loveletter.tournament import Settings, run_tournament, summarise
@@ -76,12 +75,15 @@ def percent(x: float) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     add_line_options(parser, rounds=2000)
-    parser.add_argument("--budget", type=whole(1), default=None,
+    parser.add_argument("--budget", type=whole(1, 10**7), default=None,
                         help="the expert's thinking budget in iterations (default: its own)")
     args = parser.parse_args()
     check_only(parser, args.only, [line.title for line in LINES])
+    chosen = [line for line in LINES if not args.only or any(text in line.title for text in args.only)]
+    if args.budget is not None and not any("expert" in line.lineup for line in chosen):
+        parser.error("argument --budget: no line chosen has an expert to give it to")
     jobs = jobs_of(args)
     budget = args.budget
     print(f"bot strength: {args.rounds} single rounds per line, seats and starter rotating, seed {args.seed},"
@@ -142,4 +144,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

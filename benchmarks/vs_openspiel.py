@@ -15,19 +15,18 @@ seat 1 in odd ones (seat 0 always starts). Both bots get the same time per decis
 Prints the expert's win rate with a 95% Wilson interval (a round both win counts half), and each bot's
 mean think time and search effort per move, so the time is seen to be equal.
 
-    python benchmarks/vs_openspiel.py [--rounds N] [--think SECONDS] [--simulations N] [--jobs J] [--seed S]
+    .venv/bin/python benchmarks/vs_openspiel.py [--rounds N] [--think SECONDS] [--simulations N] [--jobs J] [--seed S]
 """
 
 from __future__ import annotations
 
-import argparse
 import multiprocessing
 import statistics
 import sys
 import time
 from dataclasses import dataclass, field
 
-from options import seconds, whole
+from options import MOST_JOBS, Parser, run, seconds, whole
 
 from loveletter.tournament import default_jobs, wilson
 
@@ -70,10 +69,10 @@ def play(args: tuple[int, int, float, int, int | None]) -> Tally:
     tally = Tally()
     rate = 0.0  # ISMCTS simulations per second, from its moves so far
     for i in range(start, stop):
-        chance = np.random.RandomState(seed * 1_000_003 + i)
+        chance = np.random.RandomState((seed * 1_000_003 + i) % 2**32)  # numpy takes 0 to 2**32 - 1
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(i))
         opponent = ismcts.ISMCTSBot(game=game, evaluator=evaluator, uct_c=2.0, max_simulations=1,
-                                    random_state=np.random.RandomState(seed + i))
+                                    random_state=np.random.RandomState((seed + i) % 2**32))
         opponent.set_resampler(seeded_resampler(seed * 7919 + i))
         expert = ExpertBot(seed=seed + i, budget=10**9, time_limit=think)
         expert_seat = i % 2
@@ -110,25 +109,29 @@ def play(args: tuple[int, int, float, int, int | None]) -> Tally:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=whole(1), default=600, help="single rounds (default 600)")
-    parser.add_argument("--think", type=seconds(), default=0.1, help="seconds per move for each bot (default 0.1)")
+    parser.add_argument("--think", type=seconds(most=60), default=0.1,
+                        help="seconds per move for each bot, at most 60 (default 0.1)")
     parser.add_argument("--simulations", type=whole(1), default=None,
                         help="a fixed number of ISMCTS simulations per move instead of equal time")
-    parser.add_argument("--jobs", type=whole(1), default=None, help="processes (default: every core)")
+    parser.add_argument("--jobs", type=whole(1, MOST_JOBS), default=None, help="processes (default: every core)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     args = parser.parse_args()
-    jobs = args.jobs or default_jobs()
+    jobs = min(args.jobs or default_jobs(), args.rounds)  # no more processes than rounds
     step = max(1, args.rounds // (jobs * 4))
     chunks = [(a, min(a + step, args.rounds), args.think, args.seed, args.simulations)
               for a in range(0, args.rounds, step)]
+    counting = sys.stderr.isatty()  # the count of rounds done, on a terminal only
     total = Tally()
     began = time.perf_counter()
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         for part in pool.imap_unordered(play, chunks):
             total.add(part)
-            print(f"\r{total.rounds}/{args.rounds} rounds", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
+            if counting:
+                print(f"\r{total.rounds}/{args.rounds} rounds", end="", file=sys.stderr, flush=True)
+    if counting:
+        print(file=sys.stderr)
     lo, hi = wilson(total.expert, total.rounds)  # a shared round counts its share
     effort = f"{args.simulations} ISMCTS simulations per move" if args.simulations else "equal time"
     print(f"classic 2p single rounds: expert vs OpenSpiel ISMCTS, expert {args.think:g} s per move, {effort}, "
@@ -145,4 +148,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -200,6 +200,11 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
         if not complete:  # a failed game, Ctrl-C, or the caller stopped early: stop the workers now
             with _ctrl_c_ignored():  # a second Ctrl-C must not break off the clearing up
                 workers = dict(getattr(pool, "_processes", None) or {})
+                # the pool's own thread: shutdown(wait=False) lets go of it, so a later shutdown no
+                # longer waits for it, and Python's clearing up at exit then raced with it closing its
+                # pipe ("OSError: Bad file descriptor" after "interrupted", 2 runs in 20)
+                manager = getattr(pool, "_executor_manager_thread", None)
+                calls = getattr(pool, "_call_queue", None)
                 pool.shutdown(wait=False, cancel_futures=True)
                 for process in workers.values():
                     process.terminate()
@@ -207,7 +212,16 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
                     process.join(10)
                     if process.is_alive():
                         process.kill()
+                # With the workers gone, the only reader left of the pool's queue of work is this
+                # process: a write to it in progress would wait for ever (and the pool's thread, and
+                # the exit, with it). Closed, the write fails and the thread ends.
+                reader = getattr(calls, "_reader", None)
+                if reader is not None:
+                    with suppress(OSError):
+                        reader.close()
                 pool.shutdown(wait=True)
+                if manager is not None:
+                    manager.join(10)
         else:
             pool.shutdown(wait=True)
 
