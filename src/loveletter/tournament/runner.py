@@ -192,7 +192,11 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
                 pool.submit(play_chunk, settings, start, stop, records, samples) for start, stop in work
             }
         while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            # Ctrl-C comes between waits, never inside one: wait() takes the futures' locks one by
+            # one, and interrupted there it could leave some held; the pool's thread then waited for
+            # ever to cancel those futures, and the run hung after "interrupted" (1 run in 40).
+            with _ctrl_c_held():
+                finished, pending = wait(pending, timeout=WAIT_SECONDS, return_when=FIRST_COMPLETED)
             for future in finished:
                 yield future.result()
         complete = True
@@ -224,6 +228,9 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
                     manager.join(10)
         else:
             pool.shutdown(wait=True)
+
+
+WAIT_SECONDS = 0.2  # how long Ctrl-C may wait to be heard while the workers play (see _in_processes)
 
 
 def _leave_ctrl_c_to_the_parent() -> None:
