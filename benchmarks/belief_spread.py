@@ -67,13 +67,14 @@ def main() -> None:
     parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=whole(1), default=100, help="rounds per game (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and bots (default 0)")
-    parser.add_argument("--only", default="", help="only the games whose name contains this, e.g. '2019 5p'")
+    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
+                        help="only the games whose name contains TEXT, e.g. '2019 5p' (repeatable)")
     args = parser.parse_args()
-    check_only(parser, [args.only], [f"{edition.name} {players}p" for edition, players in GAMES])
+    check_only(parser, args.only, [f"{edition.name} {players}p" for edition, players in GAMES])
     print(f"seat 0's belief against random and beginner bots, {args.rounds:,} single rounds per game,"
           f" seed {args.seed}")
     for edition, players in GAMES:
-        if args.only not in f"{edition.name} {players}p":
+        if args.only and not any(text in f"{edition.name} {players}p" for text in args.only):
             continue
         for kind in ("plain", "reading"):
             print(measure(edition, players, kind, args.rounds, args.seed), flush=True)

@@ -485,6 +485,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, choices=(1, 2),
                         help="processes: 1 or 2, one per starting seat (default 2)")
     args = parser.parse_args()
+    if args.bot != "beginner" and not args.regret:
+        parser.error("argument --bot: only with --regret (the bot whose choices are weighed)")
     print("classic, 2 players, single rounds against the random bot")
     if args.regret:
         began = time.perf_counter()

@@ -1,4 +1,4 @@
-"""Random rounds per second: the engine's speed for simulations (issue: the rules engine).
+"""Random rounds per second: the engine's speed for simulations.
 
 Plays rounds where every player picks uniformly among the legal actions, in one process, and
 prints rounds/second for classic 2p and 4p and 2019 6p, with and without the event log.
@@ -47,7 +47,7 @@ def main() -> None:
     parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=seconds(), default=5.0,
                         help="time per figure, split over the trials (default 5)")
-    parser.add_argument("--trials", type=whole(1), default=5, help="runs per figure (default 5)")
+    parser.add_argument("--trials", type=whole(1, 100), default=5, help="runs per figure, at most 100 (default 5)")
     args = parser.parse_args()
     print(f"random rounds per second, one process, median of {args.trials} runs (lowest-highest)")
     print(f"{'game':<14}{'no event log (simulation)':>34}{'with event log':>34}")

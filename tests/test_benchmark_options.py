@@ -47,6 +47,9 @@ BAD = [
     ("vs_openspiel.py", ["--think", "1e308"], "argument --think: must be at most 60, not 1e308"),
     ("vs_openspiel.py", ["--jobs", "1000"], "argument --jobs: must be at most 64, not 1,000"),
     ("engine.py", ["--bogus"], "unrecognized arguments: --bogus"),
+    ("engine.py", ["--trials", "100000"], "argument --trials: must be at most 100, not 100,000"),
+    ("best_vs_random.py", ["--bot", "expert"], "argument --bot: only with --regret"),
+    ("belief_spread.py", ["--only", "2019 5p", "--only", "7p"], "--only '7p' matches none of"),
 ]
 
 

@@ -273,7 +273,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_budget": "Thinking budget: {budget} iterations per move",
         "tour_balanced": "Balanced: every level played every seat, and every place in turn order counting"
                          " from the starting player, equally often.",
-        "tour_unbalanced": "Not exactly balanced: {games} games is not a multiple of {players} players."
+        "tour_unbalanced": "Not exactly balanced: the number of games, {games}, is not a multiple of the {players}"
+                           " players."
                            " Games per seat: {counts}",
         "tour_table_title": "Results per level",
         "tour_col_level": "Level",
@@ -310,7 +311,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_players": "--players: the {edition} is for {low}-{high} players, not {players} (R2.1)",
         "tour_err_bots_players": "--bots: {players} levels listed, but the {edition} is for {low}-{high} players"
                                  " (R2.1)",
-        "play_err_bot_count": "--bots: give one level for every bot, or one per bot ({need} with {players} players), not {count}",
+        "play_err_bot_count": "--bots: give a single level for all the bots, or one level per bot ({need} with"
+        " {players} players), not {count}",
         "play_err_bots_players": "--bots: {count} levels make a game of {players} players, but the {edition} is for {low}-{high} (R2.1)",
         "play_err_starter": "--starter: choose a seat from 0 to {last}, or random",
         "play_err_bots_empty": "--bots: empty level in {given!r}: separate the levels ({levels}) with single"
@@ -696,7 +698,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_budget": "Denkbudget: {budget} iteraties per zet",
         "tour_balanced": "In evenwicht: elk niveau speelde even vaak op elke stoel, en op elke plaats in de"
                          " beurtvolgorde vanaf de startspeler.",
-        "tour_unbalanced": "Niet precies in evenwicht: {games} partijen is geen veelvoud van {players} spelers."
+        "tour_unbalanced": "Niet precies in evenwicht: het aantal partijen, {games}, is geen veelvoud van het"
+                           " aantal spelers, {players}."
                            " Partijen per stoel: {counts}",
         "tour_table_title": "Resultaten per niveau",
         "tour_col_level": "Niveau",

@@ -117,7 +117,7 @@ def test_piped_tables_end_no_line_with_a_space():
 def test_matches_and_the_2019_edition():
     out = ok(run("--matches", 8, "--edition", "2019", "--players", 5, "--bots", "beginner,random", "--jobs", 1))
     assert "8 matches · 2019 edition · 5 players" in out
-    assert "Not exactly balanced: 8 games is not a multiple of 5 players" in out
+    assert "Not exactly balanced: the number of games, 8, is not a multiple of the 5 players" in out
     assert "Rounds played in all:" in out
 
 
