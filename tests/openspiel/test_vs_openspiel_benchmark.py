@@ -31,4 +31,5 @@ def test_a_fixed_number_of_simulations() -> None:
 def test_bad_options_are_refused_in_one_line() -> None:
     done = run("--rounds", "0")
     assert done.returncode == 2
-    assert done.stderr.strip().splitlines()[-1].endswith("argument --rounds: must be at least 1, not 0")
+    assert done.stderr == ("vs_openspiel.py: argument --rounds: must be at least 1, not 0"
+                           " (see vs_openspiel.py --help)\n")

@@ -220,4 +220,3 @@ def with_my_card_shown(events: tuple[Event, ...], me: int | None) -> list[Event]
         elif kind == "out":
             hand = []
     return shown
-
