@@ -357,19 +357,27 @@ def test_the_table_does_not_wait_for_the_experts_advice(client, monkeypatch):
     assert waited_out == [False]
 
 
-def test_a_players_own_move_does_not_wait_for_their_advice(client, monkeypatch):
-    """Hints were worked out inside the connection's loop: a move sent after asking waited for them."""
+def held_hints(monkeypatch) -> tuple[threading.Event, threading.Event, list[int]]:
+    """The server's hints held back until ``released`` is set: ``started`` once a search began, and
+    the moves count of each search in ``calls``."""
     from loveletter.web import app as web_app
 
-    started, released = threading.Event(), threading.Event()
+    started, released, calls = threading.Event(), threading.Event(), []
     real = web_app.hints_message
 
     def slow(*args):
+        calls.append(args[1])
         started.set()
         released.wait(10)
         return real(*args)
 
     monkeypatch.setattr(web_app, "hints_message", slow)
+    return started, released, calls
+
+
+def test_a_players_own_move_does_not_wait_for_their_advice(client, monkeypatch):
+    """Hints were worked out inside the connection's loop: a move sent after asking waited for them."""
+    started, released, _calls = held_hints(monkeypatch)
     _code, ann, bob = two_people(client)
     mover = ann if ann.state["current"] == 0 else bob
     mover.send({"type": "hints"})
@@ -384,18 +392,7 @@ def test_a_players_own_move_does_not_wait_for_their_advice(client, monkeypatch):
 def test_only_the_latest_request_for_hints_is_worked_out(client, monkeypatch):
     """Ticking the hints box on and off queued a search per tick; the ones asked again meanwhile are
     now skipped."""
-    from loveletter.web import app as web_app
-
-    started, released, calls = threading.Event(), threading.Event(), []
-    real = web_app.hints_message
-
-    def slow(*args):
-        calls.append(args[1])
-        started.set()
-        released.wait(10)
-        return real(*args)
-
-    monkeypatch.setattr(web_app, "hints_message", slow)
+    started, released, calls = held_hints(monkeypatch)
     _code, ann, bob = two_people(client)
     mover = ann if ann.state["current"] == 0 else bob
     for _ in range(4):
