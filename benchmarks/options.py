@@ -12,8 +12,10 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import NoReturn
 
-#: The most processes a benchmark starts (the tournament runner splits its games into about 64 chunks).
-MOST_JOBS = 64
+from loveletter.tournament.runner import CHUNKS
+
+#: The most processes a benchmark starts: as many as the tournament runner's chunks of work.
+MOST_JOBS = CHUNKS
 
 
 class Parser(argparse.ArgumentParser):

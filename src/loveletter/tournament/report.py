@@ -174,10 +174,9 @@ def signed(x: float | None) -> str:
 NARROW = 100  # columns: below this a table's column lines take too much room
 
 
-def _table(title: str, console: Console) -> Table:
-    """A table of figures; on a narrow terminal without the lines between columns, which would
+def _table(title: str, narrow: bool) -> Table:
+    """A table of figures; on a ``narrow`` terminal without the lines between columns, which would
     leave too little room for the figures and headers in 80 columns."""
-    narrow = console.width < NARROW
     return Table(title=title, title_justify="left", title_style="bold",
                  box=box.SIMPLE_HEAD if narrow else box.HEAVY_HEAD, show_edge=not narrow, pad_edge=not narrow)
 
@@ -212,15 +211,15 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
                       highlight=False)
     console.print()
 
-    table = _table(t("tour_table_title"), console)
+    narrow = console.width < NARROW
+    table = _table(t("tour_table_title"), narrow)
     names = [p["level"] + (f" ×{p['seats']}" if p["seats"] > 1 else "") for p in report["participants"]]
-    stacked = console.width < NARROW
     _add_column(table, t("tour_col_level"), widest=names)
     for key in ("tour_col_games", "tour_col_wins", "tour_col_shared", "tour_col_rate"):
-        _add_column(table, t(key), justify="right", stacked=stacked)
-    _add_column(table, t("tour_col_ci"), justify="center", stacked=stacked)
-    _add_column(table, t("tour_col_rating"), justify="right", stacked=stacked)
-    _add_column(table, t("tour_col_se"), justify="right", stacked=stacked)
+        _add_column(table, t(key), justify="right", stacked=narrow)
+    _add_column(table, t("tour_col_ci"), justify="center", stacked=narrow)
+    _add_column(table, t("tour_col_rating"), justify="right", stacked=narrow)
+    _add_column(table, t("tour_col_se"), justify="right", stacked=narrow)
     for name, p in zip(names, report["participants"], strict=True):
         lo, hi = p["ci95"]
         table.add_row(
@@ -232,7 +231,7 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
 
     if report["pairwise"]:
         console.print()
-        pairs = _table(t("tour_pairs_title"), console)
+        pairs = _table(t("tour_pairs_title"), narrow)
         levels = [row[side] for row in report["pairwise"] for side in ("a", "b")]
         for key in ("tour_col_a", "tour_col_b"):
             _add_column(pairs, t(key), widest=levels)

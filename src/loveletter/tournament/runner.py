@@ -107,10 +107,15 @@ def check(settings: Settings) -> None:
             raise TournamentError("budget_unused", searching=", ".join(sorted(SEARCHING)))
 
 
+#: About how many chunks of work a tournament is split into (more only when CHUNK_GAMES caps them):
+#: enough to balance the load and show progress.
+CHUNKS = 64
+
+
 def chunks(games: int) -> list[tuple[int, int]]:
-    """The chunks of work: about 64 of them (enough to balance the load and show progress), each
-    of at most :data:`CHUNK_GAMES` games. They depend on the number of games only."""
-    size = max(1, min(CHUNK_GAMES, math.ceil(games / 64)))
+    """The chunks of work: about :data:`CHUNKS` of them, each of at most :data:`CHUNK_GAMES` games.
+    They depend on the number of games only."""
+    size = max(1, min(CHUNK_GAMES, math.ceil(games / CHUNKS)))
     return [(start, min(games, start + size)) for start in range(0, games, size)]
 
 
