@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import math
 import random
+import signal
 from collections import Counter
+from multiprocessing import resource_tracker
 from typing import ClassVar
 
 import pytest
@@ -23,6 +25,7 @@ from loveletter.tournament import (
     lineup_for,
     play_game,
     run_tournament,
+    runner,
     summarise,
 )
 from loveletter.tournament.games import seating, seeds, starter
@@ -125,6 +128,26 @@ def test_results_do_not_depend_on_the_number_of_processes(edition, lineup, mode,
     # and a game alone, out of any tournament, is the same game
     i = games // 2
     assert play_game(s, i)[0] == here.games[i]
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="needs signal masks (POSIX)")
+def test_the_pool_is_made_with_ctrl_c_held_after_the_resource_tracker_started(monkeypatch):
+    """A Ctrl-C that fell while the pool named its locks to multiprocessing's resource tracker left
+    the tracker warning of a "leaked semaphore" at exit: the pool is made with Ctrl-C blocked, and
+    the tracker (whose start unblocks Ctrl-C) is started before."""
+    seen: list[tuple[bool, bool]] = []
+    made = runner.ProcessPoolExecutor
+
+    def watched(*args, **kwargs):
+        held = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+        seen.append((held, resource_tracker._resource_tracker._fd is not None))
+        return made(*args, **kwargs)
+
+    monkeypatch.setattr(runner, "ProcessPoolExecutor", watched)
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    results = run_tournament(Settings(lineup=("beginner", "random"), games=4, seed=1), jobs=2)
+    assert seen == [(True, True)] and len(results.games) == 4
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == before  # the block is lifted after
 
 
 def test_progress_is_reported_up_to_every_game():
