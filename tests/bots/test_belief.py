@@ -19,7 +19,7 @@ import pytest
 from loveletter.bots import belief as belief_module
 from loveletter.bots import make_bot, reading
 from loveletter.bots.belief import Belief
-from loveletter.bots.facts import LastPlay, last_plays, ruled_out, under_the_deck, who_knows_mine
+from loveletter.bots.facts import LastPlay, last_plays, ruled_out, who_knows_mine
 from loveletter.bots.playout import chance_of_play
 from loveletter.bots.reading import CARE
 from loveletter.engine import (
@@ -624,7 +624,7 @@ def test_an_approximate_table_leaves_no_possible_card_out(players):
                         continue
                     assert sum(held.values()) == pytest.approx(1.0)
                     left = seen.tracker()
-                    left.subtract(c for c in under_the_deck(seen) if c is not None)  # ours, not in a hand
+                    left.subtract(c for c in seen.under_deck() if c is not None)  # ours, not in a hand
                     possible = {c for c, n in left.items() if n > 0 and c not in out.get(seat, ())}
                     assert all(held.get(c, 0.0) > 0 for c in possible), (seat, held, possible)
                     assert held.get(rnd.hands[seat][0], 0.0) > 0

@@ -20,7 +20,9 @@ from pathlib import Path
 import pytest
 
 from loveletter.bots.expert import HINT_TRIES
-from loveletter.engine import CLASSIC, EDITION_2019, EDITIONS, Card, Match
+from loveletter.engine import CLASSIC, EDITION_2019, EDITIONS, Card, Match, view
+from loveletter.i18n import Translator
+from loveletter.record import load, replay
 from loveletter.tui.game import shown_percentages
 
 LOVELETTER = Path(sys.executable).parent / "loveletter"
@@ -441,6 +443,15 @@ def test_the_game_says_who_plays_at_which_level_in_dutch(tmp_path):
                                   " Cas (bot, beginner); wie het eerst 3 tekens heeft, wint.\n")
 
 
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "Players, in turn order: Player (you), Bram (beginner bot); the first token wins.\n"),
+    ("nl", "Spelers, in speelvolgorde: Speler (jij), Bram (bot, beginner); wie het eerste teken heeft, wint.\n"),
+])
+def test_a_match_of_one_token_is_told_in_the_singular(tmp_path, lang, line):
+    proc, _ = play(tmp_path, "--seed", "2", "--lang", lang, "--target", "1", lines=["q"])
+    assert proc.stdout.startswith(line)
+
+
 def test_records_folder_that_is_a_file(tmp_path):
     (tmp_path / "records").write_text("not a folder")
     proc, _ = play(tmp_path, "--seed", "1", lines=["1"])
@@ -571,6 +582,29 @@ def test_what_you_know_after_your_chancellor_reads_as_one_list(tmp_path, lang, k
     after = [line for line in lines if kept in line]
     assert after and after[0].startswith(drew)  # the draw, then what was kept, in one list
     assert not any(".;" in line or line.endswith(".") for line in lines), lines
+
+
+@pytest.mark.parametrize(("lang", "tracker", "under"), [
+    ("en", "Unseen cards: ", "Put under the deck by you (drawn once the rest is gone): "),
+    ("nl", "Nog niet geziene kaarten: ", "Door jou onder de trekstapel gelegd (getrokken als de rest op is): "),
+])
+def test_the_cards_you_put_under_the_deck_are_shown_apart_from_the_tracker(tmp_path, lang, tracker, under):
+    """After your Chancellor, the two cards you put under the deck are named (top first), and the card
+    tracker no longer counts them as unseen: you have seen them, and know where they are."""
+    seed = _first_seed_with(Card.CHANCELLOR, EDITION_2019)
+    proc, records = play(tmp_path, "--edition", "2019", "--lang", lang, "--seed", str(seed), "--target", "1",
+                         lines=["chancellor", "1", "q"])
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(under))
+    assert not any(line.startswith(under) for line in lines[:at])  # nothing before the Chancellor
+    me = view(replay(load(the_record(records))).match, 0)  # the table when the game stopped
+    t = Translator(lang)
+    returned = [card for card in me.under_deck() if card is not None]
+    assert len(returned) == 2 and lines[at] == under + t.cards(returned)
+    shown = dict(re.findall(r"(\w+) (\d+)", lines[at - 1].removeprefix(tracker)))
+    assert shown == {t.card(card): str(me.tracker_shown()[card]) for card in EDITION_2019.cards}
+    assert me.tracker_shown() + Counter(returned) == me.tracker()
 
 
 def test_without_hints_nothing_of_the_expert_shows(tmp_path):

@@ -196,6 +196,24 @@ def test_R5_9_chancellor_events_are_private_to_its_player():
     assert mine["chancellor"].cards == (C.HANDMAID, C.SPY)
 
 
+def test_R5_9_each_seat_knows_its_own_cards_under_the_deck_until_they_are_drawn():
+    """Seat 0 puts priest, spy under the deck; seat 1 then puts two of its own under those. Seat 0
+    knows where its two are (drawn once the rest of the deck is gone); nobody knows seat 1's."""
+    r = deck_2019("princess | baron baron king | chancellor chancellor | priest | handmaid spy guard guard"
+                  " guard guard guard ...")
+    play(r, "chancellor; chancellor keep handmaid bottom priest,spy")
+    assert view(r, 0).under_deck() == [C.PRIEST, C.SPY]
+    play(r, "chancellor; chancellor keep guard bottom guard,guard")
+    assert list(r.deck_top_first()[-4:]) == cards("priest spy guard guard")
+    assert view(r, 0).under_deck() == [C.PRIEST, C.SPY, None, None]
+    assert view(r, 1).under_deck() == [None, None, C.GUARD, C.GUARD]
+    assert view(r, None).under_deck() == [None] * 4  # a spectator
+    quiet = (C.HANDMAID, C.PRIEST, C.SPY, C.COUNTESS)
+    while r.deck_size > 3:  # quiet turns (a Guard names the set-aside Princess) until the priest is drawn
+        r.apply(next(a for a in r.legal_actions() if a.card in quiet or a.guess is C.PRINCESS))
+    assert r.deck_size == 3 and view(r, 0).under_deck() == [C.SPY, None, None]
+
+
 def test_R5_9_R4_4_countess_rule_does_not_force_during_the_chancellor_choice():
     r = deck_2019("princess | baron baron priest | chancellor priest | guard | countess king ...")
     play(r, "chancellor")

@@ -11,7 +11,7 @@ import pytest
 from scenarios import permuted_copy
 
 from loveletter.bots import ExpertBot
-from loveletter.engine import CLASSIC, EDITION_2019
+from loveletter.engine import CLASSIC, EDITION_2019, Card
 from loveletter.i18n import Translator
 from loveletter.web.messages import hints_message, state_message
 from loveletter.web.store import Store
@@ -90,3 +90,24 @@ def test_hints_do_not_depend_on_cards_the_seat_may_not_know():
             other = with_hidden_cards_moved(table, seat, rng)
             assert hints_message(other.view_for(seat), len(other.moves), ExpertBot(seed=1, budget=60), t) == advice
             table.play(seat, rng.choice(table.view_for(seat).legal_actions).notation(), len(table.moves))
+
+
+def test_a_seat_is_told_where_its_own_cards_under_the_deck_are_and_nobody_else_is():
+    """After a Chancellor, its player's page names the two cards it put under the deck (and its card
+    tracker no longer counts them); the other seats and the spectators are told nothing of them."""
+    rng = random.Random(9)
+    t = Translator("en")
+    table = table_of(EDITION_2019, 3, 21)
+    while not any(e.kind == "bottom" for e in table.match.round.log or ()):
+        current = table.match.current
+        legal = table.view_for(current).legal_actions
+        chancellor = [a for a in legal if a.card is Card.CHANCELLOR or a.keep is not None]
+        table.play(current, (chancellor or [rng.choice(legal)])[0].notation(), len(table.moves))
+    returned = next(e for e in table.match.round.log if e.kind == "bottom")
+    mine = state_message(table, returned.seat, t)
+    assert [face["card"] for face in mine["under_deck"]] == [card.word for card in returned.cards]
+    me = table.view_for(returned.seat)
+    assert {e["card"]["card"]: e["unseen"] for e in mine["tracker"]} == \
+        {card.word: me.tracker()[card] - returned.cards.count(card) for card in EDITION_2019.copies}
+    for seat in [None, *(s for s in range(3) if s != returned.seat)]:
+        assert state_message(table, seat, t)["under_deck"] == []

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Generic, Protocol, TypeVar
 
-from loveletter.bots.facts import last_plays, ruled_out, under_the_deck, unseen_in_hands, who_knows_mine
+from loveletter.bots.facts import last_plays, ruled_out, unseen_in_hands, who_knows_mine
 from loveletter.engine import Action, Card, Edition, Event, View
 
 _CARDS = tuple(Card)  # by number
@@ -164,7 +164,7 @@ class Belief:
         self.protected = {s for s in range(self.players) if view.protected[s]}
         self.knows_mine = who_knows_mine(view)
         self.table = {((None,) * self.players, ()): 1.0}
-        under = under_the_deck(view)
+        under = view.under_deck()
         mine_under = [card for card in under if card is not None]
         self.public.update(mine_under)  # in no one's hand: hidden from the others' draws below
         others = [s for s in range(self.players) if s != self.seat and view.alive[s]]
@@ -190,7 +190,7 @@ class Belief:
         self.evidence = evidence
 
     def _put_under(self, under: list[Card | None]) -> None:
-        """Put the cards under the deck (:func:`~loveletter.bots.facts.under_the_deck`) into the table:
+        """Put the cards under the deck (:meth:`~loveletter.engine.View.under_deck`) into the table:
         this seat's own as it put them there, another player's (``None``) drawn from what is left."""
         for i, card in enumerate(under):
             if card is not None:

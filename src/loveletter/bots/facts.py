@@ -1,7 +1,7 @@
 """What the events of a round make public, or known to one seat, about the players' hands: the
 cards a player cannot hold (:func:`ruled_out`), the play each player's card was kept beside
-(:func:`last_plays`), the cards under the deck (:func:`under_the_deck`), and who knows the seat's own
-card (:func:`who_knows_mine`). The belief starts again from these when its table has collapsed
+(:func:`last_plays`), the cards that may be in the hands the seat does not know
+(:func:`unseen_in_hands`), and who knows the seat's own card (:func:`who_knows_mine`). The belief starts again from these when its table has collapsed
 (:meth:`loveletter.bots.belief.Belief._recover`); the simulated players remember with them
 (:func:`loveletter.bots.playout.memory_at`)."""
 
@@ -81,22 +81,8 @@ def unseen_in_hands(view: View) -> Counter[Card]:
     """The cards that may be in the hands ``view.seat`` does not know: its card tracker, less the
     cards it put under the deck itself (a Chancellor's)."""
     left = view.tracker()
-    left.subtract(card for card in under_the_deck(view) if card is not None)
+    left.subtract(card for card in view.under_deck() if card is not None)
     return left
-
-
-def under_the_deck(view: View) -> list[Card | None]:
-    """The cards still under the deck from Chancellors, top first: those ``view.seat`` put there as it
-    did, another player's as ``None``. They are drawn in the order they were put there, once the rest
-    of the deck is gone."""
-    under: list[Card | None] = []
-    for e in view.events:
-        if e.kind == "bottom" and e.seat is not None:
-            if e.seat == view.seat and e.cards is not None:
-                under.extend(e.cards)
-            else:
-                under.extend([None] * int(e.result or 0))
-    return under[max(0, len(under) - view.deck_size):]
 
 
 class LastPlay(NamedTuple):

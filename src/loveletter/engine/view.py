@@ -69,13 +69,36 @@ class View:
         return +left
 
     def tracker(self) -> Counter[Card]:
-        """The card tracker shown to a player: :meth:`unseen`, less the cards this seat knows another
-        player holds now (a Priest's look, a King's trade, a Baron tie). At the round's end every
-        hand is shown, and :meth:`unseen` already counts them."""
+        """The cards that may be in a hand this seat does not know, in the deck or set aside:
+        :meth:`unseen`, less the cards this seat knows another player holds now (a Priest's look, a
+        King's trade, a Baron tie). At the round's end every hand is shown, and :meth:`unseen`
+        already counts them."""
         left = self.unseen()
         if not self.over:
             left.subtract(self.known.values())
         return +left
+
+    def tracker_shown(self) -> Counter[Card]:
+        """The card tracker shown to a player: :meth:`tracker`, less the cards it put under the deck
+        itself (a Chancellor's), which it has seen and knows where they are; they are shown apart
+        (:meth:`under_deck`)."""
+        left = self.tracker()
+        if not self.over:  # at the end the whole deck is shown, and counted already
+            left.subtract(card for card in self.under_deck() if card is not None)
+        return +left
+
+    def under_deck(self) -> list[Card | None]:
+        """The cards still under the deck from Chancellors, top first: those this seat put there as it
+        did, another player's as ``None``. They are drawn in the order they were put there, once the
+        rest of the deck is gone (the deck is drawn from the top and filled from the bottom)."""
+        under: list[Card | None] = []
+        for e in self.events:
+            if e.kind == "bottom" and e.seat is not None:
+                if e.seat == self.seat and e.cards is not None:
+                    under.extend(e.cards)
+                else:
+                    under.extend([None] * int(e.result or 0))
+        return under[max(0, len(under) - self.deck_size):]
 
     def private_events(self) -> list[Event]:
         """Events whose secret this seat shares with at most one other (Priest, Baron, King,

@@ -144,7 +144,8 @@ class TerminalGame:
         t = self.t
         players = [f"{name} ({t('you')})" if seat == HUMAN else t("bot_level", name=name, level=self.settings.bots[seat - 1])
                    for seat, name in enumerate(self.names)]
-        self.console.print(t("players_at_table", players=", ".join(players), target=self.match.target))
+        key = "players_at_table_one" if self.match.target == 1 else "players_at_table"
+        self.console.print(t(key, players=", ".join(players), target=self.match.target))
 
     def _tell_news(self) -> None:
         """Narrate the events since last time, as the human seat sees them."""
@@ -296,9 +297,12 @@ class TerminalGame:
         self.console.print(f"{t('known')}: " + ("; ".join(lines) if lines else t("nothing_known")))
 
     def _show_tracker(self, me: View) -> None:
-        unseen = me.tracker()
+        unseen = me.tracker_shown()
         parts = [f"{self.t.card(card)} {unseen.get(card, 0)}" for card in me.edition.cards]
         self.console.print(f"{self.t('tracker')}: " + " · ".join(parts), highlight=False)
+        mine = [card for card in me.under_deck() if card is not None]
+        if mine and not me.over:  # top first: the order they will be drawn in
+            self.console.print(f"{self.t('under_deck')}: {self.t.cards(mine)}", highlight=False)
 
     def describe(self, action: Action, me: View) -> str:
         """A move in words: ``Guard → 1 Bram, name Priest``."""

@@ -27,7 +27,7 @@ def state_message(table: GameTable, seat: int | None, t: Translator) -> dict[str
     """The whole table as ``seat`` may see it, in ``t``'s language."""
     v = table.view_for(seat)
     names = table.display_names(t("web_bot"), t("web_free_seat"))
-    tracked = v.tracker()
+    tracked = v.tracker_shown()
     match = table.match
     previous: dict[str, Any] | None = None
     if len(match.rounds) > 1:  # the last finished round, for its result and how it ended
@@ -63,6 +63,7 @@ def state_message(table: GameTable, seat: int | None, t: Translator) -> dict[str
         "hand": [card_face(c, v.edition, t) for c in v.hand],
         "known": {str(s): card_face(c, v.edition, t) for s, c in sorted(v.known.items())},
         "tracker": [{"card": card_face(c, v.edition, t), "unseen": tracked[c]} for c in sorted(v.edition.copies)],
+        "under_deck": [] if v.over else [card_face(c, v.edition, t) for c in v.under_deck() if c is not None],
         "legal": [move_entry(a, names, t) for a in v.legal_actions],
         "blocked": blocked_cards(table, v, t),
         "log": narrate_all(v.events, names, t, v.round_number),

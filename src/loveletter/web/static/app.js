@@ -322,6 +322,8 @@ function render() {
   }
   const tracker = $("section", { class: "panel tracker" }, $("h2", { text: w("web_tracker") }),
     $("ul", {}, ...s.tracker.map((e) => $("li", { text: `${e.card.name} (${e.card.value}): ${e.unseen}` }))));
+  if (s.under_deck.length)  // top first: the order they will be drawn in
+    tracker.append($("p", { class: "under-deck", text: `${w("web_under_deck")} ${s.under_deck.map((f) => f.name).join(", ")}` }));
   const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
     $("ol", {}, ...s.log.map((line) => $("li", { text: line }))));
   const side = $("div", { class: "side" }, known, tracker, log);
