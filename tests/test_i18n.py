@@ -86,7 +86,8 @@ def test_every_message_formats_with_its_placeholders(key):
 def test_dutch_messages_are_translated():
     same = [k for k in MESSAGES["en"] if MESSAGES["en"][k] == MESSAGES["nl"][k]]
     assert set(same) <= {"title", "status", "move_fmt_target", "move_fmt_none", "edition_2019", "web_title",
-                         "web_bot", "web_level_beginner", "web_level_expert", "serve_db", "tour_col_rating"}, same
+                         "web_bot", "web_level_beginner", "web_level_expert", "level_beginner", "level_expert", "serve_db",
+                         "tour_col_rating"}, same
 
 
 def test_dutch_uses_the_words_of_rules_r8():

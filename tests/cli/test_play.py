@@ -439,7 +439,7 @@ def test_players_follow_the_bot_levels(tmp_path):
 def test_the_game_says_who_plays_at_which_level_in_dutch(tmp_path):
     proc, _ = play(tmp_path, "--seed", "2", "--lang", "nl", "--bots", "random,beginner", "--target", "3",
                    lines=["q"])
-    assert proc.stdout.startswith("Spelers, in speelvolgorde: Speler (jij), Bram (bot, random),"
+    assert proc.stdout.startswith("Spelers, in speelvolgorde: Speler (jij), Bram (bot, willekeurig),"
                                   " Cas (bot, beginner); wie het eerst 3 tekens heeft, wint.\n")
 
 

@@ -142,7 +142,7 @@ class TerminalGame:
     def _introduce_players(self) -> None:
         """Who sits where, and which bot plays at which level."""
         t = self.t
-        players = [f"{name} ({t('you')})" if seat == HUMAN else t("bot_level", name=name, level=self.settings.bots[seat - 1])
+        players = [f"{name} ({t('you')})" if seat == HUMAN else t("bot_level", name=name, level=t(f"level_{self.settings.bots[seat - 1]}"))
                    for seat, name in enumerate(self.names)]
         key = "players_at_table_one" if self.match.target == 1 else "players_at_table"
         self.console.print(t(key, players=", ".join(players), target=self.match.target))
