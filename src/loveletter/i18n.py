@@ -210,6 +210,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "and": "and",
         # replay
         "replay_header": "{edition} · {players} · {target} tokens to win",
+        "replay_header_one": "{edition} · {players} · the first token wins",
         "replay_round": "— Round {round} —",
         "replay_unfinished": "The round is not finished.",
         "replay_match_over": "Match over: {names} win with {scores}.",
@@ -642,6 +643,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_spy_bonus": "{name} krijgt een teken van liefde voor de Spion.",
         "and": "en",
         "replay_header": "{edition} · {players} · {target} tekens om te winnen",
+        "replay_header_one": "{edition} · {players} · het eerste teken wint",
         "replay_round": "— Ronde {round} —",
         "replay_unfinished": "De ronde is niet af.",
         "replay_match_over": "Het spel is uit: {names} winnen met {scores}.",

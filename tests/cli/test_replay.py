@@ -167,6 +167,15 @@ def test_json_minimal_record_defaults(tmp_path):
 # ------------------------------------------------------------------------------------ narrative
 
 
+@pytest.mark.parametrize(("lang", "header"), [
+    ("en", "classic edition · Anna and Bram · the first token wins"),
+    ("nl", "klassieke editie · Anna en Bram · het eerste teken wint"),
+])
+def test_a_match_of_one_token_is_told_in_the_singular(tmp_path, lang, header):
+    proc = run(write(tmp_path, to_record(play_match(CLASSIC, 2, 4, target=1), NAMES[:2])), "--lang", lang)
+    assert proc.returncode == 0 and proc.stdout.splitlines()[0] == header
+
+
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_narrative(tmp_path, lang):
     match = play_match(CLASSIC, 3, 12)
