@@ -226,16 +226,12 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
                     process.join(10)
                     if process.is_alive():
                         process.kill()
-                # With the workers gone, the only reader left of the pool's queue of work is this
-                # process: a write to it in progress would wait for ever (and the pool's thread, and
-                # the exit, with it). Closed, the write fails and the thread ends.
-                reader = getattr(calls, "_reader", None)
-                if reader is not None:
-                    with suppress(OSError):
-                        reader.close()
-                pool.shutdown(wait=True)
                 if manager is not None:
-                    manager.join(10)
+                    manager.join(MANAGER_SECONDS)
+                    if manager.is_alive():
+                        _unblock_the_queue_of_work(calls)
+                        manager.join(10)
+                pool.shutdown(wait=True)
         elif pool is not None:
             pool.shutdown(wait=True)
 
@@ -249,6 +245,24 @@ def _start_resource_tracker() -> None:
 
         resource_tracker.ensure_running()
 
+
+def _unblock_the_queue_of_work(calls: Any) -> None:
+    """With the workers gone, the only reader left of the pool's queue of work is this process: a
+    write to it in progress waits for ever, and the pool's thread (which waits for that write) and
+    the exit with it. Closing the reading end makes the write fail, and the thread end.
+
+    Only for a thread that is stuck: the pool's thread closes that end itself when it finds a
+    worker gone, and two threads closing it at once closed a file twice ("OSError: Bad file
+    descriptor" in the pool's thread after "interrupted", 1 run in 10 on a busy machine)."""
+    reader = getattr(calls, "_reader", None)
+    if reader is not None:
+        with suppress(OSError):
+            reader.close()
+
+
+#: How long the pool's own thread may take to end by itself after Ctrl-C, before it is taken to be
+#: stuck (see :func:`_unblock_the_queue_of_work`).
+MANAGER_SECONDS = 3.0
 
 WAIT_SECONDS = 0.2  # how long Ctrl-C may wait to be heard while the workers play (see _in_processes)
 
