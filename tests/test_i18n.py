@@ -11,7 +11,7 @@ import string
 
 import pytest
 
-from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, IllegalActionError, Round, view
+from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, IllegalActionError, Match, Round, view
 from loveletter.engine.errors import MESSAGES as ENGINE_MESSAGES
 from loveletter.i18n import (
     CARD_EFFECTS,
@@ -19,6 +19,7 @@ from loveletter.i18n import (
     ERRORS_NL,
     LANGUAGES,
     MESSAGES,
+    YOUR_ERRORS,
     Translator,
     default_language,
 )
@@ -381,3 +382,20 @@ def test_a_name_on_one_line():
     assert one_line("Zoë 👨\u200d👩\u200d👧 می\u200cخواهم") == "Zoë 👨\u200d👩\u200d👧 می\u200cخواهم"  # joiners stay
     assert one_line("A\ud800B") == "A B"  # a lone surrogate (JSON allows one) cannot be printed
     assert one_line("\n\x07") == ""
+
+
+def test_a_refusal_of_your_own_move_says_you():
+    """Told to the player whose move it refuses, a refusal says "you", not "seat 0"; with the same
+    placeholders as the engine's wording, for every key in both languages."""
+    assert set(YOUR_ERRORS["en"]) == set(YOUR_ERRORS["nl"]) <= set(ENGINE_MESSAGES)
+    fields = lambda text: {name for _, name, _, _ in string.Formatter().parse(text) if name}  # noqa: E731
+    for key, text in YOUR_ERRORS["en"].items():
+        assert fields(text) == fields(ENGINE_MESSAGES[key]) - {"seat"}, key
+        assert fields(YOUR_ERRORS["nl"][key]) == fields(ERRORS_NL[key]) - {"seat"}, key
+    rnd = Match(CLASSIC, 2, seed=1).round
+    missing = next(c for c in (Card.PRINCESS, Card.COUNTESS, Card.KING) if c not in rnd.hands[rnd.current])
+    with pytest.raises(IllegalActionError) as refused:
+        rnd.apply(Action(missing))
+    assert Translator("en").error(refused.value) == f"seat {rnd.current} does not hold the {missing.name.title()} (R4.3)"
+    assert Translator("en").error(refused.value, yours=True) == f"you do not hold the {missing.name.title()} (R4.3)"
+    assert Translator("nl").error(refused.value, yours=True) == f"je hebt {Translator('nl').the(missing)} niet (R4.3)"

@@ -145,9 +145,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help": "Type the number of a move, or write it out, e.g. 'guard 1 priest', 'prince 0',"
                 " 'handmaid', 'chancellor keep baron bottom spy,priest'. Seats are numbered from 0."
                 " 'q' quits and saves the record.",
+        "help_classic": "Type the number of a move, or write it out, e.g. 'guard 1 priest', 'prince 0',"
+                        " 'handmaid'. Seats are numbered from 0. 'q' quits and saves the record.",
         "not_a_move": "That is not a move: {reason}",
         "illegal": "Not allowed: {reason}",
         "no_such_number": "There is no move number {n}: choose 1 to {max}.",
+        "no_such_number_two": "There is no move number {n}: choose 1 or 2.",
         "no_such_number_one": "There is no move number {n}: there is only move 1.",
         "thinking": "{name} is thinking…",
         "round_won": "{names} win the round.",
@@ -190,6 +193,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_handmaid": "{name} plays {card} and is protected until their next turn.",
         "ev_priest": "{name} sees that {target} holds {card}.",
         "ev_baron": "{name} ({a}) compares hands with {target} ({b}).",
+        "ev_baron_shown_tie": "{name} ({a}) compares hands with {target} ({b}): a tie, nothing happens.",
         "ev_baron_tie": "{name} and {target} compare hands: a tie, nothing happens.",
         "ev_discard": "{name} discards {card}.",
         "ev_king": "{name} and {target} trade hands: {name} now holds {a}, {target} holds {b}.",
@@ -559,7 +563,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "deck_size": "Trekstapel: {n} kaarten",
         "deck_size_one": "Trekstapel: 1 kaart",
         "set_aside_taken": "de weggelegde kaart is genomen",
-        "face_up": "Open weggelegd (uit het spel): {cards}",
+        "face_up": "Open weggelegd (niet in deze ronde): {cards}",
         "tokens": "Tekens van liefde (doel {target})",
         "player": "Speler",
         "discards": "Aflegstapel",
@@ -580,9 +584,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help": "Typ het nummer van een zet, of schrijf hem uit, bv. 'wachter 1 priester', 'prins 0',"
                 " 'kamermeisje', 'kanselier houd baron onder spion,priester'. Stoelen tellen vanaf 0."
                 " 'q' stopt en bewaart het verslag.",
+        "help_classic": "Typ het nummer van een zet, of schrijf hem uit, bv. 'wachter 1 priester', 'prins 0',"
+                        " 'kamermeisje'. Stoelen tellen vanaf 0. 'q' stopt en bewaart het verslag.",
         "not_a_move": "Dat is geen zet: {reason}",
         "illegal": "Niet toegestaan: {reason}",
         "no_such_number": "Er is geen zet nummer {n}: kies 1 tot en met {max}.",
+        "no_such_number_two": "Er is geen zet nummer {n}: kies 1 of 2.",
         "no_such_number_one": "Er is geen zet nummer {n}: er is alleen zet 1.",
         "thinking": "{name} denkt na…",
         "round_won": "{names} winnen de ronde.",
@@ -621,9 +628,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_play_self": "{name} speelt {card} op zichzelf.",
         "ev_guard_hit": "{name} speelt de Wachter op {target} en raadt {guess}: goed!",
         "ev_guard_miss": "{name} speelt de Wachter op {target} en raadt {guess}: fout.",
-        "ev_handmaid": "{name} speelt {card} en is beschermd tot de volgende beurt.",
+        "ev_handmaid": "{name} speelt {card} en is beschermd tot zijn of haar volgende beurt.",
         "ev_priest": "{name} ziet dat {target} {card} heeft.",
         "ev_baron": "{name} ({a}) vergelijkt de hand met {target} ({b}).",
+        "ev_baron_shown_tie": "{name} ({a}) vergelijkt de hand met {target} ({b}): gelijk, er gebeurt niets.",
         "ev_baron_tie": "{name} en {target} vergelijken hun hand: gelijk, er gebeurt niets.",
         "ev_discard": "{name} legt {card} af.",
         "ev_king": "{name} en {target} ruilen van hand: {name} heeft nu {a}, {target} heeft {b}.",
@@ -992,6 +1000,30 @@ ERRORS_NL: dict[str, str] = {
     "chancellor_bottom": "de kaarten onder de trekstapel moeten precies de andere zijn: {cards} (R5.9)",
 }
 
+# The refusals of a player's own move as told to that player ("you", not "seat 0"), where they differ.
+YOUR_ERRORS: dict[str, dict[str, str]] = {
+    "en": {
+        "not_in_hand": "you do not hold the {card} (R4.3)",
+        "countess": "you must play the Countess while holding the {card} (R4.4)",
+        "target_self": "the {card} must choose another player, not you (R4.5)",
+        "prince_self": "every other player is protected or out, so the Prince must choose you (R4.6)",
+        "chancellor_pending": "you played the Chancellor and must now keep one of {cards} (R5.9)",
+        "chancellor_choice_only": "you now only keep a card and put the others under the deck:"
+        " no player, no guess (R5.9)",
+        "chancellor_keep": "you must keep one of {cards} (R5.9)",
+    },
+    "nl": {
+        "not_in_hand": "je hebt {card} niet (R4.3)",
+        "countess": "je moet de Gravin spelen met {card} in de hand (R4.4)",
+        "target_self": "{card} moet een andere speler kiezen, niet jezelf (R4.5)",
+        "prince_self": "alle andere spelers zijn beschermd of uit de ronde, dus de Prins moet jou kiezen (R4.6)",
+        "chancellor_pending": "je speelde de Kanselier en moet nu één van {cards} houden (R5.9)",
+        "chancellor_choice_only": "je houdt nu alleen een kaart en legt de andere onder de trekstapel:"
+        " geen speler, geen gok (R5.9)",
+        "chancellor_keep": "je moet één van {cards} houden (R5.9)",
+    },
+}
+
 NOTATION_NL: dict[str, str] = {
     "empty": "lege zet: schrijf een kaart, bv. 'wachter 1 priester' of 'kamermeisje'",
     "negative_seat": "stoelnummers beginnen bij 0, niet bij {seat}",
@@ -1057,10 +1089,12 @@ class Translator:
             return "".join(names)
         return ", ".join(names[:-1]) + f" {self('and')} " + names[-1]
 
-    def error(self, err: IllegalActionError) -> str:
-        """A refusal of the engine in this language."""
+    def error(self, err: IllegalActionError, yours: bool = False) -> str:
+        """A refusal of the engine in this language; ``yours``: told to the player whose move it
+        refuses ("you do not hold the Princess", not "seat 0 does not hold ...")."""
+        yours_wording = YOUR_ERRORS[self.language] if yours else {}
         if self.language == "en":
-            return str(err)
+            return err.english(yours_wording) if yours else str(err)
         params = dict(err.params)
         for key, value in params.items():
             if isinstance(value, Card):
@@ -1071,7 +1105,7 @@ class Translator:
             params["options"] = " of ".join(str(s) for s in params["options"])
         if err.key == "not_edition":
             params["edition"] = self.edition(str(params["edition"]))  # "klassieke editie"
-        return ERRORS_NL[err.key].format(**params)
+        return yours_wording.get(err.key, ERRORS_NL[err.key]).format(**params)
 
     def notation_error(self, err: NotationError, cards: tuple[Card, ...] | None = None) -> str:
         """A notation error in this language (card names listed in this language too). ``cards``:

@@ -50,7 +50,8 @@ def narrate(event: Event, names: Sequence[str], t: Translator, round_number: int
         return t("ev_priest", name=name, target=target, card=t.the(event.card)) if event.card is not None else None
     if kind == "baron":
         if event.cards is not None:
-            return t("ev_baron", name=name, target=target, a=t.card(event.cards[0]), b=t.card(event.cards[1]))
+            key = "ev_baron_shown_tie" if event.result == "tie" else "ev_baron"
+            return t(key, name=name, target=target, a=t.card(event.cards[0]), b=t.card(event.cards[1]))
         return t("ev_baron_tie", name=name, target=target) if event.result == "tie" else None
     if kind == "discard" and event.card is not None:
         return t("ev_discard", name=name, card=t.the(event.card))

@@ -194,7 +194,7 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path, lang):
         assert reply_to(out, lang, "0") == f"There is no move number 0: choose 1 to {len(legal)}."
         assert reply_to(out, lang, str(len(legal) + 1)).startswith("There is no move number")
         assert reply_to(out, lang, missing.word) == (
-            f"Not allowed: seat 0 does not hold the {missing.name.title()} (R4.3)")
+            f"Not allowed: you do not hold the {missing.name.title()} (R4.3)")
         assert reply_to(out, lang, "guard 1 guard") == "Not allowed: the Guard may not name the Guard (R5.1)"
         assert reply_to(out, lang, typed[6]).startswith("Not allowed: ")
         assert reply_to(out, lang, "?").startswith("Type the number of a move")
@@ -207,7 +207,7 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path, lang):
         assert reply_to(out, lang, "99") == f"Er is geen zet nummer 99: kies 1 tot en met {len(legal)}."
         assert reply_to(out, lang, "0").startswith("Er is geen zet nummer 0")
         nl_name = {Card.PRINCESS: "de Prinses", Card.COUNTESS: "de Gravin", Card.KING: "de Koning"}[missing]
-        assert reply_to(out, lang, missing.word) == f"Niet toegestaan: stoel 0 heeft {nl_name} niet (R4.3)"
+        assert reply_to(out, lang, missing.word) == f"Niet toegestaan: je hebt {nl_name} niet (R4.3)"
         assert reply_to(out, lang, "guard 1 guard") == (
             "Niet toegestaan: de Wachter mag de Wachter niet noemen (R5.1)")
         assert reply_to(out, lang, typed[6]).startswith("Niet toegestaan: ")
@@ -681,7 +681,9 @@ def test_shown_percentages_add_up_to_100_and_keep_the_unlikely():
     assert [shown for _, shown in shown_percentages({Card.GUARD: 0.5, Card.PRIEST: 0.25, Card.BARON: 0.25})
             ] == ["50%", "25%", "25%"]
     assert shown_percentages({Card.PRINCESS: 1.0}) == [(Card.PRINCESS, "100%")]
-    assert shown_percentages({Card.GUARD: 1 - 1e-9, Card.SPY: 1e-9}) == [(Card.GUARD, "100%"), (Card.SPY, "<1%")]
+    assert shown_percentages({Card.GUARD: 1 - 1e-9, Card.SPY: 1e-9}) == [(Card.GUARD, ">99%"), (Card.SPY, "<1%")]
+    assert shown_percentages({Card.PRINCESS: 0.996, Card.KING: 0.002, Card.COUNTESS: 0.002}) == [
+        (Card.PRINCESS, ">99%"), (Card.KING, "<1%"), (Card.COUNTESS, "<1%")]  # not certain: never 100%
 
 
 def test_shown_percentages_on_any_odds():
@@ -700,7 +702,8 @@ def test_shown_percentages_on_any_odds():
         odds = {card: w / total for card, w in zip(cards, weights, strict=True)}
         shown = shown_percentages(odds)
         assert [card for card, _ in shown] == sorted(odds, key=lambda c: -odds[c])
-        figures = [0 if text == "<1%" else int(text.removesuffix("%")) for _, text in shown]
+        figures = [0 if text == "<1%" else 100 if text == ">99%" else int(text.removesuffix("%")) for _, text in shown]
+        assert ("100%" in dict(shown).values()) == (len(shown) == 1)  # 100% only for a certain card
         largest_tie = max(Counter(odds.values()).values())
         assert 100 - largest_tie < sum(figures) <= 100
         assert largest_tie > 1 or sum(figures) == 100

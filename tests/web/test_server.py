@@ -143,7 +143,7 @@ def test_refusals_go_to_the_sender_alone_and_change_nothing(client):
     missing = next(c for c in ("guard", "priest", "baron", "handmaid", "prince", "king", "countess", "princess")
                    if c not in held)
     refusal = mover.move(missing)
-    assert refusal["key"] == "web_illegal" and "does not hold the" in refusal["message"]
+    assert refusal["key"] == "web_illegal" and "you do not hold the" in refusal["message"]
     for bad, key in [
         ("not json", "web_not_json"), ("[1, 2]", "web_not_json"), ({"type": "dance"}, "web_bad_type"),
         ({"type": "move", "move": "guard 1 priest"}, "web_bad_field"),

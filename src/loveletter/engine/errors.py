@@ -9,6 +9,7 @@ language; ``str()`` gives the English wording, which names the rule broken (RULE
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 #: English wording of every refusal, by key. Placeholders: {seat}, {target}, {card}, {rule}, ...
@@ -81,11 +82,12 @@ class IllegalActionError(ValueError):
         self.params = params
         super().__init__(self.english())
 
-    def english(self) -> str:
+    def english(self, wording: Mapping[str, str] = MESSAGES) -> str:
+        """The refusal in English; ``wording``: the message for each key, if not :data:`MESSAGES`."""
         shown = {k: card_title(v) if _is_cards(v) else v for k, v in self.params.items()}
         if "options" in shown and isinstance(shown["options"], (list, tuple)):
             shown["options"] = " or ".join(str(s) for s in shown["options"])
-        return MESSAGES[self.key].format(**shown)
+        return wording.get(self.key, MESSAGES[self.key]).format(**shown)
 
     @property
     def rule(self) -> str | None:

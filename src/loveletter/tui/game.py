@@ -188,15 +188,16 @@ class TerminalGame:
             if text in ("q", "quit", "exit", "stop"):
                 raise Quit
             if text in ("?", "h", "help", "hulp"):
-                self.console.print(self.t("help"))
+                self.console.print(self.t("help" if me.edition.has(Card.CHANCELLOR) else "help_classic"))
                 continue
             if not text:
                 continue
-            if re.fullmatch(r"[+-]?[0-9]+", text):  # a number, even a signed one
+            if re.fullmatch(r"[+-]?[0-9]+\.?", text):  # a number, even a signed one, or as the list shows it ("1.")
+                text = text.removesuffix(".")
                 n = int(text) if len(text) <= 9 else 10**9  # Python refuses to read thousands of digits
                 if 1 <= n <= len(legal):
                     return legal[n - 1]
-                key = "no_such_number" if len(legal) > 1 else "no_such_number_one"
+                key = {1: "no_such_number_one", 2: "no_such_number_two"}.get(len(legal), "no_such_number")
                 self.console.print(Text(self.t(key, n=text if len(text) <= 20 else text[:20] + "…", max=len(legal)),
                                         style="red"))
                 continue
@@ -210,7 +211,7 @@ class TerminalGame:
                 probe = self.match.round.clone()
                 probe.apply(action)
             except IllegalActionError as err:
-                self.console.print(Text(self.t("illegal", reason=self.t.error(err)), style="red"))
+                self.console.print(Text(self.t("illegal", reason=self.t.error(err, yours=True)), style="red"))
                 continue
             return action
 
@@ -327,8 +328,8 @@ def shown_percentages(odds: Mapping[Card, float]) -> list[tuple[Card, str]]:
     """The possible cards, likeliest first, each with its chance as shown: whole percentages that add
     up to 100 (largest-remainder rounding; rounding each can show 102% in all) where equal chances
     allow it, equal chances always shown equal (three cards at a third each show 33% each, 99% in
-    all), and ``<1%`` for a card that is possible but gets nothing (left out or shown as 0%, it would
-    look impossible)."""
+    all), ``<1%`` for a card that is possible but gets nothing (left out or shown as 0%, it would
+    look impossible), and ``>99%`` for a card that gets everything while others are possible."""
     ranked = sorted(((card, p) for card, p in odds.items() if p > 0), key=lambda item: -item[1])
     total = sum(p for _, p in ranked)
     exact = [100 * p / total for _, p in ranked]
@@ -350,7 +351,9 @@ def shown_percentages(odds: Mapping[Card, float]) -> list[tuple[Card, str]]:
         for i in group:
             whole[i] += 1
         left -= len(group)
-    return [(card, f"{n}%" if n else "<1%") for (card, _), n in zip(ranked, whole, strict=True)]
+    sure = len(ranked) == 1  # 100% only for a certain card: a likely one beside possible others is ">99%"
+    return [(card, "<1%" if not n else ">99%" if n == 100 and not sure else f"{n}%")
+            for (card, _), n in zip(ranked, whole, strict=True)]
 
 
 def run_game(settings: GameSettings) -> int:

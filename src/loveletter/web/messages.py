@@ -98,7 +98,7 @@ def blocked_cards(table: GameTable, v: View, t: Translator) -> dict[str, str]:
             try:
                 probe.apply(Action(card, others[0] if others else None))
             except IllegalActionError as err:
-                reasons[card.word] = t.error(err)
+                reasons[card.word] = t.error(err, yours=True)
     return reasons
 
 
@@ -106,7 +106,7 @@ def refusal_message(refused: Refused, t: Translator, edition: Edition | None = N
     """The error message for a refusal; ``edition``: the table's, whose cards alone an unknown card's
     answer suggests."""
     if isinstance(refused.engine_error, IllegalActionError):
-        text = t("illegal", reason=t.error(refused.engine_error))
+        text = t("illegal", reason=t.error(refused.engine_error, yours=True))
     elif refused.engine_error is not None:
         cards = edition.cards if edition is not None else None
         text = t("not_a_move", reason=t.notation_error(refused.engine_error, cards))

@@ -190,8 +190,10 @@ function send(move) {
 }
 
 // A card's chance as shown: a possible card never shows as 0% (it would look impossible).
-function percent(chance) {
-  return chance > 0 && chance < 0.005 ? "<1%" : `${Math.round(100 * chance)}%`;
+function percent(chance) {  // never 0% for a possible card, nor 100% for one that is not certain
+  if (chance > 0 && chance < 0.005) return "<1%";
+  if (chance < 1 - 1e-9 && chance >= 0.995) return ">99%";
+  return `${Math.round(100 * chance)}%`;
 }
 
 function cardView(face, attrs = {}) {
