@@ -269,6 +269,23 @@ def test_narrate_a_priest_seeing_the_spy(lang):
     assert narrate(event, ["Anna", "Bram"], Translator(lang)) == expected
 
 
+@pytest.mark.parametrize(("lang", "tie", "won"), [
+    ("en", "Anna (Handmaid) compares hands with Bram (Handmaid): a tie, nothing happens.",
+     "Anna (King) compares hands with Bram (Handmaid)."),
+    ("nl", "Anna (Kamermeisje) vergelijkt de hand met Bram (Kamermeisje): gelijk, er gebeurt niets.",
+     "Anna (Koning) vergelijkt de hand met Bram (Kamermeisje)."),
+])
+def test_narrate_a_baron_tie_seen_by_one_of_the_two(lang, tie, won):
+    """Seen by one of the two, a Baron shows both cards; a tie then says so (nothing else will)."""
+    from loveletter.engine import Event
+
+    seen = {"secret": ("cards",), "privy": frozenset({0, 1})}
+    both = Event("baron", seat=0, target=1, cards=(Card.HANDMAID, Card.HANDMAID), result="tie", **seen)
+    assert narrate(both, ["Anna", "Bram"], Translator(lang)) == tie
+    beaten = Event("baron", seat=0, target=1, cards=(Card.KING, Card.HANDMAID), result=1, **seen)
+    assert narrate(beaten, ["Anna", "Bram"], Translator(lang)) == won  # who is out: the next line
+
+
 def test_narrate_in_dutch_speaks_dutch(rounds):
     nl = Translator("nl")
     english = {c.word.title() for c in Card} - {"Baron"}

@@ -224,6 +224,19 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path, lang):
     assert replay_json(the_record(records))["finished"] is False
 
 
+def test_a_move_number_typed_as_the_list_shows_it_and_help_for_this_edition(tmp_path):
+    """"1." is move 1, as the list shows it; the classic edition's help gives no Chancellor example
+    (the 2019 edition's does)."""
+    seed = _first_seed_with(Card.GUARD)
+    proc, records = play(tmp_path, "--lang", "en", "--seed", str(seed), lines=["?", "1.", "q"])
+    assert proc.returncode == 0, proc.stderr
+    first = json.loads(the_record(records).read_text(encoding="utf-8"))["rounds"][0]["turns"][0]
+    assert first["seat"] == 0 and first["play"] == Match(CLASSIC, 2, seed=seed).legal_actions()[0].card.word
+    assert "chancellor" not in reply_to(proc.stdout, "en", "?")
+    proc, _ = play(tmp_path, "--lang", "nl", "--edition", "2019", "--seed", "1", lines=["?", "q"], folder="more")
+    assert "kanselier houd" in reply_to(proc.stdout, "nl", "?")
+
+
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_a_wrong_number_for_a_forced_move_says_there_is_only_one(tmp_path, lang):
     seed = next(s for s in range(10_000) if len(Match(CLASSIC, 2, seed=s).legal_actions()) == 1
