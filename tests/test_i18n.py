@@ -11,7 +11,17 @@ import string
 
 import pytest
 
-from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, IllegalActionError, Match, Round, view
+from loveletter.engine import (
+    CLASSIC,
+    EDITION_2019,
+    Action,
+    Card,
+    IllegalActionError,
+    Match,
+    NotationError,
+    Round,
+    view,
+)
 from loveletter.engine.errors import MESSAGES as ENGINE_MESSAGES
 from loveletter.i18n import (
     CARD_EFFECTS,
@@ -387,6 +397,22 @@ def test_moves_are_read_in_either_language_whatever_is_shown(lang):
     expected = Action.parse("chancellor keep baron bottom spy,priest")
     assert t.parse_action("kanselier houd baron onder spion,priester") == expected
     assert t.parse_action("chancellor keep baron bottom spy,priest") == expected
+
+
+@pytest.mark.parametrize(("typed", "en", "nl"), [
+    ("kanselier houd", "'keep' needs a card in 'kanselier houd'", "na 'houd' hoort een kaart in 'kanselier houd'"),
+    ("wachter 1 prins extra", "unexpected 'extra' after 'wachter 1 prins extra'",
+     "onverwacht 'extra' na 'wachter 1 prins extra'"),
+    ("kanselier houd baron onder spion,prinsje", "unknown card 'prinsje'", "onbekende kaart 'prinsje'"),
+])
+def test_a_move_that_cannot_be_read_is_told_in_the_words_typed(typed, en, nl):
+    """Moves typed in Dutch are read as the notation; what is wrong is quoted as typed, not as the
+    English notation the player never wrote."""
+    for lang, told in (("en", en), ("nl", nl)):
+        t = Translator(lang)
+        with pytest.raises(NotationError) as refused:
+            t.parse_action(typed)
+        assert t.notation_error(refused.value).startswith(told)
 
 
 def test_a_name_on_one_line():

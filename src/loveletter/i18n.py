@@ -1028,8 +1028,8 @@ NOTATION_NL: dict[str, str] = {
     "empty": "lege zet: schrijf een kaart, bv. 'wachter 1 priester' of 'kamermeisje'",
     "negative_seat": "stoelnummers beginnen bij 0, niet bij {seat}",
     "trailing": "onverwacht {rest!r} na {text!r}",
-    "keep_card": "na 'keep' hoort een kaart in {text!r}",
-    "bottom_cards": "na de gehouden kaart hoort 'bottom KAART,KAART' in {text!r}",
+    "keep_card": "na 'houd' hoort een kaart in {text!r}",
+    "bottom_cards": "na de gehouden kaart hoort 'onder KAART,KAART' in {text!r}",
     "unknown_card": "onbekende kaart {word!r}: de kaarten zijn {known}",
 }
 
@@ -1191,8 +1191,19 @@ class Translator:
 
         :class:`NotationError` if it cannot be read.
         """
-        words = [self.card_word(w) or w for w in text.replace(",", " , ").split()]
-        return Action.parse(" ".join(words).replace(" , ", ","))
+        typed = text.replace(",", " , ").split()
+        words = [self.card_word(w) or w for w in typed]
+        try:
+            return Action.parse(" ".join(words).replace(" , ", ","))
+        except NotationError as err:  # told in the words typed, not the notation they were read as
+            back = dict(zip(words, typed, strict=True))
+
+            def as_typed(notation: str) -> str:
+                return " ".join(back.get(w, w) for w in notation.replace(",", " , ").split()).replace(" , ", ",")
+
+            params = {name: as_typed(value) if name in ("text", "rest", "word") and isinstance(value, str) else value
+                      for name, value in err.params.items()}
+            raise NotationError(err.key, **params) from None
 
     def card_word(self, word: str) -> str | None:
         """The English notation word for a card name or keyword typed in this language or any other
