@@ -581,20 +581,21 @@ def test_hints_give_a_forced_move_its_figure_too(tmp_path):
     assert all(re.search(r"win ≈ \d+%", line) for m in moves for line in m)
 
 
-@pytest.mark.parametrize(("lang", "known", "drew", "kept"), [
-    ("en", "What you know: ", "Player draws the ", "; Player keeps the "),
-    ("nl", "Wat jij weet: ", "Speler trekt de ", "; Speler houdt de "),
+@pytest.mark.parametrize(("lang", "known", "drew"), [
+    ("en", "What you know: ", "Player draws the "),
+    ("nl", "Wat jij weet: ", "Speler trekt de "),
 ])
-def test_what_you_know_after_your_chancellor_reads_as_one_list(tmp_path, lang, known, drew, kept):
-    """The Chancellor's draw and what was kept, joined by "; " without the sentences' full stops."""
+def test_what_you_know_tells_the_chancellors_draw_while_you_choose(tmp_path, lang, known, drew):
+    """While you choose what to keep, "what you know" names the two cards drawn; once chosen, the
+    hand and the line of cards under the deck say it all, so the draw is no longer listed."""
     seed = _first_seed_with(Card.CHANCELLOR, EDITION_2019)
     proc, _ = play(tmp_path, "--edition", "2019", "--lang", lang, "--seed", str(seed), "--target", "1",
                    lines=["chancellor", "1", "q"])
     assert proc.returncode == 0, proc.stderr
     lines = [line.removeprefix(known) for line in proc.stdout.splitlines() if line.startswith(known)]
-    after = [line for line in lines if kept in line]
-    assert after and after[0].startswith(drew)  # the draw, then what was kept, in one list
-    assert not any(".;" in line or line.endswith(".") for line in lines), lines
+    assert len(lines) == 3  # before the Chancellor, while choosing, after
+    assert lines[1].startswith(drew) and ";" not in lines[1] and not lines[1].endswith(".")
+    assert not any(drew in line for line in (lines[0], lines[2]))
 
 
 @pytest.mark.parametrize(("lang", "tracker", "under"), [
@@ -618,6 +619,28 @@ def test_the_cards_you_put_under_the_deck_are_shown_apart_from_the_tracker(tmp_p
     shown = dict(re.findall(r"(\w+) (\d+)", lines[at - 1].removeprefix(tracker)))
     assert shown == {t.card(card): str(me.tracker_shown()[card]) for card in EDITION_2019.cards}
     assert me.tracker_shown() + Counter(returned) == me.tracker()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_at_80_columns_lines_wrap_whole_and_indented(tmp_path, lang):
+    """In 80 columns: no line longer, none ending in spaces; a card's figure never wraps away from its
+    name; the tracker's, the belief's and the hand's wrapped lines are indented under their text."""
+    env = _env(COLUMNS="80", XDG_DATA_HOME=str(tmp_path / "xdg"))
+    proc, _ = play(tmp_path, "--edition", "2019", "--lang", lang, "--seed", "5", "--players", "5", "--hints",
+                   "--budget", "20", lines=["1"] * 12 + ["q"], env=env)
+    assert proc.returncode == 0, proc.stderr
+    saved = "Record saved: " if lang == "en" else "Verslag bewaard: "
+    lines = proc.stdout.splitlines()
+    assert lines[-1].startswith(saved) and lines[-1].endswith(".json")  # a path is never broken
+    lines = lines[:-1]
+    assert all(len(line) <= 80 and line == line.rstrip() for line in lines), [
+        line for line in lines if len(line) > 80 or line != line.rstrip()]
+    assert not any(re.match(r"\s*(<?\d+%|\d+\b(?! \w))", line) for line in lines if not re.match(r"\s+\d+\.", line))
+    tracker = "Unseen cards: " if lang == "en" else "Nog niet geziene kaarten: "
+    at = next(i for i, line in enumerate(lines) if line.startswith(tracker))
+    assert lines[at].endswith(" ·") and lines[at + 1].startswith(" " * len(tracker))  # ten cards: two lines
+    hand = next(i for i, line in enumerate(lines) if re.match(r"  \[\d\] ", line) and len(line) > 70)
+    assert lines[hand + 1].startswith(" " * 8) or re.match(r"  \[\d\] ", lines[hand + 1])
 
 
 def test_without_hints_nothing_of_the_expert_shows(tmp_path):

@@ -19,7 +19,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.console import Console
+from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
 
@@ -108,7 +110,7 @@ class TerminalGame:
             self._play_match()
         except (Quit, KeyboardInterrupt):  # Ctrl-C while a bot thinks quits the same way
             self.console.print()
-            self.console.print(self.t("quit"))
+            self._say(self.t("quit"))
         finally:
             self._save()
         return 0 if self.saved else 1
@@ -137,7 +139,7 @@ class TerminalGame:
             match.next_round()
         winners = [self.names[s] for s in match.winners]
         key = "match_won_one" if len(winners) == 1 else "match_won"
-        self.console.print(Text(self.t(key, name=winners[0], names=self.t.join_names(winners)), style="bold magenta"))
+        self._say(Text(self.t(key, name=winners[0], names=self.t.join_names(winners)), style="bold magenta"))
 
     def _introduce_players(self) -> None:
         """Who sits where, and which bot plays at which level."""
@@ -145,7 +147,7 @@ class TerminalGame:
         players = [f"{name} ({t('you')})" if seat == HUMAN else t("bot_level", name=name, level=t(f"level_{self.settings.bots[seat - 1]}"))
                    for seat, name in enumerate(self.names)]
         key = "players_at_table_one" if self.match.target == 1 else "players_at_table"
-        self.console.print(t(key, players=", ".join(players), target=self.match.target))
+        self._say(t(key, players=", ".join(players), target=self.match.target))
 
     def _tell_news(self) -> None:
         """Narrate the events since last time, as the human seat sees them."""
@@ -155,18 +157,18 @@ class TerminalGame:
             line = narrate(event.seen_by(HUMAN), self.names, self.t, number)
             if line and event.kind != "round_end":
                 style = "bold" if event.kind == "setup" else ""
-                self.console.print(Text(line, style=style))
+                self._say(Text(line, style=style))
         self.told = len(log)
 
     def _round_result(self) -> None:
         rnd, t = self.match.round, self.t
         winners = [self.names[s] for s in rnd.winners]
         key = "round_won_one" if len(winners) == 1 else "round_won"
-        self.console.print(Text(t(key, name=winners[0], names=t.join_names(winners)), style="bold green"))
+        self._say(Text(t(key, name=winners[0], names=t.join_names(winners)), style="bold green"))
         if rnd.spy_bonus is not None:
-            self.console.print(t("spy_bonus", name=self.names[rnd.spy_bonus]))
+            self._say(t("spy_bonus", name=self.names[rnd.spy_bonus]))
         scores = ", ".join(f"{n} {k}" for n, k in zip(self.names, self.match.tokens, strict=True))
-        self.console.print(t("score_target", scores=scores, target=self.match.target))
+        self._say(t("score_target", scores=scores, target=self.match.target))
         self.console.print()
 
     def _save(self) -> None:
@@ -188,7 +190,7 @@ class TerminalGame:
             if text in ("q", "quit", "exit", "stop"):
                 raise Quit
             if text in ("?", "h", "help", "hulp"):
-                self.console.print(self.t("help" if me.edition.has(Card.CHANCELLOR) else "help_classic"))
+                self._say(self.t("help" if me.edition.has(Card.CHANCELLOR) else "help_classic"))
                 continue
             if not text:
                 continue
@@ -198,22 +200,27 @@ class TerminalGame:
                 if 1 <= n <= len(legal):
                     return legal[n - 1]
                 key = {1: "no_such_number_one", 2: "no_such_number_two"}.get(len(legal), "no_such_number")
-                self.console.print(Text(self.t(key, n=text if len(text) <= 20 else text[:20] + "…", max=len(legal)),
+                self._say(Text(self.t(key, n=text if len(text) <= 20 else text[:20] + "…", max=len(legal)),
                                         style="red"))
                 continue
             try:
                 action = self.t.parse_action(text)
             except NotationError as err:
                 reason = self.t.notation_error(err, me.edition.cards)  # suggest only this edition's cards
-                self.console.print(Text(self.t("not_a_move", reason=reason), style="red"))
+                self._say(Text(self.t("not_a_move", reason=reason), style="red"))
                 continue
             try:
                 probe = self.match.round.clone()
                 probe.apply(action)
             except IllegalActionError as err:
-                self.console.print(Text(self.t("illegal", reason=self.t.error(err, yours=True)), style="red"))
+                self._say(Text(self.t("illegal", reason=self.t.error(err, yours=True)), style="red"))
                 continue
             return action
+
+    def _say(self, text: str | Text) -> None:
+        """One message, wrapped by words to the terminal's width without spaces left at the ends
+        of the lines."""
+        _print_trimmed(self.console, text if isinstance(text, Text) else Text(text))
 
     def _prompt(self) -> str:
         self.console.print(Text(self.t("prompt") + ": ", style="bold"), end="")
@@ -247,25 +254,30 @@ class TerminalGame:
                 status.append(t("status_turn"))
             # Text, not a string: a name is shown as written, never read as rich markup ("[red]", "[/]")
             table.add_row(Text(label), str(me.tokens[seat]), t.cards(me.discards[seat]) or "—", ", ".join(status))
-        c.print(table)
+        _print_trimmed(c, table)
         deck = t("deck_size_one") if me.deck_size == 1 else t("deck_size", n=me.deck_size)
         if me.set_aside_taken:
             deck += f" ({t('set_aside_taken')})"
-        c.print(deck + f" · {t('tokens', target=me.target)}")
+        self._say(deck + f" · {t('tokens', target=me.target)}")
         if me.face_up:
-            c.print(t("face_up", cards=t.cards(me.face_up)))
+            self._say(t("face_up", cards=t.cards(me.face_up)))
         self._show_knowledge(me)
         self._show_tracker(me)
         odds = self._show_hints(me)
         c.print(Text(t("your_hand"), style="bold"))
+        # grids: a long line wraps within its column, so what wraps stays indented under its own kind
+        hand = _grid(3)
         for card in me.hand:
-            c.print(f"  [{me.edition.value(card)}] {t.card(card)}: {t.effect(card)}", highlight=False)
+            hand.add_row(f"  [{me.edition.value(card)}]", f"{t.card(card)}:", t.effect(card))
+        _print_trimmed(c, hand)
         if me.phase is Phase.CHANCELLOR:
-            c.print(t("chancellor_prompt"))
+            self._say(t("chancellor_prompt"))
         c.print(Text(t("moves"), style="bold"))
+        moves = _grid(4, last_whole=1)
         for i, action in enumerate(me.legal_actions, start=1):
-            hint = ("  " + self._hint(odds[action]), "cyan") if action in odds else ""
-            c.print(Text.assemble(f"  {i:>2}. {self.describe(action, me)}   ", (t.notation(action), "dim"), hint))
+            hint = Text(self._hint(odds[action]), "cyan") if action in odds else ""
+            moves.add_row(f"  {i:>2}.", self.describe(action, me), Text(t.notation(action), "dim"), hint)
+        _print_trimmed(c, moves)
 
     def _hint(self, estimate: Estimate) -> str:
         """``win ≈ 45% ± 5``: the chance, and half its 95% interval (when that shows)."""
@@ -282,7 +294,7 @@ class TerminalGame:
         self.console.print(Text(t("belief_title"), style="bold"))
         for seat, odds in belief.all_odds().items():
             parts = [f"{t.card(card)} {shown}" for card, shown in shown_percentages(odds)]
-            self.console.print(f"  {self.names[seat]}: " + " · ".join(parts), highlight=False)
+            _print_parts(self.console, f"  {self.names[seat]}: ", parts)
         # every move, a forced one too: its chance still tells the player how the round stands
         return self.adviser.move_odds(me)
 
@@ -292,18 +304,20 @@ class TerminalGame:
         for event in me.private_events():
             if event.kind in ("priest", "king", "baron"):
                 continue  # summarised by what is known now
+            if event.kind == "bottom" or (event.kind == "chancellor" and me.phase is not Phase.CHANCELLOR):
+                continue  # the cards drawn matter while choosing; then the hand and the tracker say it
             line = narrate(event, self.names, t, me.round_number)
             if line:
                 lines.append(line.removesuffix("."))  # a sentence's full stop would clash with "; "
-        self.console.print(f"{t('known')}: " + ("; ".join(lines) if lines else t("nothing_known")))
+        _print_parts(self.console, f"{t('known')}: ", lines or [t("nothing_known")], "; ")
 
     def _show_tracker(self, me: View) -> None:
         unseen = me.tracker_shown()
         parts = [f"{self.t.card(card)} {unseen.get(card, 0)}" for card in me.edition.cards]
-        self.console.print(f"{self.t('tracker')}: " + " · ".join(parts), highlight=False)
+        _print_parts(self.console, f"{self.t('tracker')}: ", parts)
         mine = [card for card in me.under_deck() if card is not None]
         if mine and not me.over:  # top first: the order they will be drawn in
-            self.console.print(f"{self.t('under_deck')}: {self.t.cards(mine)}", highlight=False)
+            _print_parts(self.console, f"{self.t('under_deck')}: ", [self.t.card(card) for card in mine], ", ")
 
     def describe(self, action: Action, me: View) -> str:
         """A move in words: ``Guard → 1 Bram, name Priest``."""
@@ -322,6 +336,42 @@ class TerminalGame:
 
 
 EQUAL_CHANCE = 1e-6  # percentage points: chances closer than this are equal
+
+
+def _grid(columns: int, last_whole: int = 0) -> Table:
+    """Columns side by side, one space apart, without lines; the first and the ``last_whole`` last
+    never wrap (a number, a figure), the others wrap within themselves."""
+    grid = Table.grid(padding=(0, 1))
+    for i in range(columns):
+        whole = i == 0 or i >= columns - last_whole
+        grid.add_column(no_wrap=whole)
+    return grid
+
+
+def _print_parts(console: Console, label: str, parts: list[str], between: str = " · ") -> None:
+    """``label`` and the ``parts`` on one line, or on as many as the terminal needs, each wrapped
+    line indented under the first part: a line breaks only between parts ("Prince 3%" stays whole)."""
+    indent = " " * (cell_len(label) if cell_len(label) <= console.width // 2 else 4)
+    closing = between.rstrip()  # ends a line broken between two parts: "Priest," / "Baron 2 ·"
+    line = label
+    for i, part in enumerate(parts):
+        if i and cell_len(line + between + part + closing) > console.width:
+            _print_trimmed(console, Text(line + closing))
+            line = indent + part
+        else:
+            line += (between if i else "") + part
+    _print_trimmed(console, Text(line))
+
+
+def _print_trimmed(console: Console, shown: Table | Text) -> None:
+    """``shown`` without the spaces that pad a table's cells, or end a wrapped line, at the ends of
+    lines (they would stay in a transcript, and follow the text a screen reader reads out)."""
+    for line in console.render_lines(shown, pad=False):
+        while line and not line[-1].text.strip():
+            line.pop()
+        if line:
+            line[-1] = Segment(line[-1].text.rstrip(), line[-1].style)
+        console.print(Segments([*line, Segment.line()]), end="")
 
 
 def shown_percentages(odds: Mapping[Card, float]) -> list[tuple[Card, str]]:
@@ -369,7 +419,8 @@ def run_game(settings: GameSettings) -> int:
     game = TerminalGame(settings, _read_line, console, path)
     status = game.run()
     if game.saved:
-        console.print(game.t("record_saved", path=str(game.record_path)))
+        # one line, however long: a path broken over lines cannot be copied whole
+        console.print(Text(game.t("record_saved", path=str(game.record_path))), soft_wrap=True)
     return status
 
 
