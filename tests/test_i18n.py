@@ -296,6 +296,19 @@ def test_narrate_a_baron_tie_seen_by_one_of_the_two(lang, tie, won):
     assert narrate(beaten, ["Anna", "Bram"], Translator(lang)) == won  # who is out: the next line
 
 
+@pytest.mark.parametrize(("lang", "ended"), [
+    ("en", "Left in the deck, top first: the Guard and the Handmaid. Bram wins the round."),
+    ("nl", "Nog in de trekstapel, de bovenste eerst: de Wachter en het Kamermeisje. Bram wint de ronde."),
+])
+def test_narrate_a_round_ended_with_cards_left_in_the_deck(lang, ended):
+    """R6.5: at the round's end the deck is public too, so the cards left in it are named."""
+    from loveletter.engine import Event
+
+    event = Event("round_end", seats=(1,), cards=(Card.GUARD, Card.HANDMAID))
+    assert narrate(event, ["Anna", "Bram"], Translator(lang)) == ended
+    assert narrate(event._replace(cards=()), ["Anna", "Bram"], Translator(lang)) == ended.split(". ")[-1]
+
+
 def test_narrate_in_dutch_speaks_dutch(rounds):
     nl = Translator("nl")
     english = {c.word.title() for c in Card} - {"Baron"}

@@ -85,6 +85,8 @@ def narrate(event: Event, names: Sequence[str], t: Translator, round_number: int
         )
         if event.target is not None:
             line += " " + t("ev_spy_bonus", name=names[event.target])
+        if event.cards:  # R6.5: the deck is public too now
+            line = t("ev_deck_left", cards=t.the_cards(event.cards)) + " " + line
         return line
     return None
 
