@@ -455,3 +455,14 @@ def test_a_refusal_of_your_own_move_says_you():
     assert Translator("en").error(refused.value) == f"seat {rnd.current} does not hold the {missing.name.title()} (R4.3)"
     assert Translator("en").error(refused.value, yours=True) == f"you do not hold the {missing.name.title()} (R4.3)"
     assert Translator("nl").error(refused.value, yours=True) == f"je hebt {Translator('nl').the(missing)} niet (R4.3)"
+
+
+@pytest.mark.parametrize(("lang", "two", "pair"), [
+    ("en", "the two Guards", "the Guard and the Spy"),
+    ("nl", "de twee Wachters", "de Wachter en de Spion"),
+])
+def test_two_of_one_card_are_named_together(lang, two, pair):
+    """A Chancellor may put two Guards under the deck: "the two Guards", not "the Guard and the Guard"."""
+    t = Translator(lang)
+    assert t.the_cards([Card.GUARD, Card.GUARD]) == two and t.the_cards((Card.GUARD, Card.SPY)) == pair
+    assert all(t.the_cards([card, card]).split()[-1] != t.card(card) for card in Card)  # a plural for each

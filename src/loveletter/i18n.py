@@ -32,6 +32,17 @@ CARD_NAMES: dict[str, dict[Card, str]] = {
         Card.KING: "Koning", Card.COUNTESS: "Gravin", Card.PRINCESS: "Prinses",
     },
 }
+#: Two of a card, with the article: "Anna draws the two Guards", not "the Guard and the Guard".
+TWO_CARDS: dict[str, dict[Card, str]] = {
+    "en": {Card.SPY: "the two Spies", Card.GUARD: "the two Guards", Card.PRIEST: "the two Priests",
+           Card.BARON: "the two Barons", Card.HANDMAID: "the two Handmaids", Card.PRINCE: "the two Princes",
+           Card.CHANCELLOR: "the two Chancellors", Card.KING: "the two Kings", Card.COUNTESS: "the two Countesses",
+           Card.PRINCESS: "the two Princesses"},
+    "nl": {Card.SPY: "de twee Spionnen", Card.GUARD: "de twee Wachters", Card.PRIEST: "de twee Priesters",
+           Card.BARON: "de twee Barons", Card.HANDMAID: "de twee Kamermeisjes", Card.PRINCE: "de twee Prinsen",
+           Card.CHANCELLOR: "de twee Kanseliers", Card.KING: "de twee Koningen", Card.COUNTESS: "de twee Gravinnen",
+           Card.PRINCESS: "de twee Prinsessen"},
+}
 _CARD_WORDS = {c.word for c in Card}
 # The notation's two keywords in each language (card names come from CARD_NAMES).
 _KEYWORDS = {"en": {"keep": "keep", "bottom": "bottom"}, "nl": {"keep": "houd", "bottom": "onder"}}
@@ -415,7 +426,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_pick_card": "Pick a card to play.",
         "web_pick_player": "Choose a player for the {card}.",
         "web_pick_guess": "Name a card (not the Guard).",
-        "web_pick_keep": "Chancellor: choose the card to keep.",
+        "web_pick_keep": "Chancellor: choose the card to keep; the others go under the deck in the order shown"
+                         " after ↓ (the last one at the very bottom).",
+        "web_yourself": "yourself",
         "web_cancel": "Back",
         "web_round_won": "Round won by {names}",
         "web_match_won": "Match won by {names}!",
@@ -832,7 +845,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_your_turn": "Jouw beurt",
         "web_turn_of": "{name} is aan de beurt",
         "web_deck": "Trekstapel: {n}",
-        "web_face_up": "Open gelegd (niet in deze ronde)",
+        "web_face_up": "Open weggelegd (niet in deze ronde)",
         "web_tokens": "Tekens van liefde: {n} van {target}",
         "web_tokens_count": "Tekens van liefde: {n}",
         "web_hints": "Tips van de expert-bot",
@@ -853,7 +866,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_pick_card": "Kies een kaart om te spelen.",
         "web_pick_player": "Kies een speler voor de {card}.",
         "web_pick_guess": "Noem een kaart (niet de Wachter).",
-        "web_pick_keep": "Kanselier: kies de kaart die je houdt.",
+        "web_pick_keep": "Kanselier: kies de kaart die je houdt; de andere gaan onder de trekstapel in de volgorde"
+                         " na ↓ (de laatste helemaal onderop).",
+        "web_yourself": "jezelf",
         "web_cancel": "Terug",
         "web_round_won": "Ronde gewonnen door {names}",
         "web_match_won": "Spel gewonnen door {names}!",
@@ -1080,7 +1095,11 @@ class Translator:
         return ", ".join(self.card(c) for c in cards)
 
     def the_cards(self, cards: Any) -> str:
-        """Cards with their articles, joined: ``the Guard and the Baron`` / ``de Wachter en de Baron``."""
+        """Cards with their articles, joined: ``the Guard and the Baron`` / ``de Wachter en de Baron``;
+        two of one card as ``the two Guards``."""
+        cards = list(cards)
+        if len(cards) == 2 and cards[0] == cards[1]:
+            return TWO_CARDS[self.language][cards[0]]
         return self.join_names([self.the(c) for c in cards])
 
     def effect(self, card: Card) -> str:

@@ -142,12 +142,12 @@ def test_a_spectator_sees_no_hidden_card_and_the_language_switches(server, brows
     play_one_move(ann)
     watcher.wait_for_function(f"Number(document.querySelector('#main').dataset.moves) >= {moves_shown(ann)}")
     assert watcher.locator(".spectating").is_visible()
-    assert watcher.locator(".hand .card").count() == 0 and watcher.locator(".card-button").count() == 0
+    assert watcher.locator(".hand").count() == 0 and watcher.locator(".card-button").count() == 0  # no hand shown
     states = [f for f in frames if f.get("type") == "state"]
     assert states and all(f["hand"] == [] and f["known"] == {} and f["legal"] == [] for f in states)
     watcher.click("#lang")
     watcher.wait_for_selector("text=Je kijkt mee")
-    assert watcher.locator(".hand h2").inner_text() == "Jouw hand"
+    assert watcher.locator(".tracker h2").inner_text() == "Kaartenteller (nog niet door jou gezien)"
     assert watcher.locator("#lang").inner_text() == "English"
 
 

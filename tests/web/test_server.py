@@ -207,6 +207,32 @@ def test_a_bot_table_plays_to_the_end(client):
     ann.close()
 
 
+def test_at_the_matchs_end_the_last_round_is_the_one_recalled(client):
+    """The panel of the last round shows, at the match's end, the round that ended it (before, it
+    showed the round before that), with every line of its end: the hands shown, the deck."""
+    made = create(client, players=3, bots={"1": "beginner", "2": "random"}, target=2)
+    ann = Seat(client, made["code"], made["secret"])
+    play_to_the_end(ann, random.Random(5))
+    last = ann.state["previous"]
+    assert set(last["winners"]) & set(ann.state["match_winners"])  # (classic: no Spy's token)
+    assert last["log"] == ann.state["log"] and "the round." in last["log"][-1]
+    ann.close()
+
+
+def test_no_moves_and_no_hints_until_every_seat_is_taken(client):
+    """While a seat is free the game has not begun: the seat to move is offered no moves (the page
+    offered its cards), and hints against the empty seat are refused."""
+    made = create(client, players=2)
+    ann = Seat(client, made["code"], made["secret"])
+    assert ann.state["free_seats"] == [1] and ann.state["legal"] == [] and ann.state["blocked"] == {}
+    ann.send({"type": "hints"})
+    assert ann.receive()["key"] == "web_not_started"
+    client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"})
+    started = ann.receive()
+    assert started["free_seats"] == [] and (started["legal"] != []) == (started["current"] == 0)
+    ann.close()
+
+
 def test_a_reconnect_returns_the_player_to_the_seat(client):
     code, ann, bob = two_people(client)
     hand = bob.state["hand"]

@@ -287,7 +287,9 @@ class Server:
                 raise Refused("web_spectator_hints")
             seat = connection.seat
             async with room.lock:  # a snapshot of the seat's view: the table may move on meanwhile
-                v, moves = room.table.view_for(seat), len(room.table.moves)
+                v, moves, waiting = room.table.view_for(seat), len(room.table.moves), bool(room.table.free_seats())
+            if waiting:  # no hints against an empty seat
+                raise Refused("web_not_started")
             if not v.legal_actions:
                 raise Refused("web_not_your_turn")
             # The search takes a while: nothing waits for it, not even this player's next move (the

@@ -28,13 +28,16 @@ def state_message(table: GameTable, seat: int | None, t: Translator) -> dict[str
     v = table.view_for(seat)
     names = table.display_names(t("web_bot"), t("web_free_seat"))
     tracked = v.tracker_shown()
+    waiting = bool(table.free_seats())
     match = table.match
     previous: dict[str, Any] | None = None
-    if len(match.rounds) > 1:  # the last finished round, for its result and how it ended
-        last = view(match.rounds[-2], seat)
+    # the last finished round, for its result and how it ended: at the match's end, the last round
+    done = len(match.rounds) if match.round.over else len(match.rounds) - 1
+    if done >= 1:
+        last = view(match.rounds[done - 1], seat)
         previous = {
             "winners": list(last.winners),
-            "log": narrate_all(last.events, names, t, len(match.rounds) - 1),
+            "log": narrate_all(last.events, names, t, done),
         }
     return {
         "type": "state",
@@ -64,8 +67,9 @@ def state_message(table: GameTable, seat: int | None, t: Translator) -> dict[str
         "known": {str(s): card_face(c, v.edition, t) for s, c in sorted(v.known.items())},
         "tracker": [{"card": card_face(c, v.edition, t), "unseen": tracked[c]} for c in sorted(v.edition.copies)],
         "under_deck": [] if v.over else [card_face(c, v.edition, t) for c in v.under_deck() if c is not None],
-        "legal": [move_entry(a, names, t) for a in v.legal_actions],
-        "blocked": blocked_cards(table, v, t),
+        # no moves until every seat is taken: the game starts then
+        "legal": [] if waiting else [move_entry(a, names, t) for a in v.legal_actions],
+        "blocked": {} if waiting else blocked_cards(table, v, t),
         "log": narrate_all(v.events, names, t, v.round_number),
         "previous": previous,
     }

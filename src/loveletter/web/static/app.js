@@ -270,7 +270,7 @@ function render() {
   hand.append(cards);
   const legal = s.legal;
   if (s.phase === "chancellor" && legal.length) {
-    hand.append($("p", { text: w("web_pick_keep") }));
+    hand.insertBefore($("p", { text: w("web_pick_keep") }), cards);  // above the choices, in sight on a phone
     for (const move of legal)
       cards.append($("button", { class: "move", onclick: () => send(move.move),
         text: `${move.keep_name}${move.bottom.length ? " ↓ " + move.bottom.join(", ") : ""}` }));
@@ -302,13 +302,14 @@ function render() {
       const m = s.legal.find((entry) => entry.move === notation);
       if (!m) return notation;
       if (m.keep_name !== null) return `${m.keep_name}${m.bottom.length ? " ↓ " + m.bottom.join(", ") : ""}`;
-      return `${names[m.card]}${m.target !== null ? " → " + s.names[m.target] : ""}${m.guess_name !== null ? ", " + m.guess_name : ""}`;
+      const target = m.target === me ? w("web_yourself") : s.names[m.target];
+      return `${names[m.card]}${m.target !== null ? " → " + target : ""}${m.guess_name !== null ? ", " + m.guess_name : ""}`;
     };
     hand.append($("section", { class: "hints" }, $("h3", { text: w("web_hint_title") }),
       $("ol", { id: "hint-list" }, ...hints.odds.map((o) => {
         // the chance, and half its 95% interval when that is a point or more
         const margin = Math.round(100 * o.margin);
-        return $("li", { text: `${describe(o.move)}: ${Math.round(100 * o.chance)}%${margin >= 1 ? " ± " + margin : ""}` });
+        return $("li", { text: `${describe(o.move)}: ${percent(o.chance)}${margin >= 1 ? " ± " + margin : ""}` });
       }))));
   }
 
@@ -332,9 +333,14 @@ function render() {
   if (s.previous) {
     side.prepend($("section", { class: "panel previous" }, $("h2", { text: w("web_last_round") }),
       $("p", { class: "result", text: w("web_round_won", { names: s.previous.winners.map((i) => s.names[i]).join(", ") }) }),
-      $("ol", {}, ...s.previous.log.slice(-6).map((line) => $("li", { text: line })))));
+      $("ol", {}, ...s.previous.log.map((line) => $("li", { text: line })))));
   }
-  main.append(top, players, $("div", { class: "play" }, hand, side));
+  const over = s.match_winners.length > 0;
+  main.append(top, players, $("div", { class: "play" }, ...(me === null ? [] : [hand]), side));
+  if (me === null) known.remove();  // a spectator has no hand and nothing private
+  // the newest lines in sight: the log (and the last round's cards, which come at its end)
+  for (const list of main.querySelectorAll(".log ol, .previous ol")) list.scrollTop = list.scrollHeight;
+  if (over) for (const panel of main.querySelectorAll(".player.current")) panel.classList.remove("current");
 }
 
 function choose(face, moves) {
