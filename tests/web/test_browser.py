@@ -159,7 +159,11 @@ def test_a_table_with_a_bot_plays_to_the_end_on_a_phone_with_the_keyboard(server
         if ann.locator(".status .result").count():
             break
         play_one_move(ann, keyboard=True)
-    assert re.search(r"Match won by (Ann|Bot 1)!", ann.locator(".status .result").inner_text())
+    winner = re.search(r"Match won by (Ann|Bot 1)!", ann.locator(".status .result").inner_text())
+    assert winner
+    # a match of one token: its one round is the last round shown, whole, with its result
+    assert ann.locator(".previous .result").inner_text() == f"Round won by {winner[1]}"
+    assert ann.locator(".previous li").first.inner_text().startswith("Round 1:") and ann.locator(".log").count() == 0
     code = ann.url.rsplit("/", 1)[1]
     ann.click("#rematch")  # a new match at a new table, the same bot, Ann in her seat
     ann.wait_for_url(lambda url: re.search(r"#/t/[A-Z0-9]+$", url) is not None and not url.endswith(code))

@@ -329,7 +329,8 @@ function render() {
     tracker.append($("p", { class: "under-deck", text: `${w("web_under_deck")} ${s.under_deck.map((f) => f.name).join(", ")}` }));
   const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
     $("ol", {}, ...s.log.map((line) => $("li", { text: line }))));
-  const side = $("div", { class: "side" }, known, tracker, log);
+  // at the match's end the last round's panel (below) tells that round whole, with its result
+  const side = $("div", { class: "side" }, known, tracker, ...(s.match_winners.length && s.previous ? [] : [log]));
   if (s.previous) {
     side.prepend($("section", { class: "panel previous" }, $("h2", { text: w("web_last_round") }),
       $("p", { class: "result", text: w("web_round_won", { names: s.previous.winners.map((i) => s.names[i]).join(", ") }) }),
