@@ -150,11 +150,14 @@ def test_refusals_go_to_the_sender_alone_and_change_nothing(client):
         ({"type": "move", "move": 7, "at": 0}, "web_bad_field"),
         ({"type": "move", "move": "handmaid", "at": True}, "web_bad_field"),
         ({"type": "move", "move": "handmaid", "at": 0, "seat": 1}, "web_unknown_field"),
-        ({"type": "lang", "lang": "fr"}, "web_bad_field"),
+        ({"type": "lang", "lang": "fr"}, "web_bad_language"),
+        ({"type": "lang", "lang": 7}, "web_bad_field"),
         ({"type": "hello", "secret": None, "lang": "en"}, "web_hello_twice"),
         ("x" * 3000, "web_too_long"),
     ]:
         assert mover.send(bad) is None and mover.receive()["key"] == key
+    mover.send({"type": "lang", "lang": "fr"})
+    assert mover.receive()["message"] == "The language 'fr' is not one of ours: choose en, nl."
     # nothing changed, and the other seat heard none of it: its next message is the next state
     played = mover.move(mover.state["legal"][0]["move"])
     assert played["type"] == "state" and played["moves"] == moves + 1
@@ -591,6 +594,33 @@ def test_a_spy_guessed_or_kept_is_named_in_the_moves(lang):
     keep = move_entry(Action.parse("chancellor keep spy bottom guard,guard"), ["A", "B"], t)
     assert keep["keep"] == "spy" and keep["keep_name"] == t.card(Card.SPY)
     assert keep["bottom"] == [t.card(Card.GUARD)] * 2
+
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "You must play the Countess while holding the {card} (R4.4)"),
+    ("nl", "Je moet de Gravin spelen met {card} in de hand (R4.4)"),
+])
+def test_a_card_the_countess_rule_blocks_says_why_as_a_sentence(lang, says):
+    """The page shows, under a card that may not be played, why: to the player, as a sentence."""
+    from loveletter.engine import CLASSIC, Card, Match
+    from loveletter.i18n import Translator
+    from loveletter.web.messages import state_message
+    from loveletter.web.table import GameTable, SeatPlan, Settings
+
+    def blocked_at_the_start(seed: int) -> bool:
+        rnd = Match(CLASSIC, 2, target=2, seed=seed).round
+        return Card.COUNTESS in rnd.hands[rnd.current] and bool({Card.KING, Card.PRINCE} & set(rnd.hands[rnd.current]))
+
+    seed = next(s for s in range(10_000) if blocked_at_the_start(s))
+    table = GameTable("T", Settings("classic", 2, 2, seed, [SeatPlan()] * 2), Store("sqlite://"))
+    table.store.create(table.code, table.settings.as_json(), False)
+    for name in ("Ann", "Bob"):
+        table.join(name)
+    t = Translator(lang)
+    seat = table.match.round.current
+    other = next(c for c in table.match.round.hands[seat] if c is not Card.COUNTESS)
+    shown = t.the(other) if lang == "nl" else t.card(other)
+    assert state_message(table, seat, t)["blocked"] == {other.word: says.format(card=shown)}
 
 
 def test_hints_in_the_chancellors_choice():

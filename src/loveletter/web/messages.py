@@ -102,7 +102,8 @@ def blocked_cards(table: GameTable, v: View, t: Translator) -> dict[str, str]:
             try:
                 probe.apply(Action(card, others[0] if others else None))
             except IllegalActionError as err:
-                reasons[card.word] = t.error(err, yours=True)
+                reason = t.error(err, yours=True)
+                reasons[card.word] = reason[:1].upper() + reason[1:]  # shown alone, as a sentence
     return reasons
 
 
@@ -147,7 +148,7 @@ def read_client_message(text: str) -> dict[str, Any]:
     else:
         raise Refused("web_bad_type")
     if "lang" in data and data["lang"] not in LANGUAGES:
-        raise Refused("web_bad_field", field="lang")
+        raise Refused("web_bad_language", lang=data["lang"][:20], langs=", ".join(LANGUAGES))
     return data
 
 

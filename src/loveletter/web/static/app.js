@@ -389,7 +389,7 @@ function drawReplay() {
   const controls = $("section", { class: "panel replay-controls" },
     $("button", { id: "replay-back", onclick: () => step(-1), disabled: replay.at === 0 ? "" : false, text: w("web_previous") }),
     $("span", { id: "replay-step", "aria-live": "polite",
-      text: " " + w("web_step", { n: replay.at + 1, total: replay.frames.length, round: f.round, turn: f.turn }) + " " }),
+      text: " " + w(f.turn ? "web_step" : "web_step_deal", { n: replay.at + 1, total: replay.frames.length, round: f.round, turn: f.turn }) + " " }),
     $("button", { id: "replay-next", onclick: () => step(1),
       disabled: replay.at === replay.frames.length - 1 ? "" : false, text: w("web_next") }));
   const players = $("section", { class: "players" });
