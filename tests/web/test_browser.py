@@ -127,7 +127,7 @@ def test_the_lobby_lists_an_open_table_with_its_edition_and_bots(server, browser
     code = create_table(ann, "Ann", {1: "expert", 2: ""}, players=3)
     visitor = new_page(browser, server)
     entry = visitor.locator("#open-tables li", has_text=code)
-    assert entry.inner_text().startswith(f"{code} · classic edition · Ann, 1 bot: expert, —")
+    assert entry.inner_text().startswith(f"{code} · classic edition · Ann, Bot 1 (expert), —")
 
 
 def test_a_spectator_sees_no_hidden_card_and_the_language_switches(server, browser):

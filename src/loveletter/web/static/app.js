@@ -128,8 +128,8 @@ async function showLobby() {
   const tables = await (await fetch("/api/tables")).json();
   if (!tables.length) list.append($("li", { text: w("web_none_open") }));
   for (const table of tables) {
-    // people by name, bots by seat and level ("bot: expert"), free seats as a dash
-    const who = table.names.map((name, i) => name || (table.bots[i] ? `${i} ${w(`web_level_${table.bots[i]}`)}` : "—"))
+    // people by name, bots as the table names them, with their level ("Bot 1 (expert)"), free seats as a dash
+    const who = table.names.map((name, i) => name || (table.bots[i] ? w(`web_bot_${table.bots[i]}`, { n: i }) : "—"))
       .join(", ");
     list.append($("li", {}, `${table.code} · ${w(`web_named_${table.edition}`)} · ${who} `,
       $("a", { href: `#/t/${table.code}`, class: "button", text: w("web_join") })));
