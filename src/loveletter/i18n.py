@@ -1051,6 +1051,9 @@ YOUR_ERRORS: dict[str, dict[str, str]] = {
     },
 }
 
+#: The parts of a notation error that quote what was typed (see :meth:`Translator.parse_action`).
+QUOTED = ("text", "rest", "word")
+
 NOTATION_NL: dict[str, str] = {
     "empty": "lege zet: schrijf een kaart, bv. 'wachter 1 priester' of 'kamermeisje'",
     "negative_seat": "stoelnummers beginnen bij 0, niet bij {seat}",
@@ -1230,9 +1233,10 @@ class Translator:
             back = dict(zip(words, typed, strict=True))
 
             def as_typed(notation: str) -> str:
-                return " ".join(back.get(w, w) for w in notation.replace(",", " , ").split()).replace(" , ", ",")
+                words_read = notation.replace(",", " , ").split()
+                return " ".join(back.get(w, w) for w in words_read).replace(" , ", ",")
 
-            params = {name: as_typed(value) if name in ("text", "rest", "word") and isinstance(value, str) else value
+            params = {name: as_typed(value) if name in QUOTED and isinstance(value, str) else value
                       for name, value in err.params.items()}
             raise NotationError(err.key, **params) from None
 

@@ -1,9 +1,9 @@
 """What the events of a round make public, or known to one seat, about the players' hands: the
 cards a player cannot hold (:func:`ruled_out`), the play each player's card was kept beside
 (:func:`last_plays`), the cards that may be in the hands the seat does not know
-(:func:`unseen_in_hands`), and who knows the seat's own card (:func:`who_knows_mine`). The belief starts again from these when its table has collapsed
-(:meth:`loveletter.bots.belief.Belief._recover`); the simulated players remember with them
-(:func:`loveletter.bots.playout.memory_at`)."""
+(:func:`unseen_in_hands`), and who knows the seat's own card (:func:`who_knows_mine`). The belief
+starts again from these when its table has collapsed (:meth:`loveletter.bots.belief.Belief._recover`);
+the simulated players remember with them (:func:`loveletter.bots.playout.memory_at`)."""
 
 from __future__ import annotations
 

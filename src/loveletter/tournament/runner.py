@@ -211,7 +211,7 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
                 yield future.result()
         complete = True
     finally:
-        if pool is not None and not complete:  # a failed game, Ctrl-C, or the caller stopped early: stop the workers now
+        if pool is not None and not complete:  # a failed game, Ctrl-C, or the caller stopped early
             with _ctrl_c_ignored():  # a second Ctrl-C must not break off the clearing up
                 workers = dict(getattr(pool, "_processes", None) or {})
                 # the pool's own thread: shutdown(wait=False) lets go of it, so a later shutdown no

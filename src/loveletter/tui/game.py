@@ -144,7 +144,8 @@ class TerminalGame:
     def _introduce_players(self) -> None:
         """Who sits where, and which bot plays at which level."""
         t = self.t
-        players = [f"{name} ({t('you')})" if seat == HUMAN else t("bot_level", name=name, level=t(f"level_{self.settings.bots[seat - 1]}"))
+        players = [f"{name} ({t('you')})" if seat == HUMAN
+                   else t("bot_level", name=name, level=t(f"level_{self.settings.bots[seat - 1]}"))
                    for seat, name in enumerate(self.names)]
         key = "players_at_table_one" if self.match.target == 1 else "players_at_table"
         self._say(t(key, players=", ".join(players), target=self.match.target))
@@ -194,14 +195,14 @@ class TerminalGame:
                 continue
             if not text:
                 continue
-            if re.fullmatch(r"[+-]?[0-9]+\.?", text):  # a number, even a signed one, or as the list shows it ("1.")
+            if re.fullmatch(r"[+-]?[0-9]+\.?", text):  # a number, even signed, or as the list shows it ("1.")
                 text = text.removesuffix(".")
                 n = int(text) if len(text) <= 9 else 10**9  # Python refuses to read thousands of digits
                 if 1 <= n <= len(legal):
                     return legal[n - 1]
                 key = {1: "no_such_number_one", 2: "no_such_number_two"}.get(len(legal), "no_such_number")
-                self._say(Text(self.t(key, n=text if len(text) <= 20 else text[:20] + "…", max=len(legal)),
-                                        style="red"))
+                shown = text if len(text) <= 20 else text[:20] + "…"
+                self._say(Text(self.t(key, n=shown, max=len(legal)), style="red"))
                 continue
             try:
                 action = self.t.parse_action(text)

@@ -12,8 +12,8 @@ def tell(replayed: Replayed, t: Translator) -> list[str]:
     match = replayed.match
     names = _shown_names(replayed.names)
     lines = [
-        t("replay_header_one" if match.target == 1 else "replay_header", edition=t.edition(match.edition.name), players=t.join_names(names),
-          target=match.target),
+        t("replay_header_one" if match.target == 1 else "replay_header", edition=t.edition(match.edition.name),
+          players=t.join_names(names), target=match.target),
     ]
     tokens = [0] * match.players
     for number, rnd in enumerate(match.rounds, start=1):

@@ -189,8 +189,9 @@ function send(move) {
   socket.send(JSON.stringify({ type: "move", move, at: state.moves }));
 }
 
-// A card's chance as shown: a possible card never shows as 0% (it would look impossible).
-function percent(chance) {  // never 0% for a possible card, nor 100% for one that is not certain
+// A chance as shown: never 0% for a possible card (it would look impossible), nor 100% for one
+// that is not certain.
+function percent(chance) {
   if (chance > 0 && chance < 0.005) return "<1%";
   if (chance < 1 - 1e-9 && chance >= 0.995) return ">99%";
   return `${Math.round(100 * chance)}%`;
@@ -329,14 +330,14 @@ function render() {
     tracker.append($("p", { class: "under-deck", text: `${w("web_under_deck")} ${s.under_deck.map((f) => f.name).join(", ")}` }));
   const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
     $("ol", {}, ...s.log.map((line) => $("li", { text: line }))));
+  const over = s.match_winners.length > 0;
   // at the match's end the last round's panel (below) tells that round whole, with its result
-  const side = $("div", { class: "side" }, known, tracker, ...(s.match_winners.length && s.previous ? [] : [log]));
+  const side = $("div", { class: "side" }, known, tracker, ...(over && s.previous ? [] : [log]));
   if (s.previous) {
     side.prepend($("section", { class: "panel previous" }, $("h2", { text: w("web_last_round") }),
       $("p", { class: "result", text: w("web_round_won", { names: s.previous.winners.map((i) => s.names[i]).join(", ") }) }),
       $("ol", {}, ...s.previous.log.map((line) => $("li", { text: line })))));
   }
-  const over = s.match_winners.length > 0;
   main.append(top, players, $("div", { class: "play" }, ...(me === null ? [] : [hand]), side));
   if (me === null) known.remove();  // a spectator has no hand and nothing private
   // the newest lines in sight: the log (and the last round's cards, which come at its end)
