@@ -432,6 +432,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_pick_keep": "Chancellor: choose the card to keep; the others go under the deck in the order shown"
                          " after ↓ (the last one at the very bottom).",
         "web_yourself": "yourself",
+        "web_keep_label": "Keep the {keep}; under the deck, in this order: {bottom}",
         "web_cancel": "Back",
         "web_round_won": "Round won by {names}",
         "web_match_won": "Match won by {names}!",
@@ -877,6 +878,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_pick_keep": "Kanselier: kies de kaart die je houdt; de andere gaan onder de trekstapel in de volgorde"
                          " na ↓ (de laatste helemaal onderop).",
         "web_yourself": "jezelf",
+        "web_keep_label": "Houd de {keep}; onder de trekstapel, in deze volgorde: {bottom}",
         "web_cancel": "Terug",
         "web_round_won": "Ronde gewonnen door {names}",
         "web_match_won": "Spel gewonnen door {names}!",

@@ -171,6 +171,41 @@ def test_a_table_with_a_bot_plays_to_the_end_on_a_phone_with_the_keyboard(server
     assert ann.locator(".player h3").first.inner_text().startswith("Ann (you")
 
 
+def test_the_keyboard_focus_follows_the_game_and_a_screen_reader_hears_the_news(server, browser):
+    """The page is rebuilt on every change; the focus must not fall back to the page itself: a card
+    chosen moves it to its first choice, Back returns it to the card, and your turn puts it on your
+    first playable card. What happened, and that it is your turn, go to a live region that stays."""
+    ann = new_page(browser, server)
+    create_table(ann, "Ann", {1: "random"}, players=2, target=3)
+    focused = "(document.activeElement.dataset.key || document.activeElement.className)"
+    over = "document.querySelector('.status .result') !== null"
+    chose = backed = False
+    while not (chose and backed):
+        ann.wait_for_selector(".your-turn, .status .result")
+        if ann.locator(".status .result").count():
+            break
+        ann.wait_for_function(f"{focused}.startsWith('card')")  # on a playable card
+        assert "Your turn" in ann.locator("#announce").inner_text() and ann.title().startswith("Your turn")
+        before, card = moves_shown(ann), ann.evaluate(focused)
+        ann.keyboard.press("Enter")
+        if ann.locator(".picking").count():  # a card with choices: the focus is on the first of them
+            ann.wait_for_function(f"['target', 'guess'].includes({focused})")
+            if not backed:
+                ann.locator(".picking button.cancel").focus()
+                ann.keyboard.press("Enter")
+                ann.wait_for_function(f"{focused} === '{card}'")  # back on the card
+                backed = True
+                continue
+            chose = True
+            while ann.locator(".picking").count() and moves_shown(ann) == before:  # the first choices
+                ann.keyboard.press("Enter")
+                ann.wait_for_function(f"document.querySelector('#main').dataset.moves !== '{before}' || {over}"
+                                      f" || ['target', 'guess'].includes({focused})")
+        ann.wait_for_function(f"document.querySelector('#main').dataset.moves !== '{before}' || {over}")
+    assert chose and backed  # (a match to three tokens has Guards and Princes enough)
+    assert ann.locator("#lang").get_attribute("lang") == "nl"  # the button names Dutch, in Dutch
+
+
 def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, browser, tmp_path):
     ann = new_page(browser, server)
     code = create_table(ann, "Ann", {1: "random"}, target=1)

@@ -29,6 +29,7 @@ async function loadWords() {
   words = await (await fetch(`/api/words/${lang}`)).json();
   document.documentElement.lang = lang;
   for (const node of document.querySelectorAll("[data-w]")) node.textContent = w(node.dataset.w);
+  document.getElementById("lang").lang = lang === "nl" ? "en" : "nl";  // it names the other language
 }
 
 function alertUser(text) {
@@ -167,6 +168,7 @@ function connect(code) {
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "state") {
+      announce(news(state, message));
       state = message; picking = null; hints = null; alertUser(""); render();
       if (hintsOn() && state.legal.length) socket.send(JSON.stringify({ type: "hints" }));
     } else if (message.type === "hints") {
@@ -197,8 +199,8 @@ function percent(chance) {
   return `${Math.round(100 * chance)}%`;
 }
 
-function cardView(face, attrs = {}) {
-  return $("div", { class: `card card-${face.card}`, ...attrs },
+function cardView(face, attrs = {}, tag = "div") {  // "span" inside a button, which may hold no div
+  return $(tag, { class: `card card-${face.card}`, ...attrs },
     $("span", { class: "value", text: String(face.value) }),
     $("span", { class: "name", text: face.name }),
     $("span", { class: "effect", text: face.effect }));
@@ -207,11 +209,13 @@ function cardView(face, attrs = {}) {
 function render() {
   const s = state;
   const main = document.getElementById("main");
+  const focused = focusKey();
+  const nowhere = !document.activeElement || document.activeElement === document.body;
   main.replaceChildren();
   main.dataset.moves = s.moves; // for the browser tests: which state is shown
   main.dataset.round = s.round;
   const me = s.seat;
-  const top = $("section", { class: "status panel", "aria-live": "polite" });
+  const top = $("section", { class: "status panel" });
   if (me === null) top.append($("p", { class: "spectating", text: w("web_spectating") }));
   if (s.free_seats.length) {
     top.append($("p", { text: s.free_seats.length === 1 ? w("web_waiting_player") : w("web_waiting_players", { n: s.free_seats.length }) }),
@@ -273,15 +277,16 @@ function render() {
   if (s.phase === "chancellor" && legal.length) {
     hand.insertBefore($("p", { text: w("web_pick_keep") }), cards);  // above the choices, in sight on a phone
     for (const move of legal)
-      cards.append($("button", { class: "move", onclick: () => send(move.move),
+      cards.append($("button", { class: "move", "data-key": `move-${move.move}`, onclick: () => send(move.move),
+        "aria-label": w("web_keep_label", { keep: move.keep_name, bottom: move.bottom.join(", ") }),
         text: `${move.keep_name}${move.bottom.length ? " ↓ " + move.bottom.join(", ") : ""}` }));
   }
   s.hand.forEach((face) => {
     const mine = legal.filter((m) => m.card === face.card);
     const reason = s.blocked[face.card];
-    const button = $("button", { class: "card-button", disabled: legal.length && mine.length && s.phase === "play" ? false : "",
+    const button = $("button", { class: "card-button", "data-key": `card-${face.card}`, disabled: legal.length && mine.length && s.phase === "play" ? false : "",
       title: reason || "", "aria-label": `${face.name} (${face.value}): ${face.effect}${reason ? " — " + reason : ""}`,
-      onclick: () => choose(face, mine) }, cardView(face));
+      onclick: () => choose(face, mine) }, cardView(face, {}, "span"));
     cards.append(button);
     if (reason) cards.append($("p", { class: "reason", text: reason }));
   });
@@ -343,12 +348,53 @@ function render() {
   // the newest lines in sight: the log (and the last round's cards, which come at its end)
   for (const list of main.querySelectorAll(".log ol, .previous ol")) list.scrollTop = list.scrollHeight;
   if (over) for (const panel of main.querySelectorAll(".player.current")) panel.classList.remove("current");
+  document.title = s.legal.length ? `${w("web_your_turn")} – ${w("web_title")}` : w("web_title");
+  // the page is rebuilt on every change: the focus goes back where it was, or on to the next step
+  // (a card chosen: its first choice; the start of your turn: your first playable card)
+  const wanted = focusNext;
+  focusNext = null;
+  if (wanted && wanted.startsWith("card-")) refocus(wanted, null);
+  else if (wanted) refocus(null, wanted);
+  // (its control gone, or none had it: the next step; focus elsewhere, in the header say, stays there)
+  else refocus(focused, focused || nowhere ? ".picking button, .hand button.move, .card-button:not([disabled])" : null);
+}
+
+let focusNext = null; // where the focus goes after the next redraw, if not back where it was
+
+// Which control has the focus, as a key that survives a redraw: its id or its data-key.
+function focusKey() {
+  const node = document.activeElement;
+  if (!node || !document.getElementById("main").contains(node)) return null;
+  return node.id ? `#${node.id}` : node.dataset.key || null;
+}
+
+// Focus the control ``key`` names again, else the first that ``fallback`` (a selector) finds.
+function refocus(key, fallback) {
+  const main = document.getElementById("main");
+  let node = null;
+  if (key) node = key.startsWith("#") ? document.getElementById(key.slice(1)) : main.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  if ((!node || node.disabled) && fallback) node = main.querySelector(fallback);
+  if (node) node.focus();
+}
+
+// Said to a screen reader (a live region that stays on the page): what happened since ``before``,
+// and that it is your turn.
+function news(before, after) {
+  const sameRound = before && before.code === after.code && before.round === after.round;
+  const lines = sameRound ? after.log.slice(before.log.length) : after.log;
+  if (after.legal.length && !(sameRound && before.legal.length)) lines.push(w("web_your_turn"));
+  return lines.join(" ");
+}
+
+function announce(text) {
+  document.getElementById("announce").textContent = text;
 }
 
 function choose(face, moves) {
   if (!moves.length) return;
   if (moves.length === 1) { send(moves[0].move); return; }
   picking = { card: face, moves };
+  focusNext = ".picking button";
   render();
 }
 
@@ -361,14 +407,15 @@ function pickingView() {
     for (const target of targets)
       box.append($("button", { class: "target", onclick: () => {
         const left = moves.filter((m) => m.target === target);
-        if (left.length === 1) send(left[0].move); else { picking.target = target; render(); }
-      }, text: state.names[target] }));
+        if (left.length === 1) send(left[0].move); else { picking.target = target; focusNext = ".picking button"; render(); }
+      }, text: target === state.seat ? w("web_yourself") : state.names[target] }));
   } else {
     box.append($("p", { text: w("web_pick_guess") }));
     for (const move of moves.filter((m) => m.target === picking.target))
       box.append($("button", { class: "guess", onclick: () => send(move.move), text: move.guess_name }));
   }
-  box.append($("button", { class: "cancel", onclick: () => { picking = null; render(); }, text: w("web_cancel") }));
+  box.append($("button", { class: "cancel", onclick: () => { focusNext = `card-${card.card}`; picking = null; render(); },
+    text: w("web_cancel") }));
   return box;
 }
 
@@ -383,13 +430,14 @@ function showReplay(frames) {
 
 function drawReplay() {
   const main = document.getElementById("main");
+  const focused = focusKey();
   main.replaceChildren();
   const f = replay.frames[replay.at];
   main.dataset.step = replay.at;
   const step = (by) => { replay.at = Math.max(0, Math.min(replay.frames.length - 1, replay.at + by)); drawReplay(); };
   const controls = $("section", { class: "panel replay-controls" },
     $("button", { id: "replay-back", onclick: () => step(-1), disabled: replay.at === 0 ? "" : false, text: w("web_previous") }),
-    $("span", { id: "replay-step", "aria-live": "polite",
+    $("span", { id: "replay-step", "aria-keyshortcuts": "ArrowLeft ArrowRight",
       text: " " + w(f.turn ? "web_step" : "web_step_deal", { n: replay.at + 1, total: replay.frames.length, round: f.round, turn: f.turn }) + " " }),
     $("button", { id: "replay-next", onclick: () => step(1),
       disabled: replay.at === replay.frames.length - 1 ? "" : false, text: w("web_next") }));
@@ -407,6 +455,8 @@ function drawReplay() {
   const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
     $("ol", {}, ...f.log.map((line) => $("li", { text: line }))));
   main.append(controls, $("p", { text: w("web_deck", { n: f.deck_size }) }), players, log);
+  announce(`${document.getElementById("replay-step").textContent.trim()} ${f.log.length ? f.log[f.log.length - 1] : ""}`);
+  refocus(focused, "#replay-next:not([disabled]), #replay-back:not([disabled])");
 }
 
 document.addEventListener("keydown", (event) => {
