@@ -190,9 +190,11 @@ def test_the_keyboard_focus_follows_the_game_and_a_screen_reader_hears_the_news(
         ann.keyboard.press("Enter")
         if ann.locator(".picking").count():  # a card with choices: the focus is on the first of them
             ann.wait_for_function(f"['target', 'guess'].includes({focused})")
+            group = ann.locator(".picking[role=group]")  # named by its question
+            assert ann.locator(f"#{group.get_attribute('aria-labelledby')}").inner_text()
+            assert ann.locator(".card-button[aria-pressed=true]").count() >= 1  # the card chosen
             if not backed:
-                ann.locator(".picking button.cancel").focus()
-                ann.keyboard.press("Enter")
+                ann.keyboard.press("Escape")  # as Back
                 ann.wait_for_function(f"{focused} === '{card}'")  # back on the card
                 backed = True
                 continue

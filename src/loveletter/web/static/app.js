@@ -257,7 +257,8 @@ function render() {
     top.append($("div", { class: "face-up", "aria-label": w("web_face_up") }, $("span", { text: w("web_face_up") + ": " }),
       ...s.face_up.map((c) => cardView(c, { class: `card small card-${c.card}` }))));
 
-  const players = $("section", { class: "players" });
+  const players = $("section", { class: "players", "aria-labelledby": "players-title" },
+    $("h2", { id: "players-title", class: "visually-hidden", text: w("web_players") }));
   s.names.forEach((name, i) => {
     const tags = [];
     if (i === me) tags.push(w("web_you"));
@@ -284,7 +285,8 @@ function render() {
   s.hand.forEach((face) => {
     const mine = legal.filter((m) => m.card === face.card);
     const reason = s.blocked[face.card];
-    const button = $("button", { class: "card-button", "data-key": `card-${face.card}`, disabled: legal.length && mine.length && s.phase === "play" ? false : "",
+    const button = $("button", { class: "card-button", "data-key": `card-${face.card}`,
+      "aria-pressed": picking && picking.card.card === face.card ? "true" : false, disabled: legal.length && mine.length && s.phase === "play" ? false : "",
       title: reason || "", "aria-label": `${face.name} (${face.value}): ${face.effect}${reason ? " — " + reason : ""}`,
       onclick: () => choose(face, mine) }, cardView(face, {}, "span"));
     cards.append(button);
@@ -334,14 +336,14 @@ function render() {
   if (s.under_deck.length)  // top first: the order they will be drawn in
     tracker.append($("p", { class: "under-deck", text: `${w("web_under_deck")} ${s.under_deck.map((f) => f.name).join(", ")}` }));
   const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
-    $("ol", {}, ...s.log.map((line) => $("li", { text: line }))));
+    $("ol", { tabindex: 0, "aria-label": w("web_log") }, ...s.log.map((line) => $("li", { text: line }))));
   const over = s.match_winners.length > 0;
   // at the match's end the last round's panel (below) tells that round whole, with its result
   const side = $("div", { class: "side" }, known, tracker, ...(over && s.previous ? [] : [log]));
   if (s.previous) {
     side.prepend($("section", { class: "panel previous" }, $("h2", { text: w("web_last_round") }),
       $("p", { class: "result", text: w("web_round_won", { names: s.previous.winners.map((i) => s.names[i]).join(", ") }) }),
-      $("ol", {}, ...s.previous.log.map((line) => $("li", { text: line })))));
+      $("ol", { tabindex: 0, "aria-label": w("web_last_round") }, ...s.previous.log.map((line) => $("li", { text: line })))));
   }
   main.append(top, players, $("div", { class: "play" }, ...(me === null ? [] : [hand]), side));
   if (me === null) known.remove();  // a spectator has no hand and nothing private
@@ -399,24 +401,29 @@ function choose(face, moves) {
 }
 
 function pickingView() {
-  const box = $("div", { class: "picking" });
+  const box = $("div", { class: "picking", role: "group", "aria-labelledby": "pick-prompt" });
   const { card, moves } = picking;
   if (picking.target === undefined) {
     const targets = [...new Set(moves.map((m) => m.target))];
-    box.append($("p", { text: w("web_pick_player", { card: card.name }) }));
+    box.append($("p", { id: "pick-prompt", text: w("web_pick_player", { card: card.name }) }));
     for (const target of targets)
       box.append($("button", { class: "target", onclick: () => {
         const left = moves.filter((m) => m.target === target);
         if (left.length === 1) send(left[0].move); else { picking.target = target; focusNext = ".picking button"; render(); }
       }, text: target === state.seat ? w("web_yourself") : state.names[target] }));
   } else {
-    box.append($("p", { text: w("web_pick_guess") }));
+    box.append($("p", { id: "pick-prompt", text: w("web_pick_guess") }));
     for (const move of moves.filter((m) => m.target === picking.target))
       box.append($("button", { class: "guess", onclick: () => send(move.move), text: move.guess_name }));
   }
-  box.append($("button", { class: "cancel", onclick: () => { focusNext = `card-${card.card}`; picking = null; render(); },
-    text: w("web_cancel") }));
+  box.append($("button", { class: "cancel", onclick: cancelPicking, text: w("web_cancel") }));
   return box;
+}
+
+function cancelPicking() {
+  focusNext = `card-${picking.card.card}`;
+  picking = null;
+  render();
 }
 
 // ------------------------------------------------------------------------------------- replays
@@ -441,7 +448,8 @@ function drawReplay() {
       text: " " + w(f.turn ? "web_step" : "web_step_deal", { n: replay.at + 1, total: replay.frames.length, round: f.round, turn: f.turn }) + " " }),
     $("button", { id: "replay-next", onclick: () => step(1),
       disabled: replay.at === replay.frames.length - 1 ? "" : false, text: w("web_next") }));
-  const players = $("section", { class: "players" });
+  const players = $("section", { class: "players", "aria-labelledby": "players-title" },
+    $("h2", { id: "players-title", class: "visually-hidden", text: w("web_players") }));
   f.names.forEach((name, i) => {
     const tags = [];
     if (!f.alive[i]) tags.push(w("web_out"));
@@ -460,6 +468,7 @@ function drawReplay() {
 }
 
 document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && picking) cancelPicking();  // as the Back button
   if (!replay || !document.getElementById("replay-step")) return;
   if (event.key === "ArrowRight") document.getElementById("replay-next").click();
   if (event.key === "ArrowLeft") document.getElementById("replay-back").click();
