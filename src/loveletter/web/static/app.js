@@ -257,8 +257,7 @@ function render() {
     top.append($("div", { class: "face-up", "aria-label": w("web_face_up") }, $("span", { text: w("web_face_up") + ": " }),
       ...s.face_up.map((c) => cardView(c, { class: `card small card-${c.card}` }))));
 
-  const players = $("section", { class: "players", "aria-labelledby": "players-title" },
-    $("h2", { id: "players-title", class: "visually-hidden", text: w("web_players") }));
+  const players = playersSection();
   s.names.forEach((name, i) => {
     const tags = [];
     if (i === me) tags.push(w("web_you"));
@@ -280,13 +279,14 @@ function render() {
     for (const move of legal)
       cards.append($("button", { class: "move", "data-key": `move-${move.move}`, onclick: () => send(move.move),
         "aria-label": w("web_keep_label", { keep: move.keep_name, bottom: move.bottom.join(", ") }),
-        text: `${move.keep_name}${move.bottom.length ? " ↓ " + move.bottom.join(", ") : ""}` }));
+        text: keepText(move) }));
   }
   s.hand.forEach((face) => {
     const mine = legal.filter((m) => m.card === face.card);
     const reason = s.blocked[face.card];
     const button = $("button", { class: "card-button", "data-key": `card-${face.card}`,
-      "aria-pressed": picking && picking.card.card === face.card ? "true" : false, disabled: legal.length && mine.length && s.phase === "play" ? false : "",
+      "aria-pressed": picking && picking.card.card === face.card ? "true" : false,
+      disabled: legal.length && mine.length && s.phase === "play" ? false : "",
       title: reason || "", "aria-label": `${face.name} (${face.value}): ${face.effect}${reason ? " — " + reason : ""}`,
       onclick: () => choose(face, mine) }, cardView(face, {}, "span"));
     cards.append(button);
@@ -309,7 +309,7 @@ function render() {
     const describe = (notation) => {
       const m = s.legal.find((entry) => entry.move === notation);
       if (!m) return notation;
-      if (m.keep_name !== null) return `${m.keep_name}${m.bottom.length ? " ↓ " + m.bottom.join(", ") : ""}`;
+      if (m.keep_name !== null) return keepText(m);
       const target = m.target === me ? w("web_yourself") : s.names[m.target];
       return `${names[m.card]}${m.target !== null ? " → " + target : ""}${m.guess_name !== null ? ", " + m.guess_name : ""}`;
     };
@@ -336,14 +336,14 @@ function render() {
   if (s.under_deck.length)  // top first: the order they will be drawn in
     tracker.append($("p", { class: "under-deck", text: `${w("web_under_deck")} ${s.under_deck.map((f) => f.name).join(", ")}` }));
   const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
-    $("ol", { tabindex: 0, "aria-label": w("web_log") }, ...s.log.map((line) => $("li", { text: line }))));
+    logList(s.log, w("web_log")));
   const over = s.match_winners.length > 0;
   // at the match's end the last round's panel (below) tells that round whole, with its result
   const side = $("div", { class: "side" }, known, tracker, ...(over && s.previous ? [] : [log]));
   if (s.previous) {
     side.prepend($("section", { class: "panel previous" }, $("h2", { text: w("web_last_round") }),
       $("p", { class: "result", text: w("web_round_won", { names: s.previous.winners.map((i) => s.names[i]).join(", ") }) }),
-      $("ol", { tabindex: 0, "aria-label": w("web_last_round") }, ...s.previous.log.map((line) => $("li", { text: line })))));
+      logList(s.previous.log, w("web_last_round"))));
   }
   main.append(top, players, $("div", { class: "play" }, ...(me === null ? [] : [hand]), side));
   if (me === null) known.remove();  // a spectator has no hand and nothing private
@@ -353,15 +353,14 @@ function render() {
   document.title = s.legal.length ? `${w("web_your_turn")} – ${w("web_title")}` : w("web_title");
   // the page is rebuilt on every change: the focus goes back where it was, or on to the next step
   // (a card chosen: its first choice; the start of your turn: your first playable card)
-  const wanted = focusNext;
-  focusNext = null;
-  if (wanted && wanted.startsWith("card-")) refocus(wanted, null);
-  else if (wanted) refocus(null, wanted);
   // (its control gone, or none had it: the next step; focus elsewhere, in the header say, stays there)
-  else refocus(focused, focused || nowhere ? ".picking button, .hand button.move, .card-button:not([disabled])" : null);
+  const [key, fallback] = focusNext || [focused, focused || nowhere ? FIRST_STEP : null];
+  focusNext = null;
+  refocus(key, fallback);
 }
 
-let focusNext = null; // where the focus goes after the next redraw, if not back where it was
+const FIRST_STEP = ".picking button, .hand button.move, .card-button:not([disabled])";
+let focusNext = null; // [key, selector] (see refocus) for the next redraw, if not back where it was
 
 // Which control has the focus, as a key that survives a redraw: its id or its data-key.
 function focusKey() {
@@ -396,8 +395,23 @@ function choose(face, moves) {
   if (!moves.length) return;
   if (moves.length === 1) { send(moves[0].move); return; }
   picking = { card: face, moves };
-  focusNext = ".picking button";
+  focusNext = [null, ".picking button"];
   render();
+}
+
+function playersSection() {
+  return $("section", { class: "players", "aria-labelledby": "players-title" },
+    $("h2", { id: "players-title", class: "visually-hidden", text: w("web_players") }));
+}
+
+// A log that scrolls: reachable with the keyboard, and named for a screen reader.
+function logList(lines, name) {
+  return $("ol", { tabindex: 0, "aria-label": name }, ...lines.map((line) => $("li", { text: line })));
+}
+
+// A Chancellor's choice: the card kept, then the others in the order they go under the deck.
+function keepText(move) {
+  return `${move.keep_name}${move.bottom.length ? " ↓ " + move.bottom.join(", ") : ""}`;
 }
 
 function pickingView() {
@@ -409,7 +423,7 @@ function pickingView() {
     for (const target of targets)
       box.append($("button", { class: "target", onclick: () => {
         const left = moves.filter((m) => m.target === target);
-        if (left.length === 1) send(left[0].move); else { picking.target = target; focusNext = ".picking button"; render(); }
+        if (left.length === 1) send(left[0].move); else { picking.target = target; focusNext = [null, ".picking button"]; render(); }
       }, text: target === state.seat ? w("web_yourself") : state.names[target] }));
   } else {
     box.append($("p", { id: "pick-prompt", text: w("web_pick_guess") }));
@@ -421,7 +435,7 @@ function pickingView() {
 }
 
 function cancelPicking() {
-  focusNext = `card-${picking.card.card}`;
+  focusNext = [`card-${picking.card.card}`, null];
   picking = null;
   render();
 }
@@ -448,8 +462,7 @@ function drawReplay() {
       text: " " + w(f.turn ? "web_step" : "web_step_deal", { n: replay.at + 1, total: replay.frames.length, round: f.round, turn: f.turn }) + " " }),
     $("button", { id: "replay-next", onclick: () => step(1),
       disabled: replay.at === replay.frames.length - 1 ? "" : false, text: w("web_next") }));
-  const players = $("section", { class: "players", "aria-labelledby": "players-title" },
-    $("h2", { id: "players-title", class: "visually-hidden", text: w("web_players") }));
+  const players = playersSection();
   f.names.forEach((name, i) => {
     const tags = [];
     if (!f.alive[i]) tags.push(w("web_out"));
@@ -461,7 +474,7 @@ function drawReplay() {
       $("div", { class: "discards", "aria-label": w("web_discards") }, ...f.discards[i].map((c) => cardView(c, { class: `card small card-${c.card}` })))));
   });
   const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
-    $("ol", {}, ...f.log.map((line) => $("li", { text: line }))));
+    logList(f.log, w("web_log")));
   main.append(controls, $("p", { text: w("web_deck", { n: f.deck_size }) }), players, log);
   announce(`${document.getElementById("replay-step").textContent.trim()} ${f.log.length ? f.log[f.log.length - 1] : ""}`);
   refocus(focused, "#replay-next:not([disabled]), #replay-back:not([disabled])");
