@@ -169,6 +169,7 @@ function connect(code) {
     const message = JSON.parse(event.data);
     if (message.type === "state") {
       announce(news(state, message));
+      turnBegun = turnBegins(state, message);
       state = message; picking = null; hints = null; alertUser(""); render();
       if (hintsOn() && state.legal.length) socket.send(JSON.stringify({ type: "hints" }));
     } else if (message.type === "hints") {
@@ -210,7 +211,8 @@ function render() {
   const s = state;
   const main = document.getElementById("main");
   const focused = focusKey();
-  const nowhere = !document.activeElement || document.activeElement === document.body;
+  const active = document.activeElement;
+  const ours = !active || active === document.body || main.contains(active);  // not in the header, say
   main.replaceChildren();
   main.dataset.moves = s.moves; // for the browser tests: which state is shown
   main.dataset.round = s.round;
@@ -354,13 +356,15 @@ function render() {
   // the page is rebuilt on every change: the focus goes back where it was, or on to the next step
   // (a card chosen: its first choice; the start of your turn: your first playable card)
   // (its control gone, or none had it: the next step; focus elsewhere, in the header say, stays there)
-  const [key, fallback] = focusNext || [focused, focused || nowhere ? FIRST_STEP : null];
+  const [key, fallback] = focusNext || [turnBegun ? null : focused, ours ? FIRST_STEP : null];
   focusNext = null;
+  turnBegun = false;
   refocus(key, fallback);
 }
 
 const FIRST_STEP = ".picking button, .hand button.move, .card-button:not([disabled])";
 let focusNext = null; // [key, selector] (see refocus) for the next redraw, if not back where it was
+let turnBegun = false; // the state to draw starts your turn: the focus goes on to your first playable card
 
 // Which control has the focus, as a key that survives a redraw: its id or its data-key.
 function focusKey() {
@@ -381,10 +385,19 @@ function refocus(key, fallback) {
 // Said to a screen reader (a live region that stays on the page): what happened since ``before``,
 // and that it is your turn.
 function news(before, after) {
-  const sameRound = before && before.code === after.code && before.round === after.round;
-  const lines = sameRound ? after.log.slice(before.log.length) : after.log;
-  if (after.legal.length && !(sameRound && before.legal.length)) lines.push(w("web_your_turn"));
+  const lines = sameRound(before, after) ? after.log.slice(before.log.length) : after.log;
+  if (turnBegins(before, after)) lines.push(w("web_your_turn"));
   return lines.join(" ");
+}
+
+function sameRound(before, after) {
+  return before && before.code === after.code && before.round === after.round;
+}
+
+// Whether the state ``after`` starts your turn (a new round you start counts, as your card kept
+// from a move that ended the last one is not the card to go back to).
+function turnBegins(before, after) {
+  return after.legal.length > 0 && !(sameRound(before, after) && before.legal.length);
 }
 
 function announce(text) {
