@@ -11,6 +11,7 @@ import signal
 import struct
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
@@ -590,3 +591,29 @@ def test_progress_and_notes_go_to_a_terminal_only_and_not_with_quiet(tmp_path):
     assert "Tournament" not in err
     code, quiet_out, err = _with_terminal_stderr("--rounds", 400, "--jobs", 1, "--quiet")
     assert code == 0 and err == "" and quiet_out == out
+
+
+def test_ctrl_c_while_the_records_folder_is_made_leaves_no_folder(tmp_path, monkeypatch):
+    """A Ctrl-C that comes just after the records' folders are made, before the command knows it made
+    them (it once left them behind, 1 run in a few hundred of the test above on a busy machine): it
+    waits until they can be removed again."""
+    from loveletter.cli import tournament as command
+
+    make = command._make_records_folder
+
+    def made_then_ctrl_c(folder, t):
+        made = make(folder, t)
+        # Ctrl-C, now: the folders exist, and the caller has no list yet (to this thread, as in the
+        # command, which has no other threads yet; pytest's workers may have some)
+        signal.pthread_kill(threading.get_ident(), signal.SIGINT)
+        return made
+
+    assert threading.current_thread() is threading.main_thread()  # where Python handles signals
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(command, "_make_records_folder", made_then_ctrl_c)
+    options = command.Options(bots="beginner,random", players=None, edition="classic", rounds=4, matches=None,
+                              seed=0, jobs=1, backend="local", budget=None, as_json=False, csv_path=None,
+                              plot_path=None, records=Path("made/for/records"), language="en", quiet=True)
+    with pytest.raises(KeyboardInterrupt):
+        command.tournament(options)
+    assert list(tmp_path.iterdir()) == []

@@ -49,6 +49,7 @@ from loveletter.tournament import (
     write_csv,
 )
 from loveletter.tournament.report import decimal
+from loveletter.tournament.runner import ctrl_c_held
 
 USAGE = 2  # exit status for options that cannot be used
 RECORD_NAME = "game-{:06d}.json"
@@ -87,16 +88,17 @@ def tournament(o: Options) -> int:
     t = Translator(o.language)
     err = Console(stderr=True, highlight=False)
     chatty = not o.quiet and err.is_terminal
+    made: list[Path] = []
+    status = None
     try:
         settings = _settings(o, t)
-        made = _check_outputs(o, t)
+        with ctrl_c_held():  # a Ctrl-C while the records' folder is made comes once it can be removed
+            made = _check_outputs(o, t)
+        status = _play_and_report(o, t, settings, err, chatty)
+        return status
     except Refused as refusal:  # worded like click's own refusals of an option
         _fail(f"{refusal} ({t('cli_see_help', command='loveletter tournament')})")
         return USAGE
-    status = None
-    try:
-        status = _play_and_report(o, t, settings, err, chatty)
-        return status
     finally:
         if status != 0:  # failed or stopped: leave no empty folders made for the records
             _remove_empty(made)

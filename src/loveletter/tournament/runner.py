@@ -195,7 +195,7 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
         # resource tracker and arranging to remove it, which left the tracker warning of a "leaked
         # semaphore" at exit (19 runs in 400, Ctrl-C within a millisecond of the tracker starting).
         # A Ctrl-C meanwhile comes here as soon as the block is lifted.
-        with _ctrl_c_held():
+        with ctrl_c_held():
             pool = ProcessPoolExecutor(max_workers=min(jobs, len(work)), mp_context=context,
                                        initializer=_leave_ctrl_c_to_the_parent)
             pending: set[Future[Chunk]] = {
@@ -205,7 +205,7 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
             # Ctrl-C comes between waits, never inside one: wait() takes the futures' locks one by
             # one, and interrupted there it could leave some held; the pool's thread then waited for
             # ever to cancel those futures, and the run hung after "interrupted" (1 run in 40).
-            with _ctrl_c_held():
+            with ctrl_c_held():
                 finished, pending = wait(pending, timeout=WAIT_SECONDS, return_when=FIRST_COMPLETED)
             for future in finished:
                 yield future.result()
@@ -269,12 +269,12 @@ WAIT_SECONDS = 0.2  # how long Ctrl-C may wait to be heard while the workers pla
 
 def _leave_ctrl_c_to_the_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):  # started with it blocked (_ctrl_c_held): ignored is enough
+    if hasattr(signal, "pthread_sigmask"):  # started with it blocked (ctrl_c_held): ignored is enough
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 @contextmanager
-def _ctrl_c_held() -> Iterator[None]:
+def ctrl_c_held() -> Iterator[None]:
     """Ctrl-C (SIGINT) blocked for this thread, and for the threads and processes it starts, until
     the block ends (where signal masks exist: not on Windows)."""
     if not hasattr(signal, "pthread_sigmask"):
