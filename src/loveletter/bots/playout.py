@@ -3,7 +3,8 @@
 In a simulated round every player follows :func:`policy`, the beginner bot's move scores
 (:func:`~loveletter.bots.rule_based.score_move`) on card counts taken from the round (no view is
 built, for speed): it weighs each move by the cards it has not seen, never throws away its own
-Princess, keeps its higher card, and above all uses what it *knows* of other hands (its
+Princess, keeps its higher card, counts the showdown on the round's last play
+(:func:`~loveletter.bots.last_play.count_last_play`), and above all uses what it *knows* of other hands (its
 :data:`Memory`): a Priest's look, both sides of a King's trade, a Baron tie. A play-out without that
 memory would value a Priest at nothing and let an opponent who has looked at our card guess it only
 by chance, so the search would neither seek nor fear knowledge, which is most of this game.
@@ -18,6 +19,7 @@ import math
 import random
 
 from loveletter.bots.facts import who_knows_mine
+from loveletter.bots.last_play import count_last_play
 from loveletter.bots.rule_based import BARON, GUARD, KING, PRIEST, PRINCE, TIE, score_move
 from loveletter.engine import Action, Card, Edition, Event, Phase, Round, View, legal_plays
 
@@ -185,6 +187,14 @@ def policy(state: Round, known: dict[int, Card], rng: random.Random) -> Action:
     hand = state.hands[me]
     unknown = unknown_counts(state, known)
     total = sum(unknown)
+    others = state.alive_mask & ~(1 << me)
+    if not state.deck and state.set_aside is not None and others & (others - 1) == 0:  # the last play
+        other = others.bit_length() - 1
+        chances = count_last_play(state.edition, hand, legal, me, known.get(other), unknown,
+                                  sum(map(value, state.discards[me])), sum(map(value, state.discards[other])))
+        if chances is not None:  # as the beginner: only the moves that win the showdown most often
+            most = max(chances.values())
+            legal = tuple(a for a in legal if chances[a] > most - TIE)
     best: list[Action] = []
     best_score = -math.inf
     for action in legal:

@@ -6,7 +6,9 @@ Guard names the known card, a Baron challenges only a lower known card, a Prince
 Otherwise it weighs its choices by the cards still unseen, and keeps its higher card. Between equally
 likely guesses its Guard names the card that threatens the one it keeps (:func:`threat`); beside a
 Guard it would rather look with its Priest first (the Guard then names what it saw), and beside a
-Priest it would rather play the King (the other then holds a card it knows).
+Priest it would rather play the King (the other then holds a card it knows). On the round's last
+play, with one other player left, it counts which moves win the showdown most often
+(:mod:`~loveletter.bots.last_play`) and chooses among those.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from loveletter.bots.last_play import last_play_chances
 from loveletter.engine import Action, Card, View
 from loveletter.engine.round import Phase
 
@@ -83,6 +86,10 @@ class RuleBasedBot:
             return self._keep_best(view)
         unknown = view_unknown_counts(view)
         total, value = sum(unknown), view.edition.value
+        chances = last_play_chances(view, unknown)
+        if chances is not None:  # the round's last play: only the moves that win it most often
+            most = max(chances.values())
+            actions = tuple(a for a in actions if chances[a] > most - TIE)
         scored = [(score_move(a, view.hand, view.known, unknown, total, value, view.seat, self.weights),
                    self.rng.random(), a) for a in actions]
         # the best moves, scores within TIE of each other counting as equal, one of them at random
