@@ -222,7 +222,7 @@ def test_the_simulated_players_choose_as_the_beginner_does(edition):
     those that win the showdown most often), at random among equals, and the reading (all care) gives
     each of those moves an equal chance and the others none."""
     from loveletter.bots import RuleBasedBot
-    from loveletter.bots.last_play import last_play_chances
+    from loveletter.bots.last_play import last_play_chances, winning_most
     from loveletter.bots.playout import unknown_counts, unknown_to
     from loveletter.bots.rule_based import TIE, view_unknown_counts
 
@@ -239,8 +239,7 @@ def test_the_simulated_players_choose_as_the_beginner_does(edition):
                 seen = view(rnd, rnd.current)
                 assert unknown_counts(rnd, seen.known) == view_unknown_counts(seen)
                 chances = last_play_chances(seen, view_unknown_counts(seen))  # None but on the last play
-                counted_best = [a for a in seen.legal_actions
-                                if chances is None or chances[a] > max(chances.values()) - TIE]
+                counted_best = seen.legal_actions if chances is None else winning_most(chances)
                 scores = {a: beginner.score(seen, a) for a in counted_best}
                 liked = {a for a, score in scores.items() if score > max(scores.values()) - TIE}
                 last_plays += chances is not None

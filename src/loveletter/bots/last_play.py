@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from loveletter.engine import Action, Card, Edition, View
 from loveletter.engine.round import Phase
 
+EVEN = 1e-9  # chances closer than this are equal
 _CARDS = tuple(Card)  # by number, as the counts of :func:`~loveletter.bots.rule_based.view_unknown_counts`
 
 
@@ -51,6 +52,13 @@ def count_last_play(edition: Edition, hand: Sequence[Card], legal: Sequence[Acti
             chance += odds * showdown.after(action, hand, card, _odds(left))
         chances[action] = chance
     return chances
+
+
+def winning_most(chances: dict[Action, float]) -> tuple[Action, ...]:
+    """The moves of ``chances`` that win most often (chances within :data:`EVEN` of each other count
+    as equal: they differ only by the rounding of their sums)."""
+    most = max(chances.values())
+    return tuple(action for action, chance in chances.items() if chance > most - EVEN)
 
 
 class _Showdown:

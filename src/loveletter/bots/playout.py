@@ -19,7 +19,7 @@ import math
 import random
 
 from loveletter.bots.facts import who_knows_mine
-from loveletter.bots.last_play import count_last_play
+from loveletter.bots.last_play import count_last_play, winning_most
 from loveletter.bots.rule_based import BARON, GUARD, KING, PRIEST, PRINCE, TIE, score_move
 from loveletter.engine import Action, Card, Edition, Event, Phase, Round, View, legal_plays
 
@@ -193,8 +193,7 @@ def policy(state: Round, known: dict[int, Card], rng: random.Random) -> Action:
         chances = count_last_play(state.edition, hand, legal, me, known.get(other), unknown,
                                   sum(map(value, state.discards[me])), sum(map(value, state.discards[other])))
         if chances is not None:  # as the beginner: only the moves that win the showdown most often
-            most = max(chances.values())
-            legal = tuple(a for a in legal if chances[a] > most - TIE)
+            legal = winning_most(chances)
     best: list[Action] = []
     best_score = -math.inf
     for action in legal:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from loveletter.bots.last_play import last_play_chances
+from loveletter.bots.last_play import last_play_chances, winning_most
 from loveletter.engine import Action, Card, View
 from loveletter.engine.round import Phase
 
@@ -88,8 +88,7 @@ class RuleBasedBot:
         total, value = sum(unknown), view.edition.value
         chances = last_play_chances(view, unknown)
         if chances is not None:  # the round's last play: only the moves that win it most often
-            most = max(chances.values())
-            actions = tuple(a for a in actions if chances[a] > most - TIE)
+            actions = winning_most(chances)
         scored = [(score_move(a, view.hand, view.known, unknown, total, value, view.seat, self.weights),
                    self.rng.random(), a) for a in actions]
         # the best moves, scores within TIE of each other counting as equal, one of them at random
