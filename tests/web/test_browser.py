@@ -42,8 +42,11 @@ def browser():
         launched.close()
 
 
-def new_page(browser: Browser, url: str, phone: bool = False) -> Page:
-    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+def new_page(browser: Browser, url: str, phone: bool = False, narrow: bool = False) -> Page:
+    """A page at ``url``: on a desktop screen, a phone's (``phone``), or the narrowest phone's, 320
+    pixels wide (``narrow``)."""
+    size = ({"width": 320, "height": 640} if narrow else {"width": 390, "height": 844} if phone
+            else {"width": 1280, "height": 900})
     context = browser.new_context(viewport=size, locale="en-GB")
     page = context.new_page()
     page.set_default_timeout(15_000)
@@ -170,6 +173,60 @@ def test_a_table_with_a_bot_plays_to_the_end_on_a_phone_with_the_keyboard(server
     ann.wait_for_url(lambda url: re.search(r"#/t/[A-Z0-9]+$", url) is not None and not url.endswith(code))
     ann.wait_for_selector(".hand .card")
     assert ann.locator(".player h3").first.inner_text().startswith("Ann (you")
+
+
+def layout_faults(page: Page) -> list[str]:
+    """What is wrong with the page's layout: it scrolls sideways, or shows text smaller than 12px."""
+    return page.evaluate("""() => {
+      const faults = [];
+      const root = document.documentElement;
+      if (root.scrollWidth > root.clientWidth)
+        faults.push(`the page scrolls sideways: ${root.scrollWidth}px in ${root.clientWidth}px`);
+      for (const node of document.querySelectorAll("body *")) {
+        if (node.closest(".visually-hidden") || !node.getClientRects().length) continue;
+        const text = [...node.childNodes].some((child) => child.nodeType === 3 && child.textContent.trim());
+        const size = parseFloat(getComputedStyle(node).fontSize);
+        if (text && size < 12) faults.push(`text of ${size}px: ${node.textContent.trim()}`);
+      }
+      return faults;
+    }""")
+
+
+def piles_not_lists(page: Page) -> list[str]:
+    """The rows of cards (discards, face-up cards, a replay's hands) that a screen reader would not
+    hear as lists: each must be a list of one item per card, with a name."""
+    return page.evaluate("""() => [...document.querySelectorAll(".pile, .discards, .face-up .card, .player .card")]
+      .map((node) => node.classList.contains("card") ? node.closest(".pile") ? null : node : node)
+      .filter((node) => node && !(node.tagName === "UL" && [...node.children].every((item) => item.tagName === "LI")
+        && (node.getAttribute("aria-label") || document.getElementById(node.getAttribute("aria-labelledby")))))
+      .map((node) => node.outerHTML.slice(0, 80))""")
+
+
+def test_on_the_narrowest_phone_the_page_fits_and_reads_as_headings_and_lists(server, browser):
+    ann = new_page(browser, server, narrow=True)
+    ann.wait_for_selector("#create-button")
+    assert layout_faults(ann) == []
+    create_table(ann, "Ann", {1: "random"}, target=1)
+    turns = 0
+    while True:
+        ann.wait_for_selector(".your-turn, .status .result")
+        # the status panel is a region named by its heading, as the others are
+        assert ann.get_by_role("region", name="The game now").locator(".your-turn, .result").count() == 1
+        assert layout_faults(ann) == [] and piles_not_lists(ann) == []
+        if ann.locator(".status .result").count():
+            break
+        assert ann.locator(".face-up li .card").count() == 3  # two players: three cards face up
+        play_one_move(ann)
+        turns += 1
+    assert turns and ann.locator(".discards li .card").count() >= turns
+    ann.click("#replay-link")
+    ann.wait_for_selector("#replay-step")
+    assert ann.get_by_role("list", name="Ann's hand").locator("li .card").count() >= 1  # the deal
+    steps = int(re.search(r"of (\d+)", ann.locator("#replay-step").inner_text())[1])
+    for step in range(2, min(steps, 5) + 1):  # a replay's hands and discards too
+        assert layout_faults(ann) == [] and piles_not_lists(ann) == []
+        ann.keyboard.press("ArrowRight")
+        ann.wait_for_selector(f"#replay-step:has-text('Step {step} of')")
 
 
 # the cards that ask for a choice with two players (the Priest, Baron and King have one player to choose)

@@ -207,6 +207,12 @@ function cardView(face, attrs = {}, tag = "div") {  // "span" inside a button, w
     $("span", { class: "effect", text: face.effect }));
 }
 
+// Cards side by side (a discard pile, say) as a list, so that a screen reader tells how many there are.
+function pileView(cards, cls, label, labelledBy = null) {
+  return $("ul", { class: `pile ${cls}`, "aria-label": label, "aria-labelledby": labelledBy },
+    ...cards.map((c) => $("li", {}, cardView(c, { class: `card small card-${c.card}` }))));
+}
+
 function render() {
   const s = state;
   const main = document.getElementById("main");
@@ -217,7 +223,8 @@ function render() {
   main.dataset.moves = s.moves; // for the browser tests: which state is shown
   main.dataset.round = s.round;
   const me = s.seat;
-  const top = $("section", { class: "status panel" });
+  const top = $("section", { class: "status panel", "aria-labelledby": "status-title" },
+    $("h2", { id: "status-title", class: "visually-hidden", text: w("web_status") }));
   if (me === null) top.append($("p", { class: "spectating", text: w("web_spectating") }));
   if (s.free_seats.length) {
     top.append($("p", { text: s.free_seats.length === 1 ? w("web_waiting_player") : w("web_waiting_players", { n: s.free_seats.length }) }),
@@ -256,8 +263,8 @@ function render() {
   }
   top.append($("p", { text: `${w("web_deck", { n: s.deck_size })}` }));
   if (s.face_up.length)
-    top.append($("div", { class: "face-up", "aria-label": w("web_face_up") }, $("span", { text: w("web_face_up") + ": " }),
-      ...s.face_up.map((c) => cardView(c, { class: `card small card-${c.card}` }))));
+    top.append($("div", { class: "face-up" }, $("span", { id: "face-up-title", text: w("web_face_up") + ": " }),
+      pileView(s.face_up, "face-up-cards", null, "face-up-title")));
 
   const players = playersSection();
   s.names.forEach((name, i) => {
@@ -269,7 +276,7 @@ function render() {
       "data-seat": i },
       $("h3", { text: `${name}${tags.length ? " (" + tags.join(", ") + ")" : ""}` }),
       $("p", { text: w("web_tokens", { n: s.tokens[i], target: s.target }) }),
-      $("div", { class: "discards", "aria-label": w("web_discards") }, ...s.discards[i].map((c) => cardView(c, { class: `card small card-${c.card}` })))));
+      pileView(s.discards[i], "discards", w("web_discards"))));
   });
 
   const hand = $("section", { class: "hand panel" }, $("h2", { text: w("web_hand") }));
@@ -483,8 +490,8 @@ function drawReplay() {
     players.append($("div", { class: `player panel${i === f.current && !f.winners.length ? " current" : ""}${f.alive[i] ? "" : " out"}` },
       $("h3", { text: `${name}${tags.length ? " (" + tags.join(", ") + ")" : ""}` }),
       $("p", { text: w("web_tokens_count", { n: f.tokens[i] }) }),
-      $("div", { class: "cards" }, ...f.hands[i].map((c) => cardView(c, { class: `card small card-${c.card}` }))),
-      $("div", { class: "discards", "aria-label": w("web_discards") }, ...f.discards[i].map((c) => cardView(c, { class: `card small card-${c.card}` })))));
+      pileView(f.hands[i], "cards", w("web_hand_of", { name })),
+      pileView(f.discards[i], "discards", w("web_discards"))));
   });
   const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
     logList(f.log, w("web_log")));
