@@ -121,8 +121,11 @@ def test_two_people_create_join_and_play_a_round_by_clicking(server, browser):
     for page in (ann, bob):
         page.wait_for_selector(".previous .result")
         assert "Round won by" in page.locator(".previous .result").inner_text()
-    if SCREENSHOTS:
-        ann.screenshot(path=str(DOCS / "table.png"), full_page=True)
+    if SCREENSHOTS:  # the table of whoever starts the second round: two cards in hand, a choice to make
+        while not (starter := next((page for page in (ann, bob) if page.locator(".your-turn").count()), None)):
+            assert time.monotonic() < deadline, "the second round did not start"
+            ann.wait_for_timeout(30)
+        starter.screenshot(path=str(DOCS / "table.png"), full_page=True)
 
 
 def test_the_lobby_lists_an_open_table_with_its_edition_and_bots(server, browser):
@@ -207,6 +210,15 @@ def test_on_the_narrowest_phone_the_page_fits_and_reads_as_headings_and_lists(se
     ann.wait_for_selector("#create-button")
     assert layout_faults(ann) == []
     create_table(ann, "Ann", {1: "random"}, target=1)
+    # each card in the hand shows its own character's emblem, drawn (the art has loaded)
+    ann.wait_for_function("""() => {
+      const cards = [...document.querySelectorAll(".hand .card")];
+      return cards.length > 0 && cards.every((card) => {
+        const art = card.querySelector("svg.art use");
+        const word = [...card.classList].find((name) => name.startsWith("card-")).slice(5);
+        return art && art.getAttribute("href").endsWith(`#art-${word}`) && art.getBBox().width > 0;
+      });
+    }""")
     turns = 0
     while True:
         ann.wait_for_selector(".your-turn, .status .result")

@@ -7,13 +7,14 @@ import json
 import random
 import threading
 import time
+from xml.etree import ElementTree
 
 import pytest
 from fastapi.testclient import TestClient
 from web_clients import Seat, close_all, create
 
 from loveletter.bots.expert import DEFAULT_ITERATIONS
-from loveletter.engine import Action
+from loveletter.engine import Action, Card
 from loveletter.record import replay
 from loveletter.web.app import NewTable, Server, create_app
 from loveletter.web.store import Store
@@ -95,6 +96,14 @@ def test_unknown_table_and_words(client):
     assert page.status_code == 200 and "/static/app.js" in page.text
     assert client.get("/static/app.js").headers["content-type"].startswith("text/javascript")
     assert client.get("/static/../store.py").status_code == 404
+
+
+def test_every_card_has_its_art(client):
+    art = client.get("/static/cards.svg")
+    assert art.headers["content-type"].startswith("image/svg+xml")
+    symbols = ElementTree.fromstring(art.text).findall("{http://www.w3.org/2000/svg}symbol")
+    drawn = {symbol.get("id") for symbol in symbols if len(symbol)}  # each with something drawn in it
+    assert drawn == {f"art-{card.word}" for card in Card}  # both editions' characters, no more
 
 
 # ------------------------------------------------------------------------------------ playing

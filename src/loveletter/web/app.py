@@ -342,7 +342,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
 
     @app.get("/static/{name}")
     async def static(name: str) -> Response:
-        kinds = {"app.js": "text/javascript", "style.css": "text/css"}
+        kinds = {"app.js": "text/javascript", "style.css": "text/css", "cards.svg": "image/svg+xml"}
         if name not in kinds:
             raise HTTPException(404, "no such file")
         return Response(_static(name), media_type=kinds[name])

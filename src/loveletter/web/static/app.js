@@ -204,7 +204,19 @@ function cardView(face, attrs = {}, tag = "div") {  // "span" inside a button, w
   return $(tag, { class: `card card-${face.card}`, ...attrs },
     $("span", { class: "value", text: String(face.value) }),
     $("span", { class: "name", text: face.name }),
-    $("span", { class: "effect", text: face.effect }));
+    $("span", { class: "effect", text: face.effect }),
+    artView(face.card));
+}
+
+// The card's emblem, from static/cards.svg: a decoration, so a screen reader skips it.
+function artView(card) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("class", "art");
+  svg.setAttribute("aria-hidden", "true");
+  const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+  use.setAttribute("href", `/static/cards.svg#art-${card}`);
+  svg.append(use);
+  return svg;
 }
 
 // Cards side by side (a discard pile, say) as a list, so that a screen reader tells how many there are.
