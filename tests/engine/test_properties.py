@@ -8,7 +8,8 @@ b. every round and every match ends, and the match winners are those who reached
 c. ``legal_actions()`` agrees with ``apply()``: legal actions are accepted, others are refused with
    :class:`IllegalActionError` and change nothing (R4.7);
 d. a seat's view does not change when the cards it cannot know are permuted (R7);
-e. play -> record -> JSON -> replay gives the same match, and the record written again is the same.
+e. play -> record -> JSON -> replay gives the same match, and the record written again is the same;
+f. what a seat knows of another player's hand is in that hand (R7).
 """
 
 from __future__ import annotations
@@ -405,3 +406,21 @@ def test_targeted_cards_have_a_target_when_anyone_is_choosable(config: tuple[Edi
                         assert a.guess is not None and a.guess is not Card.GUARD and edition.has(a.guess)
                     else:
                         assert a.guess is None
+
+
+# ------------------------------------------------------------------------------------ f
+
+
+@settings(max_examples=80, **SETTINGS)
+@given(games)
+def test_what_a_seat_knows_of_another_hand_is_true(game: tuple[tuple[Edition, int], int]) -> None:
+    """Every card in a view's ``known`` is in that player's hand, at every step: a Priest's look, a
+    Baron tie, a King trade, and a card the seat put under the deck that another player drew."""
+    (edition, players), seed = game
+    match, rng = new_match(edition, players, seed)
+    for rnd in steps(match, rng):
+        if rnd.over:
+            continue
+        for seat in range(players):
+            for other, card in view(rnd, seat).known.items():
+                assert card in rnd.hands[other], f"seat {seat} takes seat {other} to hold the {card}: {rnd.hands[other]}"

@@ -7,7 +7,7 @@ starter | the starter's draw | the rest. Seat 0 starts unless a row says otherwi
 from __future__ import annotations
 
 import pytest
-from scenarios import cards, deck_2019, events, last, legal, play, play_quietly
+from scenarios import cards, deck_2019, events, last, legal, play, play_quietly, quiet_move
 
 from loveletter.engine import EDITION_2019, Card, Phase, view
 
@@ -212,6 +212,35 @@ def test_R5_9_each_seat_knows_its_own_cards_under_the_deck_until_they_are_drawn(
     while r.deck_size > 3:  # quiet turns (a Guard names the set-aside Princess) until the priest is drawn
         r.apply(next(a for a in r.legal_actions() if a.card in quiet or a.guess is C.PRINCESS))
     assert r.deck_size == 3 and view(r, 0).under_deck() == [C.SPY, None, None]
+
+
+# Seat 0 keeps its Chancellor and seat 1 a Prince through quiet turns; seat 0 has seen that Prince.
+CHANCELLOR_AND_PRINCE_KEPT = (
+    "princess | baron baron chancellor | chancellor prince | spy"
+    " | spy guard guard guard guard guard guard priest priest handmaid handmaid countess king prince"
+)
+
+
+@pytest.mark.parametrize(
+    ("move", "known"),
+    [
+        pytest.param("prince 0", {1: C.KING}, id="R7-the-card-drawn-from-under-the-deck-is-kept"),
+        pytest.param("prince 1", {1: C.PRINCE}, id="R7-the-card-a-prince-made-it-draw-from-under-the-deck"),
+    ],
+)
+def test_R7_R5_9_a_card_put_under_the_deck_is_known_in_the_hand_that_draws_it(move, known):
+    """Seat 0's Chancellor puts the King, then the Prince, under the deck (the last two cards). Seat 1
+    draws the King: while it holds two cards, seat 0 knows only the Prince it saw. Playing the Prince at
+    seat 0, it keeps the King; playing it at itself, it discards the King and draws the Prince."""
+    r = deck_2019(CHANCELLOR_AND_PRINCE_KEPT)
+    while r.deck_size > 2:
+        r.apply(quiet_move(r))
+    play(r, "chancellor; chancellor keep countess bottom king,prince")
+    assert r.hands[1] == cards("prince king") and view(r, 0).under_deck() == [C.PRINCE]
+    assert view(r, 0).known == {1: C.PRINCE}  # its Priest's look: still true, whichever it plays
+    play(r, move)
+    assert r.hands[1] == [known[1]] and view(r, 0).known == known
+    assert view(r, 1).known.get(0) is not C.PRINCE  # nobody else knows what seat 0 put there
 
 
 def test_R5_9_R4_4_countess_rule_does_not_force_during_the_chancellor_choice():

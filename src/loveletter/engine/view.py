@@ -149,20 +149,40 @@ def view(state: Match | Round, seat: int | None) -> View:
     )
 
 
-def known_hands(events: tuple[Event, ...] | list[Event], seat: int | None) -> dict[int, Card]:
+def known_hands(events: tuple[Event, ...] | list[Event], seat: int | None, *,
+                under_deck: bool = True) -> dict[int, Card]:
     """For each other seat whose card ``seat`` can be sure of now, that card.
 
     Follows the events in order: a Priest look, a Baron tie or a King trade teaches a card (so does a
     tie between two others, one of whose cards it knows); a King
     moves what is known with the cards; playing a card other than the known one keeps it known;
     playing the same card, a Prince's discard, a Chancellor's return or leaving the round forgets it.
+    A card that ``seat``'s own Chancellor put under the deck is known where it goes once another
+    player draws it: that player holds it, unless it plays it (:class:`_Deck`; not with
+    ``under_deck=False``, as the expert's simulated players, which do not follow the deck, know).
     """
     known: dict[int, Card] = {}
     if seat is None:
         return known
+    deck = _Deck(seat)
+    drawn: dict[int, Card] = {}  # a player who drew a card we put under the deck, before it plays
+    before: Event | None = None
     for e in events:
         kind = e.kind
-        if kind == "priest" and e.seat == seat and e.card is not None and e.target is not None:
+        card = deck.follow(e) if under_deck else None
+        if card is not None and e.seat is not None:
+            if before is not None and before.kind == "discard" and before.seat == e.seat:
+                known[e.seat] = card  # a Prince made it draw: its only card
+            else:
+                drawn[e.seat] = card  # beside the card it held
+        before = e
+        if kind == "play" and e.seat in drawn:
+            # it held the card drawn and one other, and holds what it did not play (if that was the
+            # card drawn, what was known of the other stays known)
+            mine = drawn.pop(e.seat)
+            if e.card is not mine:
+                known[e.seat] = mine
+        elif kind == "priest" and e.seat == seat and e.card is not None and e.target is not None:
             known[e.target] = e.card
         elif kind == "baron" and e.target is not None and e.seat is not None:
             a, b = e.seat, e.target
@@ -193,3 +213,42 @@ def known_hands(events: tuple[Event, ...] | list[Event], seat: int | None) -> di
             del known[e.seat]
         known.pop(seat, None)
     return known
+
+
+class _Deck:
+    """The deck as one seat can follow it: how many cards are left, and which of the bottom cards
+    that seat put there itself (with a Chancellor), so that it knows the card another player draws
+    from there (the deck is drawn from the top and filled from the bottom, R5.9)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.size = 0
+        self.bottom: list[Card | None] = []  # the cards put under the deck, bottom card first; others' as None
+        self._dealing = False
+
+    def follow(self, e: Event) -> Card | None:
+        """Follow the event ``e``. Returns the card another player drew, if this seat put it there."""
+        kind = e.kind
+        if kind == "setup":  # its count includes the starter's first draw, which follows the deal
+            self.size, self.bottom, self._dealing = int(e.result or 0) - 1, [], True
+        elif kind == "draw":
+            if self._dealing or e.result == "set_aside":
+                self._dealing = False
+                return None
+            card = self._take()
+            return card if e.seat != self.seat else None
+        elif kind == "chancellor":  # what another keeps of the cards it drew is not known
+            for _ in range(int(e.result or 0)):
+                self._take()
+        elif kind == "bottom" and e.seat is not None:
+            ours = e.seat == self.seat and e.cards is not None
+            # the last card listed goes to the very bottom
+            returned = list(reversed(e.cards)) if ours and e.cards is not None else [None] * int(e.result or 0)
+            self.bottom[:0] = returned
+            self.size += len(returned)
+        return None
+
+    def _take(self) -> Card | None:
+        """Draw the top card: the card, if this seat put it there."""
+        self.size -= 1
+        return self.bottom.pop() if len(self.bottom) > self.size else None
