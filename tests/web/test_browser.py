@@ -168,6 +168,7 @@ def test_a_table_with_a_bot_plays_to_the_end_on_a_phone_with_the_keyboard(server
     # (a full tie, the same card and discard total, is won by both)
     winner = re.search(r"Match won by (Ann|Bot 1|Ann, Bot 1)!", ann.locator(".status .result").inner_text())
     assert winner
+    assert ann.evaluate("document.activeElement.id") == "rematch"  # the keyboard goes on from there
     # a match of one token: its one round is the last round shown, whole, with its result
     assert ann.locator(".previous .result").inner_text() == f"Round won by {winner[1]}"
     assert ann.locator(".previous li").first.inner_text().startswith("Round 1:") and ann.locator(".log").count() == 0
@@ -176,15 +177,31 @@ def test_a_table_with_a_bot_plays_to_the_end_on_a_phone_with_the_keyboard(server
     ann.wait_for_url(lambda url: re.search(r"#/t/[A-Z0-9]+$", url) is not None and not url.endswith(code))
     ann.wait_for_selector(".hand .card")
     assert ann.locator(".player h3").first.inner_text().startswith("Ann (you")
+    rematch = ann.url
+    ann.goto(f"{server}#/t/{code}")  # back at the finished table, the button leads to her new seat
+    ann.click("#rematch:has-text('Go to the rematch')")
+    ann.wait_for_url(rematch)
+    ann.wait_for_selector(".hand .card")
+    assert ann.locator(".player h3").first.inner_text().startswith("Ann (you")
 
 
 def layout_faults(page: Page) -> list[str]:
-    """What is wrong with the page's layout: it scrolls sideways, or shows text smaller than 12px."""
+    """What is wrong with the page's layout: it scrolls sideways, shows text smaller than 12px, or
+    draws one control over another."""
     return page.evaluate("""() => {
       const faults = [];
       const root = document.documentElement;
       if (root.scrollWidth > root.clientWidth)
         faults.push(`the page scrolls sideways: ${root.scrollWidth}px in ${root.clientWidth}px`);
+      const controls = [...document.querySelectorAll("button, a, input, select")]
+        .filter((node) => !node.closest(".visually-hidden") && node.getClientRects().length);
+      const boxes = controls.map((node) => [...node.getClientRects()]);
+      const apart = (a, b) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+      controls.forEach((one, i) => controls.slice(i + 1).forEach((other, j) => {
+        if (one.contains(other) || other.contains(one)) return;
+        if (boxes[i].some((a) => boxes[i + 1 + j].some((b) => !apart(a, b))))
+          faults.push(`"${one.textContent.trim()}" and "${other.textContent.trim()}" overlap`);
+      }));
       for (const node of document.querySelectorAll("body *")) {
         if (node.closest(".visually-hidden") || !node.getClientRects().length) continue;
         const text = [...node.childNodes].some((child) => child.nodeType === 3 && child.textContent.trim());
@@ -231,6 +248,11 @@ def test_on_the_narrowest_phone_the_page_fits_and_reads_as_headings_and_lists(se
         play_one_move(ann)
         turns += 1
     assert turns and ann.locator(".discards li .card").count() >= turns
+    ann.click("#lang")  # the Dutch words are longer
+    ann.wait_for_selector("#replay-link:has-text('Herhaling')")
+    assert layout_faults(ann) == []
+    ann.click("#lang")
+    ann.wait_for_selector("#replay-link:has-text('Replay')")
     ann.click("#replay-link")
     ann.wait_for_selector("#replay-step")
     assert ann.get_by_role("list", name="Ann's hand").locator("li .card").count() >= 1  # the deal

@@ -163,8 +163,12 @@ def test_refusals_go_to_the_sender_alone_and_change_nothing(client):
         ({"type": "lang", "lang": 7}, "web_bad_field"),
         ({"type": "hello", "secret": None, "lang": "en"}, "web_hello_twice"),
         ("x" * 3000, "web_too_long"),
+        ('{"type": "move", "\\ud800": 1}', "web_unknown_field"),  # a lone surrogate, quoted back as "?"
+        ('{"type": "move", "move": "guard 1 \\udfff", "at": 0}', "web_bad_move"),
     ]:
         assert mover.send(bad) is None and mover.receive()["key"] == key
+    mover.socket.send_bytes(b"\x01\x02\x03")  # the page sends text; a binary message is refused
+    assert mover.receive()["key"] == "web_not_json"
     mover.send({"type": "lang", "lang": "fr"})
     assert mover.receive()["message"] == "The language 'fr' is not one of ours: choose en, nl."
     # nothing changed, and the other seat heard none of it: its next message is the next state

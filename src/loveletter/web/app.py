@@ -412,7 +412,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         await socket.accept()
         t = Translator("en")
         try:
-            hello = read_client_message(await asyncio.wait_for(socket.receive_text(), 30))
+            hello = read_client_message(await asyncio.wait_for(_receive_text(socket), 30))
             if hello["type"] != "hello":
                 raise Refused("web_hello_first")
             t = Translator(hello["lang"])
@@ -431,9 +431,8 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         await server.tell_rematch(room, connection)  # back at the finished table: their seat is kept again
         try:
             while True:
-                text = await socket.receive_text()
                 try:
-                    await server.handle(room, connection, read_client_message(text))
+                    await server.handle(room, connection, read_client_message(await _receive_text(socket)))
                 except Refused as err:
                     edition = room.table.match.edition
                     await socket.send_json(refusal_message(err, connection.t, edition))
@@ -447,6 +446,17 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             await server.tell_rematch(room, connection)  # their kept seat may open
 
     return app
+
+
+async def _receive_text(socket: WebSocket) -> str:
+    """The text of the next message; a binary one is refused (the page sends JSON text only)."""
+    message = await socket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    if text is None:
+        raise Refused("web_not_json")
+    return str(text)
 
 
 def _translator(lang: str) -> Translator:

@@ -120,6 +120,8 @@ def refusal_message(refused: Refused, t: Translator, edition: Edition | None = N
         if "edition" in params:  # named as the rest of the game names it
             params["edition"] = t.edition(params["edition"])
         text = t(refused.key, **params)
+    # what the client sent may be quoted back: a lone surrogate in it cannot be sent as UTF-8
+    text = text.encode("utf-8", "replace").decode("utf-8")
     return {"type": "error", "key": refused.key, "message": text}
 
 

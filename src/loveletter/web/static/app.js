@@ -257,17 +257,21 @@ function render() {
       top.append(form);
     }
   } else if (s.match_winners.length) {
-    top.append($("p", { class: "result", text: w("web_match_won", { names: s.match_winners.map((i) => s.names[i]).join(", ") }) }),
-      $("p", {}, $("a", { class: "button", id: "replay-link", href: `#/replay/${s.code}`, text: w("web_replay") }), " ",
-        $("a", { class: "button", href: `/api/tables/${s.code}/record`, download: `loveletter-${s.code}.json`,
-          text: w("web_download") })));
-    if (me !== null) {
-      top.append($("p", {}, $("button", { id: "rematch", text: s.rematch ? w("web_rematch_join") : w("web_rematch"),
+    top.append($("p", { class: "result", text: w("web_match_won", { names: s.match_winners.map((i) => s.names[i]).join(", ") }) }));
+    if (me !== null) {  // first: where the focus goes when the match ends
+      // back at the finished table after joining the rematch (its seat is ours in this browser): go to it
+      const joined = s.rematch && localStorage.getItem(`ll-seat-${s.rematch}`);
+      top.append($("p", {}, $("button", { id: "rematch",
+        text: joined ? w("web_rematch_go") : s.rematch ? w("web_rematch_join") : w("web_rematch"),
         onclick: async () => {
+          if (joined) { location.hash = `#/t/${s.rematch}`; return; }
           const answer = await post(`/api/tables/${s.code}/rematch`, { secret: localStorage.getItem(`ll-seat-${s.code}`) });
           if (answer) enterTable(answer);
         } })));
     }
+    top.append($("p", {}, $("a", { class: "button", id: "replay-link", href: `#/replay/${s.code}`, text: w("web_replay") }), " ",
+      $("a", { class: "button", href: `/api/tables/${s.code}/record`, download: `loveletter-${s.code}.json`,
+        text: w("web_download") })));
   } else if (s.legal.length) {
     top.append($("p", { class: "your-turn", text: w("web_your_turn") }));
   } else {
@@ -375,7 +379,8 @@ function render() {
   // the page is rebuilt on every change: the focus goes back where it was, or on to the next step
   // (a card chosen: its first choice; the start of your turn: your first playable card)
   // (its control gone, or none had it: the next step; focus elsewhere, in the header say, stays there)
-  const [key, fallback] = focusNext || [turnBegun ? null : focused, ours ? FIRST_STEP : null];
+  // (at the match's end: the rematch, or for a spectator the replay)
+  const [key, fallback] = focusNext || [turnBegun ? null : focused, ours ? (over ? "#rematch, #replay-link" : FIRST_STEP) : null];
   focusNext = null;
   turnBegun = false;
   refocus(key, fallback);
