@@ -412,6 +412,30 @@ def test_wrong_flags_in_dutch(tmp_path, args, line):
     assert not records.exists()
 
 
+@pytest.mark.parametrize(("closed", "line"), [
+    (0, "loveletter play: standard input is closed: the game reads your moves from it"),
+    (1, "loveletter play: could not write the output: standard output is closed"),
+])
+def test_closed_standard_input_or_output_is_one_line_and_no_record(tmp_path, closed, line):
+    records = tmp_path / "records"
+    proc = subprocess.run([str(LOVELETTER), "play", "--lang", "en", "--records", str(records)],
+                          stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=_env(), timeout=60,
+                          check=False, preexec_fn=lambda: os.close(closed))  # as `<&-` or `>&-` in a shell
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == f"{line} (see 'loveletter play --help')"
+    assert not records.exists()
+
+
+def test_an_error_names_the_subcommand_after_loveletters_own_options():
+    for args, command in [(["--lang", "nl", "play", "--seed"], "loveletter play"),
+                          (["--lang=en", "play", "--hints=yes"], "loveletter play"),
+                          (["--lang", "en", "--nonsense"], "loveletter")]:
+        proc = subprocess.run([str(LOVELETTER), *args], capture_output=True, text=True, env=_env(),
+                              timeout=60, check=False)
+        assert proc.returncode == 2 and proc.stderr.startswith(f"{command}: "), (args, proc.stderr)
+        assert proc.stderr.rstrip().endswith(f"'{command} --help')"), proc.stderr
+
+
 def test_wrong_flags_in_english(tmp_path):
     proc, _ = play(tmp_path, "--lang", "en", "--bots", "beginner", "--budget", "5", lines=["q"])
     assert proc.stderr.strip() == ("loveletter play: --budget: no bot here thinks with a budget (only expert)"
@@ -596,6 +620,22 @@ def test_what_you_know_tells_the_chancellors_draw_while_you_choose(tmp_path, lan
     assert len(lines) == 3  # before the Chancellor, while choosing, after
     assert lines[1].startswith(drew) and ";" not in lines[1] and not lines[1].endswith(".")
     assert not any(drew in line for line in (lines[0], lines[2]))
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_chancellors_choice_may_be_typed_as_the_prompt_reads(tmp_path, lang):
+    """The choice asks "Keep one card; …": typed so, without the Chancellor's name before it (as the
+    list of moves writes it), it is the choice, in either language."""
+    seed = _first_seed_with(Card.CHANCELLOR, EDITION_2019)
+    args = ("--edition", "2019", "--lang", lang, "--seed", str(seed), "--target", "1")
+    proc, _ = play(tmp_path / "first", *args, lines=["chancellor", "q"])
+    listed = re.search(r"(?:chancellor|kanselier) ((?:keep|houd) \S+ (?:bottom|onder) \S+)", proc.stdout)
+    assert listed, proc.stdout
+    proc, records = play(tmp_path / "second", *args, lines=["chancellor", listed[1], "q"])
+    assert proc.returncode == 0 and PROMPT[lang] + listed[1] in proc.stdout
+    doc = json.loads(the_record(records).read_text(encoding="utf-8"))
+    chosen = next(t for t in doc["rounds"][0]["turns"] if t["seat"] == 0 and t["play"] == "chancellor")
+    assert "keep" in chosen and "bottom" in chosen  # the choice was made, and saved
 
 
 @pytest.mark.parametrize(("lang", "tracker", "under"), [

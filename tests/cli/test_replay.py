@@ -269,6 +269,15 @@ def test_a_file_named_dash_and_closed_standard_input(tmp_path):
     assert "Traceback" not in closed.stderr
 
 
+def test_closed_standard_output_is_told_not_lost(tmp_path):
+    path = write(tmp_path, to_record(play_match(CLASSIC, 2, 5), ["Anna", "Bram"]))
+    closed = subprocess.run([str(LOVELETTER), "replay", str(path), "--lang", "en"], stderr=subprocess.PIPE, text=True,
+                            env=_env(LANG="C.UTF-8"), timeout=60, check=False,
+                            preexec_fn=lambda: os.close(1))  # as `>&-` in a shell
+    assert closed.returncode == 1
+    assert closed.stderr == "loveletter replay: could not write the output: standard output is closed\n"
+
+
 def test_narrative_of_a_match_in_progress_nl(tmp_path):
     match = play_match(EDITION_2019, 2, 13, turns=30)
     proc = run(write(tmp_path, to_record(match, ["Anna", "Bram"])), "--lang", "nl")

@@ -94,6 +94,10 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
     def refuse(key: str, **params: object) -> NoReturn:
         raise Refused(t(key, **params), language)
 
+    if sys.stdin is None:  # started with standard input closed (<&-): no move could be read
+        refuse("play_err_stdin_closed")
+    if sys.stdout is None:  # started with standard output closed (>&-): the table could not be shown
+        refuse("cli_err_output", reason=t("cli_stdout_closed"))
     levels = [b.strip() for b in bots.split(",")]
     if levels == [""]:
         refuse("tour_err_no_bots", levels=", ".join(LEVELS))
@@ -136,6 +140,9 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, help=_t("opt_replay_lang"))
 def replay_command(file: str, as_json: bool, lang: str | None) -> None:
     t = Translator(lang or _language)
+    if sys.stdout is None:  # started with standard output closed (>&-): the replay would be lost
+        click.echo(f"loveletter replay: {t('cli_err_output', reason=t('cli_stdout_closed'))}", err=True)
+        sys.exit(1)
     try:
         # "-": the record comes on standard input (loveletter replay - < game.json); "./-" is a file
         replayed = replay(parse(_standard_input(t), t("rec_stdin")) if file == "-" else load(file))
@@ -284,9 +291,12 @@ def _reword_help(t: Translator) -> None:
 def _command_named() -> str:
     """``loveletter`` and the subcommand on the command line, if any (for errors found before the
     subcommand's own options were read)."""
-    args = sys.argv[1:]
-    if args and args[0] in cli.commands:
-        return f"loveletter {args[0]}"
+    args = iter(sys.argv[1:])
+    for arg in args:  # the first word that is not one of loveletter's own options (--lang nl)
+        if arg == "--lang":
+            next(args, None)
+        elif not arg.startswith("--lang="):
+            return f"loveletter {arg}" if arg in cli.commands else "loveletter"
     return "loveletter"
 
 

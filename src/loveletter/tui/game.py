@@ -204,6 +204,8 @@ class TerminalGame:
                 shown = text if len(text) <= 20 else text[:20] + "…"
                 self._say(Text(self.t(key, n=shown, max=len(legal)), style="red"))
                 continue
+            if me.phase is Phase.CHANCELLOR and self.t.card_word(text.split()[0]) == "keep":
+                text = "chancellor " + text  # as the prompt reads ("Keep one card; …"): the choice it asks for
             try:
                 action = self.t.parse_action(text)
             except NotationError as err:
