@@ -268,6 +268,52 @@ ASKING = ("guard", "prince")
 ASKING_ENABLED = ", ".join(f".card-button[data-key=card-{card}]:not([disabled])" for card in ASKING)
 
 
+def test_switching_the_language_keeps_what_you_were_doing(server, browser):
+    """The language button changes the words only: the lobby's form keeps what was filled in, and a
+    card being played keeps its choice open (the replay keeps its step: see the replay test)."""
+    ann = new_page(browser, server)
+    ann.fill("#name", "Zed")
+    ann.select_option("#edition", "2019")
+    ann.select_option("#players", "5")
+    ann.select_option("select[name=seat3]", "expert")
+    ann.fill("input[name=target]", "3")
+    ann.check("input[name=private]")
+    ann.click("#lang")
+    ann.wait_for_selector("#create h2:has-text('Nieuwe tafel')")
+    assert ann.input_value("#name") == "Zed" and ann.input_value("#edition") == "2019"
+    assert ann.input_value("#players") == "5" and ann.locator(".seat-kind").count() == 4
+    assert ann.input_value("select[name=seat3]") == "expert" and ann.input_value("input[name=target]") == "3"
+    assert ann.is_checked("input[name=private]")
+    ann.click("#lang")
+    ann.wait_for_selector("#create h2:has-text('New table')")
+    ann.select_option("#edition", "classic")  # the two-player classic game of ASKING
+    create_table(ann, "Ann", {1: "random"}, target=1)
+    matches = 1
+    while True:  # until Ann may play a card that asks for a choice
+        ann.wait_for_selector(".your-turn, .status .result")
+        if ann.locator(".status .result").count():
+            assert matches < 5, "five matches without a Guard or Prince to play"
+            code = ann.url.rsplit("/", 1)[1]
+            ann.click("#rematch")
+            ann.wait_for_url(re.compile(rf"#/t/(?!{code}$)[A-Z0-9]+$"))
+            ann.wait_for_selector(".status .result", state="detached")
+            matches += 1
+        elif ann.locator(ASKING_ENABLED).count():
+            before = moves_shown(ann)
+            ann.locator(ASKING_ENABLED).first.click()  # played at once if the other is protected
+            ann.wait_for_function(f"document.querySelector('.picking') !== null"
+                                  f" || Number(document.querySelector('#main').dataset.moves) > {before}")
+            if ann.locator(".picking").count():
+                break
+        else:
+            play_one_move(ann)
+    prompt = ann.locator(".picking #pick-prompt").inner_text()
+    ann.click("#lang")
+    ann.wait_for_selector(".picking #pick-prompt:has-text('Kies')")  # still choosing, in Dutch
+    ann.click("#lang")
+    ann.wait_for_selector(f".picking #pick-prompt:has-text('{prompt}')")
+
+
 def test_the_keyboard_focus_follows_the_game_and_a_screen_reader_hears_the_news(server, browser):
     """The page is rebuilt on every change; the focus must not fall back to the page itself: a card
     chosen moves it to its first choice, Back returns it to the card, and your turn puts it on your
@@ -356,12 +402,21 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     assert ann.locator(".player .cards .card").count() == 3  # every hand shown: the starter's two, one
     ann.keyboard.press("ArrowRight")
     ann.wait_for_selector("#replay-step:has-text('Step 2 of')")
+    ann.click("#lang")  # the same step, in Dutch
+    ann.wait_for_selector("#replay-step:has-text('Stap 2 van')")
+    ann.click("#lang")
+    ann.wait_for_selector("#replay-step:has-text('Step 2 of')")
     path = tmp_path / "record.json"
     path.write_text(record.text())
     ann.goto(server)
     ann.set_input_files("#record-file", str(path))
     ann.click("#upload button[type=submit]")
     ann.wait_for_selector("#replay-step:has-text('Step 1 of')")
+    ann.keyboard.press("ArrowRight")
+    ann.click("#lang")  # an uploaded record too
+    ann.wait_for_selector("#replay-step:has-text('Stap 2 van')")
+    ann.click("#lang")
+    ann.wait_for_selector("#replay-step:has-text('Step 2 of')")
     path.write_text('{"players": ["A"]}')
     ann.goto(server)
     ann.set_input_files("#record-file", str(path))

@@ -115,17 +115,15 @@ async function showLobby() {
     event.preventDefault();
     const file = document.getElementById("record-file").files[0];
     if (!file) return;
-    const response = await fetch(`/api/replay?lang=${lang}`, { method: "POST",
-      headers: { "Content-Type": "application/json" }, body: await file.text() });
-    const data = await response.json();
-    if (!response.ok) { alertUser(data.message || JSON.stringify(data.detail)); return; }
-    alertUser("");
-    showReplay(data);
+    const source = { record: await file.text() };
+    const frames = await replayFrames(source);
+    if (frames) showReplay(frames, source);
   });
 
   const list = $("ul", { id: "open-tables" });
   main.append($("section", { class: "lobby" }, form, $("div", {},
     $("section", { class: "panel" }, $("h2", { text: w("web_open_tables") }), list), joinForm, upload)));
+  if (keptForms) restoreForms(keptForms);
   const tables = await (await fetch("/api/tables")).json();
   if (!tables.length) list.append($("li", { text: w("web_none_open") }));
   for (const table of tables) {
@@ -170,7 +168,8 @@ function connect(code) {
     if (message.type === "state") {
       announce(news(state, message));
       turnBegun = turnBegins(state, message);
-      state = message; picking = null; hints = null; alertUser(""); render();
+      picking = samePicking(state, message);
+      state = message; hints = null; alertUser(""); render();
       if (hintsOn() && state.legal.length) socket.send(JSON.stringify({ type: "hints" }));
     } else if (message.type === "hints") {
       if (state && message.moves === state.moves) { hints = message; render(); }
@@ -186,6 +185,15 @@ function connect(code) {
     retry = Math.min(retry + 1, 6);
     setTimeout(() => { if (location.hash === `#/t/${code}`) connect(code); }, 300 * 2 ** retry);
   };
+}
+
+// The card being chosen, in the words of the state ``after``, if that state changes only the
+// language (a new move ends the choice).
+function samePicking(before, after) {
+  if (!picking || !before || before.moves !== after.moves || before.code !== after.code) return null;
+  const card = after.hand.find((face) => face.card === picking.card.card);
+  const moves = after.legal.filter((m) => m.card === picking.card.card);
+  return card && moves.length ? { ...picking, card, moves } : null;
 }
 
 function send(move) {
@@ -479,10 +487,23 @@ function cancelPicking() {
 
 // ------------------------------------------------------------------------------------- replays
 
-let replay = null; // {frames, at}
+let replay = null; // {frames, at, source}
 
-function showReplay(frames) {
-  replay = { frames, at: 0 };
+// A replay's frames in the page's language, from a finished table ({code}) or an uploaded record
+// ({record}: its text); null (and the reason shown) if the server refuses.
+async function replayFrames(source) {
+  const response = source.code
+    ? await fetch(`/api/tables/${source.code}/replay?lang=${lang}`)
+    : await fetch(`/api/replay?lang=${lang}`, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: source.record });
+  const data = await response.json();
+  if (!response.ok) { alertUser(data.message || JSON.stringify(data.detail)); return null; }
+  alertUser("");
+  return data;
+}
+
+function showReplay(frames, source, at = 0) {
+  replay = { frames, at: Math.min(at, frames.length - 1), source };
   drawReplay();
 }
 
@@ -534,9 +555,9 @@ async function route() {
   if (socket) { socket.onclose = null; socket.close(); socket = null; }
   const again = location.hash.match(/^#\/replay\/([A-Za-z0-9]{1,12})$/);
   if (again) {
-    const response = await fetch(`/api/tables/${again[1]}/replay?lang=${lang}`);
-    const data = await response.json();
-    if (response.ok) showReplay(data); else alertUser(data.message);
+    const source = { code: again[1] };
+    const frames = await replayFrames(source);
+    if (frames) showReplay(frames, source);
     return;
   }
   await showLobby();
@@ -547,7 +568,35 @@ document.getElementById("lang").addEventListener("click", async () => {
   localStorage.setItem("ll-lang", lang);
   await loadWords();
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "lang", lang }));
-  else await route();
+  else if (replay) {  // the same step of the same replay, in the other language
+    const { source, at } = replay;
+    const frames = await replayFrames(source);
+    if (frames) showReplay(frames, source, at);
+  } else {
+    keptForms = formValues();  // put back by showLobby, as soon as its forms are drawn
+    await route();
+    keptForms = null;
+  }
 });
+
+let keptForms = null; // what the lobby's forms held before the language changed
+
+// What the page's forms hold (the lobby's: a name typed, an edition chosen …), to keep across a redraw.
+function formValues() {
+  return [...document.querySelectorAll("#main form [name]")]
+    .filter((field) => field.type !== "file")
+    .map((field) => [field.form.id, field.name, field.type === "checkbox" ? field.checked : field.value]);
+}
+
+// Put back what formValues() read, in page order: a choice that changes the fields after it (the
+// edition, the number of players) is told with a change event before those fields are filled in.
+function restoreForms(typed) {
+  for (const [form, name, value] of typed) {
+    const field = document.querySelector(`#main form#${CSS.escape(form)} [name="${CSS.escape(name)}"]`);
+    if (!field) continue;
+    if (field.type === "checkbox") field.checked = value; else field.value = value;
+    if (field.tagName === "SELECT") field.dispatchEvent(new Event("change"));
+  }
+}
 window.addEventListener("hashchange", route);
 loadWords().then(route);
