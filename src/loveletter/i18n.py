@@ -181,6 +181,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record_not_saved": "Could not save the record: {reason}",
         "play_err_records": "cannot save the game's record in {folder}: {reason}",
         "quit": "Game stopped.",
+        "quit_chancellor_unsaved": "The Chancellor you were choosing for is not in the record: a record keeps whole turns, so it ends before that turn.",
         "press_enter": "Press Enter for the next round.",
         "move_fmt_guard": "Guard → {target}, name {guess}",
         "move_fmt_target": "{card} → {target}",
@@ -634,6 +635,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record_not_saved": "Kon het verslag niet bewaren: {reason}",
         "play_err_records": "kan het verslag van het spel niet bewaren in {folder}: {reason}",
         "quit": "Spel gestopt.",
+        "quit_chancellor_unsaved": "De Kanselier waarvoor je aan het kiezen was staat niet in het verslag: een verslag bewaart alleen hele beurten, dus het eindigt voor die beurt.",
         "press_enter": "Druk op Enter voor de volgende ronde.",
         "move_fmt_guard": "Wachter → {target}, raad {guess}",
         "move_fmt_target": "{card} → {target}",
@@ -1251,6 +1253,16 @@ class Translator:
             params = {name: as_typed(value) if name in QUOTED and isinstance(value, str) else value
                       for name, value in err.params.items()}
             raise NotationError(err.key, **params) from None
+
+    def level_word(self, word: str) -> str:
+        """The bot level (``random``, ``beginner``, ``expert``) that ``word`` names in this language or
+        another of ours (``willekeurig``: random, as the Dutch table shows it); else ``word`` itself."""
+        typed = word.lower()
+        for language in (self.language, *(other for other in LANGUAGES if other != self.language)):
+            for key, name in MESSAGES[language].items():
+                if key.startswith("level_") and name.lower() == typed:
+                    return key.removeprefix("level_")
+        return word
 
     def card_word(self, word: str) -> str | None:
         """The English notation word for a card name or keyword typed in this language or any other

@@ -473,9 +473,11 @@ def test_players_follow_the_bot_levels(tmp_path):
                                   " Dewi (beginner bot); first to 4 tokens wins.\n")
 
 
-def test_the_game_says_who_plays_at_which_level_in_dutch(tmp_path):
-    proc, _ = play(tmp_path, "--seed", "2", "--lang", "nl", "--bots", "random,beginner", "--target", "3",
-                   lines=["q"])
+@pytest.mark.parametrize("random_named", ["random", "willekeurig", "Willekeurig"])
+def test_the_game_says_who_plays_at_which_level_in_dutch(tmp_path, random_named):
+    """The level as the table names it may be given to --bots too, in either language."""
+    proc, _ = play(tmp_path, "--seed", "2", "--lang", "nl", "--bots", f"{random_named},beginner",
+                   "--target", "3", lines=["q"])
     assert proc.stdout.startswith("Spelers, in speelvolgorde: Speler (jij), Bram (bot, willekeurig),"
                                   " Cas (bot, beginner); wie het eerst 3 tekens heeft, wint.\n")
 
@@ -636,6 +638,20 @@ def test_the_chancellors_choice_may_be_typed_as_the_prompt_reads(tmp_path, lang)
     doc = json.loads(the_record(records).read_text(encoding="utf-8"))
     chosen = next(t for t in doc["rounds"][0]["turns"] if t["seat"] == 0 and t["play"] == "chancellor")
     assert "keep" in chosen and "bottom" in chosen  # the choice was made, and saved
+
+
+@pytest.mark.parametrize(("lang", "note"), [
+    ("en", "The Chancellor you were choosing for is not in the record"),
+    ("nl", "De Kanselier waarvoor je aan het kiezen was staat niet in het verslag"),
+])
+def test_quitting_during_the_chancellors_choice_says_that_turn_is_not_saved(tmp_path, lang, note):
+    seed = _first_seed_with(Card.CHANCELLOR, EDITION_2019)
+    proc, records = play(tmp_path, "--edition", "2019", "--lang", lang, "--seed", str(seed), lines=["chancellor", "q"])
+    assert proc.returncode == 0 and note in proc.stdout
+    doc = json.loads(the_record(records).read_text(encoding="utf-8"))
+    assert not any(t["seat"] == 0 and t["play"] == "chancellor" for r in doc["rounds"] for t in r["turns"])
+    proc, _ = play(tmp_path / "other", "--edition", "2019", "--lang", lang, "--seed", str(seed), lines=["q"])
+    assert proc.returncode == 0 and note not in proc.stdout  # a whole turn: nothing left out
 
 
 @pytest.mark.parametrize(("lang", "tracker", "under"), [

@@ -59,6 +59,13 @@ def refused(proc: subprocess.CompletedProcess[str]) -> str:
 
 # ------------------------------------------------------------------------------------ the table
 
+def test_a_level_may_be_named_as_the_dutch_game_names_it():
+    out = ok(run("--bots", "beginner,willekeurig", "--rounds", 4, "--jobs", 1))
+    assert "Lineup: beginner, random " in out
+
+
+
+
 
 def test_table_in_english():
     out = ok(run("--rounds", 200, "--seed", 4, "--jobs", 1))

@@ -98,7 +98,7 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
         refuse("play_err_stdin_closed")
     if sys.stdout is None:  # started with standard output closed (>&-): the table could not be shown
         refuse("cli_err_output", reason=t("cli_stdout_closed"))
-    levels = [b.strip() for b in bots.split(",")]
+    levels = [t.level_word(b.strip()) for b in bots.split(",")]  # "willekeurig" is random
     if levels == [""]:
         refuse("tour_err_no_bots", levels=", ".join(LEVELS))
     if "" in levels:  # "expert,,beginner" is a slip, not two bots: say so rather than guess what was meant

@@ -159,7 +159,7 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
 def _settings(o: Options, t: Translator) -> Settings:
     if o.rounds is not None and o.matches is not None:
         raise Refused(t("tour_err_rounds_and_matches"))
-    levels = [b.strip() for b in o.bots.split(",") if b.strip()]
+    levels = [t.level_word(b.strip()) for b in o.bots.split(",") if b.strip()]  # "willekeurig" is random
     if levels and len(levels) < o.bots.count(",") + 1:  # "expert,,beginner" is a slip: say so, don't guess
         raise Refused(t("play_err_bots_empty", given=o.bots, levels=", ".join(LEVELS)))
     edition = EDITIONS[o.edition]

@@ -111,6 +111,8 @@ class TerminalGame:
         except (Quit, KeyboardInterrupt):  # Ctrl-C while a bot thinks quits the same way
             self.console.print()
             self._say(self.t("quit"))
+            if self.match.round.phase is Phase.CHANCELLOR:  # a record holds whole turns only (RECORD.md)
+                self._say(self.t("quit_chancellor_unsaved"))
         finally:
             self._save()
         return 0 if self.saved else 1
