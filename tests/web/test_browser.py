@@ -134,6 +134,8 @@ def test_the_lobby_lists_an_open_table_with_its_edition_and_bots(server, browser
     visitor = new_page(browser, server)
     entry = visitor.locator("#open-tables li", has_text=code)
     assert entry.inner_text().startswith(f"{code} · classic edition · Ann, Bot 1 (expert), —")
+    # in a screen reader's list of links, each table's link says which table it joins
+    assert entry.get_by_role("link", name=f"Join table {code}", exact=True).count() == 1
 
 
 def test_a_spectator_sees_no_hidden_card_and_the_language_switches(server, browser):

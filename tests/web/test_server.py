@@ -79,6 +79,13 @@ def test_bad_table_settings_are_refused_with_a_reason(client, settings, says, ze
     assert client.get("/api/tables").json() == []  # nothing was created
 
 
+def test_a_request_that_is_not_json_is_told_so(client):
+    for lang, says in (("en", "must be a JSON object"), ("nl", "moet een JSON-object zijn")):
+        answer = client.post(f"/api/tables?lang={lang}", content=b"notjson", headers={"Content-Type": "application/json"})
+        assert answer.status_code == 422 and says in answer.json()["message"], answer.json()
+    assert client.get("/api/tables").json() == []
+
+
 def test_names_keep_no_control_characters_and_stay_text(client):
     made = create(client, players=2, name="<b>Ann</b>\x07\n  Lee")
     listed = client.get("/api/tables").json()

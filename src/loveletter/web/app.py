@@ -330,9 +330,12 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     async def malformed(request: Request, err: RequestValidationError) -> JSONResponse:
         # a request body of the wrong shape: which field, in the page's language (not pydantic's report)
         problems = err.errors()
-        where = problems[0].get("loc", ()) if problems else ()
-        field = ".".join(str(part) for part in where if part != "body") or "body"
-        refusal = Refused("web_err_request", field=field)
+        if problems and problems[0].get("type") == "json_invalid":  # not JSON at all: no field to name
+            refusal = Refused("web_not_json")
+        else:
+            where = problems[0].get("loc", ()) if problems else ()
+            field = ".".join(str(part) for part in where if part != "body") or "body"
+            refusal = Refused("web_err_request", field=field)
         return JSONResponse(refusal_message(refusal, _translator(request.query_params.get("lang", "en"))),
                             status_code=422)
 

@@ -131,7 +131,8 @@ async function showLobby() {
     const who = table.names.map((name, i) => name || (table.bots[i] ? w(`web_bot_${table.bots[i]}`, { n: i }) : "—"))
       .join(", ");
     list.append($("li", {}, `${table.code} · ${w(`web_named_${table.edition}`)} · ${who} `,
-      $("a", { href: `#/t/${table.code}`, class: "button", text: w("web_join") })));
+      $("a", { href: `#/t/${table.code}`, class: "button", text: w("web_join"),
+        "aria-label": w("web_join_table", { code: table.code }) })));  // each link named apart in a list of links
   }
 }
 
