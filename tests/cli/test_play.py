@@ -499,6 +499,13 @@ def test_records_folder_that_is_a_file(tmp_path):
     assert len(proc.stderr.strip().splitlines()) == 1
 
 
+def test_a_records_path_that_is_neither_a_file_nor_a_folder_is_named_so(tmp_path):
+    os.mkfifo(tmp_path / "records")  # as /dev/full: no file for click's own check to refuse
+    proc, _ = play(tmp_path, "--lang", "en", "--seed", "1", lines=["1"])
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert proc.stderr == f"loveletter play: cannot save the game's record in {tmp_path / 'records'}: it is not a folder\n"
+
+
 def test_a_records_folder_that_cannot_be_made_is_refused_before_the_game(tmp_path):
     (tmp_path / "file").write_text("")
     for lang, says in (("en", "cannot save the game's record in {}: a part of the path is not a folder"),

@@ -8,6 +8,7 @@ The bots' moves are narrated. The match record is saved after every round and wh
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import random
@@ -419,7 +420,8 @@ def run_game(settings: GameSettings) -> int:
         path = _new_record_path(folder)
     except OSError as err:
         t = Translator(settings.language)
-        print(f"loveletter play: {t('play_err_records', folder=folder, reason=t.os_reason(err))}", file=sys.stderr)
+        reason = t("records_not_folder") if isinstance(err, NotADirectoryError) and folder.exists() else t.os_reason(err)
+        print(f"loveletter play: {t('play_err_records', folder=folder, reason=reason)}", file=sys.stderr)
         return 1
     game = TerminalGame(settings, _read_line, console, path)
     status = game.run()
@@ -434,6 +436,8 @@ def _new_record_path(folder: Path) -> Path:
     claimed as the game starts, so it must not name the seed: that would give away every deal."""
     stem = f"loveletter-{time.strftime('%Y%m%d-%H%M%S')}"
     path, n = folder / f"{stem}.json", 1
+    if folder.exists() and not folder.is_dir():  # (mkdir would say only that it exists)
+        raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(folder))
     folder.mkdir(parents=True, exist_ok=True)
     while True:
         try:
