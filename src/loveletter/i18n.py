@@ -1074,6 +1074,7 @@ QUOTED = ("text", "rest", "word")
 
 NOTATION_NL: dict[str, str] = {
     "empty": "lege zet: schrijf een kaart, bv. 'wachter 1 priester' of 'kamermeisje'",
+    "number_first": "een zet begint met een kaart, niet met een getal ({text!r}): typ één nummer om uit de lijst te kiezen",
     "negative_seat": "stoelnummers beginnen bij 0, niet bij {seat}",
     "trailing": "onverwacht {rest!r} na {text!r}",
     "keep_card": "na 'houd' hoort een kaart in {text!r}",

@@ -79,6 +79,25 @@ def test_notation_errors(text):
     assert isinstance(err.value, ValueError) and str(err.value)
 
 
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        pytest.param("1 2", "a move starts with a card, not a number ('1 2')", id="numbers"),
+        pytest.param("prince 1 extra words", "unexpected 'extra words' after 'prince 1 extra words'",
+                     id="words-after-a-target"),
+        pytest.param("prince 1 priest", None, id="a-guess-beside-another-card-is-the-engines-to-refuse"),
+        pytest.param("guard 1 wizard", "unknown card 'wizard'", id="a-guards-guess-must-be-a-card"),
+    ],
+)
+def test_a_notation_error_names_what_is_wrong(text, says):
+    if says is None:
+        assert Action.parse(text) == Action(Card.PRINCE, 1, Card.PRIEST)
+        return
+    with pytest.raises(NotationError) as err:
+        Action.parse(text)
+    assert str(err.value).startswith(says)
+
+
 def _random_states(edition, players, seed):
     """Every state of one random round (uniform among the legal actions)."""
     rng = random.Random(seed)

@@ -65,6 +65,8 @@ class Action(NamedTuple):
         words = text.strip().lower().split()
         if not words:
             raise NotationError("empty")
+        if _is_number(words[0]):  # "1 2": a seat, or a number from a list of moves, before any card
+            raise NotationError("number_first", text=text.strip())
         card = _card(words[0])
         rest = words[1:]
         if rest and rest[0] == "keep":
@@ -76,6 +78,8 @@ class Action(NamedTuple):
             if target < 0:
                 raise NotationError("negative_seat", seat=target)
         if rest:
+            if card is not Card.GUARD and not _is_card(rest[0]):  # words left over, not a misnamed guess
+                raise NotationError("trailing", rest=" ".join(rest), text=text.strip())
             guess = _card(rest.pop(0))
         if rest:
             raise NotationError("trailing", rest=" ".join(rest), text=text.strip())
@@ -100,6 +104,14 @@ def _parse_chancellor(card: Card, rest: list[str], text: str) -> Action:
 def _is_number(word: str) -> bool:
     digits = word.removeprefix("-")
     return digits.isascii() and digits.isdigit()
+
+
+def _is_card(word: str) -> bool:
+    try:
+        Card.from_word(word)
+    except KeyError:
+        return False
+    return True
 
 
 def _card(word: str) -> Card:

@@ -50,6 +50,7 @@ def card_title(card: Any) -> str:
 #: English wording of notation errors, by key (Dutch in the i18n catalogue).
 NOTATION_MESSAGES: dict[str, str] = {
     "empty": "empty move: write a card, e.g. 'guard 1 priest' or 'handmaid'",
+    "number_first": "a move starts with a card, not a number ({text!r}): to choose from the list, type one number alone",
     "negative_seat": "seat numbers start at 0, not {seat}",
     "trailing": "unexpected {rest!r} after {text!r}",
     "keep_card": "'keep' needs a card in {text!r}",
