@@ -85,7 +85,7 @@ def test_lang_is_taken_before_the_command_too(tmp_path):
 
 
 @pytest.mark.parametrize(("args", "names"), [
-    (["replay", ""], "a file or folder name"),  # a record, or a folder of them
+    (["replay", ""], "a file name"),  # a record file (a folder is refused in the command's own words)
     (["tournament", "--records", ""], "a folder name"),
     (["tournament", "--csv", ""], "a file name"),
     (["tournament", "--plot", ""], "a file name"),

@@ -284,6 +284,18 @@ def test_unicode_digits_are_refused_not_a_crash(tmp_path, typed):
     assert replay_json(the_record(records))["finished"] is False
 
 
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "That is not text: the terminal sent bytes that are not UTF-8. Type a move again."),
+    ("nl", "Dat is geen tekst: de terminal stuurde bytes die geen UTF-8 zijn. Typ je zet opnieuw."),
+])
+def test_bytes_that_are_not_text_are_told_so(tmp_path, lang, says):
+    proc = subprocess.run([str(LOVELETTER), "play", "--lang", lang, "--seed", "1", "--starter", "0",
+                           "--records", str(tmp_path / "records")],
+                          input=b"\xff\xfe\nq\n", capture_output=True, env=_env(), timeout=120, check=False)
+    out = proc.stdout.decode("utf-8", "replace")  # (the transcript echoes what was typed, as it came)
+    assert proc.returncode == 0 and says in out.splitlines() and "\\udc" not in out  # no escapes shown
+
+
 # ------------------------------------------------------------------------------------ stopping
 
 

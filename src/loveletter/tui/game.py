@@ -198,6 +198,9 @@ class TerminalGame:
                 continue
             if not text:
                 continue
+            if any("\udc80" <= ch <= "\udcff" for ch in text):  # bytes that were not UTF-8, kept as escapes
+                self._say(Text(self.t("not_text"), style="red"))
+                continue
             if re.fullmatch(r"[+-]?[0-9]+\.?", text):  # a number, even signed, or as the list shows it ("1.")
                 text = text.removesuffix(".")
                 n = int(text) if len(text) <= 9 else 10**9  # Python refuses to read thousands of digits
