@@ -102,6 +102,14 @@ def test_dutch_messages_are_translated():
                          "tour_col_rating"}, same
 
 
+def test_dutch_says_startgetal_and_names_seed_only_beside_it():
+    """The option is --seed in both languages; the Dutch text calls the number a 'startgetal' and gives
+    the English word only in brackets beside it."""
+    for key, text in MESSAGES["nl"].items():
+        if "seed" in text.replace("--seed", "").lower():
+            assert "startgetal (seed)" in text.lower() or text.count("seed") == text.count("{seed}"), key
+
+
 def test_dutch_uses_the_words_of_rules_r8():
     text = " ".join(MESSAGES["nl"].values()).lower() + " " + " ".join(ERRORS_NL.values()).lower()
     for word in ("teken van liefde", "ronde", "trekstapel", "weggelegde kaart", "aflegstapel",

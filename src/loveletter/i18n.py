@@ -573,13 +573,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         " dan de niveaus in --bots, minstens 2).",
         "opt_bots": "Niveau voor alle bots, of één per bot gescheiden door komma's ({levels}).",
         "opt_lang": "Taal (standaard: volgens de taalinstelling van je systeem).",
-        "opt_seed": "Seed voor het schudden en de bots: dezelfde seed, hetzelfde spel.",
+        "opt_seed": "Startgetal (seed) voor het schudden en de bots: hetzelfde startgetal, hetzelfde spel.",
         "opt_target": "Aantal tekens van liefde om te winnen (standaard: volgens de regels, R2.3).",
         "opt_name": "Jouw naam aan tafel.",
         "opt_records": "Map voor het spelverslag (standaard: je gegevensmap; het pad komt aan het eind in beeld).",
         "opt_json": "Geef in plaats daarvan de samenvatting als JSON.",
         "opt_delay": "Seconden pauze na elke zet van een bot (standaard: 0,6 in een terminal, 0 via een pipe).",
-        "opt_starter": "Wie de eerste ronde begint: een stoelnummer (jij bent 0), of random (volgens de seed).",
+        "opt_starter": "Wie de eerste ronde begint: een stoelnummer (jij bent 0), of random (volgens het startgetal).",
         "opt_hints": "Toon voor elke zet van jou de kans van de expert om daarna de ronde te winnen, en wat hij denkt dat elke tegenstander heeft.",
         "opt_budget": "Denkbudget van de expert (bots en hints), in zoekstappen per zet (standaard: {default});"
         " hints proberen elke zet hoe dan ook minstens {tries} keer.",
@@ -716,7 +716,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_tour_players": "Aantal spelers (standaard: het aantal genoemde bots, minstens 2).",
         "opt_tour_rounds": "Speel N losse rondes (standaard: 1000 rondes; hoogstens {most}).",
         "opt_tour_matches": "Speel N hele spellen in plaats van losse rondes (hoogstens {most}).",
-        "opt_tour_seed": "Seed: dezelfde seed geeft dezelfde partijen, wat --jobs of --backend ook is.",
+        "opt_tour_seed": "Startgetal (seed): hetzelfde startgetal geeft dezelfde partijen, wat --jobs of --backend ook is.",
         "opt_tour_jobs": "Aantal processen (standaard: alle kernen; 1 speelt in dit proces).",
         "opt_tour_backend": "local: processen op deze machine; ray: taken in Ray (pip install 'loveletter[ray]').",
         "opt_tour_budget": "Denkbudget in zoekstappen per zet, voor de niveaus die zoeken (standaard: hun eigen; dat"
@@ -747,7 +747,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_mode_matches": "{games} spellen",
         "tour_mode_round": "1 losse ronde",
         "tour_mode_match": "1 spel",
-        "tour_header": "Toernooi: {mode} · {edition} · {players} spelers · seed {seed}",
+        "tour_header": "Toernooi: {mode} · {edition} · {players} spelers · startgetal {seed}",
         "tour_lineup": "Opstelling: {lineup} (de stoelen wisselen elke partij, en de startspeler ook)",
         "tour_budget": "Denkbudget: {budget} iteraties per zet",
         "tour_balanced": "In evenwicht: elk niveau speelde even vaak op elke stoel, en op elke plaats in de"

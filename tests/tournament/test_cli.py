@@ -83,7 +83,7 @@ def test_table_in_english():
 
 def test_table_in_dutch():
     out = ok(run("--rounds", 90, "--bots", "beginner,random,random", "--lang", "nl", "--jobs", 1))
-    assert out.startswith("Toernooi: 90 losse rondes · klassieke editie · 3 spelers · seed 0\n")
+    assert out.startswith("Toernooi: 90 losse rondes · klassieke editie · 3 spelers · startgetal 0\n")
     for word in ("Opstelling", "In evenwicht", "Resultaten per niveau", "Niveau", "Partijen", "Gewonnen",
                  "Onderling", "startspeler", "standaardfout", "Wilson"):
         assert word in out, word
