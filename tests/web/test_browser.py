@@ -92,6 +92,14 @@ def play_one_move(page: Page, keyboard: bool = False) -> None:
             choice.click(timeout=500)
 
 
+def play_a_rematch(page: Page) -> None:
+    """At a finished match: ask for the rematch and wait until the new table is shown."""
+    code = page.url.rsplit("/", 1)[1]
+    page.click("#rematch")
+    page.wait_for_url(re.compile(rf"#/t/(?!{code}$)[A-Z0-9]+$"))  # a new table
+    page.wait_for_selector(".status .result", state="detached")
+
+
 def test_two_people_create_join_and_play_a_round_by_clicking(server, browser):
     ann = new_page(browser, server)
     if SCREENSHOTS:
@@ -295,10 +303,7 @@ def test_switching_the_language_keeps_what_you_were_doing(server, browser):
         ann.wait_for_selector(".your-turn, .status .result")
         if ann.locator(".status .result").count():
             assert matches < 5, "five matches without a Guard or Prince to play"
-            code = ann.url.rsplit("/", 1)[1]
-            ann.click("#rematch")
-            ann.wait_for_url(re.compile(rf"#/t/(?!{code}$)[A-Z0-9]+$"))
-            ann.wait_for_selector(".status .result", state="detached")
+            play_a_rematch(ann)
             matches += 1
         elif ann.locator(ASKING_ENABLED).count():
             before = moves_shown(ann)
@@ -333,10 +338,7 @@ def test_the_keyboard_focus_follows_the_game_and_a_screen_reader_hears_the_news(
         ann.wait_for_selector(".your-turn, .status .result")
         if ann.locator(".status .result").count():  # a match without a Guard or Prince to choose with
             assert matches < 5, (backed, begun_on_a_choice)
-            code = ann.url.rsplit("/", 1)[1]
-            ann.click("#rematch")
-            ann.wait_for_url(re.compile(rf"#/t/(?!{code}$)[A-Z0-9]+$"))  # a new table
-            ann.wait_for_selector(".status .result", state="detached")
+            play_a_rematch(ann)
             matches += 1
             continue
         ann.wait_for_function(f"{focused} === {first_playable}")  # on the first playable card

@@ -91,14 +91,10 @@ class View:
         """The cards still under the deck from Chancellors, top first: those this seat put there as it
         did, another player's as ``None``. They are drawn in the order they were put there, once the
         rest of the deck is gone (the deck is drawn from the top and filled from the bottom)."""
-        under: list[Card | None] = []
+        deck = _Deck(self.seat)
         for e in self.events:
-            if e.kind == "bottom" and e.seat is not None:
-                if e.seat == self.seat and e.cards is not None:
-                    under.extend(e.cards)
-                else:
-                    under.extend([None] * int(e.result or 0))
-        return under[max(0, len(under) - self.deck_size):]
+            deck.follow(e)
+        return deck.bottom[::-1]
 
     def private_events(self) -> list[Event]:
         """Events whose secret this seat shares with at most one other (Priest, Baron, King,
@@ -217,10 +213,11 @@ def known_hands(events: tuple[Event, ...] | list[Event], seat: int | None, *,
 
 class _Deck:
     """The deck as one seat can follow it: how many cards are left, and which of the bottom cards
-    that seat put there itself (with a Chancellor), so that it knows the card another player draws
-    from there (the deck is drawn from the top and filled from the bottom, R5.9)."""
+    that seat put there itself (with a Chancellor), so that it knows what is still under the deck
+    (:meth:`View.under_deck`) and the card another player draws from there (:func:`known_hands`). The
+    deck is drawn from the top and filled from the bottom (R5.9)."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.size = 0
         self.bottom: list[Card | None] = []  # the cards put under the deck, bottom card first; others' as None
