@@ -127,6 +127,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         " {default}); hints try every move at least {tries} times whatever the budget.",
         "hint_win": "win ≈ {p}%",
         "hint_win_margin": "win ≈ {p}% ± {m}",
+        "hint_best": "best",
+        "hint_legend": "win ≈: the expert's chance of winning the round after the move (± its margin of error);"
+        " best: the highest",
+        "hint_thinking": "The expert weighs your moves…",
+        "belief_unlikely": "under 1%",
         "belief_title": "The expert's belief (chance of each card in hand)",
         "opt_replay_lang": "Language of the narrative (default: from your locale).",
         # the table
@@ -585,6 +590,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         " hints proberen elke zet hoe dan ook minstens {tries} keer.",
         "hint_win": "winkans ≈ {p}%",
         "hint_win_margin": "winkans ≈ {p}% ± {m}",
+        "hint_best": "beste",
+        "hint_legend": "winkans ≈: de kans van de expert om na de zet de ronde te winnen (± de foutmarge);"
+        " beste: de hoogste",
+        "hint_thinking": "De expert weegt je zetten…",
+        "belief_unlikely": "onder 1%",
         "belief_title": "Wat de expert denkt (kans op elke kaart in de hand)",
         "opt_replay_lang": "Taal van het verhaal (standaard: volgens de taalinstelling van je systeem).",
         "title": "Love Letter",

@@ -9,6 +9,7 @@ The bots' moves are narrated. The match record is saved after every round and wh
 from __future__ import annotations
 
 import errno
+import itertools
 import math
 import os
 import random
@@ -282,11 +283,38 @@ class TerminalGame:
         if me.phase is Phase.CHANCELLOR:
             self._say(t("chancellor_prompt"))
         c.print(Text(t("moves"), style="bold"))
-        moves = _grid(4, last_whole=1)
+        if odds:
+            self._say(Text(t("hint_legend"), "dim"))
+        self._show_moves(me, odds)
+
+    def _show_moves(self, me: View, odds: dict[Action, Estimate]) -> None:
+        """The numbered moves: each in words, its notation and, with --hints, its chance. A move takes
+        one line where the words keep room beside the rest (they wrap within their column); else,
+        in a narrow terminal, two: the words, then the notation and the chance, whole."""
+        t = self.t
+        shown = {action: round(100 * estimate.chance) for action, estimate in odds.items()}
+        top = max(shown.values(), default=None)
+        marked = top is not None and len(set(shown.values())) > 1  # "best" only where moves differ
+        rows = []
         for i, action in enumerate(me.legal_actions, start=1):
-            hint = Text(self._hint(odds[action]), "cyan") if action in odds else ""
-            moves.add_row(f"  {i:>2}.", self.describe(action, me), Text(t.notation(action), "dim"), hint)
-        _print_trimmed(c, moves)
+            hint = Text()
+            if action in odds:
+                hint.append(self._hint(odds[action]), "cyan")
+                if marked and shown[action] == top:
+                    hint.append(f" · {t('hint_best')}", "bold cyan")
+            rows.append((f"  {i:>2}.", self.describe(action, me), Text(t.notation(action), "dim"), hint))
+        beside = max(cell_len(number) + 1 + notation.cell_len + (1 + hint.cell_len if hint else 0)
+                     for number, _, notation, hint in rows)
+        widest = max(cell_len(row[1]) for row in rows)
+        if self.console.width - beside - 1 >= min(widest, MOVE_WORDS_ROOM):
+            moves = _grid(4, last_whole=2)
+            for row in rows:
+                moves.add_row(*row)
+        else:
+            moves = _grid(2)
+            for number, words, notation, hint in rows:
+                moves.add_row(number, Text.assemble(words, "\n", notation, "  " if hint else "", hint))
+        _print_trimmed(self.console, moves)
 
     def _hint(self, estimate: Estimate) -> str:
         """``win ≈ 45% ± 5``: the chance, and half its 95% interval (when that shows)."""
@@ -302,10 +330,18 @@ class TerminalGame:
         belief = self.adviser.belief(me)
         self.console.print(Text(t("belief_title"), style="bold"))
         for seat, odds in belief.all_odds().items():
-            parts = [f"{t.card(card)} {shown}" for card, shown in shown_percentages(odds)]
-            _print_parts(self.console, f"  {self.names[seat]}: ", parts)
+            shown = shown_percentages(odds)
+            label = f"  {self.names[seat]}: "
+            _print_parts(self.console, label, [f"{t.card(card)} {figure}" for card, figure in shown if figure != "<1%"])
+            # the cards still possible but under 1% (in 2019 with many players, most of them): one
+            # line of names beneath, rather than a "<1%" after each
+            unlikely = [t.card(card) for card, figure in shown if figure == "<1%"]
+            if unlikely:
+                indent = " " * (cell_len(label) if cell_len(label) <= self.console.width // 2 else 4)
+                _print_parts(self.console, f"{indent}{t('belief_unlikely')}: ", unlikely, ", ")
         # every move, a forced one too: its chance still tells the player how the round stands
-        return self.adviser.move_odds(me)
+        with self.console.status(t("hint_thinking")):  # seconds with many players; shown on a terminal only
+            return self.adviser.move_odds(me)
 
     def _show_knowledge(self, me: View) -> None:
         t = self.t
@@ -345,6 +381,7 @@ class TerminalGame:
 
 
 EQUAL_CHANCE = 1e-6  # percentage points: chances closer than this are equal
+MOVE_WORDS_ROOM = 20  # columns the words of a move need beside its number, notation and chance
 
 
 def _grid(columns: int, last_whole: int = 0) -> Table:
@@ -384,35 +421,63 @@ def _print_trimmed(console: Console, shown: Table | Text) -> None:
 
 
 def shown_percentages(odds: Mapping[Card, float]) -> list[tuple[Card, str]]:
-    """The possible cards, likeliest first, each with its chance as shown: whole percentages that add
-    up to 100 (largest-remainder rounding; rounding each can show 102% in all) where equal chances
-    allow it, equal chances always shown equal (three cards at a third each show 33% each, 99% in
-    all), ``<1%`` for a card that is possible but gets nothing (left out or shown as 0%, it would
-    look impossible), and ``>99%`` for a card that gets everything while others are possible."""
+    """The possible cards, likeliest first (those shown alike in card order), each with its chance as
+    shown: a whole percentage, the exact one rounded down or up, so that the figures are near their
+    chances and their total near 100 (:func:`_rounded`). Equal chances always show equal, and a
+    likelier card never less than a less likely one. Rounding each to the nearest alone could show
+    102% in all, and making the total 100 at any price could show 1% for a card at 0.001% beside
+    three at a third; three cards at a third show 33% each (99%), six at a sixth 17% (102%). A card
+    that is possible but gets nothing shows ``<1%`` (left out or shown as 0%, it would look
+    impossible), and one that gets everything while others are possible ``>99%``."""
     ranked = sorted(((card, p) for card, p in odds.items() if p > 0), key=lambda item: -item[1])
     total = sum(p for _, p in ranked)
-    exact = [100 * p / total for _, p in ranked]
-    whole = [math.floor(x) for x in exact]
-    # Cards whose chances differ only by float rounding are one group: they are rounded alike.
-    groups: list[list[int]] = []
-    for i, x in enumerate(exact):
-        if groups and exact[groups[-1][0]] - x < EQUAL_CHANCE:
-            groups[-1].append(i)
+    # Cards whose chances differ only by float rounding are one group: they are shown alike.
+    groups: list[list[Card]] = []
+    exact: list[float] = []
+    for card, p in ranked:
+        x = 100 * p / total
+        if groups and exact[-1] - x < EQUAL_CHANCE:
+            groups[-1].append(card)
         else:
-            groups.append([i])
-    # The points lost by rounding down go to the largest remainders, a whole group at a time; on a
-    # tie to the likelier group. A group they cannot all go round stops it: a less likely card raised
-    # past it would show more than a likelier one.
-    left = 100 - sum(whole)
-    for group in sorted(groups, key=lambda g: (whole[g[0]] - exact[g[0]], g[0])):
-        if len(group) > left or whole[group[0]] == exact[group[0]]:
-            break
-        for i in group:
-            whole[i] += 1
-        left -= len(group)
+            groups.append([card])
+            exact.append(x)
+    whole = [math.floor(x) for x in exact]
+    shown = _rounded(exact, whole, [len(group) for group in groups])
     sure = len(ranked) == 1  # 100% only for a certain card: a likely one beside possible others is ">99%"
-    return [(card, "<1%" if not n else ">99%" if n == 100 and not sure else f"{n}%")
-            for (card, _), n in zip(ranked, whole, strict=True)]
+    # cards shown alike come in card order, so each opponent's line reads the same way
+    figures = sorted(((n, card) for group, n in zip(groups, shown, strict=True) for card in group),
+                     key=lambda item: (-item[0], item[1]))
+    return [(card, "<1%" if not n else ">99%" if n == 100 and not sure else f"{n}%") for n, card in figures]
+
+
+def _rounded(exact: list[float], whole: list[int], sizes: list[int]) -> list[int]:
+    """Each group's figure, ``whole`` (its ``exact`` chance rounded down, likeliest first) or one
+    more: the choice with the least error, counting each card's distance from its chance and half
+    the total's distance from 100 (so a card moves away from its nearest whole number only where
+    that brings the total nearer 100 by more than twice as much), then the likelier groups raised.
+    Groups rounded down alike form runs; as a likelier group never shows less than a less likely
+    one, a run raises a first part of itself, so there are few choices to try."""
+    runs: list[list[int]] = []
+    for i, w in enumerate(whole):
+        if runs and whole[runs[-1][0]] == w:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    # in each run, how many of its first groups rise (never one whose chance is a whole number)
+    choices = [range(sum(exact[i] > whole[i] for i in run) + 1) for run in runs]
+    best: tuple[float, list[int]] | None = None
+    for counts in itertools.product(*choices):
+        shown = list(whole)
+        for run, k in zip(runs, counts, strict=True):
+            for i in run[:k]:
+                shown[i] += 1
+        off = abs(sum(n * k for n, k in zip(shown, sizes, strict=True)) - 100)
+        error = round(sum(abs(n - x) * k for n, x, k in zip(shown, exact, sizes, strict=True)) + off / 2, 9)
+        key = (error, [-n for n in shown])
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    return [-n for n in best[1]]
 
 
 def run_game(settings: GameSettings) -> int:
