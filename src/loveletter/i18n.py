@@ -13,6 +13,7 @@ import errno
 import locale
 import os
 import socket
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from loveletter.engine import Action, Card, IllegalActionError, NotationError
@@ -292,7 +293,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "meta_database": "URL|FILE",
         "tour_playing": "Playing",
         "tour_eta": "time left",
-        "tour_done": "Games played: {games}, in {seconds} s (processes: {jobs}, {backend}).",
+        "tour_done": "Games played: {games}, in {seconds} s (processes: {jobs}, --backend {backend}).",
         "tour_written": "Written: {path}",
         "tour_mode_rounds": "{games} single rounds",
         "tour_mode_matches": "{games} matches",
@@ -751,7 +752,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "meta_database": "URL|BESTAND",
         "tour_playing": "Bezig",
         "tour_eta": "nog",
-        "tour_done": "Partijen gespeeld: {games}, in {seconds} s (processen: {jobs}, {backend}).",
+        "tour_done": "Partijen gespeeld: {games}, in {seconds} s (processen: {jobs}, --backend {backend}).",
         "tour_written": "Geschreven: {path}",
         "tour_mode_rounds": "{games} losse rondes",
         "tour_mode_matches": "{games} spellen",
@@ -1113,6 +1114,11 @@ def grouped(number: int) -> str:
     return f"{number:,}".replace(",", "\u2009")
 
 
+#: Message parameters that list bot levels: given as a tuple of level codes, they are named in the
+#: message's language (``("random", "expert")``: "willekeurig, expert" in Dutch).
+LEVEL_LISTS = ("levels", "searching")
+
+
 class Translator:
     """Strings in one language: ``t("deck_size", n=3)``, ``t.card(c)``, ``t.the(c)``, ``t.error(err)``."""
 
@@ -1123,6 +1129,9 @@ class Translator:
         self._messages = MESSAGES[language]
 
     def __call__(self, key: str, **params: Any) -> str:
+        for listed in LEVEL_LISTS:  # bot levels given by their codes: named in this language
+            if isinstance(params.get(listed), tuple):
+                params = {**params, listed: self.levels(params[listed])}
         return self._messages[key].format(**params)
 
     def card(self, card: Card) -> str:
@@ -1202,6 +1211,14 @@ class Translator:
         if "edition" in params:
             params = {**params, "edition": self.edition(params["edition"])}
         return self(f"tour_err_{key}", **params)
+
+    def level(self, code: str) -> str:
+        """A bot level's name in this language (``random`` is ``willekeurig`` in Dutch)."""
+        return self(f"level_{code}") if f"level_{code}" in MESSAGES[self.language] else code
+
+    def levels(self, codes: Iterable[str]) -> str:
+        """Bot levels named in this language, separated by commas."""
+        return ", ".join(map(self.level, codes))
 
     def os_reason(self, err: OSError) -> str:
         """What went wrong with a file or a socket, in this language (the system's own words, which

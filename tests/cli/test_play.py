@@ -400,7 +400,7 @@ def test_wrong_flags_one_line_on_stderr(tmp_path, args):
 @pytest.mark.parametrize(("args", "line"), [
     (["--players", "5"], "loveletter play: --players: de klassieke editie is voor 2-4 spelers, niet 5 (R2.1)"
                          " (zie 'loveletter play --help')"),
-    (["--bots", "tovenaar"], "loveletter play: --bots: onbekend niveau 'tovenaar': kies uit random, beginner,"
+    (["--bots", "tovenaar"], "loveletter play: --bots: onbekend niveau 'tovenaar': kies uit willekeurig, beginner,"
                              " expert (zie 'loveletter play --help')"),
     (["--players", "3", "--bots", "random,random,random"], "loveletter play: --bots: noem één niveau voor alle"
                                                              " bots, of één per bot (2 bij 3 spelers), niet 3"
@@ -414,7 +414,7 @@ def test_wrong_flags_one_line_on_stderr(tmp_path, args):
                                               " (alleen expert) en --hints staat uit"
                                               " (zie 'loveletter play --help')"),
     (["--bots", "expert,,beginner"], "loveletter play: --bots: leeg niveau in 'expert,,beginner': zet één"
-                                     " komma tussen de niveaus (random, beginner, expert), geen aan het"
+                                     " komma tussen de niveaus (willekeurig, beginner, expert), geen aan het"
                                      " begin of eind (zie 'loveletter play --help')"),
 ])
 def test_wrong_flags_in_dutch(tmp_path, args, line):

@@ -87,34 +87,47 @@ def test_table_in_dutch():
     for word in ("Opstelling", "In evenwicht", "Resultaten per niveau", "Niveau", "Partijen", "Gewonnen",
                  "Onderling", "startspeler", "standaardfout", "Wilson"):
         assert word in out, word
-    for english in ("Win rate", "Level", "Games", "Head to head", "Ratings: Bradley-Terry fitted"):
+    for english in ("Win rate", "Level", "Games", "Head to head", "Ratings: Bradley-Terry fitted", "random"):
         assert english not in out
+    assert "Opstelling: beginner, willekeurig, willekeurig " in out and "│ willekeurig ×2 " in out
     assert "%" in out and "," in out.split("Winst-%")[1]  # decimal commas
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
-@pytest.mark.parametrize("width", [80, 110])
+@pytest.mark.parametrize("width", [60, 70, 80, 110])
 def test_tables_fit_the_terminal_and_cut_no_word(lang, width):
     """Rich shortened what did not fit in 80 columns ("Partij…", "beginn…") or cropped the last
-    column; a narrow terminal now gets tables without column lines and stacked headers."""
+    column; a narrow terminal now gets tables without column lines and stacked headers, and one too
+    narrow even for that (60 or 70 columns: rich dropped the "± s.e." column and cut "Neither" to
+    "Nei") a paragraph per row, each figure after its header."""
     import io
 
     from rich.console import Console
 
     from loveletter.i18n import Translator
-    from loveletter.tournament.report import render
+    from loveletter.tournament.report import percent, render
 
+    t = Translator(lang)
     report = json.loads(ok(run("--rounds", 12, "--bots", "beginner,random,expert", "--players", 3,
                                "--budget", 20, "--json", "--jobs", 1)))
     text = io.StringIO()
-    render(report, Translator(lang), Console(width=width, file=text, highlight=False))
+    render(report, t, Console(width=width, file=text, highlight=False))
     out = text.getvalue()
     assert "…" not in out and max(map(len, out.splitlines())) <= width
-    for level in ("beginner", "random", "expert"):
-        assert any(line.strip(" │┃").startswith(level + " ") for line in out.splitlines()), level
-    header = " ".join(out.split())  # the words of the headers, however they were wrapped
-    for key in ("tour_col_games", "tour_col_wins", "tour_col_rate", "tour_col_ci", "tour_col_rating", "tour_col_se"):
-        assert all(word in header for word in Translator(lang)(key).split()), key
+    words = out.split()
+    for level in ("beginner", "random", "expert"):  # named in the table's language: random is willekeurig
+        assert any(line.strip(" │┃").startswith((t.level(level) + " ", t.level(level) + ":"))
+                   for line in out.splitlines()), level
+    header = " ".join(words)  # the words of the headers, however they were wrapped
+    for key in ("tour_col_games", "tour_col_wins", "tour_col_rate", "tour_col_ci", "tour_col_rating", "tour_col_se",
+                "tour_col_a_only", "tour_col_neither"):
+        assert all(word in words for word in t(key).split()), key
+    for p in report["participants"]:  # every figure whole
+        assert percent(p["win_rate"], t) in words
+        assert (f"±{p['rating_se']:.0f}" if p["rating_se"] is not None else "—") in words
+    for row in report["pairwise"]:
+        assert str(row["neither"]) in words
+    assert "…" not in header
 
 
 def test_piped_tables_end_no_line_with_a_space():
@@ -542,7 +555,7 @@ def test_a_broken_pool_is_told_in_one_line_in_either_language(tmp_path, monkeypa
 
 def test_refusals_in_dutch(tmp_path):
     line = refused(run("--bots", "beginner,grootmeester", "--lang", "nl", cwd=tmp_path))
-    assert line.startswith("loveletter tournament: --bots: onbekend niveau 'grootmeester': kies uit random, beginner")
+    assert line.startswith("loveletter tournament: --bots: onbekend niveau 'grootmeester': kies uit willekeurig, beginner")
     line = refused(run("--bots", ",".join(["random"] * 5), "--lang", "nl", cwd=tmp_path))
     assert line.endswith("--bots: 5 niveaus genoemd, maar de klassieke editie is voor 2-4 spelers (R2.1)"
                          " (zie 'loveletter tournament --help')")

@@ -69,7 +69,7 @@ def _show_version(ctx: click.Context) -> None:
               help=_t("opt_edition"))
 @click.option("--players", type=Whole(2, 6), default=None, metavar="N", help=_t("opt_players"))
 @click.option("--bots", default="beginner", show_default=True, metavar=_t("meta_levels"),
-              help=_t("opt_bots", levels=", ".join(LEVELS)))
+              help=_t("opt_bots", levels=tuple(LEVELS)))
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None,
               help=_t("opt_lang"))
 @click.option("--seed", type=Whole(), default=None, metavar="S", help=_t("opt_seed"))
@@ -100,12 +100,12 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
         refuse("cli_err_output", reason=t("cli_stdout_closed"))
     levels = [t.level_word(b.strip()) for b in bots.split(",")]  # "willekeurig" is random
     if levels == [""]:
-        refuse("tour_err_no_bots", levels=", ".join(LEVELS))
+        refuse("tour_err_no_bots", levels=tuple(LEVELS))
     if "" in levels:  # "expert,,beginner" is a slip, not two bots: say so rather than guess what was meant
-        refuse("play_err_bots_empty", given=bots, levels=", ".join(LEVELS))
+        refuse("play_err_bots_empty", given=bots, levels=tuple(LEVELS))
     unknown = [b for b in levels if b not in LEVELS]
     if unknown:
-        refuse("tour_err_unknown_level", level=unknown[0], levels=", ".join(LEVELS))
+        refuse("tour_err_unknown_level", level=unknown[0], levels=tuple(LEVELS))
     ed = EDITIONS[edition]
     if players is None:  # one seat per level listed, and one for you
         players = len(levels) + 1 if len(levels) > 1 else 2
@@ -117,7 +117,7 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
                high=ed.max_players, players=players)
     if budget is not None and not hints and not SEARCHING & set(levels):
         # a budget nothing uses would be silently ignored: refuse it, as the tournament does
-        refuse("play_err_budget_unused", searching=", ".join(sorted(SEARCHING)))
+        refuse("play_err_budget_unused", searching=tuple(sorted(SEARCHING)))
     if len(levels) == 1:
         levels *= players - 1
     if len(levels) != players - 1:
@@ -170,7 +170,7 @@ def _standard_input(t: Translator) -> bytes:
 
 @cli.command("tournament", help=_t("cli_tournament"), options_metavar=_t("meta_options"))
 @click.option("--bots", default="beginner,random", show_default=True, metavar=_t("meta_levels"),
-              help=_t("opt_tour_bots", levels=", ".join(LEVELS)))
+              help=_t("opt_tour_bots", levels=tuple(LEVELS)))
 @click.option("--players", type=Whole(2, 6), default=None, metavar="N", help=_t("opt_tour_players"))
 @click.option("--edition", type=click.Choice(sorted(EDITIONS)), default="classic", show_default=True,
               help=_t("opt_edition"))

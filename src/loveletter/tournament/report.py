@@ -192,20 +192,47 @@ def _add_column(table: Table, header: str, justify: JustifyMethod = "left", wide
     table.add_column(header, justify=justify, overflow="fold", min_width=max(map(len, words), default=None))
 
 
+def _print_table(console: Console, table: Table, rows: list[list[str]], label_columns: int = 1) -> None:
+    """The table with ``rows``; where the terminal is too narrow for it (rich would cut or drop its
+    last columns), its title and a paragraph per row instead: the row's first cell (or first
+    ``label_columns`` cells, each after its header), then each other header and cell ("Games 80 ·
+    Wins 26 · …")."""
+    for row in rows:
+        table.add_row(*row)
+    # in too narrow a terminal rich narrows the last columns until it cuts their words ("Nei") or
+    # drops them: the table is shown only if every word of its headers and cells comes out whole
+    shown = {word for line in console.render_lines(table, pad=False)
+             for word in "".join(segment.text for segment in line).split()}
+    words = {word for cells in ([str(column.header) for column in table.columns], *rows) for cell in cells
+             for word in cell.split()}
+    if words <= shown:
+        console.print(table)
+        return
+    headers = [" ".join(str(column.header).split()) for column in table.columns]
+    if table.title:
+        console.print(table.title, style="bold", highlight=False)
+    for row in rows:
+        label = row[0] if label_columns == 1 else ", ".join(  # "Level A expert, Level B beginner"
+            f"{header} {cell}" for header, cell in zip(headers, row[:label_columns], strict=False))
+        figures = " · ".join(f"{header} {cell}" for header, cell in zip(headers[label_columns:], row[label_columns:],
+                                                                         strict=True))
+        console.print(f"{label}: {figures}", highlight=False)
+
+
 def render(report: dict[str, Any], t: Translator, console: Console) -> None:
     """Print the report as tables, in the translator's language."""
     s = report["settings"]
     mode = _mode(s, t)
     console.print(t("tour_header", mode=mode, edition=t.edition(s["edition"]), players=s["players"],
                     seed=s["seed"]), style="bold", highlight=False)
-    console.print(t("tour_lineup", lineup=", ".join(s["lineup"])), highlight=False)
+    console.print(t("tour_lineup", lineup=t.levels(s["lineup"])), highlight=False)
     if s["budget"] is not None:
         console.print(t("tour_budget", budget=s["budget"]), highlight=False)
     seating = report["seating"]
     if seating["balanced"]:
         console.print(t("tour_balanced"), highlight=False)
     else:
-        counts = "; ".join(f"{level} {'/'.join(map(str, row['seats']))}"
+        counts = "; ".join(f"{t.level(level)} {'/'.join(map(str, row['seats']))}"
                            for level, row in seating["levels"].items())
         console.print(t("tour_unbalanced", games=s["games"], players=s["players"], counts=counts),
                       highlight=False)
@@ -213,35 +240,35 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
 
     narrow = console.width < NARROW
     table = _table(t("tour_table_title"), narrow)
-    names = [p["level"] + (f" ×{p['seats']}" if p["seats"] > 1 else "") for p in report["participants"]]
+    names = [t.level(p["level"]) + (f" ×{p['seats']}" if p["seats"] > 1 else "") for p in report["participants"]]
     _add_column(table, t("tour_col_level"), widest=names)
     for key in ("tour_col_games", "tour_col_wins", "tour_col_shared", "tour_col_rate"):
         _add_column(table, t(key), justify="right", stacked=narrow)
     _add_column(table, t("tour_col_ci"), justify="center", stacked=narrow)
     _add_column(table, t("tour_col_rating"), justify="right", stacked=narrow)
     _add_column(table, t("tour_col_se"), justify="right", stacked=narrow)
+    rows = []
     for name, p in zip(names, report["participants"], strict=True):
         lo, hi = p["ci95"]
-        table.add_row(
+        rows.append([
             name, str(p["games"]), str(p["wins"]),
             str(p["shared_wins"]), percent(p["win_rate"], t), f"{percent(lo, t)} – {percent(hi, t)}",
             signed(p["rating"]), "—" if p["rating_se"] is None else f"±{p['rating_se']:.0f}",
-        )
-    console.print(table)
+        ])
+    _print_table(console, table, rows)
 
     if report["pairwise"]:
         console.print()
         pairs = _table(t("tour_pairs_title"), narrow)
-        levels = [row[side] for row in report["pairwise"] for side in ("a", "b")]
+        levels = [t.level(row[side]) for row in report["pairwise"] for side in ("a", "b")]
         for key in ("tour_col_a", "tour_col_b"):
             _add_column(pairs, t(key), widest=levels)
         for key in ("tour_col_games", "tour_col_a_only", "tour_col_b_only", "tour_col_both",
                     "tour_col_neither"):
             _add_column(pairs, t(key), justify="right")
-        for row in report["pairwise"]:
-            pairs.add_row(row["a"], row["b"], str(row["games"]), str(row["a_only"]), str(row["b_only"]),
-                          str(row["both"]), str(row["neither"]))
-        console.print(pairs)
+        _print_table(console, pairs, [
+            [t.level(row["a"]), t.level(row["b"]), str(row["games"]), str(row["a_only"]), str(row["b_only"]),
+             str(row["both"]), str(row["neither"])] for row in report["pairwise"]], label_columns=2)
 
     positions = ", ".join(f"{p['position']}: {percent(p['win_rate'], t)}" for p in report["positions"])
     console.print(t("tour_positions", positions=positions), highlight=False)
@@ -291,7 +318,7 @@ def plot(report: dict[str, Any], path: Path, t: Translator) -> None:
     from matplotlib.figure import Figure
 
     participants = report["participants"][::-1]  # the best at the top
-    names = [p["level"] for p in participants]
+    names = [t.level(p["level"]) for p in participants]
     finite = report["ratings"]["finite"] and len(participants) > 1
     figure = Figure(figsize=(10 if finite else 6, 1.8 + 0.45 * len(names)), layout="constrained")
     axes = figure.subplots(1, 2 if finite else 1, squeeze=False)[0]

@@ -73,10 +73,10 @@ def lineup_for(levels: list[str], players: int | None) -> tuple[str, ...]:
     """The seats' levels: the list itself when it has ``players`` entries, else the list repeated
     cyclically to fill ``players`` seats (``players`` defaults to the list's length, at least 2)."""
     if not levels:
-        raise TournamentError("no_bots", levels=", ".join(LEVELS))
+        raise TournamentError("no_bots", levels=tuple(LEVELS))
     unknown = [level for level in levels if level not in LEVELS]
     if unknown:
-        raise TournamentError("unknown_level", level=unknown[0], levels=", ".join(LEVELS))
+        raise TournamentError("unknown_level", level=unknown[0], levels=tuple(LEVELS))
     n = players if players is not None else max(2, len(levels))
     if len(levels) > n:
         raise TournamentError("too_many_bots", count=len(levels), players=n)
@@ -93,7 +93,7 @@ def check(settings: Settings) -> None:
                               high=edition.max_players, players=settings.players)
     for level in settings.lineup:
         if level not in LEVELS:
-            raise TournamentError("unknown_level", level=level, levels=", ".join(LEVELS))
+            raise TournamentError("unknown_level", level=level, levels=tuple(LEVELS))
     if settings.mode not in MODES:
         raise TournamentError("mode", mode=settings.mode)
     if settings.games < 1:
@@ -104,7 +104,7 @@ def check(settings: Settings) -> None:
         if settings.budget < 1:
             raise TournamentError("budget", budget=settings.budget)
         if not SEARCHING & set(settings.lineup):
-            raise TournamentError("budget_unused", searching=", ".join(sorted(SEARCHING)))
+            raise TournamentError("budget_unused", searching=tuple(sorted(SEARCHING)))
 
 
 #: About how many chunks of work a tournament is split into (more only when CHUNK_GAMES caps them):
