@@ -388,6 +388,35 @@ def test_the_csv_and_the_plot_are_written_whole_or_not_at_all(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["rates.csv"]
 
 
+def test_a_ctrl_c_while_the_plot_is_drawn_changes_neither_file(tmp_path, monkeypatch):
+    """The CSV was written before the plot was drawn (matplotlib takes a second to start): a Ctrl-C
+    then left the new CSV beside the old plot. Now the plot is drawn first and both are written
+    after it, with Ctrl-C held; stopped while drawing, neither file changes."""
+    import loveletter.cli.tournament as command
+    from loveletter.i18n import Translator
+
+    report = json.loads(ok(run("--rounds", 4, "--jobs", 1, "--json")))
+    (tmp_path / "old.csv").write_text("old figures")
+    (tmp_path / "old.png").write_bytes(b"old plot")
+    options = command.Options(bots="beginner,random", players=None, edition="classic", rounds=4, matches=None,
+                              seed=0, jobs=1, backend="local", budget=None, as_json=True,
+                              csv_path=tmp_path / "old.csv", plot_path=tmp_path / "old.png", records=None,
+                              language="en", quiet=True)
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "plot", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        command._write_files(options, Translator("en"), report, None)
+    assert (tmp_path / "old.csv").read_text() == "old figures"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.csv", "old.png"]
+    monkeypatch.undo()
+    assert command._write_files(options, Translator("en"), report, None) == 0
+    assert (tmp_path / "old.csv").read_text().startswith("level,seats,games")
+    assert (tmp_path / "old.png").read_bytes().startswith(b"\x89PNG")
+
+
 def test_a_csv_to_standard_output_in_a_file_and_a_file_with_two_names(tmp_path):
     """``--csv /dev/stdout > out.txt``: the CSV and the tables both end up in the file (reopening
     it would write over one with the other); a CSV file with a second name is written in place, so
@@ -431,12 +460,19 @@ def test_ctrl_c_while_the_workers_start_is_told_once(tmp_path):
         assert [line for line in err.decode().splitlines() if line] == ["loveletter: interrupted."]
 
 
-def test_closed_standard_output_is_no_traceback(tmp_path):
+def test_closed_standard_output_is_no_traceback_and_refused_if_nothing_else_is_written(tmp_path):
     proc = subprocess.run([str(LOVELETTER), "tournament", "--rounds", "4", "--jobs", "1", "--csv", "rates.csv"],
                           cwd=tmp_path, stderr=subprocess.PIPE, text=True, env=_env(), check=False,
                           preexec_fn=lambda: os.close(1))  # as `>&-` in a shell
     assert proc.returncode == 0 and proc.stderr == ""
     assert (tmp_path / "rates.csv").read_text().startswith("level,seats,games")
+    # with no file asked for, the results would go nowhere: refused before any game is played
+    proc = subprocess.run([str(LOVELETTER), "tournament", "--rounds", "4", "--jobs", "1", "--json"],
+                          cwd=tmp_path, stderr=subprocess.PIPE, text=True, env=_env(), check=False,
+                          preexec_fn=lambda: os.close(1))
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("loveletter tournament: could not write the output: standard output is closed")
+    assert len(proc.stderr.splitlines()) == 1
 
 
 def test_links_are_followed_and_a_refusal_leaves_them_as_they_were(tmp_path):

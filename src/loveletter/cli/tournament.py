@@ -92,6 +92,9 @@ def tournament(o: Options) -> int:
     status = None
     try:
         settings = _settings(o, t)
+        if sys.stdout is None and o.csv_path is None and o.plot_path is None and o.records is None:
+            # started with standard output closed (>&-) and no file asked for: the results would be lost
+            raise Refused(t("cli_err_output", reason=t("cli_stdout_closed")))
         with ctrl_c_held():  # a Ctrl-C while the records' folder is made comes once it can be removed
             made = _check_outputs(o, t)
         status = _play_and_report(o, t, settings, err, chatty)
@@ -313,28 +316,39 @@ def _remove_empty(folders: list[Path]) -> None:
 
 
 def _write_files(o: Options, t: Translator, report: dict[str, Any], err: Console | None) -> int:
-    """The CSV and the plot (the records were saved as the games came back)."""
+    """The CSV and the plot (the records were saved as the games came back): both, or after a
+    Ctrl-C neither. The plot is drawn first, aside (matplotlib takes a while to start: a Ctrl-C
+    meanwhile changes no file); then both files are written with Ctrl-C held, which takes an instant."""
     status = 0
-    for option, path in (("--csv", o.csv_path), ("--plot", o.plot_path)):
-        if path is None:
-            continue
+    files: list[tuple[str, Path, Callable[[Path], object]]] = []
+    if o.csv_path is not None:
+        files.append(("--csv", o.csv_path, lambda aside: write_csv(report, aside)))
+    if o.plot_path is not None:
         try:
-            if option == "--csv":
-                _write_whole(path, lambda aside: write_csv(report, aside))
-            else:
-                _write_whole(path, lambda aside: plot(report, aside, t))
-        except OSError as error:
-            _fail(t("tour_err_write", option=option, path=path, reason=t.os_reason(error)))
+            with tempfile.TemporaryDirectory() as folder:
+                plot(report, Path(folder) / "plot.png", t)
+                drawn = (Path(folder) / "plot.png").read_bytes()
+        except OSError as error:  # no room for it in the temporary folder
+            _fail(t("tour_err_write", option="--plot", path=o.plot_path, reason=t.os_reason(error)))
             status = FAILED
-            continue
-        if err is not None:
-            err.print(t("tour_written", path=path))
+        else:
+            files.append(("--plot", o.plot_path, lambda aside: aside.write_bytes(drawn)))
+    with ctrl_c_held():
+        for option, path, write in files:
+            try:
+                _write_whole(path, write)
+            except OSError as error:
+                _fail(t("tour_err_write", option=option, path=path, reason=t.os_reason(error)))
+                status = FAILED
+                continue
+            if err is not None:
+                err.print(t("tour_written", path=path))
     if o.records is not None and err is not None:
         err.print(t("tour_written", path=o.records))
     return status
 
 
-def _write_whole(path: Path, write: Callable[[Path], None]) -> None:
+def _write_whole(path: Path, write: Callable[[Path], object]) -> None:
     """Write ``path`` whole or not at all: into a file beside it, renamed into its place once
     complete, so that a Ctrl-C or a full disk meanwhile leaves the old file as it was. Written
     directly instead where a new file in its place would not be the same thing: a pipe or a device,
@@ -380,7 +394,7 @@ def _write_whole(path: Path, write: Callable[[Path], None]) -> None:
         raise
 
 
-def _write_through(fd: int, write: Callable[[Path], None], name: str) -> None:
+def _write_through(fd: int, write: Callable[[Path], object], name: str) -> None:
     """Write through a temporary file, then add it to the open file ``fd`` (this process's standard
     output or error) where its printing has got to."""
     sys.stdout.flush()
