@@ -1,6 +1,6 @@
 """``python -m loveletter`` runs the ``loveletter`` command."""
 
-from loveletter.cli.main import run
+from loveletter.cli.start import run
 
 if __name__ == "__main__":
     run()

@@ -1109,6 +1109,18 @@ def default_language() -> str:
     return "nl" if code.lower().startswith("nl") else "en"
 
 
+def language_named(args: list[str]) -> str | None:
+    """The language given with ``--lang`` among the command line's ``args``, if it is one we have
+    (the last one, as click takes the last of a repeated option)."""
+    named = None
+    for n, arg in enumerate(args):
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else (
+            args[n + 1] if arg == "--lang" and n + 1 < len(args) else None)
+        if value in LANGUAGES:
+            named = value
+    return named
+
+
 def grouped(number: int) -> str:
     """A large whole number in groups of three digits, as read in English and Dutch: ``10 000 000``."""
     return f"{number:,}".replace(",", "\u2009")

@@ -460,6 +460,30 @@ def test_ctrl_c_while_the_workers_start_is_told_once(tmp_path):
         assert [line for line in err.decode().splitlines() if line] == ["loveletter: interrupted."]
 
 
+@pytest.mark.parametrize(("lang", "told"), [("en", "loveletter: interrupted."), ("nl", "loveletter: onderbroken.")])
+def test_ctrl_c_while_the_command_line_loads_is_told_in_one_line(tmp_path, lang, told):
+    """The command line takes a third of a second to load on a busy machine; a Ctrl-C then gave a
+    traceback through the modules being loaded. Here the Ctrl-C comes exactly then: while
+    ``loveletter.cli.main`` is imported by the entry point."""
+    script = (
+        "import sys\n"
+        "class CtrlC:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'loveletter.cli.main':\n"
+        "            raise KeyboardInterrupt\n"
+        "sys.meta_path.insert(0, CtrlC())\n"
+        f"sys.argv = ['loveletter', '--lang', {lang!r}, 'tournament']\n"
+        "from loveletter.cli.start import run\n"
+        "run()\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=_env(), check=False,
+                          cwd=tmp_path)
+    assert proc.returncode == 130 and proc.stdout == ""
+    assert proc.stderr.splitlines() == [told]
+    entry = (ROOT / "pyproject.toml").read_text()
+    assert 'loveletter = "loveletter.cli.start:run"' in entry  # the command is this entry point
+
+
 def test_closed_standard_output_is_no_traceback_and_refused_if_nothing_else_is_written(tmp_path):
     proc = subprocess.run([str(LOVELETTER), "tournament", "--rounds", "4", "--jobs", "1", "--csv", "rates.csv"],
                           cwd=tmp_path, stderr=subprocess.PIPE, text=True, env=_env(), check=False,

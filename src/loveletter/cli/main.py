@@ -21,7 +21,7 @@ from loveletter.cli import numbers
 from loveletter.cli.click_dutch import speak_dutch
 from loveletter.cli.numbers import Amount, GivenPath, Whole
 from loveletter.engine import EDITIONS
-from loveletter.i18n import LANGUAGES, Translator, default_language, grouped
+from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named
 from loveletter.record import RecordError, load, parse, replay, summary
 from loveletter.tournament.runner import MAX_GAMES
 
@@ -225,7 +225,7 @@ def run() -> None:
     """Entry point: click without its multi-line usage errors, in the language of ``--lang`` or the
     locale (its help pages and its own messages too)."""
     global _language
-    language = _language = _language_named() or default_language()
+    language = _language = language_named(sys.argv[1:]) or default_language()
     if language != default_language():
         _reword_help(Translator(language))
     numbers.language = language
@@ -300,14 +300,3 @@ def _command_named() -> str:
     return "loveletter"
 
 
-def _language_named() -> str | None:
-    """The language given with ``--lang`` on the command line, if it is one we have (the last one,
-    as click takes the last of a repeated option)."""
-    args = sys.argv[1:]
-    named = None
-    for n, arg in enumerate(args):
-        value = arg.partition("=")[2] if arg.startswith("--lang=") else (
-            args[n + 1] if arg == "--lang" and n + 1 < len(args) else None)
-        if value in LANGUAGES:
-            named = value
-    return named

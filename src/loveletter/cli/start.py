@@ -1,0 +1,22 @@
+"""The ``loveletter`` command's entry point: it loads the command line (a third of a second on a busy
+machine) and runs it. A Ctrl-C while it loads is told in one line, as one later is, not as a
+traceback through the modules being loaded."""
+
+from __future__ import annotations
+
+import signal
+import sys
+
+
+def run() -> None:
+    """Load the command line and run it (:func:`loveletter.cli.main.run`)."""
+    try:
+        from loveletter.cli.main import run as run_command
+    except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C: the line still gets out
+        from loveletter.i18n import Translator, default_language, language_named
+
+        language = language_named(sys.argv[1:]) or default_language()
+        print(Translator(language)("cli_interrupted"), file=sys.stderr)
+        sys.exit(130)
+    run_command()
