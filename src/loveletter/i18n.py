@@ -373,6 +373,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_jobs": "--jobs must be at least 1, not {jobs}",
         "tour_err_backend": "unknown backend {backend!r}: local or ray",
         "tour_err_ray_missing": "--backend ray needs Ray, which is not installed: pip install 'loveletter[ray]'",
+        "tour_err_ray_unreachable": "--backend ray: no Ray cluster answers at RAY_ADDRESS={address!r} (is the"
+        " address right, and the cluster running?)",
         "tour_err_rounds_and_matches": "give --rounds or --matches, not both",
         "tour_err_not_png": "--plot draws a PNG image: give a file name ending in .png, not {path}",
         "tour_err_is_folder": "{option}: {path} is a folder; give a file name",
@@ -833,6 +835,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_jobs": "--jobs moet minstens 1 zijn, niet {jobs}",
         "tour_err_backend": "onbekende backend {backend!r}: local of ray",
         "tour_err_ray_missing": "--backend ray heeft Ray nodig, en dat is niet geïnstalleerd: pip install 'loveletter[ray]'",
+        "tour_err_ray_unreachable": "--backend ray: geen Ray-cluster antwoordt op RAY_ADDRESS={address!r} (klopt"
+        " het adres, en draait het cluster?)",
         "tour_err_rounds_and_matches": "geef --rounds of --matches, niet allebei",
         "tour_err_not_png": "--plot tekent een PNG-afbeelding: geef een bestandsnaam die eindigt op .png, niet {path}",
         "tour_err_is_folder": "{option}: {path} is een map; geef een bestandsnaam",

@@ -9,6 +9,10 @@ instance is started for it.
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -23,22 +27,44 @@ else:
 
 @pytest.fixture
 def ray_tasks(monkeypatch):
-    """The games (first, last + 1) of every task handed to Ray, counted as Ray returns their results."""
+    """The games (first, last + 1) of every task handed to Ray, counted as Ray returns their results.
+    Meanwhile a note goes to this process's standard output, as Ray's own do (a worker that died:
+    a paragraph), and the Ctrl-C disposition of every process below this one is noted."""
     played: list[tuple[int, int]] = []
     real_get = ray.get
 
     def get(ref):
         chunk = real_get(ref)
         played.append((chunk.start, chunk.stop))
+        os.write(1, b"a note of Ray's\n")
+        ignoring_ctrl_c.update(_ctrl_c_ignored_below(os.getpid()))
         return chunk
 
+    ignoring_ctrl_c: dict[str, bool] = {}
     monkeypatch.setattr(ray, "get", get)
-    return played
+    played_and_ignoring = played, ignoring_ctrl_c
+    return played_and_ignoring
 
 
-def test_ray_gives_the_same_results_as_local(ray_tasks):
+def _ctrl_c_ignored_below(pid: int) -> dict[str, bool]:
+    """For each process below ``pid`` (by /proc; none where it is missing): whether it ignores SIGINT."""
+    found: dict[str, bool] = {}
+    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split() if Path(
+            f"/proc/{pid}/task/{pid}/children").exists() else ():
+        try:
+            status = Path(f"/proc/{child}/status").read_text()
+        except OSError:  # gone meanwhile
+            continue
+        fields = dict(line.split(":\t", 1) for line in status.splitlines() if ":\t" in line)
+        found[f"{fields['Name'].strip()} {child}"] = bool(int(fields["SigIgn"], 16) & 1 << (signal.SIGINT - 1))
+        found.update(_ctrl_c_ignored_below(int(child)))
+    return found
+
+
+def test_ray_gives_the_same_results_as_local(ray_tasks, capfd):
     s = Settings(lineup=("beginner", "random", "random"), edition="2019", games=300, seed=8)
     m = Settings(lineup=("beginner", "random"), mode="matches", games=12, seed=8)
+    ray_tasks, ignoring_ctrl_c = ray_tasks
     local = run_tournament(s, jobs=1, records=True)
     local_matches = run_tournament(m, jobs=1)
     assert ray_tasks == []
@@ -52,6 +78,18 @@ def test_ray_gives_the_same_results_as_local(ray_tasks):
     assert on_ray.games == local.games
     assert on_ray.records == local.records
     assert summarise(on_ray) == summarise(local)
+    # what went to standard output while Ray ran went to standard error: the result alone goes there
+    out, err = capfd.readouterr()
+    assert out == "" and err.count("a note of Ray's") == len(ray_tasks)
+    # a terminal's Ctrl-C reaches the whole process group: the Ray instance we start ignores it (its
+    # processes, stopped under the driver, made it crash at exit), and the driver shuts it down. (Two
+    # of Ray's Python processes set a handler of their own: that we cannot change.)
+    if Path("/proc/self/task").is_dir():
+        core = {name: ignored for name, ignored in ignoring_ctrl_c.items() if name.startswith(("raylet", "gcs_server"))}
+        assert len(core) == 2 and all(core.values()), ignoring_ctrl_c
+        workers = [ignored for name, ignored in ignoring_ctrl_c.items()  # the games' (names cut at 15)
+                   if name.startswith(("ray::IDLE", "ray::play_chun"))]
+        assert workers and all(workers), sorted(ignoring_ctrl_c.items())
 
     # Ray already running (started by the caller): the runner uses it and leaves it running
     ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
@@ -107,3 +145,21 @@ def test_a_worker_that_dies_on_ray_is_told_in_one_line(dying_worker, error, told
     dying_worker(error)
     for language in ("en", "nl"):
         told_a_worker_died("ray", language, rounds=20)
+
+
+@pytest.mark.parametrize("address", ["nonsense", "127.0.0.1:9", "ray://127.0.0.1:9"])
+@pytest.mark.parametrize(("lang", "says"), [("en", "no Ray cluster answers at"), ("nl", "geen Ray-cluster antwoordt op")])
+def test_a_ray_address_where_no_cluster_answers_is_told_in_one_line(tmp_path, address, lang, says):
+    """A wrong RAY_ADDRESS gave a traceback ("nonsense"), blamed --records ("auto": Ray's
+    ConnectionError is an OSError), or waited for many minutes (an address where nothing answers)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LANG", "LC_"))}
+    env.update(RAY_ADDRESS=address, LANG="C.UTF-8")
+    command = [str(Path(sys.executable).parent / "loveletter"), "tournament", "--backend", "ray", "--rounds", "4",
+               "--jobs", "1", "--lang", lang]
+    proc = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60, check=False)
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert proc.stderr.splitlines() == [
+        f"loveletter tournament: --backend ray: {says} RAY_ADDRESS={address!r}"
+        + (" (is the address right, and the cluster running?)" if lang == "en"
+           else " (klopt het adres, en draait het cluster?)")]
+    assert list(tmp_path.iterdir()) == []

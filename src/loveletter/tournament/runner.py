@@ -11,6 +11,8 @@ import math
 import multiprocessing
 import os
 import signal
+import socket
+import sys
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -308,31 +310,86 @@ def _on_ray(settings: Settings, work: list[tuple[int, int]], jobs: int, records:
         raise TournamentError("ray_missing") from None
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # a local tool: no usage reports
     started = False
-    if not ray.is_initialized():
-        options: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.ERROR,
-                                   "log_to_driver": False}
-        if os.environ.get("RAY_ADDRESS"):  # a running cluster the user points at
-            ray.init(address=os.environ["RAY_ADDRESS"], **options)
-        else:
+    with _stdout_to_stderr():  # Ray's own notes (a worker that died: a paragraph) are not the result
+        if not ray.is_initialized():
+            _start_ray(ray, jobs)
+            started = True
+        try:
+            yield from _ray_chunks(ray, settings, work, records, samples)
+        finally:
+            if started:
+                with ctrl_c_held():  # stopped halfway, it would leave Ray's processes behind
+                    ray.shutdown()
+
+
+def _start_ray(ray: Any, jobs: int) -> None:
+    """Join the cluster that ``RAY_ADDRESS`` names, or start a local instance with ``jobs`` CPUs.
+    Its processes ignore Ctrl-C: a terminal's Ctrl-C reaches every process of its group, and Ray's
+    own, stopped by it under a running driver, made it crash at exit (a segmentation fault); the
+    driver alone stops, and shuts them down."""
+    options: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.ERROR, "log_to_driver": False}
+    address = os.environ.get("RAY_ADDRESS")
+    if address:  # a running cluster the user points at
+        _check_reachable(address)
+        try:
+            with _ctrl_c_ignored():
+                ray.init(address=address, **options)
+        except (ConnectionError, ValueError, TimeoutError):  # no such cluster, or no address at all
+            raise TournamentError("ray_unreachable", address=address) from None
+    else:
+        with _ctrl_c_ignored():
             ray.init(num_cpus=jobs, **options)
-        started = True
+
+
+RAY_CONNECT_SECONDS = 10.0  # how long a cluster's address may take to answer before it is given up
+
+
+def _check_reachable(address: str) -> None:
+    """Refuse an address of the form ``host:port`` (or ``ray://host:port``) where nothing answers:
+    Ray itself would try to reach it for many minutes."""
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdigit():  # "auto", "local": Ray's own names, which it answers at once
+        return
     try:
-        task = ray.remote(num_cpus=1, max_retries=0)(play_chunk)
-        pending = [task.remote(settings, start, stop, records, samples) for start, stop in work]
-        while pending:
-            finished, pending = ray.wait(pending, num_returns=1)
-            for ref in finished:
-                try:
-                    chunk: Chunk = ray.get(ref)
-                except ray.exceptions.RayTaskError as err:
-                    cause = getattr(err, "cause", None)
-                    if isinstance(cause, GameFailed):
-                        raise cause from None
-                    raise
-                except ray.exceptions.RayError as err:  # not the game's: the worker died (out of memory?)
-                    raise WorkerDied(str(err)) from err
-                yield chunk
+        socket.create_connection((host.strip("[]"), int(port)), timeout=RAY_CONNECT_SECONDS).close()
+    except (OSError, ValueError):
+        raise TournamentError("ray_unreachable", address=address) from None
+
+
+@contextmanager
+def _stdout_to_stderr() -> Iterator[None]:
+    """Whatever is written to standard output meanwhile, from Python or not, goes to standard error."""
+    sys.stdout.flush()
+    try:
+        saved = os.dup(1)
+    except OSError:  # standard output closed: nothing to keep apart
+        yield
+        return
+    try:
+        os.dup2(2, 1)
+        yield
     finally:
-        if started:
-            ray.shutdown()
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def _ray_chunks(ray: Any, settings: Settings, work: list[tuple[int, int]], records: bool,
+                samples: bool) -> Generator[Chunk, None, None]:
+    """The chunks of games, as Ray's tasks finish them."""
+    task = ray.remote(num_cpus=1, max_retries=0)(play_chunk)
+    pending = [task.remote(settings, start, stop, records, samples) for start, stop in work]
+    while pending:
+        finished, pending = ray.wait(pending, num_returns=1)
+        for ref in finished:
+            try:
+                chunk: Chunk = ray.get(ref)
+            except ray.exceptions.RayTaskError as err:
+                cause = getattr(err, "cause", None)
+                if isinstance(cause, GameFailed):
+                    raise cause from None
+                raise
+            except ray.exceptions.RayError as err:  # not the game's: the worker died (out of memory?)
+                raise WorkerDied(str(err)) from err
+            yield chunk
 
