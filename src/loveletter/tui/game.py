@@ -454,7 +454,8 @@ def _rounded(exact: list[float], whole: list[int], sizes: list[int]) -> list[int
     """Each group's figure, ``whole`` (its ``exact`` chance rounded down, likeliest first) or one
     more: the choice with the least error, counting each card's distance from its chance and half
     the total's distance from 100 (so a card moves away from its nearest whole number only where
-    that brings the total nearer 100 by more than twice as much), then the likelier groups raised.
+    that brings the total nearer 100 by more than twice the distance it adds to the card), then the
+    likelier groups raised.
     Groups rounded down alike form runs; as a likelier group never shows less than a less likely
     one, a run raises a first part of itself, so there are few choices to try."""
     runs: list[list[int]] = []
