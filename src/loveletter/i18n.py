@@ -465,6 +465,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_err_players": "The {edition} is for {low} to {high} players, not {players}.",
         "web_err_target": "The token target must be from 1 to 20, not {target}.",
         "web_err_bot_seat": "Seat {seat} cannot be a bot: bots sit in seats 1 to {last} (seat 0 is yours).",
+        "web_err_bot_seat_two": "Seat {seat} cannot be a bot: with two players the bot sits in seat 1 (seat 0 is"
+        " yours).",
+        "web_err_bot_seat_number": "{seat!r} is not a seat: seats are whole numbers written plainly (\"1\", \"2\").",
         "web_err_bot_level": "Unknown bot level {level!r}: choose {levels}.",
         "web_err_bot_timeout": "The time before a bot takes over must be from 1 to 3600 seconds.",
         "web_err_request": "The request has a wrong or missing value for '{field}'.",
@@ -490,6 +493,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_hello_twice": "You are already seated at this connection.",
         "web_hello_first": "Say hello first.",
         "web_not_finished": "The match is not over yet: its record and replay come when it is.",
+        "web_rematch_not_finished": "The match is not over yet: a rematch can be asked for when it is.",
         "web_record_too_big": "That file is too large for a game record (at most {max} kB).",
         "web_record_not_json": "That file is not a game record: it is not JSON.",
         "web_bad_record": "That is not a valid game record: {reason}",
@@ -926,7 +930,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_err_edition": "Onbekende editie {edition!r}: kies classic of 2019.",
         "web_err_players": "De {edition} is voor {low} tot {high} spelers, niet {players}.",
         "web_err_target": "Het doel in tekens van liefde moet van 1 tot 20 zijn, niet {target}.",
-        "web_err_bot_seat": "Stoel {seat} kan geen bot zijn: bots zitten op stoel 1 tot {last} (stoel 0 is van jou).",
+        "web_err_bot_seat": "Stoel {seat} kan geen bot zijn: bots zitten op stoel 1 tot en met {last} (stoel 0 is"
+        " van jou).",
+        "web_err_bot_seat_two": "Stoel {seat} kan geen bot zijn: met twee spelers zit de bot op stoel 1 (stoel 0 is"
+        " van jou).",
+        "web_err_bot_seat_number": "{seat!r} is geen stoel: stoelen zijn hele getallen, gewoon geschreven (\"1\","
+        " \"2\").",
         "web_err_bot_level": "Onbekend botniveau {level!r}: kies {levels}.",
         "web_err_bot_timeout": "De tijd voordat een bot het overneemt moet van 1 tot 3600 seconden zijn.",
         "web_err_request": "Het verzoek heeft een verkeerde of ontbrekende waarde voor '{field}'.",
@@ -952,6 +961,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_hello_twice": "Je zit al aan tafel met deze verbinding.",
         "web_hello_first": "Zeg eerst hallo.",
         "web_not_finished": "Het spel is nog niet voorbij: het verslag en de herhaling komen daarna.",
+        "web_rematch_not_finished": "Het spel is nog niet voorbij: om nog een spel vragen kan daarna.",
         "web_record_too_big": "Dat bestand is te groot voor een spelverslag (hoogstens {max} kB).",
         "web_record_not_json": "Dat bestand is geen spelverslag: het is geen JSON.",
         "web_bad_record": "Dat is geen geldig spelverslag: {reason}",

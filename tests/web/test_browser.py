@@ -176,7 +176,7 @@ def test_a_table_with_a_bot_plays_to_the_end_on_a_phone_with_the_keyboard(server
             break
         play_one_move(ann, keyboard=True)
     # (a full tie, the same card and discard total, is won by both)
-    winner = re.search(r"Match won by (Ann|Bot 1|Ann, Bot 1)!", ann.locator(".status .result").inner_text())
+    winner = re.search(r"Match won by (Ann|Bot 1 \(beginner\)|Ann, Bot 1 \(beginner\))!", ann.locator(".status .result").inner_text())
     assert winner
     assert ann.evaluate("document.activeElement.id") == "rematch"  # the keyboard goes on from there
     # a match of one token: its one round is the last round shown, whole, with its result

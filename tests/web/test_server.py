@@ -51,8 +51,18 @@ def test_private_tables_are_not_listed_but_can_be_joined_by_code(client):
      "Onbekend botniveau 'genius': kies random, beginner, expert."),
     ({"players": 3, "bots": {"0": "beginner"}},
      "Seat 0 cannot be a bot: bots sit in seats 1 to 2 (seat 0 is yours).",
-     "Stoel 0 kan geen bot zijn: bots zitten op stoel 1 tot 2 (stoel 0 is van jou)."),
+     "Stoel 0 kan geen bot zijn: bots zitten op stoel 1 tot en met 2 (stoel 0 is van jou)."),
     ({"players": 3, "bots": {"3": "beginner"}}, "Seat 3 cannot be a bot", "Stoel 3 kan geen bot zijn"),
+    ({"players": 2, "bots": {"2": "beginner"}},  # not "seats 1 to 1"
+     "Seat 2 cannot be a bot: with two players the bot sits in seat 1 (seat 0 is yours).",
+     "Stoel 2 kan geen bot zijn: met twee spelers zit de bot op stoel 1 (stoel 0 is van jou)."),
+    # a seat written otherwise was read as the same number: {"1": …, "01": …} lost one bot silently
+    ({"players": 3, "bots": {"1": "expert", "01": "random"}}, "'01' is not a seat: seats are whole numbers",
+     "'01' is geen stoel: stoelen zijn hele getallen"),
+    ({"players": 3, "bots": {"1.0": "expert"}}, "'1.0' is not a seat", "'1.0' is geen stoel"),
+    ({"players": 3, "bots": {" 1": "expert"}}, "' 1' is not a seat", "' 1' is geen stoel"),
+    # a field the server does not know was passed over: the table was made, the "budget" not taken
+    ({"budget": 50}, "Unknown field budget.", "Onbekend veld budget."),
     ({"target": 0}, "The token target must be from 1 to 20, not 0.",
      "Het doel in tekens van liefde moet van 1 tot 20 zijn, niet 0."),
     ({"edition": "2019", "players": 7}, "The 2019 edition is for 2 to 6 players, not 7.",
@@ -385,6 +395,26 @@ def test_hints_for_the_seat_to_move_only(client):
     assert watcher.receive()["key"] == "web_spectator_hints"
 
 
+def test_after_the_match_hints_are_refused_as_the_match_is_over(client):
+    """Not "it is not your turn", as it said: nobody's turn comes again."""
+    code, secret = finished_bot_match(client)
+    ann = Seat(client, code, secret)
+    ann.send({"type": "hints"})
+    assert ann.receive()["key"] == "web_match_over"
+    ann.close()
+
+
+def test_the_table_names_each_bot_with_its_level(client):
+    """A table that its creator and bots fill is never in the lobby, whose list alone showed the
+    levels: at the table the bots were only "Bot 1", "Bot 2", though the hints read them by level."""
+    made = create(client, players=3, bots={"1": "expert", "2": "random"})
+    for lang, names in (("en", ["Ann", "Bot 1 (expert)", "Bot 2 (random)"]),
+                        ("nl", ["Ann", "Bot 1 (expert)", "Bot 2 (willekeurig)"])):
+        ann = Seat(client, made["code"], made["secret"], lang=lang)
+        assert ann.state["names"] == names
+        ann.close()
+
+
 def test_the_table_does_not_wait_for_the_experts_advice(client, monkeypatch):
     # the advice is searched outside the table's lock: an out-of-turn move is answered meanwhile
     from loveletter.web import app as web_app
@@ -475,7 +505,7 @@ def test_watchers_coming_and_going_do_not_hold_a_bot_back(database):
 def test_a_rematch_seats_the_players_at_a_new_table(client):
     made = create(client, players=2, bots={"1": "random"})
     early = client.post(f"/api/tables/{made['code']}/rematch", json={"secret": made["secret"]})
-    assert early.status_code == 400 and early.json()["key"] == "web_not_finished"
+    assert early.status_code == 400 and early.json()["key"] == "web_rematch_not_finished"
     code, secret = finished_bot_match(client)
     assert client.post(f"/api/tables/{code}/rematch", json={"secret": "x" * 43}).json()["key"] == "web_bad_secret"
     watcher = Seat(client, code, None)
@@ -552,7 +582,7 @@ def test_a_bot_move_being_stored_is_not_dropped_by_a_reconnect(database):
         # a deal with no such move for her (Baron and Princess) is dealt again.
         safe: list[Action] = []
         while not safe:
-            made = server.create(NewTable(name="Ann", players=2, bots={1: "random"}))
+            made = server.create(NewTable(name="Ann", players=2, bots={"1": "random"}))
             room = server.rooms[made["code"]]
             table = room.table
             safe = [a for a in table.view_for(0).legal_actions if not _ends_the_round(table, a)]

@@ -20,6 +20,7 @@ import json
 import logging
 import os
 import random
+import re
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from typing import Any
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel, Field, StrictBool, StrictFloat, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
 from loveletter.bots.expert import ExpertBot
 from loveletter.engine import Action, View
@@ -47,24 +48,43 @@ THINKERS = max(2, os.cpu_count() or 2)
 log = logging.getLogger(__name__)
 
 
-class NewTable(BaseModel):
+class Body(BaseModel):
+    """A request body: a field it does not know is refused, not passed over (a ``"budget"`` would
+    look taken)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewTable(Body):
     """A new table's settings. Types are strict (``true`` is no number, ``"5"`` no whole number);
-    the ranges are checked by :func:`~loveletter.web.table.new_settings`, which says what they are."""
+    the ranges are checked by :func:`~loveletter.web.table.new_settings`, which says what they are.
+    The bots' seats are JSON keys, so text: read by :func:`seat_numbers`."""
 
     name: StrictStr = Field(max_length=200)
     edition: StrictStr = Field(default="classic", max_length=20)
     players: StrictInt = 2
     target: StrictInt | None = None
-    bots: dict[int, StrictStr] = Field(default_factory=dict, max_length=5)
+    bots: dict[StrictStr, StrictStr] = Field(default_factory=dict, max_length=5)
     private: StrictBool = False
     bot_timeout: StrictFloat | None = None  # (a whole number is taken too)
 
 
-class Joining(BaseModel):
+def seat_numbers(bots: dict[str, str]) -> dict[int, str]:
+    """The bots by seat number: ``"1"``, not ``"01"``, ``"1.0"`` or ``" 1"`` (read as 1 too, two
+    of them would name one seat, and one bot would be lost without a word)."""
+    seats = {}
+    for key, level in bots.items():
+        if not re.fullmatch(r"0|[1-9][0-9]{0,5}", key):
+            raise Refused("web_err_bot_seat_number", seat=key[:20])
+        seats[int(key)] = level
+    return seats
+
+
+class Joining(Body):
     name: StrictStr = Field(max_length=200)
 
 
-class Rematch(BaseModel):
+class Rematch(Body):
     secret: StrictStr = Field(max_length=200)
 
 
@@ -136,7 +156,7 @@ class Server:
     # ----------------------------------------------------------------------------- lobby
 
     def create(self, request: NewTable) -> dict[str, Any]:
-        settings = new_settings(request.edition, request.players, request.target, request.bots,
+        settings = new_settings(request.edition, request.players, request.target, seat_numbers(request.bots),
                                 request.private, request.bot_timeout, random.Random(self.rng.random()))
         clean_name(request.name)  # refused before anything is stored
         code = new_code(self.rooms)
@@ -153,7 +173,7 @@ class Server:
         old = room.table
         seat = old.seat_of(secret)
         if not old.match.over:
-            raise Refused("web_not_finished")
+            raise Refused("web_rematch_not_finished")
         if seat in room.rematched:
             raise Refused("web_rematch_twice")
         if room.rematch is None:
@@ -288,8 +308,11 @@ class Server:
             seat = connection.seat
             async with room.lock:  # a snapshot of the seat's view: the table may move on meanwhile
                 v, moves, waiting = room.table.view_for(seat), len(room.table.moves), bool(room.table.free_seats())
+                over = room.table.match.over
             if waiting:  # no hints against an empty seat
                 raise Refused("web_not_started")
+            if over:  # (not "not your turn": nobody's turn comes again)
+                raise Refused("web_match_over")
             if not v.legal_actions:
                 raise Refused("web_not_your_turn")
             # The search takes a while: nothing waits for it, not even this player's next move (the
@@ -332,6 +355,8 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         problems = err.errors()
         if problems and problems[0].get("type") == "json_invalid":  # not JSON at all: no field to name
             refusal = Refused("web_not_json")
+        elif problems and problems[0].get("type") == "extra_forbidden":
+            refusal = Refused("web_unknown_field", field=str(problems[0].get("loc", ("?",))[-1])[:40])
         else:
             where = problems[0].get("loc", ()) if problems else ()
             field = ".".join(str(part) for part in where if part != "body") or "body"

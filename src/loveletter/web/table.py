@@ -94,7 +94,7 @@ def new_settings(edition: str, players: int, target: int | None, bots: dict[int,
         raise Refused("web_err_target", target=target)
     for seat, level in bots.items():
         if not 0 < seat < players:  # seat 0 is the person who creates the table
-            raise Refused("web_err_bot_seat", seat=seat, last=players - 1)
+            raise Refused("web_err_bot_seat_two" if players == 2 else "web_err_bot_seat", seat=seat, last=players - 1)
         if level not in LEVELS:
             raise Refused("web_err_bot_level", level=level, levels=", ".join(LEVELS))
     if bot_timeout is not None and not 1 <= bot_timeout <= 3600:
