@@ -22,14 +22,16 @@ import math
 import multiprocessing
 import multiprocessing.pool
 import random
+import statistics
 import time
 
-from options import MOST_JOBS, Parser, run, whole
+from options import MOST_JOBS, Parser, quiet_pool, run, whole
 
 from loveletter.bots import RandomBot, RuleBasedBot
 from loveletter.bots.rule_based import WEIGHTS, Weights
 from loveletter.engine import CLASSIC, Round, view
 from loveletter.tournament import default_jobs
+from loveletter.tournament.stats import wilson
 
 HELD_OUT = 10**9  # the first deal of the check on other deals
 
@@ -50,10 +52,25 @@ def _play(task: tuple[Weights, int, int]) -> float:
     return won
 
 
+PARTS = 32  # blocks of deals a trial is split into (for the processes, and for the interval below)
+
+
 def win_rate(pool: multiprocessing.pool.Pool, weights: Weights, rounds: int, first: int = 0) -> float:
-    parts = 32
-    bounds = [first + rounds * k // parts for k in range(parts + 1)]
-    return sum(pool.map(_play, [(weights, a, b) for a, b in itertools.pairwise(bounds)])) / rounds
+    return sum(wins_by_block(pool, weights, rounds, first)) / rounds
+
+
+def wins_by_block(pool: multiprocessing.pool.Pool, weights: Weights, rounds: int, first: int = 0) -> list[float]:
+    """The beginner's wins in each of :data:`PARTS` blocks of consecutive deals from ``first``."""
+    bounds = [first + rounds * k // PARTS for k in range(PARTS + 1)]
+    return pool.map(_play, [(weights, a, b) for a, b in itertools.pairwise(bounds)])
+
+
+def paired_difference(a: list[float], b: list[float], rounds: int) -> tuple[float, float]:
+    """The difference between two win rates on the same deals (blocks of them, ``a`` and ``b``), and
+    half its 95% interval: from the spread of the blocks' differences, which shared deals keep small."""
+    per_round = [(x - y) * PARTS / rounds for x, y in zip(a, b, strict=True)]  # each block's difference
+    mean = statistics.fmean(per_round)
+    return mean, 1.96 * statistics.stdev(per_round) / math.sqrt(len(per_round))
 
 
 def main() -> None:
@@ -62,7 +79,8 @@ def main() -> None:
                         help="rounds per trial, at least 32 (default 100,000)")
     parser.add_argument("--sweeps", type=whole(0), default=1, help="passes over the weights (default 1)")
     parser.add_argument("--factors", default="-2,0,0.5,0.75,1.5,2,3",
-                        help="what each weight is multiplied by in turn (default -2,0,0.5,0.75,1.5,2,3)")
+                        help="what each weight is multiplied by in turn (default -2,0,0.5,0.75,1.5,2,3; a list"
+                             " that starts with a minus is given as --factors=-2,…)")
     parser.add_argument("--jobs", type=whole(1, MOST_JOBS), default=None, help="processes (default: every core)")
     args = parser.parse_args()
     try:
@@ -71,7 +89,7 @@ def main() -> None:
         parser.error(f"argument --factors: numbers separated by commas, not {args.factors!r}")
     if not all(math.isfinite(f) for f in factors):
         parser.error(f"argument --factors: finite numbers, not {args.factors!r}")
-    with multiprocessing.get_context("spawn").Pool(args.jobs or default_jobs()) as pool:
+    with quiet_pool(args.jobs or default_jobs()) as pool:
         began = time.perf_counter()
         weights, best = WEIGHTS, win_rate(pool, WEIGHTS, args.rounds)
         print(f"beginner vs random, classic 2p, {args.rounds:,} rounds per trial: the default weights win "
@@ -94,10 +112,16 @@ def main() -> None:
                   f"{time.perf_counter() - began:.0f} s]", flush=True)
         changed = {f.name: getattr(weights, f.name) for f in dataclasses.fields(Weights)
                    if getattr(weights, f.name) != getattr(WEIGHTS, f.name)}
-        found = win_rate(pool, weights, args.rounds, HELD_OUT)
-        default = win_rate(pool, WEIGHTS, args.rounds, HELD_OUT)
-        print(f"on {args.rounds:,} other deals: the weights found {100 * found:.2f}%, the defaults "
-              f"{100 * default:.2f}% (changed: {changed or 'none'})")
+        found = wins_by_block(pool, weights, args.rounds, HELD_OUT)
+        default = wins_by_block(pool, WEIGHTS, args.rounds, HELD_OUT)
+        difference, margin = paired_difference(found, default, args.rounds)
+        rates = []
+        for wins in (found, default):
+            lo, hi = wilson(sum(wins), args.rounds)
+            rates.append(f"{100 * sum(wins) / args.rounds:.2f}% ({100 * lo:.2f}-{100 * hi:.2f}%)")
+        print(f"on {args.rounds:,} other deals (95% intervals): the weights found {rates[0]}, the defaults"
+              f" {rates[1]}; the difference {100 * difference:+.2f} points (±{100 * margin:.2f}, the deals"
+              f" shared) (changed: {changed or 'none'})")
 
 
 if __name__ == "__main__":

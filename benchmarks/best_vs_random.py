@@ -31,13 +31,12 @@ a fair bot that plays the programme's best move (:class:`BestBot`): a lower boun
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
 import time
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 
-from options import Parser, run, whole
+from options import Parser, quiet_pool, run, whole
 
 from loveletter.bots import LEVELS, make_bot
 from loveletter.bots.belief import Belief
@@ -463,7 +462,7 @@ def both_starts(tie: float, best: bool, jobs: int) -> tuple[float, float, int, f
     began = time.perf_counter()
     tasks = [(tie, best, True), (tie, best, False)]
     if jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(2) as pool:
+        with quiet_pool(2) as pool:
             (first, a), (second, b) = pool.map(solve, tasks)
     else:
         (first, a), (second, b) = map(solve, tasks)

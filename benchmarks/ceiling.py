@@ -14,11 +14,10 @@ target is out of reach for a fair bot with this search. Plays the same deals, se
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
+import itertools
 
 from lines import add_line_options, jobs_of
-from options import Parser, check_only, run
+from options import Parser, check_only, quiet_pool, run
 
 from loveletter.bots import make_bot
 from loveletter.bots.expert import ExpertBot
@@ -91,8 +90,8 @@ def main() -> None:
             wins = play(settings, 0, args.rounds)
         else:
             bounds = sorted({args.rounds * k // (4 * jobs) for k in range(4 * jobs + 1)})  # no empty parts
-            with ProcessPoolExecutor(min(jobs, len(bounds) - 1), mp_context=get_context("spawn")) as pool:
-                wins = sum(pool.map(play, [settings] * (len(bounds) - 1), bounds[:-1], bounds[1:]))
+            with quiet_pool(min(jobs, len(bounds) - 1)) as pool:
+                wins = sum(pool.starmap(play, [(settings, a, b) for a, b in itertools.pairwise(bounds)]))
         lo, hi = wilson(wins, args.rounds)  # a shared win counts its share
         print(f"{name:38} seer wins {100 * wins / args.rounds:.1f}% ({100 * lo:.1f}%-{100 * hi:.1f}%)",
               flush=True)

@@ -7,12 +7,29 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
+import multiprocessing.pool
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterable
+from types import FrameType
 from typing import NoReturn
 
-from loveletter.tournament.runner import CHUNKS
+
+def _interrupted_while_loading(signum: int, frame: FrameType | None) -> None:
+    """A Ctrl-C before :func:`run` starts, while the modules load (up to seconds): one line too."""
+    print(f"\n{os.path.basename(sys.argv[0])}: interrupted", file=sys.stderr)
+    raise SystemExit(130)
+
+
+if (os.path.dirname(os.path.abspath(sys.argv[0])) == os.path.dirname(os.path.abspath(__file__))
+        and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN):  # (ignored: a worker of quiet_pool)
+    # a benchmark script run (not the tests, not its worker processes, which ignore Ctrl-C): from
+    # before loading the game's modules, the slow part
+    signal.signal(signal.SIGINT, _interrupted_while_loading)
+
+from loveletter.tournament.runner import CHUNKS, ctrl_c_ignored  # noqa: E402
 
 #: The most processes a benchmark starts: as many as the tournament runner's chunks of work.
 MOST_JOBS = CHUNKS
@@ -30,6 +47,10 @@ def run(main: Callable[[], None]) -> None:
     """Run a benchmark's ``main``: Ctrl-C stops it with one line, status 130 (not a traceback from
     wherever it was), and a reader that stops reading (``| head``) ends it quietly."""
     name = os.path.basename(sys.argv[0])
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # a Ctrl-C is a KeyboardInterrupt again
+    if sys.stdout is None:  # started with standard output closed (>&-): the figures would be lost
+        print(f"{name}: standard output is closed: the figures would go nowhere", file=sys.stderr)
+        raise SystemExit(2)
     try:
         main()
     except KeyboardInterrupt:
@@ -38,6 +59,14 @@ def run(main: Callable[[], None]) -> None:
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
         raise SystemExit(0) from None
+
+
+def quiet_pool(processes: int) -> multiprocessing.pool.Pool:
+    """A pool of ``processes`` worker processes (spawned: a clean interpreter each) that ignore
+    Ctrl-C: a terminal's Ctrl-C reaches every process of its group, and only the benchmark itself
+    answers it, in one line (:func:`run`); leaving its ``with`` block, the pool stops its workers."""
+    with ctrl_c_ignored():  # the workers inherit it as they start, and Python then leaves it so
+        return multiprocessing.get_context("spawn").Pool(processes)
 
 
 def whole(low: int, high: int | None = None) -> Callable[[str], int]:

@@ -20,13 +20,12 @@ mean think time and search effort per move, so the time is seen to be equal.
 
 from __future__ import annotations
 
-import multiprocessing
 import statistics
 import sys
 import time
 from dataclasses import dataclass, field
 
-from options import MOST_JOBS, Parser, run, seconds, whole
+from options import MOST_JOBS, Parser, quiet_pool, run, seconds, whole
 
 from loveletter.tournament import default_jobs, wilson
 
@@ -125,7 +124,7 @@ def main() -> None:
     counting = sys.stderr.isatty()  # the count of rounds done, on a terminal only
     total = Tally()
     began = time.perf_counter()
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    with quiet_pool(jobs) as pool:
         for part in pool.imap_unordered(play, chunks):
             total.add(part)
             if counting:

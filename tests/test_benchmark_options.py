@@ -83,3 +83,52 @@ def test_the_strength_benchmark_with_the_real_expert():
     assert re.search(r"expert wins \d+\.\d% \(\d+\.\d%-\d+\.\d%\); rating [+-]\d+ ± \d+ Elo", lines[1])
     assert re.fullmatch(r"expert: median think time [\d.]+ ms per move over \d+ moves .*; [\d,]+ iterations per"
                         r" second \(30 per searching move\)", lines[2])
+
+
+@pytest.mark.parametrize("script", ["strength.py", "best_vs_random.py", "vs_openspiel.py"])
+def test_a_ctrl_c_while_the_modules_load_is_one_line(script):
+    """The scripts load the game's modules at their top, before :func:`run` catches a Ctrl-C: one
+    then gave a traceback through the modules and status -2. The Ctrl-C here comes exactly then, as
+    ``loveletter.tournament.runner`` is imported (every script loads it, through ``options``)."""
+    hook = (
+        "import os, signal, sys\n"
+        "class CtrlC:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'loveletter.tournament.runner':\n"
+        "            os.kill(os.getpid(), signal.SIGINT)\n"
+        "sys.meta_path.insert(0, CtrlC())\n"
+        f"sys.argv = [{str(BENCHMARKS / script)!r}]\n"
+        f"sys.path.insert(0, {str(BENCHMARKS)!r})\n"
+        f"exec(compile(open(sys.argv[0]).read(), sys.argv[0], 'exec'), {{'__name__': '__main__'}})\n"
+    )
+    done = subprocess.run([sys.executable, "-c", hook], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 130 and done.stdout == ""
+    assert [line for line in done.stderr.splitlines() if line] == [f"{script}: interrupted"]
+
+
+def test_the_workers_of_a_benchmarks_pool_ignore_ctrl_c(monkeypatch):
+    """A terminal's Ctrl-C reaches every process of its group: the workers of best_vs_random.py,
+    beginner_weights.py, vs_openspiel.py and ceiling.py each printed a traceback beside the
+    script's one line. Their pools' workers now ignore it, and the script alone answers."""
+    import signal
+
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    monkeypatch.delitem(sys.modules, "options", raising=False)
+    from options import quiet_pool
+
+    with quiet_pool(2) as pool:
+        in_workers = pool.map(signal.getsignal, [signal.SIGINT] * 4)
+    assert in_workers == [signal.SIG_IGN] * 4
+    assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN  # here a Ctrl-C still counts
+    for script in ("best_vs_random.py", "beginner_weights.py", "vs_openspiel.py", "ceiling.py"):
+        text = (BENCHMARKS / script).read_text()
+        assert "quiet_pool(" in text and "Pool(" not in text, script  # every pool they start is one
+
+
+def test_with_standard_output_closed_a_benchmark_says_so_before_it_plays():
+    """strength.py played every round, then failed with a traceback ('NoneType' has no 'flush')."""
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "strength.py"), "--rounds", "2", "--jobs", "1"],
+                          stderr=subprocess.PIPE, text=True, timeout=60, check=False,
+                          preexec_fn=lambda: os.close(1))
+    assert done.returncode == 2
+    assert done.stderr == "strength.py: standard output is closed: the figures would go nowhere\n"

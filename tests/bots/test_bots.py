@@ -330,6 +330,22 @@ def test_the_beginner_follows_its_weights():
     assert RuleBasedBot(1, dataclasses.replace(WEIGHTS, handmaid=-5.0)).choose(v) == Action(Card.COUNTESS)
 
 
+def test_the_beginner_takes_weights_of_any_size():
+    """Weights a million times the defaults (beginner_weights.py --factors 1e6) made every score
+    fall short of the best less the tie margin (float rounding at that size): no move was left to
+    choose, and the bot failed. The best move always stays among those chosen from."""
+    huge = dataclasses.replace(WEIGHTS, **{f.name: getattr(WEIGHTS, f.name) * 1e6 for f in dataclasses.fields(WEIGHTS)})
+    rng = random.Random(3)
+    for _ in range(40):
+        rnd = Round.shuffled(CLASSIC, 2, random.Random(rng.randrange(10**9)))
+        bot = RuleBasedBot(1, huge)
+        while not rnd.over:
+            v = view(rnd, rnd.current)
+            action = bot.choose(v)
+            assert action in v.legal_actions
+            rnd.apply(action)
+
+
 def test_between_equally_likely_cards_the_beginner_names_the_threat():
     # Seat 1 holds one of two Barons or two Princes (all else is seen). Keeping a Guard, the danger is
     # a Baron (it would lose to one); the Prince, the higher card, is named only without that rule.

@@ -8,6 +8,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from loveletter.bots.rule_based import WEIGHTS
 
 from .conftest import BENCHMARKS
@@ -33,7 +35,24 @@ def test_prints_the_search_and_the_check_on_other_deals():
                         lines[0])
     trials = 2 * len(dataclasses.fields(WEIGHTS))  # each weight times 0 and times 2
     assert re.fullmatch(rf"after sweep 1: \d+\.\d\d% \[{trials} trials, \d+ s\]", lines[-2])
-    assert lines[-1].startswith("on 64 other deals: the weights found ")
+    assert re.fullmatch(r"on 64 other deals \(95% intervals\): the weights found \d+\.\d\d% \(\d+\.\d\d-\d+\.\d\d%\),"
+                        r" the defaults \d+\.\d\d% \(\d+\.\d\d-\d+\.\d\d%\); the difference [+-]\d+\.\d\d points"
+                        r" \(±\d+\.\d\d, the deals shared\) \(changed: .*\)", lines[-1]), lines[-1]
     bad = subprocess.run([sys.executable, str(BENCHMARKS / "beginner_weights.py"), "--factors", "x"],
                          capture_output=True, text=True, timeout=60, check=False)
     assert bad.returncode == 2 and "argument --factors: numbers separated by commas, not 'x'" in bad.stderr
+
+
+def test_the_difference_on_shared_deals_has_its_interval(load_script):
+    """Two sets of weights on the same blocks of deals: the difference of their win rates, and half
+    its 95% interval from how the blocks' differences spread (a known case, worked by hand)."""
+    script = load_script("beginner_weights")
+    rounds = script.PARTS * 10  # ten rounds a block
+    a = [6.0, 8.0] * (script.PARTS // 2)  # a block's wins
+    b = [5.0, 7.0] * (script.PARTS // 2)
+    difference, margin = script.paired_difference(a, b, rounds)
+    assert difference == pytest.approx(0.1) and margin == pytest.approx(0.0)  # one more win in every block
+    c = [7.0, 7.0] * (script.PARTS // 2)  # one block ahead by 0.2, the next level: mean 0.1, sd 0.1016
+    difference, margin = script.paired_difference(c, b, rounds)
+    sd = (sum((x - 0.1) ** 2 for x in [0.2, 0.0] * (script.PARTS // 2)) / (script.PARTS - 1)) ** 0.5
+    assert difference == pytest.approx(0.1) and margin == pytest.approx(1.96 * sd / script.PARTS ** 0.5)

@@ -93,7 +93,7 @@ class RuleBasedBot:
                    self.rng.random(), a) for a in actions]
         # the best moves, scores within TIE of each other counting as equal, one of them at random
         best = max(score for score, _, _ in scored)
-        return max((s for s in scored if s[0] > best - TIE), key=lambda s: s[1])[2]
+        return max((s for s in scored if s[0] >= best - TIE), key=lambda s: s[1])[2]  # (>=: best itself, however large)
 
     def _keep_best(self, view: View) -> Action:
         value = view.edition.value

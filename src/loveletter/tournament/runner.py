@@ -214,7 +214,7 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
         complete = True
     finally:
         if pool is not None and not complete:  # a failed game, Ctrl-C, or the caller stopped early
-            with _ctrl_c_ignored():  # a second Ctrl-C must not break off the clearing up
+            with ctrl_c_ignored():  # a second Ctrl-C must not break off the clearing up
                 workers = dict(getattr(pool, "_processes", None) or {})
                 # the pool's own thread: shutdown(wait=False) lets go of it, so a later shutdown no
                 # longer waits for it, and Python's clearing up at exit then raced with it closing its
@@ -290,7 +290,7 @@ def ctrl_c_held() -> Iterator[None]:
 
 
 @contextmanager
-def _ctrl_c_ignored() -> Iterator[None]:
+def ctrl_c_ignored() -> Iterator[None]:
     """Ctrl-C ignored meanwhile, if this is the main thread (only it can set signal handlers)."""
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -332,12 +332,12 @@ def _start_ray(ray: Any, jobs: int) -> None:
     if address:  # a running cluster the user points at
         _check_reachable(address)
         try:
-            with _ctrl_c_ignored():
+            with ctrl_c_ignored():
                 ray.init(address=address, **options)
         except (ConnectionError, ValueError, TimeoutError):  # no such cluster, or no address at all
             raise TournamentError("ray_unreachable", address=address) from None
     else:
-        with _ctrl_c_ignored():
+        with ctrl_c_ignored():
             ray.init(num_cpus=jobs, **options)
 
 
