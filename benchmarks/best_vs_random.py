@@ -492,9 +492,10 @@ def main() -> None:
         per_round, kinds = regret(args.bot, args.regret, args.seed)
         print(f"{args.bot}: the programme's best moves are worth {percent(per_round)} of a round more than"
               f" its own, over {args.regret:,} rounds, seed {args.seed} [{time.perf_counter() - began:.0f} s];"
-              " by kind of decision (points per round, times):")
+              f" the {min(SHOWN_KINDS, len(kinds))} kinds of decision that lose most (points of a round's"
+              " win chance per round, decisions):")
         ranked = sorted(kinds.items(), key=lambda item: -item[1][0])
-        for kind, (lost, count) in ranked[:12]:
+        for kind, (lost, count) in ranked[:SHOWN_KINDS]:
             print(f"  {percent(lost / args.regret):>7}  {count:6,}  {kind}")
         return
     if args.play:
@@ -519,6 +520,9 @@ def main() -> None:
         print(f"random vs random, {what}: the programme says {percent((first + second) / 2)}"
               f" ({states:,} states, {took:.0f} s); the engine, {args.check:,} rounds:"
               f" {percent(wins / args.check)} (95% {percent(lo)}-{percent(hi)})", flush=True)
+
+
+SHOWN_KINDS = 12  # the kinds of decision --regret lists, those that lose most
 
 
 def percent(x: float) -> str:

@@ -69,6 +69,11 @@ def quiet_pool(processes: int) -> multiprocessing.pool.Pool:
         return multiprocessing.get_context("spawn").Pool(processes)
 
 
+def processes(n: int) -> str:
+    """``1 process``, ``2 processes``."""
+    return f"{n} process" if n == 1 else f"{n} processes"
+
+
 def whole(low: int, high: int | None = None) -> Callable[[str], int]:
     """A whole number of at least ``low`` (and at most ``high``, if given)."""
 

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from lines import add_line_options, jobs_of
-from options import Parser, check_only, run, whole
+from options import Parser, check_only, processes, run, whole
 
 from loveletter.bots import LEVELS
 from loveletter.tournament import Settings, run_tournament, summarise
@@ -87,7 +87,7 @@ def main() -> None:
     jobs = jobs_of(args)
     budget = args.budget
     print(f"bot strength: {args.rounds} single rounds per line, seats and starter rotating, seed {args.seed},"
-          f" {jobs} processes; win rate (95% Wilson interval); rating: Bradley-Terry, Elo scale, ± 1 s.e.")
+          f" {processes(min(jobs, args.rounds))}; win rate (95% Wilson interval); rating: Bradley-Terry, Elo scale, ± 1 s.e.")
     if "expert" not in LEVELS:
         print("(the expert level is not in loveletter.bots.LEVELS yet: its lines are skipped)")
     think: list[float] = []

@@ -25,7 +25,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from options import MOST_JOBS, Parser, quiet_pool, run, seconds, whole
+from options import MOST_JOBS, Parser, processes, quiet_pool, run, seconds, whole
 
 from loveletter.tournament import default_jobs, wilson
 
@@ -134,7 +134,7 @@ def main() -> None:
     lo, hi = wilson(total.expert, total.rounds)  # a shared round counts its share
     effort = f"{args.simulations} ISMCTS simulations per move" if args.simulations else "equal time"
     print(f"classic 2p single rounds: expert vs OpenSpiel ISMCTS, expert {args.think:g} s per move, {effort}, "
-          f"{total.rounds} rounds, seats alternating, {jobs} processes, {time.perf_counter() - began:.0f} s")
+          f"{total.rounds} rounds, seats alternating, {processes(jobs)}, {time.perf_counter() - began:.0f} s")
     print(f"  expert wins {total.expert / total.rounds:.1%} (95% CI {lo:.1%}-{hi:.1%}); shared rounds: {total.ties}")
     for name, times, searched, unit in (
         ("expert", total.expert_times, total.expert_iterations, "iterations"),
