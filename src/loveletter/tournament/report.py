@@ -213,7 +213,7 @@ def _print_table(console: Console, table: Table, rows: list[list[str]], label_co
         console.print(table.title, style="bold", highlight=False)
     for row in rows:
         label = row[0] if label_columns == 1 else ", ".join(  # "Level A expert, Level B beginner"
-            f"{header} {cell}" for header, cell in zip(headers, row[:label_columns], strict=False))
+            f"{header} {cell}" for header, cell in zip(headers[:label_columns], row[:label_columns], strict=True))
         figures = " · ".join(f"{header} {cell}" for header, cell in zip(headers[label_columns:], row[label_columns:],
                                                                          strict=True))
         console.print(f"{label}: {figures}", highlight=False)

@@ -27,9 +27,9 @@ def state_message(table: GameTable, seat: int | None, t: Translator) -> dict[str
     """The whole table as ``seat`` may see it, in ``t``'s language."""
     v = table.view_for(seat)
     names = table.display_names(t("web_bot"), t("web_free_seat"))
-    for seat_, plan in enumerate(table.settings.seats):  # a bot by its level too, as in the lobby
+    for bot_seat, plan in enumerate(table.settings.seats):  # a bot by its level too, as in the lobby
         if plan.level is not None:
-            names[seat_] = t(f"web_bot_{plan.level}", n=seat_)
+            names[bot_seat] = t(f"web_bot_{plan.level}", n=bot_seat)
     tracked = v.tracker_shown()
     waiting = bool(table.free_seats())
     match = table.match
