@@ -110,6 +110,39 @@ def test_the_information_state_keeps_the_order_of_play() -> None:
     assert not np.array_equal(codec.information_state(first), codec.information_state(second))
 
 
+def test_the_cards_a_seat_put_under_the_deck_are_in_its_vectors() -> None:
+    """Seat 0's Chancellor puts the Princess and a Priest under the deck, or a Baron and a Priest:
+    seat 0 can tell the two apart (it will draw them back), so its vectors differ; seat 1 cannot,
+    so its vectors are the same. The vectors had no place for them: the two looked alike."""
+    from collections import Counter
+
+    codec = observations_for(EDITION_2019, 2)
+    views: dict[int, list] = {0: [], 1: []}
+    for returned in (["princess", "priest"], ["baron", "priest"]):
+        top = ["guard", "guard", "guard", "guard", "chancellor", "guard", "spy", *returned]
+        rest = Counter(card.word for card in EDITION_2019.full_deck)
+        rest.subtract(top)
+        match = Match(EDITION_2019, 2, deck=top + sorted(rest.elements()))
+        match.apply(Action.parse("chancellor"))
+        match.apply(Action.parse(f"chancellor keep spy bottom {','.join(returned)}"))
+        for seat in (0, 1):
+            views[seat].append(view(match, seat))
+    assert [v.under_deck() for v in views[0]] == [[Card.PRINCESS, Card.PRIEST], [Card.BARON, Card.PRIEST]]
+    first, second = views[0]
+    assert not np.array_equal(codec.observation(first), codec.observation(second))
+    assert not np.array_equal(codec.information_state(first), codec.information_state(second))
+    first, second = views[1]
+    assert np.array_equal(codec.observation(first), codec.observation(second))
+    assert np.array_equal(codec.information_state(first), codec.information_state(second))
+    # where: the first place under the deck is the Princess (or the Baron), the second the Priest
+    at = sum(part.size for part in codec.observation_parts()[:8])
+    places = codec.observation(views[0][0])[at:at + 2 * 11].reshape(2, 11)
+    cards = list(EDITION_2019.cards)
+    assert places[0].tolist() == [float(i == cards.index(Card.PRINCESS)) for i in range(11)]
+    assert places[1].tolist() == [float(i == cards.index(Card.PRIEST)) for i in range(11)]
+    assert codec.observation(views[1][0])[at:at + 11].tolist() == [0.0] * 10 + [1.0]  # another's card there
+
+
 def test_tables_add_up_to_the_sizes() -> None:
     for edition, players in CONFIGS:
         codec = observations_for(edition, players)

@@ -42,7 +42,7 @@ times ``n`` (a bias below ``n / 2**32``, under 1e-7 here).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, TypeVar, cast
 
@@ -832,7 +832,11 @@ class Batch:
 
     def run(self, policy: Policy | Sequence[Policy]) -> RoundResults:
         """Step until every round is over; ``policy`` is one callable, or one per seat (each gets
-        the masks of all rounds, all False where another seat decides)."""
+        the masks of all rounds, all False where another seat decides, and the observation with
+        the hand only where its own seat decides: -1 elsewhere, R7)."""
+        if not callable(policy) and len(policy) != self.players:
+            raise ValueError(f"one policy for all seats, or one per seat: {self.players} seats, not {len(policy)}"
+                             " policies")
         while not self.done.all():
             masks = self.legal_mask()
             observation = self.observation()
@@ -843,7 +847,8 @@ class Batch:
             for seat, seat_policy in enumerate(policy):
                 mine = observation.seat == seat
                 if mine.any():
-                    chosen = np.asarray(seat_policy(masks & mine[:, None], observation), dtype=np.int64)
+                    own = replace(observation, hand=np.where(mine[:, None], observation.hand, -1))
+                    chosen = np.asarray(seat_policy(masks & mine[:, None], own), dtype=np.int64)
                     numbers[mine] = np.broadcast_to(chosen, (self.count,))[mine]
             self.step(numbers)
         return self.results

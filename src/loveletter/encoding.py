@@ -171,6 +171,9 @@ class Part:
     meaning: str
 
 
+_ORDINAL = {1: "st", 2: "nd", 3: "rd"}
+
+
 @dataclass(frozen=True)
 class Observations:
     """The observation and information-state vectors of ``players``-seat games of ``edition``."""
@@ -195,6 +198,11 @@ class Observations:
             Part("face_up", c, "count of each card removed face up (two players, R3.3)"),
             Part("unseen", c, "card tracker: count of each card the observer has not seen"),
         ]
+        for i in range(self.under_deck_places):  # (2019: what the observer's Chancellor put under the deck)
+            parts.append(Part(f"under_deck_{i}", c + 1,
+                              f"the card {i + 1}{_ORDINAL.get(i + 1, 'th')} from the top among those Chancellors put"
+                              " under the deck (they come back in that order): one-hot if the observer put it"
+                              " there, else the last number is 1 if another player did (all 0: none)"))
         for s in range(p):
             parts += [
                 Part(f"alive_{s}", 1, f"1 if seat {s} is still in the round"),
@@ -223,6 +231,11 @@ class Observations:
             Part("plays", play * max_plays(self.edition),
                  f"the round's plays in order, {play} numbers each (see the play table), 0 after the last"),
         ]
+
+    @property
+    def under_deck_places(self) -> int:
+        """How many cards Chancellors may have put under the deck at once: two each (R5.6)."""
+        return 2 * self.edition.copies.get(Card.CHANCELLOR, 0)
 
     @property
     def observation_size(self) -> int:
@@ -269,6 +282,10 @@ class Observations:
         for card, n in view.unseen().items():
             out[at + index[card]] = n
         at += c
+        if self.under_deck_places:
+            for i, placed in enumerate(view.under_deck()[:self.under_deck_places]):
+                out[at + i * (c + 1) + (index[placed] if placed is not None else c)] = 1
+            at += self.under_deck_places * (c + 1)
         for s in range(p):
             out[at] = float(view.alive[s])
             out[at + 1] = float(view.protected[s])

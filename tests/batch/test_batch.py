@@ -227,12 +227,16 @@ def test_batch_runs_one_policy_per_seat() -> None:
         def policy(masks: np.ndarray, seen: Observation) -> np.ndarray:
             calls[seat] += 1
             assert not masks[seen.seat != seat].any()  # only this seat's rounds
+            # and only this seat's hands (R7): the others' rows were shown whole
+            assert (seen.hand[seen.seat != seat] == -1).all() and (seen.hand[seen.seat == seat, 0] >= 0).all()
             return masks.argmax(axis=1)
         return policy
 
     batch = Batch("2019", 3, 50, seed=9)
     results = batch.run([lowest(0), lowest(1), lowest(2)])
     assert batch.done.all() and set(calls) == {0, 1, 2}
+    with pytest.raises(ValueError, match="one policy for all seats, or one per seat: 3 seats, not 1 policies"):
+        Batch("2019", 3, 5, seed=9).run([lowest(0)])  # it said: "round 0: action -1 is not legal now"
     # The same policy as one callable plays the same rounds.
     again = Batch("2019", 3, 50, seed=9).run(lambda masks, seen: masks.argmax(axis=1))
     assert (again.winners == results.winners).all() and (again.turns == results.turns).all()

@@ -93,6 +93,13 @@ def test_chance_outcomes_are_the_cards_left_with_their_odds() -> None:
     outcomes = dict(state.chance_outcomes())
     assert int(Card.PRINCESS) not in outcomes
     assert outcomes[int(Card.GUARD)] == pytest.approx(5 / 15)
+    # a card that is not left to deal is refused at once, and nothing changes: a second Princess (or
+    # a Chancellor in the classic edition) was taken, the odds then added up to more than 1, and
+    # the deal failed only when complete, with its history and its cards out of step
+    for impossible in (Card.PRINCESS, Card.CHANCELLOR):
+        with pytest.raises(ValueError, match=f"chance outcome {impossible.word} is not among the cards left to deal"):
+            state.apply_action(int(impossible))
+        assert state.history() == [int(Card.PRINCESS)] and dict(state.chance_outcomes()) == outcomes
 
 
 @pytest.mark.parametrize(("edition", "players"), [(CLASSIC, 2), (CLASSIC, 4), (EDITION_2019, 2), (EDITION_2019, 5)])

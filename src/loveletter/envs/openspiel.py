@@ -192,6 +192,10 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         return deck[top - self.random_left : top - self.decided]
 
     def _deal(self, card: Card) -> None:
+        left = Counter(self.edition.full_deck)
+        left.subtract(self.dealing)
+        if left[card] <= 0:  # refused before anything changes, as _decide does during play
+            raise ValueError(f"chance outcome {card.word} is not among the cards left to deal")
         self.dealing.append(card)
         if len(self.dealing) < self._setup_size():
             return
