@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -173,8 +174,10 @@ def parse(data: bytes, source: str | Path) -> dict[str, Any]:
     return doc  # type: ignore[no-any-return]
 
 
-def replay(doc: Any) -> Replayed:
-    """Validate ``doc`` against RECORD.md and the rules by playing it; :class:`RecordError` if refused."""
+def replay(doc: Any, on_step: Callable[[int, int, Match], None] | None = None) -> Replayed:
+    """Validate ``doc`` against RECORD.md and the rules by playing it; :class:`RecordError` if refused.
+    ``on_step(round, turn, match)`` is called after each round's deal (turn 0) and each turn, both
+    numbered from 1, as the match stands then."""
     if not isinstance(doc, dict):
         raise RecordError("rec_not_object", kind=_kind(doc))
     fmt = doc.get("format", FORMAT)  # before the fields: another format has other fields
@@ -234,11 +237,15 @@ def replay(doc: Any) -> Replayed:
         turns = rnd.get("turns", [])
         if not isinstance(turns, list):
             raise RecordError("rec_turns", r)
+        if on_step is not None:
+            on_step(r, 0, match)
         for t, turn in enumerate(turns, start=1):
             try:
                 _play_turn(match, turn)
             except RecordError as err:
                 raise err.at(r, t) from err.cause
+            if on_step is not None:
+                on_step(r, t, match)
     assert match is not None
     return Replayed(match, list(names))
 

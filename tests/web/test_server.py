@@ -353,7 +353,10 @@ def test_a_finished_match_gives_its_record_and_replay(client):
 
 
 @pytest.mark.parametrize(("body", "says"), [
-    (b"{not json", "it is not JSON"),
+    (b"{not json", "it is not JSON ("),
+    (b'{\n  "players": [1,\n', "line 3, column 1)"),  # where, as the command line says
+    ("[]".encode("utf-16"), "it is not text (UTF-8)"),  # json.loads read UTF-16 bytes: the command line does not
+    (b"[1" + b"0" * 5000 + b"]", "it is not JSON."),  # a number too long for Python to read
     (b"[]", "a record is a JSON object, not a list"),
     (json.dumps({"players": ["A", "B"], "rounds": [{"deck": ["dragon"]}]}).encode(), "round 1"),
     (b" " * 1_000_001, "too large"),
@@ -374,6 +377,53 @@ def test_a_bad_record_upload_is_refused_in_the_page_language(client, body, says)
     answer = client.post("/api/replay?lang=nl", content=body)
     assert answer.status_code == 400
     assert answer.json()["message"] == says
+
+
+def test_a_replay_plays_its_record_once_and_shows_what_replaying_each_cut_showed(monkeypatch):
+    """Each frame was the record cut after one more turn and replayed from the start: time that grew
+    with the square of the record's length (half an hour for an upload under the size limit). Now one
+    pass, with the same frames as the cuts (worked out here the old way)."""
+    import copy
+
+    from loveletter.i18n import Translator
+    from loveletter.record import replay as replay_record
+    from loveletter.tournament import Settings, run_tournament
+    from loveletter.web import replays
+
+    docs = run_tournament(Settings(lineup=("beginner", "random", "random"), edition="2019", mode="matches",
+                                   games=2, seed=4), jobs=1, records=True).records
+    t = Translator("en")
+    for doc in docs:
+        expected = []
+        for r, rnd in enumerate(doc["rounds"]):
+            for cut in range(len(rnd["turns"]) + 1):
+                partial = copy.deepcopy(doc)
+                partial["rounds"] = partial["rounds"][: r + 1]
+                partial["rounds"][r]["turns"] = rnd["turns"][:cut]
+                match = replay_record(partial).match
+                expected.append(replays._frame(match.round, r + 1, cut, list(match.tokens), doc["players"], t))
+        calls: list[int] = []
+
+        def counted(d, calls=calls, **k):
+            calls.append(1)
+            return replay_record(d, **k)
+
+        monkeypatch.setattr(replays, "replay", counted)
+        assert replays.frames(doc, t) == expected and len(calls) == 1
+        monkeypatch.undo()
+
+
+def test_a_records_names_are_made_distinct_whatever_the_names():
+    """Two "Ann"s became "Ann (0)" and "Ann (1)", which a third player named "Ann (0)" already was: the
+    record was refused (names must be distinct) and the table's replay failed with a server error."""
+    from loveletter.web.replays import distinct_names
+
+    assert distinct_names(["Ann", "Bob"]) == ["Ann", "Bob"]
+    assert distinct_names(["Ann", "Ann", "Bob"]) == ["Ann (0)", "Ann (1)", "Bob"]
+    made = distinct_names(["Ann", "Ann", "Ann (0)"])
+    assert len(set(made)) == 3 and made[1] == "Ann (1)"
+    made = distinct_names(["Bot 1", "Bot 1", "Bot 1 (1)", "Bot 1 (1) (1)"])
+    assert len(set(made)) == 4
 
 
 def test_hints_for_the_seat_to_move_only(client):

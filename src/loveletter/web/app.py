@@ -419,21 +419,32 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     @app.get("/api/tables/{code}/replay")
     async def table_replay(code: str, lang: str = "en") -> list[dict[str, Any]]:
         _found, doc = finished_record(code)
-        return await asyncio.to_thread(frames, doc, _translator(lang))
+        try:
+            return await asyncio.to_thread(frames, doc, _translator(lang))
+        except RecordError as err:  # (a table's own record: never, but a refusal rather than a 500)
+            raise Refused("web_bad_record", reason=_translator(lang).record_error(err)) from None
 
     @app.post("/api/replay")
     async def uploaded_replay(request: Request, lang: str = "en") -> list[dict[str, Any]]:
         body = await request.body()
         if len(body) > MAX_RECORD_BYTES:
             raise Refused("web_record_too_big", max=MAX_RECORD_BYTES // 1000)
+        t = _translator(lang)
+        try:  # UTF-8 only, as the command line reads records (json.loads would take UTF-16 bytes too)
+            text = body.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise Refused("web_record_not_text") from None
         try:
-            doc = json.loads(body)
-        except (ValueError, RecursionError):
+            doc = json.loads(text)
+        except json.JSONDecodeError as err:  # where, as the command line says it
+            raise Refused("web_record_not_json_at", reason=t.json_reason(err.msg), line=err.lineno,
+                          column=err.colno) from None
+        except (ValueError, RecursionError):  # a number too long, nesting too deep
             raise Refused("web_record_not_json") from None
         try:
-            return await asyncio.to_thread(frames, doc, _translator(lang))
+            return await asyncio.to_thread(frames, doc, t)
         except RecordError as err:
-            raise Refused("web_bad_record", reason=_translator(lang).record_error(err)) from None
+            raise Refused("web_bad_record", reason=t.record_error(err)) from None
 
     @app.websocket("/ws/{code}")
     async def play(socket: WebSocket, code: str) -> None:

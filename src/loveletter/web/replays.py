@@ -2,15 +2,16 @@
 
 A record holds the whole game, decks included, so a frame shows everything: every hand, the deck
 size, the discards, and the story so far. Records are validated by replaying them through the engine
-(:func:`loveletter.record.replay`); each frame is the record cut after one more turn, replayed again.
+(:func:`loveletter.record.replay`); each frame is the match as it stands after one more turn, taken
+as the record is replayed, once.
 """
 
 from __future__ import annotations
 
-import copy
+from collections import Counter
 from typing import Any
 
-from loveletter.engine import Round
+from loveletter.engine import Match, Round
 from loveletter.i18n import Translator
 from loveletter.narrate import narrate_all
 from loveletter.record import replay, to_record
@@ -21,24 +22,29 @@ MAX_RECORD_BYTES = 1_000_000
 
 def record_of(match: Any, names: list[str]) -> dict[str, Any]:
     """The record of a web table's match; names made distinct as RECORD.md asks."""
-    distinct = [name if names.count(name) == 1 else f"{name} ({seat})" for seat, name in enumerate(names)]
-    return to_record(match, distinct)
+    return to_record(match, distinct_names(names))
+
+
+def distinct_names(names: list[str]) -> list[str]:
+    """``names``, where two are alike each followed by its seat (``Ann (0)``, ``Ann (1)``), until
+    no two are alike: a name so made may be another player's ("Ann (0)" joining two "Ann"s)."""
+    shown = list(names)
+    while len(set(shown)) < len(shown):
+        counts = Counter(shown)
+        shown = [f"{name} ({seat})" if counts[name] > 1 else name for seat, name in enumerate(shown)]
+    return shown
 
 
 def frames(doc: Any, t: Translator) -> list[dict[str, Any]]:
     """Every step of the record ``doc``: the deal of each round, then each turn. A bad record raises
     :class:`~loveletter.record.RecordError` (one line, naming the round and turn)."""
-    whole = replay(doc)  # validates first: the cut records below are then valid too
-    names = whole.names
     shown: list[dict[str, Any]] = []
-    for r, rnd in enumerate(doc["rounds"]):
-        turns = rnd.get("turns", [])
-        for cut in range(len(turns) + 1):
-            partial = copy.deepcopy(doc)
-            partial["rounds"] = partial["rounds"][: r + 1]
-            partial["rounds"][r]["turns"] = turns[:cut]
-            match = replay(partial).match
-            shown.append(_frame(match.round, r + 1, cut, list(match.tokens), names, t))
+
+    def step(number: int, turn: int, match: Match) -> None:  # in one pass: replaying each step from
+        # the start took time that grew with the square of the record's length (minutes for a long one)
+        shown.append(_frame(match.round, number, turn, list(match.tokens), list(doc["players"]), t))
+
+    replay(doc, on_step=step)  # (the players are checked before the first step)
     return shown
 
 
