@@ -502,7 +502,7 @@ def test_a_chancellor_that_drew_must_keep_a_card() -> None:
     doc = doc_copy(RECORD_2019)
     doc["rounds"][0]["turns"][0] = {"play": "chancellor"}
     assert turn_refused(doc, "round 1, turn 1: ") == (
-        "the Chancellor drew cards, so the turn must say which of spy, guard, baron to keep (R5.9)"
+        "the Chancellor drew cards, so the turn must say which of 'spy', 'guard', 'baron' to keep (R5.9)"
     )
     doc["rounds"][0]["turns"][0] = {"play": "chancellor", "bottom": ["guard", "baron"]}
     assert turn_refused(doc, "round 1, turn 1: ").endswith("to keep (R5.9)")
@@ -826,8 +826,8 @@ def test_dutch_refusals_word_for_word() -> None:
          "ronde 2: de trekstapel moet de 16 kaarten van de klassieke editie precies één keer per exemplaar"
          " bevatten; hij heeft 6 wachter (nodig: 5), 0 gravin (nodig: 1) (R3.1)"),
         (changed(RECORD_2019, set_turn(1, 1, {"play": "chancellor"})),
-         "ronde 1, beurt 1: de Kanselier trok kaarten, dus de beurt moet zeggen welke van spion, wachter,"
-         " baron hij houdt (R5.9)"),
+         "ronde 1, beurt 1: de Kanselier trok kaarten, dus de beurt moet zeggen welke van 'spy', 'guard',"
+         " 'baron' hij houdt (R5.9)"),  # the record's own words: those it takes in 'keep'
         (doc_copy(COUNTESS_DOC), "ronde 1, beurt 1: stoel 0 moet de Gravin spelen met de Koning in de hand (R4.4)"),
         ([], "een spelverslag is een JSON-object, geen lijst"),
     ]

@@ -513,6 +513,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_where_turn": "round {round}, turn {turn}: ",
         "rec_no_file": "no such file: {path}",
         "rec_folder": "{path} is a folder, not a record file",
+        "rec_too_big": "{path} is too large for a game record (more than {most} MB)",
         "rec_not_text": "{path} is not a text file (not UTF-8)",
         "rec_unreadable": "cannot read {path}: {error}",
         "rec_stdin": "standard input",
@@ -984,6 +985,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_where_turn": "ronde {round}, beurt {turn}: ",
         "rec_no_file": "bestand niet gevonden: {path}",
         "rec_folder": "{path} is een map, geen verslagbestand",
+        "rec_too_big": "{path} is te groot voor een spelverslag (meer dan {most} MB)",
         "rec_not_text": "{path} is geen tekstbestand (geen UTF-8)",
         "rec_unreadable": "kan {path} niet lezen: {error}",
         "rec_stdin": "standaardinvoer",
@@ -1280,8 +1282,8 @@ class Translator:
             params["kind"] = RECORD_KINDS[self.language].get(params["kind"], params["kind"])
         if "edition" in params:
             params["edition"] = self.edition(params["edition"])
-        if "cards" in params:
-            params["cards"] = ", ".join(self.card(c).lower() for c in params["cards"])
+        if "cards" in params:  # the words to write in the record, which are its own (English) in every language
+            params["cards"] = ", ".join(f"'{c.word}'" for c in params["cards"])
         if "wrong" in params:
             params["wrong"] = ", ".join(
                 self("rec_deck_count", count=count, card=self.card(card).lower(), needs=needs)

@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from loveletter.engine import (
     EDITIONS,
@@ -141,11 +141,18 @@ def save(doc: dict[str, Any], path: Path) -> None:
 # ------------------------------------------------------------------------------------ reading
 
 
+#: The most a record file may hold (a match of 200 rounds takes about 70 kB): more is refused before it
+#: fills the memory (or, for a device such as /dev/zero that never ends, for ever).
+MAX_RECORD_FILE = 64 * 1024 * 1024
+
+
 def load(path: str | Path) -> dict[str, Any]:
-    """Read a record file as JSON; :class:`RecordError` for a missing, unreadable or non-JSON file."""
+    """Read a record file as JSON; :class:`RecordError` for a missing, unreadable, too large or
+    non-JSON file."""
     p = Path(path)
     try:
-        data = p.read_bytes()
+        with p.open("rb") as f:
+            data = read_at_most(f, p)
     except FileNotFoundError:
         raise RecordError("rec_no_file", path=p) from None
     except IsADirectoryError:
@@ -153,6 +160,14 @@ def load(path: str | Path) -> dict[str, Any]:
     except OSError as err:
         raise RecordError("rec_unreadable", path=p, error=err) from None
     return parse(data, p)
+
+
+def read_at_most(stream: BinaryIO, source: str | Path) -> bytes:
+    """All of ``stream``, or :class:`RecordError` if it holds more than :data:`MAX_RECORD_FILE`."""
+    data = stream.read(MAX_RECORD_FILE + 1)
+    if len(data) > MAX_RECORD_FILE:
+        raise RecordError("rec_too_big", path=source, most=MAX_RECORD_FILE // (1024 * 1024))
+    return data
 
 
 def parse(data: bytes, source: str | Path) -> dict[str, Any]:

@@ -554,3 +554,21 @@ def test_deeply_nested_json(tmp_path):
     path = tmp_path / "deep.json"
     path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
     refused(run(path))
+
+
+def test_a_file_too_large_for_a_record_is_refused_in_one_line(tmp_path):
+    """replay read any file whole: a large one ended in a MemoryError traceback, and a device that
+    never ends (/dev/zero) until the process was killed."""
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as f:
+        f.truncate(65 * 1024 * 1024)  # sparse: no room taken
+    for path, name in ((str(huge), str(huge)), ("/dev/zero", "/dev/zero")):
+        if not Path(path).exists():
+            continue
+        proc = run(path)
+        assert proc.returncode == 1 and proc.stdout == ""
+        assert proc.stderr == f"loveletter replay: {name} is too large for a game record (more than 64 MB)\n"
+    proc = subprocess.run([str(LOVELETTER), "replay", "-"], input=b" " * (64 * 1024 * 1024 + 1), capture_output=True,
+                          check=False, timeout=60)
+    assert proc.returncode == 1
+    assert proc.stderr.decode() == "loveletter replay: standard input is too large for a game record (more than 64 MB)\n"

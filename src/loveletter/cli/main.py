@@ -22,7 +22,7 @@ from loveletter.cli.click_dutch import speak_dutch
 from loveletter.cli.numbers import Amount, GivenPath, Whole
 from loveletter.engine import EDITIONS
 from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named
-from loveletter.record import RecordError, load, parse, replay, summary
+from loveletter.record import RecordError, load, parse, read_at_most, replay, summary
 from loveletter.tournament.runner import MAX_GAMES
 
 _LOCALE = Translator(default_language())
@@ -163,7 +163,7 @@ def _standard_input(t: Translator) -> bytes:
     if stream is None:
         raise RecordError("rec_stdin_closed")
     try:
-        return stream.read()  # type: ignore[no-any-return]
+        return read_at_most(stream, t("rec_stdin"))
     except OSError as err:
         raise RecordError("rec_unreadable", path=t("rec_stdin"), error=err) from None
 
