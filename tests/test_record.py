@@ -812,7 +812,7 @@ def test_every_refusal_has_a_dutch_wording(key: str, doc: Any) -> None:
 
 def test_every_refusal_of_replay_is_in_the_table() -> None:
     load_keys = {"rec_no_file", "rec_folder", "rec_not_text", "rec_unreadable", "rec_not_json", "rec_too_deep",
-                 "rec_number_too_long", "rec_stdin", "rec_stdin_closed"}  # reading, not replaying
+                 "rec_number_too_long", "rec_stdin", "rec_stdin_closed", "rec_too_big"}  # reading, not replaying
     places = {"rec_where_round", "rec_where_turn", "rec_deck_count"}
     replay_keys = {k for k in MESSAGES["en"] if k.startswith("rec_")} - load_keys - places
     assert replay_keys <= {key for key, _ in BAD_RECORDS}
