@@ -809,7 +809,14 @@ class Batch:
     def step(self, actions: npt.ArrayLike) -> None:
         """Apply one action number per round (ignored where the round is over); a ``ValueError``
         names the first round whose number is not legal, and then nothing changes."""
-        numbers = np.broadcast_to(np.asarray(actions, dtype=np.int64), (self.count,)).copy()
+        given = np.asarray(actions)
+        if given.dtype.kind not in "iu" or (given.dtype.kind == "u" and (given > np.iinfo(np.int64).max).any()):
+            # (numpy would truncate 8.9 to 8, and read True as 1)
+            raise ValueError(f"actions are whole numbers (action numbers), not {given.dtype} values")
+        try:
+            numbers = np.broadcast_to(given.astype(np.int64), (self.count,)).copy()
+        except ValueError:
+            raise ValueError(f"one action number, or one per round ({self.count}), not {given.shape}") from None
         running = ~self.done
         numbers[~running] = -1
         mask = self.legal_mask()

@@ -216,6 +216,12 @@ def test_batch_refuses_an_illegal_action_and_changes_nothing() -> None:
         batch.step(actions)
     with pytest.raises(ValueError, match="round 0"):
         batch.step(np.full(8, actions_for(CLASSIC, 2).size))
+    # numbers that are not whole are refused, not cut down (8.9 was action 8), nor too large for numpy
+    for wrong, kind in ((actions + 0.9, "float64"), (np.full(8, True), "bool"), ([2**63 + 1] * 8, "uint64")):
+        with pytest.raises(ValueError, match=f"actions are whole numbers \\(action numbers\\), not {kind} values"):
+            batch.step(wrong)
+    with pytest.raises(ValueError, match=r"one action number, or one per round \(8\), not \(3,\)"):
+        batch.step(actions[:3])
     assert (batch.current == before[0]).all() and (batch.observation().hand == before[1]).all()
     assert (batch.legal_mask() == masks).all() and batch.moves.shape == (8, 0)
 

@@ -216,10 +216,14 @@ def test_an_illegal_action_can_raise_instead():
     assert all(f"{n} ({env.actions.names[n]})" in message for n in legal)
     with pytest.raises(ValueError, match=f"action {env.actions.size} is not legal"):
         env.step(env.actions.size)
+    # an action that is not a whole number is refused, not cut down to one (3.7 was action 3)
+    for wrong in (legal[0] + 0.7, str(legal[0]), True, None):
+        with pytest.raises(TypeError, match=r"an action is a whole number \(an action number\), not "):
+            env.step(wrong)
     # nothing changed: the learner still decides, from the same position
     assert np.array_equal(env._observation(), observation)
     assert np.flatnonzero(env.action_mask()).tolist() == legal
-    env.step(legal[0])
+    env.step(np.int64(legal[0]))  # a numpy whole number is one
 
 
 def test_no_observation_depends_on_cards_the_learner_may_not_know():

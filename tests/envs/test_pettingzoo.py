@@ -180,6 +180,10 @@ def test_the_raw_environment_refuses_an_illegal_action_and_changes_nothing():
         game.step(illegal)
     with pytest.raises(ValueError, match=r"must choose an action"):
         game.step(None)
+    legal = int(np.flatnonzero(before["action_mask"])[0])
+    for wrong in (legal + 0.7, str(legal), float(legal)):  # (these were cut down to a whole number)
+        with pytest.raises(TypeError, match=r"an action is a whole number \(an action number\), not "):
+            game.step(wrong)
     assert game.agent_selection == agent
     assert all(np.array_equal(game.observe(agent)[k], before[k]) for k in before)
 

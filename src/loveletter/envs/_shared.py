@@ -3,6 +3,7 @@ text a ``render()`` shows (the rewards are :func:`loveletter.encoding.shares`)."
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 
 import gymnasium
@@ -15,6 +16,17 @@ from loveletter.narrate import narrate_all
 
 #: Parts of the observation vector that are one-hot or 0/1 flags (see ``observation_table``).
 _FLAGS = ("seat", "current", "phase", "set_aside_taken", "alive_", "protected_", "known_")
+
+
+def action_number(action: object) -> int:
+    """``action`` as an action number: a whole number (a numpy integer, or an array of one, too),
+    never a float or a text read as one (``3.7`` and ``"3"`` were taken as action 3)."""
+    if isinstance(action, bool | np.bool_):
+        raise TypeError(f"an action is a whole number (an action number), not {action!r}")
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"an action is a whole number (an action number), not {action!r}") from None
 
 
 def edition_of(edition: Edition | str) -> Edition:

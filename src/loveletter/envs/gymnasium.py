@@ -63,7 +63,7 @@ from gymnasium import spaces
 from loveletter.bots import LEVELS, Bot, make_bot
 from loveletter.encoding import Actions, Observations, Vector, actions_for, observations_for, shares
 from loveletter.engine import Edition, Match, view
-from loveletter.envs._shared import describe, edition_of, shown, vector_high, vector_of
+from loveletter.envs._shared import action_number, describe, edition_of, shown, vector_high, vector_of
 from loveletter.i18n import Translator
 
 ENV_ID = "loveletter/LoveLetter-v0"
@@ -159,7 +159,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
             return self._observation(), self._reward(), True, False, self._info()
         if self._outcome is not None:
             raise RuntimeError("the episode is over: call reset()")
-        number = int(action)
+        number = action_number(action)
         legal = match.legal_actions()
         if number not in self.actions.numbers(legal):
             if self.illegal == "raise":

@@ -52,7 +52,7 @@ from pettingzoo.utils import wrappers
 
 from loveletter.encoding import Actions, Observations, actions_for, observations_for, shares
 from loveletter.engine import Edition, Match, view
-from loveletter.envs._shared import describe, edition_of, shown, vector_high, vector_of
+from loveletter.envs._shared import action_number, describe, edition_of, shown, vector_high, vector_of
 from loveletter.i18n import Translator
 
 ObsDict = dict[str, np.ndarray[Any, Any]]
@@ -164,7 +164,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (AECEnv is untyped: an
         match = self._match()
         if action is None:
             raise ValueError(f"{agent} must choose an action: None is only for agents whose episode is over")
-        chosen = self.actions.action(int(action), match.legal_actions())  # ValueError if illegal
+        chosen = self.actions.action(action_number(action), match.legal_actions())  # ValueError if illegal
         self._cumulative_rewards[agent] = 0.0  # last() has handed them out
         self._clear_rewards()
         match.apply(chosen)
