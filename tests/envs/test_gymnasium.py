@@ -123,11 +123,26 @@ def test_opponents_per_seat_in_turn_order_after_the_learner():
         ({"edition": "1999"}, "unknown edition"),
         ({"illegal": "ignore"}, "illegal must be"),
         ({"render_mode": "rgb_array"}, "render mode"),
+        ({"seat": True}, "learner's seat"),  # True was taken as seat 1
+        ({"budget": "lots"}, "budget must be a whole number of at least 1, not 'lots'"),  # (a TypeError at reset)
+        ({"budget": 0, "opponents": "random"}, "budget must be"),  # (taken, unused, where no expert plays)
     ],
 )
 def test_bad_options_are_refused(options, message):
     with pytest.raises(ValueError, match=message):
         LoveLetterEnv(**options)
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"players": "3"}, "players must be a whole number, not '3'"),  # a comparison of text and number failed
+    ({"players": 2.0}, "players must be a whole number, not 2.0"),
+    ({"match": "no"}, "match must be True or False, not 'no'"),  # "no" played whole matches
+    ({"history": "yes"}, "history must be True or False, not 'yes'"),
+])
+def test_options_of_the_wrong_type_are_refused(options, message):
+    with pytest.raises(TypeError, match=message):
+        LoveLetterEnv(**options)
+    assert LoveLetterEnv(seat=np.int64(1)).seat_choice == 1  # a numpy whole number is a seat
 
 
 def test_rewards_follow_the_outcome():

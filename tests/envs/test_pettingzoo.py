@@ -251,3 +251,19 @@ def test_the_information_state_as_observation_passes_the_api_test():
     assert observation.shape == (codec.information_size,)
     seat = game.possible_agents.index(game.agent_selection)
     assert np.array_equal(observation, codec.information_state(view(game.unwrapped.match, seat)))
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"players": "3"}, "players must be a whole number, not '3'"),
+    ({"match": "no"}, "match must be True or False, not 'no'"),  # "no" played whole matches
+    ({"history": 1}, "history must be True or False, not 1"),
+])
+def test_options_of_the_wrong_type_are_refused(options, message):
+    with pytest.raises(TypeError, match=message):
+        raw_env(**options)
+
+
+def test_a_step_before_reset_says_so():
+    """It failed with "'raw_env' object has no attribute 'agent_selection'"."""
+    with pytest.raises(RuntimeError, match=r"call reset\(\) first"):
+        raw_env().step(1)

@@ -29,6 +29,17 @@ def action_number(action: object) -> int:
         raise TypeError(f"an action is a whole number (an action number), not {action!r}") from None
 
 
+def check_settings(players: object, **switches: object) -> None:
+    """Refuse settings of the wrong type at once: ``players`` a whole number (``"3"`` failed deep
+    inside with a comparison of text and number), and each of ``switches`` (``match``, ``history``)
+    True or False (``match="no"`` played whole matches)."""
+    if isinstance(players, bool | np.bool_) or not isinstance(players, int | np.integer):
+        raise TypeError(f"players must be a whole number, not {players!r}")
+    for name, value in switches.items():
+        if not isinstance(value, bool | np.bool_):
+            raise TypeError(f"{name} must be True or False, not {value!r}")
+
+
 def edition_of(edition: Edition | str) -> Edition:
     """An edition given by name (``"classic"``, ``"2019"``) or as itself."""
     return edition if isinstance(edition, Edition) else edition_named(edition)

@@ -63,7 +63,15 @@ from gymnasium import spaces
 from loveletter.bots import LEVELS, Bot, make_bot
 from loveletter.encoding import Actions, Observations, Vector, actions_for, observations_for, shares
 from loveletter.engine import Edition, Match, view
-from loveletter.envs._shared import action_number, describe, edition_of, shown, vector_high, vector_of
+from loveletter.envs._shared import (
+    action_number,
+    check_settings,
+    describe,
+    edition_of,
+    shown,
+    vector_high,
+    vector_of,
+)
 from loveletter.i18n import Translator
 
 ENV_ID = "loveletter/LoveLetter-v0"
@@ -103,6 +111,9 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         history: bool = False,
     ) -> None:
         self.translator = Translator(lang)
+        check_settings(players, match=match, history=history)
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 1):
+            raise ValueError(f"budget must be a whole number of at least 1, not {budget!r}")  # (not at reset)
         self.history = history
         self.edition = edition_of(edition)
         self.edition.check_players(players)
@@ -114,7 +125,8 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
             if level not in LEVELS:
                 raise ValueError(f"unknown bot level {level!r}: choose {', '.join(LEVELS)}")
         self.opponents: tuple[str, ...] = tuple(levels)
-        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < players):
+        if seat != "random" and not (isinstance(seat, int | np.integer) and not isinstance(seat, bool)
+                                     and 0 <= seat < players):
             raise ValueError(f"the learner's seat must be 0 to {players - 1} or 'random', not {seat!r}")
         self.seat_choice = seat
         self.play_match = match

@@ -52,7 +52,15 @@ from pettingzoo.utils import wrappers
 
 from loveletter.encoding import Actions, Observations, actions_for, observations_for, shares
 from loveletter.engine import Edition, Match, view
-from loveletter.envs._shared import action_number, describe, edition_of, shown, vector_high, vector_of
+from loveletter.envs._shared import (
+    action_number,
+    check_settings,
+    describe,
+    edition_of,
+    shown,
+    vector_high,
+    vector_of,
+)
 from loveletter.i18n import Translator
 
 ObsDict = dict[str, np.ndarray[Any, Any]]
@@ -97,6 +105,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (AECEnv is untyped: an
         history: bool = False,
     ) -> None:
         EzPickle.__init__(self, edition, players, match, render_mode, lang, history)
+        check_settings(players, match=match, history=history)
         self.history = history
         super().__init__()
         self.translator = Translator(lang)
@@ -157,6 +166,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (AECEnv is untyped: an
         }
 
     def step(self, action: int | np.integer[Any] | None) -> None:
+        self._match()  # before reset() there is no agent to step
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
