@@ -572,3 +572,33 @@ def test_a_file_too_large_for_a_record_is_refused_in_one_line(tmp_path):
                           check=False, timeout=60)
     assert proc.returncode == 1
     assert proc.stderr.decode() == "loveletter replay: standard input is too large for a game record (more than 64 MB)\n"
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_on_a_narrow_terminal_the_story_breaks_between_words(tmp_path, lang):
+    """A terminal 60 columns wide broke replay's long lines mid-word (up to 194 characters in Dutch):
+    on a terminal they are now broken between words, the rest indented, the words all there; to a
+    pipe each event stays one line."""
+    import pty
+
+    path = write(tmp_path, to_record(play_match(EDITION_2019, 4, 3), NAMES[:4]))
+    piped = run(path, "--lang", lang).stdout.splitlines()
+    assert max(map(len, piped)) > 60  # (there are long lines to break)
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([str(LOVELETTER), "replay", path, "--lang", lang], stdout=follower, stderr=subprocess.PIPE,
+                            env=_env(LANG="C.UTF-8", COLUMNS="60"))
+    os.close(follower)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal closed: all read
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(leader)
+    assert proc.wait(timeout=60) == 0
+    shown = out.decode().replace("\r\n", "\n").splitlines()
+    assert shown != piped and max(map(len, shown)) <= 60
+    assert " ".join(" ".join(shown).split()) == " ".join(" ".join(piped).split())  # every word, whole, in order

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -152,9 +153,12 @@ def replay_command(file: str, as_json: bool, lang: str | None) -> None:
     if as_json:
         click.echo(json.dumps(summary(replayed)))
         return
-    from loveletter.tui.replay import tell
+    from loveletter.tui.replay import tell, wrapped
 
-    for line in tell(replayed, t):
+    lines = tell(replayed, t)
+    if sys.stdout.isatty():  # on a terminal, broken between words; to a file or pipe, a line an event
+        lines = wrapped(lines, shutil.get_terminal_size().columns)
+    for line in lines:
         click.echo(line)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from loveletter.i18n import Translator
 from loveletter.narrate import narrate_all, one_line
 from loveletter.record import Replayed
@@ -46,3 +48,16 @@ def _shown_names(names: list[str]) -> list[str]:
 
 def _scores(names: list[str], tokens: list[int]) -> str:
     return ", ".join(f"{n} {k}" for n, k in zip(names, tokens, strict=True))
+
+
+def wrapped(lines: list[str], width: int) -> list[str]:
+    """``lines`` as a terminal ``width`` wide shows them: a long one broken between words, its
+    following lines indented (a terminal breaks it anywhere, mid-word). Words are never split."""
+    shown: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            shown.append(line)
+        else:
+            shown += textwrap.wrap(line, width=width, subsequent_indent="  ", break_long_words=False,
+                                   break_on_hyphens=False)
+    return shown
