@@ -245,6 +245,10 @@ def test_R4_7_a_refused_move_leaves_the_match_unchanged():
     before = (snapshot(m.round), list(m.tokens), len(m.rounds))
     with pytest.raises(IllegalActionError):
         m.apply(Action.parse("guard 1 guard"))
+    # cards under the deck given as a list, outside the Chancellor's choice: refused as illegal too
+    # (it was a TypeError, "unhashable type: 'list'", which code catching ValueError missed)
+    with pytest.raises(IllegalActionError, match=r"R5\.9"):
+        m.apply(Action(Card.GUARD, 1, Card.PRIEST, bottom=[Card.GUARD]))  # type: ignore[arg-type]
     assert (snapshot(m.round), list(m.tokens), len(m.rounds)) == before
     m.apply(Action.parse("guard 1 priest"))  # the same round goes on normally
     assert m.tokens == [1, 0]

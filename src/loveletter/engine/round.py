@@ -291,6 +291,8 @@ class Round:
         Anything not in :meth:`legal_actions` raises :class:`IllegalActionError`, naming the rule
         broken, and leaves the round unchanged.
         """
+        if action.bottom is not None and not isinstance(action.bottom, tuple):  # a list: to look it up
+            action = action._replace(bottom=tuple(action.bottom))
         if self.phase is _PLAY:
             legal = self._legal_now or self._legal_play()
             canonical = legal[1].get(action)
@@ -298,8 +300,6 @@ class Round:
                 raise self._why_illegal(action)
             self._play(canonical)
         elif self.phase is _CHANCELLOR:
-            if action.bottom is not None and not isinstance(action.bottom, tuple):
-                action = action._replace(bottom=tuple(action.bottom))
             canonical = _chancellor_choices(self.hands[self.current])[1].get(action)
             if canonical is None:
                 raise self._why_illegal(action)
