@@ -73,7 +73,8 @@ def main() -> None:
         random_rounds(1000, edition=edition, players=players)
     print(f"warm-up (numba compilation, or loading it from the cache): {time.perf_counter() - start:.1f} s")
 
-    print(f"random rounds per second, one core, {args.repeats} repeats of {args.rounds:,} rounds")
+    repeats = "1 run" if args.repeats == 1 else f"{args.repeats} repeats"
+    print(f"random rounds per second, one core, {repeats} of {args.rounds:,} rounds")
     print(f"{'game':<14}{'best':>14}{'median':>14}{'plain engine':>16}{'speed-up':>10}")
     for edition, players in GAMES:
         rates = batch_rates(edition, players, args.rounds, args.repeats)

@@ -269,7 +269,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_tour_matches": "Play N whole matches instead of single rounds (at most {most}).",
         "opt_tour_seed": "Seed: the same seed gives the same games, whatever --jobs or --backend.",
         "opt_tour_jobs": "Processes to play in (default: every core; 1 plays in this process).",
-        "opt_tour_backend": "local: a pool of processes on this machine; ray: Ray tasks (pip install 'loveletter[ray]').",
+        "opt_tour_backend": "local: a pool of processes on this machine; ray: Ray tasks (pip install -e '.[ray]' in"
+        " the project's folder).",
         "opt_tour_budget": "Thinking budget in search iterations per move, for the levels that search (default:"
         " their own; the expert's is {default}).",
         "opt_tour_json": "Print one JSON object with the figures and the settings instead of the tables.",
@@ -372,7 +373,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_records_used": "--records: {path} already holds game records; choose a new or empty folder",
         "tour_err_jobs": "--jobs must be at least 1, not {jobs}",
         "tour_err_backend": "unknown backend {backend!r}: local or ray",
-        "tour_err_ray_missing": "--backend ray needs Ray, which is not installed: pip install 'loveletter[ray]'",
+        "tour_err_ray_missing": "--backend ray needs Ray, which is not installed: pip install -e '.[ray]' in the"
+        " project's folder",
         "tour_err_ray_unreachable": "--backend ray: no Ray cluster answers at RAY_ADDRESS={address!r} (is the"
         " address right, and the cluster running?)",
         "tour_err_rounds_and_matches": "give --rounds or --matches, not both",
@@ -739,7 +741,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_tour_matches": "Speel N hele spellen in plaats van losse rondes (hoogstens {most}).",
         "opt_tour_seed": "Startgetal (seed): hetzelfde startgetal geeft dezelfde partijen, wat --jobs of --backend ook is.",
         "opt_tour_jobs": "Aantal processen (standaard: alle kernen; 1 speelt in dit proces).",
-        "opt_tour_backend": "local: processen op deze machine; ray: taken in Ray (pip install 'loveletter[ray]').",
+        "opt_tour_backend": "local: processen op deze machine; ray: taken in Ray (pip install -e '.[ray]' in de map"
+        " van het project).",
         "opt_tour_budget": "Denkbudget in zoekstappen per zet, voor de niveaus die zoeken (standaard: hun eigen; dat"
         " van de expert is {default}).",
         "opt_tour_json": "Geef in plaats van de tabellen één JSON-object met de cijfers en de instellingen.",
@@ -842,7 +845,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_records_used": "--records: {path} bevat al spelverslagen; kies een nieuwe of lege map",
         "tour_err_jobs": "--jobs moet minstens 1 zijn, niet {jobs}",
         "tour_err_backend": "onbekende backend {backend!r}: local of ray",
-        "tour_err_ray_missing": "--backend ray heeft Ray nodig, en dat is niet geïnstalleerd: pip install 'loveletter[ray]'",
+        "tour_err_ray_missing": "--backend ray heeft Ray nodig, en dat is niet geïnstalleerd: pip install -e '.[ray]'"
+        " in de map van het project",
         "tour_err_ray_unreachable": "--backend ray: geen Ray-cluster antwoordt op RAY_ADDRESS={address!r} (klopt"
         " het adres, en draait het cluster?)",
         "tour_err_rounds_and_matches": "geef --rounds of --matches, niet allebei",

@@ -1,6 +1,6 @@
 """The Ray backend on a real local Ray instance: the same results as the local backend.
 
-Ray comes with the ``ray`` extra (``pip install 'loveletter[ray]'``; ``python3 dev.py test`` installs
+Ray comes with the ``ray`` extra (``pip install -e '.[ray]'``; ``python3 dev.py test`` installs
 it). One test on a real instance, so that only one Ray instance runs at a time under pytest-xdist; it
 starts Ray twice (about 5 s each on 2 cores) and takes 10-20 s in all. A dying worker is faked: no
 instance is started for it.

@@ -1,4 +1,4 @@
-"""Love Letter as an OpenSpiel game: ``python_love_letter`` (``pip install loveletter[openspiel]``).
+"""Love Letter as an OpenSpiel game: ``python_love_letter`` (the ``openspiel`` extra: ``pip install -e ".[openspiel]"``).
 
 >>> import pyspiel
 >>> import loveletter.envs.openspiel  # registers the game
