@@ -112,7 +112,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
     ) -> None:
         self.translator = Translator(lang)
         check_settings(players, match=match, history=history)
-        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 1):
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int | np.integer) or budget < 1):
             raise ValueError(f"budget must be a whole number of at least 1, not {budget!r}")  # (not at reset)
         self.history = history
         self.edition = edition_of(edition)
