@@ -478,7 +478,8 @@ def main() -> None:
                          help="instead, play this many engine rounds of the programme's best move vs random")
     instead.add_argument("--regret", type=whole(1), default=None, metavar="ROUNDS",
                          help="instead, play this many engine rounds of --bot vs random and show where it loses")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the engine rounds (--check, --play, --regret)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed of the engine rounds (--check, --play, --regret; default 0)")
     parser.add_argument("--bot", default="beginner", choices=[lv for lv in LEVELS if lv != "random"],
                         help="the bot of --regret (default beginner)")
     parser.add_argument("--jobs", type=int, default=2, choices=(1, 2),
@@ -486,6 +487,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.bot != "beginner" and not args.regret:
         parser.error("argument --bot: only with --regret (the bot whose choices are weighed)")
+    if args.seed is not None and not (args.check or args.play or args.regret):
+        parser.error("argument --seed: only with --check, --play or --regret (the solve itself plays no rounds)")
+    args.seed = args.seed or 0
     print("classic, 2 players, single rounds against the random bot")
     if args.regret:
         began = time.perf_counter()

@@ -81,6 +81,13 @@ async def drive(url: str, tables: list[tuple[str, str, str]], seconds: float, th
     return sum(made), latencies, time.monotonic() - start
 
 
+def database_kind(db: str | None) -> str:
+    """What ``--db`` names, for the report: "SQLite" for a file (or none: a new one), else the URL's
+    scheme ("postgresql+psycopg")."""
+    scheme = db.split("://", 1)[0] if db and "://" in db else "sqlite"
+    return "SQLite" if scheme.startswith("sqlite") else scheme
+
+
 def main() -> None:
     parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=whole(1), default=200, help="concurrent two-player tables (default 200)")
@@ -115,7 +122,7 @@ def main() -> None:
     ms = [1000 * x for x in latencies]
     print(f"web server load: {args.tables} two-player tables, {2 * args.tables} WebSocket players, "
           f"think time {args.think:g} s on average, {took:.0f} s, "
-          f"database {'SQLite' if args.db is None else args.db.split(':')[0]}")
+          f"database {database_kind(args.db)}")
     print(f"moves: {moves} ({moves / took:,.0f} per second)")
     if ms:
         p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]

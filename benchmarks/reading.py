@@ -82,8 +82,8 @@ def main() -> None:
     for edition, players, opponents in LINES:
         plain, read = measure(edition, players, opponents, args.rounds, args.seed)
         title = f"{edition} {players}p vs {opponents}"
-        hands = sum(len(r) for r in plain)
-        print(f"{title:24} plain belief {interval(plain)}   reading {interval(read)}   ({hands} hands)",
+        readings = sum(len(r) for r in plain)  # one per opponent at each decision: a hand is read many times
+        print(f"{title:24} plain belief {interval(plain)}   reading {interval(read)}   ({readings} readings)",
               flush=True)
 
 

@@ -14,6 +14,7 @@ import pytest
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 BAD = [
+    ("best_vs_random.py", ["--seed", "5"], "argument --seed: only with --check, --play or --regret"),  # was ignored
     ("strength.py", ["--budget", "0"], "argument --budget: must be at least 1, not 0"),
     ("strength.py", ["--jobs", "-1"], "argument --jobs: must be at least 1, not -1"),
     ("strength.py", ["--rounds", "5", "--only", "nosuchline"], "--only 'nosuchline' matches none of: classic 2p:"),

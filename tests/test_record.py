@@ -812,7 +812,8 @@ def test_every_refusal_has_a_dutch_wording(key: str, doc: Any) -> None:
 
 def test_every_refusal_of_replay_is_in_the_table() -> None:
     load_keys = {"rec_no_file", "rec_folder", "rec_not_text", "rec_unreadable", "rec_not_json", "rec_too_deep",
-                 "rec_number_too_long", "rec_stdin", "rec_stdin_closed", "rec_too_big"}  # reading, not replaying
+                 "rec_number_too_long", "rec_stdin", "rec_stdin_closed", "rec_too_big",
+                 "rec_key_twice"}  # reading, not replaying
     places = {"rec_where_round", "rec_where_turn", "rec_deck_count"}
     replay_keys = {k for k in MESSAGES["en"] if k.startswith("rec_")} - load_keys - places
     assert replay_keys <= {key for key, _ in BAD_RECORDS}
@@ -842,14 +843,20 @@ def test_load_refusals_in_dutch(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text("[1,", encoding="utf-8")
     (tmp_path / "binary.json").write_bytes(b"\xff\xfe\x00\x81garbage")
     (tmp_path / "deep.json").write_text("[" * 100_000, encoding="utf-8")
+    # a key twice: the last one won without a word
+    (tmp_path / "twice.json").write_text('{"players": ["A", "B"], "rounds": [{"deck": [], "deck": []}]}',
+                                         encoding="utf-8")
     for name, key in [("nothing.json", "rec_no_file"), (".", "rec_folder"), ("binary.json", "rec_not_text"),
-                      ("bad.json", "rec_not_json"), ("deep.json", "rec_too_deep")]:
+                      ("bad.json", "rec_not_json"), ("twice.json", "rec_key_twice"), ("deep.json", "rec_too_deep")]:
         with pytest.raises(RecordError) as info:
             load(tmp_path / name)
         assert info.value.key == key, str(info.value)
         dutch = nl.record_error(info.value)
         assert dutch != str(info.value) and str(tmp_path) in dutch and "\n" not in dutch
     assert nl.record_error(info.value) == f"{tmp_path / 'deep.json'} is te diep genest voor een spelverslag"
+    with pytest.raises(RecordError) as info:
+        load(tmp_path / "twice.json")
+    assert str(info.value) == f"{tmp_path / 'twice.json'} names the field 'deck' twice in one object"
 
 
 def test_load_words_the_json_readers_complaints_in_both_languages(tmp_path: Path) -> None:

@@ -170,6 +170,21 @@ def read_at_most(stream: BinaryIO, source: str | Path) -> bytes:
     return data
 
 
+class _KeyTwice(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _no_key_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused where it names a key twice."""
+    made: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in made:
+            raise _KeyTwice(key)
+        made[key] = value
+    return made
+
+
 def parse(data: bytes, source: str | Path) -> dict[str, Any]:
     """A record's bytes as JSON (``source`` names them in errors); :class:`RecordError` if they are not."""
     try:
@@ -177,7 +192,9 @@ def parse(data: bytes, source: str | Path) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise RecordError("rec_not_text", path=source) from None
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, object_pairs_hook=_no_key_twice)
+    except _KeyTwice as twice:  # the last would win without a word
+        raise RecordError("rec_key_twice", path=source, field=twice.key) from None
     except json.JSONDecodeError as err:
         raise RecordError(
             "rec_not_json", path=source, error=err.msg, line=err.lineno, column=err.colno
