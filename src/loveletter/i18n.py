@@ -497,10 +497,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_not_finished": "The match is not over yet: its record and replay come when it is.",
         "web_rematch_not_finished": "The match is not over yet: a rematch can be asked for when it is.",
         "web_record_too_big": "That file is too large for a game record (at most {max} kB).",
-        "web_record_not_json": "That file is not a game record: it is not JSON.",
-        "web_record_not_json_at": "That file is not a game record: it is not JSON ({reason}, line {line}, column"
-        " {column}).",
-        "web_record_not_text": "That file is not a game record: it is not text (UTF-8).",
+        "web_upload": "the file",
         "web_bad_record": "That is not a valid game record: {reason}",
         "web_replay": "Replay",
         "web_download": "Download the record",
@@ -972,10 +969,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_not_finished": "Het spel is nog niet voorbij: het verslag en de herhaling komen daarna.",
         "web_rematch_not_finished": "Het spel is nog niet voorbij: om nog een spel vragen kan daarna.",
         "web_record_too_big": "Dat bestand is te groot voor een spelverslag (hoogstens {max} kB).",
-        "web_record_not_json": "Dat bestand is geen spelverslag: het is geen JSON.",
-        "web_record_not_json_at": "Dat bestand is geen spelverslag: het is geen JSON ({reason}, regel {line},"
-        " kolom {column}).",
-        "web_record_not_text": "Dat bestand is geen spelverslag: het is geen tekst (UTF-8).",
+        "web_upload": "het bestand",
         "web_bad_record": "Dat is geen geldig spelverslag: {reason}",
         "web_replay": "Herhaling",
         "web_download": "Verslag downloaden",

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import random
@@ -35,7 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, Stri
 from loveletter.bots.expert import ExpertBot
 from loveletter.engine import Action, View
 from loveletter.i18n import LANGUAGES, MESSAGES, Translator
-from loveletter.record import RecordError
+from loveletter.record import RecordError, parse
 from loveletter.web.messages import hints_message, read_client_message, refusal_message, state_message
 from loveletter.web.replays import MAX_RECORD_BYTES, frames, record_of
 from loveletter.web.store import Store
@@ -430,18 +429,8 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         if len(body) > MAX_RECORD_BYTES:
             raise Refused("web_record_too_big", max=MAX_RECORD_BYTES // 1000)
         t = _translator(lang)
-        try:  # UTF-8 only, as the command line reads records (json.loads would take UTF-16 bytes too)
-            text = body.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise Refused("web_record_not_text") from None
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as err:  # where, as the command line says it
-            raise Refused("web_record_not_json_at", reason=t.json_reason(err.msg), line=err.lineno,
-                          column=err.colno) from None
-        except (ValueError, RecursionError):  # a number too long, nesting too deep
-            raise Refused("web_record_not_json") from None
-        try:
+        try:  # read as the command line reads a record file: UTF-8 JSON, no key twice, errors with their place
+            doc = parse(body, t("web_upload"))
             return await asyncio.to_thread(frames, doc, t)
         except RecordError as err:
             raise Refused("web_bad_record", reason=t.record_error(err)) from None
