@@ -700,6 +700,17 @@ def test_load_a_missing_file(tmp_path: Path) -> None:
     assert "\n" not in str(info.value) and str(path) in str(info.value)
 
 
+def test_a_file_is_named_as_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "./-" is a file, not standard input ("-"): the message must not turn it into "-"
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(RecordError) as info:
+        load("./-")
+    assert str(info.value) == "no such file: ./-"
+    (tmp_path / "-").write_text("{", encoding="utf-8")
+    with pytest.raises(RecordError, match=r"^\./- is not valid JSON"):
+        load("./-")
+
+
 def test_load_a_folder_or_a_binary_file(tmp_path: Path) -> None:
     with pytest.raises(RecordError) as info:
         load(tmp_path)

@@ -149,17 +149,18 @@ MAX_RECORD_FILE = 64 * 1024 * 1024
 def load(path: str | Path) -> dict[str, Any]:
     """Read a record file as JSON; :class:`RecordError` for a missing, unreadable, too large or
     non-JSON file."""
-    p = Path(path)
+    # messages name the file as given: Path("./-") would print as "-", which means standard input
+    name = str(path)
     try:
-        with p.open("rb") as f:
-            data = read_at_most(f, p)
+        with Path(path).open("rb") as f:
+            data = read_at_most(f, name)
     except FileNotFoundError:
-        raise RecordError("rec_no_file", path=p) from None
+        raise RecordError("rec_no_file", path=name) from None
     except IsADirectoryError:
-        raise RecordError("rec_folder", path=p) from None
+        raise RecordError("rec_folder", path=name) from None
     except OSError as err:
-        raise RecordError("rec_unreadable", path=p, error=err) from None
-    return parse(data, p)
+        raise RecordError("rec_unreadable", path=name, error=err) from None
+    return parse(data, name)
 
 
 def read_at_most(stream: BinaryIO, source: str | Path) -> bytes:
