@@ -20,6 +20,7 @@ from typing import Any, BinaryIO
 
 from loveletter.engine import (
     EDITIONS,
+    MAX_TARGET,
     Action,
     Card,
     Edition,
@@ -234,8 +235,8 @@ def replay(doc: Any, on_step: Callable[[int, int, Match], None] | None = None) -
             n=len(names),
         )
     target = doc.get("target")
-    if target is not None and (not _is_int(target) or target < 1):
-        raise RecordError("rec_target")
+    if target is not None and (not _is_int(target) or not 1 <= target <= MAX_TARGET):
+        raise RecordError("rec_target", most=MAX_TARGET)
     rounds = doc.get("rounds")
     if not isinstance(rounds, list):
         raise RecordError("rec_rounds")

@@ -82,6 +82,9 @@ def test_R2_3_players_may_agree_on_another_target():
     assert Match(CLASSIC, 2, target=3, seed=1).target == 3
     with pytest.raises(ValueError):
         Match(CLASSIC, 2, target=0, seed=1)
+    with pytest.raises(ValueError, match="from 1 to 99, not 100"):
+        Match(CLASSIC, 2, target=100, seed=1)
+    assert Match(CLASSIC, 2, target=99, seed=1).target == 99
 
 
 def test_R2_1_match_player_counts():

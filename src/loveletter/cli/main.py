@@ -21,7 +21,7 @@ from loveletter.bots.expert import DEFAULT_ITERATIONS, HINT_TRIES
 from loveletter.cli import numbers
 from loveletter.cli.click_dutch import speak_dutch
 from loveletter.cli.numbers import Amount, GivenPath, Whole
-from loveletter.engine import EDITIONS
+from loveletter.engine import EDITIONS, MAX_TARGET
 from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named
 from loveletter.record import RecordError, load, parse, read_at_most, replay, summary
 from loveletter.tournament.runner import MAX_GAMES
@@ -74,7 +74,7 @@ def _show_version(ctx: click.Context) -> None:
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None,
               help=_t("opt_lang"))
 @click.option("--seed", type=Whole(), default=None, metavar="S", help=_t("opt_seed"))
-@click.option("--target", type=Whole(1, 99), default=None, metavar=_t("meta_tokens"),
+@click.option("--target", type=Whole(1, MAX_TARGET), default=None, metavar=_t("meta_tokens"),
               help=_t("opt_target"))
 @click.option("--name", default=None, metavar=_t("meta_name"), help=_t("opt_name"))
 @click.option("--records", type=GivenPath(file_okay=False, path_type=Path), default=None,

@@ -10,12 +10,12 @@ from loveletter.engine.actions import Action
 from loveletter.engine.cards import CLASSIC, EDITION_2019, EDITIONS, TARGETED, Card, Edition, edition_named
 from loveletter.engine.errors import IllegalActionError, NotationError
 from loveletter.engine.events import Event
-from loveletter.engine.match import Match
+from loveletter.engine.match import MAX_TARGET, Match
 from loveletter.engine.round import Phase, Round, legal_plays
 from loveletter.engine.view import View, known_hands, view
 
 __all__ = [
     "CLASSIC", "EDITION_2019", "EDITIONS", "TARGETED", "Action", "Card", "Edition", "Event",
-    "IllegalActionError", "Match", "NotationError", "Phase", "Round", "View", "edition_named",
+    "MAX_TARGET", "IllegalActionError", "Match", "NotationError", "Phase", "Round", "View", "edition_named",
     "known_hands", "legal_plays", "view",
 ]

@@ -14,6 +14,9 @@ from loveletter.engine.actions import Action
 from loveletter.engine.cards import CLASSIC, Card, Edition
 from loveletter.engine.round import Round
 
+#: The most tokens a match may need: a target agreed beyond R2.3 (more would be a game of days).
+MAX_TARGET = 99
+
 
 class Match:
     """A series of rounds between ``players`` seats.
@@ -34,8 +37,8 @@ class Match:
         log: bool = True,
     ) -> None:
         edition.check_players(players)
-        if target is not None and target < 1:
-            raise ValueError(f"the token target must be at least 1, not {target}")
+        if target is not None and not 1 <= target <= MAX_TARGET:
+            raise ValueError(f"the token target must be from 1 to {MAX_TARGET}, not {target}")
         self.edition = edition
         self.players = players
         self.target = target if target is not None else edition.default_target(players)
