@@ -909,6 +909,17 @@ def test_an_unreadable_file_is_explained_in_dutch_too(tmp_path: Path) -> None:
     assert Translator("nl").record_error(err) == f"kan {tmp_path / 'x.json'} niet lezen: geen toegang"
 
 
+@pytest.mark.parametrize(("number", "english", "dutch"), [
+    (5, "input/output error (the device failed, or this file cannot be read that way)",
+     "invoer-/uitvoerfout (het apparaat faalde, of dit bestand is zo niet te lezen)"),  # EIO: /proc/self/mem
+    (0, "Something odd", "fout van het besturingssysteem: Something odd"),  # a reason we have no words for
+])
+def test_the_systems_reason_is_told_in_dutch(tmp_path: Path, number: int, english: str, dutch: str) -> None:
+    err = RecordError("rec_unreadable", path=tmp_path / "x.json", error=OSError(number, "Something odd"))
+    assert str(err) == f"cannot read {tmp_path / 'x.json'}: {english}"
+    assert Translator("nl").record_error(err) == f"kan {tmp_path / 'x.json'} niet lezen: {dutch}"
+
+
 def test_a_seat_of_the_wrong_kind_is_named_for_what_it_is() -> None:
     for turn, says in [({"seat": "0", "play": "guard"}, "'seat' must be a seat number, not a string"),
                        ({"play": "guard", "target": 1.0}, "'target' must be a seat number, not a number with a fraction")]:

@@ -64,6 +64,10 @@ OS_REASONS: dict[int, str] = {
     errno.ENOTDIR: "os_not_folder", errno.EROFS: "os_read_only", errno.EADDRINUSE: "os_address_in_use",
     errno.EADDRNOTAVAIL: "os_address_unavailable", errno.ENAMETOOLONG: "os_name_too_long",
     errno.EEXIST: "os_exists", errno.ELOOP: "os_link_loop", errno.ENXIO: "os_no_reader",
+    errno.EIO: "os_io", errno.EINVAL: "os_invalid", errno.EFBIG: "os_too_large", errno.EMFILE: "os_too_many_open",
+    errno.ENFILE: "os_too_many_open", errno.ENOMEM: "os_no_memory", errno.EBUSY: "os_busy", errno.ETXTBSY: "os_busy",
+    errno.EPIPE: "os_reader_gone", errno.ENODEV: "os_no_device", errno.ECONNREFUSED: "os_refused",
+    errno.ETIMEDOUT: "os_timed_out", errno.EAGAIN: "os_try_again",
 }
 # What Python's JSON reader said (English only), by how its message begins: a message key.
 JSON_REASONS: dict[str, str] = {
@@ -534,6 +538,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "os_link_loop": "too many symbolic links (a loop?)",
         "os_no_reader": "nothing reads from it (a named pipe without a reader?)",
         "os_exists": "it already exists",
+        "os_io": "input/output error (the device failed, or this file cannot be read that way)",
+        "os_invalid": "invalid argument (a special file?)",
+        "os_too_large": "the file is too large",
+        "os_too_many_open": "too many files are open",
+        "os_no_memory": "not enough memory",
+        "os_busy": "it is in use",
+        "os_reader_gone": "the reader has gone (a broken pipe)",
+        "os_no_device": "no such device",
+        "os_refused": "the connection was refused",
+        "os_timed_out": "it took too long (timed out)",
+        "os_try_again": "not available now; try again",
+        "os_other": "{reason}",
         "json_value": "a value was expected",
         "json_field_name": "a field name in double quotes was expected",
         "json_comma": "a comma was expected",
@@ -1006,6 +1022,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "os_link_loop": "te veel symbolische links (een lus?)",
         "os_no_reader": "niets leest ervan (een named pipe zonder lezer?)",
         "os_exists": "het bestaat al",
+        "os_io": "invoer-/uitvoerfout (het apparaat faalde, of dit bestand is zo niet te lezen)",
+        "os_invalid": "ongeldig argument (een speciaal bestand?)",
+        "os_too_large": "het bestand is te groot",
+        "os_too_many_open": "er zijn te veel bestanden open",
+        "os_no_memory": "te weinig geheugen",
+        "os_busy": "het is in gebruik",
+        "os_reader_gone": "de lezer is weg (een gebroken pipe)",
+        "os_no_device": "dat apparaat bestaat niet",
+        "os_refused": "de verbinding werd geweigerd",
+        "os_timed_out": "het duurde te lang",
+        "os_try_again": "nu niet beschikbaar; probeer het later opnieuw",
+        "os_other": "fout van het besturingssysteem: {reason}",
         "json_value": "hier werd een waarde verwacht",
         "json_field_name": "hier werd een veldnaam tussen dubbele aanhalingstekens verwacht",
         "json_comma": "hier werd een komma verwacht",
@@ -1256,11 +1284,11 @@ class Translator:
 
     def os_reason(self, err: OSError) -> str:
         """What went wrong with a file or a socket, in this language (the system's own words, which
-        are English, only for a rare error)."""
+        are English, only for a rare error, and in Dutch said to be the system's)."""
         if isinstance(err, socket.gaierror) or (err.errno or 0) < 0:  # a name lookup's (EAI_*) codes
             return self("os_unknown_host")
         key = OS_REASONS.get(err.errno or 0)
-        return self(key) if key else (err.strerror or str(err))
+        return self(key) if key else self("os_other", reason=err.strerror or str(err))
 
     def json_reason(self, message: str) -> str:
         """Python's JSON reader's complaint (English), in this language."""
