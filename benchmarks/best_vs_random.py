@@ -482,14 +482,18 @@ def main() -> None:
                         help="seed of the engine rounds (--check, --play, --regret; default 0)")
     parser.add_argument("--bot", default="beginner", choices=[lv for lv in LEVELS if lv != "random"],
                         help="the bot of --regret (default beginner)")
-    parser.add_argument("--jobs", type=int, default=2, choices=(1, 2),
-                        help="processes: 1 or 2, one per starting seat (default 2)")
+    parser.add_argument("--jobs", type=int, default=None, choices=(1, 2),
+                        help="processes of the solve and --check: 1 or 2, one per starting seat (default 2)")
     args = parser.parse_args()
     if args.bot != "beginner" and not args.regret:
         parser.error("argument --bot: only with --regret (the bot whose choices are weighed)")
     if args.seed is not None and not (args.check or args.play or args.regret):
         parser.error("argument --seed: only with --check, --play or --regret (the solve itself plays no rounds)")
+    if args.jobs is not None and (args.play or args.regret):
+        # their rounds run one after another in one process, each decision asking the one programme
+        parser.error("argument --jobs: only for the solve and --check (--play and --regret run in one process)")
     args.seed = args.seed or 0
+    args.jobs = args.jobs or 2
     print("classic, 2 players, single rounds against the random bot")
     if args.regret:
         began = time.perf_counter()

@@ -35,6 +35,8 @@ BAD = [
     ("best_vs_random.py", ["--play", "3", "--regret", "3"], "argument --regret: not allowed with argument --play"),
     ("best_vs_random.py", ["--jobs", "5"], "argument --jobs: invalid choice: 5 (choose from 1, 2)"),
     ("best_vs_random.py", ["--check", "-1"], "argument --check: must be at least 1, not -1"),
+    ("best_vs_random.py", ["--play", "3", "--jobs", "2"],
+     "argument --jobs: only for the solve and --check (--play and --regret run in one process)"),
     ("beginner_weights.py", ["--rounds", "10"], "argument --rounds: must be at least 32, not 10"),
     ("beginner_weights.py", ["--jobs", "0"], "argument --jobs: must be at least 1, not 0"),
     ("beginner_weights.py", ["--sweeps", "-1"], "argument --sweeps: must be at least 0, not -1"),
