@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import venv
@@ -63,13 +64,26 @@ def ensure_test_tools() -> None:
     start_postgres()
 
 
+def _answers(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
 def _has(command: str) -> bool:
     return shutil.which(command) is not None or Path("/usr/bin", command).exists()
 
 
 def start_postgres() -> None:
     """Start every PostgreSQL cluster (Debian's pg_ctlcluster) and make the tests' role and database."""
-    if os.geteuid() != 0:  # a developer's own server: the tests use POSTGRES_URL as it is
+    if os.geteuid() != 0:  # a developer's own server: the tests use it as it is, so say what it needs
+        if "LOVELETTER_TEST_POSTGRES" not in os.environ and not _answers("127.0.0.1", 5432):
+            print("Note: no PostgreSQL server answers at 127.0.0.1:5432, so the storage tests will fail. Run"
+                  " `sudo python3 dev.py test` once (it starts the server and makes the tests' role and database),"
+                  " or set LOVELETTER_TEST_POSTGRES to a server where the role may create schemas.",
+                  file=sys.stderr)
         return
     clusters = subprocess.run(["pg_lsclusters", "--no-header"], capture_output=True, text=True, check=True)
     for line in clusters.stdout.splitlines():

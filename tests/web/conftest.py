@@ -38,7 +38,8 @@ def database(request, tmp_path):
             db.execute(text(f"CREATE SCHEMA {schema}"))
     except OperationalError as err:
         pytest.fail(f"PostgreSQL is not reachable at {POSTGRES} ({str(err).splitlines()[0]}); "
-                    "python3 dev.py test installs and starts it")
+                    "as root, python3 dev.py test starts it (and makes the role and database); or set "
+                    "LOVELETTER_TEST_POSTGRES to a server where the role may create schemas")
     yield f"{POSTGRES}?options=-csearch_path%3D{schema}"
     with server.begin() as db:
         db.execute(text(f"DROP SCHEMA {schema} CASCADE"))

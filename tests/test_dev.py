@@ -1,0 +1,49 @@
+"""dev.py, the Quick start's set-up: what it tells a developer who is not root."""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+DEV = Path(__file__).resolve().parent.parent / "dev.py"
+
+
+def _dev():  # dev.py is a script, not a module of the package
+    spec = importlib.util.spec_from_file_location("dev", DEV)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(("answers", "told"), [(False, True), (True, False)])
+def test_a_developer_not_root_is_told_when_postgresql_does_not_answer(monkeypatch, capsys, answers, told):
+    dev = _dev()
+    monkeypatch.setattr(dev.os, "geteuid", lambda: 1000)
+    monkeypatch.delenv("LOVELETTER_TEST_POSTGRES", raising=False)
+    monkeypatch.setattr(dev, "_answers", lambda host, port: answers)
+    dev.start_postgres()  # as not root, it starts nothing
+    err = capsys.readouterr().err
+    assert ("no PostgreSQL server answers at 127.0.0.1:5432" in err) is told
+    assert ("LOVELETTER_TEST_POSTGRES" in err) is told
+
+
+def test_a_server_of_ones_own_is_taken_as_it_is(monkeypatch, capsys):
+    dev = _dev()
+    monkeypatch.setattr(dev.os, "geteuid", lambda: 1000)
+    monkeypatch.setenv("LOVELETTER_TEST_POSTGRES", "postgresql+psycopg://me@elsewhere/db")
+    monkeypatch.setattr(dev, "_answers", lambda host, port: pytest.fail("the named server is not ours to check"))
+    dev.start_postgres()
+    assert capsys.readouterr().err == ""
+
+
+def test_answers_tells_a_listening_port_from_a_closed_one():
+    import socket
+
+    dev = _dev()
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        port = listening.getsockname()[1]
+        assert dev._answers("127.0.0.1", port)
+    assert not dev._answers("127.0.0.1", port)  # closed now
