@@ -79,6 +79,9 @@ def test_private_tables_are_not_listed_but_can_be_joined_by_code(client):
     ({"players": "many"}, "wrong or missing value for 'players'", "ontbrekende waarde voor 'players'"),
     ({"name": "   "}, "Please give a name.", "Geef een naam op."),
     ({"name": "x" * 25}, "at most 24 characters", "hoogstens 24 tekens"),
+    ({"name": "x" * 201}, "at most 24 characters", "hoogstens 24 tekens"),  # (was: "a wrong value for 'name'")
+    ({"name": "\u200b"}, "Please give a name.", "Geef een naam op."),  # a zero-width space alone: no name to see
+    ({"name": "\u200b\u0301 \u2060"}, "Please give a name.", "Geef een naam op."),
 ])
 def test_bad_table_settings_are_refused_with_a_reason(client, settings, says, zegt):
     for lang, expected in (("en", says), ("nl", zegt)):
@@ -360,13 +363,71 @@ def test_a_finished_match_gives_its_record_and_replay(client):
     (b'{"players": ["A", "B"], "players": ["C", "D"]}', "the file names the field 'players' twice in one object"),
     (b"[]", "a record is a JSON object, not a list"),
     (json.dumps({"players": ["A", "B"], "rounds": [{"deck": ["dragon"]}]}).encode(), "round 1"),
-    (b" " * 1_000_001, "too large"),
 ])
 def test_a_bad_record_upload_is_refused_in_one_line(client, body, says):
     answer = client.post("/api/replay", content=body)
     assert answer.status_code == 400
     message = answer.json()["message"]
     assert says in message and "\n" not in message
+
+
+def _chunked(body: bytes, size: int = 64_000):  # sent without a Content-Length
+    for start in range(0, len(body), size):
+        yield body[start:start + size]
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+def test_a_body_over_its_limit_is_refused_before_it_is_read_whole(client, monkeypatch, chunked):
+    """A 150 MB upload was read whole (uvicorn sets no limit) and only then refused; the lobby's JSON
+    requests had no limit at all. Now 413, by the stated length or as the bytes come."""
+    from loveletter.web import limits
+
+    seen: list[int] = []  # the most the middleware ever held
+    original = limits.BodyLimit._refuse
+
+    async def refuse(self, scope, receive, send, refused):
+        seen.append(1)
+        await original(self, scope, receive, send, refused)
+
+    monkeypatch.setattr(limits.BodyLimit, "_refuse", refuse)
+    big = b" " * 1_000_001
+    answer = client.post("/api/replay?lang=nl", content=_chunked(big) if chunked else big)
+    assert answer.status_code == 413 and seen
+    assert answer.json()["message"] == "Dat bestand is te groot voor een spelverslag (hoogstens 1000 kB)."
+    named = json.dumps({"name": "A" * 70_000, "players": 2}).encode()
+    answer = client.post("/api/tables", content=_chunked(named) if chunked else named)
+    assert answer.status_code == 413
+    assert answer.json()["message"] == "The request is too large (at most 64 kB)."
+    assert client.get("/api/tables").json() == []  # nothing made
+
+
+def test_a_body_under_its_limit_is_handed_on_whole_even_without_a_length(client):
+    code, _secret = finished_bot_match(client)
+    doc = client.get(f"/api/tables/{code}/record").json()
+    whole = client.post("/api/replay", content=json.dumps(doc).encode())
+    sent_in_chunks = client.post("/api/replay", content=_chunked(json.dumps(doc).encode(), 100))
+    assert sent_in_chunks.status_code == 200 and sent_in_chunks.json() == whole.json()
+    made = client.post("/api/tables", content=_chunked(json.dumps({"name": "Ann", "players": 2}).encode(), 5),
+                       headers={"content-type": "application/json"})
+    assert made.status_code == 200 and made.json()["seat"] == 0
+
+
+def test_a_replay_too_large_to_show_is_refused(client, monkeypatch):
+    """A record's frames repeat its names: 300 kB of record with names of 100,000 letters made a 139 MB
+    answer, and 1 MB would have made gigabytes. Now the frames stop at MAX_REPLAY_BYTES."""
+    from loveletter.web import replays
+
+    code, _secret = finished_bot_match(client)
+    doc = client.get(f"/api/tables/{code}/record").json()
+    assert client.post("/api/replay", content=json.dumps(doc)).status_code == 200
+    monkeypatch.setattr(replays, "MAX_REPLAY_BYTES", 1_000_000)  # (64 MB: the same, more slowly)
+    doc["players"] = ["A" * 300_000, "B" * 300_000]  # every frame names them
+    answer = client.post("/api/replay?lang=nl", content=json.dumps(doc))
+    assert answer.status_code == 400 and answer.json()["message"] == (
+        "De herhaling van dit spelverslag zou te groot worden om te tonen (meer dan 1 MB): zijn de namen erg lang?")
+    monkeypatch.setattr(replays, "MAX_REPLAY_BYTES", 2_000)  # a table's own replay is bounded the same way
+    answer = client.get(f"/api/tables/{code}/replay")
+    assert answer.status_code == 400 and answer.json()["key"] == "web_replay_too_big"
 
 
 @pytest.mark.parametrize(("body", "says"), [
@@ -614,6 +675,38 @@ def test_the_players_who_stay_take_their_own_seats_at_the_rematch(client):
     assert ann_again.state["names"][:2] == ["Ann", "Bob"] and ann_again.state["free_seats"] == []
     for seat in (ann, bob, ann_again):
         seat.close()
+
+
+def test_a_player_going_on_takes_their_own_seat_even_when_another_seat_is_open(client):
+    """With Ann gone from the finished table her seat 0 was open at the rematch, and Bob, asking first,
+    was given it (the lowest open seat) rather than his own seat 1, which then stood open to anyone."""
+    code, ann, bob = finished_two_people_match(client)
+    ann.close()
+    assert client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()["seat"] == 1
+    assert client.post(f"/api/tables/{code}/rematch", json={"secret": ann.secret}).json()["seat"] == 0
+    bob.close()
+
+
+def test_a_rematch_and_who_went_on_survive_a_restart(database):
+    """The rematch's code and the seats that went on lived only in memory: after a restart the next
+    player asking was given another new table, and one who had gone on was let go on twice."""
+    with TestClient(create_app(Store(database), bot_delay=0)) as client:
+        code, ann, bob = finished_two_people_match(client)
+        bob_on = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()
+        ann.close()
+        bob.close()
+        close_all()
+    with TestClient(create_app(Store(database), bot_delay=0)) as client:  # a new process, same database
+        twice = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret})
+        assert twice.json()["key"] == "web_rematch_twice"
+        back = Seat(client, code, ann.secret)  # Ann back at the finished table: her seat is kept again
+        assert back.state["rematch"] == bob_on["code"]
+        watcher = Seat(client, bob_on["code"], None)
+        assert watcher.state["open_seats"] == [] and watcher.state["free_seats"] == [0]
+        ann_on = client.post(f"/api/tables/{code}/rematch", json={"secret": ann.secret}).json()
+        assert ann_on["code"] == bob_on["code"] and ann_on["seat"] == 0
+        for seat in (back, watcher):
+            seat.close()
 
 
 def _ends_the_round(table, action) -> bool:

@@ -35,8 +35,9 @@ from loveletter.bots.expert import ExpertBot
 from loveletter.engine import Action, View
 from loveletter.i18n import LANGUAGES, MESSAGES, Translator
 from loveletter.record import RecordError, parse
+from loveletter.web.limits import BodyLimit, Limit
 from loveletter.web.messages import hints_message, read_client_message, refusal_message, state_message
-from loveletter.web.replays import MAX_RECORD_BYTES, frames, record_of
+from loveletter.web.replays import MAX_RECORD_BYTES, frames_json, record_of
 from loveletter.web.store import Store
 from loveletter.web.table import GameTable, Refused, clean_name, new_code, new_settings
 
@@ -59,7 +60,7 @@ class NewTable(Body):
     the ranges are checked by :func:`~loveletter.web.table.new_settings`, which says what they are.
     The bots' seats are JSON keys, so text: read by :func:`seat_numbers`."""
 
-    name: StrictStr = Field(max_length=200)
+    name: StrictStr  # its length: clean_name's to refuse, in its words (the body's size: BodyLimit)
     edition: StrictStr = Field(default="classic", max_length=20)
     players: StrictInt = 2
     target: StrictInt | None = None
@@ -80,7 +81,7 @@ def seat_numbers(bots: dict[str, str]) -> dict[int, str]:
 
 
 class Joining(Body):
-    name: StrictStr = Field(max_length=200)
+    name: StrictStr
 
 
 class Rematch(Body):
@@ -143,8 +144,14 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.rng = random.SystemRandom()
         self.thinking = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-think")
-        for stored in store.load_all():
+        loaded = store.load_all()
+        for stored in loaded:
             self.rooms[stored.code] = Room(GameTable.load(stored, store, budget))
+        for stored in loaded:  # finished tables and their rematches, linked again
+            if stored.rematch is not None:
+                room = self.rooms[stored.code]
+                room.rematch, room.rematched = stored.rematch, set(stored.went_on)
+                self.rooms[stored.rematch].origin = room
 
     def room(self, code: str) -> Room:
         room = self.rooms.get(code.upper())
@@ -181,13 +188,14 @@ class Server:
             settings = new_settings(s.edition, s.players, s.target, bots, s.private, s.bot_timeout,
                                     random.Random(self.rng.random()))
             code = new_code(self.rooms)
-            self.store.create(code, settings.as_json(), settings.private)
+            self.store.create(code, settings.as_json(), settings.private, rematch_of=old.code)
             self.rooms[code] = Room(GameTable(code, settings, self.store, budget=self.budget), origin=room)
             room.rematch = code
             await self.tell_all(room)
         new_room = self.rooms[room.rematch]
         # their own seat again (kept for them), else one kept for nobody
-        joined, new_secret = new_room.table.join(old.names[seat], among=[seat, *new_room.open_seats()])
+        joined, new_secret = new_room.table.join(old.names[seat], among=[seat, *new_room.open_seats()],
+                                                 went_on_from=(old.code, seat))
         room.rematched.add(seat)
         await self.tell_all(new_room)
         self.start_waiting(new_room)
@@ -341,6 +349,8 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
 
     app = FastAPI(title="Love Letter", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     app.state.server = server
+    app.add_middleware(BodyLimit, limit=_body_limit,
+                       language=lambda request: _translator(request.query_params.get("lang", "en")))
 
     @app.exception_handler(Refused)
     async def refused(request: Request, err: Refused) -> JSONResponse:
@@ -416,22 +426,20 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         return JSONResponse(doc, headers={"Content-Disposition": f'attachment; filename="loveletter-{found}.json"'})
 
     @app.get("/api/tables/{code}/replay")
-    async def table_replay(code: str, lang: str = "en") -> list[dict[str, Any]]:
+    async def table_replay(code: str, lang: str = "en") -> Response:
         _found, doc = finished_record(code)
         try:
-            return await asyncio.to_thread(frames, doc, _translator(lang))
+            return _json_text(await asyncio.to_thread(frames_json, doc, _translator(lang)))
         except RecordError as err:  # (a table's own record: never, but a refusal rather than a 500)
             raise Refused("web_bad_record", reason=_translator(lang).record_error(err)) from None
 
     @app.post("/api/replay")
-    async def uploaded_replay(request: Request, lang: str = "en") -> list[dict[str, Any]]:
-        body = await request.body()
-        if len(body) > MAX_RECORD_BYTES:
-            raise Refused("web_record_too_big", max=MAX_RECORD_BYTES // 1000)
+    async def uploaded_replay(request: Request, lang: str = "en") -> Response:
+        body = await request.body()  # at most MAX_RECORD_BYTES (BodyLimit)
         t = _translator(lang)
         try:  # read as the command line reads a record file: UTF-8 JSON, no key twice, errors with their place
             doc = parse(body, t("web_upload"))
-            return await asyncio.to_thread(frames, doc, t)
+            return _json_text(await asyncio.to_thread(frames_json, doc, t))
         except RecordError as err:
             raise Refused("web_bad_record", reason=t.record_error(err)) from None
 
@@ -485,6 +493,22 @@ async def _receive_text(socket: WebSocket) -> str:
     if text is None:
         raise Refused("web_not_json")
     return str(text)
+
+
+#: The most bytes of body a request other than an upload may have: a name, a few settings, a secret.
+MAX_BODY = 64_000
+
+
+def _body_limit(path: str) -> Limit:
+    """How much body a request to ``path`` may send (:class:`~loveletter.web.limits.BodyLimit`)."""
+    if path == "/api/replay":
+        return MAX_RECORD_BYTES, lambda most: Refused("web_record_too_big", max=most // 1000)
+    return MAX_BODY, lambda most: Refused("web_request_too_big", max=most // 1000)
+
+
+def _json_text(text: str) -> Response:
+    """JSON already written (a replay's frames, written as they were made)."""
+    return Response(text, media_type="application/json")
 
 
 def _translator(lang: str) -> Translator:

@@ -8,6 +8,7 @@ as the record is replayed, once.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -16,8 +17,13 @@ from loveletter.i18n import Translator
 from loveletter.narrate import narrate_all
 from loveletter.record import replay, to_record
 from loveletter.web.messages import card_face
+from loveletter.web.table import Refused
 
 MAX_RECORD_BYTES = 1_000_000
+#: The most a replay's frames may come to, as JSON. Each frame repeats the names and the round's story
+#: so far, so a small record with very long names could make gigabytes; a game to 20 tokens with six
+#: players comes to about 2 MB, and one to the most a record allows, 99 tokens, to about 20 MB.
+MAX_REPLAY_BYTES = 64_000_000
 
 
 def record_of(match: Any, names: list[str]) -> dict[str, Any]:
@@ -37,15 +43,30 @@ def distinct_names(names: list[str]) -> list[str]:
 
 def frames(doc: Any, t: Translator) -> list[dict[str, Any]]:
     """Every step of the record ``doc``: the deal of each round, then each turn. A bad record raises
-    :class:`~loveletter.record.RecordError` (one line, naming the round and turn)."""
-    shown: list[dict[str, Any]] = []
+    :class:`~loveletter.record.RecordError` (one line, naming the round and turn); one whose frames
+    would come to more than :data:`MAX_REPLAY_BYTES` of JSON is refused (:class:`Refused`)."""
+    return json.loads(frames_json(doc, t))  # type: ignore[no-any-return]
+
+
+def frames_json(doc: Any, t: Translator) -> str:
+    """:func:`frames` as the JSON text sent, each frame written as it is made: refused as soon as it
+    passes :data:`MAX_REPLAY_BYTES`, before the frames are all in memory."""
+    most = MAX_REPLAY_BYTES
+    parts: list[str] = []
+    size = 2
 
     def step(number: int, turn: int, match: Match) -> None:  # in one pass: replaying each step from
         # the start took time that grew with the square of the record's length (minutes for a long one)
-        shown.append(_frame(match.round, number, turn, list(match.tokens), list(doc["players"]), t))
+        nonlocal size
+        part = json.dumps(_frame(match.round, number, turn, list(match.tokens), list(doc["players"]), t),
+                          ensure_ascii=False, separators=(",", ":"))
+        size += len(part.encode()) + 1
+        if size > most:
+            raise Refused("web_replay_too_big", most=most // 1_000_000)
+        parts.append(part)
 
     replay(doc, on_step=step)  # (the players are checked before the first step)
-    return shown
+    return "[" + ",".join(parts) + "]"
 
 
 def _frame(rnd: Round, number: int, turn: int, tokens: list[int], names: list[str], t: Translator

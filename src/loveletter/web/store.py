@@ -1,7 +1,7 @@
 """Where the web app keeps its tables: any SQLAlchemy database (SQLite by default, PostgreSQL too).
 
 A table is its settings (edition, seats, token target, the match's seed) and the moves played on it
-in order, in the engine's notation. That is all: the match is rebuilt by replaying the moves, so a
+in order, in the engine's notation (and, once finished, its rematch and who went on to it). That is all: the match is rebuilt by replaying the moves, so a
 server started again on the same database carries on exactly where it stopped. Seat credentials are
 kept only as SHA-256 hashes.
 """
@@ -12,7 +12,7 @@ import hashlib
 import json
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +61,20 @@ moves = Table(
     Column("by_bot", Boolean, nullable=False),  # played by a bot (a bot seat, or for an absent human)
 )
 
+# A finished table's rematch: the table for the next match, and the seats whose players went on to it
+# (a player goes on once; their seat at the rematch is kept for them while they are at the old table).
+rematches = Table(
+    "rematches", metadata,
+    Column("code", String(16), ForeignKey("tables.code"), primary_key=True),  # the finished table
+    Column("rematch", String(16), ForeignKey("tables.code"), nullable=False),
+)
+
+went_on = Table(
+    "went_on", metadata,
+    Column("code", String(16), ForeignKey("tables.code"), primary_key=True),  # the finished table
+    Column("seat", Integer, primary_key=True),
+)
+
 
 @dataclass
 class StoredTable:
@@ -70,6 +84,8 @@ class StoredTable:
     names: dict[int, str]  # the human seats taken so far
     secret_hashes: dict[int, str]
     moves: list[str]
+    rematch: str | None = None  # the table of the next match, once someone asked for one
+    went_on: set[int] = field(default_factory=set)  # the seats whose players went on to it
 
 
 def hash_secret(secret: str) -> str:
@@ -109,14 +125,22 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
 
-    def create(self, code: str, settings: dict[str, Any], private: bool) -> None:
+    def create(self, code: str, settings: dict[str, Any], private: bool, rematch_of: str | None = None) -> None:
+        """A new table; ``rematch_of``: the finished table whose rematch it is (stored together)."""
         with self.engine.begin() as db:
             db.execute(insert(tables).values(code=code, settings=json.dumps(settings), private=private,
                                              created=time.time()))
+            if rematch_of is not None:
+                db.execute(insert(rematches).values(code=rematch_of, rematch=code))
 
-    def take_seat(self, code: str, seat: int, name: str, secret: str) -> None:
+    def take_seat(self, code: str, seat: int, name: str, secret: str,
+                  went_on_from: tuple[str, int] | None = None) -> None:
+        """A seat taken; ``went_on_from``: the finished table and seat its player comes from, to a
+        rematch (stored together, so that a player can never go on twice)."""
         with self.engine.begin() as db:
             db.execute(insert(seats).values(code=code, seat=seat, name=name, secret_hash=hash_secret(secret)))
+            if went_on_from is not None:
+                db.execute(insert(went_on).values(code=went_on_from[0], seat=went_on_from[1]))
 
     def rename(self, code: str, seat: int, name: str) -> None:
         with self.engine.begin() as db:
@@ -141,4 +165,10 @@ class Store:
             for row in db.execute(select(moves).order_by(moves.c.code, moves.c.number)):
                 if row.code in found:
                     found[row.code].moves.append(row.move)
+            for row in db.execute(select(rematches)):
+                if row.code in found and row.rematch in found:
+                    found[row.code].rematch = row.rematch
+            for row in db.execute(select(went_on)):
+                if row.code in found:
+                    found[row.code].went_on.add(row.seat)
         return list(found.values())

@@ -11,7 +11,8 @@ import hmac
 import random
 import secrets
 import threading
-from collections.abc import Collection
+import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -104,9 +105,10 @@ def new_settings(edition: str, players: int, target: int | None, bots: dict[int,
 
 
 def clean_name(name: str) -> str:
-    """A display name: printable, trimmed, at most :data:`MAX_NAME` characters (never empty)."""
+    """A display name: printable, trimmed, at most :data:`MAX_NAME` characters, never empty nor
+    invisible (a zero-width space alone showed a player with no name)."""
     shown = one_line(name)
-    if not shown:
+    if not any(unicodedata.category(c)[0] in "LNPS" for c in shown):  # a letter, digit, mark of punctuation or symbol
         raise Refused("web_name_empty")
     if len(shown) > MAX_NAME:
         raise Refused("web_name_long", max=MAX_NAME)
@@ -149,16 +151,18 @@ class GameTable:
     def free_seats(self) -> list[int]:
         return [seat for seat in self.human_seats() if seat not in self.names]
 
-    def join(self, name: str, among: Collection[int] | None = None) -> tuple[int, str]:
-        """Take the first free seat (of those ``among``, if given): the seat and its secret credential
-        (shown once, stored hashed)."""
+    def join(self, name: str, among: Sequence[int] | None = None,
+             went_on_from: tuple[str, int] | None = None) -> tuple[int, str]:
+        """Take the first free seat (of those ``among``, if given, in that order of preference): the
+        seat and its secret credential (shown once, stored hashed). ``went_on_from``: the finished
+        table and seat of a player coming on to this rematch (see :meth:`Store.take_seat`)."""
         shown = clean_name(name)
-        free = [seat for seat in self.free_seats() if among is None or seat in among]
+        free = self.free_seats() if among is None else [seat for seat in among if seat in self.free_seats()]
         if not free:
             raise Refused("web_table_full" if among is None or not self.free_seats() else "web_seat_kept")
         seat = free[0]
         secret = secrets.token_urlsafe(32)
-        self.store.take_seat(self.code, seat, shown, secret)
+        self.store.take_seat(self.code, seat, shown, secret, went_on_from)
         self.names[seat] = shown
         self.secret_hashes[seat] = hash_secret(secret)
         return seat, secret

@@ -1,0 +1,76 @@
+"""Request bodies kept small: one larger than its route allows is refused before it is read whole.
+
+Starlette reads a body whole before a route sees it, and uvicorn sets no limit, so a 150 MB upload
+was held in memory only to be refused for its size. This middleware refuses it by its
+``Content-Length`` at once; a body sent without one is read here, and refused as soon as the bytes
+received pass the limit (so at most the limit is ever held). The answer is ``413``, with the refusal
+in the page's language (``?lang=``), as every other refusal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from loveletter.i18n import Translator
+from loveletter.web.messages import refusal_message
+from loveletter.web.table import Refused
+
+Limit = tuple[int, Callable[[int], Refused]]
+"""A route's most bytes of body, and its refusal of a larger one (given the limit)."""
+
+
+class BodyLimit:
+    """ASGI middleware: at most ``limit(path)`` bytes of request body."""
+
+    def __init__(self, app: ASGIApp, limit: Callable[[str], Limit], language: Callable[[Request], Translator]
+                 ) -> None:
+        self.app = app
+        self.limit = limit
+        self.language = language
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        most, refusal = self.limit(scope["path"])
+        length = dict(scope["headers"]).get(b"content-length", b"")
+        if length.isdigit() and int(length) > most:
+            await self._refuse(scope, receive, send, refusal(most))
+            return
+        if length.isdigit():  # the server stops a body at its stated length
+            await self.app(scope, receive, send)
+            return
+        # no length given (chunked): read it here, counting, and hand it on whole
+        chunks: list[bytes] = []
+        received = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = message.get("body", b"")
+            received += len(chunk)
+            if received > most:
+                await self._refuse(scope, receive, send, refusal(most))
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        handed = False
+
+        async def replayed() -> Message:
+            nonlocal handed
+            if handed:  # the body has been read: what comes next is the client's going
+                return await receive()
+            handed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replayed, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send, refused: Refused) -> None:
+        response = JSONResponse(refusal_message(refused, self.language(Request(scope))), status_code=413)
+        await response(scope, receive, send)
