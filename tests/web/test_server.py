@@ -226,6 +226,43 @@ def test_a_wrong_credential_is_refused_and_a_spectator_sees_only_public_things(c
         seat.close()
 
 
+def test_a_connection_that_never_says_hello_is_told_why_it_is_closed(client, monkeypatch):
+    """It was dropped after 30 s with no message and no close frame, unlike every other refusal."""
+    from starlette.websockets import WebSocketDisconnect
+
+    from loveletter.web import app as web_app
+
+    monkeypatch.setattr(web_app, "HELLO_WAIT", 0.2)
+    code, ann, bob = two_people(client)
+    with client.websocket_connect(f"/ws/{code}") as socket:
+        told = socket.receive_json()
+        assert told["key"] == "web_hello_late"
+        assert told["message"] == "No hello came within 0.2 seconds: the connection is closed."
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 4000
+    for seat in (ann, bob):
+        seat.close()
+
+
+def test_an_address_that_is_not_there_is_told_in_the_page_language(client):
+    """FastAPI's own answers were English only ({"detail": "Not Found"})."""
+    for lang, nothing, method, language in (
+        ("en", "There is nothing at this address.", "This address takes no POST requests.",
+         "Unknown language 'xx': choose en / nl."),
+        ("nl", "Op dit adres is niets te vinden.", "Dit adres neemt geen POST-verzoeken aan.",
+         "Onbekende taal 'xx': kies en / nl."),
+    ):
+        for path, status, says in ((f"/api/nothing?lang={lang}", 404, nothing),
+                                   (f"/static/secret.py?lang={lang}", 404, nothing),
+                                   (f"/api/words/xx?lang={lang}", 404, language)):
+            answer = client.get(path)
+            assert (answer.status_code, answer.json()["message"]) == (status, says)
+        answer = client.post(f"/api/words/en?lang={lang}")
+        assert (answer.status_code, answer.json()["message"]) == (405, method)
+        assert answer.headers["allow"] == "GET"
+
+
 def play_to_the_end(seat: Seat, rng: random.Random) -> None:
     """Random moves for ``seat`` whenever it is to move, until the match is over."""
     while not seat.state["match_winners"]:

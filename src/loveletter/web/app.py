@@ -27,9 +27,11 @@ from importlib import resources
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from loveletter.bots.expert import ExpertBot
 from loveletter.engine import Action, View
@@ -358,6 +360,18 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         return JSONResponse(refusal_message(err, _translator(request.query_params.get("lang", "en"))),
                             status_code=400)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def not_here(request: Request, err: StarletteHTTPException) -> Response:
+        # no such address, or not for this method: said in the page's language, as every refusal
+        if err.status_code == 405:
+            refusal = Refused("web_wrong_method", method=request.method)
+        elif err.status_code == 404:
+            refusal = err.detail if isinstance(err.detail, Refused) else Refused("web_not_found")
+        else:
+            return await http_exception_handler(request, err)
+        return JSONResponse(refusal_message(refusal, _translator(request.query_params.get("lang", "en"))),
+                            status_code=err.status_code, headers=err.headers)
+
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, err: RequestValidationError) -> JSONResponse:
         # a request body of the wrong shape: which field, in the page's language (not pydantic's report)
@@ -381,13 +395,13 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     async def static(name: str) -> Response:
         kinds = {"app.js": "text/javascript", "style.css": "text/css", "cards.svg": "image/svg+xml"}
         if name not in kinds:
-            raise HTTPException(404, "no such file")
+            raise HTTPException(404)
         return Response(_static(name), media_type=kinds[name])
 
     @app.get("/api/words/{lang}")
     async def words(lang: str) -> dict[str, str]:
         if lang not in LANGUAGES:
-            raise HTTPException(404, f"unknown language {lang!r}: choose en or nl")
+            raise HTTPException(404, Refused("web_unknown_language", lang=lang[:20], languages=" / ".join(LANGUAGES)))
         return {k: v for k, v in MESSAGES[lang].items() if k.startswith(WEB_WORDS_PREFIX)}
 
     @app.get("/api/tables")
@@ -448,7 +462,10 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         await socket.accept()
         t = Translator("en")
         try:
-            hello = read_client_message(await asyncio.wait_for(_receive_text(socket), 30))
+            try:
+                hello = read_client_message(await asyncio.wait_for(_receive_text(socket), HELLO_WAIT))
+            except TimeoutError:  # told, as every other refusal, not dropped without a word
+                raise Refused("web_hello_late", seconds=HELLO_WAIT) from None
             if hello["type"] != "hello":
                 raise Refused("web_hello_first")
             t = Translator(hello["lang"])
@@ -458,7 +475,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             await socket.send_json(refusal_message(err, t))
             await socket.close(code=4000)
             return
-        except (TimeoutError, WebSocketDisconnect):
+        except WebSocketDisconnect:
             return
         connection = Connection(socket, seat, t)
         room.connections.append(connection)
@@ -494,6 +511,9 @@ async def _receive_text(socket: WebSocket) -> str:
         raise Refused("web_not_json")
     return str(text)
 
+
+#: Seconds a new connection has to say hello (which table, seat and language) before it is closed.
+HELLO_WAIT = 30
 
 #: The most bytes of body a request other than an upload may have: a name, a few settings, a secret.
 MAX_BODY = 64_000
