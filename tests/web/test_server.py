@@ -631,6 +631,28 @@ def test_only_the_latest_request_for_hints_is_worked_out(client, monkeypatch):
     assert len(calls) == 2  # the first (already searching) and the last; the two between skipped
 
 
+def test_a_search_for_a_closed_connection_keeps_its_bot_until_it_ends(client, monkeypatch):
+    """Closing the socket cancelled the hints' task, which let the bot go while its search went on in
+    a thread: a reconnection could start a second search on the same bot at once."""
+    started, released, calls = held_hints(monkeypatch)
+    code, ann, bob = two_people(client)
+    mover = ann if ann.state["current"] == 0 else bob
+    mover.send({"type": "hints"})
+    assert started.wait(10)
+    mover.close()
+    adviser = client.app.state.server.rooms[code].advisers[mover.state["seat"]]
+    time.sleep(0.2)  # the closing is seen, and the task cancelled
+    assert adviser.busy.locked()  # the search still runs: its bot is still taken
+    again = Seat(client, code, mover.secret)
+    started.clear()
+    again.send({"type": "hints"})
+    assert not started.wait(0.5) and len(calls) == 1  # the new search waits for the old
+    released.set()
+    assert again.receive()["type"] == "hints" and len(calls) == 2
+    for seat in (again, bob if mover is ann else ann):
+        seat.close()
+
+
 def test_watchers_coming_and_going_do_not_hold_a_bot_back(database):
     """Each connection and disconnection cancelled the bot's pending move and started its wait
     again: a watcher reloading the page faster than the bots' delay stalled the table."""

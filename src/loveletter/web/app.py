@@ -289,9 +289,15 @@ class Server:
         async with adviser.busy:
             if asked != connection.asked:
                 return
+            search = asyncio.get_running_loop().run_in_executor(
+                self.thinking, hints_message, v, moves, adviser.bot, connection.t)
             try:
-                advice = await asyncio.get_running_loop().run_in_executor(
-                    self.thinking, hints_message, v, moves, adviser.bot, connection.t)
+                advice = await asyncio.shield(search)
+            except asyncio.CancelledError:
+                # the connection closed, but the search goes on in its thread: the bot stays taken
+                # until it ends, or a reconnection's search would run on the same bot at once
+                await asyncio.wait({search})
+                raise
             except Exception:  # a fault of ours: logged, and the table goes on without these hints
                 log.exception("the hints for seat %s of table %s failed", seat, room.table.code)
                 return
