@@ -827,7 +827,7 @@ def test_every_refusal_has_a_dutch_wording(key: str, doc: Any) -> None:
 def test_every_refusal_of_replay_is_in_the_table() -> None:
     load_keys = {"rec_no_file", "rec_folder", "rec_not_text", "rec_unreadable", "rec_not_json", "rec_too_deep",
                  "rec_number_too_long", "rec_stdin", "rec_stdin_closed", "rec_too_big",
-                 "rec_key_twice"}  # reading, not replaying
+                 "rec_key_twice", "rec_empty"}  # reading, not replaying
     places = {"rec_where_round", "rec_where_turn", "rec_deck_count"}
     replay_keys = {k for k in MESSAGES["en"] if k.startswith("rec_")} - load_keys - places
     assert replay_keys <= {key for key, _ in BAD_RECORDS}
@@ -879,7 +879,7 @@ def test_load_words_the_json_readers_complaints_in_both_languages(tmp_path: Path
          "hier werd een komma verwacht (regel 1, kolom 22)"),
         ('{"players": "Ann', "a string is not closed (line 1, column 13)",
          "een tekst wordt niet afgesloten (regel 1, kolom 13)"),
-        ("", "a value was expected (line 1, column 1)", "hier werd een waarde verwacht (regel 1, kolom 1)"),
+        ("  x", "a value was expected (line 1, column 3)", "hier werd een waarde verwacht (regel 1, kolom 3)"),
         ("{} {}", "more follows the end of the JSON value (line 1, column 4)",
          "er volgt nog iets na het einde van de JSON-waarde (regel 1, kolom 4)"),
     ]
@@ -890,6 +890,17 @@ def test_load_words_the_json_readers_complaints_in_both_languages(tmp_path: Path
             load(path)
         assert str(info.value) == f"{path} is not valid JSON: {english}"
         assert Translator("nl").record_error(info.value) == f"{path} is geen geldige JSON: {dutch}"
+
+
+def test_an_empty_file_is_told_as_empty(tmp_path: Path) -> None:
+    # the terminal game claims its record's name with an empty file; one killed at once leaves it so
+    path = tmp_path / "game.json"
+    for text in ("", " \n"):
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(RecordError) as info:
+            load(path)
+        assert str(info.value).startswith(f"{path} is empty: ")
+        assert Translator("nl").record_error(info.value).startswith(f"{path} is leeg: ")
 
 
 def test_load_takes_a_byte_order_mark_and_refuses_an_endless_number(tmp_path: Path) -> None:

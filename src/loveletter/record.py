@@ -193,6 +193,8 @@ def parse(data: bytes, source: str | Path) -> dict[str, Any]:
         text = data.decode("utf-8-sig")  # a byte-order mark (some Windows editors) is fine
     except UnicodeDecodeError:
         raise RecordError("rec_not_text", path=source) from None
+    if not text.strip():  # (the terminal game claims its file empty as it starts: one killed at once)
+        raise RecordError("rec_empty", path=source)
     try:
         doc = json.loads(text, object_pairs_hook=_no_key_twice)
     except _KeyTwice as twice:  # the last would win without a word

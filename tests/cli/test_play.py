@@ -12,8 +12,10 @@ import itertools
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -880,3 +882,37 @@ def test_shown_percentages_on_any_odds():
         assert all(abs(n - 100 * odds[card]) < 1 for (card, _), n in zip(shown, figures, strict=True))
         assert figures == sorted(figures, reverse=True)
     assert checked >= 20  # (the odds drawn did reach that case)
+
+
+@pytest.mark.parametrize(("signum", "closed"), [(signal.SIGHUP, True), (signal.SIGTERM, False)])
+def test_a_game_closed_or_told_to_end_saves_its_record(tmp_path, signum, closed):
+    """Closing the terminal (SIGHUP) or a SIGTERM killed the game with its record file still empty, as
+    claimed when the game began: `replay` then said it was not valid JSON, and the round was lost."""
+    records = tmp_path / "records"
+    with subprocess.Popen([str(LOVELETTER), "play", "--seed", "3", "--lang", "en", "--starter", "0",
+                           "--records", str(records)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, env=_env(XDG_DATA_HOME=str(tmp_path / "xdg"))) as game:
+        out, began = b"", time.monotonic()
+        while not out.endswith(PROMPT["en"].encode()) and time.monotonic() - began < 60:
+            out += os.read(game.stdout.fileno(), 65536)  # up to the first question
+        if closed:  # the terminal went away: nothing more can be written to it
+            game.stdout.close()
+        game.send_signal(signum)
+        assert game.wait(60) == 128 + signum
+        rest = b"" if closed else game.stdout.read()
+        assert game.stderr.read() == b""
+    record = the_record(records)
+    if not closed:
+        assert rest.decode().splitlines()[1:] == ["Game stopped.", f"Record saved: {record}"]
+    summary = replay_json(record)
+    assert summary["finished"] is False and len(summary["rounds"]) == 1
+
+
+def test_an_empty_record_file_is_told_as_empty(tmp_path):
+    empty = tmp_path / "game.json"
+    empty.write_text("")
+    proc = subprocess.run([str(LOVELETTER), "replay", str(empty), "--lang", "en"], capture_output=True, text=True,
+                          env=_env(), timeout=60, check=False)
+    assert proc.returncode == 1
+    assert proc.stderr == (f"loveletter replay: {empty} is empty: no round of its game was saved"
+                           " (was the game killed as it began?)\n")

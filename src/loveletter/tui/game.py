@@ -3,11 +3,13 @@
 Every turn of yours shows the table (discards in order, who is out or protected, deck size, tokens),
 your hand with values and effects, what you privately know, the card tracker and your numbered moves.
 The bots' moves are narrated. The match record is saved after every round and when you quit
-(``q``, Ctrl-C or the end of the input).
+(``q``, Ctrl-C or the end of the input), and also when the terminal is closed (SIGHUP) or the game
+is told to end (SIGTERM).
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import itertools
 import math
@@ -15,9 +17,11 @@ import os
 import random
 import re
 import secrets
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,6 +73,51 @@ class Quit(Exception):
     """The player asked to stop (q, Ctrl-C or the end of the input)."""
 
 
+class Stopped(Exception):
+    """The terminal was closed (SIGHUP) or the game told to end (SIGTERM): saved as a quit is."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+#: The signals that end a game from outside (not on Windows, which has no SIGHUP).
+STOPPING = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
+
+
+@contextlib.contextmanager
+def stops_caught() -> Iterator[None]:
+    """Meanwhile, SIGHUP and SIGTERM raise :class:`Stopped` (in the main thread, which alone can set
+    signal handlers): the game then saves its record rather than dying with it unwritten."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, _frame: object) -> None:
+        raise Stopped(signum)
+
+    before = {signum: signal.signal(signum, stop) for signum in STOPPING}
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+
+
+@contextlib.contextmanager
+def _signals_ignored() -> Iterator[None]:
+    """On the way out: a second Ctrl-C, hang-up or stop must not cut the record's saving short."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {signum: signal.signal(signum, signal.SIG_IGN) for signum in (signal.SIGINT, *STOPPING)}
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+
+
 def default_records_folder() -> Path:
     """Where records go by default: ``$XDG_DATA_HOME/loveletter/records`` (``~/.local/share/...``)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
@@ -108,16 +157,28 @@ class TerminalGame:
     # ----------------------------------------------------------------------------- the loop
 
     def run(self) -> int:
+        """Play the match; the exit status (128 + the signal's number if a signal stopped it)."""
+        stop: BaseException | None = None
         try:
             self._play_match()
-        except (Quit, KeyboardInterrupt):  # Ctrl-C while a bot thinks quits the same way
+        except (Quit, KeyboardInterrupt, Stopped) as why:  # Ctrl-C while a bot thinks quits the same way
+            stop = why
+        finally:
+            with _signals_ignored():
+                self._save()  # first: telling a closed terminal may end the process (see _tell_quit)
+                if stop is not None:
+                    self._tell_quit()
+        if isinstance(stop, Stopped):
+            return 128 + stop.signum
+        return 0 if self.saved else 1
+
+    def _tell_quit(self) -> None:
+        # a terminal that was closed takes no more lines (rich exits when its output is a closed pipe)
+        with contextlib.suppress(OSError, SystemExit):
             self.console.print()
             self._say(self.t("quit"))
             if self.match.round.phase is Phase.CHANCELLOR:  # a record holds whole turns only (RECORD.md)
                 self._say(self.t("quit_chancellor_unsaved"))
-        finally:
-            self._save()
-        return 0 if self.saved else 1
 
     def _play_match(self) -> None:
         match = self.match
@@ -493,10 +554,12 @@ def run_game(settings: GameSettings) -> int:
         print(f"loveletter play: {t('play_err_records', folder=folder, reason=reason)}", file=sys.stderr)
         return 1
     game = TerminalGame(settings, _read_line, console, path)
-    status = game.run()
+    with stops_caught():
+        status = game.run()
     if game.saved:
-        # one line, however long: a path broken over lines cannot be copied whole
-        console.print(Text(game.t("record_saved", path=str(game.record_path))), soft_wrap=True)
+        with contextlib.suppress(OSError, SystemExit):  # (the terminal may have been closed: see _tell_quit)
+            # one line, however long: a path broken over lines cannot be copied whole
+            console.print(Text(game.t("record_saved", path=str(game.record_path))), soft_wrap=True)
     return status
 
 
