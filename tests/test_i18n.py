@@ -423,8 +423,8 @@ def test_moves_are_read_in_either_language_whatever_is_shown(lang):
 
 @pytest.mark.parametrize(("typed", "en", "nl"), [
     ("kanselier houd", "'keep' needs a card in 'kanselier houd'", "na 'houd' hoort een kaart in 'kanselier houd'"),
-    ("wachter 1 prins extra", "unexpected 'extra' after 'wachter 1 prins extra'",
-     "onverwacht 'extra' na 'wachter 1 prins extra'"),
+    ("wachter 1 prins extra", "unexpected 'extra' after 'wachter 1 prins'",
+     "onverwacht 'extra' na 'wachter 1 prins'"),
     ("kanselier houd baron onder spion,prinsje", "unknown card 'prinsje'", "onbekende kaart 'prinsje'"),
 ])
 def test_a_move_that_cannot_be_read_is_told_in_the_words_typed(typed, en, nl):

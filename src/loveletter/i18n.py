@@ -1153,6 +1153,7 @@ NOTATION_NL: dict[str, str] = {
     "empty": "lege zet: schrijf een kaart, bv. 'wachter 1 priester' of 'kamermeisje'",
     "number_first": "een zet begint met een kaart, niet met een getal ({text!r}): typ één nummer om uit de lijst te kiezen",
     "negative_seat": "stoelnummers beginnen bij 0, niet bij {seat}",
+    "long_seat": "{seat} is aan geen enkele tafel een stoelnummer",
     "trailing": "onverwacht {rest!r} na {text!r}",
     "keep_card": "na 'houd' hoort een kaart in {text!r}",
     "bottom_cards": "na de gehouden kaart hoort 'onder KAART,KAART' in {text!r}",

@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from scenarios import deck, full_deck, play, snapshot
 
 from loveletter.engine import (
@@ -83,8 +85,14 @@ def test_notation_errors(text):
     ("text", "says"),
     [
         pytest.param("1 2", "a move starts with a card, not a number ('1 2')", id="numbers"),
-        pytest.param("prince 1 extra words", "unexpected 'extra words' after 'prince 1 extra words'",
-                     id="words-after-a-target"),
+        pytest.param("prince 1 extra words", "unexpected 'extra words' after 'prince 1'",
+                     id="words-after-a-target"),  # (it named the whole line as what came before)
+        pytest.param("Guard 1 Priest Baron", "unexpected 'Baron' after 'Guard 1 Priest'", id="as-typed"),
+        pytest.param("guard 1 " + "x" * 300, "unknown card '" + "x" * 40 + "…'", id="a-long-word-is-cut"),
+        pytest.param("guard " + "9" * 5000 + " priest", "9" * 40 + "… is not a seat number at any table",
+                     id="a-seat-too-long-to-read"),  # (a ValueError: Python reads at most 4,300 digits)
+        pytest.param("guard -" + "9" * 5000, "-" + "9" * 39 + "… is not a seat number at any table",
+                     id="a-negative-seat-too-long-to-read"),
         pytest.param("prince 1 priest", None, id="a-guess-beside-another-card-is-the-engines-to-refuse"),
         pytest.param("guard 1 wizard", "unknown card 'wizard'", id="a-guards-guess-must-be-a-card"),
     ],
@@ -271,3 +279,17 @@ def test_R4_7_every_non_legal_action_is_refused_in_random_states():
                     r.apply(a)
                 assert err.value.key and str(err.value)
                 assert snapshot(r) == before
+
+
+_WORDS = st.sampled_from(["guard", "priest", "chancellor", "keep", "bottom", "1", "-2", "9" * 5000, ",", "x" * 50])
+
+
+@given(st.lists(st.one_of(_WORDS, st.text(max_size=12)), max_size=8).map(" ".join))
+def test_reading_any_text_gives_a_move_or_a_notation_error(text):
+    """Nothing else: a seat of 5,000 digits was a ValueError from Python's int()."""
+    try:
+        action = Action.parse(text)
+    except NotationError as err:
+        assert "\n" not in str(err) and len(str(err)) < 400
+    else:
+        assert isinstance(action, Action)
