@@ -105,6 +105,8 @@ def _play(event: Event, name: str, target: str, t: Translator) -> str:
         return t("ev_play_target", name=name, card=t.the(card), target=target)
     if card in (Card.GUARD, Card.PRIEST, Card.BARON, Card.KING):
         return t("ev_play_none", name=name, card=t.the(card))
+    if card is Card.CHANCELLOR and event.result == "no_effect":
+        return t("ev_play_empty_deck", name=name, card=t.the(card))
     return t("ev_play", name=name, card=t.the(card))
 
 

@@ -8,9 +8,11 @@ tells what the human's first hand is. Scripted input is echoed after the prompt
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import os
+import random
 import re
 import signal
 import subprocess
@@ -916,3 +918,42 @@ def test_an_empty_record_file_is_told_as_empty(tmp_path):
     assert proc.returncode == 1
     assert proc.stderr == (f"loveletter replay: {empty} is empty: no round of its game was saved"
                            " (was the game killed as it began?)\n")
+
+
+def _a_chancellor_on_an_empty_deck() -> Match:
+    """A 2019 round in which the player to move holds a Chancellor and the deck is empty."""
+    rng = random.Random(5)
+    for seed in range(2000):
+        match = Match(EDITION_2019, 2, seed=seed)
+        rnd = match.round
+        while not rnd.over:
+            if not rnd.deck and Card.CHANCELLOR in rnd.hands[rnd.current]:
+                return match
+            match.apply(rng.choice(rnd.legal_actions()))
+    raise AssertionError("no such round in 2,000 deals")
+
+
+@pytest.mark.parametrize(("lang", "move", "told"), [
+    ("en", "Chancellor (the deck is empty: no effect)", "plays the Chancellor, but the deck is empty: no effect."),
+    ("nl", "Kanselier (de trekstapel is leeg: geen effect)",
+     "speelt de Kanselier, maar de trekstapel is leeg: geen effect."),
+])
+def test_a_chancellor_on_an_empty_deck_is_shown_to_have_no_effect(tmp_path, lang, move, told):
+    """As a Guard with no one to choose is (R5.9: none to draw, then no effect); it read as any play."""
+    from rich.console import Console
+
+    from loveletter.narrate import narrate
+    from loveletter.tui.game import GameSettings, TerminalGame
+
+    match = _a_chancellor_on_an_empty_deck()
+    seat = match.round.current
+    settings = GameSettings(edition=EDITION_2019, players=2, bots=["random"], language=lang, seed=1,
+                            records=tmp_path)
+    game = TerminalGame(settings, lambda: "q", Console(file=io.StringIO()))
+    chancellor = next(a for a in match.round.legal_actions() if a.card is Card.CHANCELLOR)
+    assert game.describe(chancellor, view(match, seat)) == move
+    match.apply(chancellor)
+    played = match.round.log[-1] if match.round.log[-1].kind == "play" else next(
+        e for e in reversed(match.round.log) if e.kind == "play")
+    assert played.card is Card.CHANCELLOR and played.result == "no_effect"
+    assert narrate(played, ["Ann", "Bram"], Translator(lang), 1).endswith(told)

@@ -328,6 +328,8 @@ class Round:
             result = None
             if card is GUARD and target is not None:
                 result = "hit" if hands[target][0] is guess else "miss"
+            elif card is CHANCELLOR and not self.deck:  # R5.9: nothing to draw, so no effect
+                result = "no_effect"
             log.append(Event("play", seat=cur, card=card, target=target, guess=guess, result=result))
 
         if target is None:

@@ -434,6 +434,8 @@ class TerminalGame:
         if action.target is None:
             if action.card in TARGETED:
                 return t("move_fmt_no_target", card=card)
+            if action.card is Card.CHANCELLOR and not me.deck_size:
+                return t("move_fmt_empty_deck", card=card)
             return t("move_fmt_none", card=card)
         target = f"{action.target} {self.names[action.target]}"
         if action.card is Card.GUARD and action.guess is not None:
