@@ -620,7 +620,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_records": "Map voor het spelverslag (standaard: je gegevensmap; het pad komt aan het eind in beeld).",
         "opt_json": "Geef in plaats daarvan de samenvatting als JSON.",
         "opt_delay": "Seconden pauze na elke zet van een bot (standaard: 0,6 in een terminal, 0 via een pipe).",
-        "opt_starter": "Wie de eerste ronde begint: een stoelnummer (jij bent 0), of random (volgens het startgetal).",
+        "opt_starter": "Wie de eerste ronde begint: een stoelnummer (jij bent 0), of willekeurig (volgens het startgetal).",
         "opt_hints": "Toon voor elke zet van jou de kans van de expert om daarna de ronde te winnen, en wat hij denkt dat elke tegenstander heeft.",
         "opt_budget": "Denkbudget van de expert (bots en hints), in zoekstappen per zet (standaard: {default});"
         " hints proberen elke zet hoe dan ook minstens {tries} keer.",
@@ -782,7 +782,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "meta_name": "NAAM",
         "meta_folder": "MAP",
         "meta_seconds": "SECONDEN",
-        "meta_seat": "STOEL|random",
+        "meta_seat": "STOEL|willekeurig",
         "meta_file": "BESTAND",
         "meta_png": "BESTAND.png",
         "meta_address": "ADRES",
@@ -842,7 +842,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                                  " spelers (R2.1)",
         "play_err_bot_count": "--bots: noem één niveau voor alle bots, of één per bot ({need} bij {players} spelers), niet {count}",
         "play_err_bots_players": "--bots: {count} niveaus geven een spel van {players} spelers, maar de {edition} is voor {low}-{high} (R2.1)",
-        "play_err_starter": "--starter: kies een stoel van 0 tot en met {last}, of random",
+        "play_err_starter": "--starter: kies een stoel van 0 tot en met {last}, of willekeurig",
         "play_err_bots_empty": "--bots: leeg niveau in {given!r}: zet één komma tussen de niveaus ({levels}),"
         " geen aan het begin of eind",
         "play_err_budget_unused": "--budget: geen van deze bots gebruikt een denkbudget (alleen {searching}) en --hints"
@@ -1185,8 +1185,8 @@ def language_named(args: list[str]) -> str | None:
     for n, arg in enumerate(args):
         value = arg.partition("=")[2] if arg.startswith("--lang=") else (
             args[n + 1] if arg == "--lang" and n + 1 < len(args) else None)
-        if value in LANGUAGES:
-            named = value
+        if value is not None and value.lower() in LANGUAGES:  # (click reads "NL" too)
+            named = value.lower()
     return named
 
 

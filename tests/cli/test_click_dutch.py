@@ -57,7 +57,7 @@ def run(*args: str, lang: str = "C.UTF-8") -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
     env.update({"LANG": lang, "COLUMNS": "100", "PYTHONUTF8": "1"})
     return subprocess.run([str(LOVELETTER), *args], capture_output=True, text=True, env=env, timeout=60,
-                          check=False)
+                          check=False, stdin=subprocess.DEVNULL)
 
 
 @pytest.mark.parametrize(("args", "lang"), [(["--lang", "nl"], "C.UTF-8"), ([], "nl_NL.UTF-8")])
@@ -67,7 +67,7 @@ def test_help_in_dutch(args, lang):
     out = proc.stdout
     assert out.startswith("Gebruik: loveletter tournament [OPTIES]") and "\nOpties:\n" in out
     out = " ".join(out.split())  # as read, whatever the line breaks
-    assert "[standaard: beginner,random]" in out
+    assert "[standaard: beginner,willekeurig]" in out
     assert "Toon deze hulp en stop." in out
     assert "Speel veel partijen tussen bots" in out  # our own texts follow --lang too
     assert "--records MAP " in out and "--plot BESTAND.png " in out and "--rounds N " in out
@@ -140,3 +140,28 @@ def test_a_path_of_the_wrong_kind_is_named_in_the_users_language(tmp_path):
     assert f"Map '{a_file}' is een bestand." in dutch.stderr and "Directory" not in dutch.stderr
     english = run("play", "--records", str(a_file), "--bots", "random")
     assert f"Folder '{a_file}' is a file." in english.stderr  # the project's word, as elsewhere
+
+
+@pytest.mark.parametrize(("command", "shown"), [
+    ("play", ["[standaard: beginner]", "[standaard: willekeurig]"]),
+    ("tournament", ["[standaard: beginner,willekeurig]"]),
+    ("serve", ["[standaard: 0,8; 0 tot en met 10]"]),  # (0.8, with the decimal point of English)
+])
+def test_dutch_help_writes_the_defaults_as_dutch_does(command, shown):
+    """The defaults were click's own: levels in English ("beginner,random") and a decimal point."""
+    proc = run("--lang", "nl", command, "--help")
+    assert proc.returncode == 0
+    page = " ".join(proc.stdout.split())
+    assert all(default in page for default in shown), page
+    assert "random" not in page.replace("[2019|classic]", "")
+
+
+@pytest.mark.parametrize("args", [
+    ["--lang", "nl", "play", "--starter", "willekeurig"],  # as --bots takes it
+    ["--lang", "NL", "play", "--starter", "RANDOM", "--edition", "Classic"],  # any case, as --bots takes it
+    ["--lang=Nl", "play", "--starter", "Willekeurig", "--bots", "Willekeurig"],
+])
+def test_option_words_are_read_in_either_language_and_any_case(args, tmp_path):
+    proc = run(*args, "--records", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    assert "Spel gestopt." in proc.stdout  # in Dutch: --lang was read whatever its case

@@ -412,7 +412,7 @@ def test_wrong_flags_one_line_on_stderr(tmp_path, args):
     (["--bots", "random,random,random,random"], "loveletter play: --bots: 4 niveaus geven een spel van 5 spelers,"
                                                 " maar de klassieke editie is voor 2-4 (R2.1)"
                                                 " (zie 'loveletter play --help')"),
-    (["--starter", "4"], "loveletter play: --starter: kies een stoel van 0 tot en met 1, of random"
+    (["--starter", "4"], "loveletter play: --starter: kies een stoel van 0 tot en met 1, of willekeurig"
                          " (zie 'loveletter play --help')"),
     (["--bots", "beginner", "--budget", "5"], "loveletter play: --budget: geen van deze bots gebruikt een denkbudget"
                                               " (alleen expert) en --hints staat uit"

@@ -11,7 +11,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -50,7 +50,7 @@ class Refused(click.UsageError):
              subcommand_metavar=_t("meta_command"))
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, help=_t("opt_version"),
               callback=lambda ctx, _, shown: _show_version(ctx) if shown else None)
-@click.option("--lang", type=click.Choice(LANGUAGES), default=None, expose_value=False, help=_t("opt_lang"))
+@click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, expose_value=False, help=_t("opt_lang"))
 def cli() -> None:
     pass
 
@@ -66,12 +66,12 @@ def _show_version(ctx: click.Context) -> None:
 
 
 @cli.command(help=_t("cli_play"), options_metavar=_t("meta_options"))
-@click.option("--edition", type=click.Choice(sorted(EDITIONS)), default="classic", show_default=True,
+@click.option("--edition", type=click.Choice(sorted(EDITIONS), case_sensitive=False), default="classic", show_default=True,
               help=_t("opt_edition"))
 @click.option("--players", type=Whole(2, 6), default=None, metavar="N", help=_t("opt_players"))
 @click.option("--bots", default="beginner", show_default=True, metavar=_t("meta_levels"),
               help=_t("opt_bots", levels=tuple(LEVELS)))
-@click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+@click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None,
               help=_t("opt_lang"))
 @click.option("--seed", type=Whole(), default=None, metavar="S", help=_t("opt_seed"))
 @click.option("--target", type=Whole(1, MAX_TARGET), default=None, metavar=_t("meta_tokens"),
@@ -124,7 +124,7 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
     if len(levels) != players - 1:
         refuse("play_err_bot_count", players=players, need=players - 1, count=len(levels))
     first: int | None = None
-    if starter != "random":
+    if t.level_word(starter) != "random":  # ("willekeurig" too, and in any case, as --bots reads it)
         if not (starter.isascii() and starter.isdigit()) or int(starter) >= players:
             refuse("play_err_starter", last=players - 1)
         first = int(starter)
@@ -138,7 +138,7 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
 @cli.command("replay", help=_t("cli_replay"), options_metavar=_t("meta_options"))
 @click.argument("file", type=GivenPath(dir_okay=True, allow_dash=True, names="file"), metavar=_t("meta_file"))
 @click.option("--json", "as_json", is_flag=True, help=_t("opt_json"))
-@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help=_t("opt_replay_lang"))
+@click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, help=_t("opt_replay_lang"))
 def replay_command(file: str, as_json: bool, lang: str | None) -> None:
     t = Translator(lang or _language)
     if sys.stdout is None:  # started with standard output closed (>&-): the replay would be lost
@@ -176,13 +176,13 @@ def _standard_input(t: Translator) -> bytes:
 @click.option("--bots", default="beginner,random", show_default=True, metavar=_t("meta_levels"),
               help=_t("opt_tour_bots", levels=tuple(LEVELS)))
 @click.option("--players", type=Whole(2, 6), default=None, metavar="N", help=_t("opt_tour_players"))
-@click.option("--edition", type=click.Choice(sorted(EDITIONS)), default="classic", show_default=True,
+@click.option("--edition", type=click.Choice(sorted(EDITIONS), case_sensitive=False), default="classic", show_default=True,
               help=_t("opt_edition"))
 @click.option("--rounds", type=Whole(1), default=None, metavar="N", help=_t("opt_tour_rounds", most=grouped(MAX_GAMES)))
 @click.option("--matches", type=Whole(1), default=None, metavar="N", help=_t("opt_tour_matches", most=grouped(MAX_GAMES)))
 @click.option("--seed", type=Whole(), default=0, show_default=True, metavar="S", help=_t("opt_tour_seed"))
 @click.option("--jobs", type=Whole(1), default=None, metavar="J", help=_t("opt_tour_jobs"))
-@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+@click.option("--backend", type=click.Choice(["local", "ray"], case_sensitive=False), default="local", show_default=True,
               help=_t("opt_tour_backend"))
 @click.option("--budget", type=Whole(1, 10**7), default=None, metavar="N", help=_t("opt_tour_budget", default=grouped(DEFAULT_ITERATIONS)))
 @click.option("--json", "as_json", is_flag=True, help=_t("opt_tour_json"))
@@ -192,7 +192,7 @@ def _standard_input(t: Translator) -> bytes:
               metavar=_t("meta_png"), help=_t("opt_tour_plot"))
 @click.option("--records", type=GivenPath(path_type=Path, names="folder"), default=None,
               metavar=_t("meta_folder"), help=_t("opt_tour_records"))
-@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help=_t("opt_lang"))
+@click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, help=_t("opt_lang"))
 @click.option("--quiet", "-q", is_flag=True, help=_t("opt_tour_quiet"))
 def tournament_command(bots: str, players: int | None, edition: str, rounds: int | None, matches: int | None,
                        seed: int, jobs: int | None, backend: str, budget: int | None, as_json: bool,
@@ -217,7 +217,7 @@ def tournament_command(bots: str, players: int | None, edition: str, rounds: int
               metavar=_t("meta_seconds"), help=_t("opt_serve_bot_delay"))
 @click.option("--budget", type=Whole(1, 10**7), default=None, metavar="N",
               help=_t("opt_budget", tries=HINT_TRIES, default=grouped(DEFAULT_ITERATIONS)))
-@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help=_t("opt_lang"))
+@click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, help=_t("opt_lang"))
 def serve_command(host: str, port: int, database: str | None, bot_delay: float, budget: int | None,
                   lang: str | None) -> None:
     from loveletter.web.serve import serve
@@ -290,6 +290,26 @@ def _reword_help(t: Translator) -> None:
                 if text in _HELP_KEYS:
                     key, params = _HELP_KEYS[text]
                     setattr(param, field, t(key, **params))
+            if isinstance(param, click.Option) and param.show_default is True:  # as this language writes it
+                param.default = _default_in(param.default, param.name, t)
+
+
+class _DecimalComma(float):
+    """A fraction that the help page writes as Dutch does (``0,8``); as a number, the same."""
+
+    def __str__(self) -> str:
+        return f"{self:g}".replace(".", ",")
+
+
+def _default_in(default: Any, name: str | None, t: Translator) -> Any:
+    """An option's default as the help page should show it in ``t``'s language: bot levels by their
+    names there (``willekeurig``, which the options read too), a fraction with a decimal comma in
+    Dutch (``0,8``)."""
+    if name in ("bots", "starter") and isinstance(default, str):
+        return ",".join(t.level(word) for word in default.split(","))
+    if isinstance(default, float) and t.language == "nl":
+        return _DecimalComma(default)
+    return default
 
 
 def _command_named() -> str:
