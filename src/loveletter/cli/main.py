@@ -232,6 +232,7 @@ def run() -> None:
     language = _language = language_named(sys.argv[1:]) or default_language()
     if language != default_language():
         _reword_help(Translator(language))
+    _write_defaults(Translator(language))
     numbers.language = language
     if language == "nl":
         speak_dutch()
@@ -290,7 +291,13 @@ def _reword_help(t: Translator) -> None:
                 if text in _HELP_KEYS:
                     key, params = _HELP_KEYS[text]
                     setattr(param, field, t(key, **params))
-            if isinstance(param, click.Option) and param.show_default is True:  # as this language writes it
+
+
+def _write_defaults(t: Translator) -> None:
+    """The options' defaults as the help pages show them, in ``t``'s language (see :func:`_default_in`)."""
+    for command in (cli, *cli.commands.values()):
+        for param in command.params:
+            if isinstance(param, click.Option) and param.show_default is True:
                 param.default = _default_in(param.default, param.name, t)
 
 
