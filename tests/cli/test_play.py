@@ -957,3 +957,19 @@ def test_a_chancellor_on_an_empty_deck_is_shown_to_have_no_effect(tmp_path, lang
         e for e in reversed(match.round.log) if e.kind == "play")
     assert played.card is Card.CHANCELLOR and played.result == "no_effect"
     assert narrate(played, ["Ann", "Bram"], Translator(lang), 1).endswith(told)
+
+
+def test_the_cards_left_in_the_deck_are_shown_when_a_round_ends(tmp_path):
+    """R6.5: at the end of a round the deck is public too; replay showed it, the game did not."""
+    for seed in range(20):
+        proc, records = play(tmp_path / str(seed), "--seed", str(seed), "--lang", "en", "--target", "1",
+                             lines=["1"] * 200)
+        assert proc.returncode == 0, proc.stderr
+        left = replay(load(the_record(records))).match.round.deck
+        if left:  # top first, as they would have been drawn
+            cards = ", ".join(f"the {c.name.title()}" for c in reversed(left))
+            shown = " and ".join(cards.rsplit(", ", 1))
+            assert f"Left in the deck, top first: {shown}." in proc.stdout
+            return
+        assert "Left in the deck" not in proc.stdout
+    raise AssertionError("no round ended with cards left in 20 seeds")

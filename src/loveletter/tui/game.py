@@ -228,6 +228,9 @@ class TerminalGame:
 
     def _round_result(self) -> None:
         rnd, t = self.match.round, self.t
+        ended = [e for e in rnd.log or () if e.kind == "round_end"]
+        if ended and ended[-1].cards:  # R6.5: the cards left in the deck are public now too
+            self._say(t("ev_deck_left", cards=t.the_cards(ended[-1].cards)))
         winners = [self.names[s] for s in rnd.winners]
         key = "round_won_one" if len(winners) == 1 else "round_won"
         self._say(Text(t(key, name=winners[0], names=t.join_names(winners)), style="bold green"))
