@@ -353,6 +353,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         " {players} players), not {count}",
         "play_err_bots_players": "--bots: {count} levels make a game of {players} players, but the {edition} is for {low}-{high} (R2.1)",
         "play_err_starter": "--starter: choose a seat from 0 to {last}, or random",
+        "play_err_name_long": "--name: a name has at most {most} characters, not {length}",
         "play_err_bots_empty": "--bots: empty level in {given!r}: separate the levels ({levels}) with single"
         " commas, none at either end",
         "play_err_budget_unused": "--budget: no bot here thinks with a budget (only {searching}) and --hints is off",
@@ -843,6 +844,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play_err_bot_count": "--bots: noem één niveau voor alle bots, of één per bot ({need} bij {players} spelers), niet {count}",
         "play_err_bots_players": "--bots: {count} niveaus geven een spel van {players} spelers, maar de {edition} is voor {low}-{high} (R2.1)",
         "play_err_starter": "--starter: kies een stoel van 0 tot en met {last}, of willekeurig",
+        "play_err_name_long": "--name: een naam heeft hoogstens {most} tekens, niet {length}",
         "play_err_bots_empty": "--bots: leeg niveau in {given!r}: zet één komma tussen de niveaus ({levels}),"
         " geen aan het begin of eind",
         "play_err_budget_unused": "--budget: geen van deze bots gebruikt een denkbudget (alleen {searching}) en --hints"

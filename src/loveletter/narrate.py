@@ -18,6 +18,11 @@ _BIDI_CONTROLS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2
 _BREAKING = frozenset(("Cc", "Zl", "Zp", "Cs"))
 
 
+#: The most characters a player's name may have (in the terminal and the browser alike): a table
+#: row and a line of the story must have room for it.
+MAX_NAME = 24
+
+
 def one_line(name: str) -> str:
     """A name as it can be shown on one line: a control code (a newline, a terminal's escape), a line
     or paragraph separator or a lone surrogate becomes a space, runs of spaces one, and bidirectional

@@ -387,6 +387,8 @@ WRONG = [
     ["--players", "4", "--bots", "expert,,"],
     ["--bots", "beginner,"],
     ["--bots", ",expert"],
+    ["--name", "x" * 25],  # the table and the story had no room for 160 letters
+    ["--seed", "-5"],  # dealt as --seed 5: "the same seed, the same game" would not hold
 ]
 
 

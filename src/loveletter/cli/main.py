@@ -23,6 +23,7 @@ from loveletter.cli.click_dutch import speak_dutch
 from loveletter.cli.numbers import Amount, GivenPath, Whole
 from loveletter.engine import EDITIONS, MAX_TARGET
 from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named
+from loveletter.narrate import MAX_NAME, one_line
 from loveletter.record import RecordError, load, parse, read_at_most, replay, summary
 from loveletter.tournament.runner import MAX_GAMES
 
@@ -73,7 +74,7 @@ def _show_version(ctx: click.Context) -> None:
               help=_t("opt_bots", levels=tuple(LEVELS)))
 @click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None,
               help=_t("opt_lang"))
-@click.option("--seed", type=Whole(), default=None, metavar="S", help=_t("opt_seed"))
+@click.option("--seed", type=Whole(0), default=None, metavar="S", help=_t("opt_seed"))  # (-5 dealt as 5)
 @click.option("--target", type=Whole(1, MAX_TARGET), default=None, metavar=_t("meta_tokens"),
               help=_t("opt_target"))
 @click.option("--name", default=None, metavar=_t("meta_name"), help=_t("opt_name"))
@@ -123,6 +124,8 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
         levels *= players - 1
     if len(levels) != players - 1:
         refuse("play_err_bot_count", players=players, need=players - 1, count=len(levels))
+    if name is not None and len(one_line(name)) > MAX_NAME:  # (the table and the record show it whole)
+        refuse("play_err_name_long", most=MAX_NAME, length=len(one_line(name)))
     first: int | None = None
     if t.level_word(starter) != "random":  # ("willekeurig" too, and in any case, as --bots reads it)
         if not (starter.isascii() and starter.isdigit()) or int(starter) >= players:

@@ -27,12 +27,11 @@ from loveletter.engine import (
     edition_named,
     view,
 )
-from loveletter.narrate import one_line
+from loveletter.narrate import MAX_NAME, one_line
 from loveletter.web.store import Store, StoredTable, hash_secret
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 6
-MAX_NAME = 24
 
 
 class Refused(Exception):
