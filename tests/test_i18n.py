@@ -291,8 +291,8 @@ def test_narrate_a_priest_seeing_the_spy(lang):
 @pytest.mark.parametrize(("lang", "tie", "won"), [
     ("en", "Anna (Handmaid) compares hands with Bram (Handmaid): a tie, nothing happens.",
      "Anna (King) compares hands with Bram (Handmaid)."),
-    ("nl", "Anna (Kamermeisje) vergelijkt de hand met Bram (Kamermeisje): gelijk, er gebeurt niets.",
-     "Anna (Koning) vergelijkt de hand met Bram (Kamermeisje)."),
+    ("nl", "Anna (Kamermeisje) en Bram (Kamermeisje) vergelijken hun handen: gelijk, er gebeurt niets.",
+     "Anna (Koning) en Bram (Kamermeisje) vergelijken hun handen."),
 ])
 def test_narrate_a_baron_tie_seen_by_one_of_the_two(lang, tie, won):
     """Seen by one of the two, a Baron shows both cards; a tie then says so (nothing else will)."""

@@ -602,3 +602,19 @@ def test_on_a_narrow_terminal_the_story_breaks_between_words(tmp_path, lang):
     shown = out.decode().replace("\r\n", "\n").splitlines()
     assert shown != piped and max(map(len, shown)) <= 60
     assert " ".join(" ".join(shown).split()) == " ".join(" ".join(piped).split())  # every word, whole, in order
+
+
+@pytest.mark.parametrize("name", ["Anna", "小明", "🦊🦊"])
+def test_long_lines_are_wrapped_by_the_terminals_cells(name):
+    """Wrapping counted characters: a line of wide characters (two cells each) overflowed the terminal."""
+    from rich.cells import cell_len
+
+    from loveletter.tui.replay import wrapped
+
+    line = " ".join([f"{name} plays the Guard on {name} and names the Priest: wrong."] * 3)
+    rows = wrapped([line, "short"], 40)
+    assert rows[-1] == "short" and len(rows) > 2
+    assert all(cell_len(row) <= 40 for row in rows)
+    assert all(row.startswith("  ") and not row.startswith("   ") for row in rows[1:-1])
+    assert " ".join(row.strip() for row in rows[:-1]) == line  # every word, in order, none split
+    assert wrapped(["x" * 50 + " end"], 40) == ["x" * 50, "  end"]  # a word wider than the line stays whole

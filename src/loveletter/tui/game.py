@@ -332,7 +332,7 @@ class TerminalGame:
         deck = t("deck_size_one") if me.deck_size == 1 else t("deck_size", n=me.deck_size)
         if me.set_aside_taken:
             deck += f" ({t('set_aside_taken')})"
-        self._say(deck + f" · {t('tokens', target=me.target)}")
+        self._say(deck + f" · {t('tokens_column', target=me.target)}")  # (the ♥ column holds them)
         if me.face_up:
             self._say(t("face_up", cards=t.cards(me.face_up)))
         self._show_knowledge(me)

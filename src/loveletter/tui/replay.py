@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import textwrap
+from rich.cells import cell_len
 
 from loveletter.i18n import Translator
 from loveletter.narrate import narrate_all, one_line
@@ -52,12 +52,20 @@ def _scores(names: list[str], tokens: list[int]) -> str:
 
 def wrapped(lines: list[str], width: int) -> list[str]:
     """``lines`` as a terminal ``width`` wide shows them: a long one broken between words, its
-    following lines indented (a terminal breaks it anywhere, mid-word). Words are never split."""
+    following lines indented (a terminal breaks it anywhere, mid-word). Words are never split.
+    Widths are the terminal's cells: a Chinese character or an emoji takes two."""
     shown: list[str] = []
     for line in lines:
-        if len(line) <= width:
+        if cell_len(line) <= width:
             shown.append(line)
-        else:
-            shown += textwrap.wrap(line, width=width, subsequent_indent="  ", break_long_words=False,
-                                   break_on_hyphens=False)
+            continue
+        row = ""
+        for word in line.split():
+            joined = f"{row} {word}" if row.strip() else row + word
+            if row.strip() and cell_len(joined) > width:
+                shown.append(row)
+                row = "  " + word
+            else:
+                row = joined
+        shown.append(row)
     return shown
