@@ -787,11 +787,13 @@ def test_hints_belief_and_tracker_show_the_experts_own_figures(tmp_path):
     assert spread >= 2  # beliefs with cards at different chances were checked
 
 
+@pytest.mark.parametrize("width", [60, 80])
 @pytest.mark.parametrize("lang", ["en", "nl"])
-def test_in_a_narrow_terminal_each_moves_notation_stays_whole_beside_its_hint(tmp_path, lang):
+def test_in_a_narrow_terminal_each_moves_notation_stays_whole_beside_its_hint(tmp_path, lang, width):
     """At 60 columns with hints, the hint column squeezed the notation a player types: a Chancellor's
     choice was cut off with "…" and a Guard's split over two lines. Now each move's notation is
-    whole on one line, whatever the width of its words, and no line is wider than the terminal."""
+    whole on one line, whatever the width of its words, and no line is wider than the terminal. At 80
+    columns a Chancellor's choice in words was broken mid-phrase beside its notation: now whole too."""
     from rich.console import Console
 
     from loveletter.tui.game import GameSettings, TerminalGame
@@ -799,7 +801,7 @@ def test_in_a_narrow_terminal_each_moves_notation_stays_whole_beside_its_hint(tm
     seed = _first_seed_with(Card.CHANCELLOR, EDITION_2019, players=3)
     settings = GameSettings(EDITION_2019, 3, ["beginner", "beginner"], lang, seed=seed, records=tmp_path, starter=0,
                             hints=True, budget=5)
-    console = Console(record=True, width=60, color_system=None)
+    console = Console(record=True, width=width, color_system=None)
     answers = iter(["chancellor", "1", "1", "1", "q"])
     game = TerminalGame(settings, lambda: next(answers), console)
     assert game.adviser is not None
@@ -813,10 +815,40 @@ def test_in_a_narrow_terminal_each_moves_notation_stays_whole_beside_its_hint(tm
     assert any(v.phase.name == "CHANCELLOR" for v in views)  # the longest notations
     for screen, v in zip(screens, views, strict=True):
         lines = screen.split(t("prompt"))[0].splitlines()
-        assert all(len(line) <= 60 for line in lines)
+        assert all(len(line) <= width for line in lines)
         assert "…" not in screen.split(t("prompt"))[0]
         for action in v.legal_actions:
             assert any(t.notation(action) in line for line in lines), t.notation(action)
+
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_at_80_columns_a_chancellors_choices_read_whole(tmp_path, lang, monkeypatch):
+    """Each choice's words wrapped within their column beside its long notation ("keep Princess,
+    under the" / "deck: Guard, Baron"): where the words do not all fit, each move now takes two
+    lines, its words whole on the first."""
+    from rich.console import Console
+
+    from loveletter.tui.game import GameSettings, TerminalGame
+
+    seed = _first_seed_with(Card.CHANCELLOR, EDITION_2019, players=3)
+    settings = GameSettings(EDITION_2019, 3, ["beginner", "beginner"], lang, seed=seed, records=tmp_path, starter=0)
+    console = Console(record=True, width=80, color_system=None)
+    answers = iter(["chancellor", "1", "q"])
+    game = TerminalGame(settings, lambda: next(answers), console)
+    views = []
+    show = TerminalGame._show_moves
+    monkeypatch.setattr(TerminalGame, "_show_moves", lambda self, v, odds: views.append(v) or show(self, v, odds))
+    game.run()
+    t = Translator(lang)
+    screens = console.export_text().split(t("moves") + "\n")[1:]
+    chancellor = [(s, v) for s, v in zip(screens, views, strict=True) if v.phase.name == "CHANCELLOR"]
+    assert chancellor
+    for screen, v in chancellor:
+        lines = screen.split(t("prompt"))[0].splitlines()
+        for action in v.legal_actions:
+            assert any(game.describe(action, v) in line for line in lines), game.describe(action, v)
+            assert any(t.notation(action) in line for line in lines)
 
 
 CARD_EN = {card: card.name.capitalize() for card in Card}

@@ -353,8 +353,9 @@ class TerminalGame:
 
     def _show_moves(self, me: View, odds: dict[Action, Estimate]) -> None:
         """The numbered moves: each in words, its notation and, with --hints, its chance. A move takes
-        one line where the words keep room beside the rest (they wrap within their column); else,
-        in a narrow terminal, two: the words, then the notation and the chance, whole."""
+        one line where every move's words fit beside the rest; else (a narrow terminal, or a
+        Chancellor's long choices) two: the words, then the notation and the chance, whole. (Words
+        wrapped within their column broke a Chancellor's choice mid-phrase at 80 columns.)"""
         t = self.t
         shown = {action: round(100 * estimate.chance) for action, estimate in odds.items()}
         top = max(shown.values(), default=None)
@@ -370,7 +371,7 @@ class TerminalGame:
         beside = max(cell_len(number) + 1 + notation.cell_len + (1 + hint.cell_len if hint else 0)
                      for number, _, notation, hint in rows)
         widest = max(cell_len(row[1]) for row in rows)
-        if self.console.width - beside - 1 >= min(widest, MOVE_WORDS_ROOM):
+        if self.console.width - beside - 1 >= widest:
             moves = _grid(4, last_whole=2)
             for row in rows:
                 moves.add_row(*row)
@@ -447,7 +448,6 @@ class TerminalGame:
 
 
 EQUAL_CHANCE = 1e-6  # percentage points: chances closer than this are equal
-MOVE_WORDS_ROOM = 20  # columns the words of a move need beside its number, notation and chance
 
 
 def _grid(columns: int, last_whole: int = 0) -> Table:
