@@ -85,37 +85,34 @@ class Stopped(Exception):
 STOPPING = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
 
 
-@contextlib.contextmanager
-def stops_caught() -> Iterator[None]:
-    """Meanwhile, SIGHUP and SIGTERM raise :class:`Stopped` (in the main thread, which alone can set
-    signal handlers): the game then saves its record rather than dying with it unwritten."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
+def stops_caught() -> contextlib.AbstractContextManager[None]:
+    """Meanwhile, SIGHUP and SIGTERM raise :class:`Stopped`: the game then saves its record rather
+    than dying with it unwritten."""
 
     def stop(signum: int, _frame: object) -> None:
         raise Stopped(signum)
 
-    before = {signum: signal.signal(signum, stop) for signum in STOPPING}
-    try:
-        yield
-    finally:
-        for signum, handler in before.items():
-            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+    return _signals_handled(STOPPING, stop)
+
+
+def _signals_ignored() -> contextlib.AbstractContextManager[None]:
+    """On the way out: a second Ctrl-C, hang-up or stop must not cut the record's saving short."""
+    return _signals_handled((signal.SIGINT, *STOPPING), signal.SIG_IGN)
 
 
 @contextlib.contextmanager
-def _signals_ignored() -> Iterator[None]:
-    """On the way out: a second Ctrl-C, hang-up or stop must not cut the record's saving short."""
+def _signals_handled(signums: tuple[int, ...], handler: Callable[[int, object], None] | int
+                     ) -> Iterator[None]:
+    """``handler`` for ``signums`` meanwhile, in the main thread (which alone can set handlers)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = {signum: signal.signal(signum, signal.SIG_IGN) for signum in (signal.SIGINT, *STOPPING)}
+    before = {signum: signal.signal(signum, handler) for signum in signums}
     try:
         yield
-    finally:
-        for signum, handler in before.items():
-            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+    finally:  # a handler not set from Python (None) cannot be set back: the default then
+        for signum, old in before.items():
+            signal.signal(signum, old if old is not None else signal.SIG_DFL)
 
 
 def default_records_folder() -> Path:

@@ -1,9 +1,9 @@
 """Where the web app keeps its tables: any SQLAlchemy database (SQLite by default, PostgreSQL too).
 
 A table is its settings (edition, seats, token target, the match's seed) and the moves played on it
-in order, in the engine's notation (and, once finished, its rematch and who went on to it). That is all: the match is rebuilt by replaying the moves, so a
-server started again on the same database carries on exactly where it stopped. Seat credentials are
-kept only as SHA-256 hashes.
+in order, in the engine's notation (and, once finished, its rematch and who went on to it). That is
+all: the match is rebuilt by replaying the moves, so a server started again on the same database
+carries on exactly where it stopped. Seat credentials are kept only as SHA-256 hashes.
 """
 
 from __future__ import annotations
