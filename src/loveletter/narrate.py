@@ -23,6 +23,12 @@ _BREAKING = frozenset(("Cc", "Zl", "Zp", "Cs"))
 MAX_NAME = 24
 
 
+def visible(name: str) -> bool:
+    """Whether ``name`` shows anything: a letter, digit, mark of punctuation or symbol (a zero-width
+    space alone, or a combining accent, shows a player with no name)."""
+    return any(unicodedata.category(c)[0] in "LNPS" for c in name)
+
+
 def one_line(name: str) -> str:
     """A name as it can be shown on one line: a control code (a newline, a terminal's escape), a line
     or paragraph separator or a lone surrogate becomes a space, runs of spaces one, and bidirectional

@@ -14,6 +14,7 @@ import json
 import os
 import random
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -553,13 +554,14 @@ def test_a_record_that_cannot_be_saved_at_the_end_is_told_and_fails(tmp_path, mo
     assert "Verslag bewaard" not in shown.getvalue()
 
 
-@pytest.mark.parametrize("name", ["Bram", "  "])
+@pytest.mark.parametrize("name", ["Bram", "  ", "\u200b", "\u0301"])  # (invisible: the default name)
 def test_any_name_gives_a_replayable_record(tmp_path, name):
     proc, records = play(tmp_path, "--seed", "1", "--lang", "en", "--name", name, lines=["q"])
     assert proc.returncode == 0
     players = replay_json(the_record(records))["players"]
     assert len(set(players)) == len(players) == 2
     assert all(p.strip() for p in players)
+    assert players[0] == (name if name == "Bram" else "Player")  # (Bram the bot then has another name)
 
 
 def test_a_name_is_shown_on_one_line(tmp_path):
@@ -950,8 +952,7 @@ def test_an_empty_record_file_is_told_as_empty(tmp_path):
     proc = subprocess.run([str(LOVELETTER), "replay", str(empty), "--lang", "en"], capture_output=True, text=True,
                           env=_env(), timeout=60, check=False)
     assert proc.returncode == 1
-    assert proc.stderr == (f"loveletter replay: {empty} is empty: no round of its game was saved"
-                           " (was the game killed as it began?)\n")
+    assert proc.stderr == f"loveletter replay: {empty} is empty: there is no record in it\n"
 
 
 def _a_chancellor_on_an_empty_deck() -> Match:
@@ -1007,3 +1008,80 @@ def test_the_cards_left_in_the_deck_are_shown_when_a_round_ends(tmp_path):
             return
         assert "Left in the deck" not in proc.stdout
     raise AssertionError("no round ended with cards left in 20 seeds")
+
+
+def test_a_game_whose_terminal_is_closed_saves_its_record(tmp_path):
+    """A real hang-up: the game's terminal goes away (its reading then fails with EIO, and SIGHUP
+    comes). The game failed with a traceback and an empty record file."""
+    import pty
+
+    records, errors = tmp_path / "records", tmp_path / "stderr.txt"
+    env = _env(XDG_DATA_HOME=str(tmp_path / "xdg"))
+    pid, terminal = pty.fork()
+    if pid == 0:  # the game, in a terminal of its own
+        try:
+            os.dup2(os.open(errors, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), 2)
+            os.execve(str(LOVELETTER), ["loveletter", "play", "--seed", "3", "--lang", "en", "--starter", "0",
+                                        "--records", str(records)], env)
+        finally:
+            os._exit(127)
+    out, began = b"", time.monotonic()
+    while b"q to quit" not in out[-300:] and time.monotonic() - began < 60:  # up to the first question
+        if select.select([terminal], [], [], 1)[0]:
+            try:
+                out += os.read(terminal, 65536)
+            except OSError:
+                break
+    os.close(terminal)  # the window is closed
+    done, status = 0, 0
+    while not done and time.monotonic() - began < 90:
+        time.sleep(0.1)
+        done, status = os.waitpid(pid, os.WNOHANG)
+    if not done:  # still running: a game that ignored its terminal going away
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        raise AssertionError("the game did not end when its terminal was closed")
+    assert os.waitstatus_to_exitcode(status) in (129, 0), errors.read_text()
+    assert "Traceback" not in errors.read_text()
+    summary = replay_json(the_record(records))
+    assert summary["finished"] is False and len(summary["rounds"]) == 1
+
+
+def test_a_game_started_with_hang_ups_ignored_goes_on(tmp_path):
+    """`nohup loveletter play < moves &` ignores SIGHUP on purpose: the game must not take it back."""
+    records = tmp_path / "records"
+    with subprocess.Popen([str(LOVELETTER), "play", "--seed", "3", "--lang", "en", "--starter", "0",
+                           "--records", str(records)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, env=_env(XDG_DATA_HOME=str(tmp_path / "xdg")),
+                          preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN)) as game:
+        out, began = b"", time.monotonic()
+        while not out.endswith(PROMPT["en"].encode()) and time.monotonic() - began < 60:
+            out += os.read(game.stdout.fileno(), 65536)
+        game.send_signal(signal.SIGHUP)
+        rest, errors = game.communicate(b"q\n", timeout=60)
+    assert game.returncode == 0, errors
+    assert b"Game stopped." in rest and not errors
+
+
+@pytest.mark.parametrize("hinted", [False, True])
+def test_every_moves_words_are_whole_at_any_width(tmp_path, hinted):
+    """The one-line layout measured the widest row, where each column is as wide as its widest
+    entry: near the threshold a move's words wrapped within their column."""
+    from rich.console import Console
+
+    from loveletter.bots.expert import Estimate
+    from loveletter.tui.game import GameSettings, TerminalGame
+
+    match = next(m for m in (Match(EDITION_2019, 6, seed=s) for s in range(500))
+                 if Card.GUARD in m.round.hands[m.round.current])
+    me = view(match, match.round.current)
+    settings = GameSettings(EDITION_2019, 6, ["random"] * 5, "en", seed=1, records=tmp_path)
+    game = TerminalGame(settings, lambda: "q", Console(file=io.StringIO()))
+    rng = random.Random(2)
+    odds = {a: Estimate(rng.choice([0.05, 0.45, 1.0]), rng.choice([0.0, 0.05, 0.12])) for a in me.legal_actions}
+    for width in range(45, 121):
+        game.console = Console(file=io.StringIO(), width=width, color_system=None, record=True)
+        game._show_moves(me, odds if hinted else {})
+        lines = game.console.export_text().splitlines()
+        for action in me.legal_actions:
+            assert any(game.describe(action, me) in line for line in lines), (width, game.describe(action, me))

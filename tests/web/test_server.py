@@ -419,7 +419,7 @@ def test_a_body_over_its_limit_is_refused_before_it_is_read_whole(client, monkey
     requests had no limit at all. Now 413, by the stated length or as the bytes come."""
     from loveletter.web import limits
 
-    seen: list[int] = []  # the most the middleware ever held
+    seen: list[int] = []  # the refusals the middleware made (the route never saw these bodies)
     original = limits.BodyLimit._refuse
 
     async def refuse(self, scope, receive, send, refused):
@@ -447,6 +447,15 @@ def test_a_body_under_its_limit_is_handed_on_whole_even_without_a_length(client)
     made = client.post("/api/tables", content=_chunked(json.dumps({"name": "Ann", "players": 2}).encode(), 5),
                        headers={"content-type": "application/json"})
     assert made.status_code == 200 and made.json()["seat"] == 0
+
+
+def test_a_name_with_a_lone_surrogate_replays(client):
+    """JSON allows a lone surrogate ("\\ud800"), UTF-8 does not: writing the frames failed with a 500."""
+    code, _secret = finished_bot_match(client)
+    doc = client.get(f"/api/tables/{code}/record").json()
+    doc["players"] = ["\ud800Ann", "Bram"]
+    answer = client.post("/api/replay", content=json.dumps(doc))
+    assert answer.status_code == 200 and answer.json()[0]["names"] == ["\ud800Ann", "Bram"]
 
 
 def test_a_replay_too_large_to_show_is_refused(client, monkeypatch):

@@ -46,7 +46,7 @@ from loveletter.engine import (
     view,
 )
 from loveletter.i18n import Translator
-from loveletter.narrate import narrate, one_line
+from loveletter.narrate import narrate, one_line, visible
 from loveletter.record import save, to_record
 
 HUMAN = 0
@@ -107,7 +107,9 @@ def _signals_handled(signums: tuple[int, ...], handler: Callable[[int, object], 
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = {signum: signal.signal(signum, handler) for signum in signums}
+    # a signal ignored by whoever started us (nohup ignores SIGHUP) stays ignored
+    kept = [s for s in signums if handler is signal.SIG_IGN or signal.getsignal(s) is not signal.SIG_IGN]
+    before = {signum: signal.signal(signum, handler) for signum in kept}
     try:
         yield
     finally:  # a handler not set from Python (None) cannot be set back: the default then
@@ -128,7 +130,9 @@ class TerminalGame:
         self.t = Translator(settings.language)
         self.console = console
         self.read_line = read_line
-        human = one_line(settings.name or "") or self.t("player")  # one line: a newline would split the table
+        human = one_line(settings.name or "")  # one line: a newline would split the table
+        if not visible(human):  # blank, or only invisible characters
+            human = self.t("player")
         # Names must be distinct (RECORD.md): bots skip a name the human took.
         self.names = [human] + [n for n in BOT_NAMES if n.lower() != human.lower()][: settings.players - 1]
         # Unless given, the seed is secret: it fixes every deal, so a guessable one (the clock) would
@@ -161,10 +165,15 @@ class TerminalGame:
         except (Quit, KeyboardInterrupt, Stopped) as why:  # Ctrl-C while a bot thinks quits the same way
             stop = why
         finally:
-            with _signals_ignored():
-                self._save()  # first: telling a closed terminal may end the process (see _tell_quit)
-                if stop is not None:
-                    self._tell_quit()
+            while True:  # a hang-up pending as the game ended comes before the signals are ignored
+                try:
+                    with _signals_ignored():
+                        self._save()  # first: telling a closed terminal may end the process (_tell_quit)
+                        if stop is not None:
+                            self._tell_quit()
+                    break
+                except Stopped as late:
+                    stop = late
         if isinstance(stop, Stopped):
             return 128 + stop.signum
         return 0 if self.saved else 1
@@ -297,8 +306,9 @@ class TerminalGame:
         self.console.print(Text(self.t("prompt") + ": ", style="bold"), end="")
         try:
             line = self.read_line()
-        except (EOFError, KeyboardInterrupt):
-            self.console.print()
+        except (EOFError, KeyboardInterrupt, OSError):  # OSError: a terminal that was closed (EIO)
+            with contextlib.suppress(OSError, SystemExit):  # (which takes no more lines either)
+                self.console.print()
             raise Quit from None
         if not sys.stdin.isatty():
             self.console.print(line.rstrip("\n"))  # echo scripted input so the transcript reads well
@@ -365,13 +375,16 @@ class TerminalGame:
                 if marked and shown[action] == top:
                     hint.append(f" · {t('hint_best')}", "bold cyan")
             rows.append((f"  {i:>2}.", self.describe(action, me), Text(t.notation(action), "dim"), hint))
-        beside = max(cell_len(number) + 1 + notation.cell_len + (1 + hint.cell_len if hint else 0)
-                     for number, _, notation, hint in rows)
+        # each column is as wide as its widest entry, one space between columns (no hint column
+        # without hints: an empty one would still take its space)
+        hinted = any(hint for *_, hint in rows)
+        beside = (max(cell_len(number) for number, *_ in rows) + 1 + max(row[2].cell_len for row in rows)
+                  + (1 + max(hint.cell_len for *_, hint in rows) if hinted else 0))
         widest = max(cell_len(row[1]) for row in rows)
         if self.console.width - beside - 1 >= widest:
-            moves = _grid(4, last_whole=2)
+            moves = _grid(4 if hinted else 3, last_whole=2 if hinted else 1)
             for row in rows:
-                moves.add_row(*row)
+                moves.add_row(*(row if hinted else row[:3]))
         else:
             moves = _grid(2)
             for number, words, notation, hint in rows:
@@ -556,8 +569,11 @@ def run_game(settings: GameSettings) -> int:
         print(f"loveletter play: {t('play_err_records', folder=folder, reason=reason)}", file=sys.stderr)
         return 1
     game = TerminalGame(settings, _read_line, console, path)
-    with stops_caught():
-        status = game.run()
+    try:
+        with stops_caught():
+            status = game.run()
+    except Stopped as late:  # after the game had saved its record, before the handlers were put back
+        status = 128 + late.signum
     if game.saved:
         with contextlib.suppress(OSError, SystemExit):  # (the terminal may have been closed: see _tell_quit)
             # one line, however long: a path broken over lines cannot be copied whole

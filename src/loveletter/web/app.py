@@ -297,6 +297,9 @@ class Server:
                 # the connection closed, but the search goes on in its thread: the bot stays taken
                 # until it ends, or a reconnection's search would run on the same bot at once
                 await asyncio.wait({search})
+                if search.exception() is not None:  # (taken, so that it is not reported as never seen)
+                    log.error("the hints for seat %s of table %s failed", seat, room.table.code,
+                              exc_info=search.exception())
                 raise
             except Exception:  # a fault of ours: logged, and the table goes on without these hints
                 log.exception("the hints for seat %s of table %s failed", seat, room.table.code)

@@ -58,9 +58,10 @@ def frames_json(doc: Any, t: Translator) -> str:
     def step(number: int, turn: int, match: Match) -> None:  # in one pass: replaying each step from
         # the start took time that grew with the square of the record's length (minutes for a long one)
         nonlocal size
+        # (ASCII, with escapes: a name may hold a lone surrogate, which JSON allows and UTF-8 does not)
         part = json.dumps(_frame(match.round, number, turn, list(match.tokens), list(doc["players"]), t),
-                          ensure_ascii=False, separators=(",", ":"))
-        size += len(part.encode()) + 1
+                          separators=(",", ":"))
+        size += len(part) + 1
         if size > most:
             raise Refused("web_replay_too_big", most=most // 1_000_000)
         parts.append(part)

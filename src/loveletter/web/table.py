@@ -11,7 +11,6 @@ import hmac
 import random
 import secrets
 import threading
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,7 +26,7 @@ from loveletter.engine import (
     edition_named,
     view,
 )
-from loveletter.narrate import MAX_NAME, one_line
+from loveletter.narrate import MAX_NAME, one_line, visible
 from loveletter.web.store import Store, StoredTable, hash_secret
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -107,7 +106,7 @@ def clean_name(name: str) -> str:
     """A display name: printable, trimmed, at most :data:`MAX_NAME` characters, never empty nor
     invisible (a zero-width space alone showed a player with no name)."""
     shown = one_line(name)
-    if not any(unicodedata.category(c)[0] in "LNPS" for c in shown):  # a letter, digit, mark of punctuation or symbol
+    if not visible(shown):
         raise Refused("web_name_empty")
     if len(shown) > MAX_NAME:
         raise Refused("web_name_long", max=MAX_NAME)
