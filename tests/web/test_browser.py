@@ -455,3 +455,40 @@ def test_a_server_killed_mid_match_resumes_and_the_browser_reconnects(browser, t
     finally:
         process.kill()
         process.wait(10)
+
+
+def test_a_double_click_makes_one_move_and_the_page_keeps_its_log_and_leaves_cleanly(server, browser):
+    """A double click sent the move twice (the second refused: "The table has moved on …"); "Your
+    turn" was added to the round's own log on a page (re)loaded on your turn, and shown as a line of
+    it; and a table left for one that does not exist stayed on screen, its cards dead (a click threw
+    an error)."""
+    page = new_page(browser, server)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda data: sent.append(json.loads(data)["type"])))
+    code = create_table(page, "Ann", {1: "random"}, target=7)
+    single = ".card-button:not([disabled]):not(:has(.card-guard, .card-prince, .card-princess))"
+    for _ in range(40):  # a card with a single move (a 2-player Priest, Baron, King, Handmaid …)
+        page.wait_for_selector(".card-button:not([disabled])")
+        if page.locator(single).count():
+            break
+        play_one_move(page)
+    else:
+        pytest.fail("no card with a single move came up")
+    before, moves_sent = moves_shown(page), sent.count("move")
+    page.locator(single).first.dblclick()
+    page.wait_for_function(f"Number(document.querySelector('#main').dataset.moves) > {before}")
+    page.wait_for_timeout(300)
+    assert sent.count("move") == moves_sent + 1
+    page.wait_for_selector(".card-button:not([disabled])")  # our turn again: the page is loaded anew
+    page.reload()
+    page.wait_for_selector(".card-button:not([disabled])")
+    log = page.locator(".log ol li").all_text_contents()
+    assert log and "Your turn" not in log, log
+    assert "Your turn" in page.locator("#announce").text_content()  # said, not logged
+    page.goto(server + "#/t/ZZZZZZ")
+    page.wait_for_selector("#alert:not([hidden])")
+    assert page.locator(".card-button").count() == 0  # the old table is gone, not left with dead cards
+    assert not errors, errors
+    assert code != "ZZZZZZ"

@@ -449,6 +449,16 @@ def test_a_body_under_its_limit_is_handed_on_whole_even_without_a_length(client)
     assert made.status_code == 200 and made.json()["seat"] == 0
 
 
+def test_a_name_already_at_the_table_is_refused(client):
+    """Two "Ann"s at one table: "Ann plays the Guard on Ann", and two buttons named alike."""
+    made = create(client, players=3, bots={"2": "random"})  # Ann, a free seat, a bot
+    for lang, says in (("en", "Someone at this table is already called ann: please choose another name."),
+                       ("nl", "Iemand aan deze tafel heet al ann: kies een andere naam.")):
+        refused = client.post(f"/api/tables/{made['code']}/join?lang={lang}", json={"name": "ann"})
+        assert refused.status_code == 400 and refused.json()["message"] == says
+    assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()["seat"] == 1
+
+
 def test_a_name_with_a_lone_surrogate_replays(client):
     """JSON allows a lone surrogate ("\\ud800"), UTF-8 does not: writing the frames failed with a 500."""
     code, _secret = finished_bot_match(client)

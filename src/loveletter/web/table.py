@@ -153,8 +153,12 @@ class GameTable:
              went_on_from: tuple[str, int] | None = None) -> tuple[int, str]:
         """Take the first free seat (of those ``among``, if given, in that order of preference): the
         seat and its secret credential (shown once, stored hashed). ``went_on_from``: the finished
-        table and seat of a player coming on to this rematch (see :meth:`Store.take_seat`)."""
+        table and seat of a player coming on to this rematch (see :meth:`Store.take_seat`), who
+        keeps their name even if a newcomer took it meanwhile. Otherwise a name must differ from
+        every other player's (two "Ann"s: "Ann plays the Guard on Ann")."""
         shown = clean_name(name)
+        if went_on_from is None and shown.casefold() in {taken.casefold() for taken in self.names.values()}:
+            raise Refused("web_name_taken", name=shown)
         free = self.free_seats() if among is None else [seat for seat in among if seat in self.free_seats()]
         if not free:
             raise Refused("web_table_full" if among is None or not self.free_seats() else "web_seat_kept")

@@ -156,8 +156,15 @@ function enterTable(answer) {
 
 // ------------------------------------------------------------------------------------- table
 
+// The table on screen cleared, when the page moves elsewhere: its controls would be dead.
+function leaveTable() {
+  state = null; hints = null; picking = null; sentAt = null;
+  document.getElementById("main").replaceChildren();
+}
+
 function connect(code) {
   if (socket) { socket.onclose = null; socket.close(); }
+  if (state && state.code !== code) leaveTable();
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${code}`);
   socket.onopen = () => {
@@ -176,9 +183,10 @@ function connect(code) {
       if (state && message.moves === state.moves) { hints = message; render(); }
     }
     else if (message.type === "error") {
+      sentAt = null;  // the move was refused: another may be chosen
       alertUser(message.message);
       if (message.key === "web_bad_secret") localStorage.removeItem(`ll-seat-${code}`);
-      if (message.key === "web_no_table") socket.onclose = null;
+      if (message.key === "web_no_table") { socket.onclose = null; leaveTable(); }
     }
   };
   socket.onclose = () => {
@@ -197,7 +205,13 @@ function samePicking(before, after) {
   return card && moves.length ? { ...picking, card, moves } : null;
 }
 
+let sentAt = null; // the state (its move count) a move was sent from: one move per state
+
 function send(move) {
+  // a double click sent the same move twice, and the second was refused as stale; a closed
+  // connection (the page moved on) takes none
+  if (!socket || socket.readyState !== WebSocket.OPEN || !state || sentAt === state.moves) return;
+  sentAt = state.moves;
   socket.send(JSON.stringify({ type: "move", move, at: state.moves }));
 }
 
@@ -370,14 +384,14 @@ function render() {
   if (s.under_deck.length)  // top first: the order they will be drawn in
     tracker.append($("p", { class: "under-deck", text: `${w("web_under_deck")} ${s.under_deck.map((f) => f.name).join(", ")}` }));
   const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
-    logList(s.log, w("web_log")));
+    logList(s.log, w("web_log"), "log"));
   const over = s.match_winners.length > 0;
   // at the match's end the last round's panel (below) tells that round whole, with its result
   const side = $("div", { class: "side" }, known, tracker, ...(over && s.previous ? [] : [log]));
   if (s.previous) {
     side.prepend($("section", { class: "panel previous" }, $("h2", { text: w("web_last_round") }),
       $("p", { class: "result", text: w("web_round_won", { names: s.previous.winners.map((i) => s.names[i]).join(", ") }) }),
-      logList(s.previous.log, w("web_last_round"))));
+      logList(s.previous.log, w("web_last_round"), "last-round")));
   }
   main.append(top, players, $("div", { class: "play" }, ...(me === null ? [] : [hand]), side));
   if (me === null) known.remove();  // a spectator has no hand and nothing private
@@ -418,7 +432,8 @@ function refocus(key, fallback) {
 // Said to a screen reader (a live region that stays on the page): what happened since ``before``,
 // and that it is your turn.
 function news(before, after) {
-  const lines = sameRound(before, after) ? after.log.slice(before.log.length) : after.log;
+  // a copy: "Your turn" is said, not added to the state's log (it showed there, and the next news skipped a line)
+  const lines = sameRound(before, after) ? after.log.slice(before.log.length) : [...after.log];
   if (turnBegins(before, after)) lines.push(w("web_your_turn"));
   return lines.join(" ");
 }
@@ -451,8 +466,9 @@ function playersSection() {
 }
 
 // A log that scrolls: reachable with the keyboard, and named for a screen reader.
-function logList(lines, name) {
-  return $("ol", { tabindex: 0, "aria-label": name }, ...lines.map((line) => $("li", { text: line })));
+function logList(lines, name, key) {
+  // data-key: the focus comes back to it when the table is drawn again (focusKey)
+  return $("ol", { tabindex: 0, "aria-label": name, "data-key": key }, ...lines.map((line) => $("li", { text: line })));
 }
 
 // A Chancellor's choice: the card kept, then the others in the order they go under the deck.
@@ -533,8 +549,9 @@ function drawReplay() {
       pileView(f.discards[i], "discards", w("web_discards"))));
   });
   const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
-    logList(f.log, w("web_log")));
+    logList(f.log, w("web_log"), "replay-log"));
   main.append(controls, $("p", { text: w("web_deck", { n: f.deck_size }) }), players, log);
+  for (const list of log.querySelectorAll("ol")) list.scrollTop = list.scrollHeight;  // the newest line in sight
   announce(`${document.getElementById("replay-step").textContent.trim()} ${f.log.length ? f.log[f.log.length - 1] : ""}`);
   refocus(focused, "#replay-next:not([disabled]), #replay-back:not([disabled])");
 }
@@ -554,6 +571,7 @@ async function route() {
   const match = location.hash.match(/^#\/t\/([A-Za-z0-9]{1,12})$/);
   if (match) { connect(match[1].toUpperCase()); return; }
   if (socket) { socket.onclose = null; socket.close(); socket = null; }
+  if (state) leaveTable();
   const again = location.hash.match(/^#\/replay\/([A-Za-z0-9]{1,12})$/);
   if (again) {
     const source = { code: again[1] };
