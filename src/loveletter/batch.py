@@ -665,7 +665,7 @@ def _run(
     moves_out = np.full((count, MOST_MOVES) if record else (0, 0), -1, dtype=np.int16)
     given = np.zeros((0, length), dtype=np.int8) if decks is None else decks
     _random_kernel(
-        count, game.players, starters, game.full_deck, given, seed % 2**63, game.classic, game.numbers,
+        count, game.players, starters, game.full_deck, given, int(seed) % 2**63, game.classic, game.numbers,
         record, decks_out, moves_out,
         out.winners, out.spy_bonus, out.turns, out.alive,
     )
@@ -681,6 +681,8 @@ def random_rounds(
 ) -> RoundResults:
     """``count`` rounds of uniformly random legal moves on decks shuffled from ``seed``, every one
     started by seat ``starter``; ``record``: also the decks and the moves (slower)."""
+    for name, value in (("count", count), ("players", players), ("seed", seed), ("starter", starter)):
+        _whole_number(name, value)  # (a seed of 1.5 played seed 1; a starter True, seat 1)
     game = _game(edition, players)
     if not 0 <= starter < players:
         raise ValueError(f"the starter must be a seat from 0 to {players - 1}, not {starter}")
@@ -693,6 +695,8 @@ def play_rounds(
 ) -> RoundResults:
     """Play the rounds of ``decks`` (``[count, deck length]`` card numbers, top card first) from
     ``starters`` (a seat, or one per round) with uniformly random legal moves drawn from ``seed``."""
+    _whole_number("players", players)
+    _whole_number("seed", seed)
     game = _game(edition, players)
     cards = _check_decks(game, decks)
     count = len(cards)
@@ -704,14 +708,30 @@ def _check_decks(game: _Game, decks: npt.ArrayLike) -> npt.NDArray[np.int8]:
     cards = np.asarray(decks)
     if cards.ndim != 2 or cards.shape[1] != len(game.full_deck):
         raise ValueError(f"decks must be [count, {len(game.full_deck)}] card numbers, not {cards.shape}")
+    _whole_numbers("decks", cards)
+    if ((cards < 0) | (cards > max(Card))).any():  # (int8 would wrap 257 round to a Guard)
+        raise ValueError(f"decks must hold card numbers from 0 to {int(max(Card))}")
     cards = cards.astype(np.int8)
     if not (np.sort(cards, axis=1) == game.full_deck).all():
         raise ValueError(f"every deck must hold the cards of the {game.edition.name} edition once per copy (R3.1)")
     return np.ascontiguousarray(cards)
 
 
+def _whole_number(name: str, value: object) -> None:
+    """A :class:`TypeError` unless ``value`` is a whole number (``True``, ``1.5`` and ``"2"`` are not)."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be a whole number, not {value!r}")
+
+
+def _whole_numbers(name: str, values: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """``values``, or a :class:`TypeError` unless they are whole numbers (not booleans, not fractions)."""
+    if values.dtype.kind not in "iu":
+        raise TypeError(f"{name} must be whole numbers, not {values.dtype}")
+    return values
+
+
 def _check_starters(game: _Game, starters: npt.ArrayLike, count: int) -> Ints:
-    starting = np.broadcast_to(np.asarray(starters, dtype=np.int64), (count,)).copy()
+    starting = np.broadcast_to(_whole_numbers("starters", np.asarray(starters)).astype(np.int64), (count,)).copy()
     if ((starting < 0) | (starting >= game.players)).any():
         raise ValueError(f"starters must be seats from 0 to {game.players - 1}")
     return starting

@@ -196,7 +196,8 @@ class Observations:
             Part("deck", 1, "cards left in the deck"),
             Part("set_aside_taken", 1, "1 once a Prince gave out the set-aside card (R5.5)"),
             Part("face_up", c, "count of each card removed face up (two players, R3.3)"),
-            Part("unseen", c, "card tracker: count of each card the observer has not seen"),
+            Part("unseen", c, "card tracker: count of each card neither face up (played, discarded, removed) "
+                              "nor in the observer's hand (a card it knows in another hand still counts)"),
         ]
         for i in range(self.under_deck_places):  # (2019: what the observer's Chancellor put under the deck)
             parts.append(Part(f"under_deck_{i}", c + 1,
@@ -465,7 +466,10 @@ def document() -> str:
         "## Information state",
         "",
         "The observation, then the round's plays in order (one block per play, zeros after the last",
-        "play), so that two moments the seat can tell apart have different vectors. One play's block:",
+        "play), so that two moments of a round whose plays differ have different vectors. It holds the",
+        "current round only (in a match, earlier rounds are summed up by the tokens), and not the order",
+        "of the face-up cards, nor which of the seat's first two cards was dealt and which drawn. One",
+        "play's block:",
     ]
     for name, players in _EXAMPLES[:1]:
         edition = EDITIONS[name]

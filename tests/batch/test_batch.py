@@ -319,3 +319,27 @@ def test_bad_inputs_are_refused() -> None:
         Batch("2020", 2)
     with pytest.raises(ValueError, match="starter"):
         random_rounds(10, players=3, starter=3)
+
+
+def test_inputs_of_the_wrong_kind_are_refused_not_cut_down() -> None:
+    """int8 wrapped a card 257 round to a Guard, a fraction was cut down (a seed of 1.5 played seed
+    1), True was seat 1, and a seat "2" or a seed None failed deep inside."""
+    deck = [int(c) for c in CLASSIC.full_deck]
+    wrapped = [*deck[:-1], 257]
+    with pytest.raises(ValueError, match="card numbers from 0 to 9"):
+        play_rounds([wrapped])
+    for call, says in [
+        (lambda: play_rounds([[c + 0.6 for c in deck]]), "decks must be whole numbers"),
+        (lambda: play_rounds([deck], 1.7), "starters must be whole numbers"),
+        (lambda: play_rounds([deck], [True]), "starters must be whole numbers"),
+        (lambda: random_rounds(3, starter=True), "starter must be a whole number, not True"),
+        (lambda: random_rounds(3, seed=1.5), "seed must be a whole number, not 1.5"),
+        (lambda: random_rounds(3, seed=None), "seed must be a whole number, not None"),
+        (lambda: random_rounds(3, players="2"), "players must be a whole number, not '2'"),
+        (lambda: random_rounds(2.0), "count must be a whole number"),
+    ]:
+        with pytest.raises(TypeError, match=says):
+            call()
+    # numpy's whole numbers are whole numbers
+    assert (random_rounds(20, seed=np.int64(3)).winners == random_rounds(20, seed=3).winners).all()
+    assert play_rounds(np.array([deck]), np.int32(1)).starters.tolist() == [1]

@@ -323,3 +323,10 @@ def test_the_information_state_as_observation_passes_check_env():
     observation, _ = env.reset(seed=2)
     assert observation.shape == (env.observations.information_size,)
     assert env.observation_space.contains(observation)
+
+
+def test_a_numpy_seat_is_that_seat():
+    """A seat drawn with numpy was accepted, then played as seat 0: experiments in the wrong seat."""
+    env = LoveLetterEnv(players=3, seat=np.int64(2), opponents="random")
+    _, info = env.reset(seed=0)
+    assert info["seat"] == 2 and sorted(env.bots) == [0, 1]

@@ -292,3 +292,19 @@ def test_resampling_while_dealing_gives_other_cards_at_the_same_point() -> None:
         sample = state.resample_from_infostate(0, _Draws(seed))
         assert sample.is_chance_node() and len(sample.dealing) == 3
         assert sample.information_state_string(0) == state.information_state_string(0)
+
+
+def test_out_of_range_numbers_and_asking_for_chance_off_a_chance_node_are_told():
+    """A bare IndexError and an AssertionError without a word were all a researcher got."""
+    game = pyspiel.load_game("python_love_letter(players=2,edition=classic)")
+    state = game.new_initial_state()
+    with pytest.raises(ValueError, match="an action is a number from 0 to 28, not 500"):
+        state.action_to_string(0, 500)
+    with pytest.raises(ValueError, match="a chance outcome is a card number from 0 to 9, not 42"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, 42)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]) if state.is_chance_node()
+                           else rng.choice(state.legal_actions()))
+    with pytest.raises(ValueError, match="not a chance node"):
+        state.chance_outcomes()

@@ -19,7 +19,7 @@ _FLAGS = ("seat", "current", "phase", "set_aside_taken", "alive_", "protected_",
 
 
 def action_number(action: object) -> int:
-    """``action`` as an action number: a whole number (a numpy integer, or an array of one, too),
+    """``action`` as an action number: a whole number (a numpy integer or a 0-dimensional array of one, too),
     never a float or a text read as one (``3.7`` and ``"3"`` were taken as action 3)."""
     if isinstance(action, bool | np.bool_):
         raise TypeError(f"an action is a whole number (an action number), not {action!r}")

@@ -128,7 +128,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         if seat != "random" and not (isinstance(seat, int | np.integer) and not isinstance(seat, bool)
                                      and 0 <= seat < players):
             raise ValueError(f"the learner's seat must be 0 to {players - 1} or 'random', not {seat!r}")
-        self.seat_choice = seat
+        self.seat_choice = seat if seat == "random" else int(seat)  # (a numpy seat: was taken as seat 0)
         self.play_match = match
         self.budget = budget
         if illegal not in ("lose", "raise"):
@@ -148,7 +148,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         self.names = [f"player_{s}" for s in range(players)]
 
         self.match: Match | None = None
-        self.seat = seat if isinstance(seat, int) else 0  # the learner's seat this episode
+        self.seat = self.seat_choice if isinstance(self.seat_choice, int) else 0  # the learner's seat this episode
         self.bots: dict[int, Bot] = {}
         self._outcome: str | None = None  # set when the episode is over
         self._lost_before_playing = False  # out before the first turn: the next step ends the episode

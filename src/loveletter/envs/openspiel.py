@@ -174,7 +174,8 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
     # ------------------------------------------------------------------ chance
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        assert self.is_chance_node()
+        if not self.is_chance_node():
+            raise ValueError("chance_outcomes: this is not a chance node (no card is being dealt)")
         if self._dealing():
             left = Counter(self.edition.full_deck)
             left.subtract(self.dealing)
@@ -250,9 +251,14 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         self.decided -= drawn
 
     def _action_to_string(self, player: int, number: int) -> str:
+        names = self.get_game().actions.names
         if player == pyspiel.PlayerId.CHANCE:
+            if not 0 <= number < len(Card):
+                raise ValueError(f"a chance outcome is a card number from 0 to {len(Card) - 1}, not {number}")
             return f"deal {Card(number).word}"
-        return str(self.get_game().actions.names[number])
+        if not 0 <= number < len(names):
+            raise ValueError(f"an action is a number from 0 to {len(names) - 1}, not {number}")
+        return str(names[number])
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
