@@ -492,3 +492,21 @@ def test_a_double_click_makes_one_move_and_the_page_keeps_its_log_and_leaves_cle
     assert page.locator(".card-button").count() == 0  # the old table is gone, not left with dead cards
     assert not errors, errors
     assert code != "ZZZZZZ"
+
+
+def test_a_screen_reader_hears_every_line_of_a_round_its_end_too(server, browser):
+    """When a move ended the round, the next state was already the new round, and only its lines
+    were announced: how the round ended (who was out, who won) was never heard."""
+    page = new_page(browser, server)
+    create_table(page, "Ann", {1: "random"}, target=3)
+    told_before = page.locator(".log ol li").all_text_contents()  # (announced before we listened)
+    page.evaluate("""() => { window.heard = [];
+        new MutationObserver(() => window.heard.push(document.getElementById('announce').textContent))
+          .observe(document.getElementById('announce'), {childList: true, characterData: true, subtree: true}); }""")
+    while not page.locator(".previous ol li").count():  # until the first round has ended
+        page.wait_for_selector(".your-turn, .previous ol li")
+        if page.locator(".your-turn").count() and not page.locator(".previous ol li").count():
+            play_one_move(page)
+    ended = page.locator(".previous ol li").all_text_contents()[len(told_before):]
+    heard = " ".join(page.evaluate("window.heard"))
+    assert ended and all(line in heard for line in ended), [line for line in ended if line not in heard]

@@ -434,12 +434,19 @@ function refocus(key, fallback) {
 function news(before, after) {
   // a copy: "Your turn" is said, not added to the state's log (it showed there, and the next news skipped a line)
   const lines = sameRound(before, after) ? after.log.slice(before.log.length) : [...after.log];
+  if (nextRound(before, after) && after.previous)  // how the round we followed ended (its result too) comes first
+    lines.unshift(...after.previous.log.slice(before.log.length));
   if (turnBegins(before, after)) lines.push(w("web_your_turn"));
   return lines.join(" ");
 }
 
 function sameRound(before, after) {
   return before && before.code === after.code && before.round === after.round;
+}
+
+// Whether ``after`` is the round after the one ``before`` showed (a move of it ended that round).
+function nextRound(before, after) {
+  return before && before.code === after.code && after.round === before.round + 1;
 }
 
 // Whether the state ``after`` starts your turn (a new round you start counts, as your card kept
