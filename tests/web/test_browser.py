@@ -404,6 +404,7 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     assert ann.locator("#replay-step").inner_text().strip().startswith("Step 1 of")
     assert ann.locator("#replay-back").is_disabled()
     assert ann.locator(".player .cards .card").count() == 3  # every hand shown: the starter's two, one
+    assert ann.locator(".face-up .card").count() == 3  # two players: the three cards removed face up
     ann.keyboard.press("ArrowRight")
     ann.wait_for_selector("#replay-step:has-text('Step 2 of')")
     ann.click("#lang")  # the same step, in Dutch

@@ -557,7 +557,11 @@ function drawReplay() {
   });
   const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
     logList(f.log, w("web_log"), "replay-log"));
-  main.append(controls, $("p", { text: w("web_deck", { n: f.deck_size }) }), players, log);
+  const faceUp = f.face_up.length  // the cards removed face up (two players), as at the table
+    ? [$("div", { class: "face-up" }, $("span", { id: "face-up-title", text: w("web_face_up") + ": " }),
+      pileView(f.face_up, "face-up-cards", null, "face-up-title"))]
+    : [];
+  main.append(controls, $("p", { text: w("web_deck", { n: f.deck_size }) }), ...faceUp, players, log);
   for (const list of log.querySelectorAll("ol")) list.scrollTop = list.scrollHeight;  // the newest line in sight
   announce(`${document.getElementById("replay-step").textContent.trim()} ${f.log.length ? f.log[f.log.length - 1] : ""}`);
   refocus(focused, "#replay-next:not([disabled]), #replay-back:not([disabled])");
