@@ -169,6 +169,7 @@ function connect(code) {
   socket = new WebSocket(`${scheme}://${location.host}/ws/${code}`);
   socket.onopen = () => {
     retry = 0;
+    sentAt = null;  // a move sent on a connection that dropped was made (the state says so) or lost
     socket.send(JSON.stringify({ type: "hello", secret: localStorage.getItem(`ll-seat-${code}`), lang }));
   };
   socket.onmessage = (event) => {
