@@ -437,6 +437,17 @@ def test_a_move_that_cannot_be_read_is_told_in_the_words_typed(typed, en, nl):
         assert t.notation_error(refused.value).startswith(told)
 
 
+def test_a_long_move_typed_in_dutch_is_cut_short_in_the_words_typed():
+    """The engine cut the English notation short, and the words were mapped back after: a cut word
+    stayed English ('gravin gravin gravin gravin coun…')."""
+    t = Translator("nl")
+    with pytest.raises(NotationError) as refused:
+        t.parse_action("wachter 1 " + "gravin " * 12)
+    told = t.notation_error(refused.value)
+    assert told.startswith("onverwacht 'gravin gravin gravin") and "…' na 'wachter 1 gravin'" in told
+    assert "countess" not in told and "coun" not in told
+
+
 def test_a_name_on_one_line():
     from loveletter.narrate import one_line
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from loveletter.engine import Action, Card, IllegalActionError, NotationError
 from loveletter.engine.errors import MESSAGES as ENGINE_MESSAGES
-from loveletter.engine.errors import NOTATION_MESSAGES
+from loveletter.engine.errors import NOTATION_MESSAGES, shown_params
 
 if TYPE_CHECKING:
     from loveletter.record import RecordError
@@ -1272,7 +1272,7 @@ class Translator:
             known = cards if cards is not None else tuple(Card)
             params["known"] = ", ".join(self.card(c).lower() for c in known)
         messages = NOTATION_MESSAGES if self.language == "en" else NOTATION_NL
-        return messages[err.key].format(**params)
+        return messages[err.key].format(**shown_params(params))
 
     def record_error(self, err: RecordError) -> str:
         """A refused record in this language, with its place: ``ronde 2, beurt 3: ...``."""

@@ -67,7 +67,7 @@ class Action(NamedTuple):
         if not words:
             raise NotationError("empty")
         if _is_number(words[0]):  # "1 2": a seat, or a number from a list of moves, before any card
-            raise NotationError("number_first", text=shown(text.strip()))
+            raise NotationError("number_first", text=text.strip())
         card = _card(words[0])
         rest = words[1:]
         if rest and rest[0] == "keep":
@@ -76,14 +76,13 @@ class Action(NamedTuple):
         guess: Card | None = None
         if rest and _is_number(rest[0]):
             if len(rest[0].removeprefix("-")) > 9:  # no table has such a seat (and Python reads at most 4,300 digits)
-                raise NotationError("long_seat", seat=shown(rest[0]))
+                raise NotationError("long_seat", seat=rest[0])
             target = int(rest.pop(0))
             if target < 0:
                 raise NotationError("negative_seat", seat=target)
 
         def left_over() -> NotationError:  # the words not read, after those that were
-            return NotationError("trailing", rest=shown(" ".join(typed[-len(rest):])),
-                                 text=shown(" ".join(typed[: -len(rest)])))
+            return NotationError("trailing", rest=" ".join(typed[-len(rest):]), text=" ".join(typed[: -len(rest)]))
 
         if rest:
             if card is not Card.GUARD and not _is_card(rest[0]):  # words left over, not a misnamed guess
@@ -97,13 +96,13 @@ class Action(NamedTuple):
 def _parse_chancellor(card: Card, rest: list[str], text: str) -> Action:
     # rest: keep X [bottom A,B]
     if len(rest) < 2:
-        raise NotationError("keep_card", text=shown(text.strip()))
+        raise NotationError("keep_card", text=text.strip())
     keep = _card(rest[1])
     bottom: tuple[Card, ...] = ()
     tail = rest[2:]
     if tail:
         if tail[0] != "bottom" or len(tail) < 2:
-            raise NotationError("bottom_cards", text=shown(text.strip()))
+            raise NotationError("bottom_cards", text=text.strip())
         names = ",".join(tail[1:]).split(",")
         bottom = tuple(_card(n) for n in names if n)
     return Action(card, keep=keep, bottom=bottom)
@@ -126,10 +125,4 @@ def _card(word: str) -> Card:
     try:
         return Card.from_word(word)
     except KeyError:
-        raise NotationError("unknown_card", word=shown(word), known=", ".join(c.word for c in Card)) from None
-
-
-def shown(typed: str, most: int = 40) -> str:
-    """Typed text as an error quotes it: whole, or its first ``most`` characters and "…" (a line of
-    200,000 letters was echoed whole)."""
-    return typed if len(typed) <= most else typed[:most] + "…"
+        raise NotationError("unknown_card", word=word, known=", ".join(c.word for c in Card)) from None

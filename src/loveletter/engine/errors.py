@@ -60,16 +60,33 @@ NOTATION_MESSAGES: dict[str, str] = {
 }
 
 
+#: The parameters of a notation error that quote what was typed (cut short when shown: :func:`shown`).
+TYPED = ("text", "rest", "word", "seat")
+
+
+def shown(typed: str, most: int = 40) -> str:
+    """Typed text as an error quotes it: whole, or its first ``most`` characters and "…" (a line of
+    200,000 letters was echoed whole)."""
+    return typed if len(typed) <= most else typed[:most] + "…"
+
+
+def shown_params(params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with what was typed cut short (:data:`TYPED`)."""
+    return {name: shown(value) if name in TYPED and isinstance(value, str) else value
+            for name, value in params.items()}
+
+
 class NotationError(ValueError):
     """The text is not an action in the notation (see :meth:`Action.parse`).
 
-    Like :class:`IllegalActionError` it carries a ``key`` and ``params`` for other languages.
+    Like :class:`IllegalActionError` it carries a ``key`` and ``params`` for other languages: the
+    typed text whole (a translator maps its words back before cutting it short, see :func:`shown`).
     """
 
     def __init__(self, key: str, **params: Any) -> None:
         self.key = key
         self.params = params
-        super().__init__(NOTATION_MESSAGES[key].format(**params))
+        super().__init__(NOTATION_MESSAGES[key].format(**shown_params(params)))
 
 
 class IllegalActionError(ValueError):
