@@ -396,6 +396,7 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
         if ann.locator(".status .result").count():
             break
         play_one_move(ann)
+    assert ann.locator(".hand").count() == 0  # nothing left to play: no empty hand panel with the hints' box
     download = ann.locator(f"a[download='loveletter-{code}.json']")
     record = ann.request.get(server.rstrip("/") + download.get_attribute("href"))
     assert record.ok and record.json()["format"] == "loveletter-record/1"
@@ -405,6 +406,8 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     assert ann.locator("#replay-back").is_disabled()
     assert ann.locator(".player .cards .card").count() == 3  # every hand shown: the starter's two, one
     assert ann.locator(".face-up .card").count() == 3  # two players: the three cards removed face up
+    assert ann.locator(".player h3").first.inner_text().startswith("Ann")
+    assert "Bot 1 (random)" in ann.locator(".player h3").nth(1).inner_text()  # with its level, as at the table
     ann.keyboard.press("ArrowRight")
     ann.wait_for_selector("#replay-step:has-text('Step 2 of')")
     ann.click("#lang")  # the same step, in Dutch

@@ -383,7 +383,7 @@ def test_a_finished_match_gives_its_record_and_replay(client):
     assert answer.status_code == 200 and "attachment" in answer.headers["content-disposition"]
     doc = answer.json()
     replayed = replay(doc)  # a valid loveletter-record/1
-    assert doc["format"] == "loveletter-record/1" and replayed.match.over and doc["players"] == ["Ann", "Bot 1"]
+    assert doc["format"] == "loveletter-record/1" and replayed.match.over and doc["players"] == ["Ann", "Bot 1 (random)"]
     steps = client.get(f"/api/tables/{code}/replay?lang=nl").json()
     assert len(steps) == sum(len(r["turns"]) + 1 for r in doc["rounds"])
     assert steps[0]["turn"] == 0 and steps[-1]["winners"] and "Ronde 1" in steps[0]["log"][0]

@@ -441,7 +441,8 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         table = server.room(code).table
         if not table.match.over:
             raise Refused("web_not_finished")
-        return table.code, record_of(table.match, table.display_names("Bot", "?"))
+        # the bots named with their level, in English: a record is read in any language
+        return table.code, record_of(table.match, table.display_names(Translator("en")))
 
     @app.get("/api/tables/{code}/record")
     async def record(code: str) -> JSONResponse:

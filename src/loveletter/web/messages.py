@@ -26,10 +26,7 @@ def card_face(card: Card, edition: Edition, t: Translator) -> dict[str, Any]:
 def state_message(table: GameTable, seat: int | None, t: Translator) -> dict[str, Any]:
     """The whole table as ``seat`` may see it, in ``t``'s language."""
     v = table.view_for(seat)
-    names = table.display_names(t("web_bot"), t("web_free_seat"))
-    for bot_seat, plan in enumerate(table.settings.seats):  # a bot by its level too, as in the lobby
-        if plan.level is not None:
-            names[bot_seat] = t(f"web_bot_{plan.level}", n=bot_seat)
+    names = table.display_names(t)
     tracked = v.tracker_shown()
     waiting = bool(table.free_seats())
     match = table.match

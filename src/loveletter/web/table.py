@@ -26,6 +26,7 @@ from loveletter.engine import (
     edition_named,
     view,
 )
+from loveletter.i18n import Translator
 from loveletter.narrate import MAX_NAME, one_line, visible
 from loveletter.web.store import Store, StoredTable, hash_secret
 
@@ -177,14 +178,13 @@ class GameTable:
                 return seat
         raise Refused("web_bad_secret")
 
-    def display_names(self, t_bot: str, t_free: str) -> list[str]:
-        shown = []
-        for seat, plan in enumerate(self.settings.seats):
-            if plan.is_bot:
-                shown.append(f"{t_bot} {seat}")
-            else:
-                shown.append(self.names.get(seat, f"{t_free} {seat}"))
-        return shown
+    def display_names(self, t: Translator) -> list[str]:
+        """Each seat's name as the table shows it in ``t``'s language: a person's own, a bot with its
+        level ("Bot 1 (expert)": the hints read the bots by level, so the players must see them),
+        or a free seat."""
+        return [t(f"web_bot_{plan.level}", n=seat) if plan.level is not None
+                else self.names.get(seat, f"{t('web_free_seat')} {seat}")
+                for seat, plan in enumerate(self.settings.seats)]
 
     @property
     def started(self) -> bool:

@@ -394,7 +394,8 @@ function render() {
       $("p", { class: "result", text: w("web_round_won", { names: s.previous.winners.map((i) => s.names[i]).join(", ") }) }),
       logList(s.previous.log, w("web_last_round"), "last-round")));
   }
-  main.append(top, players, $("div", { class: "play" }, ...(me === null ? [] : [hand]), side));
+  // at the match's end there is nothing left to play: no hand panel (it stood empty, with the hints' box)
+  main.append(top, players, $("div", { class: "play" }, ...(me === null || over ? [] : [hand]), side));
   if (me === null) known.remove();  // a spectator has no hand and nothing private
   // the newest lines in sight: the log (and the last round's cards, which come at its end)
   for (const list of main.querySelectorAll(".log ol, .previous ol")) list.scrollTop = list.scrollHeight;
