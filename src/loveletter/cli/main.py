@@ -124,8 +124,9 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
         levels *= players - 1
     if len(levels) != players - 1:
         refuse("play_err_bot_count", players=players, need=players - 1, count=len(levels))
-    if name is not None and len(one_line(name)) > MAX_NAME:  # (the table and the record show it whole)
-        refuse("play_err_name_long", most=MAX_NAME, length=len(one_line(name)))
+    length = len(one_line(name)) if name is not None else 0
+    if length > MAX_NAME:  # (the table and the record show it whole)
+        refuse("play_err_name_long", most=MAX_NAME, length=length)
     first: int | None = None
     if t.level_word(starter) != "random":  # ("willekeurig" too, and in any case, as --bots reads it)
         if not (starter.isascii() and starter.isdigit()) or int(starter) >= players:

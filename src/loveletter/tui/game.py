@@ -81,6 +81,10 @@ class Stopped(Exception):
         self.signum = signum
 
 
+#: What writing to a terminal that was closed raises: an OSError, or (rich, when its output is a closed
+#: pipe) SystemExit. Such a terminal takes no more lines, and the game goes on to save its record.
+TERMINAL_GONE = (OSError, SystemExit)
+
 #: The signals that end a game from outside (not on Windows, which has no SIGHUP).
 STOPPING = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
 
@@ -179,8 +183,7 @@ class TerminalGame:
         return 0 if self.saved else 1
 
     def _tell_quit(self) -> None:
-        # a terminal that was closed takes no more lines (rich exits when its output is a closed pipe)
-        with contextlib.suppress(OSError, SystemExit):
+        with contextlib.suppress(*TERMINAL_GONE):
             self.console.print()
             self._say(self.t("quit"))
             if self.match.round.phase is Phase.CHANCELLOR:  # a record holds whole turns only (RECORD.md)
@@ -307,7 +310,7 @@ class TerminalGame:
         try:
             line = self.read_line()
         except (EOFError, KeyboardInterrupt, OSError):  # OSError: a terminal that was closed (EIO)
-            with contextlib.suppress(OSError, SystemExit):  # (which takes no more lines either)
+            with contextlib.suppress(*TERMINAL_GONE):  # (which takes no more lines either)
                 self.console.print()
             raise Quit from None
         if not sys.stdin.isatty():
@@ -575,7 +578,7 @@ def run_game(settings: GameSettings) -> int:
     except Stopped as late:  # after the game had saved its record, before the handlers were put back
         status = 128 + late.signum
     if game.saved:
-        with contextlib.suppress(OSError, SystemExit):  # (the terminal may have been closed: see _tell_quit)
+        with contextlib.suppress(*TERMINAL_GONE):  # (the terminal may have been closed)
             # one line, however long: a path broken over lines cannot be copied whole
             console.print(Text(game.t("record_saved", path=str(game.record_path))), soft_wrap=True)
     return status

@@ -41,16 +41,11 @@ def distinct_names(names: list[str]) -> list[str]:
     return shown
 
 
-def frames(doc: Any, t: Translator) -> list[dict[str, Any]]:
-    """Every step of the record ``doc``: the deal of each round, then each turn. A bad record raises
-    :class:`~loveletter.record.RecordError` (one line, naming the round and turn); one whose frames
-    would come to more than :data:`MAX_REPLAY_BYTES` of JSON is refused (:class:`Refused`)."""
-    return json.loads(frames_json(doc, t))  # type: ignore[no-any-return]
-
-
 def frames_json(doc: Any, t: Translator) -> str:
-    """:func:`frames` as the JSON text sent, each frame written as it is made: refused as soon as it
-    passes :data:`MAX_REPLAY_BYTES`, before the frames are all in memory."""
+    """Every step of the record ``doc`` (the deal of each round, then each turn) as the JSON list
+    sent, each frame written as it is made. A bad record raises
+    :class:`~loveletter.record.RecordError` (one line, naming the round and turn); frames that pass
+    :data:`MAX_REPLAY_BYTES` are refused (:class:`Refused`) before they are all in memory."""
     most = MAX_REPLAY_BYTES
     parts: list[str] = []
     size = 2

@@ -160,7 +160,8 @@ class GameTable:
         shown = clean_name(name)
         if went_on_from is None and shown.casefold() in {taken.casefold() for taken in self.names.values()}:
             raise Refused("web_name_taken", name=shown)
-        free = self.free_seats() if among is None else [seat for seat in among if seat in self.free_seats()]
+        open_now = self.free_seats()
+        free = open_now if among is None else [seat for seat in among if seat in open_now]
         if not free:
             raise Refused("web_table_full" if among is None or not self.free_seats() else "web_seat_kept")
         seat = free[0]
