@@ -3,6 +3,7 @@ reading a sensible player's choices puts more weight on the cards it really hold
 
 from __future__ import annotations
 
+import pickle
 import random
 import statistics
 
@@ -86,3 +87,11 @@ def test_a_seat_whose_level_is_shown_is_read_by_it():
         assert {shown.pick(rng)[1] for _ in range(50)} == {0b010}  # seat 1 plays at random in every sample
         assert {plain.pick(rng)[1] for _ in range(200)} <= {0, 0b110}  # all sensibly, or all at random
     assert checked > 20
+
+
+def test_a_reading_by_the_levels_shown_can_be_pickled():
+    """(Its reader was a closure, which pickle refused: the hints' expert could not be copied.)"""
+    match = Match(CLASSIC, 3, seed=2)
+    reading = Reading(view(match, 0), levels={1: "random", 2: "beginner"})
+    copied = pickle.loads(pickle.dumps(reading))
+    assert copied.all_odds() == reading.all_odds()

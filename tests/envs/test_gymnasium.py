@@ -3,6 +3,7 @@ masks, seeding, illegal actions, rewards and hidden information (R7)."""
 
 from __future__ import annotations
 
+import pickle
 import random
 import subprocess
 import sys
@@ -330,3 +331,21 @@ def test_a_numpy_seat_is_that_seat():
     env = LoveLetterEnv(players=3, seat=np.int64(2), opponents="random")
     _, info = env.reset(seed=0)
     assert info["seat"] == 2 and sorted(env.bots) == [0, 1]
+
+
+def test_an_environment_with_expert_opponents_can_be_pickled_mid_episode_and_goes_on_the_same():
+    """(The expert's belief was started by a lambda, which pickle refused.)"""
+    env = LoveLetterEnv(players=3, opponents=("expert", "beginner"), budget=EXPERT_BUDGET)
+    env.reset(seed=4)
+    env.step(legal_numbers(env)[0])
+
+    def rest(game):
+        out, over = [], game._outcome is not None
+        while not over:
+            observation, reward, over, _, _ = game.step(legal_numbers(game)[-1])
+            out.append((observation.tolist(), reward))
+        return out
+
+    twin = pickle.loads(pickle.dumps(env))
+    ahead = rest(twin)
+    assert ahead and rest(env) == ahead  # the bots' generators and beliefs were copied as they stood

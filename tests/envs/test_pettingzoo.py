@@ -3,7 +3,9 @@ of players, hidden information (R7), masks, rewards, seeding and illegal actions
 
 from __future__ import annotations
 
+import copy
 import math
+import pickle
 import random
 
 import numpy as np
@@ -203,6 +205,34 @@ def test_seeds_fix_the_deals_and_reset_without_a_seed_goes_on():
     assert len(set(first)) == 4  # each episode a new deal
     assert deals(game, 12, 4) != first
     assert deals(game, 11, 4) == first  # a seed starts the stream again
+
+
+def _play_on(game):
+    """The rest of the episode with the first legal action each time: every observation and reward."""
+    seen = []
+    for agent in game.agent_iter():
+        observation, reward, terminated, truncated, _ = game.last()
+        seen.append((agent, observation["observation"].tolist(), reward))
+        game.step(None if terminated or truncated else int(observation["action_mask"].argmax()))
+    return seen
+
+
+@pytest.mark.parametrize("duplicate", [copy.deepcopy, lambda game: pickle.loads(pickle.dumps(game))],
+                         ids=["deepcopy", "pickle"])
+def test_a_copy_goes_on_with_the_same_episode(duplicate):
+    game = env(edition="2019", players=3, match=True)
+    game.reset(seed=5)
+    for _ in range(4):
+        observation = game.last()[0]
+        game.step(int(observation["action_mask"].argmax()))
+    twin = duplicate(game)
+    assert twin.agent_selection == game.agent_selection
+    ahead = _play_on(twin)  # a copy played ahead leaves the original where it was
+    assert len(ahead) > 5
+    assert _play_on(game) == ahead
+    twin.reset()
+    game.reset()  # the deals to come were copied too
+    assert twin.unwrapped.match.round.initial_deck == game.unwrapped.match.round.initial_deck
 
 
 def test_match_mode_plays_rounds_until_the_token_target():

@@ -25,7 +25,7 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import NamedTuple
 
 from loveletter.bots.belief import Belief, Following
@@ -100,7 +100,8 @@ class ExpertBot:
         self.time_limit = time_limit
         self.stats = SearchStats()
         known_levels = dict(levels or {})
-        self._reading = Following(lambda view: Reading(view, known_levels))
+        # (a partial, not a lambda: the bot, and an environment holding it, can then be pickled)
+        self._reading = Following(partial(Reading, levels=known_levels))
 
     # ------------------------------------------------------------------------------ protocol
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from loveletter.bots.belief import Belief, Reader
 from loveletter.bots.playout import chance_at_random, chance_of_play
@@ -51,17 +52,27 @@ def read_at_random(edition: Edition, hand: tuple[Card, ...], played: Action, sea
 _PRIOR = math.log(WILD_AT_FIRST / (1.0 - WILD_AT_FIRST))
 
 
+@dataclass(frozen=True)
+class _ByLevel:
+    """A :data:`~loveletter.bots.belief.Reader` that reads the seats known to play at random
+    (``wild``) or sensibly by their level, and the others by ``default``. (A class rather than a
+    closure, so that a belief holding it can be pickled.)"""
+
+    wild: frozenset[int]
+    sensible: frozenset[int]
+    default: Reader
+
+    def __call__(self, edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
+                 seen: list[int], known: dict[int, Card]) -> float:
+        way = read_at_random if seat in self.wild else read_sensibly if seat in self.sensible else self.default
+        return way(edition, hand, played, seat, others, seen, known)
+
+
 def _reader(wild: frozenset[int], sensible: frozenset[int], default: Reader) -> Reader:
     """``default``, except for the seats known to play at random (``wild``) or sensibly."""
     if not wild and not sensible:
         return default
-
-    def read(edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
-             seen: list[int], known: dict[int, Card]) -> float:
-        way = read_at_random if seat in wild else read_sensibly if seat in sensible else default
-        return way(edition, hand, played, seat, others, seen, known)
-
-    return read
+    return _ByLevel(wild, sensible, default)
 
 
 class Reading:

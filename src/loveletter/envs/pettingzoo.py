@@ -26,6 +26,9 @@
   spectator sees it) and the last turn told in sentences, in English or Dutch (``lang="en"`` or
   ``"nl"``). There is no ``state()``: a global state
   would show the hidden cards.
+* **Copies**: ``copy.deepcopy`` and ``pickle`` keep the episode where it is (the deals to come too),
+  so a copy can be played ahead and thrown away. (PettingZoo's own classic games pickle only their
+  settings, through ``EzPickle``, and start a copy afresh; this environment is plain Python.)
 
 >>> from loveletter.envs.pettingzoo import env
 >>> game = env(edition="2019", players=3)
@@ -46,7 +49,6 @@ from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
-from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
@@ -81,7 +83,7 @@ def env(**kwargs: Any) -> Any:
     return game
 
 
-class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
+class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
     """The unwrapped environment (see the module's documentation; :func:`env` wraps it).
 
     ``edition``: ``"classic"`` (2 to 4 players) or ``"2019"`` (2 to 6); ``players``: the number of seats;
@@ -104,7 +106,6 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # (AECEnv is untyped: an
         lang: str = "en",
         history: bool = False,
     ) -> None:
-        EzPickle.__init__(self, edition, players, match, render_mode, lang, history)
         check_settings(players, match=match, history=history)
         self.history = history
         super().__init__()
