@@ -351,6 +351,50 @@ def test_a_bot_stands_in_for_someone_away_after_the_timeout(client):
     played = ann.receive()  # after about a second, a bot moves for Bob
     assert played["type"] == "state" and played["moves"] == moves + 1
     assert client.app.state.server.rooms[made["code"]].table.moves[moves]  # stored like any move
+    # the log says who played it: Bob's move only, not Ann's (at the round's end, in its own log)
+    lines = [line for part in (played["log"], (played["previous"] or {}).get("log", [])) for line in part]
+    marked = [line for line in lines if "(a bot played for Bob, who was away)" in line]
+    assert len(marked) == 1 and marked[0].startswith("Bob ")
+
+
+def test_the_log_marks_every_move_a_bot_played_for_someone_away_and_keeps_it_after_a_restart(database):
+    """Every move of Bob's, played by a stand-in, is marked in its round's log (the Chancellor's choice
+    too), and no other; a server started again on the same database still marks them."""
+    from loveletter.i18n import Translator
+    from loveletter.web.messages import round_log, state_message
+    from loveletter.web.table import GameTable, SeatPlan, Settings
+
+    settings = Settings("2019", 2, 7, 11, [SeatPlan()] * 2)
+    table = GameTable("T", settings, Store(database))
+    table.store.create(table.code, settings.as_json(), False)
+    for name in ("Ann", "Bob"):
+        table.join(name)
+    rng, bob_moves = random.Random(4), 0
+    while not table.match.over:
+        seat = table.match.current
+        action = rng.choice(table.match.legal_actions())
+        table.store_move(action, by_bot=seat == 1)
+        table.apply(action, by_bot=seat == 1)
+        bob_moves += seat == 1
+    t = Translator("nl")
+    names = table.display_names(t)
+
+    def marked(game: GameTable) -> list[str]:
+        lines = []
+        for number, rnd in enumerate(game.match.rounds, 1):
+            lines += round_log(rnd.log, names, t, number, game.stand_ins(number))
+        return [line for line in lines if "(een bot speelde voor Bob, die weg was)" in line]
+
+    assert len(marked(table)) == bob_moves > 5 and all(line.startswith("Bob ") for line in marked(table))
+    assert any(Action.parse(m).keep is not None for m in table.moves)  # a Chancellor's choice was among them
+    again = GameTable.load(next(s for s in Store(database).load_all() if s.code == "T"), Store(database))
+    assert marked(again) == marked(table)
+    assert round_log(table.match.rounds[0].log, names, t, 1, set()) == [
+        line.replace(" (een bot speelde voor Bob, die weg was)", "")
+        for line in round_log(table.match.rounds[0].log, names, t, 1, table.stand_ins(1))]
+    last = len(table.match.rounds)  # the state message builds its log the same way, from Ann's view
+    assert state_message(table, 0, t)["log"] == round_log(table.view_for(0).events, names, t, last,
+                                                          table.stand_ins(last))
 
 
 def test_nobody_stands_in_without_a_timeout(client):

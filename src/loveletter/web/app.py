@@ -311,7 +311,7 @@ class Server:
         """Store a checked move (in a worker thread: other tables go on meanwhile), then apply it.
         Called under the room's lock, so the table's moves keep their order."""
         await asyncio.to_thread(room.table.store_move, action, by_bot)
-        room.table.apply(action)
+        room.table.apply(action, by_bot)
 
     async def handle(self, room: Room, connection: Connection, data: dict[str, Any]) -> None:
         if data["type"] == "lang":

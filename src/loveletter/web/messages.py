@@ -7,12 +7,13 @@ And what the server accepts from a connection: small JSON objects, checked field
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from loveletter.bots.expert import ExpertBot
-from loveletter.engine import Action, Card, Edition, IllegalActionError, Phase, View, view
+from loveletter.engine import Action, Card, Edition, Event, IllegalActionError, Phase, View, view
 from loveletter.i18n import LANGUAGES, Translator
-from loveletter.narrate import narrate_all
+from loveletter.narrate import narrate
 from loveletter.web.table import GameTable, Refused
 
 MAX_MESSAGE = 2_000  # characters in one message from a client
@@ -37,7 +38,7 @@ def state_message(table: GameTable, seat: int | None, t: Translator) -> dict[str
         last = view(match.rounds[done - 1], seat)
         previous = {
             "winners": list(last.winners),
-            "log": narrate_all(last.events, names, t, done),
+            "log": round_log(last.events, names, t, done, table.stand_ins(done)),
         }
     return {
         "type": "state",
@@ -70,9 +71,26 @@ def state_message(table: GameTable, seat: int | None, t: Translator) -> dict[str
         # no moves until every seat is taken: the game starts then
         "legal": [] if waiting else [move_entry(a, names, t) for a in v.legal_actions],
         "blocked": {} if waiting else blocked_cards(table, v, t),
-        "log": narrate_all(v.events, names, t, v.round_number),
+        "log": round_log(v.events, names, t, v.round_number, table.stand_ins(v.round_number)),
         "previous": previous,
     }
+
+
+def round_log(events: Iterable[Event], names: list[str], t: Translator, round_number: int,
+              stood_in: set[int]) -> list[str]:
+    """The round's lines (:func:`~loveletter.narrate.narrate_all`), a move that a bot played for an
+    absent person marked as such: ``stood_in`` counts the round's moves from 0 (each move is a
+    ``play`` event, or a ``bottom`` one for the Chancellor's choice)."""
+    lines, moves = [], 0
+    for event in events:
+        line = narrate(event, names, t, round_number)
+        if event.kind in ("play", "bottom"):
+            if line and moves in stood_in:
+                line = f"{line} {t('web_stood_in', name=names[event.seat or 0])}"
+            moves += 1
+        if line:
+            lines.append(line)
+    return lines
 
 
 def move_entry(action: Action, names: list[str], t: Translator) -> dict[str, Any]:

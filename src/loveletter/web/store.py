@@ -86,6 +86,7 @@ class StoredTable:
     moves: list[str]
     rematch: str | None = None  # the table of the next match, once someone asked for one
     went_on: set[int] = field(default_factory=set)  # the seats whose players went on to it
+    by_bot: set[int] = field(default_factory=set)  # the numbers of the moves a bot played
 
 
 def hash_secret(secret: str) -> str:
@@ -165,6 +166,8 @@ class Store:
             for row in db.execute(select(moves).order_by(moves.c.code, moves.c.number)):
                 if row.code in found:
                     found[row.code].moves.append(row.move)
+                    if row.by_bot:
+                        found[row.code].by_bot.add(row.number)
             for row in db.execute(select(rematches)):
                 if row.code in found and row.rematch in found:
                     found[row.code].rematch = row.rematch

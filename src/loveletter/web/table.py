@@ -123,6 +123,7 @@ class GameTable:
     secret_hashes: dict[int, str] = field(default_factory=dict)
     moves: list[str] = field(default_factory=list)
     budget: int | None = None  # the searching bots' thinking budget (iterations); None: their default
+    by_bot: set[int] = field(default_factory=set)  # the numbers of the moves (of ``moves``) a bot played
 
     def __post_init__(self) -> None:
         s = self.settings
@@ -134,13 +135,17 @@ class GameTable:
         }
         # a lock per seat for every seat (made here, not in the worker threads): see bot_choice
         self._thinking = {seat: threading.Lock() for seat in range(s.players)}
-        for text in list(self.moves):  # a table loaded from the database: replay its moves
-            self._apply(Action.parse(text))
+        #: The moves a bot played for an absent person (by number): the log says so.
+        self.stood_in: set[int] = set()
+        self.round_starts = [0]  # the number of each round's first move
+        self._applied = 0  # moves applied to the match
+        for number, text in enumerate(list(self.moves)):  # a table loaded from the database: replay its moves
+            self._apply(Action.parse(text), number in self.by_bot)
 
     @classmethod
     def load(cls, stored: StoredTable, store: Store, budget: int | None = None) -> GameTable:
         return cls(stored.code, Settings.from_json(stored.settings, stored.private), store,
-                   dict(stored.names), dict(stored.secret_hashes), list(stored.moves), budget)
+                   dict(stored.names), dict(stored.secret_hashes), list(stored.moves), budget, set(stored.by_bot))
 
     # ----------------------------------------------------------------------------- seats
 
@@ -251,15 +256,29 @@ class GameTable:
         """Store ``action`` as the next move (before :meth:`apply`: nothing acknowledged is lost)."""
         self.store.add_move(self.code, len(self.moves), action.notation(), by_bot)
 
-    def apply(self, action: Action) -> None:
-        """Apply a checked and stored move."""
+    def apply(self, action: Action, by_bot: bool = False) -> None:
+        """Apply a checked and stored move (``by_bot``: a bot's, as stored)."""
         self.moves.append(action.notation())
-        self._apply(action)
+        if by_bot:
+            self.by_bot.add(len(self.moves) - 1)
+        self._apply(action, by_bot)
 
-    def _apply(self, action: Action) -> None:
+    def _apply(self, action: Action, by_bot: bool) -> None:
+        number = self._applied
+        if by_bot and not self.settings.seats[self.match.current].is_bot:
+            self.stood_in.add(number)
         self.match.apply(action)
+        self._applied += 1
         if self.match.round.over and not self.match.over:
             self.match.next_round()
+            self.round_starts.append(self._applied)
+
+    def stand_ins(self, round_number: int) -> set[int]:
+        """The moves of round ``round_number`` (counted from 1) that a bot played for an absent
+        person, counted from the round's first move (0)."""
+        start = self.round_starts[round_number - 1]
+        end = self.round_starts[round_number] if round_number < len(self.round_starts) else None
+        return {n - start for n in self.stood_in if n >= start and (end is None or n < end)}
 
 
 def new_code(taken: set[str] | dict[str, Any], rng: random.SystemRandom | None = None) -> str:
