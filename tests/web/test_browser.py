@@ -159,6 +159,10 @@ def test_a_spectator_sees_no_hidden_card_and_the_language_switches(server, brows
     watcher.wait_for_function(f"Number(document.querySelector('#main').dataset.moves) >= {moves_shown(ann)}")
     assert watcher.locator(".spectating").is_visible()
     assert watcher.locator(".hand").count() == 0 and watcher.locator(".card-button").count() == 0  # no hand shown
+    # with no hand, the tracker and the log share the page's width (a third of it stood empty)
+    tracker, log = watcher.locator(".tracker").bounding_box(), watcher.locator(".log").bounding_box()
+    main = watcher.locator("#main").bounding_box()
+    assert tracker["y"] == log["y"] and log["x"] + log["width"] > main["x"] + 0.9 * main["width"]
     states = [f for f in frames if f.get("type") == "state"]
     assert states and all(f["hand"] == [] and f["known"] == {} and f["legal"] == [] for f in states)
     watcher.click("#lang")
@@ -417,7 +421,11 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     path = tmp_path / "record.json"
     path.write_text(record.text())
     ann.goto(server)
+    # the picker speaks the page's language (the browser's own "Choose File" is hidden), and names the file
+    assert ann.locator(".file-pick").inner_text().strip() == "Choose a file…"
+    assert ann.locator("#record-file-name").inner_text() == "No file chosen"
     ann.set_input_files("#record-file", str(path))
+    assert ann.locator("#record-file-name").inner_text() == "record.json"
     ann.click("#upload button[type=submit]")
     ann.wait_for_selector("#replay-step:has-text('Step 1 of')")
     ann.keyboard.press("ArrowRight")
@@ -427,6 +435,11 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     ann.wait_for_selector("#replay-step:has-text('Step 2 of')")
     path.write_text('{"players": ["A"]}')
     ann.goto(server)
+    ann.click("#lang")
+    ann.wait_for_selector(".file-pick:has-text('Kies een bestand…')")
+    assert ann.locator("#record-file-name").inner_text() == "Geen bestand gekozen"
+    ann.click("#lang")
+    ann.wait_for_selector(".file-pick:has-text('Choose a file…')")
     ann.set_input_files("#record-file", str(path))
     ann.click("#upload button[type=submit]")
     ann.wait_for_selector("#alert:has-text('not a valid game record')")

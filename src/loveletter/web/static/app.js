@@ -106,10 +106,17 @@ async function showLobby() {
     location.hash = `#/t/${new FormData(joinForm).get("code").trim().toUpperCase()}`;
   });
 
+  // The file input is hidden behind a label of our own: the browser's button ("Choose File") and its
+  // "No file chosen" speak the browser's language, not the page's.
+  const chosen = $("span", { class: "file-name", id: "record-file-name", text: w("web_no_file") });
+  const picker = $("input", { type: "file", name: "record", id: "record-file", accept: ".json,application/json",
+    required: "", class: "visually-hidden", "aria-describedby": "record-file-name" });
+  picker.addEventListener("change", () => {
+    chosen.textContent = picker.files[0] ? picker.files[0].name : w("web_no_file");
+  });
   const upload = $("form", { id: "upload", class: "panel" },
     $("h2", { text: w("web_view_record") }),
-    $("input", { type: "file", name: "record", id: "record-file", accept: ".json,application/json", required: "",
-      "aria-label": w("web_view_record") }),
+    $("p", {}, $("label", { class: "button file-pick" }, w("web_choose_file"), picker), " ", chosen),
     $("button", { type: "submit", text: w("web_view_button") }));
   upload.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -395,7 +402,9 @@ function render() {
       logList(s.previous.log, w("web_last_round"), "last-round")));
   }
   // at the match's end there is nothing left to play: no hand panel (it stood empty, with the hints' box)
-  main.append(top, players, $("div", { class: "play" }, ...(me === null || over ? [] : [hand]), side));
+  // without a hand (watching, or the match over) the side's panels share the whole width
+  const handless = me === null || over;
+  main.append(top, players, $("div", { class: handless ? "play handless" : "play" }, ...(handless ? [] : [hand]), side));
   if (me === null) known.remove();  // a spectator has no hand and nothing private
   // the newest lines in sight: the log (and the last round's cards, which come at its end)
   for (const list of main.querySelectorAll(".log ol, .previous ol")) list.scrollTop = list.scrollHeight;
