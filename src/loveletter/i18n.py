@@ -353,6 +353,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play_err_bots_players": "--bots: {count} levels make a game of {players} players, but the {edition} is for {low}-{high} (R2.1)",
         "play_err_starter": "--starter: choose a seat from 0 to {last}, or random",
         "play_err_name_long": "--name: a name has at most {most} characters, not {length}",
+        "play_err_name_marks": "--name: the name has too many accents or joiners on its characters",
         "play_err_bots_empty": "--bots: empty level in {given!r}: separate the levels ({levels}) with single"
         " commas, none at either end",
         "play_err_budget_unused": "--budget: no bot here thinks with a budget (only {searching}) and --hints is off",
@@ -481,6 +482,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_err_bot_timeout": "The time before a bot takes over must be from 1 to 3600 seconds.",
         "web_err_request": "The request has a wrong or missing value for '{field}'.",
         "web_name_long": "A name has at most {max} characters.",
+        "web_name_marks": "The name has too many accents or joiners on its characters.",
         "web_table_full": "This table has no free seat; you can watch it.",
         "web_seat_kept": "The free seats are kept for the last match's players while they decide; you can watch.",
         "web_bad_secret": "This seat credential is not valid for this table.",
@@ -846,6 +848,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play_err_bots_players": "--bots: {count} niveaus geven een spel van {players} spelers, maar de {edition} is voor {low}-{high} (R2.1)",
         "play_err_starter": "--starter: kies een stoel van 0 tot en met {last}, of willekeurig",
         "play_err_name_long": "--name: een naam heeft hoogstens {most} tekens, niet {length}",
+        "play_err_name_marks": "--name: de naam heeft te veel accenten of verbindingstekens op zijn tekens",
         "play_err_bots_empty": "--bots: leeg niveau in {given!r}: zet één komma tussen de niveaus ({levels}),"
         " geen aan het begin of eind",
         "play_err_budget_unused": "--budget: geen van deze bots gebruikt een denkbudget (alleen {searching}) en --hints"
@@ -977,6 +980,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_err_bot_timeout": "De tijd voordat een bot het overneemt moet van 1 tot 3600 seconden zijn.",
         "web_err_request": "Het verzoek heeft een verkeerde of ontbrekende waarde voor '{field}'.",
         "web_name_long": "Een naam heeft hoogstens {max} tekens.",
+        "web_name_marks": "De naam heeft te veel accenten of verbindingstekens op zijn tekens.",
         "web_table_full": "Deze tafel heeft geen vrije stoel; je kunt wel kijken.",
         "web_seat_kept": "De vrije stoelen worden vrijgehouden voor de spelers van het vorige spel zolang ze nog kiezen; je kunt wel kijken.",
         "web_bad_secret": "Deze stoelsleutel hoort niet bij deze tafel.",

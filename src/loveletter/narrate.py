@@ -9,6 +9,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Sequence
 
+import regex
+
 from loveletter.engine import Card, Event
 from loveletter.i18n import Translator
 
@@ -19,8 +21,19 @@ _BREAKING = frozenset(("Cc", "Zl", "Zp", "Cs"))
 
 
 #: The most characters a player's name may have (in the terminal and the browser alike): a table
-#: row and a line of the story must have room for it.
+#: row and a line of the story must have room for it. Characters as a reader counts them
+#: (:func:`name_length`).
 MAX_NAME = 24
+#: And at most this many code points: a character may carry any number of accents and joiners, and
+#: a name must still fit a line of the store (an emoji family is five to eleven).
+MAX_NAME_POINTS = 200
+
+
+def name_length(name: str) -> int:
+    """How many characters ``name`` has as a reader counts them: grapheme clusters (Unicode's
+    extended ones), so an emoji family, a flag or a letter with its accents is one, not several code
+    points."""
+    return len(regex.findall(r"\X", name))
 
 
 def visible(name: str) -> bool:

@@ -167,6 +167,14 @@ def test_a_named_player(tmp_path):
     assert replay_json(the_record(records))["players"] == ["Anna", "Bram"]
 
 
+def test_a_name_of_24_characters_as_a_reader_counts_them(tmp_path):
+    """Twelve flags and twelve letters with an accent: 24 characters (they were 48 code points)."""
+    name = "\U0001f1f3\U0001f1f1" * 12 + "e\u0301" * 12
+    proc, records = play(tmp_path, "--seed", "4", "--name", name, "--lang", "en", lines=["q"])
+    assert proc.returncode == 0, proc.stderr
+    assert replay_json(the_record(records))["players"][0] == name
+
+
 # ------------------------------------------------------------------------------------ bad input
 
 

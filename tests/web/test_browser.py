@@ -146,6 +146,17 @@ def test_the_lobby_lists_an_open_table_with_its_edition_and_bots(server, browser
     assert entry.get_by_role("link", name=f"Join table {code}", exact=True).count() == 1
 
 
+def test_a_name_is_counted_in_characters_as_a_reader_sees_them(server, browser):
+    """The page counts a name as the server does: 24 emoji families are 24 characters (the input's
+    maxlength counted them as 192 UTF-16 units and cut them), 25 letters are one too many."""
+    ann = new_page(browser, server)
+    ann.fill("#name", "x" * 25)
+    assert ann.eval_on_selector("#name", "input => input.validationMessage") == "A name has at most 24 characters."
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
+    create_table(ann, family * 24, {1: "random"})
+    assert ann.locator(".player h3").first.inner_text().startswith(family * 24)
+
+
 def test_a_spectator_sees_no_hidden_card_and_the_language_switches(server, browser):
     ann = new_page(browser, server)
     code = create_table(ann, "Ann", {1: "beginner", 2: "random"}, players=3)

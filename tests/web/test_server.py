@@ -80,6 +80,7 @@ def test_private_tables_are_not_listed_but_can_be_joined_by_code(client):
     ({"name": "   "}, "Please give a name.", "Geef een naam op."),
     ({"name": "x" * 25}, "at most 24 characters", "hoogstens 24 tekens"),
     ({"name": "x" * 201}, "at most 24 characters", "hoogstens 24 tekens"),  # (was: "a wrong value for 'name'")
+    ({"name": "\U0001f468\u200d\U0001f469\u200d\U0001f467" * 25}, "at most 24 characters", "hoogstens 24 tekens"),
     ({"name": "\u200b"}, "Please give a name.", "Geef een naam op."),  # a zero-width space alone: no name to see
     ({"name": "\u200b\u0301 \u2060"}, "Please give a name.", "Geef een naam op."),
 ])
@@ -106,6 +107,38 @@ def test_names_keep_no_control_characters_and_stay_text(client):
     seat = Seat(client, made["code"], made["secret"])
     assert seat.state["names"][0] == "<b>Ann</b> Lee"
     seat.close()
+
+
+def test_a_name_is_counted_in_characters_as_a_reader_sees_them(client):
+    """An emoji family (five code points), a flag (two) or a letter with two accents (three) is one
+    character: 24 of them make a name (it was refused as over 24 code points)."""
+    family, flag, accented = "\U0001f468\u200d\U0001f469\u200d\U0001f467", "\U0001f1f3\U0001f1f1", "e\u0301\u0302"
+    name = family * 8 + flag * 8 + accented * 8
+    create(client, players=2, name=name)
+    assert client.get("/api/tables").json()[0]["names"][0] == name
+
+
+def test_a_name_of_many_accents_is_refused_and_an_older_database_takes_long_names(client, database):
+    """A character may carry any number of accents: a name is also at most MAX_NAME_POINTS code points
+    (the store's column). A PostgreSQL database made when names were at most 64 code points long
+    is widened when the server starts (it refused the longer names with a 500)."""
+    from sqlalchemy import inspect, text
+
+    from loveletter.narrate import MAX_NAME_POINTS
+
+    answer = client.post("/api/tables?lang=nl", json={"name": "e" + "\u0301" * 300})
+    assert answer.status_code == 400 and answer.json()["message"] == (
+        "De naam heeft te veel accenten of verbindingstekens op zijn tekens.")
+    store = Store(database)
+    if store.engine.dialect.name == "postgresql":
+        with store.engine.begin() as db:
+            db.execute(text("ALTER TABLE seats ALTER COLUMN name TYPE VARCHAR(64)"))
+        store = Store(database)  # a server started again on the older database
+        column = next(c for c in inspect(store.engine).get_columns("seats") if c["name"] == "name")
+        assert column["type"].length == MAX_NAME_POINTS
+    store.create("LONG01", {}, False)
+    store.take_seat("LONG01", 0, "\U0001f468\u200d\U0001f469\u200d\U0001f467" * 24 + "x" * 80, "secret")
+    store.engine.dispose()
 
 
 def test_unknown_table_and_words(client):

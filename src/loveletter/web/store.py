@@ -29,11 +29,15 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.pool import StaticPool
+
+from loveletter.narrate import MAX_NAME_POINTS
 
 metadata = MetaData()
 
@@ -49,7 +53,7 @@ seats = Table(
     "seats", metadata,
     Column("code", String(16), ForeignKey("tables.code"), primary_key=True),
     Column("seat", Integer, primary_key=True),
-    Column("name", String(64), nullable=False),
+    Column("name", String(MAX_NAME_POINTS), nullable=False),  # (String(64) before: see _widen_names)
     Column("secret_hash", String(64), nullable=False),
 )
 
@@ -111,6 +115,18 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _widen_names(engine: Engine) -> None:
+    """A database made before names were counted in characters as a reader sees them holds names of
+    at most 64 code points: widen the column (SQLite does not enforce lengths; PostgreSQL does)."""
+    if engine.dialect.name != "postgresql":
+        return
+    column = next(c for c in inspect(engine).get_columns("seats") if c["name"] == "name")
+    length = getattr(column["type"], "length", None)
+    if length is not None and length < MAX_NAME_POINTS:
+        with engine.begin() as db:
+            db.execute(text(f"ALTER TABLE seats ALTER COLUMN name TYPE VARCHAR({MAX_NAME_POINTS})"))
+
+
 class Store:
     """The database behind the web app. Every write is committed before it returns."""
 
@@ -125,6 +141,7 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        _widen_names(self.engine)
 
     def create(self, code: str, settings: dict[str, Any], private: bool, rematch_of: str | None = None) -> None:
         """A new table; ``rematch_of``: the finished table whose rematch it is (stored together)."""

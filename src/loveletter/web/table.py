@@ -27,7 +27,7 @@ from loveletter.engine import (
     view,
 )
 from loveletter.i18n import Translator
-from loveletter.narrate import MAX_NAME, one_line, visible
+from loveletter.narrate import MAX_NAME, MAX_NAME_POINTS, name_length, one_line, visible
 from loveletter.web.store import Store, StoredTable, hash_secret
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -109,8 +109,10 @@ def clean_name(name: str) -> str:
     shown = one_line(name)
     if not visible(shown):
         raise Refused("web_name_empty")
-    if len(shown) > MAX_NAME:
+    if name_length(shown) > MAX_NAME:
         raise Refused("web_name_long", max=MAX_NAME)
+    if len(shown) > MAX_NAME_POINTS:
+        raise Refused("web_name_marks")
     return shown
 
 

@@ -25,6 +25,20 @@ const $ = (tag, attrs = {}, ...children) => {
 const w = (key, params = {}) =>
   (words[key] || key).replace(/\{(\w+)\}/g, (_, name) => (name in params ? params[name] : ""));
 
+// A name as long as the server allows (narrate.MAX_NAME), in characters as a reader counts them: an
+// emoji family or a letter with its accent is one (maxlength would count UTF-16 code units).
+const NAME_MOST = 24;
+const characters = (text) =>
+  typeof Intl.Segmenter === "function" ? [...new Intl.Segmenter().segment(text)].length : [...text].length;
+function nameInput(attrs) {
+  const input = $("input", { name: "name", required: "", value: localStorage.getItem("ll-name") || "", ...attrs });
+  const check = () => input.setCustomValidity(
+    characters(input.value.trim()) > NAME_MOST ? w("web_name_long", { max: NAME_MOST }) : "");
+  input.addEventListener("input", check);
+  check();
+  return input;
+}
+
 async function loadWords() {
   words = await (await fetch(`/api/words/${lang}`)).json();
   document.documentElement.lang = lang;
@@ -70,8 +84,7 @@ async function showLobby() {
   players.addEventListener("change", fillSeats);
   form.append(
     $("h2", { text: w("web_create") }),
-    $("label", {}, w("web_your_name") + " ", $("input", { name: "name", id: "name", maxlength: 24, required: "",
-      value: localStorage.getItem("ll-name") || "" })),
+    $("label", {}, w("web_your_name") + " ", nameInput({ id: "name" })),
     $("label", {}, w("web_edition") + " ", edition),
     $("label", {}, w("web_players") + " ", players),
     seats,
@@ -275,8 +288,7 @@ function render() {
     if (me === null && !s.open_seats.length) top.append($("p", { class: "kept", text: w("web_seat_kept") }));
     if (me === null && s.open_seats.length) {
       const form = $("form", { id: "join" },
-        $("label", {}, w("web_your_name") + " ", $("input", { name: "name", maxlength: 24, required: "",
-          value: localStorage.getItem("ll-name") || "" })),
+        $("label", {}, w("web_your_name") + " ", nameInput({})),
         $("button", { type: "submit", text: w("web_join") }));
       form.addEventListener("submit", async (event) => {
         event.preventDefault();
