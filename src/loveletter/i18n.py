@@ -338,7 +338,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                              " won and the other did not, on the Elo scale with mean 0; ± is one standard error,"
                              " clustered by game (the comparisons within one game are not independent).",
         "tour_rates_note": "Win rates: a level in several seats counts once per seat; a shared win counts for"
-                           " each winner; 95% Wilson score intervals.",
+                           " each winner; 95% Wilson score intervals (for a level in several seats, by game: its seats' results"
+                           " in one game are linked).",
         "tour_plot_rate": "win rate, % (95% Wilson interval; dotted: an equal share)",
         "tour_plot_rating": "Bradley-Terry rating, Elo (± 1.96 standard errors)",
         "tour_err_no_bots": "--bots: list at least one bot level ({levels})",
@@ -834,7 +835,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                              " standaardfout, geclusterd per partij (de vergelijkingen binnen één partij zijn"
                              " niet onafhankelijk).",
         "tour_rates_note": "Winstpercentages: een niveau op meerdere stoelen telt per stoel; een gedeelde winst"
-                           " telt voor elke winnaar; 95%-intervallen volgens Wilson.",
+                           " telt voor elke winnaar; 95%-intervallen volgens Wilson (voor een niveau op meerdere stoelen per"
+                           " partij: de uitslagen van zijn stoelen in één partij hangen samen).",
         "tour_plot_rate": "winstpercentage, % (95%-interval volgens Wilson; stippellijn: een gelijk deel)",
         "tour_plot_rating": "Bradley-Terry-rating, Elo-schaal (± 1,96 standaardfouten)",
         "tour_err_no_bots": "--bots: noem minstens één niveau ({levels})",

@@ -613,6 +613,33 @@ def test_a_broken_pool_is_told_in_one_line_in_either_language(tmp_path, monkeypa
         assert sorted(p.name for p in folder.iterdir()) == ["game-000000.json", "game-000001.json"]
 
 
+def test_a_failed_game_is_told_with_the_levels_in_the_language_of_the_command(monkeypatch, capsys):
+    """(In Dutch it named the levels in English: 'partij 37 (random, beginner) mislukt'.)"""
+    from loveletter.cli import tournament as command
+    from loveletter.tournament import GameFailed
+
+    def fails(settings, **_):
+        raise GameFailed(37, ("random", "beginner"), RuntimeError("no idea"))
+
+    monkeypatch.setattr(command, "run_tournament", fails)
+    options = command.Options(
+        bots="beginner,random", players=None, edition="classic", rounds=10, matches=None, seed=0, jobs=1,
+        backend="local", budget=None, as_json=False, csv_path=None, plot_path=None, records=None,
+        language="nl", quiet=True)
+    assert command.tournament(options) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err == ("loveletter tournament: partij 37 (willekeurig, beginner) mislukt: "
+                                 "RuntimeError: no idea\n")
+
+
+def test_the_default_number_of_processes_is_the_cores_this_process_may_use(monkeypatch):
+    from loveletter.tournament import default_jobs
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    assert default_jobs() == 1  # (under taskset -c 0 it said 2 processes on this machine's two cores)
+
+
 def test_refusals_in_dutch(tmp_path):
     line = refused(run("--bots", "beginner,grootmeester", "--lang", "nl", cwd=tmp_path))
     assert line.startswith("loveletter tournament: --bots: onbekend niveau 'grootmeester': kies uit willekeurig, beginner")

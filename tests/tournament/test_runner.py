@@ -30,6 +30,7 @@ from loveletter.tournament import (
 )
 from loveletter.tournament.games import seating, seeds, starter
 from loveletter.tournament.runner import MAX_GAMES, check, chunks
+from loveletter.tournament.stats import Z95, wilson
 
 # ------------------------------------------------------------------------------------ the schedule
 
@@ -327,6 +328,27 @@ def test_summary_counts_wins_shared_wins_and_pairs():
     assert (ac["a_only"], ac["b_only"], ac["both"], ac["neither"]) == (7, 0, 0, 3)
     # C never won: no finite ratings, and the report says so
     assert not report["ratings"]["finite"] and rows["c-level"]["rating"] is None
+
+
+def test_a_level_in_several_seats_has_its_interval_by_game():
+    """Two seats of one level are not two independent trials: in self-play one of the two wins every
+    game, so its rate is exactly a half (the interval was 47.8-52.2% over 1,000 games)."""
+    report = summarise(_results(["b", "b"], [(0,), (1,)] * 500))
+    assert report["participants"][0]["win_rate"] == 0.5 and report["participants"][0]["ci95"] == [0.5, 0.5]
+    # three seats of x against one of y: x's interval has the spread of its games' wins (0 or 1 of
+    # its three seats), the standard error sqrt(p(1 - p) / n) with n the effective number of games
+    rng = random.Random(3)
+    outcomes = [(rng.choice([0, 1, 2, 3, 3]),) for _ in range(400)]  # y (seat 3) wins 2 in 5
+    report = summarise(_results(["x", "x", "x", "y"], outcomes))
+    rows = {p["level"]: p for p in report["participants"]}
+    per_game = [sum(1 for seat in won if seat < 3) / 3 for won in outcomes]
+    p = sum(per_game) / 400
+    spread = math.sqrt(sum((w - p) ** 2 for w in per_game) / (400 * 399))
+    low, high = rows["x"]["ci95"]
+    assert rows["x"]["win_rate"] == pytest.approx(p)
+    assert (high - low) / 2 == pytest.approx(Z95 * spread, rel=0.02)  # (Wilson's centre is near p here)
+    assert (high - low) / 2 < Z95 * math.sqrt(p * (1 - p) / 1200)  # narrower than for 1,200 independent games
+    assert rows["y"]["ci95"] == pytest.approx(list(wilson(rows["y"]["wins"], 400)))  # one seat: plain Wilson
 
 
 def test_summary_ratings_match_the_two_level_closed_form():

@@ -133,7 +133,7 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
         _fail(t.tournament_error(refusal.key, refusal.params))
         return FAILED if refusal.key == "ray_unreachable" else USAGE  # not the options: the cluster
     except GameFailed as failure:
-        _fail(t("tour_err_game", game=failure.index, seats=", ".join(failure.seats), error=failure.error))
+        _fail(t("tour_err_game", game=failure.index, seats=", ".join(map(t.level, failure.seats)), error=failure.error))
         return FAILED
     except (BrokenProcessPool, WorkerDied):  # a worker was killed (out of memory) or crashed (either backend)
         _fail(t("tour_err_worker_died"))  # the records saved so far stay: only empty folders go

@@ -2,7 +2,9 @@
 
 :func:`summarise` turns the games into one JSON-ready object; everything else only formats it.
 Per level: a level that sits in several seats counts once per seat (``games`` are seat-games), a
-shared win counts as a win for each winner, and the win rate has a 95% Wilson score interval.
+shared win counts as a win for each winner, and the win rate has a 95% Wilson score interval (for a
+level in several seats, with the games as the independent units: see
+:func:`~loveletter.tournament.stats.clustered_wilson`).
 Pairwise: for each two levels in the same game, how often one won and the other did not, both won
 (a shared win) or neither did (a third level won). Ratings:
 Bradley-Terry fitted to the pairs of seats of different levels in which one won and the other did not
@@ -27,7 +29,7 @@ from rich.table import Table
 
 from loveletter.i18n import Translator
 from loveletter.tournament.runner import Results
-from loveletter.tournament.stats import Z95, bradley_terry, wilson
+from loveletter.tournament.stats import Z95, bradley_terry, clustered_wilson, wilson
 
 FORMAT = "loveletter-tournament/1"
 CSV_FIELDS = ("level", "seats", "games", "wins", "shared_wins", "win_rate", "ci95_low", "ci95_high",
@@ -52,9 +54,12 @@ def summarise(results: Results) -> dict[str, Any]:
     # the same, game by game (for the errors): each distinct set of one game's pairs, and how often
     decisive_by_game = Counter[tuple[tuple[tuple[str, str], int], ...]]()
     rounds = 0
+    by_game: dict[str, list[int]] = {level: [] for level in levels}  # each game's wins, for the intervals
     for game in results.games:
         rounds += game.rounds
         won = set(game.winners)
+        for level in levels:
+            by_game[level].append(sum(1 for seat in won if game.seats[seat] == level))
         for seat, level in enumerate(game.seats):
             position = (seat - game.starter) % n
             games[level] += 1
@@ -90,7 +95,7 @@ def summarise(results: Results) -> dict[str, Any]:
     ranked = sorted(levels, key=rank)
     participants = []
     for level in ranked:
-        lo, hi = wilson(wins[level], games[level])
+        lo, hi = clustered_wilson(by_game[level], s.lineup.count(level))
         participants.append({
             "level": level,
             "seats": s.lineup.count(level),

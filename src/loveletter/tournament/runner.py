@@ -122,6 +122,10 @@ def chunks(games: int) -> list[tuple[int, int]]:
 
 
 def default_jobs() -> int:
+    """The cores this process may run on (under ``taskset``, a cpuset or a batch system's limit, fewer
+    than the machine has)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
     return os.cpu_count() or 1
 
 

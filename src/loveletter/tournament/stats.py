@@ -1,4 +1,5 @@
-"""The statistics of a tournament: Wilson score intervals, and Bradley-Terry ratings on the Elo scale.
+"""The statistics of a tournament: Wilson score intervals (clustered by game for a level in several
+seats), and Bradley-Terry ratings on the Elo scale.
 
 Pure Python (the numbers are small: one row per level).
 
@@ -22,7 +23,7 @@ Z95 = 1.959963984540054  # the two-sided 95% quantile of the standard normal
 ELO_PER_NATURAL_UNIT = 400 / math.log(10)  # Elo points per unit of log-strength
 
 
-def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+def wilson(wins: float, games: float, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a win rate of ``wins`` out of ``games`` (``(0, 1)`` for none);
     a shared win may count its share."""
     if games <= 0:
@@ -36,6 +37,30 @@ def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
     low = 0.0 if wins <= 0 else max(0.0, centre - half)
     high = 1.0 if wins >= games else min(1.0, centre + half)
     return low, high
+
+
+def clustered_wilson(wins_by_game: Sequence[float], seats: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson interval for the win rate of a level that sits in ``seats`` seats of every game,
+    ``wins_by_game`` its seats' wins in each game. Its seats' results in one game are not independent
+    (at most one of two seats wins a two-player round): the interval is Wilson's for the effective
+    number of games that gives the win rate the variance its games show (the design effect). For
+    one seat it is :func:`wilson` itself.
+
+    >>> clustered_wilson([1, 1, 1, 1], 2)  # self-play: one of the two seats wins every game
+    (0.5, 0.5)
+    """
+    games = len(wins_by_game)
+    total = sum(wins_by_game)
+    if seats == 1 or games < 2:
+        return wilson(total, games * seats, z)
+    p = total / (games * seats)
+    variance = sum((w / seats - p) ** 2 for w in wins_by_game) / (games * (games - 1))
+    if p <= 0 or p >= 1:
+        return wilson(total, games * seats, z)
+    if variance <= 0:  # every game the same: no uncertainty left
+        return p, p
+    effective = p * (1 - p) / variance
+    return wilson(p * effective, effective, z)
 
 
 def _logistic(x: float) -> float:
