@@ -9,6 +9,7 @@ then one card dealt to each player from the starter, then the starter's first dr
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import random
 from collections import Counter, defaultdict
@@ -948,3 +949,38 @@ def test_sampled_deals_are_shuffled():
     assert p == 4 / 14
     for where, count in counts.items():
         assert abs(count / n - p) < 4 * math.sqrt(p * (1 - p) / n), where
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_an_approximate_table_gives_untouched_seats_their_exact_odds(players):
+    """With five or six players (2019) the table is resampled during the deal. Seats that nothing has
+    touched since (no play, no target) hold cards exchangeable with the deck: at the deal their odds
+    are the unseen cards' shares exactly, and later two such seats have the same odds, whatever the
+    others played (the resampled table gave each the one card of each of its deals: odds up to five
+    points off at the deal, and two untouched seats apart by as much)."""
+    for seed in range(6):
+        rnd = Round.shuffled(EDITION_2019, players, random.Random(seed), starter=0)
+        seen = view(rnd, 0)
+        for held in (Belief(seen), reading.Reading(seen)):
+            assert not held.exact
+            left = seen.tracker()
+            total = sum(left.values())
+            for odds in held.all_odds().values():
+                assert odds == pytest.approx({c: n / total for c, n in left.items() if n}, abs=1e-12)
+    compared = 0
+    for seed in range(30):
+        rnd = Round.shuffled(EDITION_2019, players, random.Random(seed), starter=players - 2)
+        bots = [make_bot("random", seed * 10 + s) for s in range(players)]
+        while rnd.current != 0 and not rnd.over:  # the last two seats play, then ours
+            rnd.apply(bots[rnd.current].choose(view(rnd, rnd.current)))
+        seen = view(rnd, 0)
+        if rnd.over or rnd.phase is not Phase.PLAY:
+            continue
+        touched = {s for e in seen.events if e.kind not in ("setup", "deal", "draw", "round_end")
+                   for s in (e.seat, e.target) if s is not None}
+        untouched = [s for s in range(1, players) if s not in touched and seen.alive[s]]
+        odds = Belief(seen).all_odds()
+        for a, b in itertools.pairwise(untouched):
+            assert odds[a] == pytest.approx(odds[b], abs=1e-12)
+            compared += 1
+    assert compared > 8

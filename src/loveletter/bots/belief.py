@@ -114,6 +114,9 @@ class Belief:
         self.protected: set[int] = set()
         self.knows_mine: dict[int, Card] = {}
         self.public_odds: dict[int, dict[Card, float]] = {}  # per seat, while the table is approximate
+        # Seats whose hands no event has touched but their deal and draws from the shuffled deck:
+        # their cards are exchangeable with the pool (see hand_odds).
+        self.touched: set[int] = set()
         self.read = 0
         self.update(view)
 
@@ -252,6 +255,8 @@ class Belief:
     def _read(self, e: Event) -> None:
         me = self.seat
         kind = e.kind
+        if kind not in ("setup", "deal", "draw", "round_end"):
+            self.touched.update(s for s in (e.seat, e.target, *(e.seats or ())) if s is not None)
         if kind == "setup":
             self.public.update(e.cards or ())
             self.deck_size = int(e.result or 0)
@@ -370,6 +375,8 @@ class Belief:
         """``seat`` draws a card the believer does not see."""
         new: dict[Key, float] = {}
         from_bottom = not from_set_aside and self._free_deck() <= 0 and self.bottom_size > 0
+        if from_bottom or from_set_aside:  # a card no longer drawn from the shuffled pool
+            self.touched.add(seat)
         unseen = self._unseen()
         for key, w in self.table.items():
             hands, bottom = key
@@ -596,6 +603,8 @@ class Belief:
         """The probability of each card being in ``seat``'s hand (one card between turns); in an
         approximate table, with a :data:`FLOOR` for every card the public facts leave possible
         (unless ``floor`` is false: the table's own odds)."""
+        if not self.exact and seat not in self.touched:
+            return self._exchangeable_odds(seat)
         odds: dict[Card, float] = {}
         for (hands, _), w in self.table.items():
             hand = hands[seat] or ()
@@ -609,6 +618,32 @@ class Belief:
                 if p > 0:
                     odds[card] = odds.get(card, 0.0) + FLOOR * p
         return odds
+
+    def _exchangeable_odds(self, seat: int) -> dict[Card, float]:
+        """:meth:`hand_odds` for a seat that nothing has touched since it was dealt (no play, no
+        target, no draw but from the shuffled pool), in an approximate table. The cards of all such
+        seats and the pool are then one uniform shuffle, whatever the other hands: each hypothesis
+        gives the seat's card the odds of its pool with those seats' cards put back, rather than the
+        one card it sampled.
+        A resampled table keeps only some hundreds of deals, and the one card each gave made two seats
+        that the believer knows the same about show odds five points apart."""
+        odds = [0.0] * len(_CARDS)
+        unseen = self._unseen()
+        for key, w in self.table.items():
+            hands = key[0]
+            if not hands[seat]:
+                continue
+            pool = self._pool(key, unseen)
+            for other, hand in enumerate(hands):  # every untouched hand, this seat's among them
+                if hand and other not in self.touched:
+                    for held in hand:
+                        pool[held] += 1
+            total = sum(pool)
+            for number, count in enumerate(pool):
+                if count > 0:
+                    odds[number] += w * count / total
+        whole = sum(odds)
+        return {_CARDS[number]: p / whole for number, p in enumerate(odds) if p > 0} if whole else {}
 
     def all_odds(self) -> dict[int, dict[Card, float]]:
         """:meth:`hand_odds` for every other seat still in the round."""
