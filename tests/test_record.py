@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from loveletter.engine import Card, Phase
+from loveletter.engine import Card, Match, Phase
 from loveletter.i18n import ERRORS_NL, MESSAGES, Translator
 from loveletter.record import FORMAT, RecordError, load, replay, save, summary, to_record
 
@@ -672,6 +672,36 @@ def test_document_problems_are_refused_without_a_place(doc: dict[str, Any], patt
     assert "\n" not in str(info.value)
     assert info.value.round_number is None and info.value.turn is None
     document_refused(doc)
+
+
+def test_a_blank_name_is_a_name() -> None:
+    """RECORD.md asks for non-empty names: a space is one (it was refused as "not non-empty")."""
+    doc = with_fields(players=["Anna", " ", "Cas"])
+    assert replay(doc).names == ["Anna", " ", "Cas"]
+
+
+@pytest.mark.parametrize(("where", "value", "quoted"), [
+    ("play", "x" * 100_000, "unknown card '" + "x" * 40 + "…' in 'play'"),
+    ("guess", "y" * 1000, "unknown card '" + "y" * 40 + "…' in 'guess'"),
+    ("z" * 100_000, 1, "unknown field '" + "z" * 40 + "…' in a turn"),
+    ("seat", int("9" * 3000), "the turn says seat " + "9" * 40 + "…, but it is seat 1's turn"),
+], ids=["play", "guess", "field", "seat"])
+def test_a_long_value_is_quoted_cut_short(where: str, value: Any, quoted: str) -> None:
+    """(A 100,000-letter card name was echoed whole, in a 100 kB line.)"""
+    doc = doc_copy(CLASSIC_3P)
+    turn = doc["rounds"][0]["turns"][0]
+    if where == "guess":
+        turn.update(play="guard", target=1)
+    turn[where] = value
+    assert refused(doc).endswith(quoted)
+
+
+@pytest.mark.parametrize("names", [["A", "B"], ["A", "B", "C", "D"], ["A", "A", "B"], ["", "B", "C"], [1, 2, 3]])
+def test_to_record_refuses_names_that_do_not_fit_the_match(names: list[Any]) -> None:
+    """A record with a name too few would replay as another game (or not at all): refused."""
+    match = Match(players=3, seed=1)
+    with pytest.raises(ValueError, match="names"):
+        to_record(match, names)
 
 
 def test_refusals_carry_their_place() -> None:

@@ -30,6 +30,7 @@ from loveletter.engine import (
     Round,
     edition_named,
 )
+from loveletter.engine.errors import shown
 from loveletter.engine.round import wrong_counts
 from loveletter.i18n import Translator
 
@@ -58,7 +59,7 @@ class RecordError(ValueError):
         **params: Any,
     ) -> None:
         self.key = key
-        self.params = params
+        self.params = {name: _quoted(name, value) for name, value in params.items()}
         self.cause = cause
         self.round_number = round_number
         self.turn = turn
@@ -87,8 +88,28 @@ class Replayed:
 # ------------------------------------------------------------------------------------ writing
 
 
+#: The parameters of a refusal that quote the file (a name, a field, a word): cut short when long.
+_QUOTES = frozenset(("name", "field", "word"))
+
+
+def _quoted(name: str, value: Any) -> Any:
+    """A refusal's parameter as its message shows it: quoted text cut to 40 characters, and a number of
+    more than 40 digits too (a 100,000-letter card name was echoed whole)."""
+    if name in _QUOTES and isinstance(value, str):
+        return shown(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
+        return shown(str(value))
+    return value
+
+
 def to_record(match: Match, names: list[str]) -> dict[str, Any]:
-    """The record of ``match`` so far (its rounds must have been played with the event log on)."""
+    """The record of ``match`` so far (its rounds must have been played with the event log on).
+    ``names``: one per seat, distinct and not empty (RECORD.md); else a ``ValueError``, since the
+    record would not replay, or would tell another game."""
+    if len(names) != match.players:
+        raise ValueError(f"a record of {match.players} players needs {match.players} names, not {len(names)}")
+    if not all(isinstance(n, str) and n for n in names) or len(set(names)) != len(names):
+        raise ValueError(f"the players' names must be distinct, non-empty strings, not {names!r}")
     return {
         "format": FORMAT,
         "edition": match.edition.name,
@@ -227,7 +248,7 @@ def replay(doc: Any, on_step: Callable[[int, int, Match], None] | None = None) -
         raise RecordError("rec_unknown_edition", name=name)
     edition = edition_named(name)
     names = doc.get("players")
-    if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
+    if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
         raise RecordError("rec_players")
     if len(set(names)) != len(names):
         raise RecordError("rec_players_distinct")

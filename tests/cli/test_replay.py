@@ -257,6 +257,16 @@ def test_names_alike_on_one_line_are_shown_apart(tmp_path):
     assert proc.stdout.splitlines()[0] == "classic edition · 'Anna' and 'Anna\\n' · 7 tokens to win"
 
 
+def test_names_that_look_alike_are_shown_apart(tmp_path):
+    """Valid names that print the same (the same letter written two ways; a zero-width space) are
+    shown escaped, so the story tells who is who; a blank name too."""
+    match = play_match(CLASSIC, 3, 5)
+    proc = run(write(tmp_path, to_record(match, ["Zo\u00eb", "Zoe\u0308", "Bram"])), "--lang", "en")
+    assert proc.stdout.splitlines()[0] == "classic edition · 'Zo\\xeb', 'Zoe\\u0308' and Bram · 5 tokens to win"
+    proc = run(write(tmp_path, to_record(match, ["Anna", "Anna\u200b", " "])), "--lang", "en")
+    assert proc.stdout.splitlines()[0] == "classic edition · 'Anna', 'Anna\\u200b' and ' ' · 5 tokens to win"
+
+
 def test_a_file_named_dash_and_closed_standard_input(tmp_path):
     doc = to_record(play_match(CLASSIC, 2, 5), ["Anna", "Bram"])
     write(tmp_path, doc, name="-")
