@@ -473,6 +473,14 @@ def test_wrong_flags_in_english(tmp_path):
                                    " (see 'loveletter play --help')")
 
 
+def test_hints_count_a_shared_round_as_won(tmp_path):
+    """The deck empty, Bram known to hold the Baron, ours a Chancellor and a Baron: the Chancellor does
+    nothing and both show a Baron, a tie that both win (2019, R6.3). The hint said 50% ± 4."""
+    proc, _ = play(tmp_path, "--edition", "2019", "--bots", "random", "--hints", "--seed", "44", "--lang", "en",
+                   lines=["2", "9", "1", "1", "2", "1"])
+    assert "Chancellor (the deck is empty: no effect) chancellor win ≈ 100%\n" in proc.stdout
+
+
 @pytest.mark.parametrize("args", [["--bots", "beginner", "--hints"], ["--players", "3", "--bots", "random,expert"]])
 def test_a_budget_is_taken_when_hints_or_an_expert_use_it(tmp_path, args):
     proc, records = play(tmp_path, "--seed", "1", "--lang", "en", "--budget", "5", *args, lines=["q"])

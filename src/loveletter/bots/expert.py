@@ -306,8 +306,9 @@ def _determinise(view: View, belief: Belief, rng: random.Random) -> Round:
 
 def _scorer(view: View) -> Callable[[Round], tuple[list[float], float]]:
     """Scores a finished round for every seat: the change it makes to that seat's chance of winning
-    the match, scaled so the worst single-winner outcome is 0 and the best 1. Also returns the
-    viewer's round-win share (for hints)."""
+    the match, scaled so the worst single-winner outcome is 0 and the best 1 (without a match, a
+    round won alone is 1 and a shared one its share). Also returns whether the viewer won the round,
+    alone or with others (R6.3: every tied player wins), for the hints' chance of winning it."""
     players, me = view.players, view.seat
     tokens = view.tokens
     target = view.target
@@ -315,7 +316,7 @@ def _scorer(view: View) -> Callable[[Round], tuple[list[float], float]]:
         def round_only(state: Round) -> tuple[list[float], float]:
             share = 1.0 / len(state.winners)
             rewards = [share if s in state.winners else 0.0 for s in range(players)]
-            return rewards, rewards[me] if me is not None else 0.0
+            return rewards, 1.0 if me in state.winners else 0.0
 
         return round_only
     value = _match_value_function(players, target)
@@ -333,7 +334,7 @@ def _scorer(view: View) -> Callable[[Round], tuple[list[float], float]]:
                 (after[s] - low[s]) / span[s] if span[s] > 1e-12 else (1.0 if s in state.winners else 0.0)
                 for s in range(players)
             ]
-            mine = 1.0 / len(state.winners) if me in state.winners else 0.0
+            mine = 1.0 if me in state.winners else 0.0
             found = scored[key] = (rewards, mine)
         return found
 
