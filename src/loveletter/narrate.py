@@ -36,10 +36,22 @@ def name_length(name: str) -> int:
     return len(regex.findall(r"\X", name))
 
 
+#: Characters that show nothing where they stand (zero-width spaces and joiners, variation selectors,
+#: the Hangul fillers, ...): Unicode's default-ignorable code points.
+_IGNORABLE = regex.compile(r"\p{Default_Ignorable_Code_Point}")
+
+
 def visible(name: str) -> bool:
     """Whether ``name`` shows anything: a letter, digit, mark of punctuation or symbol (a zero-width
-    space alone, or a combining accent, shows a player with no name)."""
-    return any(unicodedata.category(c)[0] in "LNPS" for c in name)
+    space alone, a Hangul filler, or a combining accent, shows a player with no name)."""
+    return any(unicodedata.category(c)[0] in "LNPS" for c in _IGNORABLE.sub("", name))
+
+
+def look(name: str) -> str:
+    """What ``name`` looks like, near enough to tell two names that print alike: its compatibility
+    form without the characters that show nothing ("Zoë" with its accent joined or apart; "Anna"
+    with or without a zero-width space). Letters of other scripts that look the same are not matched."""
+    return _IGNORABLE.sub("", unicodedata.normalize("NFKC", name))
 
 
 def one_line(name: str) -> str:

@@ -265,6 +265,12 @@ def test_names_that_look_alike_are_shown_apart(tmp_path):
     assert proc.stdout.splitlines()[0] == "classic edition · 'Zo\\xeb', 'Zoe\\u0308' and Bram · 5 tokens to win"
     proc = run(write(tmp_path, to_record(match, ["Anna", "Anna\u200b", " "])), "--lang", "en")
     assert proc.stdout.splitlines()[0] == "classic edition · 'Anna', 'Anna\\u200b' and ' ' · 5 tokens to win"
+    # other characters that show nothing: a grapheme joiner, a variation selector, a Hangul filler
+    proc = run(write(tmp_path, to_record(match, ["Anna", "Anna\u034f", "Anna\ufe0f"])), "--lang", "en")
+    assert proc.stdout.splitlines()[0] == ("classic edition · 'Anna', 'Anna\\u034f' and 'Anna\\ufe0f'"
+                                           " · 5 tokens to win")
+    proc = run(write(tmp_path, to_record(match, ["Anna", "\u3164", "Bram"])), "--lang", "en")
+    assert proc.stdout.splitlines()[0] == "classic edition · Anna, '\\u3164' and Bram · 5 tokens to win"
 
 
 def test_a_file_named_dash_and_closed_standard_input(tmp_path):

@@ -349,6 +349,11 @@ def test_a_level_in_several_seats_has_its_interval_by_game():
     assert (high - low) / 2 == pytest.approx(Z95 * spread, rel=0.02)  # (Wilson's centre is near p here)
     assert (high - low) / 2 < Z95 * math.sqrt(p * (1 - p) / 1200)  # narrower than for 1,200 independent games
     assert rows["y"]["ci95"] == pytest.approx(list(wilson(rows["y"]["wins"], 400)))  # one seat: plain Wilson
+    # games that happen to show no spread (the random seat never won) are no certainty: each game is
+    # then one trial (it said exactly 50.0%)
+    report = summarise(_results(["x", "x", "y"], [(0,), (1,)] * 6))
+    rows = {p["level"]: p for p in report["participants"]}
+    assert rows["x"]["ci95"] == pytest.approx(list(wilson(6, 12)))
 
 
 def test_summary_ratings_match_the_two_level_closed_form():

@@ -437,6 +437,11 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     assert ann.locator("#record-file-name").inner_text() == "No file chosen"
     ann.set_input_files("#record-file", str(path))
     assert ann.locator("#record-file-name").inner_text() == "record.json"
+    ann.click("#lang")  # the lobby is drawn again in Dutch: the file stays chosen
+    ann.wait_for_selector(".file-pick:has-text('Kies een bestand…')")
+    assert ann.locator("#record-file-name").inner_text() == "record.json"
+    ann.click("#lang")
+    ann.wait_for_selector(".file-pick:has-text('Choose a file…')")
     ann.click("#upload button[type=submit]")
     ann.wait_for_selector("#replay-step:has-text('Step 1 of')")
     ann.keyboard.press("ArrowRight")

@@ -83,6 +83,7 @@ def test_private_tables_are_not_listed_but_can_be_joined_by_code(client):
     ({"name": "\U0001f468\u200d\U0001f469\u200d\U0001f467" * 25}, "at most 24 characters", "hoogstens 24 tekens"),
     ({"name": "\u200b"}, "Please give a name.", "Geef een naam op."),  # a zero-width space alone: no name to see
     ({"name": "\u200b\u0301 \u2060"}, "Please give a name.", "Geef een naam op."),
+    ({"name": "\u3164\u115f\ufe0f"}, "Please give a name.", "Geef een naam op."),  # Hangul fillers: nothing to see
 ])
 def test_bad_table_settings_are_refused_with_a_reason(client, settings, says, zegt):
     for lang, expected in (("en", says), ("nl", zegt)):

@@ -602,7 +602,8 @@ class Belief:
     def hand_odds(self, seat: int, floor: bool = True) -> dict[Card, float]:
         """The probability of each card being in ``seat``'s hand (one card between turns); in an
         approximate table, with a :data:`FLOOR` for every card the public facts leave possible
-        (unless ``floor`` is false: the table's own odds)."""
+        (unless ``floor`` is false: the table's own odds), or, for a seat nothing has touched, the
+        odds of the pool it is one shuffle with (:meth:`_exchangeable_odds`: no floor needed)."""
         if not self.exact and seat not in self.touched:
             return self._exchangeable_odds(seat)
         odds: dict[Card, float] = {}

@@ -95,7 +95,7 @@ def summarise(results: Results) -> dict[str, Any]:
     ranked = sorted(levels, key=rank)
     participants = []
     for level in ranked:
-        lo, hi = clustered_wilson(by_game[level], s.lineup.count(level))
+        lo, hi = clustered_wilson(by_game[level], s.lineup.count(level), everyone=len(levels) == 1)
         participants.append({
             "level": level,
             "seats": s.lineup.count(level),

@@ -39,26 +39,31 @@ def wilson(wins: float, games: float, z: float = Z95) -> tuple[float, float]:
     return low, high
 
 
-def clustered_wilson(wins_by_game: Sequence[float], seats: int, z: float = Z95) -> tuple[float, float]:
+def clustered_wilson(wins_by_game: Sequence[float], seats: int, z: float = Z95, *,
+                     everyone: bool = False) -> tuple[float, float]:
     """The Wilson interval for the win rate of a level that sits in ``seats`` seats of every game,
-    ``wins_by_game`` its seats' wins in each game. Its seats' results in one game are not independent
-    (at most one of two seats wins a two-player round): the interval is Wilson's for the effective
-    number of games that gives the win rate the variance its games show (the design effect). For
-    one seat it is :func:`wilson` itself.
+    ``wins_by_game`` its seats' wins in each game (``everyone``: it sits in every seat). Its seats'
+    results in one game are not independent (at most one of two seats wins a two-player round): the
+    interval is Wilson's for the effective number of games that gives the win rate the variance its
+    games show (the design effect; more than its seat-games where its seats pull against each other,
+    as in self-play). For one seat it is :func:`wilson` itself. Where the games show no spread at all,
+    the level's share of each game is certain only in self-play; otherwise each game is taken as one
+    trial. (Like any interval from the spread seen, it is too narrow where the spread comes from a
+    rare event seen once or twice.)
 
-    >>> clustered_wilson([1, 1, 1, 1], 2)  # self-play: one of the two seats wins every game
+    >>> clustered_wilson([1, 1, 1, 1], 2, everyone=True)  # self-play: one of the two seats wins each game
     (0.5, 0.5)
     """
     games = len(wins_by_game)
     total = sum(wins_by_game)
-    if seats == 1 or games < 2:
-        return wilson(total, games * seats, z)
-    p = total / (games * seats)
-    variance = sum((w / seats - p) ** 2 for w in wins_by_game) / (games * (games - 1))
-    if p <= 0 or p >= 1:
-        return wilson(total, games * seats, z)
-    if variance <= 0:  # every game the same: no uncertainty left
-        return p, p
+    if seats == 1:
+        return wilson(total, games, z)
+    p = total / (games * seats) if games else 0.0
+    variance = sum((w / seats - p) ** 2 for w in wins_by_game) / (games * (games - 1)) if games > 1 else 0.0
+    if variance <= 0:
+        if everyone and games > 1:
+            return p, p
+        return wilson(total / seats, games, z)  # each game one trial, won by a share
     effective = p * (1 - p) / variance
     return wilson(p * effective, effective, z)
 

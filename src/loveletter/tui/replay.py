@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import unicodedata
-
 from rich.cells import cell_len
 
 from loveletter.i18n import Translator
-from loveletter.narrate import narrate_all, one_line, visible
+from loveletter.narrate import look, narrate_all, one_line, visible
 from loveletter.record import Replayed
 
 
@@ -44,17 +42,12 @@ def tell(replayed: Replayed, t: Translator) -> list[str]:
 def _shown_names(names: list[str]) -> list[str]:
     """The names on one line each (:func:`one_line`); where that would make two look alike ("Anna" and
     "Anna\\n", "Zoë" written with and without its accent joined, "Anna" and "Anna" with a zero-width
-    space) or leave nothing, the name is shown escaped (``'Anna\\n'``, ``'Zoe\\u0308'``) so each
-    player stays apart."""
+    space: :func:`~loveletter.narrate.look`) or show nothing, the name is shown escaped
+    (``'Anna\\n'``, ``'Zoe\\u0308'``) so each player stays apart."""
     shown = [one_line(name) for name in names]
-    looks = [_look(s) for s in shown]
-    return [s if visible(s) and looks.count(look) == 1 else ascii(name)
-            for s, look, name in zip(shown, looks, names, strict=True)]
-
-
-def _look(name: str) -> str:
-    """What a name looks like, near enough: its compatibility form without invisible characters."""
-    return "".join(c for c in unicodedata.normalize("NFKC", name) if unicodedata.category(c) != "Cf")
+    looks = [look(s) for s in shown]
+    return [s if visible(s) and looks.count(alike) == 1 else ascii(name)
+            for s, alike, name in zip(shown, looks, names, strict=True)]
 
 
 def _scores(names: list[str], tokens: list[int]) -> str:

@@ -26,14 +26,20 @@ const w = (key, params = {}) =>
   (words[key] || key).replace(/\{(\w+)\}/g, (_, name) => (name in params ? params[name] : ""));
 
 // A name as long as the server allows (narrate.MAX_NAME), in characters as a reader counts them: an
-// emoji family or a letter with its accent is one (maxlength would count UTF-16 code units).
+// emoji family or a letter with its accent is one (maxlength would count UTF-16 code units); and at
+// most NAME_POINTS code points (narrate.MAX_NAME_POINTS). Counted as the server keeps the name: on one
+// line, each run of spaces one space.
 const NAME_MOST = 24;
+const NAME_POINTS = 200;
 const characters = (text) =>
   typeof Intl.Segmenter === "function" ? [...new Intl.Segmenter().segment(text)].length : [...text].length;
 function nameInput(attrs) {
   const input = $("input", { name: "name", required: "", value: localStorage.getItem("ll-name") || "", ...attrs });
-  const check = () => input.setCustomValidity(
-    characters(input.value.trim()) > NAME_MOST ? w("web_name_long", { max: NAME_MOST }) : "");
+  const check = () => {
+    const name = input.value.trim().replace(/\s+/g, " ");
+    input.setCustomValidity(characters(name) > NAME_MOST ? w("web_name_long", { max: NAME_MOST })
+      : [...name].length > NAME_POINTS ? w("web_name_marks") : "");
+  };
   input.addEventListener("input", check);
   check();
   return input;
@@ -637,8 +643,8 @@ let keptForms = null; // what the lobby's forms held before the language changed
 // What the page's forms hold (the lobby's: a name typed, an edition chosen …), to keep across a redraw.
 function formValues() {
   return [...document.querySelectorAll("#main form [name]")]
-    .filter((field) => field.type !== "file")
-    .map((field) => [field.form.id, field.name, field.type === "checkbox" ? field.checked : field.value]);
+    .map((field) => [field.form.id, field.name,
+      field.type === "checkbox" ? field.checked : field.type === "file" ? field.files : field.value]);
 }
 
 // Put back what formValues() read, in page order: a choice that changes the fields after it (the
@@ -647,7 +653,14 @@ function restoreForms(typed) {
   for (const [form, name, value] of typed) {
     const field = document.querySelector(`#main form#${CSS.escape(form)} [name="${CSS.escape(name)}"]`);
     if (!field) continue;
-    if (field.type === "checkbox") field.checked = value; else field.value = value;
+    if (field.type === "checkbox") field.checked = value;
+    else if (field.type === "file") {  // the file chosen stays chosen (a file input takes only a FileList)
+      if (!value.length) continue;
+      const chosen = new DataTransfer();
+      for (const file of value) chosen.items.add(file);
+      field.files = chosen.files;
+      field.dispatchEvent(new Event("change"));
+    } else field.value = value;
     if (field.tagName === "SELECT") field.dispatchEvent(new Event("change"));
   }
 }
