@@ -37,6 +37,16 @@ def test_a_server_of_ones_own_is_taken_as_it_is(monkeypatch, capsys):
     assert capsys.readouterr().err == ""
 
 
+def test_with_a_server_of_ones_own_no_postgresql_is_installed_or_started(monkeypatch):
+    """(dev.py asked a developer without Debian's postgresql to install it, whatever server they named.)"""
+    dev = _dev()
+    monkeypatch.setattr(dev.os, "geteuid", lambda: 1000)
+    monkeypatch.setenv("LOVELETTER_TEST_POSTGRES", "postgresql+psycopg://me@elsewhere/db")
+    monkeypatch.setattr(dev, "_has", lambda command: command != "pg_ctlcluster")
+    monkeypatch.setattr(dev, "start_postgres", lambda: pytest.fail("the named server is not ours to start"))
+    dev.ensure_test_tools()  # no exit asking for the package, nothing started
+
+
 def test_answers_tells_a_listening_port_from_a_closed_one():
     import socket
 
