@@ -287,12 +287,14 @@ def test_hints_are_chances_of_winning_the_round_whatever_the_tokens():
     assert tense == calm
 
 
-def test_a_shared_round_win_counts_as_a_share():
+def test_a_shared_round_win_counts_as_won_for_the_hints():
+    """R6.3: every tied player wins the round (and its token); the hints' chance of winning counts it
+    so (it counted a half: a sure tie showed 50%)."""
     round_view = view(Round.shuffled(CLASSIC, 3, random.Random(2)), 0)
     match_view = view(Match(CLASSIC, 3, seed=2, target=3), 0)
     for seen in (round_view, match_view):
         score = expert._scorer(seen)
-        assert score(SimpleNamespace(winners=(0, 1), spy_bonus=None))[1] == 0.5
+        assert score(SimpleNamespace(winners=(0, 1), spy_bonus=None))[1] == 1.0
         assert score(SimpleNamespace(winners=(0,), spy_bonus=None))[1] == 1.0
         assert score(SimpleNamespace(winners=(1, 2), spy_bonus=None))[1] == 0.0
 

@@ -602,9 +602,10 @@ class Belief:
     def hand_odds(self, seat: int, floor: bool = True) -> dict[Card, float]:
         """The probability of each card being in ``seat``'s hand (one card between turns); in an
         approximate table, with a :data:`FLOOR` for every card the public facts leave possible
-        (unless ``floor`` is false: the table's own odds), or, for a seat nothing has touched, the
-        odds of the pool it is one shuffle with (:meth:`_exchangeable_odds`: no floor needed)."""
-        if not self.exact and seat not in self.touched:
+        (unless ``floor`` is false: the table's own odds, as the search samples its deals), or, for a
+        seat nothing has touched, the odds of the pool it is one shuffle with
+        (:meth:`_exchangeable_odds`: no floor needed)."""
+        if floor and not self.exact and seat not in self.touched:
             return self._exchangeable_odds(seat)
         odds: dict[Card, float] = {}
         for (hands, _), w in self.table.items():
