@@ -638,6 +638,7 @@ def with_fields(**fields: Any) -> dict[str, Any]:
         (with_fields(format="loveletter-record/2"), r'unknown format "loveletter-record/2"'),
         (with_fields(format="pgn"), r"unknown format"),
         (with_fields(format=None), r'unknown format null: expected "loveletter-record/1"'),
+        (with_fields(format="f" * 100), 'unknown format "' + "f" * 39 + '…: expected'),  # cut at 40, as every quote
         (with_fields(format="loveletter-tournament/1", pairwise=[]), r"unknown format"),  # not a field
         (with_fields(edition="deluxe"), r"unknown edition 'deluxe'"),
         (with_fields(edition=2019), r"'edition' must be"),

@@ -391,9 +391,8 @@ def _kind(value: Any) -> str:
 
 
 def _shown(value: Any) -> str:
-    """A JSON value as it stands in the file, cut short: for messages."""
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:39] + "…"
+    """A JSON value as it stands in the file, cut short as every quote in a message is (:func:`shown`)."""
+    return shown(json.dumps(value, ensure_ascii=False))
 
 
 # ------------------------------------------------------------------------------------ summary
