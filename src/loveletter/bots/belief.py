@@ -626,9 +626,8 @@ class Belief:
         target, no draw but from the shuffled pool), in an approximate table. The cards of all such
         seats and the pool are then one uniform shuffle, whatever the other hands: each hypothesis
         gives the seat's card the odds of its pool with those seats' cards put back, rather than the
-        one card it sampled.
-        A resampled table keeps only some hundreds of deals, and the one card each gave made two seats
-        that the believer knows the same about show odds five points apart."""
+        one card it sampled (a resampled table keeps only some hundreds of deals, and the one card
+        each gave made two seats that the believer knows the same about show odds five points apart)."""
         odds = [0.0] * len(_CARDS)
         unseen = self._unseen()
         for key, w in self.table.items():
