@@ -991,3 +991,10 @@ def test_save_writes_names_as_they_are(tmp_path: Path) -> None:
     path = tmp_path / "r.json"
     save({"players": ["Zoë", "Bram"]}, path)
     assert "Zoë" in path.read_text(encoding="utf-8")
+
+
+def test_a_number_too_long_to_write_out_is_quoted_by_its_first_digits() -> None:
+    """Python writes out no more than 4,300 digits: a dict (not a file) may hold a longer seat."""
+    doc = doc_copy(CLASSIC_3P)
+    doc["rounds"][0]["turns"][0]["seat"] = 10**5000
+    assert refused(doc).endswith("the turn says seat 1" + "0" * 39 + "…, but it is seat 1's turn")

@@ -98,7 +98,10 @@ def _quoted(name: str, value: Any) -> Any:
     if name in _QUOTES and isinstance(value, str):
         return shown(value)
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
-        return shown(str(value))
+        # its first digits only: Python will not write out more than 4,300 (a dict may hold such a
+        # number; a file cannot, its reader refuses it)
+        leading = abs(value) // 10 ** max(0, int(value.bit_length() * 0.30103) - 45)
+        return shown(("-" if value < 0 else "") + str(leading))  # (more than 40 digits: cut, with "…")
     return value
 
 

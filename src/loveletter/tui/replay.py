@@ -5,14 +5,14 @@ from __future__ import annotations
 from rich.cells import cell_len
 
 from loveletter.i18n import Translator
-from loveletter.narrate import look, narrate_all, one_line, visible
+from loveletter.narrate import names_apart, narrate_all
 from loveletter.record import Replayed
 
 
 def tell(replayed: Replayed, t: Translator) -> list[str]:
     """Every round's events, everything shown (a record holds the whole game), and the result."""
     match = replayed.match
-    names = _shown_names(replayed.names)
+    names = names_apart(replayed.names)
     lines = [
         t("replay_header_one" if match.target == 1 else "replay_header", edition=t.edition(match.edition.name),
           players=t.join_names(names), target=match.target),
@@ -37,17 +37,6 @@ def tell(replayed: Replayed, t: Translator) -> list[str]:
     else:
         lines.append(t("replay_match_going", scores=_scores(names, match.tokens)))
     return lines
-
-
-def _shown_names(names: list[str]) -> list[str]:
-    """The names on one line each (:func:`one_line`); where that would make two look alike ("Anna" and
-    "Anna\\n", "Zoë" written with and without its accent joined, "Anna" and "Anna" with a zero-width
-    space: :func:`~loveletter.narrate.look`) or show nothing, the name is shown escaped
-    (``'Anna\\n'``, ``'Zoe\\u0308'``) so each player stays apart."""
-    shown = [one_line(name) for name in names]
-    looks = [look(s) for s in shown]
-    return [s if visible(s) and looks.count(alike) == 1 else ascii(name)
-            for s, alike, name in zip(shown, looks, names, strict=True)]
 
 
 def _scores(names: list[str], tokens: list[int]) -> str:

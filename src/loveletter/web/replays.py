@@ -14,7 +14,7 @@ from typing import Any
 
 from loveletter.engine import Match, Round
 from loveletter.i18n import Translator
-from loveletter.narrate import narrate_all
+from loveletter.narrate import names_apart, narrate_all
 from loveletter.record import replay, to_record
 from loveletter.web.messages import card_face
 from loveletter.web.table import Refused
@@ -49,12 +49,15 @@ def frames_json(doc: Any, t: Translator) -> str:
     most = MAX_REPLAY_BYTES
     parts: list[str] = []
     size = 2
+    names: list[str] | None = None
 
     def step(number: int, turn: int, match: Match) -> None:  # in one pass: replaying each step from
         # the start took time that grew with the square of the record's length (minutes for a long one)
-        nonlocal size
+        nonlocal size, names
+        if names is None:  # (the players are checked before the first step)
+            names = names_apart(doc["players"])  # each shown apart from the others, as the terminal does
         # (ASCII, with escapes: a name may hold a lone surrogate, which JSON allows and UTF-8 does not)
-        part = json.dumps(_frame(match.round, number, turn, list(match.tokens), list(doc["players"]), t),
+        part = json.dumps(_frame(match.round, number, turn, list(match.tokens), names, t),
                           separators=(",", ":"))
         size += len(part) + 1
         if size > most:
