@@ -36,6 +36,16 @@ def name_length(name: str) -> int:
     return len(regex.findall(r"\X", name))
 
 
+def name_too_long(name: str) -> str | None:
+    """Which limit the one-line name ``name`` breaks: ``"long"`` (more than :data:`MAX_NAME`
+    characters), ``"marks"`` (more than :data:`MAX_NAME_POINTS` code points), or ``None``."""
+    if name_length(name) > MAX_NAME:
+        return "long"
+    if len(name) > MAX_NAME_POINTS:
+        return "marks"
+    return None
+
+
 #: Characters that show nothing where they stand (zero-width spaces and joiners, variation selectors,
 #: the Hangul fillers, ...): Unicode's default-ignorable code points.
 _IGNORABLE = regex.compile(r"\p{Default_Ignorable_Code_Point}")

@@ -23,7 +23,7 @@ from loveletter.cli.click_dutch import speak_dutch
 from loveletter.cli.numbers import Amount, GivenPath, Whole
 from loveletter.engine import EDITIONS, MAX_TARGET
 from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named
-from loveletter.narrate import MAX_NAME, MAX_NAME_POINTS, name_length, one_line
+from loveletter.narrate import MAX_NAME, name_length, name_too_long, one_line
 from loveletter.record import RecordError, load, parse, read_at_most, replay, summary
 from loveletter.tournament.runner import MAX_GAMES
 
@@ -124,11 +124,13 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
         levels *= players - 1
     if len(levels) != players - 1:
         refuse("play_err_bot_count", players=players, need=players - 1, count=len(levels))
-    length = name_length(one_line(name)) if name is not None else 0
-    if length > MAX_NAME:  # (the table and the record show it whole)
-        refuse("play_err_name_long", most=MAX_NAME, length=length)
-    if name is not None and len(one_line(name)) > MAX_NAME_POINTS:
-        refuse("play_err_name_marks")
+    if name is not None:  # (the table and the record show it whole)
+        shown = one_line(name)
+        broken = name_too_long(shown)
+        if broken == "long":
+            refuse("play_err_name_long", most=MAX_NAME, length=name_length(shown))
+        elif broken == "marks":
+            refuse("play_err_name_marks")
     first: int | None = None
     if t.level_word(starter) != "random":  # ("willekeurig" too, and in any case, as --bots reads it)
         if not (starter.isascii() and starter.isdigit()) or int(starter) >= players:

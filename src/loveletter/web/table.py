@@ -27,7 +27,7 @@ from loveletter.engine import (
     view,
 )
 from loveletter.i18n import Translator
-from loveletter.narrate import MAX_NAME, MAX_NAME_POINTS, name_length, one_line, visible
+from loveletter.narrate import MAX_NAME, name_too_long, one_line, visible
 from loveletter.web.store import Store, StoredTable, hash_secret
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -109,9 +109,10 @@ def clean_name(name: str) -> str:
     shown = one_line(name)
     if not visible(shown):
         raise Refused("web_name_empty")
-    if name_length(shown) > MAX_NAME:
+    broken = name_too_long(shown)
+    if broken == "long":
         raise Refused("web_name_long", max=MAX_NAME)
-    if len(shown) > MAX_NAME_POINTS:
+    if broken == "marks":
         raise Refused("web_name_marks")
     return shown
 
