@@ -53,6 +53,8 @@ BAD = [
     ("engine.py", ["--trials", "100000"], "argument --trials: must be at most 100, not 100,000"),
     ("best_vs_random.py", ["--bot", "expert"], "argument --bot: only with --regret"),
     ("belief_spread.py", ["--only", "2019 5p", "--only", "7p"], "--only '7p' matches none of"),
+    ("hints.py", ["--only", "5p"], "--only '5p' matches none of: classic 2p; classic 4p; 2019 6p"),
+    ("hints.py", ["--rounds", "0"], "argument --rounds: must be at least 1, not 0"),
 ]
 
 

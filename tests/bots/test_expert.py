@@ -275,6 +275,42 @@ def test_moves_that_do_the_same_get_the_same_figure():
     assert len(misses) == 1 and odds[Action(Card.GUARD, 1, Card.KING)] == (1.0, 0.0)
 
 
+def test_a_guards_wrong_guesses_at_one_target_are_played_out_once_per_deal(monkeypatch):
+    """Nothing but the log tells a Guard's misses at one target apart, so each deal plays them out
+    once (a four-player Guard has 21 moves, of which at most three hit): the hints took seconds."""
+    rnd = next(r for seed in range(100)
+               if Card.GUARD in (r := Round.shuffled(CLASSIC, 4, random.Random(seed), starter=0)).hands[0]
+               and len(set(r.hands[0])) == 2)
+    v = view(rnd, 0)
+    guards = [a for a in v.legal_actions if a.card is Card.GUARD]
+    assert len(guards) == 3 * 7 and len(v.legal_actions) > len(guards)
+    played_out = []
+    real_play_out = expert.play_out
+    monkeypatch.setattr(expert, "play_out", lambda *args: played_out.append(1) or real_play_out(*args))
+    bot = ExpertBot(2, budget=3)
+    odds = bot.move_odds(v, tries=20)
+    assert bot.stats.iterations == 20 * len(v.legal_actions)
+    others = len(v.legal_actions) - len(guards)
+    assert 20 * (others + 3) <= len(played_out) <= 20 * (others + 3 + 3)  # a miss and at most one hit per target
+    # a guess that hits in some deals gets a figure of its own
+    for target in (1, 2, 3):
+        assert len({odds[a] for a in guards if a.target == target}) > 1
+
+
+def test_hints_cut_short_by_the_clock_still_try_every_move_equally_often():
+    rng = random.Random("time")
+    # an odd number of moves: the clock used to be read every 64 tries, mid-round
+    rnd = next(r for r in random_decisions(EDITION_2019, 4, rng, rounds=20, every=1.0) if len(r.legal_actions()) % 2)
+    v = view(rnd, rnd.current)
+    bot = ExpertBot(1, budget=10**9, time_limit=0.05)
+    odds = bot.move_odds(v)
+    assert 0 < bot.stats.iterations < 10**9 and bot.stats.seconds < 5
+    root = bot.search(v, prune=False, even=True)
+    visits = {node.visits for node in root.children.values()}
+    assert len(visits) == 1 and visits.pop() * len(v.legal_actions) == bot.stats.iterations
+    assert set(odds) == set(v.legal_actions)
+
+
 def test_hints_are_chances_of_winning_the_round_whatever_the_tokens():
     # three players; one token from the target, seat 2's win would end the match: the search's
     # rewards change (they are match values), the chance of winning the round does not

@@ -1,5 +1,5 @@
 """benchmarks/ceiling.py: the seer is told the others' hands, and the script prints each line with its
-interval; benchmarks/reading.py and benchmarks/belief_spread.py print their lines."""
+interval; benchmarks/reading.py, benchmarks/belief_spread.py and benchmarks/hints.py print their lines."""
 
 from __future__ import annotations
 
@@ -71,3 +71,14 @@ def test_the_belief_spread_benchmark_prints_both_beliefs(load_script, monkeypatc
     for line, kind in zip(lines, ("plain", "reading"), strict=True):
         assert re.match(rf"2019 5p, {kind} *: [\d,]+ readings; the card held under 1%: \d+ \(\d+\.\d%\); another"
                         r" card shown as certain: \d+; mean log-chance -?\d+\.\d\d; deals held \(median\) [\d,]+", line)
+
+
+def test_the_hints_benchmark_times_the_hints(load_script, monkeypatch, capsys):
+    module = load_script("hints")
+    monkeypatch.setattr(sys, "argv", ["hints.py", "--rounds", "2", "--only", "classic 4p"])
+    module.main()
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("seat 0's hints") and len(lines) == 2
+    assert re.match(r"classic 4p: \d+ hints, median [\d,]+ ms, 90th percentile [\d,]+ ms, longest [\d,]+ ms; "
+                    r"(with 20 moves or more: median [\d,]+ ms over \d+|none with 20 moves or more); "
+                    r"[\d,]+ tries per second \(a move played out once\)$", lines[1]), lines[1]

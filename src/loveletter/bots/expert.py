@@ -143,29 +143,31 @@ class ExpertBot:
         # share for every card still possible) would tie every unlikely card and keep them all
         root_moves = (_sensible_guesses(view.legal_actions, lambda seat: reading.hand_odds(seat, floor=False))
                       if prune else view.legal_actions)
+        deadline = start + self.time_limit if self.time_limit else math.inf
+        budget = iterations or self.iterations
+        if even:
+            done = self._try_evenly(view, reading, root, root_moves, budget, deadline)
+        else:
+            done = self._search_tree(view, reading, root, root_moves, budget, deadline)
+        self.stats = SearchStats(done, time.perf_counter() - start, len(reading), reading.exact)
+        # every legal move gets a node, even if the budget was too small to try it
+        for action in view.legal_actions:
+            root.children.setdefault(action, Node(player=me))
+        return root
+
+    def _search_tree(self, view: View, reading: Reading, root: Node, root_moves: tuple[Action, ...],
+                     budget: int, deadline: float) -> int:
+        """Grow ``root``'s tree for ``budget`` iterations (or until ``deadline``); how many were done."""
         score = _scorer(view)
         known, links = memory_at(view)
-        deadline = start + self.time_limit if self.time_limit else math.inf
         rng = self.rng
         done = 0
-        budget = iterations or self.iterations
-        deal: tuple[Round, int, float] | None = None  # a deal, who plays at random in it, its luck
-        walk = rng
         while done < budget:
-            if even and deal is not None and done % len(root_moves):
-                # every move of a round of tries meets the same deal, and the same chances after it
-                # (the simulated players' tie-breaks): two moves that do the same get the same figure
-                state, wild, luck = deal[0].clone(), deal[1], deal[2]
-                walk = random.Random(luck)
-            else:
-                belief, wild = reading.pick(rng)
-                state = _determinise(view, belief, rng)
-                if even:
-                    deal = (state.clone(), wild, rng.random())
-                    walk = random.Random(deal[2])
+            belief, wild = reading.pick(rng)
+            state = _determinise(view, belief, rng)
             memory = remember(known, links, state)
-            path = self._descend(root, state, memory, walk, root_moves, wild, even)
-            play_out(state, memory, walk, wild)
+            path = self._descend(root, state, memory, rng, root_moves, wild)
+            play_out(state, memory, rng, wild)
             rewards, mine = score(state)
             for node in path:
                 node.visits += 1
@@ -175,21 +177,65 @@ class ExpertBot:
             done += 1
             if done % 64 == 0 and time.perf_counter() > deadline:
                 break
-        self.stats = SearchStats(done, time.perf_counter() - start, len(reading), reading.exact)
-        # every legal move gets a node, even if the budget was too small to try it
-        for action in view.legal_actions:
-            root.children.setdefault(action, Node(player=me))
-        return root
+        return done
+
+    def _try_evenly(self, view: View, reading: Reading, root: Node, root_moves: tuple[Action, ...],
+                    budget: int, deadline: float) -> int:
+        """Try the ``root_moves`` in turn, each on the same deal, for ``budget`` tries in all (or until
+        ``deadline``), and play the round out after each by the simulated players (us included: a
+        tree below would mix its exploration into the figures, which then drift up with the budget).
+        The statistics go to ``root``'s children; returns the number of tries.
+
+        Every move of a round of tries meets the same deal, and the same chances after it (the
+        simulated players' tie-breaks), so two moves that do the same get the same figure. A Guard's
+        wrong guesses at one target all do the same (nothing but the log tells them apart, and the
+        simulated players do not read it), so the round is played out once for them all: a Guard with
+        five targets has 35 moves, of which at most five hit.
+        """
+        me = root.player
+        score = _scorer(view)
+        known, links = memory_at(view)
+        rng = self.rng
+        children = [root.children.setdefault(action, Node(player=me)) for action in root_moves]
+        done = 0
+        while done < budget:
+            belief, wild = reading.pick(rng)
+            deal = _determinise(view, belief, rng)
+            luck = rng.random()
+            missed: dict[int, tuple[list[float], float]] = {}  # a Guard's target: what a miss there does
+            for action, child in zip(root_moves, children, strict=True):
+                if done == budget:
+                    break
+                target = action.target
+                miss = action.card is Card.GUARD and target is not None and deal.hands[target][0] is not action.guess
+                outcome = missed.get(target) if miss else None  # type: ignore[arg-type]
+                if outcome is None:
+                    state = deal.clone()
+                    memory = remember(known, links, state)
+                    walk = random.Random(luck)
+                    step(state, action, memory)
+                    play_out(state, memory, walk, wild)
+                    outcome = score(state)
+                    if miss:
+                        missed[target] = outcome  # type: ignore[index]
+                rewards, mine = outcome
+                child.visits += 1
+                child.available += 1
+                child.reward += rewards[me]
+                child.round_wins += mine
+                done += 1
+            if time.perf_counter() > deadline:
+                break
+        return done
 
     def _descend(self, root: Node, state: Round, memory: Memory, rng: random.Random,
-                 root_moves: tuple[Action, ...], wild: int, even: bool = False) -> list[Node]:
+                 root_moves: tuple[Action, ...], wild: int) -> list[Node]:
         """Walk down the tree in this sample until a new move of ours is added (or the round ends).
 
         Our moves are chosen by UCB. The others' moves follow the simulated players
         (:func:`~loveletter.bots.playout.move`), who see only what they could see: a tree statistic
         for their moves would be learnt across samples that all share *our* true hand, as if they
-        could see it. ``wild`` marks the seats that play at random in this sample; with ``even``,
-        the root move is the least tried one that is legal here.
+        could see it. ``wild`` marks the seats that play at random in this sample.
         """
         me = root.player
         node, path = root, []
@@ -217,18 +263,6 @@ class ExpertBot:
                 node = found if found is not None else node.infos.setdefault(key, Node(player=me))
                 legal = _sensible_guesses(state.legal_actions(), odds_of)
             children = node.children
-            if even and node is root:
-                fewest = min(children[a].visits if a in children else 0 for a in legal)
-                action = next(a for a in legal if (children[a].visits if a in children else 0) == fewest)
-                if action not in children:
-                    children[action] = Node(player=state.current)
-                child = children[action]
-                child.available += 1
-                step(state, action, memory)
-                path.append(child)
-                # the rest is played out by the simulated players, us included: a tree below would
-                # mix its exploration into the figures, which then drift up with the budget
-                return path
             untried = [a for a in legal if a not in children]
             if untried:
                 action = untried[int(rng.random() * len(untried))]
