@@ -472,6 +472,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_free_seat": "Free seat",
         "web_name_empty": "Please give a name.",
         "web_name_taken": "Someone at this table is already called {name}: please choose another name.",
+        "web_name_kept": "{name} played the last match: the name is kept for them (they come on with “Join the"
+                         " rematch” at the finished table). Please choose another name.",
         "web_err_edition": "Unknown edition {edition!r}: choose classic or 2019.",
         "web_err_players": "The {edition} is for {low} to {high} players, not {players}.",
         "web_err_target": "The token target must be from 1 to 20, not {target}.",
@@ -969,6 +971,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_free_seat": "Vrije stoel",
         "web_name_empty": "Geef een naam op.",
         "web_name_taken": "Iemand aan deze tafel heet al {name}: kies een andere naam.",
+        "web_name_kept": "{name} speelde het vorige spel: die naam blijft voor hen (ze doen mee met „Doe mee met"
+                         " het volgende spel” aan de afgelopen tafel). Kies een andere naam.",
         "web_err_edition": "Onbekende editie {edition!r}: kies classic of 2019.",
         "web_err_players": "De {edition} is voor {low} tot {high} spelers, niet {players}.",
         "web_err_target": "Het doel in tekens van liefde moet van 1 tot 20 zijn, niet {target}.",

@@ -839,6 +839,27 @@ def test_a_rematch_keeps_the_old_players_seats_from_watchers(client):
     bob.close()
 
 
+def test_the_last_matchs_players_names_are_kept_for_them_at_the_rematch(client):
+    """Ann, gone from the finished table, could take her open seat from the lobby under her own name
+    and then come on through the finished table as well: one person in two seats, both "Ann"."""
+    code, ann, bob = finished_two_people_match(client)
+    new = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()["code"]
+    ann.close()
+    watcher = Seat(client, new, None)
+    assert watcher.state["open_seats"] == [0]
+    for lang, name, says in (("en", "ann", "ann played the last match: the name is kept for them"),
+                             ("nl", "ANN", "ANN speelde het vorige spel: die naam blijft voor hen")):
+        refused = client.post(f"/api/tables/{new}/join?lang={lang}", json={"name": name})
+        assert refused.status_code == 400 and refused.json()["message"].startswith(says)
+    taken = client.post(f"/api/tables/{new}/join", json={"name": "Bob"})
+    assert taken.json()["key"] == "web_name_taken"  # Bob came on: his name is his there
+    assert Seat(client, new, None).state["free_seats"] == [0]  # nothing changed
+    assert client.post(f"/api/tables/{code}/rematch", json={"secret": ann.secret}).json()["seat"] == 0
+    assert client.post(f"/api/tables/{new}/join", json={"name": "Cy"}).json()["key"] == "web_table_full"
+    assert Seat(client, new, None).state["names"][:2] == ["Ann", "Bob"]
+    bob.close()
+
+
 def test_the_players_who_stay_take_their_own_seats_at_the_rematch(client):
     code, ann, bob = finished_two_people_match(client)
     assert client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()["seat"] == 1

@@ -126,6 +126,15 @@ class Room:
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
 
+    def kept_names(self) -> list[str]:
+        """At a rematch table, the names of the last match's players who have not come on yet: a
+        newcomer may not take them (the player themself comes on through the finished table, and
+        joining from the lobby too would give one person two seats, under one name)."""
+        origin = self.origin
+        if origin is None:
+            return []
+        return [name for seat, name in origin.table.names.items() if seat not in origin.rematched]
+
     def open_seats(self) -> list[int]:
         """The free seats a newcomer may take. At a rematch table a seat is kept for the last match's
         player in it while they are still at the finished table (they may yet come on), so that
@@ -425,7 +434,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     async def join(code: str, request: Joining) -> dict[str, Any]:
         room = server.room(code)
         async with room.lock:
-            seat, secret = room.table.join(request.name, among=room.open_seats())
+            seat, secret = room.table.join(request.name, among=room.open_seats(), kept_names=room.kept_names())
         await server.tell_all(room)
         server.start_waiting(room)
         return {"code": room.table.code, "seat": seat, "secret": secret}

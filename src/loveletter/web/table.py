@@ -11,7 +11,7 @@ import hmac
 import random
 import secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -159,15 +159,20 @@ class GameTable:
         return [seat for seat in self.human_seats() if seat not in self.names]
 
     def join(self, name: str, among: Sequence[int] | None = None,
-             went_on_from: tuple[str, int] | None = None) -> tuple[int, str]:
+             went_on_from: tuple[str, int] | None = None, kept_names: Collection[str] = ()) -> tuple[int, str]:
         """Take the first free seat (of those ``among``, if given, in that order of preference): the
         seat and its secret credential (shown once, stored hashed). ``went_on_from``: the finished
         table and seat of a player coming on to this rematch (see :meth:`Store.take_seat`), who
-        keeps their name even if a newcomer took it meanwhile. Otherwise a name must differ from
-        every other player's (two "Ann"s: "Ann plays the Guard on Ann")."""
+        keeps their name. Otherwise a name must differ from every other player's (two "Ann"s: "Ann
+        plays the Guard on Ann") and from the ``kept_names``: at a rematch table, those of the last
+        match's players who have not come on yet."""
         shown = clean_name(name)
-        if went_on_from is None and shown.casefold() in {taken.casefold() for taken in self.names.values()}:
-            raise Refused("web_name_taken", name=shown)
+        if went_on_from is None:
+            folded = shown.casefold()
+            if folded in {taken.casefold() for taken in self.names.values()}:
+                raise Refused("web_name_taken", name=shown)
+            if folded in {kept.casefold() for kept in kept_names}:
+                raise Refused("web_name_kept", name=shown)
         open_now = self.free_seats()
         free = open_now if among is None else [seat for seat in among if seat in open_now]
         if not free:
