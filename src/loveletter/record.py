@@ -30,7 +30,7 @@ from loveletter.engine import (
     Round,
     edition_named,
 )
-from loveletter.engine.errors import shown
+from loveletter.engine.errors import quoted, shown
 from loveletter.engine.round import wrong_counts
 from loveletter.i18n import Translator
 
@@ -93,16 +93,10 @@ _QUOTES = frozenset(("name", "field", "word"))
 
 
 def _quoted(name: str, value: Any) -> Any:
-    """A refusal's parameter as its message shows it: quoted text cut to 40 characters, and a number of
-    more than 40 digits too (a 100,000-letter card name was echoed whole)."""
-    if name in _QUOTES and isinstance(value, str):
-        return shown(value)
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
-        # its first digits only: Python will not write out more than 4,300 (a dict may hold such a
-        # number; a file cannot, its reader refuses it)
-        leading = abs(value) // 10 ** max(0, int(value.bit_length() * 0.30103) - 45)
-        return shown(("-" if value < 0 else "") + str(leading))  # (more than 40 digits: cut, with "…")
-    return value
+    """A refusal's parameter as its message shows it (:func:`~loveletter.engine.errors.quoted`): the
+    file's text (a name, a field, a word) cut to 40 characters, and a number of more than 40 digits
+    too (a 100,000-letter card name was echoed whole)."""
+    return quoted(value) if name in _QUOTES or not isinstance(value, str) else value
 
 
 def to_record(match: Match, names: list[str]) -> dict[str, Any]:

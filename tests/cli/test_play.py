@@ -1101,3 +1101,10 @@ def test_every_moves_words_are_whole_at_any_width(tmp_path, hinted):
         lines = game.console.export_text().splitlines()
         for action in me.legal_actions:
             assert any(game.describe(action, me) in line for line in lines), (width, game.describe(action, me))
+
+
+@pytest.mark.parametrize("name", ["BRAM", "Bram\u200b", "Ｂｒａｍ"])
+def test_the_bots_skip_a_name_that_looks_like_yours(tmp_path, name):
+    """A name compared only in lower case let "Bram" with a zero-width space sit beside the bot Bram."""
+    proc, _ = play(tmp_path, "--seed", "2", "--lang", "en", "--target", "1", "--name", name, lines=["q"])
+    assert proc.stdout.startswith(f"Players, in turn order: {name} (you), Cas (beginner bot); the first token wins.\n")

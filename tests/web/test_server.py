@@ -553,6 +553,43 @@ def test_a_name_already_at_the_table_is_refused(client):
     assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()["seat"] == 1
 
 
+def test_a_name_that_looks_like_one_the_table_shows_is_refused(client):
+    """Names compared only in case let "Ann" with a zero-width space or in full-width letters sit
+    beside Ann, and a person take a bot's shown name ("Bot 1 (random)") and pass for it, or a free
+    seat's ("Free seat 3") and make a taken seat look free."""
+    made = create(client, players=4, bots={"1": "random"})  # Ann, a random bot, two free seats
+    for name in ("Ann\u200b", "ＡＮＮ", "An\u2060n", "bot 1 (RANDOM)", "Bot 1 (willekeurig)", "Free seat 3",
+                 "vrije stoel 2"):
+        refused = client.post(f"/api/tables/{made['code']}/join", json={"name": name})
+        assert refused.status_code == 400 and refused.json()["key"] == "web_name_taken", name
+    assert Seat(client, made["code"], None).state["free_seats"] == [2, 3]  # nothing taken
+    bot_named = client.post("/api/tables", json={"name": "Bot 1 (expert)", "players": 2, "bots": {"1": "expert"}})
+    assert bot_named.status_code == 400 and bot_named.json()["key"] == "web_name_taken"
+    assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Zoë"}).json()["seat"] == 2
+    zoe_apart = client.post(f"/api/tables/{made['code']}/join", json={"name": "Zoe\u0308"})  # the accent apart
+    assert zoe_apart.json()["key"] == "web_name_taken"
+
+
+def test_a_body_the_json_reader_gives_up_on_is_refused_in_the_page_language(client):
+    """Python's reader refuses a number of more than 4,300 digits and very deep nesting with errors of
+    its own, and the server answered in English, {"detail": "There was an error parsing the body"}."""
+    headers = {"content-type": "application/json"}
+    for body in (b'{"name": "A", "players": ' + b"1" * 4301 + b"}",
+                 b'{"name": "A", "bots": ' + b"[" * 30_000 + b"]" * 30_000 + b"}"):
+        refused = client.post("/api/tables?lang=nl", content=body, headers=headers)
+        assert refused.status_code == 400 and refused.json()["key"] == "web_body_unreadable"
+        assert refused.json()["message"].startswith("Het verzoek kon niet gelezen worden")
+    assert client.get("/api/tables").json() == []  # nothing made
+
+
+def test_a_refusal_quotes_what_was_sent_cut_short(client):
+    """A 4,000-digit number of players and a 30,000-letter bot level were echoed whole."""
+    many = client.post("/api/tables", json={"name": "A", "players": int("7" * 4000)}).json()["message"]
+    assert many.startswith("The classic edition is for 2 to 4 players, not 7777") and "…" in many and len(many) < 150
+    level = client.post("/api/tables", json={"name": "A", "players": 2, "bots": {"1": "x" * 30_000}}).json()
+    assert level["key"] == "web_err_bot_level" and len(level["message"]) < 150 and "x" * 39 + "…" in level["message"]
+
+
 def test_a_name_with_a_lone_surrogate_replays(client):
     """JSON allows a lone surrogate ("\\ud800"), UTF-8 does not: writing the frames failed with a 500."""
     code, _secret = finished_bot_match(client)
@@ -848,7 +885,7 @@ def test_the_last_matchs_players_names_are_kept_for_them_at_the_rematch(client):
     watcher = Seat(client, new, None)
     assert watcher.state["open_seats"] == [0]
     for lang, name, says in (("en", "ann", "ann played the last match: the name is kept for them"),
-                             ("nl", "ANN", "ANN speelde het vorige spel: die naam blijft voor hen")):
+                             ("nl", "ANN\u200b", "ANN\u200b speelde het vorige spel: die naam blijft voor hen")):
         refused = client.post(f"/api/tables/{new}/join?lang={lang}", json={"name": name})
         assert refused.status_code == 400 and refused.json()["message"].startswith(says)
     taken = client.post(f"/api/tables/{new}/join", json={"name": "Bob"})

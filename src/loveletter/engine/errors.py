@@ -70,6 +70,18 @@ def shown(typed: str, most: int = 40) -> str:
     return typed if len(typed) <= most else typed[:most] + "…"
 
 
+def quoted(value: Any) -> Any:
+    """A value as a refusal quotes it: text by :func:`shown`, and a whole number of more than 40 digits
+    by its first digits and "…" (a number thousands of digits long was echoed whole; one of more than
+    4,300, which only a dict can hold, Python will not write out at all); anything else as it is."""
+    if isinstance(value, str):
+        return shown(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
+        leading = abs(value) // 10 ** max(0, int(value.bit_length() * 0.30103) - 45)
+        return shown(("-" if value < 0 else "") + str(leading))
+    return value
+
+
 def shown_params(params: dict[str, Any]) -> dict[str, Any]:
     """``params`` with what was typed cut short (:data:`TYPED`)."""
     return {name: shown(value) if name in TYPED and isinstance(value, str) else value

@@ -46,7 +46,7 @@ from loveletter.engine import (
     view,
 )
 from loveletter.i18n import Translator
-from loveletter.narrate import narrate, one_line, visible
+from loveletter.narrate import look, narrate, one_line, visible
 from loveletter.record import save, to_record
 
 HUMAN = 0
@@ -137,8 +137,10 @@ class TerminalGame:
         human = one_line(settings.name or "")  # one line: a newline would split the table
         if not visible(human):  # blank, or only invisible characters
             human = self.t("player")
-        # Names must be distinct (RECORD.md): bots skip a name the human took.
-        self.names = [human] + [n for n in BOT_NAMES if n.lower() != human.lower()][: settings.players - 1]
+        # Names must be distinct (RECORD.md): bots skip a name that looks like the human's ("BRAM",
+        # or "Bram" with a zero-width space).
+        alike = look(human).casefold()
+        self.names = [human] + [n for n in BOT_NAMES if n.casefold() != alike][: settings.players - 1]
         # Unless given, the seed is secret: it fixes every deal, so a guessable one (the clock) would
         # let a player work out the hidden cards.
         seed = settings.seed if settings.seed is not None else secrets.randbelow(2**31)

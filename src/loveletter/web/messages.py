@@ -12,6 +12,7 @@ from typing import Any
 
 from loveletter.bots.expert import ExpertBot
 from loveletter.engine import Action, Card, Edition, Event, IllegalActionError, Phase, View, view
+from loveletter.engine.errors import quoted
 from loveletter.i18n import LANGUAGES, Translator
 from loveletter.narrate import narrate
 from loveletter.web.table import GameTable, Refused
@@ -134,7 +135,8 @@ def refusal_message(refused: Refused, t: Translator, edition: Edition | None = N
         cards = edition.cards if edition is not None else None
         text = t("not_a_move", reason=t.notation_error(refused.engine_error, cards))
     else:
-        params = dict(refused.params)
+        # what was sent, cut short (a reason is our own text, whole)
+        params = {name: value if name == "reason" else quoted(value) for name, value in refused.params.items()}
         if "edition" in params:  # named as the rest of the game names it
             params["edition"] = t.edition(params["edition"])
         text = t(refused.key, **params)

@@ -26,12 +26,18 @@ from loveletter.engine import (
     edition_named,
     view,
 )
-from loveletter.i18n import Translator
-from loveletter.narrate import MAX_NAME, name_too_long, one_line, visible
+from loveletter.i18n import LANGUAGES, Translator
+from loveletter.narrate import MAX_NAME, look, name_too_long, one_line, visible
 from loveletter.web.store import Store, StoredTable, hash_secret
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 6
+
+
+def _alike(name: str) -> str:
+    """What a name is compared by: two names that print alike, in any case, are one name ("Ann" and
+    "ANN", or "Ann" with a zero-width space, or in full-width letters: :func:`look`)."""
+    return look(name).casefold()
 
 
 class Refused(Exception):
@@ -163,15 +169,15 @@ class GameTable:
         """Take the first free seat (of those ``among``, if given, in that order of preference): the
         seat and its secret credential (shown once, stored hashed). ``went_on_from``: the finished
         table and seat of a player coming on to this rematch (see :meth:`Store.take_seat`), who
-        keeps their name. Otherwise a name must differ from every other player's (two "Ann"s: "Ann
-        plays the Guard on Ann") and from the ``kept_names``: at a rematch table, those of the last
-        match's players who have not come on yet."""
+        keeps their name. Otherwise a name must not look like another name the table shows (two
+        "Ann"s: "Ann plays the Guard on Ann"; see :meth:`shown_names`) nor like the ``kept_names``: at
+        a rematch table, those of the last match's players who have not come on yet."""
         shown = clean_name(name)
         if went_on_from is None:
-            folded = shown.casefold()
-            if folded in {taken.casefold() for taken in self.names.values()}:
+            alike = _alike(shown)
+            if alike in {_alike(taken) for taken in self.shown_names()}:
                 raise Refused("web_name_taken", name=shown)
-            if folded in {kept.casefold() for kept in kept_names}:
+            if alike in {_alike(kept) for kept in kept_names}:
                 raise Refused("web_name_kept", name=shown)
         open_now = self.free_seats()
         free = open_now if among is None else [seat for seat in among if seat in open_now]
@@ -183,6 +189,11 @@ class GameTable:
         self.names[seat] = shown
         self.secret_hashes[seat] = hash_secret(secret)
         return seat, secret
+
+    def shown_names(self) -> set[str]:
+        """Every name the table shows, in every language: its people's, and its bots' and free seats'
+        (a person called "Bot 1 (random)" beside that bot could pass for it)."""
+        return {name for language in LANGUAGES for name in self.display_names(Translator(language))}
 
     def seat_of(self, secret: str) -> int:
         """The seat whose credential is ``secret``."""
