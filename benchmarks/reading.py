@@ -4,22 +4,25 @@ Plays single rounds in which seat 0 plays at random and the others are bots of o
 seat 0's decisions it compares, for every opponent still in the round, the chance given to the card
 that opponent really holds by
 
-- the plain belief (every deal the events allow, weighed only by how many ways it could happen), and
+- the plain belief (every deal the events allow, weighed only by how many ways it could happen),
 - the expert's reading (each deal also weighed by how likely the hands in it were to make the plays
-  seen: loveletter.bots.reading),
+  seen: loveletter.bots.reading), as a bot reads, not told the others' levels, and
+- the same told the others' level, as the hints read the bots at a table (a random bot at random, a
+  beginner sensibly, an expert sensibly with less care),
 
-and prints the means, with 95% intervals. Higher is better; guessing from the unseen cards alone is
-about what the plain belief gets. The readings of one round are not independent (one hand is read at
-several decisions), so the intervals take the rounds as the independent units.
+and prints the means, with 95% intervals, and how often each put the card held under 1% (a sound
+belief rarely does). Higher is better; guessing from the unseen cards alone is about what the plain
+belief gets. The readings of one round are not independent (one hand is read at several decisions),
+so the intervals take the rounds as the independent units.
 
-    .venv/bin/python benchmarks/reading.py [--rounds N] [--seed S]
+    .venv/bin/python benchmarks/reading.py [--rounds N] [--seed S] [--only "vs expert"]
 """
 
 from __future__ import annotations
 
 import math
 
-from options import Parser, run, whole
+from options import Parser, check_only, run, whole
 
 from loveletter.bots import make_bot
 from loveletter.bots.belief import Belief
@@ -27,33 +30,34 @@ from loveletter.bots.reading import Reading
 from loveletter.engine import EDITIONS, Match, view
 
 LINES = [("classic", 2, "beginner"), ("classic", 4, "beginner"), ("classic", 2, "random"),
-         ("2019", 3, "beginner")]
+         ("2019", 3, "beginner"), ("classic", 2, "expert"), ("classic", 4, "expert")]
+WAYS = ("plain belief", "reading", "by level")
 
 
 Rounds = list[list[float]]
 
 
-def measure(edition: str, players: int, opponents: str, rounds: int, seed: int) -> tuple[Rounds, Rounds]:
-    """The chances on the true card, (plain belief, reading), one per opponent per decision, listed by
-    round."""
-    plain: Rounds = []
-    read: Rounds = []
+def measure(edition: str, players: int, opponents: str, rounds: int, seed: int) -> list[Rounds]:
+    """The chances on the true card, one per opponent per decision, listed by round, for each of
+    :data:`WAYS`."""
+    found: list[Rounds] = [[] for _ in WAYS]
+    levels = {seat: opponents for seat in range(1, players)}
     for g in range(rounds):
-        plain.append([])
-        read.append([])
+        for way in found:
+            way.append([])
         match = Match(EDITIONS[edition], players, seed=seed * 1_000_003 + g, starter=g % players)
         bots = [make_bot("random", seed=g)] + [make_bot(opponents, seed=g * 10 + s) for s in range(1, players)]
         rnd = match.round
         while not rnd.over:
             if rnd.current == 0:
                 seen = view(match, 0)
-                belief, reading = Belief(seen), Reading(seen)
-                for seat, odds in reading.all_odds().items():
+                beliefs = (Belief(seen), Reading(seen), Reading(seen, levels))
+                for seat in beliefs[1].all_odds():
                     card = rnd.hands[seat][0]
-                    plain[-1].append(belief.hand_odds(seat).get(card, 0.0))
-                    read[-1].append(odds.get(card, 0.0))
+                    for way, belief in zip(found, beliefs, strict=True):
+                        way[-1].append(belief.hand_odds(seat).get(card, 0.0))
             match.apply(bots[rnd.current].choose(view(match, rnd.current)))
-    return plain, read
+    return found
 
 
 def interval(rounds: Rounds) -> str:
@@ -72,19 +76,32 @@ def interval(rounds: Rounds) -> str:
     return f"{mean:.3f} ± {1.96 * math.sqrt(spread) / total:.3f}"
 
 
+def under(rounds: Rounds) -> str:
+    """How often the card held got under 1%, as a percentage of the readings."""
+    chances = [c for r in rounds for c in r]
+    return f"{100 * sum(c < 0.01 for c in chances) / max(len(chances), 1):.1f}%"
+
+
 def main() -> None:
     parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=whole(1), default=200, help="single rounds per line (default 200)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
+                        help="only the lines whose title contains TEXT, e.g. 'vs expert' (repeatable)")
     args = parser.parse_args()
+    titles = [f"{edition} {players}p vs {opponents}" for edition, players, opponents in LINES]
+    check_only(parser, args.only, titles)
     print(f"reading hands: chance on the card each opponent really holds, {args.rounds} rounds per line,"
           f" seed {args.seed} (mean ± 95% interval)")
     for edition, players, opponents in LINES:
-        plain, read = measure(edition, players, opponents, args.rounds, args.seed)
         title = f"{edition} {players}p vs {opponents}"
-        readings = sum(len(r) for r in plain)  # one per opponent at each decision: a hand is read many times
-        print(f"{title:24} plain belief {interval(plain)}   reading {interval(read)}   ({readings} readings)",
-              flush=True)
+        if args.only and not any(text in title for text in args.only):
+            continue
+        found = measure(edition, players, opponents, args.rounds, args.seed)
+        readings = sum(len(r) for r in found[0])  # one per opponent at each decision: a hand is read many times
+        figures = "   ".join(f"{way} {interval(rounds)} ({under(rounds)} under 1%)"
+                             for way, rounds in zip(WAYS, found, strict=True))
+        print(f"{title:24} {figures}   ({readings} readings)", flush=True)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ BAD = [
     ("ceiling.py", ["--only", "nosuch"], "--only 'nosuch' matches none of: classic 2p: seer vs random;"),
     ("belief_spread.py", ["--only", "7p"], "--only '7p' matches none of: classic 4p; 2019 4p; 2019 5p; 2019 6p"),
     ("reading.py", ["--rounds", "0"], "argument --rounds: must be at least 1, not 0"),
+    ("reading.py", ["--only", "vs nobody"], "--only 'vs nobody' matches none of: classic 2p vs beginner;"),
     ("engine.py", ["--trials", "0"], "argument --trials: must be at least 1, not 0"),
     ("engine.py", ["--seconds", "nan"], "argument --seconds: must be a finite number above 0, not nan"),
     ("engine.py", ["--seconds", "0"], "argument --seconds: must be a finite number above 0, not 0"),

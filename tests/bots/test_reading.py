@@ -12,7 +12,7 @@ import pytest
 from loveletter.bots import make_bot
 from loveletter.bots.belief import Belief
 from loveletter.bots.reading import Reading
-from loveletter.engine import CLASSIC, EDITION_2019, Match, view
+from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Match, Round, view
 
 
 def decisions(edition, players: int, opponents: str, rounds: int, seed: int):
@@ -95,3 +95,27 @@ def test_a_reading_by_the_levels_shown_can_be_pickled():
     reading = Reading(view(match, 0), levels={1: "random", 2: "beginner"})
     copied = pickle.loads(pickle.dumps(reading))
     assert copied.all_odds() == reading.all_odds()
+
+
+def test_an_expert_bot_is_read_with_less_care_than_a_beginner():
+    """The expert searches, and only about three of its choices in five are the policy's: read as a
+    beginner, a card it really held was put under 1% in one reading of eight (two players) and
+    another shown as certain. Here seat 1 keeps its Priest and plays the Guard it drew, which a
+    beginner would not do (it looks first)."""
+    from loveletter.bots.reading import CARE, CARE_OF_EXPERT, read_as_expert
+
+    assert CARE_OF_EXPERT < CARE
+    # set aside a Guard; face up Handmaid, Handmaid, Baron; seat 0 King, seat 1 Priest; then Countess, Guard
+    words = ("guard", "handmaid", "handmaid", "baron", "king", "priest", "countess", "guard")
+    cards = [Card.from_word(w) for w in words]
+    rest = list(CLASSIC.full_deck)
+    for card in cards:
+        rest.remove(card)
+    rnd = Round(CLASSIC, 2, cards + sorted(rest))
+    rnd.apply(Action(Card.COUNTESS))  # R4.4: beside the King it must go
+    rnd.apply(Action(Card.GUARD, 0, Card.PRINCE))
+    v = view(rnd, 0)
+    as_beginner = Reading(v, {1: "beginner"}).hand_odds(1)
+    as_expert = Reading(v, {1: "expert"}).hand_odds(1)
+    assert as_beginner[Card.PRIEST] < 0.01 < as_expert[Card.PRIEST]
+    assert Reading(v, {1: "expert"}).sensible.hand_odds(1) == pytest.approx(Belief(v, read_as_expert).hand_odds(1))

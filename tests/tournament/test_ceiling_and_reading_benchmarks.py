@@ -47,11 +47,14 @@ def test_prints_each_line_with_its_interval(ceiling, monkeypatch, capsys):
 
 def test_the_reading_benchmark_prints_every_line(load_script, monkeypatch, capsys):
     module = load_script("reading")
-    monkeypatch.setattr(sys, "argv", ["reading.py", "--rounds", "6"])
+    monkeypatch.setattr(sys, "argv", ["reading.py", "--rounds", "4"])
     module.main()
     out = capsys.readouterr().out
-    for title in ("classic 2p vs beginner", "classic 4p vs beginner", "classic 2p vs random", "2019 3p vs beginner"):
-        assert re.search(title + r" +plain belief 0\.\d{3} ± 0\.\d{3} +reading 0\.\d{3} ± 0\.\d{3}", out), title
+    for title in ("classic 2p vs beginner", "classic 4p vs beginner", "classic 2p vs random", "2019 3p vs beginner",
+                  "classic 2p vs expert", "classic 4p vs expert"):
+        assert re.search(title + r" +plain belief 0\.\d{3} ± 0\.\d{3} \(\d+\.\d% under 1%\) +reading 0\.\d{3} ± "
+                         r"0\.\d{3} \(\d+\.\d% under 1%\) +by level 0\.\d{3} ± 0\.\d{3} \(\d+\.\d% under 1%\) +"
+                         r"\(\d+ readings\)", out), title
 
 
 def test_the_reading_intervals_take_rounds_as_the_units(load_script):

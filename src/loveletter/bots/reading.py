@@ -15,8 +15,10 @@ A search samples a way of playing, then a deal from that way's table, and lets t
 way in the simulated round. (All the others are taken to play the same way: one kind of table.)
 
 Where the way a player plays is public (a bot's level, shown at the table), both tables read that
-player that way: a random bot at random, any other bot sensibly. Only the others (people) are read
-by the two ways and Bayes' rule. The hints do this; a bot player is not told the levels.
+player that way: a random bot at random, a beginner sensibly, and an expert sensibly but with less
+care (:data:`CARE_OF_EXPERT`: it searches, and its choice is one the policy would make only about
+three times in five). Only the others (people) are read by the two ways and Bayes' rule. The hints
+do this; a bot player is not told the levels.
 """
 
 from __future__ import annotations
@@ -33,6 +35,13 @@ from loveletter.engine import Action, Card, Edition, View
 #: How often the sensible model expects a player to follow the policy (otherwise it plays one of its
 #: cards at random): high, but not so high that a surprising play rules a hand out.
 CARE = 0.97
+#: How often the expert bot is taken to follow the policy. Its choice is one the policy would make in
+#: 55-61% of its decisions with a choice, and its other choices are not random: read with :data:`CARE`,
+#: the card an expert really held got under 1% in 7-13% of the hints' readings (classic with two and
+#: four players, 2019 with four), and another card was shown as certain. Of the values tried (0.1 to
+#: 0.97), 0.1-0.4 gave the card held the best mean log-chance, within 0.03 of each other; at 0.3 it
+#: never got under 1% (``benchmarks/reading.py``).
+CARE_OF_EXPERT = 0.3
 #: The chance, before anyone has played, that the others play at random.
 WILD_AT_FIRST = 0.3
 
@@ -41,6 +50,12 @@ def read_sensibly(edition: Edition, hand: tuple[Card, ...], played: Action, seat
                   seen: list[int], known: dict[int, Card]) -> float:
     """The sensible way of playing, as a :data:`~loveletter.bots.belief.Reader`."""
     return chance_of_play(edition, hand, played, seat, others, seen, known, CARE)  # type: ignore[arg-type]
+
+
+def read_as_expert(edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
+                   seen: list[int], known: dict[int, Card]) -> float:
+    """The expert bot's way of playing: sensibly, with :data:`CARE_OF_EXPERT`."""
+    return chance_of_play(edition, hand, played, seat, others, seen, known, CARE_OF_EXPERT)  # type: ignore[arg-type]
 
 
 def read_at_random(edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
@@ -52,41 +67,42 @@ def read_at_random(edition: Edition, hand: tuple[Card, ...], played: Action, sea
 _PRIOR = math.log(WILD_AT_FIRST / (1.0 - WILD_AT_FIRST))
 
 
+def _way_of(level: str) -> Reader:
+    """How a bot of ``level`` is read."""
+    return read_at_random if level == "random" else read_as_expert if level == "expert" else read_sensibly
+
+
 @dataclass(frozen=True)
 class _ByLevel:
-    """A :data:`~loveletter.bots.belief.Reader` that reads the seats known to play at random
-    (``wild``) or sensibly by their level, and the others by ``default``. (A class rather than a
-    closure, so that a belief holding it can be pickled.)"""
+    """A :data:`~loveletter.bots.belief.Reader` that reads each seat its own way (``ways``, by seat).
+    (A class rather than a closure, so that a belief holding it can be pickled.)"""
 
-    wild: frozenset[int]
-    sensible: frozenset[int]
-    default: Reader
+    ways: tuple[Reader, ...]
 
     def __call__(self, edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
                  seen: list[int], known: dict[int, Card]) -> float:
-        way = read_at_random if seat in self.wild else read_sensibly if seat in self.sensible else self.default
-        return way(edition, hand, played, seat, others, seen, known)
+        return self.ways[seat](edition, hand, played, seat, others, seen, known)
 
 
-def _reader(wild: frozenset[int], sensible: frozenset[int], default: Reader) -> Reader:
-    """``default``, except for the seats known to play at random (``wild``) or sensibly."""
-    if not wild and not sensible:
+def _reader(players: int, levels: Mapping[int, str], default: Reader) -> Reader:
+    """Read the seats whose level is known by their level (:func:`_way_of`), the others by ``default``."""
+    if not levels:
         return default
-    return _ByLevel(wild, sensible, default)
+    return _ByLevel(tuple(_way_of(levels[seat]) if seat in levels else default for seat in range(players)))
 
 
 class Reading:
     """What one seat makes of the others: two beliefs, and how far each is borne out.
 
-    ``levels`` gives the bot level of the seats whose level is public (``"random"`` plays at random;
-    any other level sensibly); the others are read both ways."""
+    ``levels`` gives the bot level of the seats whose level is public (``"random"`` plays at random,
+    ``"expert"`` sensibly with less care, any other level sensibly); the others are read both ways."""
 
     def __init__(self, view: View, levels: Mapping[int, str] | None = None) -> None:
-        levels = levels or {}
-        wild = frozenset(seat for seat, level in levels.items() if level == "random" and seat != view.seat)
-        sensible = frozenset(seat for seat, level in levels.items() if level != "random" and seat != view.seat)
-        self.sensible = Belief(view, _reader(wild, sensible, read_sensibly))
-        self.wild = Belief(view, _reader(wild, sensible, read_at_random))
+        levels = {seat: level for seat, level in (levels or {}).items() if seat != view.seat}
+        wild = frozenset(seat for seat, level in levels.items() if level == "random")
+        sensible = frozenset(levels) - wild
+        self.sensible = Belief(view, _reader(view.players, levels, read_sensibly))
+        self.wild = Belief(view, _reader(view.players, levels, read_at_random))
         everyone = ((1 << view.players) - 1) & ~(1 << view.seat) if view.seat is not None else 0
         self._wild_masks = (sum(1 << seat for seat in wild),  # who plays at random in each way
                             everyone & ~sum(1 << seat for seat in sensible))
