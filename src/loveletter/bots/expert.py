@@ -207,8 +207,9 @@ class ExpertBot:
                 if done == budget:
                     break
                 target = action.target
-                miss = action.card is Card.GUARD and target is not None and deal.hands[target][0] is not action.guess
-                outcome = missed.get(target) if miss else None  # type: ignore[arg-type]
+                missing = (target if action.card is Card.GUARD and target is not None
+                           and deal.hands[target][0] is not action.guess else None)  # the target a Guard misses
+                outcome = missed.get(missing) if missing is not None else None
                 if outcome is None:
                     state = deal.clone()
                     memory = remember(known, links, state)
@@ -216,8 +217,8 @@ class ExpertBot:
                     step(state, action, memory)
                     play_out(state, memory, walk, wild)
                     outcome = score(state)
-                    if miss:
-                        missed[target] = outcome  # type: ignore[index]
+                    if missing is not None:
+                        missed[missing] = outcome
                 rewards, mine = outcome
                 child.visits += 1
                 child.available += 1
