@@ -18,9 +18,11 @@ of deals behind it. The other hidden cards — the set-aside card and the rest o
 a uniform shuffle of what is left (the hypothesis' *pool*).
 
 For many opponents, or after Chancellors return cards, the table can grow large; above
-:data:`MAX_HYPOTHESES` (:data:`MAX_HYPOTHESES_CROWDED` with five or six players) it is resampled by weight (then :attr:`Belief.exact` is ``False``). Should
+:data:`MAX_HYPOTHESES` (:data:`MAX_HYPOTHESES_CROWDED` with five or six players,
+:data:`MAX_HYPOTHESES_TWO` with two) it is resampled by weight (then :attr:`Belief.exact` is ``False``). Should
 that ever leave no deal that fits the next events, or so few that they no longer spread the odds (an
-effective number of deals under :data:`MIN_SPREAD`, or all sure of a hand nothing revealed), it starts
+effective number of deals under :data:`MIN_SPREAD` after any event that is not a draw, or all sure of
+a hand nothing revealed), it starts
 again from the public state, what the seat knows of the others' hands and what is public about them
 (:func:`~loveletter.bots.facts.ruled_out`), and, given a reader, weighs each card by the play it was
 kept beside (:func:`~loveletter.bots.facts.last_plays`). In measurements
@@ -55,6 +57,11 @@ _CARDS = tuple(Card)  # by number
 MAX_HYPOTHESES = 6_000
 #: The same with five or six players, where the table grows fastest and each event costs most.
 MAX_HYPOTHESES_CROWDED = 1_500
+#: The same with two players, where a table this large is rare and kept exact: two Chancellors of the
+#: other player (each putting two cards under the deck, in an order only it knows) took 2019 tables
+#: past 6,000 deals in 0.6% of rounds, to 74,850 at most (4,000 rounds of beginner and random bots;
+#: an update of that table took 0.4 s).
+MAX_HYPOTHESES_TWO = 100_000
 #: An approximate table whose effective number of deals (one over the sum of the squared weights)
 #: falls below this starts again (:meth:`Belief._recover`). Once the events have filtered a resampled
 #: table down to a few deals, those deals no longer spread the odds over the cards really possible:
@@ -123,25 +130,36 @@ class Belief:
     # ------------------------------------------------------------------------ reading events
 
     def update(self, view: View) -> None:
-        """Read the events of ``view`` not read yet (``view`` is a later view of the same round)."""
-        events = view.events
+        """Read the events of ``view`` not read yet (``view`` is a later view of the same round).
+        With none, nothing changes: asked again at the same point, the belief is the same (a table
+        started again anew each time drifted, as its resampling drew other deals)."""
+        events = view.events[self.read:]
+        if not events:
+            return
+        for event in events:  # whatever happens to the table below (a table that starts again reads no event)
+            self.touched.update(_touches(event))
+        lowest = math.inf  # the approximate table's least spread after an event that is not a draw
         try:
-            for event in events[self.read:]:
+            for event in events:
                 self._read(event)
+                if not self.exact and event.kind not in _DRAWS:
+                    lowest = min(lowest, _spread(self.table))
         except _Lost:
-            self._recover(view)
+            self._recover(view)  # (the evidence of the events not read is not counted)
         else:
             if not self.exact:
-                self._start_again_if_wider(view)
-        self.read = len(events)
+                self._start_again_if_wider(view, lowest)
+        self.read = len(view.events)
         self.public_odds = {} if self.exact else _public_odds(view)
 
-    def _start_again_if_wider(self, view: View) -> None:
+    def _start_again_if_wider(self, view: View, lowest: float = math.inf) -> None:
         """Start again (:meth:`_recover`) if the table spreads too little (:data:`MIN_SPREAD`) or is
         sure of a hand nothing revealed, and only if the table started again is wider: late in a
-        round there may be few deals left, and the old table may know more than the new one can."""
+        round there may be few deals left, and the old table may know more than the new one can.
+        ``lowest``: its least spread after the events just read that are not draws (a draw after a
+        collapse multiplies the few deals left by the cards drawn, and would hide it)."""
         spread, sure = _spread(self.table), self._sure_unseen(view)
-        if spread >= MIN_SPREAD and not sure:
+        if min(spread, lowest) >= MIN_SPREAD and not sure:
             return
         before = dict(self.__dict__)  # _recover replaces these (never changes them in place)
         self._recover(view)
@@ -255,8 +273,6 @@ class Belief:
     def _read(self, e: Event) -> None:
         me = self.seat
         kind = e.kind
-        if kind not in ("setup", "deal", "draw", "round_end"):
-            self.touched.update(s for s in (e.seat, e.target, *(e.seats or ())) if s is not None)
         if kind == "setup":
             self.public.update(e.cards or ())
             self.deck_size = int(e.result or 0)
@@ -575,7 +591,8 @@ class Belief:
             raise ValueError("the events are impossible for this seat (no deal fits them)")
         total = sum(new.values())
         self.evidence += math.log(total)
-        cap = MAX_HYPOTHESES if self.players <= 4 else MAX_HYPOTHESES_CROWDED
+        cap = (MAX_HYPOTHESES_TWO if self.players == 2 else MAX_HYPOTHESES if self.players <= 4
+               else MAX_HYPOTHESES_CROWDED)
         if len(new) > cap:
             new = self._resample(new, cap // 2)
             total = sum(new.values())
@@ -688,6 +705,18 @@ def _public_odds(view: View) -> dict[int, dict[Card, float]]:
         if total:
             odds[seat] = {card: n / total for card, n in counts.items()}
     return odds
+
+
+#: Events that only deal out cards: they add no knowledge, and multiply a table's deals.
+_DRAWS = frozenset(("deal", "draw", "chancellor", "bottom"))
+
+
+def _touches(e: Event) -> tuple[int, ...]:
+    """The seats whose hands ``e`` tells something about, beyond a draw from the shuffled deck (see
+    :attr:`Belief.touched`)."""
+    if e.kind in ("setup", "deal", "draw", "round_end"):
+        return ()
+    return tuple(s for s in (e.seat, e.target, *(e.seats or ())) if s is not None)
 
 
 def _spread(table: dict[Key, float]) -> float:
