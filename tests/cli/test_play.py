@@ -27,8 +27,8 @@ import pytest
 from loveletter.bots.expert import HINT_TRIES
 from loveletter.engine import CLASSIC, EDITION_2019, EDITIONS, Card, Match, view
 from loveletter.i18n import Translator
+from loveletter.percentages import shown_percentages
 from loveletter.record import load, replay
-from loveletter.tui.game import shown_percentages
 
 LOVELETTER = Path(sys.executable).parent / "loveletter"
 

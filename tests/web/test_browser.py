@@ -410,7 +410,9 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     ann.check("#hints-toggle")  # the expert's advice, off by default
     ann.wait_for_selector("#hint-list li")
     assert re.search(r"\d+%( ± \d+)?$", ann.locator("#hint-list li").first.inner_text())
-    assert ann.locator(".belief").count() == 1  # its guess at the other player's hand
+    assert ann.locator(".belief").count() == 1  # its guess at the other player's hand, every card possible
+    assert re.fullmatch(r"Bot 1 \(random\): \w+ (\d+%|>99%)(, \w+ \d+%)*(; under 1%: \w+(, \w+)*)?",
+                        ann.locator(".belief").inner_text())
     while True:
         ann.wait_for_selector(".your-turn, .status .result")
         if ann.locator(".status .result").count():

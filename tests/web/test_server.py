@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import threading
 import time
 from xml.etree import ElementTree
@@ -687,12 +688,44 @@ def test_hints_for_the_seat_to_move_only(client):
     assert all(0 <= o["margin"] <= 0.1 for o in advice["odds"])  # at least HINT_TRIES tries per move
     other = str(1 - mover.state["seat"])
     assert list(advice["belief"]) == [other]
-    assert sum(o["chance"] for o in advice["belief"][other]) == pytest.approx(1, abs=0.03)
+    assert sum(o["chance"] for o in advice["belief"][other]) == pytest.approx(1, abs=0.005)  # every card possible
+    assert all(re.fullmatch(r"<1%|>99%|\d{1,3}%", o["shown"]) for o in advice["belief"][other])
     waiter.send({"type": "hints"})
     assert waiter.receive()["key"] == "web_not_your_turn"
     watcher = Seat(client, code, None)
     watcher.send({"type": "hints"})
     assert watcher.receive()["key"] == "web_spectator_hints"
+
+
+def test_the_hints_name_every_card_still_possible_as_the_terminal_does():
+    """Cards under 0.5% were left out of the browser's belief, as if impossible; it now sends every
+    card the belief holds possible with its figure as the terminal shows it (``<1%``, whole
+    percentages adding up to about 100)."""
+    from loveletter.bots import make_bot
+    from loveletter.bots.expert import ExpertBot
+    from loveletter.engine import EDITION_2019, Round, view
+    from loveletter.i18n import Translator
+    from loveletter.percentages import shown_percentages
+    from loveletter.web.messages import hints_message
+
+    t = Translator("en")
+    unlikely = 0
+    for seed in range(20):
+        rnd = Round.shuffled(EDITION_2019, 6, random.Random(seed), starter=1)
+        bots = [make_bot("random", seed * 10 + s) for s in range(6)]
+        while rnd.current != 0 and not rnd.over:  # the others play, then seat 0
+            rnd.apply(bots[rnd.current].choose(view(rnd, rnd.current)))
+        if rnd.over:
+            continue
+        v = view(rnd, 0)
+        adviser = ExpertBot(seed, budget=10)
+        advice = hints_message(v, 5, adviser, t)
+        for seat, held in adviser.belief(v).all_odds().items():
+            shown = advice["belief"][str(seat)]
+            assert [(o["name"], o["shown"]) for o in shown] == [(t.card(c), f) for c, f in shown_percentages(held)]
+            assert len(shown) == len([p for p in held.values() if p > 0])  # none left out
+            unlikely += sum(0 < p < 0.005 for p in held.values())
+    assert unlikely > 0  # cards the browser used to leave out
 
 
 def test_after_the_match_hints_are_refused_as_the_match_is_over(client):

@@ -15,6 +15,7 @@ from loveletter.engine import Action, Card, Edition, Event, IllegalActionError, 
 from loveletter.engine.errors import quoted
 from loveletter.i18n import LANGUAGES, Translator
 from loveletter.narrate import narrate
+from loveletter.percentages import shown_percentages
 from loveletter.web.table import GameTable, Refused
 
 MAX_MESSAGE = 2_000  # characters in one message from a client
@@ -196,7 +197,9 @@ def hints_message(v: View, moves: int, adviser: ExpertBot, t: Translator) -> dic
         "moves": moves,
         "odds": [{"move": a.notation(), "chance": round(e.chance, 3), "margin": round(e.margin, 3)}
                  for a, e in sorted(odds.items(), key=lambda x: -x[1].chance)],
-        "belief": {str(s): [{"name": t.card(c), "chance": round(p, 3)}
-                            for c, p in sorted(held.items(), key=lambda x: -x[1]) if p >= 0.005]
+        # every card still possible, likeliest first, as the terminal shows it (whole percentages
+        # adding up to about 100; "<1%" for a card possible but unlikely, never left out)
+        "belief": {str(s): [{"name": t.card(c), "chance": round(held[c], 3), "shown": shown}
+                            for c, shown in shown_percentages(held)]
                    for s, held in sorted(belief.items())},
     }

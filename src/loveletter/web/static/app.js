@@ -401,9 +401,13 @@ function render() {
   for (const [seat, face] of knownEntries) known.append($("p", { text: `${s.names[seat]}: ${face.name}` }));
   if (hints && hintsOn()) {
     known.append($("h3", { text: w("web_belief") }));
-    for (const [seat, odds] of Object.entries(hints.belief))
-      known.append($("p", { class: "belief", text: `${s.names[seat]}: ` +
-        odds.slice(0, 4).map((o) => `${o.name} ${percent(o.chance)}`).join(", ") }));
+    for (const [seat, odds] of Object.entries(hints.belief)) {
+      // the likely cards with their figures, then the cards still possible at under 1% by name
+      const likely = odds.filter((o) => o.shown !== "<1%").map((o) => `${o.name} ${o.shown}`);
+      const unlikely = odds.filter((o) => o.shown === "<1%").map((o) => o.name);
+      known.append($("p", { class: "belief", text: `${s.names[seat]}: ${likely.join(", ")}` +
+        (unlikely.length ? `; ${w("web_belief_unlikely")}: ${unlikely.join(", ")}` : "") }));
+    }
   }
   const tracker = $("section", { class: "panel tracker" }, $("h2", { text: w("web_tracker") }),
     $("ul", {}, ...s.tracker.map((e) => $("li", { text: `${e.card.name} (${e.card.value}): ${e.unseen}` }))));

@@ -1,0 +1,73 @@
+"""How chances are shown to people: whole percentages that stay near their chances and add up to
+about 100, for the expert's belief of what each player holds (the terminal's hints and the browser's)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping
+
+from loveletter.engine import Card
+
+EQUAL_CHANCE = 1e-6  # percentage points: chances closer than this are equal
+
+
+def shown_percentages(odds: Mapping[Card, float]) -> list[tuple[Card, str]]:
+    """The possible cards, likeliest first (those shown alike in card order), each with its chance as
+    shown: a whole percentage, the exact one rounded down or up, so that the figures are near their
+    chances and their total near 100 (:func:`_rounded`). Equal chances always show equal, and a
+    likelier card never less than a less likely one. Rounding each to the nearest alone could show
+    102% in all, and making the total 100 at any price could show 1% for a card at 0.001% beside
+    three at a third; three cards at a third show 33% each (99%), six at a sixth 17% (102%). A card
+    that is possible but gets nothing shows ``<1%`` (left out or shown as 0%, it would look
+    impossible), and one that gets everything while others are possible ``>99%``."""
+    ranked = sorted(((card, p) for card, p in odds.items() if p > 0), key=lambda item: -item[1])
+    total = sum(p for _, p in ranked)
+    # Cards whose chances differ only by float rounding are one group: they are shown alike.
+    groups: list[list[Card]] = []
+    exact: list[float] = []
+    for card, p in ranked:
+        x = 100 * p / total
+        if groups and exact[-1] - x < EQUAL_CHANCE:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+            exact.append(x)
+    whole = [math.floor(x) for x in exact]
+    shown = _rounded(exact, whole, [len(group) for group in groups])
+    sure = len(ranked) == 1  # 100% only for a certain card: a likely one beside possible others is ">99%"
+    # cards shown alike come in card order, so each opponent's line reads the same way
+    figures = sorted(((n, card) for group, n in zip(groups, shown, strict=True) for card in group),
+                     key=lambda item: (-item[0], item[1]))
+    return [(card, "<1%" if not n else ">99%" if n == 100 and not sure else f"{n}%") for n, card in figures]
+
+
+def _rounded(exact: list[float], whole: list[int], sizes: list[int]) -> list[int]:
+    """Each group's figure, ``whole`` (its ``exact`` chance rounded down, likeliest first) or one
+    more: the choice with the least error, counting each card's distance from its chance and half
+    the total's distance from 100 (so a card moves away from its nearest whole number only where
+    that brings the total nearer 100 by more than twice the distance it adds to the card), then the
+    likelier groups raised.
+    Groups rounded down alike form runs; as a likelier group never shows less than a less likely
+    one, a run raises a first part of itself, so there are few choices to try."""
+    runs: list[list[int]] = []
+    for i, w in enumerate(whole):
+        if runs and whole[runs[-1][0]] == w:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    # in each run, how many of its first groups rise (never one whose chance is a whole number)
+    choices = [range(sum(exact[i] > whole[i] for i in run) + 1) for run in runs]
+    best: tuple[float, list[int]] | None = None
+    for counts in itertools.product(*choices):
+        shown = list(whole)
+        for run, k in zip(runs, counts, strict=True):
+            for i in run[:k]:
+                shown[i] += 1
+        off = abs(sum(n * k for n, k in zip(shown, sizes, strict=True)) - 100)
+        error = round(sum(abs(n - x) * k for n, x, k in zip(shown, exact, sizes, strict=True)) + off / 2, 9)
+        key = (error, [-n for n in shown])
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    return [-n for n in best[1]]
