@@ -1108,3 +1108,15 @@ def test_the_bots_skip_a_name_that_looks_like_yours(tmp_path, name):
     """A name compared only in lower case let "Bram" with a zero-width space sit beside the bot Bram."""
     proc, _ = play(tmp_path, "--seed", "2", "--lang", "en", "--target", "1", "--name", name, lines=["q"])
     assert proc.stdout.startswith(f"Players, in turn order: {name} (you), Cas (beginner bot); the first token wins.\n")
+
+
+def test_the_secret_seed_is_too_long_to_try_every_one():
+    """A seed of 31 bits could be found by trying every one against the cards a player sees (hours
+    of work): the deals of the whole match would then be known."""
+    from rich.console import Console
+
+    from loveletter.tui.game import GameSettings, TerminalGame
+
+    seeds = {TerminalGame(GameSettings(CLASSIC, 2, ["random"], "en"), lambda: "q", Console(file=io.StringIO())).seed
+             for _ in range(20)}
+    assert len(seeds) == 20 and max(seeds) >= 2**40

@@ -49,6 +49,7 @@ from loveletter.percentages import shown_percentages
 from loveletter.record import save, to_record
 
 HUMAN = 0
+SECRET_SEED_BITS = 64  # a match's seed unless given
 BOT_NAMES = ["Bram", "Cas", "Dewi", "Eva", "Fenna", "Gijs"]
 
 
@@ -140,9 +141,10 @@ class TerminalGame:
         # or "Bram" with a zero-width space).
         alike = look(human).casefold()
         self.names = [human] + [n for n in BOT_NAMES if n.casefold() != alike][: settings.players - 1]
-        # Unless given, the seed is secret: it fixes every deal, so a guessable one (the clock) would
-        # let a player work out the hidden cards.
-        seed = settings.seed if settings.seed is not None else secrets.randbelow(2**31)
+        # Unless given, the seed is secret: it fixes every deal, so a guessable one (the clock, or
+        # one of 31 bits, all tried against the cards a player sees in hours) would let a player
+        # work out the hidden cards.
+        seed = settings.seed if settings.seed is not None else secrets.randbits(SECRET_SEED_BITS)
         self.seed = seed
         # R3.5: the players choose who starts; by default, as in casual play, it is drawn at
         # random (from the seed, so the same seed gives the same game).
