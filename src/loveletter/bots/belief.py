@@ -45,7 +45,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import permutations
+from itertools import accumulate, permutations
 from typing import Generic, Protocol, TypeVar
 
 from loveletter.bots.facts import last_plays, ruled_out, unseen_in_hands, who_knows_mine
@@ -125,6 +125,9 @@ class Belief:
         # their cards are exchangeable with the pool (see hand_odds).
         self.touched: set[int] = set()
         self.read = 0
+        # the table that sample() draws from, its keys and their running sums: a search samples it
+        # a thousand times, and summing a table of tens of thousands of deals each time took seconds
+        self._drawn_from: tuple[dict[Key, float], list[Key], list[float]] | None = None
         self.update(view)
 
     # ------------------------------------------------------------------------ reading events
@@ -158,8 +161,8 @@ class Belief:
         round there may be few deals left, and the old table may know more than the new one can.
         ``lowest``: its least spread after the events just read that are not draws (a draw after a
         collapse multiplies the few deals left by the cards drawn, and would hide it)."""
-        spread, sure = _spread(self.table), self._sure_unseen(view)
-        if min(spread, lowest) >= MIN_SPREAD and not sure:
+        spread, sure = min(_spread(self.table), lowest), self._sure_unseen(view)
+        if spread >= MIN_SPREAD and not sure:
             return
         before = dict(self.__dict__)  # _recover replaces these (never changes them in place)
         self._recover(view)
@@ -670,8 +673,12 @@ class Belief:
 
     def sample(self, rng: random.Random) -> World:
         """A deal of the hidden cards drawn from the belief."""
-        keys = list(self.table)
-        key = rng.choices(keys, weights=[self.table[k] for k in keys])[0]
+        drawn = self._drawn_from
+        if drawn is None or drawn[0] is not self.table:  # a new table (tables are replaced, never changed)
+            keys = list(self.table)
+            drawn = self._drawn_from = (self.table, keys, list(accumulate(self.table[k] for k in keys)))
+        _, keys, cumulative = drawn
+        key = rng.choices(keys, cum_weights=cumulative)[0]  # the draw that weights= makes, without its sums
         hands, bottom = key
         pool = [_CARDS[card] for card, count in enumerate(self._pool(key)) for _ in range(count)]
         rng.shuffle(pool)
