@@ -49,12 +49,12 @@ def measure(edition: Edition, players: int, rounds: int, seed: int) -> str:
     if not times:
         return f"{edition.name} {players}p: no decision with a choice in {rounds:,} rounds"
     ordered = sorted(times)
-    tenth = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    ninetieth = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
     long = (f"; with {MANY_MOVES} moves or more: median {1000 * statistics.median(long_times):,.0f} ms"
             f" over {len(long_times):,}" if long_times else f"; none with {MANY_MOVES} moves or more")
     return (f"{edition.name} {players}p: {len(times):,} hints, median {1000 * statistics.median(times):,.0f} ms,"
-            f" 90th percentile {1000 * tenth:,.0f} ms, longest {1000 * ordered[-1]:,.0f} ms{long};"
-            f" {tries / sum(times):,.0f} tries per second (a move played out once)")
+            f" 90th percentile {1000 * ninetieth:,.0f} ms, longest {1000 * ordered[-1]:,.0f} ms{long};"
+            f" {tries / sum(times):,.0f} tries per second (a move tried on one deal)")
 
 
 def main() -> None:

@@ -500,8 +500,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_illegal": "That move is not allowed.",
         "web_too_long": "Message too long (at most {max} characters).",
         "web_not_json": "A message must be a JSON object.",
-        "web_body_unreadable": "The request could not be read: its JSON is nested too deeply or holds a number"
-                               " too long.",
+        "web_body_unreadable": "The request could not be read as JSON (text that is not UTF-8, nesting too deep"
+                               " or a number too long).",
         "web_bad_type": "Unknown message type.",
         "web_bad_field": "The field {field} is missing or has the wrong type.",
         "web_bad_language": "The language {lang!r} is not one of ours: choose {langs}.",
@@ -1004,8 +1004,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_illegal": "Die zet mag niet.",
         "web_too_long": "Bericht te lang (hoogstens {max} tekens).",
         "web_not_json": "Een bericht moet een JSON-object zijn.",
-        "web_body_unreadable": "Het verzoek kon niet gelezen worden: de JSON is te diep genest of bevat een te"
-                               " lang getal.",
+        "web_body_unreadable": "Het verzoek kon niet als JSON gelezen worden (tekst die geen UTF-8 is, te diep"
+                               " genest of een te lang getal).",
         "web_bad_type": "Onbekend soort bericht.",
         "web_bad_field": "Het veld {field} ontbreekt of heeft het verkeerde type.",
         "web_bad_language": "De taal {lang!r} hebben we niet: kies {langs}.",

@@ -84,4 +84,4 @@ def test_the_hints_benchmark_times_the_hints(load_script, monkeypatch, capsys):
     assert lines[0].startswith("seat 0's hints") and len(lines) == 2
     assert re.match(r"classic 4p: \d+ hints, median [\d,]+ ms, 90th percentile [\d,]+ ms, longest [\d,]+ ms; "
                     r"(with 20 moves or more: median [\d,]+ ms over \d+|none with 20 moves or more); "
-                    r"[\d,]+ tries per second \(a move played out once\)$", lines[1]), lines[1]
+                    r"[\d,]+ tries per second \(a move tried on one deal\)$", lines[1]), lines[1]

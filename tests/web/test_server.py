@@ -576,10 +576,11 @@ def test_a_body_the_json_reader_gives_up_on_is_refused_in_the_page_language(clie
     its own, and the server answered in English, {"detail": "There was an error parsing the body"}."""
     headers = {"content-type": "application/json"}
     for body in (b'{"name": "A", "players": ' + b"1" * 4301 + b"}",
-                 b'{"name": "A", "bots": ' + b"[" * 30_000 + b"]" * 30_000 + b"}"):
+                 b'{"name": "A", "bots": ' + b"[" * 30_000 + b"]" * 30_000 + b"}",
+                 b'{"name": "\xff\xfe", "players": 2}'):  # not UTF-8
         refused = client.post("/api/tables?lang=nl", content=body, headers=headers)
         assert refused.status_code == 400 and refused.json()["key"] == "web_body_unreadable"
-        assert refused.json()["message"].startswith("Het verzoek kon niet gelezen worden")
+        assert refused.json()["message"].startswith("Het verzoek kon niet als JSON gelezen worden")
     assert client.get("/api/tables").json() == []  # nothing made
 
 
@@ -589,6 +590,10 @@ def test_a_refusal_quotes_what_was_sent_cut_short(client):
     assert many.startswith("The classic edition is for 2 to 4 players, not 7777") and "…" in many and len(many) < 150
     level = client.post("/api/tables", json={"name": "A", "players": 2, "bots": {"1": "x" * 30_000}}).json()
     assert level["key"] == "web_err_bot_level" and len(level["message"]) < 150 and "x" * 39 + "…" in level["message"]
+    families = "👨\u200d👩\u200d👧\u200d👦" * 8  # a name of 8 characters and 56 code points: quoted whole
+    made = create(client, players=3, name=families)
+    taken = client.post(f"/api/tables/{made['code']}/join", json={"name": families}).json()
+    assert taken["key"] == "web_name_taken" and families in taken["message"]
 
 
 def test_a_name_with_a_lone_surrogate_replays(client):

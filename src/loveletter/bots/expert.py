@@ -190,7 +190,7 @@ class ExpertBot:
         simulated players' tie-breaks), so two moves that do the same get the same figure. A Guard's
         wrong guesses at one target all do the same (nothing but the log tells them apart, and the
         simulated players do not read it), so the round is played out once for them all: a Guard with
-        five targets has 35 moves, of which at most five hit.
+        five targets has 45 moves (2019: nine cards to name), of which at most five hit.
         """
         me = root.player
         score = _scorer(view)

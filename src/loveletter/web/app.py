@@ -385,7 +385,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             refusal = Refused("web_wrong_method", method=request.method)
         elif err.status_code == 404:
             refusal = err.detail if isinstance(err.detail, Refused) else Refused("web_not_found")
-        elif err.status_code == 400:  # a body the JSON reader gave up on (nested too deep, a number too long)
+        elif err.status_code == 400:  # a body the JSON reader gave up on (not UTF-8, nested too deep, ...)
             refusal = Refused("web_body_unreadable")
         else:
             return await http_exception_handler(request, err)

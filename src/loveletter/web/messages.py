@@ -136,8 +136,8 @@ def refusal_message(refused: Refused, t: Translator, edition: Edition | None = N
         cards = edition.cards if edition is not None else None
         text = t("not_a_move", reason=t.notation_error(refused.engine_error, cards))
     else:
-        # what was sent, cut short (a reason is our own text, whole)
-        params = {name: value if name == "reason" else quoted(value) for name, value in refused.params.items()}
+        # what was sent, cut short (a reason is our own text, and a name was checked: both whole)
+        params = {key: value if key in ("reason", "name") else quoted(value) for key, value in refused.params.items()}
         if "edition" in params:  # named as the rest of the game names it
             params["edition"] = t.edition(params["edition"])
         text = t(refused.key, **params)
