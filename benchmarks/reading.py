@@ -51,7 +51,7 @@ def measure(edition: str, players: int, opponents: str, rounds: int, seed: int) 
         while not rnd.over:
             if rnd.current == 0:
                 seen = view(match, 0)
-                beliefs = (Belief(seen), Reading(seen), Reading(seen, levels))
+                beliefs: tuple[Belief | Reading, ...] = (Belief(seen), Reading(seen), Reading(seen, levels))
                 for seat in beliefs[1].all_odds():
                     card = rnd.hands[seat][0]
                     for way, belief in zip(found, beliefs, strict=True):
