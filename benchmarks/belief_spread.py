@@ -19,7 +19,7 @@ import random
 import statistics
 import time
 
-from options import Parser, check_only, run, whole
+from options import Parser, check_only, run, wanted, whole
 
 from loveletter.bots import make_bot
 from loveletter.bots.belief import Belief
@@ -74,7 +74,7 @@ def main() -> None:
     print(f"seat 0's belief against random and beginner bots, {args.rounds:,} single rounds per game,"
           f" seed {args.seed}")
     for edition, players in GAMES:
-        if args.only and not any(text in f"{edition.name} {players}p" for text in args.only):
+        if not wanted(f"{edition.name} {players}p", args.only):
             continue
         for kind in ("plain", "reading"):
             print(measure(edition, players, kind, args.rounds, args.seed), flush=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 
 from lines import add_line_options, jobs_of
-from options import Parser, check_only, quiet_pool, run
+from options import Parser, check_only, quiet_pool, run, wanted
 
 from loveletter.bots import make_bot
 from loveletter.bots.expert import ExpertBot
@@ -83,7 +83,7 @@ def main() -> None:
     print(f"ceiling: the expert told the others' hands (a seer), {args.rounds} single rounds per line,"
           f" seed {args.seed}; win rate (95% Wilson interval)")
     for (edition, lineup), name in zip(LINES, titles, strict=True):
-        if args.only and not any(text in name for text in args.only):
+        if not wanted(name, args.only):
             continue
         settings = Settings(lineup=lineup, edition=edition, mode="rounds", games=args.rounds, seed=args.seed)
         if jobs == 1 or args.rounds == 1:

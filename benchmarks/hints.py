@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 
-from options import Parser, check_only, run, whole
+from options import Parser, check_only, run, wanted, whole
 
 from loveletter.bots import ExpertBot, make_bot
 from loveletter.engine import CLASSIC, EDITION_2019, Edition, Round, view
@@ -68,7 +68,7 @@ def main() -> None:
     print(f"seat 0's hints (every legal move tried, the expert at its default budget) against beginner bots,"
           f" {args.rounds:,} single rounds per game, seed {args.seed}")
     for edition, players in GAMES:
-        if args.only and not any(text in f"{edition.name} {players}p" for text in args.only):
+        if not wanted(f"{edition.name} {players}p", args.only):
             continue
         print(measure(edition, players, args.rounds, args.seed), flush=True)
 

@@ -109,6 +109,12 @@ def seconds(zero: bool = False, most: float | None = None) -> Callable[[str], fl
     return parse
 
 
+def wanted(title: str, only: Iterable[str]) -> bool:
+    """Whether the ``--only`` texts keep the line ``title``: there are none, or it contains one."""
+    texts = list(only)
+    return not texts or any(text in title for text in texts)
+
+
 def check_only(parser: argparse.ArgumentParser, only: Iterable[str], titles: Iterable[str]) -> None:
     """Refuse an ``--only`` text that names none of the ``titles`` (it would print figures for nothing)."""
     titles = list(titles)

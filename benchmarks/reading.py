@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 
-from options import Parser, check_only, run, whole
+from options import Parser, check_only, run, wanted, whole
 
 from loveletter.bots import make_bot
 from loveletter.bots.belief import Belief
@@ -95,7 +95,7 @@ def main() -> None:
           f" seed {args.seed} (mean ± 95% interval)")
     for edition, players, opponents in LINES:
         title = f"{edition} {players}p vs {opponents}"
-        if args.only and not any(text in title for text in args.only):
+        if not wanted(title, args.only):
             continue
         found = measure(edition, players, opponents, args.rounds, args.seed)
         readings = sum(len(r) for r in found[0])  # one per opponent at each decision: a hand is read many times

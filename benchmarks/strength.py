@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from lines import add_line_options, jobs_of
-from options import Parser, check_only, processes, run, whole
+from options import Parser, check_only, processes, run, wanted, whole
 
 from loveletter.bots import LEVELS
 from loveletter.tournament import Settings, run_tournament, summarise
@@ -81,7 +81,7 @@ def main() -> None:
                         help="the expert's thinking budget in iterations (default: its own)")
     args = parser.parse_args()
     check_only(parser, args.only, [line.title for line in LINES])
-    chosen = [line for line in LINES if not args.only or any(text in line.title for text in args.only)]
+    chosen = [line for line in LINES if wanted(line.title, args.only)]
     if args.budget is not None and not any("expert" in line.lineup for line in chosen):
         parser.error("argument --budget: no line chosen has an expert to give it to")
     jobs = jobs_of(args)
@@ -95,7 +95,7 @@ def main() -> None:
     iterations = 0
     searched = 0.0
     for line in LINES:
-        if args.only and not any(text in line.title for text in args.only):
+        if not wanted(line.title, args.only):
             continue
         missing = [level for level in line.lineup if level not in LEVELS]
         if missing:
