@@ -64,6 +64,12 @@ def look(name: str) -> str:
     return _IGNORABLE.sub("", unicodedata.normalize("NFKC", name))
 
 
+def name_key(name: str) -> str:
+    """What two players' names are told apart by at one table: how they look, in any case ("Ann",
+    "ANN", "Ann" with a zero-width space and "Ann" in full-width letters are one name)."""
+    return look(name).casefold()
+
+
 def names_apart(names: list[str]) -> list[str]:
     """A record's names as a replay shows them: each on one line (:func:`one_line`); where that would
     make two look alike ("Anna" and "Anna\\n", "Zoë" written with and without its accent joined,

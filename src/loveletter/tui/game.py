@@ -44,7 +44,7 @@ from loveletter.engine import (
     view,
 )
 from loveletter.i18n import Translator
-from loveletter.narrate import look, narrate, one_line, visible
+from loveletter.narrate import name_key, narrate, one_line, visible
 from loveletter.percentages import shown_percentages
 from loveletter.record import save, to_record
 
@@ -139,8 +139,7 @@ class TerminalGame:
             human = self.t("player")
         # Names must be distinct (RECORD.md): bots skip a name that looks like the human's ("BRAM",
         # or "Bram" with a zero-width space).
-        alike = look(human).casefold()
-        self.names = [human] + [n for n in BOT_NAMES if n.casefold() != alike][: settings.players - 1]
+        self.names = [human] + [n for n in BOT_NAMES if name_key(n) != name_key(human)][: settings.players - 1]
         # Unless given, the seed is secret: it fixes every deal, so a guessable one (the clock, or
         # one of 31 bits, all tried against the cards a player sees in hours) would let a player
         # work out the hidden cards.

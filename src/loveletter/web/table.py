@@ -27,17 +27,11 @@ from loveletter.engine import (
     view,
 )
 from loveletter.i18n import LANGUAGES, Translator
-from loveletter.narrate import MAX_NAME, look, name_too_long, one_line, visible
+from loveletter.narrate import MAX_NAME, name_key, name_too_long, one_line, visible
 from loveletter.web.store import Store, StoredTable, hash_secret
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 6
-
-
-def _alike(name: str) -> str:
-    """What a name is compared by: two names that print alike, in any case, are one name ("Ann" and
-    "ANN", or "Ann" with a zero-width space, or in full-width letters: :func:`look`)."""
-    return look(name).casefold()
 
 
 class Refused(Exception):
@@ -174,10 +168,10 @@ class GameTable:
         a rematch table, those of the last match's players who have not come on yet."""
         shown = clean_name(name)
         if went_on_from is None:
-            alike = _alike(shown)
-            if alike in {_alike(taken) for taken in self.shown_names()}:
+            alike = name_key(shown)
+            if alike in {name_key(taken) for taken in self.shown_names()}:
                 raise Refused("web_name_taken", name=shown)
-            if alike in {_alike(kept) for kept in kept_names}:
+            if alike in {name_key(kept) for kept in kept_names}:
                 raise Refused("web_name_kept", name=shown)
         open_now = self.free_seats()
         free = open_now if among is None else [seat for seat in among if seat in open_now]
