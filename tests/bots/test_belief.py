@@ -458,7 +458,25 @@ def test_an_approximate_table_sure_of_an_unseen_hand_starts_again(monkeypatch):
     belief.table = {key: w / total for key, w in table.items()}
     assert hands_in(belief, 1) == {(Card.HANDMAID,)}  # every deal left agrees (the odds: all but FLOOR)
     belief._start_again_if_wider(seen)  # the check after each update that read events
-    assert max(belief.hand_odds(1).values()) < 0.5
+    assert len(hands_in(belief, 1)) > 1  # (the table: the odds shown for a hand nothing touched are the deck's)
+
+
+def test_an_update_that_leaves_an_unseen_hand_sure_starts_again(monkeypatch):
+    """The same through :meth:`Belief.update`, as the bots call it: the next play, which reveals
+    nothing of seat 2's card, is read; the table, still sure of that card, starts again."""
+    monkeypatch.setattr(belief_module, "MIN_SPREAD", 1)  # however many deals are left
+    rnd = Round.shuffled(EDITION_2019, 6, random.Random(5), starter=0, log=True)
+    belief = Belief(view(rnd, 0))
+    held = next(hand for hand in hands_in(belief, 2) if hand is not None)
+    table = {key: w for key, w in belief.table.items() if key[0][2] == held}
+    assert len(table) >= 20 and len({key[0][3] for key in table}) > 1
+    total = sum(table.values())
+    belief.table = {key: w / total for key, w in table.items()}
+    assert hands_in(belief, 2) == {held}
+    quiet = next(a for a in rnd.legal_actions() if a.card is not Card.PRINCESS and a.target in (None, 0, 1))
+    rnd.apply(quiet)  # seat 0's play touches neither seat 2 nor what it holds; seat 1 draws
+    belief.update(view(rnd, 0))
+    assert len(hands_in(belief, 2)) > 1
 
 
 def test_the_play_each_card_was_kept_beside():
