@@ -20,7 +20,7 @@ import pytest
 from loveletter.bots import belief as belief_module
 from loveletter.bots import make_bot, reading
 from loveletter.bots.belief import Belief
-from loveletter.bots.facts import LastPlay, last_plays, ruled_out, who_knows_mine
+from loveletter.bots.facts import LastPlay, last_plays, publicly_possible, ruled_out, who_knows_mine
 from loveletter.bots.playout import chance_of_play
 from loveletter.bots.reading import CARE
 from loveletter.engine import (
@@ -625,8 +625,8 @@ def test_starting_again_keeps_the_cards_the_believer_put_under_the_deck():
 def test_an_approximate_table_leaves_no_possible_card_out(players):
     """With five or six players (2019) the table is an approximation and may lose deals; still, at
     every decision of seat 0 in rounds of beginner and random bots, every card the public facts leave
-    possible for another player (unseen, not ruled out) keeps some chance, the card really held
-    among them, and the chances add up to one."""
+    possible for another player (unseen, not ruled out, not surely in another hand) keeps some chance,
+    no other card has any, the card really held is among them, and the chances add up to one."""
     rng = random.Random(f"floor-{players}")
     checked = approximate = 0
     for r in range(30):
@@ -637,15 +637,14 @@ def test_an_approximate_table_leaves_no_possible_card_out(players):
                 seen = view(rnd, 0)
                 readings = reading.Reading(seen)
                 approximate += not readings.exact
-                out = ruled_out(seen)
+                public = publicly_possible(seen)
                 for seat, held in readings.all_odds().items():
                     if seat in seen.known:
                         continue
                     assert sum(held.values()) == pytest.approx(1.0)
-                    left = seen.tracker()
-                    left.subtract(c for c in seen.under_deck() if c is not None)  # ours, not in a hand
-                    possible = {c for c, n in left.items() if n > 0 and c not in out.get(seat, ())}
+                    possible = set(public[seat])
                     assert all(held.get(c, 0.0) > 0 for c in possible), (seat, held, possible)
+                    assert set(held) <= possible, (seat, held, possible)  # nothing the public facts rule out
                     assert held.get(rnd.hands[seat][0], 0.0) > 0
                     checked += 1
             rnd.apply(bots[rnd.current].choose(view(rnd, rnd.current)))
@@ -677,6 +676,27 @@ def test_the_floor_goes_only_to_cards_that_may_be_in_the_hand():
     for seat in (1, 2):
         assert not set(single) & set(tied[seat]) and Card.GUARD in tied[seat]
     assert set(single) <= set(tied[0])  # an untied player may hold one
+
+
+def test_the_floor_leaves_out_a_card_the_public_facts_put_in_another_hand():
+    """A Baron that beat a King leaves its player the Countess or the Princess; the believer holds the
+    Princess, so that player holds the Countess, the only one: no other hand gets a floor for it
+    (the hints showed "under 1%: Countess" beside "Eva: Countess 100%")."""
+    base = view(Round.shuffled(EDITION_2019, 5, random.Random(0), log=True), 4)
+    events = (Event("setup", seat=0, result=15),
+              Event("play", seat=1, card=Card.BARON, target=2), Event("baron", seat=1, target=2, result="win"),
+              Event("out", seat=2, result="baron", cards=(Card.KING,)))
+    seen = dataclasses.replace(base, hand=(Card.PRINCESS,), events=events, known={},
+                               discards=((), (Card.BARON,), (Card.KING,), (), ()),
+                               alive=(True, True, False, True, True), current=0)
+    odds = belief_module._public_odds(seen)
+    assert odds[1] == {Card.COUNTESS: 1.0}
+    for seat in (0, 3):
+        assert Card.COUNTESS not in odds[seat] and Card.KING not in odds[seat]
+        assert sum(odds[seat].values()) == pytest.approx(1.0)
+    not_mine = dataclasses.replace(seen, hand=(Card.GUARD,))  # the Princess may be the Baron winner's: not sure
+    assert set(belief_module._public_odds(not_mine)[1]) == {Card.COUNTESS, Card.PRINCESS}
+    assert Card.COUNTESS in belief_module._public_odds(not_mine)[0]
 
 
 def test_a_table_is_kept_when_starting_again_would_spread_no_wider(monkeypatch):

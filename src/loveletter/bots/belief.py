@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from itertools import accumulate, permutations
 from typing import Generic, Protocol, TypeVar
 
-from loveletter.bots.facts import last_plays, ruled_out, unseen_in_hands, who_knows_mine
+from loveletter.bots.facts import last_plays, publicly_possible, ruled_out, who_knows_mine
 from loveletter.engine import Action, Card, Edition, Event, View
 
 _CARDS = tuple(Card)  # by number
@@ -700,14 +700,10 @@ def _all_ruled_out(hand: tuple[Card, ...] | None, cards: set[Card]) -> bool:
 
 def _public_odds(view: View) -> dict[int, dict[Card, float]]:
     """For each other player still in the round whose card this seat does not know, the chance of
-    each card by what is public alone: the cards unseen (the card tracker), less those ruled out
-    for that player (:func:`~loveletter.bots.facts.ruled_out`), in proportion to their number."""
-    left, out = unseen_in_hands(view), ruled_out(view)
+    each card by what is public alone: the cards the public facts leave possible for that player, in
+    proportion to the copies that may be in its hand (:func:`~loveletter.bots.facts.publicly_possible`)."""
     odds: dict[int, dict[Card, float]] = {}
-    for seat in range(view.players):
-        if seat == view.seat or not view.alive[seat] or seat in view.known:
-            continue
-        counts = {card: n for card, n in left.items() if n > 0 and card not in out.get(seat, ())}
+    for seat, counts in publicly_possible(view).items():
         total = sum(counts.values())
         if total:
             odds[seat] = {card: n / total for card, n in counts.items()}

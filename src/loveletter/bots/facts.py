@@ -85,6 +85,36 @@ def unseen_in_hands(view: View) -> Counter[Card]:
     return left
 
 
+def publicly_possible(view: View) -> dict[int, Counter[Card]]:
+    """For each other player still in the round whose card ``view.seat`` does not know, the cards it
+    may hold by what is public and what the seat knows alone, with how many copies of each may be
+    there: those that may be in the hands the seat does not know (:func:`unseen_in_hands`), less those
+    :func:`ruled_out` for it, less the copies that the same reasoning puts in other such hands. (Say a
+    Baron that beat a King leaves its player only the Countess or the Princess, and the believer
+    holds the Princess: that player holds the Countess, and if no other Countess is unseen, nobody
+    else may hold one.) The player to move holds more than one card: it is never taken as sure."""
+    left, out = unseen_in_hands(view), ruled_out(view)
+    possible = {seat: {card for card, n in left.items() if n > 0 and card not in out.get(seat, ())}
+                for seat in range(view.players)
+                if seat != view.seat and view.alive[seat] and seat not in view.known}
+    sure: set[int] = set()
+    while True:  # until no more hands come out as sure: each sure hand may settle another
+        found = [seat for seat, cards in possible.items()
+                 if seat not in sure and seat != view.current and len(cards) == 1]
+        if not found:
+            break
+        for seat in found:
+            sure.add(seat)
+            (card,) = possible[seat]
+            left[card] -= 1
+            if left[card] <= 0:  # every copy that may be in a hand is accounted for
+                for other, cards in possible.items():
+                    if other not in sure:
+                        cards.discard(card)
+    return {seat: Counter({card: 1} if seat in sure else {card: left[card] for card in cards if left[card] > 0})
+            for seat, cards in possible.items()}
+
+
 class LastPlay(NamedTuple):
     """The play a player's card was kept beside (see :func:`last_plays`), and what that player could
     see when it chose the play."""
