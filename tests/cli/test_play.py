@@ -811,7 +811,8 @@ def test_in_a_narrow_terminal_each_moves_notation_stays_whole_beside_its_hint(tm
     """At 60 columns with hints, the hint column squeezed the notation a player types: a Chancellor's
     choice was cut off with "…" and a Guard's split over two lines. Now each move's notation is
     whole on one line, whatever the width of its words, and no line is wider than the terminal. At 80
-    columns a Chancellor's choice in words was broken mid-phrase beside its notation: now whole too."""
+    columns a Chancellor's choice in words was broken mid-phrase beside its notation: now whole too.
+    Each move's chance, too, is whole on one line."""
     from rich.console import Console
 
     from loveletter.tui.game import GameSettings, TerminalGame
@@ -823,20 +824,28 @@ def test_in_a_narrow_terminal_each_moves_notation_stays_whole_beside_its_hint(tm
     answers = iter(["chancellor", "1", "1", "1", "q"])
     game = TerminalGame(settings, lambda: next(answers), console)
     assert game.adviser is not None
-    views = []
+    views, odds = [], []
     move_odds = game.adviser.move_odds
-    game.adviser.move_odds = lambda v, *a: views.append(v) or move_odds(v, *a)  # type: ignore[method-assign]
+
+    def kept(v, *a):
+        views.append(v)
+        odds.append(move_odds(v, *a))
+        return odds[-1]
+
+    game.adviser.move_odds = kept  # type: ignore[method-assign]
     game.run()
     t = Translator(lang)
     screens = console.export_text().split(t("moves") + "\n")[1:]
     assert len(screens) == len(views) >= 3
     assert any(v.phase.name == "CHANCELLOR" for v in views)  # the longest notations
-    for screen, v in zip(screens, views, strict=True):
+    for screen, v, chances in zip(screens, views, odds, strict=True):
         lines = screen.split(t("prompt"))[0].splitlines()
         assert all(len(line) <= width for line in lines)
         assert "…" not in screen.split(t("prompt"))[0]
         for action in v.legal_actions:
             assert any(t.notation(action) in line for line in lines), t.notation(action)
+            # its chance whole too ("win ≈ 51% ±" / "5 · best" split it at 60 and 64 columns)
+            assert any(game._hint(chances[action]) in line for line in lines), game._hint(chances[action])
 
 
 

@@ -350,7 +350,7 @@ class TerminalGame:
         self._show_knowledge(me)
         self._show_tracker(me)
         odds = self._show_hints(me)
-        c.print(Text(t("your_hand"), style="bold"))
+        self._say(Text(t("your_hand"), style="bold"))
         # grids: a long line wraps within its column, so what wraps stays indented under its own kind
         hand = _grid(3)
         for card in me.hand:
@@ -358,7 +358,7 @@ class TerminalGame:
         _print_trimmed(c, hand)
         if me.phase is Phase.CHANCELLOR:
             self._say(t("chancellor_prompt"))
-        c.print(Text(t("moves"), style="bold"))
+        self._say(Text(t("moves"), style="bold"))
         if odds:
             self._say(Text(t("hint_legend"), "dim"))
         self._show_moves(me, odds)
@@ -366,8 +366,9 @@ class TerminalGame:
     def _show_moves(self, me: View, odds: dict[Action, Estimate]) -> None:
         """The numbered moves: each in words, its notation and, with --hints, its chance. A move takes
         one line where every move's words fit beside the rest; else (a narrow terminal, or a
-        Chancellor's long choices) two: the words, then the notation and the chance, whole. (Words
-        wrapped within their column broke a Chancellor's choice mid-phrase at 80 columns.)"""
+        Chancellor's long choices) two: the words, then the notation and the chance, the chance on a
+        third line where it does not fit beside the notation whole. (Words wrapped within their
+        column broke a Chancellor's choice mid-phrase at 80 columns.)"""
         t = self.t
         shown = {action: round(100 * estimate.chance) for action, estimate in odds.items()}
         top = max(shown.values(), default=None)
@@ -392,8 +393,11 @@ class TerminalGame:
                 moves.add_row(*(row if hinted else row[:3]))
         else:
             moves = _grid(2)
+            room = self.console.width - max(cell_len(number) for number, *_ in rows) - 1
             for number, words, notation, hint in rows:
-                moves.add_row(number, Text.assemble(words, "\n", notation, "  " if hint else "", hint))
+                # the chance stays whole: beside the notation where it fits, else on a line of its own
+                between = "" if not hint else "  " if notation.cell_len + 2 + hint.cell_len <= room else "\n"
+                moves.add_row(number, Text.assemble(words, "\n", notation, between, hint))
         _print_trimmed(self.console, moves)
 
     def _hint(self, estimate: Estimate) -> str:
@@ -408,7 +412,7 @@ class TerminalGame:
             return {}
         t = self.t
         belief = self.adviser.belief(me)
-        self.console.print(Text(t("belief_title"), style="bold"))
+        self._say(Text(t("belief_title"), style="bold"))
         for seat, odds in belief.all_odds().items():
             shown = shown_percentages(odds)
             label = f"  {self.names[seat]}: "
