@@ -129,7 +129,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_starter": "Who starts the first round: a seat number (you are 0), or random (drawn from the seed).",
         "opt_hints": "Show, before each of your moves, the expert's chance of winning the round after each move, and what it believes each opponent holds.",
         "opt_budget": "Thinking budget of the expert (bots and hints), in search iterations per move (default:"
-        " {default}); hints try every move at least {tries} times whatever the budget.",
+        " {default}, a fraction of a second per move; the time grows in proportion); hints try every move"
+        " at least {tries} times whatever the budget.",
         "hint_win": "win ≈ {p}%",
         "hint_win_margin": "win ≈ {p}% ± {m}",
         "hint_best": "best",
@@ -633,8 +634,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_delay": "Seconden pauze na elke zet van een bot (standaard: 0,6 in een terminal, 0 via een pipe).",
         "opt_starter": "Wie de eerste ronde begint: een stoelnummer (jij bent 0), of willekeurig (volgens het startgetal).",
         "opt_hints": "Toon voor elke zet van jou de kans van de expert om daarna de ronde te winnen, en wat hij denkt dat elke tegenstander heeft.",
-        "opt_budget": "Denkbudget van de expert (bots en hints), in zoekstappen per zet (standaard: {default});"
-        " hints proberen elke zet hoe dan ook minstens {tries} keer.",
+        "opt_budget": "Denkbudget van de expert (bots en hints), in zoekstappen per zet (standaard: {default},"
+        " een fractie van een seconde per zet; de denktijd groeit evenredig mee); hints proberen elke zet hoe"
+        " dan ook minstens {tries} keer.",
         "hint_win": "winkans ≈ {p}%",
         "hint_win_margin": "winkans ≈ {p}% ± {m}",
         "hint_best": "beste",
