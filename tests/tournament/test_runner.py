@@ -349,11 +349,17 @@ def test_a_level_in_several_seats_has_its_interval_by_game():
     assert (high - low) / 2 == pytest.approx(Z95 * spread, rel=0.02)  # (Wilson's centre is near p here)
     assert (high - low) / 2 < Z95 * math.sqrt(p * (1 - p) / 1200)  # narrower than for 1,200 independent games
     assert rows["y"]["ci95"] == pytest.approx(list(wilson(rows["y"]["wins"], 400)))  # one seat: plain Wilson
-    # games that happen to show no spread (the random seat never won) are no certainty: each game is
-    # then one trial (it said exactly 50.0%)
+    # games that happen to show no spread (the random seat never won) are no certainty (it said
+    # exactly 50.0%): the trial is whether x won a game, and a won game gives it one seat of two
+    # (each game one trial won by a share said 25.4-74.6%, beyond the 50% x cannot exceed)
     report = summarise(_results(["x", "x", "y"], [(0,), (1,)] * 6))
     rows = {p["level"]: p for p in report["participants"]}
-    assert rows["x"]["ci95"] == pytest.approx(list(wilson(6, 12)))
+    low, high = wilson(12, 12)
+    assert rows["x"]["ci95"] == pytest.approx([low / 2, 0.5])
+    assert rows["x"]["ci95"][0] == pytest.approx((1 - rows["y"]["ci95"][1]) / 2)  # as y's interval implies
+    # self-play in one game: one of the two seats won it, exactly a half (it said 5.5-94.5%)
+    report = summarise(_results(["b", "b"], [(1,)]))
+    assert report["participants"][0]["ci95"] == [0.5, 0.5]
 
 
 def test_summary_ratings_match_the_two_level_closed_form():

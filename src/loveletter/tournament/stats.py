@@ -46,13 +46,18 @@ def clustered_wilson(wins_by_game: Sequence[float], seats: int, z: float = Z95, 
     results in one game are not independent (at most one of two seats wins a two-player round): the
     interval is Wilson's for the effective number of games that gives the win rate the variance its
     games show (the design effect; more than its seat-games where its seats pull against each other,
-    as in self-play). For one seat it is :func:`wilson` itself. Where the games show no spread at all,
-    the level's share of each game is certain only in self-play; otherwise each game is taken as one
-    trial. (Like any interval from the spread seen, it is too narrow where the spread comes from a
-    rare event seen once or twice.)
+    as in self-play). For one seat it is :func:`wilson` itself. Where the games show no spread at all
+    (its seats won the same in every game), the level's share of each game is certain in self-play;
+    otherwise the trial is whether the level won a game, and the interval Wilson's for that, times
+    the share of its seats that a won game gives (a level in two seats that won all of 30 games,
+    never both: 44.3-50%, as the other level's 0-11.4% implies; it said 33.2-66.8%, beyond the 50% it
+    cannot exceed). (Like any interval from the spread seen, it is too narrow where the spread comes
+    from a rare event seen once or twice.)
 
     >>> clustered_wilson([1, 1, 1, 1], 2, everyone=True)  # self-play: one of the two seats wins each game
     (0.5, 0.5)
+    >>> [round(x, 3) for x in clustered_wilson([1] * 30, 2)]
+    [0.443, 0.5]
     """
     games = len(wins_by_game)
     total = sum(wins_by_game)
@@ -61,9 +66,12 @@ def clustered_wilson(wins_by_game: Sequence[float], seats: int, z: float = Z95, 
     p = total / (games * seats) if games else 0.0
     variance = sum((w / seats - p) ** 2 for w in wins_by_game) / (games * (games - 1)) if games > 1 else 0.0
     if variance <= 0:
-        if everyone and games > 1:
+        if everyone and games:
             return p, p
-        return wilson(total / seats, games, z)  # each game one trial, won by a share
+        won = wins_by_game[0] if games else 0.0  # its seats' wins in every game
+        low, high = wilson(games if won > 0 else 0, games, z)  # the games it won: all or none
+        share = (won if won > 0 else 1.0) / seats  # of its seats' games, in a game it wins
+        return low * share, high * share
     effective = p * (1 - p) / variance
     return wilson(p * effective, effective, z)
 
