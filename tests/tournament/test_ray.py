@@ -47,7 +47,8 @@ def ray_tasks(monkeypatch):
 
 
 def _ctrl_c_ignored_below(pid: int) -> dict[str, bool]:
-    """For each process below ``pid`` (by /proc; none where it is missing): whether it ignores SIGINT."""
+    """For each process below ``pid`` (by /proc; none where it is missing): whether it does not answer
+    SIGINT (ignores it, or blocks it in its main thread)."""
     found: dict[str, bool] = {}
     for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split() if Path(
             f"/proc/{pid}/task/{pid}/children").exists() else ():
@@ -56,7 +57,8 @@ def _ctrl_c_ignored_below(pid: int) -> dict[str, bool]:
         except OSError:  # gone meanwhile
             continue
         fields = dict(line.split(":\t", 1) for line in status.splitlines() if ":\t" in line)
-        found[f"{fields['Name'].strip()} {child}"] = bool(int(fields["SigIgn"], 16) & 1 << (signal.SIGINT - 1))
+        deaf = int(fields["SigIgn"], 16) | int(fields["SigBlk"], 16)
+        found[f"{fields['Name'].strip()} {child}"] = bool(deaf & 1 << (signal.SIGINT - 1))
         found.update(_ctrl_c_ignored_below(int(child)))
     return found
 
@@ -81,9 +83,9 @@ def test_ray_gives_the_same_results_as_local(ray_tasks, capfd):
     # what went to standard output while Ray ran went to standard error: the result alone goes there
     out, err = capfd.readouterr()
     assert out == "" and err.count("a note of Ray's") == len(ray_tasks)
-    # a terminal's Ctrl-C reaches the whole process group: the Ray instance we start ignores it (its
-    # processes, stopped under the driver, made it crash at exit), and the driver shuts it down. (Two
-    # of Ray's Python processes set a handler of their own: that we cannot change.)
+    # a terminal's Ctrl-C reaches the whole process group: the Ray instance we start does not answer
+    # it (its processes, stopped under the driver, made it crash at exit), and the driver shuts it
+    # down. (Two of Ray's Python processes set a handler of their own: that we cannot change.)
     if Path("/proc/self/task").is_dir():
         core = {name: ignored for name, ignored in ignoring_ctrl_c.items() if name.startswith(("raylet", "gcs_server"))}
         assert len(core) == 2 and all(core.values()), ignoring_ctrl_c
@@ -163,3 +165,62 @@ def test_a_ray_address_where_no_cluster_answers_is_told_in_one_line(tmp_path, ad
         + (" (is the address right, and the cluster running?)" if lang == "en"
            else " (klopt het adres, en draait het cluster?)")]
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.fixture
+def ray_starting(monkeypatch):
+    """A Ray that is not running, whose start is faked and noted (with what ``init`` was given, and
+    whether a Ctrl-C came meanwhile: ``ray_starting(ctrl_c=True)``); its tasks are played here."""
+    noted: dict[str, object] = {"running": False, "shut down": False}
+
+    def start(ctrl_c: bool = False) -> dict[str, object]:
+        def init(**options):
+            noted["options"] = options
+            if ctrl_c:  # a terminal's Ctrl-C while Ray starts
+                os.kill(os.getpid(), signal.SIGINT)
+                for _ in range(1000):  # (Python hears a signal between two steps of its own)
+                    pass
+            noted["running"] = True
+
+        def shutdown():
+            noted["running"], noted["shut down"] = False, True
+
+        class Task:
+            def __init__(self, function):
+                self.function = function
+
+            def remote(self, *args):
+                return self.function(*args)
+
+        monkeypatch.setattr(ray, "is_initialized", lambda: noted["running"])
+        monkeypatch.setattr(ray, "init", init)
+        monkeypatch.setattr(ray, "shutdown", shutdown)
+        monkeypatch.setattr(ray, "remote", lambda **_: Task)
+        monkeypatch.setattr(ray, "wait", lambda pending, num_returns: (pending[:1], pending[1:]))
+        monkeypatch.setattr(ray, "get", lambda chunk: chunk)
+        return noted
+
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    return start
+
+
+def test_a_ctrl_c_while_ray_starts_stops_the_tournament_once_it_has_started(ray_starting):
+    """It was ignored, and the tournament played on to the end (where another thread of ours ran, as
+    the progress bar's does: the signal went to it, and was lost)."""
+    noted = ray_starting(ctrl_c=True)
+    with pytest.raises(KeyboardInterrupt):
+        run_tournament(Settings(lineup=("beginner", "random"), games=20), jobs=2, backend="ray",
+                       progress=lambda played: pytest.fail(f"{played} games played after the Ctrl-C"))
+    assert noted["shut down"] and not noted["running"]  # no Ray processes left behind
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl-C answered as before
+
+
+def test_ray_is_started_with_no_more_cpus_than_tasks(ray_starting):
+    """--jobs 100000000000001 gave a traceback from Ray (at most 10^14 CPUs)."""
+    noted = ray_starting()
+    settings = Settings(lineup=("beginner", "random"), games=20)
+    results = run_tournament(settings, jobs=100_000_000_000_001, backend="ray")
+    assert noted["options"]["num_cpus"] == len(chunks(20)) == 20  # type: ignore[index]
+    assert len(results.games) == 20 and noted["shut down"]
+    run_tournament(settings, jobs=2, backend="ray")
+    assert noted["options"]["num_cpus"] == 2  # type: ignore[index]

@@ -4,6 +4,7 @@ games whose outcome is known."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import signal
@@ -129,6 +130,14 @@ def test_results_do_not_depend_on_the_number_of_processes(edition, lineup, mode,
     # and a game alone, out of any tournament, is the same game
     i = games // 2
     assert play_game(s, i)[0] == here.games[i]
+
+
+def test_the_processes_told_are_those_played_in():
+    """Five games with --jobs 64 said "processes: 64"; one game with --jobs 2, "processes: 2", though
+    it was played in the command's own process."""
+    few = Settings(lineup=("beginner", "random"), games=5)
+    assert run_tournament(few, jobs=64).jobs == len(chunks(5)) == 5
+    assert run_tournament(dataclasses.replace(few, games=1), jobs=2).jobs == 1
 
 
 @pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="needs signal masks (POSIX)")

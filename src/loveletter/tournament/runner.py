@@ -67,7 +67,7 @@ class Results:
     timing: dict[str, Timing] = field(default_factory=dict)
     records: list[dict[str, Any]] | None = None
     elapsed: float = 0.0
-    jobs: int = 1
+    jobs: int = 1  # the processes it was played in (never more than its chunks of work)
     backend: str = "local"
 
 
@@ -150,10 +150,11 @@ def run_tournament(settings: Settings, *, jobs: int | None = None, backend: str 
     if backend not in BACKENDS:
         raise TournamentError("backend", backend=backend)
     work = chunks(settings.games)
+    jobs = min(jobs, len(work))  # no more processes than chunks of work (Ray refuses a CPU count past 10^14)
     began = time.perf_counter()
     if backend == "ray":
         stream = _on_ray(settings, work, jobs, records, samples)
-    elif jobs == 1 or len(work) == 1:
+    elif jobs == 1:
         stream = _here(settings, work, records, samples)
     else:
         stream = _in_processes(settings, work, jobs, records, samples)
@@ -202,7 +203,7 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
         # semaphore" at exit (19 runs in 400, Ctrl-C within a millisecond of the tracker starting).
         # A Ctrl-C meanwhile comes here as soon as the block is lifted.
         with ctrl_c_held():
-            pool = ProcessPoolExecutor(max_workers=min(jobs, len(work)), mp_context=context,
+            pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context,
                                        initializer=_leave_ctrl_c_to_the_parent)
             pending: set[Future[Chunk]] = {
                 pool.submit(play_chunk, settings, start, stop, records, samples) for start, stop in work
@@ -313,36 +314,56 @@ def _on_ray(settings: Settings, work: list[tuple[int, int]], jobs: int, records:
     except ImportError:
         raise TournamentError("ray_missing") from None
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # a local tool: no usage reports
-    started = False
+    ours = not ray.is_initialized()  # else a caller's instance: left running
     with _stdout_to_stderr():  # Ray's own notes (a worker that died: a paragraph) are not the result
-        if not ray.is_initialized():
-            _start_ray(ray, jobs)
-            started = True
         try:
+            if ours:
+                _start_ray(ray, jobs)
             yield from _ray_chunks(ray, settings, work, records, samples)
-        finally:
-            if started:
+        finally:  # also after a Ctrl-C that came while Ray started: it is heard once Ray has started
+            if ours and ray.is_initialized():
                 with ctrl_c_held():  # stopped halfway, it would leave Ray's processes behind
                     ray.shutdown()
 
 
 def _start_ray(ray: Any, jobs: int) -> None:
     """Join the cluster that ``RAY_ADDRESS`` names, or start a local instance with ``jobs`` CPUs.
-    Its processes ignore Ctrl-C: a terminal's Ctrl-C reaches every process of its group, and Ray's
-    own, stopped by it under a running driver, made it crash at exit (a segmentation fault); the
-    driver alone stops, and shuts them down."""
+    Its processes do not answer Ctrl-C: a terminal's Ctrl-C reaches every process of its group, and
+    Ray's own, stopped by it under a running driver, made it crash at exit (a segmentation fault); the
+    driver alone stops, and shuts them down. A Ctrl-C while Ray starts (seconds) is held, not lost:
+    it stops the tournament once Ray has started (it was lost, and the tournament played on)."""
     options: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.ERROR, "log_to_driver": False}
     address = os.environ.get("RAY_ADDRESS")
     if address:  # a running cluster the user points at
         _check_reachable(address)
         try:
-            with ctrl_c_ignored():
+            with _ctrl_c_held_from_ray():
                 ray.init(address=address, **options)
         except (ConnectionError, ValueError, TimeoutError):  # no such cluster, or no address at all
             raise TournamentError("ray_unreachable", address=address) from None
     else:
-        with ctrl_c_ignored():
+        with _ctrl_c_held_from_ray():
             ray.init(num_cpus=jobs, **options)
+
+
+@contextmanager
+def _ctrl_c_held_from_ray() -> Iterator[None]:
+    """A Ctrl-C meanwhile is noted, not acted on (Ray broken off halfway through starting would
+    leave its processes behind), and heard as the block ends. It was ignored, so that the processes
+    Ray started ignored it too; but where another thread of ours was running (the progress bar's),
+    the signal could go to that thread, and be lost. Ray's processes need no help: Ray blocks
+    Ctrl-C in those it starts. (Only the main thread can set signal handlers.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    heard: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda signum, _frame: heard.append(signum))
+    try:
+        yield
+    finally:  # a handler not set from Python (None) cannot be set back: the default then
+        signal.signal(signal.SIGINT, before if before is not None else signal.SIG_DFL)
+    if heard:
+        raise KeyboardInterrupt
 
 
 RAY_CONNECT_SECONDS = 10.0  # how long a cluster's address may take to answer before it is given up
