@@ -303,6 +303,20 @@ def test_a_records_folder_with_earlier_records_is_refused(tmp_path):
                                                                        "notes.txt"]
 
 
+def test_a_records_folder_named_by_a_link_to_nothing_is_made_where_it_leads(tmp_path):
+    """A link to nothing was refused as a name that "already exists" (as was a loop of links), where
+    --csv writes through such a link."""
+    (tmp_path / "link").symlink_to("made")
+    ok(run("--rounds", 2, "--jobs", 1, "--records", "link", cwd=tmp_path))
+    assert sorted(p.name for p in (tmp_path / "made").iterdir()) == ["game-000000.json", "game-000001.json"]
+    (tmp_path / "loop").symlink_to("round")
+    (tmp_path / "round").symlink_to("loop")
+    line = refused(run("--rounds", 2, "--jobs", 1, "--records", "loop", cwd=tmp_path))
+    assert line.endswith("--records: cannot write to loop: too many symbolic links (a loop?)"
+                         " (see 'loveletter tournament --help')")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "loop", "made", "round"]
+
+
 def _stop_with_ctrl_c(tmp_path: Path, jobs: int, when: Callable[[], bool], waiting_for: str) -> None:
     """Start a long tournament keeping records in made/for/records, and press Ctrl-C as soon as
     ``when()`` holds; it must stop with status 130 and no traceback."""
