@@ -33,6 +33,9 @@ def refusal(kind: click.ParamType, value: str) -> str:
     (Amount(0, 10), "nan", "'nan' is not a number."),
     (Amount(0, 10), "-0.5", "-0.5 is out of range: it must be from 0 to 10."),
     (Amount(0, 10), "1e400", "1e400 is out of range: it must be from 0 to 10."),
+    # more digits than Python reads: "not a whole number", and all 5,000 of them echoed
+    (Whole(), "9" * 5000, f"'{'9' * 40}…' is too long a number (at most 4\u2009300 digits)."),
+    (Whole(1), "x" * 500, f"'{'x' * 40}…' is not a whole number."),
 ])
 def test_refusals_in_english(kind, value, message):
     assert refusal(kind, value) == message
@@ -43,6 +46,7 @@ def test_refusals_in_english(kind, value, message):
     (Whole(1), "0", "0 valt buiten het bereik: het moet minstens 1 zijn."),
     (Whole(2, 6), "1", "1 valt buiten het bereik: het moet 2 tot en met 6 zijn."),
     (Amount(0, 10), "x", "'x' is geen getal."),
+    (Whole(), "9" * 5000, f"'{'9' * 40}…' is een te lang getal (hoogstens 4\u2009300 cijfers)."),
 ])
 def test_refusals_in_dutch(dutch, kind, value, message):
     assert refusal(kind, value) == message

@@ -6,11 +6,13 @@ A decimal comma is read as a point (``--delay 0,5``).
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any, Literal
 
 import click
 
 from loveletter.cli.click_dutch import gettext
+from loveletter.engine.errors import shown
 from loveletter.i18n import Translator, grouped
 
 #: The language of the messages: set once the command line's ``--lang`` is known.
@@ -43,10 +45,14 @@ class _InWords:
             number = int(value) if self._whole else float(str(value).replace(",", "."))
         except (TypeError, ValueError):
             number = math.nan
+        if number != number and self._whole and str(value).strip().lstrip("+-").isdigit():
+            # digits all, but more than Python reads (5,000 of them were "not a whole number")
+            self.fail(t("cli_too_long", value=shown(str(value)), most=grouped(sys.get_int_max_str_digits())),  # type: ignore[attr-defined]
+                      param, ctx)
         if number != number:  # not a number at all (or "nan", which no range holds)
-            self.fail(t("cli_not_whole" if self._whole else "cli_not_number", value=str(value)), param, ctx)  # type: ignore[attr-defined]
+            self.fail(t("cli_not_whole" if self._whole else "cli_not_number", value=shown(str(value))), param, ctx)  # type: ignore[attr-defined]
         if (self.min is not None and number < self.min) or (self.max is not None and number > self.max):
-            self.fail(t("cli_out_of_range", value=value if isinstance(value, str) else _number(number), range=self._describe_range()), param, ctx)  # type: ignore[attr-defined]
+            self.fail(t("cli_out_of_range", value=shown(value) if isinstance(value, str) else _number(number), range=self._describe_range()), param, ctx)  # type: ignore[attr-defined]
         return number
 
 
