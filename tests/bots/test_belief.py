@@ -461,6 +461,22 @@ def test_an_approximate_table_sure_of_an_unseen_hand_starts_again(monkeypatch):
     assert len(hands_in(belief, 1)) > 1  # (the table: the odds shown for a hand nothing touched are the deck's)
 
 
+def test_a_table_sure_of_a_hand_the_public_facts_make_sure_is_not_started_again(monkeypatch):
+    """Where the public facts leave a player one card, a table started again would be as sure of it,
+    and thrown away: it is not started again (each update did, for nothing)."""
+    monkeypatch.setattr(belief_module, "MIN_SPREAD", 1)
+    rnd = Round.shuffled(EDITION_2019, 6, random.Random(5), starter=0, log=True)
+    seen = view(rnd, 0)
+    belief = Belief(seen)
+    table = {key: w for key, w in belief.table.items() if key[0][1] == (Card.HANDMAID,)}
+    total = sum(table.values())
+    belief.table = {key: w / total for key, w in table.items()}
+    monkeypatch.setattr(belief_module, "publicly_possible", lambda view: {1: Counter({Card.HANDMAID: 1})})
+    monkeypatch.setattr(Belief, "_recover", lambda self, view: pytest.fail("started again"))
+    belief._start_again_if_wider(seen)
+    assert hands_in(belief, 1) == {(Card.HANDMAID,)}
+
+
 def test_an_update_that_leaves_an_unseen_hand_sure_starts_again(monkeypatch):
     """The same through :meth:`Belief.update`, as the bots call it: the next play, which reveals
     nothing of seat 2's card, is read; the table, still sure of that card, starts again."""
@@ -697,6 +713,17 @@ def test_the_floor_leaves_out_a_card_the_public_facts_put_in_another_hand():
     not_mine = dataclasses.replace(seen, hand=(Card.GUARD,))  # the Princess may be the Baron winner's: not sure
     assert set(belief_module._public_odds(not_mine)[1]) == {Card.COUNTESS, Card.PRINCESS}
     assert Card.COUNTESS in belief_module._public_odds(not_mine)[0]
+    # two hands sure, each of its own card (both were given the last one found): seat 3's Baron beat a
+    # Prince, which leaves it the Chancellor once the King is seen and the Countess is seat 1's
+    six = view(Round.shuffled(EDITION_2019, 6, random.Random(0), log=True), 5)
+    both = dataclasses.replace(
+        six, hand=(Card.PRINCESS,), known={}, current=0, alive=(True, True, False, True, False, True),
+        discards=((), (Card.BARON,), (Card.KING,), (Card.BARON,), (Card.PRINCE,), ()),
+        events=(*events, Event("play", seat=3, card=Card.BARON, target=4),
+                Event("baron", seat=3, target=4, result="win"), Event("out", seat=4, result="baron", cards=(Card.PRINCE,))))
+    odds = belief_module._public_odds(both)
+    assert odds[1] == {Card.COUNTESS: 1.0} and odds[3] == {Card.CHANCELLOR: 1.0}
+    assert Card.COUNTESS not in odds[0] and Card.CHANCELLOR in odds[0]  # one of the two Chancellors left
 
 
 def test_a_table_is_kept_when_starting_again_would_spread_no_wider(monkeypatch):

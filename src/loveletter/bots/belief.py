@@ -260,7 +260,9 @@ class Belief:
 
     def _sure_unseen(self, view: View) -> bool:
         """Whether the table is sure of the card of a player whose card this seat has not seen (every
-        deal left gives it the same card)."""
+        deal left gives it the same card), where the public facts do not make it sure (then a table
+        started again would be as sure, and thrown away)."""
+        public: dict[int, Counter[Card]] | None = None
         for seat in range(self.players):
             if seat != self.seat and view.alive[seat] and seat not in view.known:
                 held: Card | None = None
@@ -270,7 +272,9 @@ class Belief:
                         break
                     held = hand[0]
                 else:
-                    return True
+                    public = publicly_possible(view) if public is None else public
+                    if len(public.get(seat, ())) != 1:
+                        return True
         return False
 
     def _read(self, e: Event) -> None:

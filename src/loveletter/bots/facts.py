@@ -1,7 +1,7 @@
 """What the events of a round make public, or known to one seat, about the players' hands: the
-cards a player cannot hold (:func:`ruled_out`), the play each player's card was kept beside
-(:func:`last_plays`), the cards that may be in the hands the seat does not know
-(:func:`unseen_in_hands`), and who knows the seat's own card (:func:`who_knows_mine`). The belief
+cards a player cannot hold (:func:`ruled_out`), and so those it may (:func:`publicly_possible`), the play
+each player's card was kept beside (:func:`last_plays`), the cards that may be in the hands the seat
+does not know (:func:`unseen_in_hands`), and who knows the seat's own card (:func:`who_knows_mine`). The belief
 starts again from these when its table has collapsed (:meth:`loveletter.bots.belief.Belief._recover`);
 the simulated players remember with them (:func:`loveletter.bots.playout.memory_at`)."""
 
@@ -111,7 +111,7 @@ def publicly_possible(view: View) -> dict[int, Counter[Card]]:
                 for other, cards in possible.items():
                     if other not in sure:
                         cards.discard(card)
-    return {seat: Counter({card: 1} if seat in sure else {card: left[card] for card in cards if left[card] > 0})
+    return {seat: Counter(dict.fromkeys(cards, 1) if seat in sure else {card: left[card] for card in cards if left[card] > 0})
             for seat, cards in possible.items()}
 
 
