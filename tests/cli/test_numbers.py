@@ -36,6 +36,9 @@ def refusal(kind: click.ParamType, value: str) -> str:
     # more digits than Python reads: "not a whole number", and all 5,000 of them echoed
     (Whole(), "9" * 5000, f"'{'9' * 40}…' is too long a number (at most 4\u2009300 digits)."),
     (Whole(1), "x" * 500, f"'{'x' * 40}…' is not a whole number."),
+    (Whole(1), "--5", "'--5' is not a whole number."),  # not "too long a number", nor these
+    (Whole(1), "²", "'²' is not a whole number."),
+    (Whole(1), "-" + "9" * 4301, f"'-{'9' * 39}…' is too long a number (at most 4\u2009300 digits)."),
 ])
 def test_refusals_in_english(kind, value, message):
     assert refusal(kind, value) == message

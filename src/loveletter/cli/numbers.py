@@ -45,8 +45,8 @@ class _InWords:
             number = int(value) if self._whole else float(str(value).replace(",", "."))
         except (TypeError, ValueError):
             number = math.nan
-        if number != number and self._whole and str(value).strip().lstrip("+-").isdigit():
-            # digits all, but more than Python reads (5,000 of them were "not a whole number")
+        if number != number and self._whole and _too_many_digits(str(value)):
+            # a whole number, but longer than Python reads (5,000 digits were "not a whole number")
             self.fail(t("cli_too_long", value=shown(str(value)), most=grouped(sys.get_int_max_str_digits())),  # type: ignore[attr-defined]
                       param, ctx)
         if number != number:  # not a number at all (or "nan", which no range holds)
@@ -54,6 +54,13 @@ class _InWords:
         if (self.min is not None and number < self.min) or (self.max is not None and number > self.max):
             self.fail(t("cli_out_of_range", value=shown(value) if isinstance(value, str) else _number(number), range=self._describe_range()), param, ctx)  # type: ignore[attr-defined]
         return number
+
+
+def _too_many_digits(text: str) -> bool:
+    """Whether ``text`` is a whole number (a sign at most, then digits) longer than Python reads."""
+    text = text.strip()
+    digits = text[1:] if text.startswith(("+", "-")) else text
+    return digits.isdecimal() and len(digits) > sys.get_int_max_str_digits() > 0
 
 
 class Whole(_InWords, click.IntRange):
