@@ -369,6 +369,9 @@ def test_a_level_in_several_seats_has_its_interval_by_game():
     # self-play in one game: one of the two seats won it, exactly a half (it said 5.5-94.5%)
     report = summarise(_results(["b", "b"], [(1,)]))
     assert report["participants"][0]["ci95"] == [0.5, 0.5]
+    # but a game both seats won (a tie) is no certainty of 100%
+    report = summarise(_results(["b", "b"], [(0, 1)]))
+    assert report["participants"][0]["ci95"] == pytest.approx(list(wilson(1, 1)))  # 21-100%: one game tells little
 
 
 def test_summary_ratings_match_the_two_level_closed_form():

@@ -47,8 +47,8 @@ def clustered_wilson(wins_by_game: Sequence[float], seats: int, z: float = Z95, 
     interval is Wilson's for the effective number of games that gives the win rate the variance its
     games show (the design effect; more than its seat-games where its seats pull against each other,
     as in self-play). For one seat it is :func:`wilson` itself. Where the games show no spread at all
-    (its seats won the same in every game), the level's share of each game is certain in self-play;
-    otherwise the trial is whether the level won a game, and the interval Wilson's for that, times
+    (its seats won the same in every game), the level's share of each game is certain in self-play
+    with one winner a game; otherwise the trial is whether the level won a game, and the interval Wilson's for that, times
     the share of its seats that a won game gives (a level in two seats that won all of 30 games,
     never both: 44.3-50%, as the other level's 0-11.4% implies; it said 33.2-66.8%, beyond the 50% it
     cannot exceed). (Like any interval from the spread seen, it is too narrow where the spread comes
@@ -66,7 +66,7 @@ def clustered_wilson(wins_by_game: Sequence[float], seats: int, z: float = Z95, 
     p = total / (games * seats) if games else 0.0
     variance = sum((w / seats - p) ** 2 for w in wins_by_game) / (games * (games - 1)) if games > 1 else 0.0
     if variance <= 0:
-        if everyone and games:
+        if everyone and games and total == games:  # self-play, one winner a game: exactly 1 / seats
             return p, p
         won = wins_by_game[0] if games else 0.0  # its seats' wins in every game
         low, high = wilson(games if won > 0 else 0, games, z)  # the games it won: all or none
