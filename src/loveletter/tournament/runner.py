@@ -17,8 +17,9 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import closing, contextmanager, suppress
+from contextlib import AbstractContextManager, closing, contextmanager, suppress
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any
 
 from loveletter.bots import LEVELS, SEARCHING
@@ -67,7 +68,9 @@ class Results:
     timing: dict[str, Timing] = field(default_factory=dict)
     records: list[dict[str, Any]] | None = None
     elapsed: float = 0.0
-    jobs: int = 1  # the processes it was played in (never more than its chunks of work)
+    # the processes it was played in, or the CPUs asked of the Ray instance it started (never more
+    # than its chunks of work)
+    jobs: int = 1
     backend: str = "local"
 
 
@@ -294,13 +297,19 @@ def ctrl_c_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
-@contextmanager
-def ctrl_c_ignored() -> Iterator[None]:
+def ctrl_c_ignored() -> AbstractContextManager[None]:
     """Ctrl-C ignored meanwhile, if this is the main thread (only it can set signal handlers)."""
+    return _ctrl_c_answered_by(signal.SIG_IGN)
+
+
+@contextmanager
+def _ctrl_c_answered_by(handler: Callable[[int, FrameType | None], Any] | int) -> Iterator[None]:
+    """Ctrl-C answered by ``handler`` meanwhile, if this is the main thread (only it can set signal
+    handlers), then as before."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    before = signal.signal(signal.SIGINT, handler)
     try:
         yield
     finally:  # a handler not set from Python (None) cannot be set back: the default then
@@ -350,18 +359,12 @@ def _start_ray(ray: Any, jobs: int) -> None:
 def _ctrl_c_held_from_ray() -> Iterator[None]:
     """A Ctrl-C meanwhile is noted, not acted on (Ray broken off halfway through starting would
     leave its processes behind), and heard as the block ends. It was ignored, so that the processes
-    Ray started ignored it too; but where another thread of ours was running (the progress bar's),
-    the signal could go to that thread, and be lost. Ray's processes need no help: Ray blocks
-    Ctrl-C in those it starts. (Only the main thread can set signal handlers.)"""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
+    Ray started would ignore it too, and so it was lost. (Blocked as well as ignored, it waits; but
+    only where no other thread of ours runs, as the progress bar's does, which may take it and drop
+    it.) Ray's processes need no help: Ray blocks Ctrl-C in those it starts."""
     heard: list[int] = []
-    before = signal.signal(signal.SIGINT, lambda signum, _frame: heard.append(signum))
-    try:
+    with _ctrl_c_answered_by(lambda signum, _frame: heard.append(signum)):
         yield
-    finally:  # a handler not set from Python (None) cannot be set back: the default then
-        signal.signal(signal.SIGINT, before if before is not None else signal.SIG_DFL)
     if heard:
         raise KeyboardInterrupt
 
