@@ -205,8 +205,7 @@ def ray_starting(monkeypatch):
 
 
 def test_a_ctrl_c_while_ray_starts_stops_the_tournament_once_it_has_started(ray_starting):
-    """It was ignored, and the tournament played on to the end (where another thread of ours ran, as
-    the progress bar's does: the signal went to it, and was lost)."""
+    """It was ignored while Ray started, and so lost: the tournament played on to the end."""
     noted = ray_starting(ctrl_c=True)
     with pytest.raises(KeyboardInterrupt):
         run_tournament(Settings(lineup=("beginner", "random"), games=20), jobs=2, backend="ray",
