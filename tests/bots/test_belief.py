@@ -202,6 +202,10 @@ def test_king_trade_with_the_believer():
     assert odds(rnd, 0, 2)[Card.BARON] == pytest.approx(1, abs=TOL)
     assert odds(rnd, 2, 0)[Card.PRIEST] == pytest.approx(1, abs=TOL)
     assert odds(rnd, 1, 2)[Card.BARON] < 1
+    # and each knows the other knows its card: their later plays are read with that in mind
+    for believer, other, card in ((0, 2, Card.PRIEST), (2, 0, Card.BARON)):
+        seen = view(rnd, believer)
+        assert Belief(seen).knows_mine == {other: card} == who_knows_mine(seen)
 
 
 def test_king_between_others_moves_a_known_card():

@@ -191,6 +191,29 @@ def test_beginner_does_not_guess_a_card_it_knows_is_elsewhere():
     assert RuleBasedBot(1).choose(v) == Action(Card.GUARD, 1, Card.PRIEST)
 
 
+def test_beginner_never_names_a_card_it_sees_all_used_up_even_with_only_guards_unseen():
+    """No card but a Guard can be in the other's hand: naming any card is hopeless, never merely
+    worth nothing (which would put it above, say, a Handmaid played with no bonus)."""
+    from loveletter.bots.rule_based import HOPELESS, score_move
+
+    unknown = [0] * len(Card)
+    unknown[Card.GUARD] = 3
+    for guess in (Card.PRIEST, Card.PRINCESS):
+        score = score_move(Action(Card.GUARD, 1, guess), (Card.GUARD, Card.HANDMAID), {}, unknown, 3,
+                           CLASSIC.value, 0)
+        assert score < HOPELESS / 2
+
+
+def test_a_prince_on_itself_throws_away_a_guard_or_a_priest_gladly_and_nothing_higher():
+    from loveletter.bots.rule_based import score_move
+
+    unknown = [0] * len(Card)
+    unknown[Card.GUARD] = unknown[Card.KING] = 1
+    for kept, score in ((Card.GUARD, WEIGHTS.prince_self_low), (Card.PRIEST, WEIGHTS.prince_self_low),
+                        (Card.BARON, WEIGHTS.prince_self_high), (Card.KING, WEIGHTS.prince_self_high)):
+        assert score_move(Action(Card.PRINCE, 0), (Card.PRINCE, kept), {}, unknown, 2, CLASSIC.value, 0) == score
+
+
 def test_beginner_chancellor_keeps_its_best_card():
     edition = EDITION_2019
     rnd = Round(edition, 2, deck_with(edition, [Card.CHANCELLOR, Card.GUARD, Card.SPY, Card.KING, Card.PRIEST]))

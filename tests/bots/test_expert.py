@@ -6,6 +6,7 @@ Budgets are tiny here; the expert's strength is measured by benchmarks/strength.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from types import SimpleNamespace
@@ -390,6 +391,16 @@ def test_a_budget_below_one_is_refused():
 def finished(*winners: int, spy: int | None = None) -> SimpleNamespace:
     """What the scorer reads of a finished round."""
     return SimpleNamespace(winners=winners, spy_bonus=spy)
+
+
+def test_a_match_won_by_two_at_once_is_shared():
+    """Two players reaching the target together (R2.4) share the match: each has half of it, and
+    every table of tokens shares out one match in all (a shared finish counted whole for each, and
+    the expert valued a tie as highly as winning alone)."""
+    value = expert._match_value_function(3, 2)
+    assert value((2, 2, 0)) == (0.5, 0.5, 0.0)
+    for tokens in itertools.product(range(3), repeat=3):
+        assert sum(value(tokens)) == pytest.approx(1.0)
 
 
 def test_scoring_near_the_target():

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from loveletter.tournament.stats import Z95, bradley_terry, elo, expected_score, wilson
+from loveletter.tournament.stats import Z95, bradley_terry, clustered_wilson, elo, expected_score, wilson
 
 # ------------------------------------------------------------------------------------ Wilson
 
@@ -27,6 +27,15 @@ def test_wilson_against_hand_computed_values(wins, games, low, high):
     lo, hi = wilson(wins, games)
     assert lo == pytest.approx(low, abs=1e-6)
     assert hi == pytest.approx(high, abs=1e-6)
+
+
+def test_clustered_wilson_on_a_few_games_worked_by_hand():
+    """Two seats of one level in five games, winning 0, 1, 1, 0 and 2 of them: a rate of 0.4, its
+    games' shares 0, .5, .5, 0 and 1 spread by 0.70 in squares about it, so the rate's variance is
+    0.70 / (5 * 4) = 0.035 (the sample's, n - 1 below: n alone made it too narrow for few games),
+    and Wilson's interval is for 0.24 / 0.035 = 6.86 effective games."""
+    effective = 0.4 * 0.6 / (0.70 / 20)
+    assert clustered_wilson([0, 1, 1, 0, 2], 2) == pytest.approx(wilson(0.4 * effective, effective))
 
 
 def test_wilson_formula_and_edges():
