@@ -201,6 +201,21 @@ def test_expert_guards_the_card_its_priest_saw(known):
         assert ExpertBot(seed, budget=60).choose(v) == Action(Card.GUARD, 1, known)
 
 
+def test_our_later_decisions_in_the_tree_are_kept_apart_by_what_we_would_know():
+    """Information sets: after our Priest, our next decision in the tree is one node per hand *and*
+    card seen, not one per hand (which would pool the samples where we saw a Princess with those
+    where we saw a Guard, and play our next turn as if we had not looked)."""
+    rnd = Round(CLASSIC, 2, deck(CLASSIC, "countess | king handmaid handmaid | priest guard | guard"))
+    assert sorted(rnd.hands[0]) == [Card.GUARD, Card.PRIEST]
+    root = ExpertBot(3, budget=400).search(view(rnd, 0))
+    later = [key for their_move in root.children[Action(Card.PRIEST, 1)].children.values()
+             for key in their_move.infos]
+    by_hand: dict[object, set[object]] = {}
+    for key in later:  # (our hand, what we know of the others)
+        by_hand.setdefault(key[0], set()).add(key[1:])
+    assert any(len(seen) > 1 for seen in by_hand.values()), later  # one hand, several things known
+
+
 def test_expert_barons_a_known_lower_card():
     # classic, two players: seat 0 (priest+prince) sees seat 1's guard; seat 1 plays a priest and
     # keeps the guard; seat 0 draws a baron: its prince beats the guard for sure (R5.3)
