@@ -19,8 +19,14 @@ from typing import NoReturn
 
 def _interrupted_while_loading(signum: int, frame: FrameType | None) -> None:
     """A Ctrl-C before :func:`run` starts, while the modules load (up to seconds): one line too."""
-    print(f"\n{os.path.basename(sys.argv[0])}: interrupted", file=sys.stderr)
+    _tell_interrupted(os.path.basename(sys.argv[0]))
     raise SystemExit(130)
+
+
+def _tell_interrupted(name: str) -> None:
+    """``NAME: interrupted``, on a line of its own after a terminal's "^C" (in a file, the one line)."""
+    after_ctrl_c = "\n" if sys.stderr is not None and sys.stderr.isatty() else ""
+    print(f"{after_ctrl_c}{name}: interrupted", file=sys.stderr)
 
 
 if (os.path.dirname(os.path.abspath(sys.argv[0])) == os.path.dirname(os.path.abspath(__file__))
@@ -54,7 +60,7 @@ def run(main: Callable[[], None]) -> None:
     try:
         main()
     except KeyboardInterrupt:
-        print(f"\n{name}: interrupted", file=sys.stderr)
+        _tell_interrupted(name)
         raise SystemExit(130) from None
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit

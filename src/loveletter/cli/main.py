@@ -47,8 +47,19 @@ class Refused(click.UsageError):
         self.language = language
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]}, options_metavar=_t("meta_options"),
-             subcommand_metavar=_t("meta_command"))
+class _Commands(click.Group):
+    """The commands, a Ctrl-C in any of them told in one line (:func:`_main`): click would first
+    write an empty line to standard error, into a file too."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise click.Abort from None
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]},
+             options_metavar=_t("meta_options"), subcommand_metavar=_t("meta_command"))
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, help=_t("opt_version"),
               callback=lambda ctx, _, shown: _show_version(ctx) if shown else None)
 @click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, expose_value=False, help=_t("opt_lang"))
@@ -277,6 +288,8 @@ def _main(language: str) -> int | str | None:
         click.echo(f"{command}: {err.format_message()} ({t('cli_see_help', command=command)})", err=True)
         return 2
     except click.Abort:
+        if sys.stderr is not None and sys.stderr.isatty():  # after the terminal's "^C": a line of its own
+            click.echo(err=True)
         click.echo(Translator(language)("cli_interrupted"), err=True)
         return 130
     except click.ClickException as err:
