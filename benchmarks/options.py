@@ -16,17 +16,13 @@ from collections.abc import Callable, Iterable
 from types import FrameType
 from typing import NoReturn
 
+from loveletter.cli.start import tell_interrupted  # (light: loaded before the handler below is set)
+
 
 def _interrupted_while_loading(signum: int, frame: FrameType | None) -> None:
     """A Ctrl-C before :func:`run` starts, while the modules load (up to seconds): one line too."""
-    _tell_interrupted(os.path.basename(sys.argv[0]))
+    tell_interrupted(f"{os.path.basename(sys.argv[0])}: interrupted")
     raise SystemExit(130)
-
-
-def _tell_interrupted(name: str) -> None:
-    """``NAME: interrupted``, on a line of its own after a terminal's "^C" (in a file, the one line)."""
-    after_ctrl_c = "\n" if sys.stderr is not None and sys.stderr.isatty() else ""
-    print(f"{after_ctrl_c}{name}: interrupted", file=sys.stderr)
 
 
 if (os.path.dirname(os.path.abspath(sys.argv[0])) == os.path.dirname(os.path.abspath(__file__))
@@ -60,7 +56,7 @@ def run(main: Callable[[], None]) -> None:
     try:
         main()
     except KeyboardInterrupt:
-        _tell_interrupted(name)
+        tell_interrupted(f"{name}: interrupted")
         raise SystemExit(130) from None
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit

@@ -21,6 +21,7 @@ from loveletter.bots.expert import DEFAULT_ITERATIONS, HINT_TRIES
 from loveletter.cli import numbers
 from loveletter.cli.click_dutch import speak_dutch
 from loveletter.cli.numbers import Amount, GivenPath, Whole
+from loveletter.cli.start import tell_interrupted
 from loveletter.engine import EDITIONS, MAX_TARGET
 from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named
 from loveletter.narrate import MAX_NAME, name_length, name_too_long, one_line
@@ -288,9 +289,7 @@ def _main(language: str) -> int | str | None:
         click.echo(f"{command}: {err.format_message()} ({t('cli_see_help', command=command)})", err=True)
         return 2
     except click.Abort:
-        if sys.stderr is not None and sys.stderr.isatty():  # after the terminal's "^C": a line of its own
-            click.echo(err=True)
-        click.echo(Translator(language)("cli_interrupted"), err=True)
+        tell_interrupted(Translator(language)("cli_interrupted"))
         return 130
     except click.ClickException as err:
         click.echo(f"loveletter: {err.format_message()}", err=True)

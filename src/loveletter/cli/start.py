@@ -17,6 +17,13 @@ def run() -> None:
         from loveletter.i18n import Translator, default_language, language_named
 
         language = language_named(sys.argv[1:]) or default_language()
-        print(Translator(language)("cli_interrupted"), file=sys.stderr)
+        tell_interrupted(Translator(language)("cli_interrupted"))
         sys.exit(130)
     run_command()
+
+
+def tell_interrupted(line: str) -> None:
+    """Tell a Ctrl-C in one line on standard error, on a line of its own after a terminal's "^C" (in
+    a file, just the line). Here, with nothing to load, for the benchmarks too."""
+    after_ctrl_c = "\n" if sys.stderr is not None and sys.stderr.isatty() else ""
+    print(f"{after_ctrl_c}{line}", file=sys.stderr)
