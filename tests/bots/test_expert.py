@@ -6,9 +6,11 @@ Budgets are tiny here; the expert's strength is measured by benchmarks/strength.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections import Counter
+from collections.abc import Callable
 from types import SimpleNamespace
 
 import pytest
@@ -412,10 +414,49 @@ def test_a_match_won_by_two_at_once_is_shared():
     """Two players reaching the target together (R2.4) share the match: each has half of it, and
     every table of tokens shares out one match in all (a shared finish counted whole for each, and
     the expert valued a tie as highly as winning alone)."""
-    value = expert._match_value_function(3, 2)
-    assert value((2, 2, 0)) == (0.5, 0.5, 0.0)
-    for tokens in itertools.product(range(3), repeat=3):
-        assert sum(value(tokens)) == pytest.approx(1.0)
+    assert expert.match_chances((0, 0, 2)) == (0.5, 0.5, 0.0)
+    for needs in itertools.product(range(3), repeat=3):
+        assert sum(expert.match_chances(needs)) == pytest.approx(1.0)
+
+
+def _match_chances_by_playing_on(players: int, target: int) -> Callable[[tuple[int, ...]], tuple[float, ...]]:
+    """The chances the long way: from every table of tokens, each player in turn wins the next round."""
+    @functools.cache
+    def value(tokens: tuple[int, ...]) -> tuple[float, ...]:
+        reached = [s for s in range(players) if tokens[s] >= target]
+        if reached:
+            return tuple(1 / len(reached) if s in reached else 0.0 for s in range(players))
+        later = [value(tuple(t + (s == winner) for s, t in enumerate(tokens))) for winner in range(players)]
+        return tuple(sum(v[s] for v in later) / players for s in range(players))
+
+    return value
+
+
+@pytest.mark.parametrize(("players", "target"), [(2, 7), (3, 5), (4, 4), (5, 3), (6, 3), (4, 6)])
+def test_match_chances_are_those_of_playing_every_round_on(players, target):
+    """The closed count agrees with playing on round by round, from every table of tokens."""
+    slow = _match_chances_by_playing_on(players, target)
+    for tokens in itertools.product(range(target + 1), repeat=players):
+        needs = tuple(max(0, target - t) for t in tokens)
+        assert expert.match_chances(needs) == pytest.approx(slow(tokens), abs=1e-12)
+
+
+@pytest.mark.parametrize(("edition", "tokens", "target"), [
+    (CLASSIC, [11, 0, 0, 0], 12),  # 13 ** 4 tables of tokens: too many to list, as the expert once did
+    (EDITION_2019, [5, 5, 0, 0, 0, 0], 6),
+    (EDITION_2019, [19, 0, 17, 16, 0, 0], 20),
+])
+def test_a_player_one_token_from_a_high_target_is_feared(edition, tokens, target):
+    """Near the end of a match to a high target (play --target), seat 0 winning the round is the
+    worst outcome for every other seat, and stopping it worth nearly as much as winning (the expert
+    scored only round wins when the table of every score was large, and let the leader win)."""
+    match = Match(edition, len(tokens), seed=1, target=target)
+    match.tokens = tokens
+    score = expert._scorer(view(match, 2))
+    rewards, mine = score(finished(0))
+    assert rewards[0] == pytest.approx(1.0) and rewards[2] == pytest.approx(0.0) and mine == 0.0
+    assert score(finished(3))[0][2] > 0.2  # another player stopping the leader: good for seat 2 too (round wins only: 0)
+    assert score(finished(2))[0][2] == pytest.approx(1.0)
 
 
 def test_scoring_near_the_target():

@@ -25,8 +25,10 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache, lru_cache, partial
+from functools import lru_cache, partial
 from typing import NamedTuple
+
+import numpy as np
 
 from loveletter.bots.belief import Belief, Following
 from loveletter.bots.playout import Memory, memory_at, move, play_out, remember, step, unseen_odds
@@ -41,7 +43,6 @@ HINT_TRIES = 400
 #: The UCB exploration constant (rewards are scaled to 0..1); other values tried did no better against
 #: the beginner.
 EXPLORATION = 0.7
-MAX_MATCH_STATES = 20_000  # token tables larger than this are not worth it: score rounds only
 
 
 @dataclass
@@ -347,15 +348,18 @@ def _scorer(view: View) -> Callable[[Round], tuple[list[float], float]]:
     players, me = view.players, view.seat
     tokens = view.tokens
     target = view.target
-    if target is None or target**players > MAX_MATCH_STATES:  # no match to speak of: rounds only
+    if target is None:  # no match: rounds only
         def round_only(state: Round) -> tuple[list[float], float]:
             share = 1.0 / len(state.winners)
             rewards = [share if s in state.winners else 0.0 for s in range(players)]
             return rewards, 1.0 if me in state.winners else 0.0
 
         return round_only
-    value = _match_value_function(players, target)
-    outcomes = [value(_capped(tokens, (i,), None, target)) for i in range(players)]
+
+    def value(winners: tuple[int, ...], spy: int | None) -> tuple[float, ...]:
+        return match_chances(_needs(tokens, winners, spy, target))
+
+    outcomes = [value((i,), None) for i in range(players)]
     low = [min(o[s] for o in outcomes) for s in range(players)]
     span = [max(o[s] for o in outcomes) - low[s] for s in range(players)]
     scored: dict[tuple[tuple[int, ...], int | None], tuple[list[float], float]] = {}
@@ -364,7 +368,7 @@ def _scorer(view: View) -> Callable[[Round], tuple[list[float], float]]:
         key = (state.winners, state.spy_bonus)
         found = scored.get(key)
         if found is None:
-            after = value(_capped(tokens, state.winners, state.spy_bonus, target))
+            after = value(state.winners, state.spy_bonus)
             rewards = [
                 (after[s] - low[s]) / span[s] if span[s] > 1e-12 else (1.0 if s in state.winners else 0.0)
                 for s in range(players)
@@ -376,29 +380,58 @@ def _scorer(view: View) -> Callable[[Round], tuple[list[float], float]]:
     return score
 
 
-def _capped(tokens: tuple[int, ...], winners: tuple[int, ...], spy: int | None, target: int) -> tuple[int, ...]:
+def _needs(tokens: tuple[int, ...], winners: tuple[int, ...], spy: int | None, target: int) -> tuple[int, ...]:
+    """How many tokens each seat still needs after a round won by ``winners`` (and the Spy's by ``spy``)."""
     after = list(tokens)
     for s in winners:
         after[s] += 1
     if spy is not None:
         after[spy] += 1
-    return tuple(min(t, target) for t in after)
+    return tuple(max(0, target - t) for t in after)
 
 
-@lru_cache(maxsize=8)  # one per game (players, target) met: its values stay known between searches
-def _match_value_function(players: int, target: int) -> Callable[[tuple[int, ...]], tuple[float, ...]]:
-    """``value(tokens)``: each seat's chance of winning the match from these tokens, if every player
-    wins each later round with the same chance (a shared match win counts as a fraction)."""
-    @cache
-    def value(tokens: tuple[int, ...]) -> tuple[float, ...]:
-        reached = [s for s in range(players) if tokens[s] >= target]
-        if reached:
-            return tuple(1.0 / len(reached) if s in reached else 0.0 for s in range(players))
-        total = [0.0] * players
-        for winner in range(players):
-            nxt = tuple(t + 1 if s == winner else t for s, t in enumerate(tokens))
-            for s, v in enumerate(value(nxt)):
-                total[s] += v / players
-        return tuple(total)
+@lru_cache(maxsize=4096)  # a search asks for the same few outcomes again and again
+def match_chances(needs: tuple[int, ...]) -> tuple[float, ...]:
+    """Each seat's chance of winning the match when seat ``s`` still needs ``needs[s]`` tokens, if one
+    player wins each later round, every player as likely as the others. Seats that need none have
+    reached the target and share the match (R2.4).
 
-    return value
+    Exact for any number of players and any target, without a table of every score: seat ``s`` wins
+    when it takes its last token in round ``k + 1`` after ``k`` rounds in which it won ``needs[s] - 1``
+    and every other seat ``j`` fewer than ``needs[j]``. With ``n`` players each sequence of ``k``
+    winners has the chance ``n ** -k``; the sequences are counted seat by seat (a binomial coefficient
+    for where one seat's wins fall among the others'), and the last round has the chance ``1 / n``.
+
+    >>> match_chances((1, 1))  # one round left: whoever wins it
+    (0.5, 0.5)
+    >>> [round(x, 4) for x in match_chances((1, 2, 2))]  # the leader loses only if another wins twice first
+    [0.6296, 0.1852, 0.1852]
+    """
+    players = len(needs)
+    reached = [s for s in range(players) if needs[s] <= 0]
+    if reached:
+        return tuple(1.0 / len(reached) if s in reached else 0.0 for s in range(players))
+    chances = []
+    for s in range(players):
+        others = np.ones(1)  # others[k]: the chance of the k rounds' winners, summed over the ways
+        for j in range(players):
+            if j != s:
+                others = _with_seat(others, needs[j] - 1, players)
+        mine = _with_seat(others, needs[s] - 1, players, exactly=True)
+        chances.append(float(mine.sum()) / players)  # ... and then seat s wins the round after
+    return tuple(chances)
+
+
+def _with_seat(rounds: np.ndarray, most: int, players: int, exactly: bool = False) -> np.ndarray:
+    """``rounds[k]``: the chance that a group of seats won k given rounds within their limits, summed
+    over the ways; the same with one more seat that wins up to ``most`` of them (``exactly`` that
+    many), its wins falling anywhere among the others'."""
+    k = np.arange(len(rounds), dtype=float)
+    longer = np.zeros(len(rounds) + most)
+    ways = np.ones(len(rounds))  # C(k + i, i) / players ** i, for i = 0, 1, ...
+    for i in range(most + 1):
+        if i:
+            ways = ways * (k + i) / (i * players)
+        if not exactly or i == most:
+            longer[i:i + len(rounds)] += ways * rounds
+    return longer
