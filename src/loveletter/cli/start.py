@@ -4,12 +4,14 @@ traceback through the modules being loaded."""
 
 from __future__ import annotations
 
+import io
 import signal
 import sys
 
 
 def run() -> None:
     """Load the command line and run it (:func:`loveletter.cli.main.run`)."""
+    write_any_character()
     try:
         from loveletter.cli.main import run as run_command
     except KeyboardInterrupt:
@@ -20,6 +22,15 @@ def run() -> None:
         tell_interrupted(Translator(language)("cli_interrupted"))
         sys.exit(130)
     run_command()
+
+
+def write_any_character() -> None:
+    """Let standard output and error write what their encoding lacks as "?" (a card's heart, a
+    Dutch quote mark in a Windows code page, or with PYTHONIOENCODING=cp1252) rather than fail with
+    a traceback, after a whole tournament, in the middle of a game."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="replace")
 
 
 def tell_interrupted(line: str) -> None:
