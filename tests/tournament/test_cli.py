@@ -5,6 +5,7 @@ one-line refusals of options that cannot be used."""
 from __future__ import annotations
 
 import csv
+import io
 import json
 import os
 import signal
@@ -549,6 +550,21 @@ def test_csv_to_standard_output_on_a_pipe(tmp_path):
     out = ok(run("--bots", "random,beginner", "--rounds", 4, "-q", "--csv", "/dev/stdout", cwd=tmp_path))
     assert out.startswith("level,seats,games,wins,")
     assert "Tournament: 4 single rounds" in out
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_dash_is_standard_output_for_the_csv_and_refused_for_the_plot_and_the_records(tmp_path):
+    """'--csv -' prints the CSV in place of the tables (it wrote a file named '-'); '-' can be no PNG
+    file and no folder of records, and with --json two things would go to standard output."""
+    out = ok(run("--bots", "random,beginner", "--rounds", 4, "--jobs", 1, "--csv", "-", cwd=tmp_path))
+    rows = list(csv.reader(io.StringIO(out, newline="")))
+    assert rows[0][:4] == ["level", "seats", "games", "wins"] and sorted(r[0] for r in rows[1:]) == ["beginner", "random"]
+    assert sum(int(r[3]) for r in rows[1:]) >= 4  # every round won by someone
+    for args, says in ((["--plot", "-"], "--plot: '-' would be standard output, where no PNG image goes; give a file name ending in .png"),
+                       (["--records", "-"], "--records: '-' would be standard output, which holds no records; give a folder name"),
+                       (["--csv", "-", "--json"], "--json and --csv - both print to standard output: choose one")):
+        line = refused(run("--rounds", 4, *args, cwd=tmp_path))
+        assert line == f"loveletter tournament: {says} (see 'loveletter tournament --help')"
     assert list(tmp_path.iterdir()) == []
 
 

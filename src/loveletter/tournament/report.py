@@ -21,7 +21,7 @@ import textwrap
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from rich import box
 from rich.console import Console, JustifyMethod
@@ -299,16 +299,24 @@ def text(report: dict[str, Any], t: Translator, width: int = 110) -> str:
 # ------------------------------------------------------------------------------------ files
 
 
-def write_csv(report: dict[str, Any], path: Path) -> None:
-    """One row per level (columns :data:`CSV_FIELDS`; rates as fractions, ratings in Elo points)."""
+def write_csv(report: dict[str, Any], path: Path | TextIO) -> None:
+    """One row per level (columns :data:`CSV_FIELDS`; rates as fractions, ratings in Elo points), to
+    the file at ``path`` or to an open text stream."""
+    if not isinstance(path, Path):
+        _write_csv_rows(report, path)
+        return
     with path.open("w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        writer.writerow(CSV_FIELDS)
-        for p in report["participants"]:
-            writer.writerow([
-                p["level"], p["seats"], p["games"], p["wins"], p["shared_wins"], _num(p["win_rate"]),
-                _num(p["ci95"][0]), _num(p["ci95"][1]), _num(p["rating"]), _num(p["rating_se"]),
-            ])
+        _write_csv_rows(report, f)
+
+
+def _write_csv_rows(report: dict[str, Any], f: TextIO) -> None:
+    writer = csv.writer(f)
+    writer.writerow(CSV_FIELDS)
+    for p in report["participants"]:
+        writer.writerow([
+            p["level"], p["seats"], p["games"], p["wins"], p["shared_wins"], _num(p["win_rate"]),
+            _num(p["ci95"][0]), _num(p["ci95"][1]), _num(p["rating"]), _num(p["rating_se"]),
+        ])
 
 
 def _num(x: float | None) -> str:
