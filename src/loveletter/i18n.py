@@ -309,6 +309,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_header": "Tournament: {mode} · {edition} · {players} players · seed {seed}",
         "tour_lineup": "Lineup: {lineup} (seats rotate every game, and so does the starting seat)",
         "tour_budget": "Thinking budget: {budget} iterations per move",
+        "tour_budget_one": "Thinking budget: 1 iteration per move",
         "tour_balanced": "Balanced: every level played every seat, and every place in turn order counting"
                          " from the starting player, equally often.",
         "tour_unbalanced": "Not exactly balanced: the number of games, {games}, is not a multiple of the {players}"
@@ -815,6 +816,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_header": "Toernooi: {mode} · {edition} · {players} spelers · startgetal {seed}",
         "tour_lineup": "Opstelling: {lineup} (de stoelen wisselen elke partij, en de startspeler ook)",
         "tour_budget": "Denkbudget: {budget} iteraties per zet",
+        "tour_budget_one": "Denkbudget: 1 iteratie per zet",
         "tour_balanced": "In evenwicht: elk niveau speelde even vaak op elke stoel, en op elke plaats in de"
                          " beurtvolgorde vanaf de startspeler.",
         "tour_unbalanced": "Niet precies in evenwicht: het aantal partijen, {games}, is geen veelvoud van het"

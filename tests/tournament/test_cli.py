@@ -755,3 +755,11 @@ def test_ctrl_c_while_the_records_folder_is_made_leaves_no_folder(tmp_path, monk
     with pytest.raises(KeyboardInterrupt):
         command.tournament(options)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [("en", "Thinking budget: 1 iteration per move", "Thinking budget: 2 iterations per move"),
+                                                  ("nl", "Denkbudget: 1 iteratie per zet", "Denkbudget: 2 iteraties per zet")])
+def test_the_thinking_budget_in_the_header(tmp_path, lang, one, two):
+    for budget, says in ((1, one), (2, two)):
+        out = ok(run("--bots", "expert,random", "--rounds", 2, "--jobs", 1, "--budget", budget, "--lang", lang, cwd=tmp_path))
+        assert out.splitlines()[2] == says

@@ -232,7 +232,8 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
                     seed=s["seed"]), style="bold", highlight=False)
     console.print(t("tour_lineup", lineup=t.levels(s["lineup"])), highlight=False)
     if s["budget"] is not None:
-        console.print(t("tour_budget", budget=s["budget"]), highlight=False)
+        budget = t("tour_budget_one") if s["budget"] == 1 else t("tour_budget", budget=s["budget"])
+        console.print(budget, highlight=False)
     seating = report["seating"]
     if seating["balanced"]:
         console.print(t("tour_balanced"), highlight=False)
