@@ -21,7 +21,9 @@ from pathlib import Path
 
 import pytest
 
+from loveletter.i18n import Translator
 from loveletter.record import load, replay, summary
+from loveletter.tournament import Settings, plot, run_tournament, summarise
 
 LOVELETTER = Path(sys.executable).parent / "loveletter"
 ROOT = Path(__file__).resolve().parents[2]
@@ -763,3 +765,27 @@ def test_the_thinking_budget_in_the_header(tmp_path, lang, one, two):
     for budget, says in ((1, one), (2, two)):
         out = ok(run("--bots", "expert,random", "--rounds", 2, "--jobs", 1, "--budget", budget, "--lang", lang, cwd=tmp_path))
         assert out.splitlines()[2] == says
+
+
+@pytest.mark.parametrize(("lineup", "games", "why"), [
+    (("random", "random"), 2, "tour_ratings_one"),
+    (("beginner", "random"), 1, "tour_ratings_infinite"),  # one game: its winner won every decisive one
+])
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_plot_without_ratings_says_why(tmp_path, monkeypatch, lineup, games, why, lang):
+    """The ratings' panel is left out when there are none, and the picture says why, as the table does
+    (it was dropped without a word)."""
+    import matplotlib.figure
+    import matplotlib.text
+
+    drawn: list[matplotlib.figure.Figure] = []
+    save = matplotlib.figure.Figure.savefig
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", lambda fig, *a, **k: (drawn.append(fig), save(fig, *a, **k)))
+    t = Translator(lang)
+    report = summarise(run_tournament(Settings(lineup=lineup, games=games), jobs=1))
+    assert report["ratings"]["finite"] is False or len(report["participants"]) == 1
+    plot(report, tmp_path / "ratings.png", t)
+    (figure,) = drawn
+    assert len(figure.axes) == 1
+    texts = [" ".join(x.get_text().split()) for x in figure.findobj(matplotlib.text.Text)]
+    assert " ".join(t(why).split()) in texts

@@ -281,13 +281,16 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
     if s["mode"] == "matches":
         console.print(t("tour_rounds_played", rounds=report["rounds_played"]), highlight=False)
     console.print()
-    if len(report["participants"]) < 2:
-        console.print(t("tour_ratings_one"), highlight=False)
-    elif not report["ratings"]["finite"]:
-        console.print(t("tour_ratings_infinite"), highlight=False)
+    if len(report["participants"]) < 2 or not report["ratings"]["finite"]:
+        console.print(_no_ratings(report, t), highlight=False)
     else:
         console.print(t("tour_ratings_note"), highlight=False)
     console.print(t("tour_rates_note"), highlight=False)
+
+
+def _no_ratings(report: dict[str, Any], t: Translator) -> str:
+    """Why there are no ratings: one level only, or one that won (or lost) every decisive game."""
+    return t("tour_ratings_one") if len(report["participants"]) < 2 else t("tour_ratings_infinite")
 
 
 def text(report: dict[str, Any], t: Translator, width: int = 110) -> str:
@@ -352,6 +355,8 @@ def plot(report: dict[str, Any], path: Path, t: Translator) -> None:
         axes[1].axvline(0, color="grey", linestyle=":", linewidth=1)
         axes[1].set_xlabel(textwrap.fill(t("tour_plot_rating"), 45))
         axes[1].tick_params(labelleft=False)
+    else:  # say why the ratings' panel is missing, as the table does
+        figure.supxlabel(textwrap.fill(_no_ratings(report, t), 80), fontsize="small")
     s = report["settings"]
     mode = _mode(s, t)
     figure.suptitle(t("tour_header", mode=mode, edition=t.edition(s["edition"]), players=s["players"],
