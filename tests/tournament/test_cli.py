@@ -451,6 +451,14 @@ def test_a_csv_to_standard_output_in_a_file_and_a_file_with_two_names(tmp_path):
     assert (tmp_path / "also.csv").read_text().startswith("level,seats,games")
 
 
+def test_the_command_line_loads_without_numpy():
+    """The command line loads the bots; numpy loaded with them slowed its start and changed the worker
+    processes' start-up enough that the next test failed 5 runs in 6 (a worker's traceback)."""
+    loaded = subprocess.run([sys.executable, "-c", "import sys, loveletter.cli.main; print('numpy' in sys.modules)"],
+                            capture_output=True, text=True, timeout=60, check=True)
+    assert loaded.stdout == "False\n"
+
+
 def test_ctrl_c_while_the_workers_start_is_told_once(tmp_path):
     """Ctrl-C reaches every process of the terminal's group: pressed while the worker processes are
     still starting up, only the tournament itself answers (one line, no worker tracebacks)."""

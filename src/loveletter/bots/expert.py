@@ -26,14 +26,15 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
-from typing import NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, NamedTuple
 
 from loveletter.bots.belief import Belief, Following
 from loveletter.bots.playout import Memory, memory_at, move, play_out, remember, step, unseen_odds
 from loveletter.bots.reading import Reading
 from loveletter.engine import Action, Card, Round, View
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Iterations per decision by default: keeps the median think time well under half a second here.
 DEFAULT_ITERATIONS = 1200
@@ -407,6 +408,11 @@ def match_chances(needs: tuple[int, ...]) -> tuple[float, ...]:
     >>> [round(x, 4) for x in match_chances((1, 2, 2))]  # the leader loses only if another wins twice first
     [0.6296, 0.1852, 0.1852]
     """
+    # numpy is loaded here rather than with the module: the command line loads the bots, and with
+    # numpy loaded at its start a Ctrl-C while the tournament's worker processes started gave a
+    # worker's traceback (test_ctrl_c_while_the_workers_start_is_told_once, 5 runs in 6)
+    import numpy as np
+
     players = len(needs)
     reached = [s for s in range(players) if needs[s] <= 0]
     if reached:
@@ -426,6 +432,8 @@ def _with_seat(rounds: np.ndarray, most: int, players: int, exactly: bool = Fals
     """``rounds[k]``: the chance that a group of seats won k given rounds within their limits, summed
     over the ways; the same with one more seat that wins up to ``most`` of them (``exactly`` that
     many), its wins falling anywhere among the others'."""
+    import numpy as np
+
     k = np.arange(len(rounds), dtype=float)
     longer = np.zeros(len(rounds) + most)
     ways = np.ones(len(rounds))  # C(k + i, i) / players ** i, for i = 0, 1, ...
