@@ -308,6 +308,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_mode_match": "1 match",
         "tour_header": "Tournament: {mode} · {edition} · {players} players · seed {seed}",
         "tour_lineup": "Lineup: {lineup} (seats rotate every game, and so does the starting seat)",
+        "tour_lineup_reversed": "Lineup: {lineup} (seats rotate every game, the table is played both ways round, and the starting seat rotates too)",
         "tour_budget": "Thinking budget: {budget} iterations per move",
         "tour_budget_one": "Thinking budget: 1 iteration per move",
         "tour_balanced": "Balanced: every level played every seat, and every place in turn order counting"
@@ -815,6 +816,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_mode_match": "1 spel",
         "tour_header": "Toernooi: {mode} · {edition} · {players} spelers · startgetal {seed}",
         "tour_lineup": "Opstelling: {lineup} (de stoelen wisselen elke partij, en de startspeler ook)",
+        "tour_lineup_reversed": "Opstelling: {lineup} (de stoelen wisselen elke partij, de tafel wordt in beide richtingen gespeeld, en de startspeler wisselt ook)",
         "tour_budget": "Denkbudget: {budget} iteraties per zet",
         "tour_budget_one": "Denkbudget: 1 iteratie per zet",
         "tour_balanced": "In evenwicht: elk niveau speelde even vaak op elke stoel, en op elke plaats in de"

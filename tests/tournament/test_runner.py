@@ -29,7 +29,7 @@ from loveletter.tournament import (
     runner,
     summarise,
 )
-from loveletter.tournament.games import seating, seeds, starter
+from loveletter.tournament.games import reverses, seating, seeds, starter
 from loveletter.tournament.runner import MAX_GAMES, check, chunks
 from loveletter.tournament.stats import Z95, wilson
 
@@ -61,6 +61,46 @@ def test_every_entry_plays_every_seat_and_every_turn_position_equally(lineup):
     assert set(starts.values()) == {6} and len(starts) == n
     # the starting seat rotates too, not only the lineup
     assert {starter(s, i) for i in range(s.games)} == set(range(n))
+
+
+@pytest.mark.parametrize("lineup", [("expert", "beginner", "random"), ("beginner", "random", "expert", "expert"),
+                                    ("random", "beginner", "expert", "beginner", "beginner")])
+def test_a_table_that_reads_differently_the_other_way_round_is_played_both_ways(lineup):
+    """With three different levels, rotating alone always put the same level just after the expert:
+    every other block of n games plays the lineup reversed, so every lineup entry follows each of its
+    two neighbours equally often, and still plays every seat and every turn position equally."""
+    n = len(lineup)
+    assert reverses(lineup)
+    s = Settings(lineup=lineup, games=2 * n * n)
+    after: Counter[tuple[str, str]] = Counter()  # (level, the level that plays next)
+    seat_counts: Counter[tuple[str, int]] = Counter()
+    position_counts: Counter[tuple[str, int]] = Counter()
+    for i in range(s.games):
+        seats, first = seating(s, i), starter(s, i)
+        assert Counter(seats) == Counter(lineup)
+        for seat, level in enumerate(seats):
+            after[(level, seats[(seat + 1) % n])] += 1
+            seat_counts[(level, seat)] += 1
+            position_counts[(level, (seat - first) % n)] += 1
+    forwards = Counter((a, lineup[(k + 1) % n]) for k, a in enumerate(lineup))
+    backwards = Counter((a, lineup[(k - 1) % n]) for k, a in enumerate(lineup))
+    assert after == Counter({pair: n * n * (forwards[pair] + backwards[pair]) for pair in forwards | backwards})
+    assert all(seat_counts[(level, seat)] == 2 * n * lineup.count(level) for level in lineup for seat in range(n))
+    assert all(position_counts[(level, p)] == 2 * n * lineup.count(level) for level in lineup for p in range(n))
+    assert {starter(s, i) for i in range(s.games)} == set(range(n))
+
+
+@pytest.mark.parametrize("lineup", [("expert", "beginner", "beginner", "beginner"), ("beginner", "random"),
+                                    ("beginner", "random", "beginner", "random"), ("a", "a", "b", "b")])
+def test_a_table_the_same_both_ways_round_only_rotates(lineup):
+    """One expert among beginners (the benchmarks' lines): reversed it is only rotated, and the games
+    are those of the rotation alone, as before."""
+    n = len(lineup)
+    s = Settings(lineup=lineup, games=8 * n)
+    assert not reverses(lineup)
+    for i in range(s.games):
+        assert seating(s, i) == tuple(lineup[(seat + i) % n] for seat in range(n))
+        assert starter(s, i) == (i // n) % n
 
 
 def test_summary_reports_the_balance():
@@ -267,7 +307,8 @@ def test_the_bots_sit_where_the_rotation_and_the_results_say(monkeypatch):
         record = results.records[i]
         assert record["players"] == [f"{level}-{seat}" for seat, level in enumerate(game.seats)]
         assert record["rounds"][0]["starter"] == game.starter
-    assert {g.seats for g in results.games} == {seating(s, i) for i in range(3)}  # all three rotations
+    assert {g.seats for g in results.games} == {seating(s, i) for i in range(6)}  # three rotations, each both ways round
+    assert len({g.seats for g in results.games}) == 6
     assert sum(len(seats) for _, seats in Sitter.made) > 2 * 18
 
 

@@ -3,10 +3,12 @@
 Every game is a pure function of the settings and its index ``i``:
 
 - the seats are a cyclic rotation of the lineup by ``i mod n`` (``n`` players): seat ``s`` is played by
-  lineup entry ``(s + i) mod n``;
-- the seat that starts (the first round, R3.5) is ``(i div n) mod n``, so within each block of ``n``
-  games the starter stays put while the lineup turns once around the table: every lineup entry plays
-  every seat, and every position in turn order counting from the starter, once per block;
+  lineup entry ``(s + i) mod n``; where the lineup read the other way round is another table (three
+  or more different levels), every other block of ``n`` games plays it reversed;
+- the seat that starts (the first round, R3.5) is ``(i div n) mod n`` (``(i div 2n) mod n`` with the
+  reversed blocks), so within each block of ``n`` games the starter stays put while the lineup turns
+  once around the table: every lineup entry plays every seat, and every position in turn order
+  counting from the starter, once per block;
 - the deck shuffles and every bot's choices come from seeds drawn from ``random.Random`` seeded with
   the string ``"loveletter-tournament:{seed}:{i}"`` (string seeds are hashed with SHA-512, the same in
   every process and on every machine).
@@ -135,15 +137,32 @@ def _rebuild_failure(index: int, seats: tuple[str, ...], error: str) -> GameFail
 
 
 def seating(settings: Settings, i: int) -> tuple[str, ...]:
-    """The level in each seat of game ``i``: the lineup rotated by ``i mod n``."""
+    """The level in each seat of game ``i``: the lineup rotated by ``i mod n``; in every other block of
+    ``n`` games the lineup reversed, where that is another table (see :func:`reverses`)."""
     n = settings.players
-    return tuple(settings.lineup[(s + i) % n] for s in range(n))
+    lineup = settings.lineup
+    if reverses(settings.lineup) and (i // n) % 2:
+        lineup = lineup[::-1]
+    return tuple(lineup[(s + i) % n] for s in range(n))
 
 
 def starter(settings: Settings, i: int) -> int:
-    """The seat that starts game ``i`` (its first round): ``(i div n) mod n``."""
+    """The seat that starts game ``i`` (its first round): ``(i div n) mod n``, or ``(i div 2n) mod n``
+    where the reversed lineup is played too (each starter sees both ways round the table)."""
     n = settings.players
-    return (i // n) % n
+    block = i // n
+    if reverses(settings.lineup):
+        block //= 2
+    return block % n
+
+
+def reverses(lineup: tuple[str, ...]) -> bool:
+    """Whether the lineup the other way round the table is another table: then it is played too,
+    so that no level always plays just before the same other level (three or more different
+    levels: ``expert, beginner, random`` puts the random bot after the expert, which rotating alone
+    never does). One expert among beginners, or any two players, reversed is only rotated."""
+    back = lineup[::-1]
+    return all(back != lineup[k:] + lineup[:k] for k in range(len(lineup)))
 
 
 def seeds(settings: Settings, i: int) -> tuple[int, list[int]]:

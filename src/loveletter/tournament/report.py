@@ -28,6 +28,7 @@ from rich.console import Console, JustifyMethod
 from rich.table import Table
 
 from loveletter.i18n import Translator
+from loveletter.tournament.games import reverses
 from loveletter.tournament.runner import Results
 from loveletter.tournament.stats import Z95, bradley_terry, clustered_wilson, wilson
 
@@ -134,8 +135,9 @@ def summarise(results: Results) -> dict[str, Any]:
         },
         "rounds_played": rounds,
         "seating": {
-            "rotation": "game i: seat s is played by lineup[(s + i) mod players]; "
-                        "seat (i div players) mod players starts",
+            "rotation": "game i: seat s is played by lineup[(s + i) mod players], the lineup reversed "
+                        "when (i div players) is odd if that is another table; seat b mod players starts, "
+                        "b = i div players (div 2 again when reversed tables are played)",
             "balanced": balanced,
             "levels": {level: {"seats": seat_counts[level], "positions": position_counts[level],
                                "starts": starts[level]} for level in levels},
@@ -230,7 +232,8 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
     mode = _mode(s, t)
     console.print(t("tour_header", mode=mode, edition=t.edition(s["edition"]), players=s["players"],
                     seed=s["seed"]), style="bold", highlight=False)
-    console.print(t("tour_lineup", lineup=t.levels(s["lineup"])), highlight=False)
+    lineup = "tour_lineup_reversed" if reverses(tuple(s["lineup"])) else "tour_lineup"
+    console.print(t(lineup, lineup=t.levels(s["lineup"])), highlight=False)
     if s["budget"] is not None:
         budget = t("tour_budget_one") if s["budget"] == 1 else t("tour_budget", budget=s["budget"])
         console.print(budget, highlight=False)
