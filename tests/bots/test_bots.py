@@ -296,6 +296,34 @@ def test_bots_see_only_their_view(edition, players):
     assert hands_moved >= compared // 3
 
 
+@pytest.mark.parametrize(("edition", "players"), GAMES, ids=IDS)
+def test_hints_and_the_shown_belief_see_only_their_view(edition, players):
+    """The hints (each move's chance) and the belief shown beside them (each opponent's card odds)
+    are the same for a round dealt differently where the player cannot see: the same figures,
+    to the last digit, with the same seed."""
+    rng = random.Random(f"hint-views-{edition.name}-{players}")
+    compared = moved_some = 0
+    for _ in range(3):
+        rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
+        movers = [make_bot("beginner", rng.randrange(10**9)) for _ in range(players)]
+        while not rnd.over:
+            seat = rnd.current
+            mine = view(rnd, seat)
+            if rnd.turn % 2 == 0 and len(mine.legal_actions) > 1:
+                other, moved, _ = permute_hidden(rnd, seat, mine.known, rng)
+                seed = rng.randrange(10**9)
+                figures = []
+                for dealt in (rnd, other):
+                    adviser = ExpertBot(seed, budget=QUICK)
+                    seen = view(dealt, seat)
+                    figures.append((adviser.move_odds(seen, tries=6), adviser.belief(seen).all_odds()))
+                assert figures[0] == figures[1]
+                compared += 1
+                moved_some += moved
+            rnd.apply(movers[seat].choose(mine))
+    assert compared >= 6 and moved_some >= compared // 2
+
+
 # ------------------------------------------------------------------------------------ the bots themselves
 
 
