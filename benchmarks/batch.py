@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 
-from options import Parser, run, seconds, whole
+from options import Parser, count, description, run, seconds, whole
 
 from loveletter.batch import random_rounds
 from loveletter.engine import CLASSIC, EDITION_2019, Edition, Round
@@ -55,12 +55,12 @@ def engine_rate(edition: Edition, players: int, seconds: float) -> float:
 
 
 def main() -> None:
-    parser = Parser(description=(__doc__ or "").splitlines()[0])
+    parser = Parser(description=description(__doc__))
     parser.add_argument("--rounds", type=whole(1, MOST_ROUNDS), default=2_000_000,
                         help=f"rounds per repeat (default 2,000,000; at most {MOST_ROUNDS:,})")
-    parser.add_argument("--repeats", type=whole(1), default=5, help="repeats per figure (default 5)")
-    parser.add_argument("--engine-seconds", type=seconds(), default=1.0,
-                        help="time for each engine figure (default 1)")
+    parser.add_argument("--repeats", type=whole(1, 100), default=5, help="repeats per figure, at most 100 (default 5)")
+    parser.add_argument("--engine-seconds", type=seconds(most=600), default=1.0,
+                        help="time for each engine figure, at most 600 (default 1)")
     parser.add_argument("--no-pin", action="store_true", help="do not pin the process to one CPU")
     args = parser.parse_args()
 
@@ -74,7 +74,7 @@ def main() -> None:
     print(f"warm-up (numba compilation, or loading it from the cache): {time.perf_counter() - start:.1f} s")
 
     repeats = "1 run" if args.repeats == 1 else f"{args.repeats} repeats"
-    print(f"random rounds per second, one core, {repeats} of {args.rounds:,} rounds")
+    print(f"random rounds per second, one core, {repeats} of {count(args.rounds, 'round')}")
     print(f"{'game':<14}{'best':>14}{'median':>14}{'plain engine':>16}{'speed-up':>10}")
     for edition, players in GAMES:
         rates = batch_rates(edition, players, args.rounds, args.repeats)

@@ -25,7 +25,7 @@ import random
 import statistics
 import time
 
-from options import MOST_JOBS, Parser, quiet_pool, run, whole
+from options import MOST_JOBS, Parser, count, description, quiet_pool, run, whole
 
 from loveletter.bots import RandomBot, RuleBasedBot
 from loveletter.bots.rule_based import WEIGHTS, Weights
@@ -34,6 +34,9 @@ from loveletter.tournament import default_jobs
 from loveletter.tournament.stats import wilson
 
 HELD_OUT = 10**9  # the first deal of the check on other deals
+#: The largest factor (in size) a weight may be multiplied by: far beyond any useful change (1e308
+#: made a weight infinite, and the beginner's scores of its moves not numbers).
+LARGEST_FACTOR = 1000
 
 
 def _play(task: tuple[Weights, int, int]) -> float:
@@ -74,10 +77,11 @@ def paired_difference(a: list[float], b: list[float], rounds: int) -> tuple[floa
 
 
 def main() -> None:
-    parser = Parser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=whole(32), default=100_000,
-                        help="rounds per trial, at least 32 (default 100,000)")
-    parser.add_argument("--sweeps", type=whole(0), default=1, help="passes over the weights (default 1)")
+    parser = Parser(description=description(__doc__))
+    parser.add_argument("--rounds", type=whole(32, 10_000_000), default=100_000,
+                        help="rounds per trial, 32 to 10,000,000 (default 100,000)")
+    parser.add_argument("--sweeps", type=whole(1, 100), default=1,
+                        help="passes over the weights, at most 100 (default 1)")
     parser.add_argument("--factors", default="-2,0,0.5,0.75,1.5,2,3",
                         help="what each weight is multiplied by in turn (default -2,0,0.5,0.75,1.5,2,3; a list"
                              " that starts with a minus is given as --factors=-2,…)")
@@ -87,8 +91,9 @@ def main() -> None:
         factors = [float(f) for f in args.factors.split(",")]
     except ValueError:
         parser.error(f"argument --factors: numbers separated by commas, not {args.factors!r}")
-    if not all(math.isfinite(f) for f in factors):
-        parser.error(f"argument --factors: finite numbers, not {args.factors!r}")
+    if not all(math.isfinite(f) and abs(f) <= LARGEST_FACTOR for f in factors):
+        parser.error(f"argument --factors: finite numbers from -{LARGEST_FACTOR:,} to {LARGEST_FACTOR:,},"
+                     f" not {args.factors!r}")
     with quiet_pool(args.jobs or default_jobs()) as pool:
         began = time.perf_counter()
         weights, best = WEIGHTS, win_rate(pool, WEIGHTS, args.rounds)
@@ -108,7 +113,7 @@ def main() -> None:
                         print(f"  {field.name}: {now:g} -> {now * factor:g}: {100 * rate:.2f}% "
                               f"(+{100 * (rate - best):.2f})", flush=True)
                         weights, best = tried, rate
-            print(f"after sweep {sweep + 1}: {100 * best:.2f}% [{trials} trials, "
+            print(f"after sweep {sweep + 1}: {100 * best:.2f}% [{count(trials, 'trial')}, "
                   f"{time.perf_counter() - began:.0f} s]", flush=True)
         changed = {f.name: getattr(weights, f.name) for f in dataclasses.fields(Weights)
                    if getattr(weights, f.name) != getattr(WEIGHTS, f.name)}

@@ -19,7 +19,7 @@ import random
 import statistics
 import time
 
-from options import Parser, check_only, run, wanted, whole
+from options import Parser, check_only, count, description, run, wanted, whole
 
 from loveletter.bots import make_bot
 from loveletter.bots.belief import Belief
@@ -57,21 +57,22 @@ def measure(edition: Edition, players: int, kind: str, rounds: int, seed: int) -
                     log_chance += math.log(max(chance, 1e-6))
             rnd.apply(bots[rnd.current].choose(seen))
     took = time.perf_counter() - began
-    return (f"{edition.name} {players}p, {kind:7}: {readings:,} readings; the card held under 1%: {low:,}"
+    return (f"{edition.name} {players}p, {kind:7}: {count(readings, 'reading')}; the card held under 1%: {low:,}"
             f" ({100 * low / max(readings, 1):.1f}%); another card shown as certain: {wrong_sure:,};"
             f" mean log-chance {log_chance / max(readings, 1):.2f}; deals held (median)"
             f" {statistics.median(sizes) if sizes else 0:,.0f} [{took:.0f} s]")
 
 
 def main() -> None:
-    parser = Parser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=whole(1), default=100, help="rounds per game (default 100)")
+    parser = Parser(description=description(__doc__))
+    parser.add_argument("--rounds", type=whole(1, 10_000), default=100,
+                        help="rounds per game, at most 10,000 (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and bots (default 0)")
     parser.add_argument("--only", action="append", default=[], metavar="TEXT",
                         help="only the games whose name contains TEXT, e.g. '2019 5p' (repeatable)")
     args = parser.parse_args()
     check_only(parser, args.only, [f"{edition.name} {players}p" for edition, players in GAMES])
-    print(f"seat 0's belief against random and beginner bots, {args.rounds:,} single rounds per game,"
+    print(f"seat 0's belief against random and beginner bots, {count(args.rounds, 'single round')} per game,"
           f" seed {args.seed}")
     for edition, players in GAMES:
         if not wanted(f"{edition.name} {players}p", args.only):

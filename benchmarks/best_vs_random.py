@@ -19,8 +19,9 @@ Two things make it an **upper bound** on the best fair player's win rate rather 
 
 For random play (``--check``) the value is linear in the belief, so the layers change nothing and the
 programme must agree with the engine: it plays our choices at random too and compares with engine
-rounds of random vs random, counting a showdown tie both ways. ``--play`` measures, in the engine,
-a fair bot that plays the programme's best move (:class:`BestBot`): a lower bound, in practice.
+rounds of random vs random, counting a showdown tie both ways: two full solves, one for each way
+(about 7 minutes on two cores). ``--play`` measures, in the engine, a fair bot that plays the
+programme's best move (:class:`BestBot`): a lower bound, in practice.
 
     .venv/bin/python benchmarks/best_vs_random.py [--jobs 2]        # the upper bound (about 2.5 minutes)
     .venv/bin/python benchmarks/best_vs_random.py --play 4000       # the best-move bot against random
@@ -36,7 +37,7 @@ import time
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 
-from options import Parser, quiet_pool, run, whole
+from options import Parser, count, description, quiet_pool, run, whole
 
 from loveletter.bots import LEVELS, make_bot
 from loveletter.bots.belief import Belief
@@ -470,22 +471,25 @@ def both_starts(tie: float, best: bool, jobs: int) -> tuple[float, float, int, f
 
 
 def main() -> None:
-    parser = Parser(description=__doc__.splitlines()[0])
+    parser = Parser(description=description(__doc__))
     instead = parser.add_mutually_exclusive_group()  # one task at a time
-    instead.add_argument("--check", type=whole(1), default=None, metavar="ROUNDS",
-                         help="instead, check the programme (random play) against this many engine rounds")
-    instead.add_argument("--play", type=whole(1), default=None, metavar="ROUNDS",
-                         help="instead, play this many engine rounds of the programme's best move vs random")
-    instead.add_argument("--regret", type=whole(1), default=None, metavar="ROUNDS",
-                         help="instead, play this many engine rounds of --bot vs random and show where it loses")
+    instead.add_argument("--check", type=whole(1, 10_000_000), default=None, metavar="ROUNDS",
+                         help="instead, check the programme (random play) against this many engine rounds, at"
+                              " most 10,000,000 (two full solves: about 7 minutes on two cores)")
+    instead.add_argument("--play", type=whole(1, 1_000_000), default=None, metavar="ROUNDS",
+                         help="instead, play this many engine rounds of the programme's best move vs random,"
+                              " at most 1,000,000")
+    instead.add_argument("--regret", type=whole(1, 1_000_000), default=None, metavar="ROUNDS",
+                         help="instead, play this many engine rounds of --bot vs random and show where it loses,"
+                              " at most 1,000,000")
     parser.add_argument("--seed", type=int, default=None,
                         help="seed of the engine rounds (--check, --play, --regret; default 0)")
-    parser.add_argument("--bot", default="beginner", choices=[lv for lv in LEVELS if lv != "random"],
+    parser.add_argument("--bot", default=None, choices=[lv for lv in LEVELS if lv != "random"],
                         help="the bot of --regret (default beginner)")
     parser.add_argument("--jobs", type=int, default=None, choices=(1, 2),
                         help="processes of the solve and --check: 1 or 2, one per starting seat (default 2)")
     args = parser.parse_args()
-    if args.bot != "beginner" and not args.regret:
+    if args.bot is not None and not args.regret:  # even the default: it would be ignored
         parser.error("argument --bot: only with --regret (the bot whose choices are weighed)")
     if args.seed is not None and not (args.check or args.play or args.regret):
         parser.error("argument --seed: only with --check, --play or --regret (the solve itself plays no rounds)")
@@ -493,25 +497,26 @@ def main() -> None:
         # their rounds run one after another in one process, each decision asking the one programme
         parser.error("argument --jobs: only for the solve and --check (--play and --regret run in one process)")
     args.seed = args.seed or 0
+    args.bot = args.bot or "beginner"
     args.jobs = args.jobs or 2
     print("classic, 2 players, single rounds against the random bot")
     if args.regret:
         began = time.perf_counter()
         per_round, kinds = regret(args.bot, args.regret, args.seed)
         print(f"{args.bot}: the programme's best moves are worth {percent(per_round)} of a round more than"
-              f" its own, over {args.regret:,} rounds, seed {args.seed} [{time.perf_counter() - began:.0f} s];"
+              f" its own, over {count(args.regret, 'round')}, seed {args.seed} [{time.perf_counter() - began:.0f} s];"
               f" the {min(SHOWN_KINDS, len(kinds))} kinds of decision that lose most (points of a round's"
               " win chance per round, decisions):")
         ranked = sorted(kinds.items(), key=lambda item: -item[1][0])
-        for kind, (lost, count) in ranked[:SHOWN_KINDS]:
-            print(f"  {percent(lost / args.regret):>7}  {count:6,}  {kind}")
+        for kind, (lost, times) in ranked[:SHOWN_KINDS]:
+            print(f"  {percent(lost / args.regret):>7}  {times:6,}  {kind}")
         return
     if args.play:
         began = time.perf_counter()
         wins = play_best(args.play, args.seed)
         lo, hi = wilson(wins, args.play)
         print(f"the programme's best move, played in the engine: wins {percent(wins / args.play)}"
-              f" (95% {percent(lo)}-{percent(hi)}) over {args.play:,} rounds, seed {args.seed}"
+              f" (95% {percent(lo)}-{percent(hi)}) over {count(args.play, 'round')}, seed {args.seed}"
               f" [{time.perf_counter() - began:.0f} s]")
         return
     if not args.check:
@@ -526,7 +531,7 @@ def main() -> None:
         first, second, states, took = both_starts(tie, False, args.jobs)
         lo, hi = wilson(wins, args.check)
         print(f"random vs random, {what}: the programme says {percent((first + second) / 2)}"
-              f" ({states:,} states, {took:.0f} s); the engine, {args.check:,} rounds:"
+              f" ({states:,} states, {took:.0f} s); the engine, {count(args.check, 'round')}:"
               f" {percent(wins / args.check)} (95% {percent(lo)}-{percent(hi)})", flush=True)
 
 

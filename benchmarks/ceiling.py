@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 
 from lines import add_line_options, jobs_of
-from options import Parser, check_only, quiet_pool, run, wanted
+from options import Parser, check_only, count, description, quiet_pool, run, wanted
 
 from loveletter.bots import make_bot
 from loveletter.bots.expert import ExpertBot
@@ -74,13 +74,13 @@ def title(edition: str, lineup: tuple[str, ...]) -> str:
 
 
 def main() -> None:
-    parser = Parser(description=__doc__.splitlines()[0])
+    parser = Parser(description=description(__doc__))
     add_line_options(parser, rounds=1000)
     args = parser.parse_args()
     titles = [title(edition, lineup) for edition, lineup in LINES]
     check_only(parser, args.only, titles)
     jobs = jobs_of(args)
-    print(f"ceiling: the expert told the others' hands (a seer), {args.rounds} single rounds per line,"
+    print(f"ceiling: the expert told the others' hands (a seer), {count(args.rounds, 'single round')} per line,"
           f" seed {args.seed}; win rate (95% Wilson interval)")
     for (edition, lineup), name in zip(LINES, titles, strict=True):
         if not wanted(name, args.only):

@@ -12,7 +12,7 @@ import random
 import statistics
 import time
 
-from options import Parser, run, seconds, whole
+from options import Parser, count, description, run, seconds, whole
 
 from loveletter.engine import CLASSIC, EDITION_2019, Edition, Round
 
@@ -44,12 +44,12 @@ def measure(edition: Edition, players: int, seconds: float, log: bool, trials: i
 
 
 def main() -> None:
-    parser = Parser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=seconds(), default=5.0,
-                        help="time per figure, split over the trials (default 5)")
+    parser = Parser(description=description(__doc__))
+    parser.add_argument("--seconds", type=seconds(most=3600), default=5.0,
+                        help="time per figure, split over the trials, at most 3600 (default 5)")
     parser.add_argument("--trials", type=whole(1, 100), default=5, help="runs per figure, at most 100 (default 5)")
     args = parser.parse_args()
-    print(f"random rounds per second, one process, median of {args.trials} runs (lowest-highest)")
+    print(f"random rounds per second, one process, median of {count(args.trials, 'run')} (lowest-highest)")
     print(f"{'game':<14}{'no event log (simulation)':>34}{'with event log':>34}")
     for edition, players in ((CLASSIC, 2), (CLASSIC, 4), (EDITION_2019, 6)):
         cells = []

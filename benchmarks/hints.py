@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 
-from options import Parser, check_only, run, wanted, whole
+from options import Parser, check_only, count, description, run, wanted, whole
 
 from loveletter.bots import ExpertBot, make_bot
 from loveletter.engine import CLASSIC, EDITION_2019, Edition, Round, view
@@ -47,26 +47,27 @@ def measure(edition: Edition, players: int, rounds: int, seed: int) -> str:
                     long_times.append(took)
             rnd.apply(bots[rnd.current].choose(seen))
     if not times:
-        return f"{edition.name} {players}p: no decision with a choice in {rounds:,} rounds"
+        return f"{edition.name} {players}p: no decision with a choice in {count(rounds, 'round')}"
     ordered = sorted(times)
     ninetieth = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
     long = (f"; with {MANY_MOVES} moves or more: median {1000 * statistics.median(long_times):,.0f} ms"
             f" over {len(long_times):,}" if long_times else f"; none with {MANY_MOVES} moves or more")
-    return (f"{edition.name} {players}p: {len(times):,} hints, median {1000 * statistics.median(times):,.0f} ms,"
+    return (f"{edition.name} {players}p: {count(len(times), 'hint')},"
+            f" median {1000 * statistics.median(times):,.0f} ms,"
             f" 90th percentile {1000 * ninetieth:,.0f} ms, longest {1000 * ordered[-1]:,.0f} ms{long};"
             f" {tries / sum(times):,.0f} tries per second (a move tried on one deal)")
 
 
 def main() -> None:
-    parser = Parser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=whole(1, 10_000), default=20, help="rounds per game (default 20)")
+    parser = Parser(description=description(__doc__))
+    parser.add_argument("--rounds", type=whole(1, 10_000), default=20, help="rounds per game, at most 10,000 (default 20)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and bots (default 0)")
     parser.add_argument("--only", action="append", default=[], metavar="TEXT",
                         help="only the games whose name contains TEXT, e.g. '2019 6p' (repeatable)")
     args = parser.parse_args()
     check_only(parser, args.only, [f"{edition.name} {players}p" for edition, players in GAMES])
     print(f"seat 0's hints (every legal move tried, the expert at its default budget) against beginner bots,"
-          f" {args.rounds:,} single rounds per game, seed {args.seed}")
+          f" {count(args.rounds, 'single round')} per game, seed {args.seed}")
     for edition, players in GAMES:
         if not wanted(f"{edition.name} {players}p", args.only):
             continue

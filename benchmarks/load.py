@@ -1,10 +1,12 @@
 """Load on the web server: many tables at once, each with two scripted players on WebSockets.
 
 Starts ``loveletter serve`` on a fresh SQLite file (or ``--db URL``), creates ``--tables`` two-player
-tables, connects both players of every table, and lets them play random legal moves for ``--seconds``:
-each player thinks a random time (uniform, ``--think`` seconds on average; 0: answer at once, which
-saturates the server) before each move. Prints moves per second, the latency from sending a move to
-the mover receiving the new state (p50, p99, max), and the server's memory (resident set, from /proc).
+tables, connects both players of every table, and once all have connected lets them play random legal
+moves for ``--seconds``: each player thinks a random time (uniform, ``--think`` seconds on average,
+cut short where play stops; 0: answer at once, which saturates the server) before each move. Prints
+moves per second, the latency from sending a move to the mover receiving the new state (p50, p99,
+max), and the server's memory (resident set, from /proc); a run in which no move was made is an
+error (status 1), as is a ``--db`` that cannot be opened (status 2, its password hidden).
 
     .venv/bin/python benchmarks/load.py [--tables 200] [--seconds 30] [--think 1.0]
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -22,7 +25,7 @@ import urllib.request
 from pathlib import Path
 
 import websockets
-from options import Parser, run, seconds, whole
+from options import Parser, count, description, run, seconds, whole
 
 from loveletter.web.process import free_port, start_server, stop_server
 
@@ -40,18 +43,40 @@ def memory_mib(pid: int) -> float:
     return float("nan")
 
 
-async def player(url: str, code: str, secret: str, stop: float, latencies: list[float], seed: int,
+class Clock:
+    """When play starts and stops: once every player has connected, so that connecting (seconds, with
+    many tables) is not counted as play, nor leaves it no time."""
+
+    def __init__(self, players: int, seconds: float) -> None:
+        self.waiting = players
+        self.seconds = seconds
+        self.started = asyncio.Event()
+        self.start = self.stop = 0.0
+
+    async def connected(self) -> None:
+        """A player has connected: wait for the others, then play starts."""
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.start = time.monotonic()
+            self.stop = self.start + self.seconds
+            self.started.set()
+        await self.started.wait()
+
+
+async def player(url: str, code: str, secret: str, clock: Clock, latencies: list[float], seed: int,
                  think: float) -> int:
     """One seat: on each state where it is to move, plays a random legal move; returns moves made."""
     rng = random.Random(seed)
     made = 0
     async with websockets.connect(f"{url}/ws/{code}", max_size=2**20) as ws:
         await ws.send(json.dumps({"type": "hello", "secret": secret, "lang": "en"}))
+        await clock.connected()
         sent_at: float | None = None
         waiting_for = -1
-        while time.monotonic() < stop:
+        while time.monotonic() < clock.stop:
             try:
-                message = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic())))
+                message = json.loads(await asyncio.wait_for(ws.recv(),
+                                                            timeout=max(0.1, clock.stop - time.monotonic())))
             except TimeoutError:
                 break
             if message["type"] != "state":
@@ -60,8 +85,10 @@ async def player(url: str, code: str, secret: str, stop: float, latencies: list[
                 latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
             if message["legal"] and not message["match_winners"]:
-                if think:
-                    await asyncio.sleep(rng.uniform(0, 2 * think))
+                if think:  # no longer than play lasts: a long think would keep it going past --seconds
+                    await asyncio.sleep(min(rng.uniform(0, 2 * think), max(0.0, clock.stop - time.monotonic())))
+                    if time.monotonic() >= clock.stop:
+                        break
                 waiting_for = message["moves"]
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "move", "move": rng.choice(message["legal"])["move"],
@@ -72,13 +99,18 @@ async def player(url: str, code: str, secret: str, stop: float, latencies: list[
 
 async def drive(url: str, tables: list[tuple[str, str, str]], seconds: float, think: float
                 ) -> tuple[int, list[float], float]:
+    """Play at every table: (moves made, their latencies, the seconds played)."""
     latencies: list[float] = []
-    start = time.monotonic()
-    stop = start + seconds
-    runs = [player(url, code, secret, stop, latencies, i * 2 + j, think)
+    clock = Clock(2 * len(tables), seconds)
+    runs = [player(url, code, secret, clock, latencies, i * 2 + j, think)
             for i, (code, *secrets) in enumerate(tables) for j, secret in enumerate(secrets)]
     made = await asyncio.gather(*runs)
-    return sum(made), latencies, time.monotonic() - start
+    return sum(made), latencies, time.monotonic() - clock.start
+
+
+def hidden(text: str) -> str:
+    """``text`` with the password of any URL in it hidden (``postgresql://u:***@host/db``)."""
+    return re.sub(r"(://[^:/@\s]*:)[^@\s]*@", r"\1***@", text)
 
 
 def database_kind(db: str | None) -> str:
@@ -89,11 +121,13 @@ def database_kind(db: str | None) -> str:
 
 
 def main() -> None:
-    parser = Parser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=whole(1), default=200, help="concurrent two-player tables (default 200)")
-    parser.add_argument("--seconds", type=seconds(), default=30, help="how long the players play (default 30)")
-    parser.add_argument("--think", type=seconds(zero=True), default=1.0,
-                        help="a player's mean think time before a move, in seconds (default 1; 0: none)")
+    parser = Parser(description=description(__doc__))
+    parser.add_argument("--tables", type=whole(1, 2000), default=200,
+                        help="concurrent two-player tables, at most 2,000 (default 200)")
+    parser.add_argument("--seconds", type=seconds(most=3600), default=30,
+                        help="how long the players play, from when all have connected, at most 3600 (default 30)")
+    parser.add_argument("--think", type=seconds(zero=True, most=60), default=1.0,
+                        help="a player's mean think time before a move, in seconds, at most 60 (default 1; 0: none)")
     parser.add_argument("--db", default=None,
                         help="the database, as for loveletter serve --db: an SQLAlchemy URL or an SQLite file"
                              " path (default: a new SQLite file in a temporary folder); the test's tables and"
@@ -105,6 +139,8 @@ def main() -> None:
         try:
             server = start_server(port, database)
         except RuntimeError as err:
+            if args.db:  # the database named could not be opened: a bad option (status 2)
+                parser.error(f"argument --db: {hidden(str(err))}")
             sys.exit(f"load.py: {err}")
         try:
             http = f"http://127.0.0.1:{port}"
@@ -118,16 +154,18 @@ def main() -> None:
             busy = memory_mib(server.pid)
         finally:
             stop_server(server)
+    if not moves:  # figures of nothing: the think time too long for the time, or the server too slow
+        sys.exit(f"load.py: no move was made in {took:.1f} s of play (see --think and --seconds)")
     latencies.sort()
     ms = [1000 * x for x in latencies]
-    print(f"web server load: {args.tables} two-player tables, {2 * args.tables} WebSocket players, "
+    print(f"web server load: {count(args.tables, 'two-player table')}, {2 * args.tables:,} WebSocket players, "
           f"think time {args.think:g} s on average, {took:.0f} s, "
           f"database {database_kind(args.db)}")
-    print(f"moves: {moves} ({moves / took:,.0f} per second)")
+    print(f"moves: {moves:,} ({moves / took:,.0f} per second)")
     if ms:
         p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
         print(f"latency from move to update: p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms, "
-              f"max {ms[-1]:.1f} ms over {len(ms)} moves")
+              f"max {ms[-1]:.1f} ms over {count(len(ms), 'move')}")
     print(f"server memory (resident): {idle:.0f} MiB with the tables created, {busy:.0f} MiB after play")
 
 

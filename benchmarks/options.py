@@ -1,20 +1,22 @@
 """What the benchmarks' command lines share: checked number types, so that a bad value is a one-line
 usage error (``strength.py: argument --rounds: must be at least 1, not 0``), never a traceback, a hang
 or a figure made of nothing; a parser whose errors are that one line; and :func:`run`, which tells a
-Ctrl-C in one line too."""
+Ctrl-C, or figures that cannot be written (a full disk), in one line too."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import multiprocessing
 import multiprocessing.pool
 import os
+import re
 import signal
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from types import FrameType
-from typing import NoReturn
+from typing import NoReturn, TextIO, cast
 
 from loveletter.cli.start import tell_interrupted  # (light: loaded before the handler below is set)
 
@@ -45,22 +47,69 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
+class FiguresLost(Exception):
+    """Standard output could not be written (a full disk, a device error): not an OSError, which
+    argparse would swallow while it writes the help, and which :func:`run` could not tell apart from a
+    benchmark's own (load.py's connections)."""
+
+
+@contextlib.contextmanager
+def _lost_if_unwritten() -> Iterator[None]:
+    """A failed write of standard output as :class:`FiguresLost` (a reader gone away stays a
+    BrokenPipeError, which ends a benchmark quietly)."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        raise FiguresLost(err.strerror or str(err)) from None
+
+
+class _Output:
+    """Standard output, whose failed writes raise :class:`FiguresLost`."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        with _lost_if_unwritten():
+            return self.stream.write(text)
+
+    def flush(self) -> None:
+        with _lost_if_unwritten():
+            self.stream.flush()
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.stream, name)
+
+
 def run(main: Callable[[], None]) -> None:
     """Run a benchmark's ``main``: Ctrl-C stops it with one line, status 130 (not a traceback from
-    wherever it was), and a reader that stops reading (``| head``) ends it quietly."""
+    wherever it was), a reader that stops reading (``| head``) ends it quietly, and standard output
+    that cannot be written (a full disk) is one line, status 1."""
     name = os.path.basename(sys.argv[0])
     signal.signal(signal.SIGINT, signal.default_int_handler)  # a Ctrl-C is a KeyboardInterrupt again
     if sys.stdout is None:  # started with standard output closed (>&-): the figures would be lost
         print(f"{name}: standard output is closed: the figures would go nowhere", file=sys.stderr)
         raise SystemExit(2)
+    stdout = sys.stdout
+    sys.stdout = cast(TextIO, _Output(stdout))
     try:
-        main()
+        try:
+            main()
+        finally:  # here, not at exit, where a failed write is lost (--help too, which ends in SystemExit)
+            sys.stdout.flush()
     except KeyboardInterrupt:
         tell_interrupted(f"{name}: interrupted")
         raise SystemExit(130) from None
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
-        raise SystemExit(0) from None
+    except (BrokenPipeError, FiguresLost) as err:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())  # no second error at exit
+        if isinstance(err, BrokenPipeError):
+            raise SystemExit(0) from None
+        print(f"{name}: cannot write the figures: {err}", file=sys.stderr)
+        raise SystemExit(1) from None
+    finally:
+        sys.stdout = stdout
 
 
 def quiet_pool(processes: int) -> multiprocessing.pool.Pool:
@@ -71,9 +120,21 @@ def quiet_pool(processes: int) -> multiprocessing.pool.Pool:
         return multiprocessing.get_context("spawn").Pool(processes)
 
 
+def count(n: int, one: str, many: str | None = None) -> str:
+    """``1 round``, ``2,000 rounds`` (``many``: the plural, if not ``one`` + s)."""
+    return f"{n:,} {one}" if n == 1 else f"{n:,} {many or one + 's'}"
+
+
 def processes(n: int) -> str:
     """``1 process``, ``2 processes``."""
-    return f"{n} process" if n == 1 else f"{n} processes"
+    return count(n, "process", "processes")
+
+
+def description(doc: str | None) -> str:
+    """The ``--help`` description: a script's docstring's first paragraph, whole (its first line
+    may stop mid-sentence), without the reST markup (``code``, :class:`~name`) argparse shows as is."""
+    first = " ".join((doc or "").split("\n\n", 1)[0].split())
+    return re.sub(r":\w+:`~?([^`]*)`", r"\1", first).replace("``", "")
 
 
 def whole(low: int, high: int | None = None) -> Callable[[str], int]:
@@ -121,5 +182,7 @@ def check_only(parser: argparse.ArgumentParser, only: Iterable[str], titles: Ite
     """Refuse an ``--only`` text that names none of the ``titles`` (it would print figures for nothing)."""
     titles = list(titles)
     for text in only:
+        if not text:  # in every title: a mistake (an unset shell variable), not a choice
+            parser.error("argument --only: an empty text would match every line")
         if not any(text in title for title in titles):
             parser.error(f"--only {text!r} matches none of: {'; '.join(titles)}")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 
-from options import Parser, check_only, run, wanted, whole
+from options import Parser, check_only, count, description, run, wanted, whole
 
 from loveletter.bots import make_bot
 from loveletter.bots.belief import Belief
@@ -45,8 +45,10 @@ def measure(edition: str, players: int, opponents: str, rounds: int, seed: int) 
     for g in range(rounds):
         for way in found:
             way.append([])
-        match = Match(EDITIONS[edition], players, seed=seed * 1_000_003 + g, starter=g % players)
-        bots = [make_bot("random", seed=g)] + [make_bot(opponents, seed=g * 10 + s) for s in range(1, players)]
+        dealt = seed * 1_000_003 + g  # the round's seed: its deal, and (times ten, plus the seat) its bots'
+        match = Match(EDITIONS[edition], players, seed=dealt, starter=g % players)
+        bots = [make_bot("random", seed=dealt * 10)] + [make_bot(opponents, seed=dealt * 10 + s)
+                                                       for s in range(1, players)]
         rnd = match.round
         while not rnd.over:
             if rnd.current == 0:
@@ -70,8 +72,8 @@ def interval(rounds: Rounds) -> str:
         return "no readings"
     mean = sum(sums) / total
     k = len(sums)
-    if k < 2:
-        return f"{mean:.3f}"
+    if k < 2:  # the rounds are the units: one gives no spread
+        return f"{mean:.3f} (no interval: readings from one round only)"
     spread = sum((s - mean * n) ** 2 for s, n in zip(sums, counts, strict=True)) * k / (k - 1)
     return f"{mean:.3f} ± {1.96 * math.sqrt(spread) / total:.3f}"
 
@@ -83,16 +85,17 @@ def under(rounds: Rounds) -> str:
 
 
 def main() -> None:
-    parser = Parser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=whole(1), default=200, help="single rounds per line (default 200)")
+    parser = Parser(description=description(__doc__))
+    parser.add_argument("--rounds", type=whole(1, 10_000), default=200,
+                        help="single rounds per line, at most 10,000 (default 200)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     parser.add_argument("--only", action="append", default=[], metavar="TEXT",
                         help="only the lines whose title contains TEXT, e.g. 'vs expert' (repeatable)")
     args = parser.parse_args()
     titles = [f"{edition} {players}p vs {opponents}" for edition, players, opponents in LINES]
     check_only(parser, args.only, titles)
-    print(f"reading hands: chance on the card each opponent really holds, {args.rounds} rounds per line,"
-          f" seed {args.seed} (mean ± 95% interval)")
+    print(f"reading hands: chance on the card each opponent really holds,"
+          f" {count(args.rounds, 'round')} per line, seed {args.seed} (mean ± 95% interval)")
     for edition, players, opponents in LINES:
         title = f"{edition} {players}p vs {opponents}"
         if not wanted(title, args.only):
@@ -101,7 +104,7 @@ def main() -> None:
         readings = sum(len(r) for r in found[0])  # one per opponent at each decision: a hand is read many times
         figures = "   ".join(f"{way} {interval(rounds)} ({under(rounds)} under 1%)"
                              for way, rounds in zip(WAYS, found, strict=True))
-        print(f"{title:24} {figures}   ({readings} readings)", flush=True)
+        print(f"{title:24} {figures}   ({count(readings, 'reading')})", flush=True)
 
 
 if __name__ == "__main__":

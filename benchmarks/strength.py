@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from lines import add_line_options, jobs_of
-from options import Parser, check_only, processes, run, wanted, whole
+from options import Parser, check_only, count, description, processes, run, wanted, whole
 
 from loveletter.bots import LEVELS
 from loveletter.tournament import Settings, run_tournament, summarise
@@ -75,7 +75,7 @@ def percent(x: float) -> str:
 
 
 def main() -> None:
-    parser = Parser(description=__doc__.splitlines()[0])
+    parser = Parser(description=description(__doc__))
     add_line_options(parser, rounds=2000)
     parser.add_argument("--budget", type=whole(1, 10**7), default=None,
                         help="the expert's thinking budget in iterations (default: its own)")
@@ -86,7 +86,7 @@ def main() -> None:
         parser.error("argument --budget: no line chosen has an expert to give it to")
     jobs = jobs_of(args)
     budget = args.budget
-    print(f"bot strength: {args.rounds} single rounds per line, seats and starter rotating, seed {args.seed},"
+    print(f"bot strength: {count(args.rounds, 'single round')} per line, seats and starter rotating, seed {args.seed},"
           f" {processes(min(jobs, args.rounds))}; win rate (95% Wilson interval); rating: Bradley-Terry, Elo scale, ± 1 s.e.")
     if "expert" not in LEVELS:
         print("(the expert level is not in loveletter.bots.LEVELS yet: its lines are skipped)")
@@ -133,10 +133,10 @@ def main() -> None:
             searched += timing.iteration_seconds
     if think:
         print(f"expert: median think time {1000 * statistics.median(think):.1f} ms per move"
-              f" over {len(think)} moves", end="")
+              f" over {count(len(think), 'move')}", end="")
         if search_think:
             print(f" ({1000 * statistics.median(search_think):.1f} ms per move that searched,"
-                  f" {len(search_think)} moves); {iterations / searched:,.0f} iterations per second"
+                  f" {count(len(search_think), 'move')}); {iterations / searched:,.0f} iterations per second"
                   f" ({iterations / len(search_think):,.0f} per searching move)")
         else:
             print("; iterations per second: not reported by the bot (no bot.stats.iterations)")

@@ -25,9 +25,13 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from options import MOST_JOBS, Parser, processes, quiet_pool, run, seconds, whole
+from options import MOST_JOBS, Parser, count, description, processes, quiet_pool, run, seconds, whole
 
 from loveletter.tournament import default_jobs, wilson
+
+#: The fewest simulations ISMCTS can be given: after one alone, OpenSpiel's ISMCTS fails an assertion
+#: (``node.total_visits > 0``) as it picks its move.
+FEWEST_SIMULATIONS = 2
 
 
 @dataclass
@@ -69,7 +73,8 @@ def play(args: tuple[int, int, float, int, int | None]) -> Tally:
     rate = 0.0  # ISMCTS simulations per second, from its moves so far
     for i in range(start, stop):
         chance = np.random.RandomState((seed * 1_000_003 + i) % 2**32)  # numpy takes 0 to 2**32 - 1
-        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(i))
+        rollouts = np.random.RandomState((seed * 1_000_003 + i + 2**31) % 2**32)  # from --seed, apart from chance's
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rollouts)
         opponent = ismcts.ISMCTSBot(game=game, evaluator=evaluator, uct_c=2.0, max_simulations=1,
                                     random_state=np.random.RandomState((seed + i) % 2**32))
         opponent.set_resampler(seeded_resampler(seed * 7919 + i))
@@ -90,7 +95,7 @@ def play(args: tuple[int, int, float, int, int | None]) -> Tally:
                     tally.expert_times.append(time.perf_counter() - began)
                     tally.expert_iterations.append(expert.stats.iterations)
             else:
-                simulations = fixed or (max(1, int(rate * think)) if rate else 20)
+                simulations = fixed or (max(FEWEST_SIMULATIONS, int(rate * think)) if rate else 20)
                 opponent._max_simulations = simulations  # the bot has no time limit of its own
                 number = opponent.step(state)
                 if searching:
@@ -108,12 +113,14 @@ def play(args: tuple[int, int, float, int, int | None]) -> Tally:
 
 
 def main() -> None:
-    parser = Parser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=whole(1), default=600, help="single rounds (default 600)")
+    parser = Parser(description=description(__doc__))
+    parser.add_argument("--rounds", type=whole(1, 100_000), default=600,
+                        help="single rounds, at most 100,000 (default 600)")
     parser.add_argument("--think", type=seconds(most=60), default=0.1,
                         help="seconds per move for each bot, at most 60 (default 0.1)")
-    parser.add_argument("--simulations", type=whole(1), default=None,
-                        help="a fixed number of ISMCTS simulations per move instead of equal time")
+    parser.add_argument("--simulations", type=whole(FEWEST_SIMULATIONS, 100_000), default=None,
+                        help="a fixed number of ISMCTS simulations per move instead of equal time"
+                             f" ({FEWEST_SIMULATIONS} to 100,000)")
     parser.add_argument("--jobs", type=whole(1, MOST_JOBS), default=None, help="processes (default: every core)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     args = parser.parse_args()
@@ -132,9 +139,9 @@ def main() -> None:
     if counting:
         print(file=sys.stderr)
     lo, hi = wilson(total.expert, total.rounds)  # a shared round counts its share
-    effort = f"{args.simulations} ISMCTS simulations per move" if args.simulations else "equal time"
+    effort = f"{args.simulations:,} ISMCTS simulations per move" if args.simulations else "equal time"
     print(f"classic 2p single rounds: expert vs OpenSpiel ISMCTS, expert {args.think:g} s per move, {effort}, "
-          f"{total.rounds} rounds, seats alternating, {processes(jobs)}, {time.perf_counter() - began:.0f} s")
+          f"{count(total.rounds, 'round')}, seats alternating, {processes(jobs)}, {time.perf_counter() - began:.0f} s")
     print(f"  expert wins {total.expert / total.rounds:.1%} (95% CI {lo:.1%}-{hi:.1%}); shared rounds: {total.ties}")
     for name, times, searched, unit in (
         ("expert", total.expert_times, total.expert_iterations, "iterations"),

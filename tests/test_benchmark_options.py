@@ -40,8 +40,11 @@ BAD = [
      "argument --jobs: only for the solve and --check (--play and --regret run in one process)"),
     ("beginner_weights.py", ["--rounds", "10"], "argument --rounds: must be at least 32, not 10"),
     ("beginner_weights.py", ["--jobs", "0"], "argument --jobs: must be at least 1, not 0"),
-    ("beginner_weights.py", ["--sweeps", "-1"], "argument --sweeps: must be at least 0, not -1"),
-    ("beginner_weights.py", ["--factors", "nan"], "argument --factors: finite numbers, not 'nan'"),
+    ("beginner_weights.py", ["--sweeps", "0"], "argument --sweeps: must be at least 1, not 0"),  # was a check alone
+    ("beginner_weights.py", ["--factors", "nan"], "argument --factors: finite numbers from -1,000 to 1,000, not 'nan'"),
+    # an infinite weight was kept, then the beginner's scores were not numbers: a worker's traceback
+    ("beginner_weights.py", ["--factors", "1e308"], "argument --factors: finite numbers from -1,000 to 1,000"),
+    ("beginner_weights.py", ["--factors=-1001,2"], "argument --factors: finite numbers from -1,000 to 1,000"),
     ("strength.py", ["--rounds", "100000000"], "argument --rounds: must be at most 10,000,000, not 100,000,000"),
     ("strength.py", ["--budget", "5", "--only", "beginner vs random"],
      "argument --budget: no line chosen has an expert to give it to"),
@@ -56,6 +59,31 @@ BAD = [
     ("belief_spread.py", ["--only", "2019 5p", "--only", "7p"], "--only '7p' matches none of"),
     ("hints.py", ["--only", "5p"], "--only '5p' matches none of: classic 2p; classic 4p; 2019 6p"),
     ("hints.py", ["--rounds", "0"], "argument --rounds: must be at least 1, not 0"),
+    # one simulation made OpenSpiel's ISMCTS fail an assertion: a worker's traceback
+    ("vs_openspiel.py", ["--simulations", "1"], "argument --simulations: must be at least 2, not 1"),
+    ("best_vs_random.py", ["--bot", "beginner"], "argument --bot: only with --regret"),  # the default: was ignored
+    # counts and times with no upper bound ran for ever
+    ("reading.py", ["--rounds", "100000000000000000000"], "argument --rounds: must be at most 10,000, not 100,"),
+    ("belief_spread.py", ["--rounds", "10001"], "argument --rounds: must be at most 10,000, not 10,001"),
+    ("best_vs_random.py", ["--check", "10000001"], "argument --check: must be at most 10,000,000"),
+    ("best_vs_random.py", ["--play", "1000001"], "argument --play: must be at most 1,000,000"),
+    ("best_vs_random.py", ["--regret", "1000001"], "argument --regret: must be at most 1,000,000"),
+    ("vs_openspiel.py", ["--rounds", "100001"], "argument --rounds: must be at most 100,000"),
+    ("vs_openspiel.py", ["--simulations", "100001"], "argument --simulations: must be at most 100,000"),
+    ("beginner_weights.py", ["--rounds", "10000001"], "argument --rounds: must be at most 10,000,000"),
+    ("beginner_weights.py", ["--sweeps", "101"], "argument --sweeps: must be at most 100, not 101"),
+    ("batch.py", ["--repeats", "101"], "argument --repeats: must be at most 100, not 101"),
+    ("batch.py", ["--engine-seconds", "601"], "argument --engine-seconds: must be at most 600, not 601"),
+    ("engine.py", ["--seconds", "3601"], "argument --seconds: must be at most 3600, not 3601"),
+    ("load.py", ["--tables", "2001"], "argument --tables: must be at most 2,000, not 2,001"),
+    ("load.py", ["--seconds", "3601"], "argument --seconds: must be at most 3600, not 3601"),
+    ("load.py", ["--think", "1e300"], "argument --think: must be at most 60, not 1e300"),
+    # an empty --only is in every title: it kept every line
+    ("hints.py", ["--only", ""], "argument --only: an empty text would match every line"),
+    ("reading.py", ["--only", "vs expert", "--only", ""], "argument --only: an empty text would match every line"),
+    ("belief_spread.py", ["--only", ""], "argument --only: an empty text would match every line"),
+    ("strength.py", ["--only", ""], "argument --only: an empty text would match every line"),
+    ("ceiling.py", ["--only", ""], "argument --only: an empty text would match every line"),
 ]
 
 
@@ -138,3 +166,51 @@ def test_with_standard_output_closed_a_benchmark_says_so_before_it_plays():
                           preexec_fn=lambda: os.close(1))
     assert done.returncode == 2
     assert done.stderr == "strength.py: standard output is closed: the figures would go nowhere\n"
+
+
+SCRIPTS = sorted(path.name for path in BENCHMARKS.glob("*.py") if path.name not in ("options.py", "lines.py"))
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (a device that is always full)")
+@pytest.mark.parametrize("args", [["hints.py", "--rounds", "1", "--only", "classic 2p"],
+                                  ["engine.py", "--seconds", "0.01", "--trials", "1"],
+                                  ["engine.py", "--help"]], ids=" ".join)
+def test_figures_that_cannot_be_written_are_one_line(args):
+    """Standard output on a full disk gave an OSError's traceback, status 1 (the help: nothing, status 0)."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, str(BENCHMARKS / args[0]), *args[1:]], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=120, check=False)
+    assert done.returncode == 1
+    assert done.stderr == f"{args[0]}: cannot write the figures: No space left on device\n"
+
+
+def test_a_reader_that_stops_reading_still_ends_it_quietly():
+    done = subprocess.run(f"{sys.executable} {BENCHMARKS / 'engine.py'} --seconds 0.01 --trials 1 | head -1",
+                          shell=True, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout == "random rounds per second, one process, median of 1 run (lowest-highest)\n"  # not "1 runs"
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_the_help_describes_the_script_in_whole_sentences(script):
+    """The help showed the docstring's first line: hints.py's stopped mid-sentence, in reST markup."""
+    done = run(script, "--help")
+    assert done.returncode == 0 and done.stderr == ""
+    described = " ".join(done.stdout.split("\n\n")[1].split())  # between the usage and the options
+    assert described[0].isupper() and described[-1] in ".?", described
+    assert "`" not in described and ":class:" not in described, described
+
+
+def test_the_hints_help_is_its_docstrings_whole_first_paragraph():
+    done = run("hints.py", "--help")
+    assert ("How long the hints take: the expert's estimate of every legal move (ExpertBot.move_odds), as the"
+            " terminal and browser games ask it before each of a player's moves.") in " ".join(done.stdout.split())
+
+
+def test_counts_of_one_are_singular(monkeypatch):
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    monkeypatch.delitem(sys.modules, "options", raising=False)
+    from options import count, processes
+
+    assert count(1, "single round") == "1 single round" and count(2000, "single round") == "2,000 single rounds"
+    assert count(0, "move") == "0 moves" and processes(1) == "1 process" and processes(2) == "2 processes"

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import copy
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 SCRIPT = Path(__file__).parent.parent.parent / "benchmarks" / "vs_openspiel.py"
 
@@ -33,3 +37,39 @@ def test_bad_options_are_refused_in_one_line() -> None:
     assert done.returncode == 2
     assert done.stderr == ("vs_openspiel.py: argument --rounds: must be at least 1, not 0"
                            " (see vs_openspiel.py --help)\n")
+
+
+@pytest.fixture
+def script(monkeypatch):
+    """benchmarks/vs_openspiel.py as a module (its helpers imported from benchmarks/, as when run)."""
+    monkeypatch.syspath_prepend(str(SCRIPT.parent))
+    monkeypatch.delitem(sys.modules, "options", raising=False)
+    spec = importlib.util.spec_from_file_location("vs_openspiel_benchmark", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_ismcts_gets_at_least_two_simulations_however_short_the_think_time(script) -> None:
+    """A think time that ran one simulation (the rate times the time, below 2) failed ISMCTS's
+    assertion (``node.total_visits > 0``): a worker's traceback."""
+    tally = script.play((0, 2, 1e-6, 0, None))
+    assert tally.rounds == 2 and min(tally.ismcts_simulations) == script.FEWEST_SIMULATIONS == 2
+
+
+def test_the_rollouts_follow_the_seed(script, monkeypatch) -> None:
+    """ISMCTS's random rollouts took the round's number alone as their seed, whatever --seed."""
+    from open_spiel.python.algorithms import mcts
+
+    drawn: list[list[int]] = []
+    real = mcts.RandomRolloutEvaluator
+
+    def evaluator(n_rollouts, random_state):
+        drawn.append(list(copy.deepcopy(random_state).randint(2**31, size=4)))
+        return real(n_rollouts=n_rollouts, random_state=random_state)
+
+    monkeypatch.setattr(mcts, "RandomRolloutEvaluator", evaluator)
+    for seed in (0, 0, 1):
+        script.play((0, 1, 1e-3, seed, 2))
+    assert drawn[0] == drawn[1] != drawn[2]

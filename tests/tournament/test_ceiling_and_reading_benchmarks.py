@@ -62,7 +62,39 @@ def test_the_reading_intervals_take_rounds_as_the_units(load_script):
     # two rounds, each read twice: as two independent units the mean is known to ± 0.98 (as four, ± 0.57)
     assert interval([[1.0, 1.0], [0.0, 0.0]]) == "0.500 ± 0.980"
     assert interval([[1.0, 0.0], [1.0, 0.0], []]) == "0.500 ± 0.000"  # every round alike: no spread
-    assert interval([[0.25, 0.75]]) == "0.500"  # one round: no interval
+    # one round: no interval, and the line says so (the heading promises one)
+    assert interval([[0.25, 0.75]]) == "0.500 (no interval: readings from one round only)"
+    assert interval([[0.25, 0.75], []]) == "0.500 (no interval: readings from one round only)"
+
+
+def test_one_round_read_is_said_in_the_singular(load_script, monkeypatch, capsys):
+    module = load_script("reading")
+    monkeypatch.setattr(sys, "argv", ["reading.py", "--rounds", "1", "--only", "classic 2p vs random"])
+    module.main()
+    heading, line = capsys.readouterr().out.splitlines()
+    assert ", 1 round per line, seed 0 " in heading  # not "1 rounds"
+    assert line.count("(no interval: readings from one round only)") == 3
+    assert re.search(r"\((1 reading|([02-9]|\d\d+) readings)\)$", line), line
+
+
+def test_the_reading_benchmark_seeds_its_bots_from_the_seed_too(load_script, monkeypatch):
+    """Only the deals followed --seed: the bots were seeded by the round's number alone."""
+    module = load_script("reading")
+    seeded: list[int] = []
+
+    def make_bot(level, seed):
+        seeded.append(seed)
+        return real(level, seed)
+
+    real = module.make_bot
+    monkeypatch.setattr(module, "make_bot", make_bot)
+    once = module.measure("classic", 2, "beginner", 3, 0)
+    first = seeded[:]
+    assert module.measure("classic", 2, "beginner", 3, 0) == once and seeded[len(first):] == first  # the same
+    seeded.clear()
+    assert module.measure("classic", 2, "beginner", 3, 1) != once
+    assert not set(seeded) & set(first)  # other games: other bots too
+    assert len(set(first)) == len(first)  # every bot its own numbers
 
 
 def test_the_belief_spread_benchmark_prints_both_beliefs(load_script, monkeypatch, capsys):

@@ -1,0 +1,106 @@
+"""benchmarks/load.py: play lasts ``--seconds`` from when every player has connected, however long the
+think time; a run with no move, and a database that cannot be opened, are one line."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "load.py"
+
+
+@pytest.fixture
+def load(monkeypatch):
+    """benchmarks/load.py as a module (its helpers imported from benchmarks/, as when run)."""
+    monkeypatch.syspath_prepend(str(SCRIPT.parent))
+    monkeypatch.delitem(sys.modules, "options", raising=False)
+    spec = importlib.util.spec_from_file_location("load_benchmark", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)
+    spec.loader.exec_module(module)
+    return module
+
+
+class Table:
+    """A stand-in for the server's WebSocket: connecting takes ``delay`` seconds, and every message
+    is a state in which the player has a legal move."""
+
+    def __init__(self, delay: float) -> None:
+        self.delay = delay
+        self.moves = 0
+
+    def __call__(self, url: str, max_size: int) -> Table:
+        return self
+
+    async def __aenter__(self) -> Table:
+        await asyncio.sleep(self.delay)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+    async def send(self, text: str) -> None:
+        self.moves += json.loads(text)["type"] == "move"
+
+    async def recv(self) -> str:
+        await asyncio.sleep(0.01)
+        return json.dumps({"type": "state", "moves": self.moves, "legal": [{"move": 0}], "match_winners": []})
+
+
+def test_play_starts_when_every_player_has_connected(load, monkeypatch):
+    """The clock started before the players connected: with many tables, connecting took the whole
+    time, and the run printed "moves: 0", status 0."""
+    monkeypatch.setattr(load.websockets, "connect", Table(delay=0.5))
+    moves, latencies, took = asyncio.run(load.drive("ws://test", [("T", "a", "b")], 0.3, 0))
+    assert moves > 0 and latencies
+    assert 0.3 <= took < 0.45  # the half second of connecting not counted
+
+
+def test_a_long_think_is_cut_where_play_stops(load, monkeypatch):
+    """A think time of 10 s on average slept its whole draw (17 s) past a second's play."""
+    monkeypatch.setattr(load.websockets, "connect", Table(delay=0))
+    began = time.monotonic()
+    moves, _, took = asyncio.run(asyncio.wait_for(load.drive("ws://test", [("T", "a", "b")], 0.3, 10), 5))
+    assert moves == 0 and took < 0.45 and time.monotonic() - began < 1
+
+
+def test_the_password_in_a_database_url_is_hidden(load):
+    assert load.hidden("cannot open the database postgresql+psycopg://u:p@host:1/x: refused") == \
+        "cannot open the database postgresql+psycopg://u:***@host:1/x: refused"
+    assert load.hidden("sqlite:////tmp/a:b.sqlite3") == "sqlite:////tmp/a:b.sqlite3"
+
+
+def run(*options: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(SCRIPT), *options], capture_output=True, text=True, timeout=120,
+                          check=False)
+
+
+def test_a_short_run_with_one_table():
+    done = run("--tables", "1", "--seconds", "1", "--think", "0")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("web server load: 1 two-player table, 2 WebSocket players, ")  # not "1 tables"
+    assert "moves: " in done.stdout and "latency from move to update" in done.stdout
+
+
+def test_a_run_without_a_move_is_an_error():
+    """Its figures were made of nothing ("moves: 0"), status 0; and it took 17 s, not 1."""
+    began = time.monotonic()
+    done = run("--tables", "1", "--seconds", "1", "--think", "10")
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.startswith("load.py: no move was made in 1.0 s of play") and done.stderr.count("\n") == 1
+    assert time.monotonic() - began < 15
+
+
+def test_a_database_that_cannot_be_opened_is_a_bad_option_and_its_password_is_hidden():
+    """It was status 1, and the message showed the URL with its password."""
+    done = run("--db", "postgresql://u:secret@127.0.0.1:1/x")
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1
+    assert done.stderr.startswith("load.py: argument --db: the server did not start: ")
+    assert "postgresql://u:***@127.0.0.1:1/x" in done.stderr and "secret" not in done.stderr
