@@ -61,6 +61,15 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+@pytest.mark.parametrize("db", ["postgresql://ann:s3cret@127.0.0.1:1/x", "foo://ann:s3cret@bar/x"])
+def test_serve_never_shows_the_databases_password(tmp_path, db):
+    """A database that cannot be opened is named with its password hidden, as when it opens (the
+    error repeated the URL whole, password and all, to the screen and to any log of it)."""
+    done = run("serve", "--port", free_port(), "--db", db, "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 1 and "s3cret" not in done.stderr
+    assert done.stderr.startswith(f"loveletter serve: cannot open the database {db.replace('s3cret', '***')}: ")
+
+
 def test_serve_says_when_its_data_folder_cannot_be_made(tmp_path):
     (tmp_path / "file").write_text("")
     done = run("serve", "--port", free_port(), "--lang", "en", cwd=tmp_path, XDG_DATA_HOME=str(tmp_path / "file"))

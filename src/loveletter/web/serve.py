@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 import uvicorn
-from sqlalchemy.exc import NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 
 from loveletter.i18n import Translator
 from loveletter.web.app import create_app
@@ -40,23 +41,32 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
         url = database_url(database)
     except OSError as err:  # the default data folder could not be made
         return fail("serve_err_data_folder", folder=err.filename, reason=t.os_reason(err))
+    shown_db = _without_password(url)
     problem = _sqlite_file_problem(database, t)
     if problem:
-        return fail("serve_err_db", db=url, reason=problem)
+        return fail("serve_err_db", db=shown_db, reason=problem)
     try:
         store = Store(url)
     except NoSuchModuleError:
-        return fail("serve_err_db", db=url, reason=t("serve_err_db_kind", kind=url.partition(":")[0]))
+        return fail("serve_err_db", db=shown_db, reason=t("serve_err_db_kind", kind=url.partition(":")[0]))
     except ImportError as err:
-        return fail("serve_err_db", db=url, reason=t("serve_err_db_driver", module=err.name or err))
+        return fail("serve_err_db", db=shown_db, reason=t("serve_err_db_driver", module=err.name or err))
     except (SQLAlchemyError, ValueError) as err:
-        return fail("serve_err_db", db=url, reason=_first_line(err))
+        return fail("serve_err_db", db=shown_db, reason=_first_line(err))
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(t("serve_open", url=f"http://{shown}:{port}/"), flush=True)
     print(t("serve_db", db=store.engine.url.render_as_string(hide_password=True)), flush=True)
     uvicorn.run(create_app(store, bot_delay, budget), host=host, port=port, log_level="warning", ws_max_size=16_384,
                 timeout_graceful_shutdown=5)
     return 0
+
+
+def _without_password(url: str) -> str:
+    """The database URL as it may be shown (in an error, a log): its password as ***."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):  # not a URL SQLAlchemy reads: it holds no password it would use
+        return url
 
 
 def _sqlite_file_problem(given: str | None, t: Translator) -> str | None:
