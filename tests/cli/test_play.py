@@ -971,22 +971,6 @@ def test_a_game_closed_or_told_to_end_saves_its_record(tmp_path, signum, closed)
     assert summary["finished"] is False and len(summary["rounds"]) == 1
 
 
-def test_a_game_killed_outright_leaves_a_whole_record(tmp_path):
-    """A game killed at once (kill -9: nothing can be saved then) left its record file empty, as
-    claimed when it began; now the file holds the match as dealt from the start, and replays."""
-    records = tmp_path / "records"
-    with subprocess.Popen([str(LOVELETTER), "play", "--seed", "3", "--lang", "en", "--starter", "0",
-                           "--records", str(records)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, env=_env(XDG_DATA_HOME=str(tmp_path / "xdg"))) as game:
-        out, began = b"", time.monotonic()
-        while not out.endswith(PROMPT["en"].encode()) and time.monotonic() - began < 60:
-            out += os.read(game.stdout.fileno(), 65536)  # up to the first question
-        game.kill()
-        assert game.wait(60) == -signal.SIGKILL
-    summary = replay_json(the_record(records))
-    assert summary["finished"] is False and len(summary["rounds"]) == 1
-
-
 def test_an_empty_record_file_is_told_as_empty(tmp_path):
     empty = tmp_path / "game.json"
     empty.write_text("")

@@ -193,7 +193,6 @@ class TerminalGame:
 
     def _play_match(self) -> None:
         match = self.match
-        self._save()  # the name claimed holds a whole record from the start (a kill -9 left it empty)
         self._introduce_players()
         while True:
             self.told = 0
