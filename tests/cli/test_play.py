@@ -971,6 +971,24 @@ def test_a_game_closed_or_told_to_end_saves_its_record(tmp_path, signum, closed)
     assert summary["finished"] is False and len(summary["rounds"]) == 1
 
 
+def test_no_hidden_card_is_on_disk_while_a_round_is_played(tmp_path):
+    """The record is written when a round ends (or the game stops): written at the start, it held the
+    round's whole deck (the set-aside card, the others' hands, every draw to come) for anyone to open
+    while the round was played (R7)."""
+    records = tmp_path / "records"
+    with subprocess.Popen([str(LOVELETTER), "play", "--seed", "3", "--lang", "en", "--starter", "0",
+                           "--records", str(records)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, env=_env(XDG_DATA_HOME=str(tmp_path / "xdg"))) as game:
+        out, began = b"", time.monotonic()
+        while not out.endswith(PROMPT["en"].encode()) and time.monotonic() - began < 60:
+            out += os.read(game.stdout.fileno(), 65536)  # up to the first question
+        (claimed,) = records.iterdir()
+        on_disk = claimed.read_bytes()
+        game.communicate(b"q\n", timeout=60)
+    assert on_disk == b""  # the name is claimed, nothing more
+    assert replay_json(claimed)["finished"] is False  # and the game stopped saves the round so far
+
+
 def test_an_empty_record_file_is_told_as_empty(tmp_path):
     empty = tmp_path / "game.json"
     empty.write_text("")
