@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import re
 import statistics
 import sys
 import tempfile
@@ -108,11 +107,6 @@ async def drive(url: str, tables: list[tuple[str, str, str]], seconds: float, th
     return sum(made), latencies, time.monotonic() - clock.start
 
 
-def hidden(text: str) -> str:
-    """``text`` with the password of any URL in it hidden (``postgresql://u:***@host/db``)."""
-    return re.sub(r"(://[^:/@\s]*:)[^@\s]*@", r"\1***@", text)
-
-
 def database_kind(db: str | None) -> str:
     """What ``--db`` names, for the report: "SQLite" for a file (or none: a new one), else the URL's
     scheme ("postgresql+psycopg")."""
@@ -140,7 +134,7 @@ def main() -> None:
             server = start_server(port, database)
         except RuntimeError as err:
             if args.db:  # the database named could not be opened: a bad option (status 2)
-                parser.error(f"argument --db: {hidden(str(err))}")
+                parser.error(f"argument --db: {err}")  # (serve names the database without its password)
             sys.exit(f"load.py: {err}")
         try:
             http = f"http://127.0.0.1:{port}"

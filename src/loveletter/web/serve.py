@@ -7,8 +7,7 @@ import sys
 from pathlib import Path
 
 import uvicorn
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.exc import NoSuchModuleError, SQLAlchemyError
 
 from loveletter.i18n import Translator
 from loveletter.web.app import create_app
@@ -41,7 +40,7 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
         url = database_url(database)
     except OSError as err:  # the default data folder could not be made
         return fail("serve_err_data_folder", folder=err.filename, reason=t.os_reason(err))
-    shown_db = _without_password(url)
+    shown_db = without_password(url)
     problem = _sqlite_file_problem(database, t)
     if problem:
         return fail("serve_err_db", db=shown_db, reason=problem)
@@ -61,12 +60,20 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     return 0
 
 
-def _without_password(url: str) -> str:
-    """The database URL as it may be shown (in an error, a log): its password as ***."""
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except (ArgumentError, ValueError):  # not a URL SQLAlchemy reads: it holds no password it would use
+def without_password(url: str) -> str:
+    """A database URL as it may be shown (in an error, a log): the password in it as ***. Read
+    without parsing the URL, so that one SQLAlchemy cannot read (a bad port) is hidden too; the
+    password runs to the last "@" (one written unescaped in it is hidden whole).
+
+    >>> without_password("postgresql://ann:p@ss@db:5432/x"), without_password("sqlite:///a:b.db")
+    ('postgresql://ann:***@db:5432/x', 'sqlite:///a:b.db')
+    """
+    scheme, sep, rest = url.partition("://")
+    who, at, where = rest.rpartition("@")
+    user, colon, _ = who.partition(":")
+    if not (sep and at and colon):  # no user:password@ in it
         return url
+    return f"{scheme}://{user}:***@{where}"
 
 
 def _sqlite_file_problem(given: str | None, t: Translator) -> str | None:
