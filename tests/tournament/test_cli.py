@@ -517,12 +517,14 @@ def test_closed_standard_output_is_no_traceback_and_refused_if_nothing_else_is_w
     assert proc.returncode == 0 and proc.stderr == ""
     assert (tmp_path / "rates.csv").read_text().startswith("level,seats,games")
     # with no file asked for, the results would go nowhere: refused before any game is played
-    proc = subprocess.run([str(LOVELETTER), "tournament", "--rounds", "4", "--jobs", "1", "--json"],
-                          cwd=tmp_path, stderr=subprocess.PIPE, text=True, env=_env(), check=False,
-                          preexec_fn=lambda: os.close(1))
-    assert proc.returncode == 2
-    assert proc.stderr.startswith("loveletter tournament: could not write the output: standard output is closed")
-    assert len(proc.stderr.splitlines()) == 1
+    for nowhere in (["--json"], ["--csv", "-"]):  # (--csv - is standard output too)
+        proc = subprocess.run([str(LOVELETTER), "tournament", "--rounds", "4", "--jobs", "1", *nowhere],
+                              cwd=tmp_path, stderr=subprocess.PIPE, text=True, env=_env(), check=False,
+                              preexec_fn=lambda: os.close(1))
+        assert proc.returncode == 2
+        assert proc.stderr.startswith("loveletter tournament: could not write the output: standard output is closed")
+        assert len(proc.stderr.splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rates.csv"]
 
 
 def test_links_are_followed_and_a_refusal_leaves_them_as_they_were(tmp_path):
@@ -576,6 +578,10 @@ def test_a_dash_is_standard_output_for_the_csv_and_refused_for_the_plot_and_the_
         line = refused(run("--rounds", 4, *args, cwd=tmp_path))
         assert line == f"loveletter tournament: {says} (see 'loveletter tournament --help')"
     assert list(tmp_path.iterdir()) == []
+    # "./-" names a file called "-" (Path("./-") == Path("-"): the option keeps them apart)
+    assert ok(run("--rounds", 4, "--jobs", 1, "--csv", "./-", "--plot", "./-.png", cwd=tmp_path)).startswith("Tournament")
+    assert (tmp_path / "-").read_text(encoding="utf-8").startswith("level,seats,")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["-", "-.png"]
 
 
 def test_a_named_pipe_is_refused_without_a_reader_and_written_with_one(tmp_path):

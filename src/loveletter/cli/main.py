@@ -206,11 +206,11 @@ def _standard_input(t: Translator) -> bytes:
               help=_t("opt_tour_backend"))
 @click.option("--budget", type=Whole(1, 10**7), default=None, metavar="N", help=_t("opt_tour_budget", default=grouped(DEFAULT_ITERATIONS)))
 @click.option("--json", "as_json", is_flag=True, help=_t("opt_tour_json"))
-@click.option("--csv", "csv_path", type=GivenPath(path_type=Path, names="file"), default=None,
+@click.option("--csv", "csv_path", type=GivenPath(path_type=Path, names="file", dash=True), default=None,
               metavar=_t("meta_file"), help=_t("opt_tour_csv"))
-@click.option("--plot", "plot_path", type=GivenPath(path_type=Path, names="file"), default=None,
+@click.option("--plot", "plot_path", type=GivenPath(path_type=Path, names="file", dash=True), default=None,
               metavar=_t("meta_png"), help=_t("opt_tour_plot"))
-@click.option("--records", type=GivenPath(path_type=Path, names="folder"), default=None,
+@click.option("--records", type=GivenPath(path_type=Path, names="folder", dash=True), default=None,
               metavar=_t("meta_folder"), help=_t("opt_tour_records"))
 @click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, help=_t("opt_lang"))
 @click.option("--quiet", "-q", is_flag=True, help=_t("opt_tour_quiet"))

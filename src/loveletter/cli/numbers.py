@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import sys
+from pathlib import Path
 from typing import Any, Literal
 
 import click
@@ -85,15 +86,23 @@ class Amount(_InWords, click.FloatRange):
 _ENGLISH_NOUNS = {"directory": "folder"}
 
 
+#: What a :class:`GivenPath` option with ``dash=True`` holds when given "-" (standard output): to be
+#: compared by identity, since ``Path("./-") == Path("-")``, and "./-" names a file called "-".
+DASH = Path("-")
+
+
 class GivenPath(click.Path):
     """A path that is not the empty string (which would quietly mean the current folder).
 
     ``names="file"`` or ``"folder"`` says what the option takes, for that refusal's wording, where the
     command checks the kind itself (in its own words) and so leaves ``file_okay`` and ``dir_okay`` on.
+    ``dash=True``: "-" is :data:`DASH`, for the command to take as standard output (or refuse).
     """
 
-    def __init__(self, *, names: Literal["file", "folder"] | None = None, **options: Any) -> None:
+    def __init__(self, *, names: Literal["file", "folder"] | None = None, dash: bool = False,
+                 **options: Any) -> None:
         super().__init__(**options)
+        self._dash = dash
         self._noun = "file" if not self.dir_okay else "directory" if not self.file_okay else "path"
         self._empty = {"file": "cli_empty_file", "directory": "cli_empty_folder", "folder": "cli_empty_folder"
                        }.get(names or self._noun, "cli_empty_path")
@@ -101,6 +110,8 @@ class GivenPath(click.Path):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not value.strip():
             self.fail(Translator(language)(self._empty), param, ctx)
+        if self._dash and value == "-":
+            return DASH
         # click names the kind of path in its errors ("Directory '…' is a file") from the moment the
         # option is declared, before --lang is known: name it in the user's language now
         self.name = gettext(self._noun) if language == "nl" else _ENGLISH_NOUNS.get(self._noun, self._noun)

@@ -31,6 +31,7 @@ from rich.progress import (
 )
 
 from loveletter.bots import LEVELS
+from loveletter.cli.numbers import DASH
 from loveletter.engine import EDITIONS
 from loveletter.i18n import Translator
 from loveletter.record import save
@@ -93,7 +94,7 @@ def tournament(o: Options) -> int:
     try:
         settings = _settings(o, t)
         _check_dashes(o, t)
-        if sys.stdout is None and o.csv_path is None and o.plot_path is None and o.records is None:
+        if sys.stdout is None and all(p is None or p is STANDARD_OUTPUT for p in (o.csv_path, o.plot_path, o.records)):
             # started with standard output closed (>&-) and no file asked for: the results would be lost
             raise Refused(t("cli_err_output", reason=t("cli_stdout_closed")))
         with ctrl_c_held():  # a Ctrl-C while the records' folder is made comes once it can be removed
@@ -149,7 +150,7 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
     status = _write_files(o, t, report, err if chatty else None)
     if o.as_json:
         print(json.dumps(report, ensure_ascii=False))
-    elif o.csv_path == STANDARD_OUTPUT:
+    elif o.csv_path is STANDARD_OUTPUT:
         if sys.stdout is not None:
             write_csv(report, sys.stdout)
     else:
@@ -195,16 +196,16 @@ def _settings(o: Options, t: Translator) -> Settings:
     return settings
 
 
-STANDARD_OUTPUT = Path("-")  # --csv -: the CSV goes to standard output, in place of the tables
+STANDARD_OUTPUT = DASH  # --csv -: the CSV goes to standard output, in place of the tables ("./-" is a file)
 
 
 def _check_dashes(o: Options, t: Translator) -> None:
     """'-' is standard output for --csv (then it replaces the tables); it is no PNG file nor folder."""
-    if o.plot_path == STANDARD_OUTPUT:
+    if o.plot_path is STANDARD_OUTPUT:
         raise Refused(t("tour_err_dash_plot"))
-    if o.records == STANDARD_OUTPUT:
+    if o.records is STANDARD_OUTPUT:
         raise Refused(t("tour_err_dash_records"))
-    if o.csv_path == STANDARD_OUTPUT and o.as_json:
+    if o.csv_path is STANDARD_OUTPUT and o.as_json:
         raise Refused(t("tour_err_dash_json"))
 
 
@@ -221,7 +222,7 @@ def _check_outputs(o: Options, t: Translator) -> list[Path]:
             raise _cannot_write("--records", o.records, error, t) from None
     try:  # after the records' folder is made: a file may go in it (``--csv out/summary.csv``)
         for option, path in (("--csv", o.csv_path), ("--plot", o.plot_path)):
-            if path is not None and path != STANDARD_OUTPUT:
+            if path is not None and path is not STANDARD_OUTPUT:
                 _check_file(option, path, t)
                 if o.records is not None and _is_record_name(path, o.records):
                     raise Refused(t("tour_err_same_path", option="--records", other=option, path=path))
@@ -282,7 +283,7 @@ def _check_distinct(o: Options, t: Translator) -> None:
     """Refuse two outputs that name the same path: the one written last would replace the other."""
     seen: dict[str, str] = {}
     for option, path in (("--csv", o.csv_path), ("--plot", o.plot_path), ("--records", o.records)):
-        if path is None or path == STANDARD_OUTPUT:
+        if path is None or path is STANDARD_OUTPUT:
             continue
         real = os.path.realpath(path)  # through links, and "./a" is "a"
         try:  # two names (hard links) of one file are one file too
@@ -345,7 +346,7 @@ def _write_files(o: Options, t: Translator, report: dict[str, Any], err: Console
     meanwhile changes no file); then both files are written with Ctrl-C held, which takes an instant."""
     status = 0
     files: list[tuple[str, Path, Callable[[Path], object]]] = []
-    if o.csv_path is not None and o.csv_path != STANDARD_OUTPUT:
+    if o.csv_path is not None and o.csv_path is not STANDARD_OUTPUT:
         files.append(("--csv", o.csv_path, lambda aside: write_csv(report, aside)))
     if o.plot_path is not None:
         try:
