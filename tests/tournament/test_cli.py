@@ -803,3 +803,17 @@ def test_a_plot_without_ratings_says_why(tmp_path, monkeypatch, lineup, games, w
     assert len(figure.axes) == 1
     texts = [" ".join(x.get_text().split()) for x in figure.findobj(matplotlib.text.Text)]
     assert " ".join(t(why).split()) in texts
+
+
+def test_the_header_says_the_table_is_played_both_ways_round_only_once_it_is(tmp_path):
+    """expert,beginner,random reads differently the other way round: the reversed table comes in
+    games 3 to 5, so three games are played one way only."""
+    def header(games: int) -> str:
+        return ok(run("--bots", "beginner,random,random", "--players", 3, "--rounds", games, "--jobs", 1,
+                      cwd=tmp_path)).splitlines()[1]
+    assert "both ways" not in header(4)  # the same both ways round: it only rotates
+    def mixed(games: int) -> str:
+        return ok(run("--bots", "expert,beginner,random", "--budget", 1, "--rounds", games, "--jobs", 1,
+                      cwd=tmp_path)).splitlines()[1]
+    assert mixed(3) == "Lineup: expert, beginner, random (seats rotate every game, and so does the starting seat)"
+    assert "the table is played both ways round" in mixed(4)

@@ -3,8 +3,8 @@
 Every game is a pure function of the settings and its index ``i``:
 
 - the seats are a cyclic rotation of the lineup by ``i mod n`` (``n`` players): seat ``s`` is played by
-  lineup entry ``(s + i) mod n``; where the lineup read the other way round is another table (three
-  or more different levels), every other block of ``n`` games plays it reversed;
+  lineup entry ``(s + i) mod n``; where the lineup read the other way round is another table (as
+  ``expert, beginner, random``), every other block of ``n`` games plays it reversed;
 - the seat that starts (the first round, R3.5) is ``(i div n) mod n`` (``(i div 2n) mod n`` with the
   reversed blocks), so within each block of ``n`` games the starter stays put while the lineup turns
   once around the table: every lineup entry plays every seat, and every position in turn order
@@ -158,9 +158,9 @@ def starter(settings: Settings, i: int) -> int:
 
 def reverses(lineup: tuple[str, ...]) -> bool:
     """Whether the lineup the other way round the table is another table: then it is played too,
-    so that no level always plays just before the same other level (three or more different
-    levels: ``expert, beginner, random`` puts the random bot after the expert, which rotating alone
-    never does). One expert among beginners, or any two players, reversed is only rotated."""
+    so that no level always plays just before the same other level (``expert, beginner, random``
+    puts the random bot after the expert, which rotating alone never does). One expert among
+    beginners, or any two players, reversed is only rotated."""
     back = lineup[::-1]
     return all(back != lineup[k:] + lineup[:k] for k in range(len(lineup)))
 

@@ -232,7 +232,9 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
     mode = _mode(s, t)
     console.print(t("tour_header", mode=mode, edition=t.edition(s["edition"]), players=s["players"],
                     seed=s["seed"]), style="bold", highlight=False)
-    lineup = "tour_lineup_reversed" if reverses(tuple(s["lineup"])) else "tour_lineup"
+    # "both ways round" once a reversed block has been played (games n to 2n - 1, and so on)
+    both_ways = reverses(tuple(s["lineup"])) and s["games"] > s["players"]
+    lineup = "tour_lineup_reversed" if both_ways else "tour_lineup"
     console.print(t(lineup, lineup=t.levels(s["lineup"])), highlight=False)
     if s["budget"] is not None:
         budget = t("tour_budget_one") if s["budget"] == 1 else t("tour_budget", budget=s["budget"])
