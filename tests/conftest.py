@@ -1,10 +1,38 @@
-"""Shared test settings: hypothesis runs derandomized (reproducible) under CI."""
+"""Shared test settings: hypothesis runs derandomized (reproducible) under CI; and loading a script
+of benchmarks/ as a module."""
 
+import importlib.util
 import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("ci", derandomize=True, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+@pytest.fixture
+def load_script(monkeypatch) -> Callable[[str], ModuleType]:
+    """``load_script("strength")`` imports benchmarks/strength.py (registered in ``sys.modules`` for
+    the test only: dataclasses look their module up)."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))  # as when run: the scripts import their helpers
+    for helper in ("lines", "options"):  # fresh, from benchmarks/
+        monkeypatch.delitem(sys.modules, helper, raising=False)
+
+    def load(name: str) -> ModuleType:
+        spec = importlib.util.spec_from_file_location(f"{name}_benchmark", BENCHMARKS / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        monkeypatch.setitem(sys.modules, spec.name, module)
+        spec.loader.exec_module(module)
+        return module
+
+    return load

@@ -4,7 +4,6 @@ think time; a run with no move, and a database that cannot be opened, are one li
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
 import re
 import subprocess
@@ -18,15 +17,9 @@ SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "load.py"
 
 
 @pytest.fixture
-def load(monkeypatch):
-    """benchmarks/load.py as a module (its helpers imported from benchmarks/, as when run)."""
-    monkeypatch.syspath_prepend(str(SCRIPT.parent))
-    monkeypatch.delitem(sys.modules, "options", raising=False)
-    spec = importlib.util.spec_from_file_location("load_benchmark", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)
-    spec.loader.exec_module(module)
-    return module
+def load(load_script):
+    """benchmarks/load.py as a module."""
+    return load_script("load")
 
 
 class Table:

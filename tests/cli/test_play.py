@@ -8,6 +8,7 @@ tells what the human's first hand is. Scripted input is echoed after the prompt
 
 from __future__ import annotations
 
+import contextlib
 import io
 import itertools
 import json
@@ -20,7 +21,9 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -947,17 +950,24 @@ def test_shown_percentages_on_any_odds():
     assert checked >= 20  # (the odds drawn did reach that case)
 
 
+@contextlib.contextmanager
+def _at_the_first_question(tmp_path: Path, records: Path, **popen: Any) -> Iterator[subprocess.Popen[bytes]]:
+    """A game of `play` (seed 3, English) started with pipes, read up to its first question."""
+    with subprocess.Popen([str(LOVELETTER), "play", "--seed", "3", "--lang", "en", "--starter", "0",
+                           "--records", str(records)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, env=_env(XDG_DATA_HOME=str(tmp_path / "xdg")), **popen) as game:
+        out, began = b"", time.monotonic()
+        while not out.endswith(PROMPT["en"].encode()) and time.monotonic() - began < 60:
+            out += os.read(game.stdout.fileno(), 65536)
+        yield game
+
+
 @pytest.mark.parametrize(("signum", "closed"), [(signal.SIGHUP, True), (signal.SIGTERM, False)])
 def test_a_game_closed_or_told_to_end_saves_its_record(tmp_path, signum, closed):
     """Closing the terminal (SIGHUP) or a SIGTERM killed the game with its record file still empty, as
     claimed when the game began: `replay` then said it was not valid JSON, and the round was lost."""
     records = tmp_path / "records"
-    with subprocess.Popen([str(LOVELETTER), "play", "--seed", "3", "--lang", "en", "--starter", "0",
-                           "--records", str(records)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, env=_env(XDG_DATA_HOME=str(tmp_path / "xdg"))) as game:
-        out, began = b"", time.monotonic()
-        while not out.endswith(PROMPT["en"].encode()) and time.monotonic() - began < 60:
-            out += os.read(game.stdout.fileno(), 65536)  # up to the first question
+    with _at_the_first_question(tmp_path, records) as game:
         if closed:  # the terminal went away: nothing more can be written to it
             game.stdout.close()
         game.send_signal(signum)
@@ -976,12 +986,7 @@ def test_no_hidden_card_is_on_disk_while_a_round_is_played(tmp_path):
     round's whole deck (the set-aside card, the others' hands, every draw to come) for anyone to open
     while the round was played (R7)."""
     records = tmp_path / "records"
-    with subprocess.Popen([str(LOVELETTER), "play", "--seed", "3", "--lang", "en", "--starter", "0",
-                           "--records", str(records)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, env=_env(XDG_DATA_HOME=str(tmp_path / "xdg"))) as game:
-        out, began = b"", time.monotonic()
-        while not out.endswith(PROMPT["en"].encode()) and time.monotonic() - began < 60:
-            out += os.read(game.stdout.fileno(), 65536)  # up to the first question
+    with _at_the_first_question(tmp_path, records) as game:
         (claimed,) = records.iterdir()
         on_disk = claimed.read_bytes()
         game.communicate(b"q\n", timeout=60)
@@ -1093,13 +1098,8 @@ def test_a_game_whose_terminal_is_closed_saves_its_record(tmp_path):
 def test_a_game_started_with_hang_ups_ignored_goes_on(tmp_path):
     """`nohup loveletter play < moves &` ignores SIGHUP on purpose: the game must not take it back."""
     records = tmp_path / "records"
-    with subprocess.Popen([str(LOVELETTER), "play", "--seed", "3", "--lang", "en", "--starter", "0",
-                           "--records", str(records)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, env=_env(XDG_DATA_HOME=str(tmp_path / "xdg")),
-                          preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN)) as game:
-        out, began = b"", time.monotonic()
-        while not out.endswith(PROMPT["en"].encode()) and time.monotonic() - began < 60:
-            out += os.read(game.stdout.fileno(), 65536)
+    with _at_the_first_question(tmp_path, records,
+                                preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN)) as game:
         game.send_signal(signal.SIGHUP)
         rest, errors = game.communicate(b"q\n", timeout=60)
     assert game.returncode == 0, errors

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -40,15 +39,9 @@ def test_bad_options_are_refused_in_one_line() -> None:
 
 
 @pytest.fixture
-def script(monkeypatch):
-    """benchmarks/vs_openspiel.py as a module (its helpers imported from benchmarks/, as when run)."""
-    monkeypatch.syspath_prepend(str(SCRIPT.parent))
-    monkeypatch.delitem(sys.modules, "options", raising=False)
-    spec = importlib.util.spec_from_file_location("vs_openspiel_benchmark", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)
-    spec.loader.exec_module(module)
-    return module
+def script(load_script):
+    """benchmarks/vs_openspiel.py as a module."""
+    return load_script("vs_openspiel")
 
 
 def test_ismcts_gets_at_least_two_simulations_however_short_the_think_time(script) -> None:

@@ -7,12 +7,13 @@ import dataclasses
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from loveletter.bots.rule_based import WEIGHTS
 
-from .conftest import BENCHMARKS
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 def test_the_same_weights_win_the_same_rounds_and_other_weights_others(load_script):
