@@ -19,7 +19,7 @@ import pytest
 
 from loveletter.bots import belief as belief_module
 from loveletter.bots import make_bot, reading
-from loveletter.bots.belief import Belief
+from loveletter.bots.belief import Belief, Following
 from loveletter.bots.facts import LastPlay, last_plays, publicly_possible, ruled_out, who_knows_mine
 from loveletter.bots.playout import chance_of_play
 from loveletter.bots.reading import CARE
@@ -31,11 +31,14 @@ from loveletter.engine import (
     Edition,
     Event,
     IllegalActionError,
+    Match,
     Phase,
     Round,
+    known_draws,
     known_hands,
     view,
 )
+from loveletter.record import replay
 
 GAMES = [(CLASSIC, n) for n in (2, 3, 4)] + [(EDITION_2019, n) for n in (2, 3, 4, 5, 6)]
 IDS = [f"{e.name}-{n}p" for e, n in GAMES]
@@ -669,6 +672,51 @@ def test_an_approximate_table_leaves_no_possible_card_out(players):
                     checked += 1
             rnd.apply(bots[rnd.current].choose(view(rnd, rnd.current)))
     assert checked > 200 and approximate > 30, (checked, approximate)
+
+
+# A 2019 six-player round (dealt and played by bots) in which seat 4 puts the Countess and a Chancellor
+# under the deck with its Chancellor; with the deck gone, seat 5 draws the Countess and seat 1 the Chancellor.
+COUNTESS_DRAWN_FROM_UNDER_THE_DECK = {
+    "edition": "2019", "players": ["A", "B", "C", "D", "E", "F"],
+    "rounds": [{"deck": ["priest", "spy", "guard", "handmaid", "king", "princess", "guard", "prince", "guard",
+                         "guard", "prince", "priest", "baron", "chancellor", "chancellor", "countess", "guard",
+                         "guard", "baron", "handmaid", "spy"],
+                "turns": [{"play": "prince", "target": 1}, {"play": "guard", "target": 4, "guess": "handmaid"},
+                          {"play": "prince", "target": 1}, {"play": "baron", "target": 0},
+                          {"play": "chancellor", "keep": "princess", "bottom": ["countess", "chancellor"]},
+                          {"play": "guard", "target": 4, "guess": "spy"}, {"play": "priest", "target": 4},
+                          {"play": "baron", "target": 4}, {"play": "handmaid"}, {"play": "spy"},
+                          {"play": "guard", "target": 4, "guess": "king"}]}],
+}
+
+
+@pytest.mark.parametrize("levels", [None, {0: "beginner", 1: "expert", 2: "random", 3: "beginner", 5: "random"}],
+                         ids=["unknown-levels", "known-levels"])
+def test_a_kept_table_holds_to_what_the_seat_knows(levels):
+    """A belief kept from view to view (as the expert and the web's advisers keep theirs) must never
+    contradict a hand the seat knows. In this round the approximate table was started again as seat 5
+    drew the Countess, from facts that did not yet say so, and then kept: seat 4, which knew seat 5
+    held the only Countess, was shown it there at 29% (and at 18% when told the others' levels). The
+    card drawn from under the deck is known beside the other card too, and out of the tracker."""
+    kept = Following(lambda seen: reading.Reading(seen, levels=levels or {}))
+    checked = []
+
+    def check(_round: int, _turn: int, match: Match) -> None:
+        seen = view(match, 4)
+        if not seen.alive[4] or match.round.over:
+            return
+        odds = kept.at(seen).all_odds()
+        for seat, card in seen.known.items():
+            if seat != seen.current:
+                assert odds[seat] == {card: 1.0}, (seat, card, odds[seat])
+                checked.append(seat)
+        for seat, card in known_draws(seen.events, 4).items():
+            assert odds[seat][card] >= 0.49 and seen.tracker()[card] == 0, (seat, card, odds[seat])
+            checked.append(seat)
+
+    replay(COUNTESS_DRAWN_FROM_UNDER_THE_DECK, on_step=check)
+    # seat 5 as it draws the Countess; then seat 5 holding it, and seat 1 as it draws the Chancellor
+    assert checked == [5, 5, 1], checked
 
 
 def test_the_floor_goes_only_to_cards_that_may_be_in_the_hand():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from scenarios import cards, deck_2019, events, last, legal, play, play_quietly, quiet_move
 
-from loveletter.engine import EDITION_2019, Card, Phase, view
+from loveletter.engine import EDITION_2019, Card, Phase, known_draws, view
 
 C = Card
 
@@ -238,8 +238,13 @@ def test_R7_R5_9_a_card_put_under_the_deck_is_known_in_the_hand_that_draws_it(mo
     play(r, "chancellor; chancellor keep countess bottom king,prince")
     assert r.hands[1] == cards("prince king") and view(r, 0).under_deck() == [C.PRINCE]
     assert view(r, 0).known == {1: C.PRINCE}  # its Priest's look: still true, whichever it plays
+    # ... and the King beside it, which it drew: not in seat 0's tracker
+    before = view(r, 0)
+    assert known_draws(before.events, 0) == {1: C.KING} and known_draws(before.events, 2) == {}
+    assert before.tracker()[C.KING] == before.unseen()[C.KING] - 1
     play(r, move)
     assert r.hands[1] == [known[1]] and view(r, 0).known == known
+    assert known_draws(view(r, 0).events, 0) == {}  # once played, the card kept is known instead
     assert view(r, 1).known.get(0) is not C.PRINCE  # nobody else knows what seat 0 put there
 
 

@@ -49,7 +49,7 @@ from itertools import accumulate, permutations
 from typing import Generic, Protocol, TypeVar
 
 from loveletter.bots.facts import last_plays, publicly_possible, ruled_out, who_knows_mine
-from loveletter.engine import Action, Card, Edition, Event, View
+from loveletter.engine import Action, Card, Edition, Event, View, known_draws
 
 _CARDS = tuple(Card)  # by number
 #: A table with more hypotheses than this is resampled down to half as many (:meth:`Belief._resample`),
@@ -147,6 +147,8 @@ class Belief:
                 self._read(event)
                 if not self.exact and event.kind not in _DRAWS:
                     lowest = min(lowest, _spread(self.table))
+            if not self.exact:
+                self._keep_what_is_known(view)
         except _Lost:
             self._recover(view)  # (the evidence of the events not read is not counted)
         else:
@@ -168,6 +170,21 @@ class Belief:
         self._recover(view)
         if _spread(self.table) <= spread and not (sure and not self._sure_unseen(view)):
             self.__dict__.update(before)
+
+    def _keep_what_is_known(self, view: View) -> None:
+        """Drop the deals of an approximate table in which another player lacks a card this seat
+        knows it holds (``view.known``, and a card the player to move drew from under the deck).
+        The events imply these facts, but a resampled table can have lost the deals that keep them
+        (a player drawing a card this seat's Chancellor put under the deck, just as the table was
+        started again), and a table kept because one started again was no wider then contradicted
+        what the seat knows. The evidence stands: the facts are no new event."""
+        facts = [(seat, card) for seat, card in view.known.items() if view.alive[seat]]
+        facts += known_draws(view.events, self.seat).items()
+        if not facts:
+            return
+        evidence = self.evidence
+        self._filter(lambda hands: all(card in (hands[seat] or ()) for seat, card in facts))
+        self.evidence = evidence
 
     def _recover(self, view: View) -> None:
         """A resampled (approximate) table dropped every deal the new events allow, or kept too few
@@ -192,16 +209,18 @@ class Belief:
         mine_under = [card for card in under if card is not None]
         self.public.update(mine_under)  # in no one's hand: hidden from the others' draws below
         others = [s for s in range(self.players) if s != self.seat and view.alive[s]]
-        # the known hands first, so that no other hand drawn before has taken the last copy
-        for seat in sorted(others, key=lambda s: s not in view.known):
-            known = view.known.get(seat)
-            if known is None:
+        drawn = known_draws(view.events, self.seat)  # a card of ours the player to move drew
+        # the cards known to be in hands first, so that no hand drawn before has taken the last copy
+        for seat in others:
+            if seat in view.known:
+                self._give(seat, view.known[seat])
+            if seat in drawn:
+                self._give(seat, drawn[seat])
+        for seat in others:
+            if seat not in view.known:
                 self._opponent_draws(seat)
-            else:
-                self._replace({(_with(hands, seat, (known,)), bottom): w
-                               for (hands, bottom), w in self.table.items()})
             if seat == view.current:  # the player to move holds more: two (three after a Chancellor)
-                for _ in range(self._held_by_current(view)):
+                for _ in range(self._held_by_current(view) - (seat in drawn)):
                     self._opponent_draws(seat)
         self.public.subtract(mine_under)
         self._put_under(under)
@@ -414,6 +433,14 @@ class Belief:
         if from_bottom:
             self.bottom_size -= 1
         self._replace(new)
+
+    def _give(self, seat: int, card: Card) -> None:
+        """``seat`` holds ``card`` too (a card this seat knows it drew): deals that leave no copy of
+        it for that hand are dropped."""
+        unseen = self._unseen()
+        self._replace({(_with(hands, seat, _sorted((hands[seat] or ()) + (card,))), bottom): w
+                       for (hands, bottom), w in self.table.items()
+                       if self._pool((hands, bottom), unseen)[card] > 0})
 
     def _play(self, e: Event) -> None:
         assert e.seat is not None and e.card is not None

@@ -71,11 +71,12 @@ class View:
     def tracker(self) -> Counter[Card]:
         """The cards that may be in a hand this seat does not know, in the deck or set aside:
         :meth:`unseen`, less the cards this seat knows another player holds now (a Priest's look, a
-        King's trade, a Baron tie). At the round's end every hand is shown, and :meth:`unseen`
-        already counts them."""
+        King's trade, a Baron tie, a card of its own the player to move drew from under the deck).
+        At the round's end every hand is shown, and :meth:`unseen` already counts them."""
         left = self.unseen()
         if not self.over:
             left.subtract(self.known.values())
+            left.subtract(known_draws(self.events, self.seat).values())
         return +left
 
     def tracker_shown(self) -> Counter[Card]:
@@ -157,11 +158,23 @@ def known_hands(events: tuple[Event, ...] | list[Event], seat: int | None, *,
     player draws it: that player holds it, unless it plays it (:class:`_Deck`; not with
     ``under_deck=False``, as the expert's simulated players, which do not follow the deck, know).
     """
+    return _follow_hands(events, seat, under_deck)[0]
+
+
+def known_draws(events: tuple[Event, ...] | list[Event], seat: int | None) -> dict[int, Card]:
+    """For the player to move, if it drew a card ``seat`` put under the deck with its Chancellor, that
+    card: it holds it beside another until it plays (:func:`known_hands` knows its card only then)."""
+    return _follow_hands(events, seat, under_deck=True)[1]
+
+
+def _follow_hands(events: tuple[Event, ...] | list[Event], seat: int | None,
+                  under_deck: bool) -> tuple[dict[int, Card], dict[int, Card]]:
+    """:func:`known_hands` and :func:`known_draws`, from one walk through the events."""
     known: dict[int, Card] = {}
-    if seat is None:
-        return known
-    deck = _Deck(seat)
     drawn: dict[int, Card] = {}  # a player who drew a card we put under the deck, before it plays
+    if seat is None:
+        return known, drawn
+    deck = _Deck(seat)
     before: Event | None = None
     for e in events:
         kind = e.kind
@@ -208,7 +221,7 @@ def known_hands(events: tuple[Event, ...] | list[Event], seat: int | None, *,
         elif kind in ("discard", "out", "bottom") and e.seat in known:
             del known[e.seat]
         known.pop(seat, None)
-    return known
+    return known, drawn
 
 
 class _Deck:
