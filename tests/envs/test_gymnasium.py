@@ -86,7 +86,8 @@ def test_importing_again_does_not_register_again():
 @pytest.mark.parametrize("level", ["random", "beginner", "expert"])
 def test_episodes_against_each_bot_level_finish_with_masks_of_the_legal_moves(level):
     rng = random.Random(level)
-    env = LoveLetterEnv(players=3, opponents=level, budget=EXPERT_BUDGET, seat="random")
+    budget = EXPERT_BUDGET if level == "expert" else None  # (the others take none)
+    env = LoveLetterEnv(players=3, opponents=level, budget=budget, seat="random")
     for episode in range(3 if level == "expert" else 10):
         observation, info = env.reset(seed=episode)
         terminated = "outcome" in info  # out before its first turn (see the test below)
@@ -125,8 +126,13 @@ def test_opponents_per_seat_in_turn_order_after_the_learner():
         ({"illegal": "ignore"}, "illegal must be"),
         ({"render_mode": "rgb_array"}, "render mode"),
         ({"seat": True}, "learner's seat"),  # True was taken as seat 1
-        ({"budget": "lots"}, "budget must be a whole number of at least 1, not 'lots'"),  # (a TypeError at reset)
+        ({"budget": "lots"}, "budget must be a whole number from 1 to 10,000,000, not 'lots'"),  # (a TypeError at reset)
         ({"budget": 0, "opponents": "random"}, "budget must be"),  # (taken, unused, where no expert plays)
+        # the command line's limit: 10**12 made the expert think for ever inside reset()
+        ({"opponents": "expert", "budget": 10**7 + 1}, "budget must be a whole number from 1 to 10,000,000, not"),
+        # no opponent would use it (it was taken without a word, as the command line refuses it)
+        ({"players": 3, "opponents": ["random", "beginner"], "budget": 500},
+         r"budget: no opponent here thinks with a budget \(only expert\)"),
     ],
 )
 def test_bad_options_are_refused(options, message):
@@ -139,11 +145,21 @@ def test_bad_options_are_refused(options, message):
     ({"players": 2.0}, "players must be a whole number, not 2.0"),
     ({"match": "no"}, "match must be True or False, not 'no'"),  # "no" played whole matches
     ({"history": "yes"}, "history must be True or False, not 'yes'"),
+    # a set's order (which seat gets which bot) changed with the hash seed; the others failed bare
+    ({"players": 3, "opponents": {"random", "expert"}}, "opponents must be a bot level or a list or tuple of"),
+    ({"opponents": None}, "opponents must be a bot level or a list or tuple of levels in turn order, not None"),
+    ({"opponents": 5}, "opponents must be a bot level or a list or tuple of levels in turn order, not 5"),
+    ({"opponents": [["expert"]]}, r"opponents must be .* not \[\['expert'\]\]"),
 ])
 def test_options_of_the_wrong_type_are_refused(options, message):
     with pytest.raises(TypeError, match=message):
         LoveLetterEnv(**options)
     assert LoveLetterEnv(seat=np.int64(1)).seat_choice == 1  # a numpy whole number is a seat
+
+
+def test_the_budget_goes_up_to_the_command_lines_limit_and_opponents_may_be_a_tuple():
+    env = LoveLetterEnv(players=3, opponents=("beginner", "expert"), budget=10**7)
+    assert env.opponents == ("beginner", "expert") and env.budget == 10**7
 
 
 def test_rewards_follow_the_outcome():

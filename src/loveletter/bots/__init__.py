@@ -27,6 +27,9 @@ LEVELS: dict[str, Callable[[int | None, int | None], Bot]] = {
 }
 #: The levels that search, and so use a thinking budget.
 SEARCHING = frozenset({"expert"})
+#: The largest thinking budget anything takes (iterations per decision): far more than any use, and
+#: still a think that ends (10**12 made the expert think for ever).
+MAX_BUDGET = 10**7
 
 
 def make_bot(level: str, seed: int | None = None, budget: int | None = None) -> Bot:
@@ -39,4 +42,4 @@ def make_bot(level: str, seed: int | None = None, budget: int | None = None) -> 
     return factory(seed, budget)
 
 
-__all__ = ["LEVELS", "SEARCHING", "Bot", "ExpertBot", "RandomBot", "RuleBasedBot", "make_bot"]
+__all__ = ["LEVELS", "MAX_BUDGET", "SEARCHING", "Bot", "ExpertBot", "RandomBot", "RuleBasedBot", "make_bot"]

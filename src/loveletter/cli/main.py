@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 import click
 
 from loveletter import __version__
-from loveletter.bots import LEVELS, SEARCHING
+from loveletter.bots import LEVELS, MAX_BUDGET, SEARCHING
 from loveletter.bots.expert import DEFAULT_ITERATIONS, HINT_TRIES
 from loveletter.cli import numbers
 from loveletter.cli.click_dutch import speak_dutch
@@ -95,7 +95,7 @@ def _show_version(ctx: click.Context) -> None:
 @click.option("--delay", type=Amount(0, 10), default=None, metavar=_t("meta_seconds"), help=_t("opt_delay"))
 @click.option("--starter", default="random", show_default=True, metavar=_t("meta_seat"), help=_t("opt_starter"))
 @click.option("--hints", is_flag=True, help=_t("opt_hints"))
-@click.option("--budget", type=Whole(1, 10**7), default=None, metavar="N",
+@click.option("--budget", type=Whole(1, MAX_BUDGET), default=None, metavar="N",
               help=_t("opt_budget", tries=HINT_TRIES, default=grouped(DEFAULT_ITERATIONS)))
 def play(edition: str, players: int | None, bots: str, lang: str | None, seed: int | None, target: int | None,
          name: str | None, records: Path | None, delay: float | None, starter: str, hints: bool,
@@ -204,7 +204,7 @@ def _standard_input(t: Translator) -> bytes:
 @click.option("--jobs", type=Whole(1), default=None, metavar="J", help=_t("opt_tour_jobs"))
 @click.option("--backend", type=click.Choice(["local", "ray"], case_sensitive=False), default="local", show_default=True,
               help=_t("opt_tour_backend"))
-@click.option("--budget", type=Whole(1, 10**7), default=None, metavar="N", help=_t("opt_tour_budget", default=grouped(DEFAULT_ITERATIONS)))
+@click.option("--budget", type=Whole(1, MAX_BUDGET), default=None, metavar="N", help=_t("opt_tour_budget", default=grouped(DEFAULT_ITERATIONS)))
 @click.option("--json", "as_json", is_flag=True, help=_t("opt_tour_json"))
 @click.option("--csv", "csv_path", type=GivenPath(path_type=Path, names="file", dash=True), default=None,
               metavar=_t("meta_file"), help=_t("opt_tour_csv"))
@@ -235,7 +235,7 @@ def tournament_command(bots: str, players: int | None, edition: str, rounds: int
 @click.option("--db", "database", default=None, metavar=_t("meta_database"), help=_t("opt_serve_db"))
 @click.option("--bot-delay", type=Amount(0, 10), default=0.8, show_default=True,
               metavar=_t("meta_seconds"), help=_t("opt_serve_bot_delay"))
-@click.option("--budget", type=Whole(1, 10**7), default=None, metavar="N",
+@click.option("--budget", type=Whole(1, MAX_BUDGET), default=None, metavar="N",
               help=_t("opt_budget", tries=HINT_TRIES, default=grouped(DEFAULT_ITERATIONS)))
 @click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, help=_t("opt_lang"))
 def serve_command(host: str, port: int, database: str | None, bot_delay: float, budget: int | None,

@@ -13,8 +13,9 @@ keyword arguments of :class:`LoveLetterEnv` on).
   docs/encoding.md).
 * **Opponents**: a bot level for every other seat (``"random"``, ``"beginner"``, ``"expert"``; see
   :func:`loveletter.bots.make_bot`), or one level for all. Listed in turn order after the learner:
-  ``opponents[i]`` plays seat ``(seat + 1 + i) % players``. ``budget`` is the expert's thinking
-  budget (iterations). The bots move between the learner's decisions, seeing their own views only.
+  ``opponents[i]`` plays seat ``(seat + 1 + i) % players`` (so a list or tuple: a set has no order).
+  ``budget`` is the expert's thinking budget (iterations, 1 to :data:`~loveletter.bots.MAX_BUDGET`), refused where no
+  opponent is an expert. The bots move between the learner's decisions, seeing their own views only.
 * **Seat**: the learner's seat, ``0`` by default (seat 0 starts the first round, R3.5), or
   ``"random"``: a new seat each episode, drawn from the environment's seed. ``info["seat"]`` says it.
 * **Episodes**: one round (default), or with ``match=True`` a whole match, until a seat reaches the
@@ -60,7 +61,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from loveletter.bots import LEVELS, Bot, make_bot
+from loveletter.bots import LEVELS, MAX_BUDGET, SEARCHING, Bot, make_bot
 from loveletter.encoding import Actions, Observations, Vector, actions_for, observations_for, shares
 from loveletter.engine import Edition, Match, view
 from loveletter.envs._shared import (
@@ -90,7 +91,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
     ``edition``: ``"classic"`` (2 to 4 players) or ``"2019"`` (2 to 6); ``players``: the number of seats;
     ``opponents``: a bot level, or one per other seat in turn order after the learner; ``seat``: the
     learner's seat or ``"random"``; ``match``: a whole match per episode instead of one round;
-    ``budget``: the expert bots' iterations per decision (``None``: their default);
+    ``budget``: the expert bots' iterations per decision, at most :data:`~loveletter.bots.MAX_BUDGET` (``None``: their default);
     ``illegal``: ``"lose"`` or ``"raise"``.
     """
 
@@ -112,18 +113,26 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
     ) -> None:
         self.translator = Translator(lang)
         check_settings(players, match=match, history=history)
-        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int | np.integer) or budget < 1):
-            raise ValueError(f"budget must be a whole number of at least 1, not {budget!r}")  # (not at reset)
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int | np.integer)
+                                   or not 1 <= budget <= MAX_BUDGET):  # refused here, not at reset
+            raise ValueError(f"budget must be a whole number from 1 to {MAX_BUDGET:,}, not {budget!r}")
         self.history = history
         self.edition = edition_of(edition)
         self.edition.check_players(players)
         self.players = players
-        levels = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        if isinstance(opponents, str):
+            levels = [opponents] * (players - 1)
+        elif isinstance(opponents, Sequence) and all(isinstance(level, str) for level in opponents):
+            levels = list(opponents)
+        else:  # a set's order, so which seat gets which bot, changed with the hash seed; None failed bare
+            raise TypeError(f"opponents must be a bot level or a list or tuple of levels in turn order, not {opponents!r}")
         if len(levels) != players - 1:
             raise ValueError(f"{players} players need {players - 1} opponents, not {len(levels)}: {levels}")
         for level in levels:
             if level not in LEVELS:
                 raise ValueError(f"unknown bot level {level!r}: choose {', '.join(LEVELS)}")
+        if budget is not None and not SEARCHING & set(levels):  # it would be ignored without a word
+            raise ValueError(f"budget: no opponent here thinks with a budget (only {', '.join(sorted(SEARCHING))})")
         self.opponents: tuple[str, ...] = tuple(levels)
         if seat != "random" and not (isinstance(seat, int | np.integer) and not isinstance(seat, bool)
                                      and 0 <= seat < players):
