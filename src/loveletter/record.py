@@ -190,17 +190,21 @@ def read_at_most(stream: BinaryIO, source: str | Path) -> bytes:
     return data
 
 
-class _KeyTwice(Exception):
+class KeyTwice(ValueError):
+    """A JSON object named the key ``key`` twice (:func:`no_key_twice`)."""
+
     def __init__(self, key: str) -> None:
+        super().__init__(key)
         self.key = key
 
 
-def _no_key_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object, refused where it names a key twice."""
+def no_key_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused where it names a key twice (``object_pairs_hook`` of :func:`json.loads`):
+    the last would win without a word."""
     made: dict[str, Any] = {}
     for key, value in pairs:
         if key in made:
-            raise _KeyTwice(key)
+            raise KeyTwice(key)
         made[key] = value
     return made
 
@@ -214,8 +218,8 @@ def parse(data: bytes, source: str | Path) -> dict[str, Any]:
     if not text.strip():  # (the terminal game claims its file empty as it starts: one killed at once)
         raise RecordError("rec_empty", path=source)
     try:
-        doc = json.loads(text, object_pairs_hook=_no_key_twice)
-    except _KeyTwice as twice:  # the last would win without a word
+        doc = json.loads(text, object_pairs_hook=no_key_twice)
+    except KeyTwice as twice:
         raise RecordError("rec_key_twice", path=source, field=twice.key) from None
     except json.JSONDecodeError as err:
         raise RecordError(

@@ -102,6 +102,25 @@ def test_a_request_that_is_not_json_is_told_so(client):
     assert client.get("/api/tables").json() == []
 
 
+def test_a_key_named_twice_in_the_body_is_refused_and_nothing_is_stored(client, database):
+    """The JSON reader kept the last of a key named twice: {"1": "expert", "1": "random"} made a
+    random bot without a word."""
+    headers = {"content-type": "application/json"}
+    for body, key in (('{"name": "Ann", "players": 2, "bots": {"1": "expert", "1": "random"}}', "1"),
+                      ('{"name": "Ann", "players": 2, "name": "Bob"}', "name")):
+        for lang, says in (("en", f"The request names the field '{key}' twice in one object."),
+                           ("nl", f"Het verzoek noemt het veld '{key}' twee keer in één object.")):
+            answer = client.post(f"/api/tables?lang={lang}", content=body, headers=headers)
+            assert answer.status_code == 400
+            assert answer.json() == {"type": "error", "key": "web_key_twice", "message": says}
+    assert client.get("/api/tables").json() == [] and Store(database).load_all() == []
+    made = create(client, players=2, name="Ann")  # joining too: nobody takes the seat
+    before = client.get("/api/tables").json()
+    answer = client.post(f"/api/tables/{made['code']}/join", content='{"name": "Bob", "name": "Cas"}', headers=headers)
+    assert answer.status_code == 400 and answer.json()["key"] == "web_key_twice"
+    assert client.get("/api/tables").json() == before
+
+
 def test_names_keep_no_control_characters_and_stay_text(client):
     made = create(client, players=2, name="<b>Ann</b>\x07\n  Lee")
     listed = client.get("/api/tables").json()
@@ -220,6 +239,7 @@ def test_refusals_go_to_the_sender_alone_and_change_nothing(client):
         ("x" * 3000, "web_too_long"),
         ('{"type": "move", "\\ud800": 1}', "web_unknown_field"),  # a lone surrogate, quoted back as "?"
         ('{"type": "move", "move": "guard 1 \\udfff", "at": 0}', "web_bad_move"),
+        ('{"type": "move", "move": "handmaid", "move": "guard 1 priest", "at": 0}', "web_key_twice"),
     ]:
         assert mover.send(bad) is None and mover.receive()["key"] == key
     mover.socket.send_bytes(b"\x01\x02\x03")  # the page sends text; a binary message is refused

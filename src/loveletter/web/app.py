@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -80,6 +80,17 @@ def seat_numbers(bots: dict[str, str]) -> dict[int, str]:
             raise Refused("web_err_bot_seat_number", seat=key[:20])
         seats[int(key)] = level
     return seats
+
+
+async def keys_once(request: Request) -> None:
+    """Refuse a JSON body that names a key twice, as a record file is refused: the JSON reader keeps
+    the last without a word (``{"bots": {"1": "expert", "1": "random"}}`` made a random bot). A
+    dependency runs after FastAPI has read the body, so any other fault of it is FastAPI's to tell."""
+    try:
+        parse(await request.body(), "request")
+    except RecordError as err:
+        if err.key == "rec_key_twice":
+            raise Refused("web_key_twice", field=err.params["field"]) from None
 
 
 class Joining(Body):
@@ -428,11 +439,11 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     async def tables() -> list[dict[str, Any]]:
         return server.open_tables()
 
-    @app.post("/api/tables")
+    @app.post("/api/tables", dependencies=[Depends(keys_once)])
     async def create(request: NewTable) -> dict[str, Any]:
         return server.create(request)
 
-    @app.post("/api/tables/{code}/join")
+    @app.post("/api/tables/{code}/join", dependencies=[Depends(keys_once)])
     async def join(code: str, request: Joining) -> dict[str, Any]:
         room = server.room(code)
         async with room.lock:
@@ -441,7 +452,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         server.start_waiting(room)
         return {"code": room.table.code, "seat": seat, "secret": secret}
 
-    @app.post("/api/tables/{code}/rematch")
+    @app.post("/api/tables/{code}/rematch", dependencies=[Depends(keys_once)])
     async def rematch(code: str, request: Rematch) -> dict[str, Any]:
         room = server.room(code)
         async with room.lock:

@@ -16,6 +16,7 @@ from loveletter.engine.errors import quoted
 from loveletter.i18n import LANGUAGES, Translator
 from loveletter.narrate import narrate
 from loveletter.percentages import shown_percentages
+from loveletter.record import KeyTwice, no_key_twice
 from loveletter.web.table import GameTable, Refused
 
 MAX_MESSAGE = 2_000  # characters in one message from a client
@@ -152,7 +153,9 @@ def read_client_message(text: str) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE:
         raise Refused("web_too_long", max=MAX_MESSAGE)
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=no_key_twice)
+    except KeyTwice as twice:  # ({"move": "guard 1 priest", "move": "handmaid"}: which was meant?)
+        raise Refused("web_key_twice", field=twice.key) from None
     except (ValueError, RecursionError):
         raise Refused("web_not_json") from None
     if not isinstance(data, dict):
