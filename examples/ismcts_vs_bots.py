@@ -23,7 +23,7 @@ plays about as well as the rule-based bot, and below the expert. (200 rounds giv
 about +-7 points: use ``--rounds`` for more.)
 
 Options: ``--bots`` (comma-separated levels, default ``beginner,expert``), ``--rounds`` (per
-matchup), ``--simulations`` (ISMCTS per decision), ``--budget`` (the expert's iterations per
+matchup), ``--simulations`` (ISMCTS per decision, at least 2), ``--budget`` (the expert's iterations per
 decision, default its own), ``--seed``, ``--players`` (2 by default), ``--quick`` (a few seconds,
 for tests).
 """
@@ -43,6 +43,10 @@ from loveletter.encoding import actions_for
 from loveletter.engine import CLASSIC
 from loveletter.envs.openspiel import seeded_resampler  # importing it registers the game
 from loveletter.tournament import wilson
+
+#: The fewest simulations ISMCTS can be given: after one alone, OpenSpiel's ISMCTS fails an assertion
+#: (``node.total_visits > 0``) as it picks its move (as in benchmarks/vs_openspiel.py).
+FEWEST_SIMULATIONS = 2
 
 
 @dataclass
@@ -116,7 +120,7 @@ def main(argv: list[str] | None = None) -> None:
                         f"({', '.join(LEVELS)}; default beginner,expert)")
     parser.add_argument("--rounds", type=int, default=None, help="rounds per matchup (default 200; --quick: 6)")
     parser.add_argument("--simulations", type=int, default=None,
-                        help="ISMCTS simulations per decision (default 100; --quick: 10)")
+                        help=f"ISMCTS simulations per decision, at least {FEWEST_SIMULATIONS} (default 100; --quick: 10)")
     parser.add_argument("--budget", type=int, default=None,
                         help="the expert's iterations per decision (default: its own; --quick: 30)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
@@ -130,8 +134,10 @@ def main(argv: list[str] | None = None) -> None:
     rounds = args.rounds if args.rounds is not None else (6 if args.quick else 200)
     simulations = args.simulations if args.simulations is not None else (10 if args.quick else 100)
     budget = args.budget if args.budget is not None else (30 if args.quick else None)
-    if rounds < 1 or simulations < 1 or (budget is not None and budget < 1):
-        parser.error("--rounds, --simulations and --budget must be at least 1")
+    if rounds < 1 or (budget is not None and budget < 1):
+        parser.error("--rounds and --budget must be at least 1")
+    if simulations < FEWEST_SIMULATIONS:
+        parser.error(f"--simulations must be at least {FEWEST_SIMULATIONS}")
     try:
         CLASSIC.check_players(args.players)
     except ValueError as error:
