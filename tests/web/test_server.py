@@ -72,6 +72,9 @@ def test_private_tables_are_not_listed_but_can_be_joined_by_code(client):
     ({"players": 10**30}, "is for 2 to 4 players, not 1", "is voor 2 tot 4 spelers, niet 1"),
     ({"bot_timeout": 0.5}, "must be from 1 to 3600 seconds", "moet van 1 tot 3600 seconden zijn"),
     ({"bot_timeout": 1e9}, "must be from 1 to 3600 seconds", "moet van 1 tot 3600 seconden zijn"),
+    ({"stand_in": "grandmaster"}, "Unknown level 'grandmaster' for the bot that plays for someone away: choose "
+     "random, beginner, expert.", "Onbekend niveau 'grandmaster' voor de bot die speelt voor wie weg is: kies"),
+    ({"stand_in": None}, "wrong or missing value for 'stand_in'", "ontbrekende waarde voor 'stand_in'"),
     ({"target": True}, "wrong or missing value for 'target'", "ontbrekende waarde voor 'target'"),
     ({"bot_timeout": True}, "wrong or missing value for 'bot_timeout'", "waarde voor 'bot_timeout'"),
     ({"players": "3"}, "wrong or missing value for 'players'", "ontbrekende waarde voor 'players'"),
@@ -410,6 +413,31 @@ def test_a_bot_stands_in_for_someone_away_after_the_timeout(client):
     lines = [line for part in (played["log"], (played["previous"] or {}).get("log", [])) for line in part]
     marked = [line for line in lines if "(a bot played for Bob, who was away)" in line]
     assert len(marked) == 1 and marked[0].startswith("Bob ")
+    assert type(client.app.state.server.rooms[made["code"]].table.bots[-2]).__name__ == "RuleBasedBot"  # (by default)
+
+
+@pytest.mark.parametrize(("level", "kind"), [("random", "RandomBot"), ("expert", "ExpertBot")])
+def test_the_stand_ins_level_is_the_tables_and_is_kept(client, database, level, kind):
+    """The table's creator chooses the level of the bot that plays for someone away; a server started
+    again on the same database, and a rematch, keep it."""
+    from loveletter.web.table import GameTable
+
+    made = create(client, players=2, bot_timeout=1, stand_in=level)
+    client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"})  # Bob never connects
+    room = client.app.state.server.rooms[made["code"]]
+    ann = Seat(client, made["code"], made["secret"])
+    rng = random.Random(2)
+    while ann.state["current"] == 0:
+        ann.random_move(rng)
+    moves = ann.state["moves"]
+    assert ann.receive()["moves"] == moves + 1  # the stand-in moved for Bob
+    ann.close()
+    assert type(room.table.bots[-2]).__name__ == kind
+    again = GameTable.load(next(s for s in Store(database).load_all() if s.code == made["code"]), Store(database))
+    assert again.settings.stand_in == level
+    code, secret = finished_bot_match(client, stand_in=level)
+    rematch = client.post(f"/api/tables/{code}/rematch", json={"secret": secret}).json()
+    assert client.app.state.server.rooms[rematch["code"]].table.settings.stand_in == level
 
 
 def test_the_log_marks_every_move_a_bot_played_for_someone_away_and_keeps_it_after_a_restart(database):
@@ -464,8 +492,8 @@ def test_nobody_stands_in_without_a_timeout(client):
 # ------------------------------------------------------------------------------------ records and replays
 
 
-def finished_bot_match(client):
-    made = create(client, players=2, bots={"1": "random"}, target=1)
+def finished_bot_match(client, **settings):
+    made = create(client, players=2, bots={"1": "random"}, target=1, **settings)
     ann = Seat(client, made["code"], made["secret"])
     play_to_the_end(ann, random.Random(8))
     ann.close()

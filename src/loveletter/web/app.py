@@ -41,7 +41,7 @@ from loveletter.web.limits import BodyLimit, Limit
 from loveletter.web.messages import hints_message, read_client_message, refusal_message, state_message
 from loveletter.web.replays import MAX_RECORD_BYTES, frames_json, record_of
 from loveletter.web.store import Store
-from loveletter.web.table import GameTable, Refused, clean_name, new_code, new_settings
+from loveletter.web.table import STAND_IN, GameTable, Refused, clean_name, new_code, new_settings
 
 WEB_WORDS_PREFIX = "web_"
 #: Searches (bots' moves and hints) run at once, in threads of their own: the moves' storing and the
@@ -69,6 +69,7 @@ class NewTable(Body):
     bots: dict[StrictStr, StrictStr] = Field(default_factory=dict, max_length=5)
     private: StrictBool = False
     bot_timeout: StrictFloat | None = None  # (a whole number is taken too)
+    stand_in: StrictStr = Field(default=STAND_IN, max_length=20)  # the level that plays for someone away
 
 
 def seat_numbers(bots: dict[str, str]) -> dict[int, str]:
@@ -185,7 +186,8 @@ class Server:
 
     def create(self, request: NewTable) -> dict[str, Any]:
         settings = new_settings(request.edition, request.players, request.target, seat_numbers(request.bots),
-                                request.private, request.bot_timeout, random.Random(self.rng.random()))
+                                request.private, request.bot_timeout, random.Random(self.rng.random()),
+                                request.stand_in)
         clean_name(request.name)  # refused before anything is stored
         code = new_code(self.rooms)
         table = GameTable(code, settings, self.store, budget=self.budget)
@@ -208,7 +210,7 @@ class Server:
             s = old.settings
             bots = {i: plan.level for i, plan in enumerate(s.seats) if plan.level is not None}
             settings = new_settings(s.edition, s.players, s.target, bots, s.private, s.bot_timeout,
-                                    random.Random(self.rng.random()))
+                                    random.Random(self.rng.random()), s.stand_in)
             code = new_code(self.rooms)
             self.store.create(code, settings.as_json(), settings.private, rematch_of=old.code)
             self.rooms[code] = Room(GameTable(code, settings, self.store, budget=self.budget), origin=room)

@@ -32,6 +32,9 @@ from loveletter.web.store import Store, StoredTable, hash_secret
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 6
+#: The level of the bot that moves for a person away (after the table's bot timeout), unless the
+#: table's creator chose another.
+STAND_IN = "beginner"
 
 
 class Refused(Exception):
@@ -66,21 +69,25 @@ class Settings:
     seats: list[SeatPlan]
     private: bool = False
     bot_timeout: float | None = None  # seconds before a bot moves for an absent person (None: never)
+    stand_in: str = STAND_IN  # the level of the bot that moves for an absent person
 
     def as_json(self) -> dict[str, Any]:
         return {
             "edition": self.edition, "players": self.players, "target": self.target, "seed": self.seed,
             "seats": [plan.level for plan in self.seats], "bot_timeout": self.bot_timeout,
+            "stand_in": self.stand_in,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any], private: bool) -> Settings:
+        # (tables stored before the stand-in's level could be chosen had a beginner)
         return cls(data["edition"], data["players"], data["target"], data["seed"],
-                   [SeatPlan(level) for level in data["seats"]], private, data.get("bot_timeout"))
+                   [SeatPlan(level) for level in data["seats"]], private, data.get("bot_timeout"),
+                   data.get("stand_in", STAND_IN))
 
 
 def new_settings(edition: str, players: int, target: int | None, bots: dict[int, str], private: bool,
-                 bot_timeout: float | None, rng: random.Random) -> Settings:
+                 bot_timeout: float | None, rng: random.Random, stand_in: str = STAND_IN) -> Settings:
     """Settings for a new table, checked: :class:`Refused` says what is wrong."""
     if edition not in EDITIONS:
         raise Refused("web_err_edition", edition=edition)
@@ -99,8 +106,10 @@ def new_settings(edition: str, players: int, target: int | None, bots: dict[int,
             raise Refused("web_err_bot_level", level=level, levels=", ".join(LEVELS))
     if bot_timeout is not None and not 1 <= bot_timeout <= 3600:
         raise Refused("web_err_bot_timeout")
+    if stand_in not in LEVELS:
+        raise Refused("web_err_stand_in", level=stand_in, levels=", ".join(LEVELS))
     plans = [SeatPlan(bots.get(seat)) for seat in range(players)]
-    return Settings(rules.name, players, target, rng.randrange(2**62), plans, private, bot_timeout)
+    return Settings(rules.name, players, target, rng.randrange(2**62), plans, private, bot_timeout, stand_in)
 
 
 def clean_name(name: str) -> str:
@@ -255,9 +264,9 @@ class GameTable:
     def bot_choice(self, seat: int, seen: View) -> Action:
         """The bot's choice for ``seat`` from its view ``seen`` (taken on the event loop; this may take
         a while: run it off the loop). A seat without a bot (an absent person, after the timeout)
-        gets a beginner. One search per bot at a time: a search given up (its task cancelled) runs on
-        in its thread, and the bot keeps state between its choices."""
-        bot = self.bots.get(seat) or self.bots.setdefault(-1 - seat, make_bot("beginner", seat))
+        gets a bot of the table's stand-in level. One search per bot at a time: a search given up (its
+        task cancelled) runs on in its thread, and the bot keeps state between its choices."""
+        bot = self.bots.get(seat) or self.bots.setdefault(-1 - seat, make_bot(self.settings.stand_in, seat, self.budget))
         with self._thinking[seat]:
             return bot.choose(seen)
 

@@ -97,6 +97,11 @@ async function showLobby() {
     $("label", {}, w("web_target") + " ", $("input", { name: "target", type: "number", min: 1, max: 20 })),
     $("label", {}, $("input", { name: "private", type: "checkbox" }), " " + w("web_private")),
     $("label", {}, w("web_bot_timeout") + " ", $("input", { name: "timeout", type: "number", min: 1, max: 3600 })),
+    $("label", {}, w("web_stand_in") + " ",
+      $("select", { name: "stand_in", id: "stand-in" },
+        $("option", { value: "random", text: w("web_level_random") }),
+        $("option", { value: "beginner", text: w("web_level_beginner"), selected: "" }),
+        $("option", { value: "expert", text: w("web_level_expert") }))),
     $("button", { type: "submit", id: "create-button", text: w("web_create_button") }));
   fillPlayers();
   form.addEventListener("submit", async (event) => {
@@ -111,6 +116,7 @@ async function showLobby() {
       private: data.get("private") === "on",
       target: data.get("target") ? Number(data.get("target")) : null,
       bot_timeout: data.get("timeout") ? Number(data.get("timeout")) : null,
+      stand_in: data.get("stand_in"),
     };
     const answer = await post("/api/tables", body);
     if (answer) enterTable(answer);
