@@ -1130,7 +1130,8 @@ def test_every_moves_words_are_whole_at_any_width(tmp_path, hinted):
             assert any(game.describe(action, me) in line for line in lines), (width, game.describe(action, me))
 
 
-@pytest.mark.parametrize("name", ["BRAM", "Bram\u200b", "Ｂｒａｍ"])
+@pytest.mark.parametrize("name", ["BRAM", "Bram\u200b", "Ｂｒａｍ", "Bram (beginner bot)", "bram (expert bot)",
+                                  "Bram (bot, willekeurig)"])
 def test_the_bots_skip_a_name_that_looks_like_yours(tmp_path, name):
     """A name compared only in lower case let "Bram" with a zero-width space sit beside the bot Bram."""
     proc, _ = play(tmp_path, "--seed", "2", "--lang", "en", "--target", "1", "--name", name, lines=["q"])

@@ -29,7 +29,7 @@ from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
 
-from loveletter.bots import Bot, ExpertBot, make_bot
+from loveletter.bots import LEVELS, Bot, ExpertBot, make_bot
 from loveletter.bots.expert import Estimate
 from loveletter.engine import (
     TARGETED,
@@ -43,7 +43,7 @@ from loveletter.engine import (
     View,
     view,
 )
-from loveletter.i18n import Translator
+from loveletter.i18n import LANGUAGES, Translator
 from loveletter.narrate import name_key, narrate, one_line, visible
 from loveletter.percentages import shown_percentages
 from loveletter.record import save, to_record
@@ -138,8 +138,8 @@ class TerminalGame:
         if not visible(human):  # blank, or only invisible characters
             human = self.t("player")
         # Names must be distinct (RECORD.md): bots skip a name that looks like the human's ("BRAM",
-        # or "Bram" with a zero-width space).
-        self.names = [human] + [n for n in BOT_NAMES if name_key(n) != name_key(human)][: settings.players - 1]
+        # or "Bram" with a zero-width space), or like a bot's label ("Bram (expert bot)").
+        self.names = [human] + [n for n in BOT_NAMES if not _looks_like_bot(human, n)][: settings.players - 1]
         # Unless given, the seed is secret: it fixes every deal, so a guessable one (the clock, or
         # one of 31 bits, all tried against the cards a player sees in hours) would let a player
         # work out the hidden cards.
@@ -524,6 +524,14 @@ def run_game(settings: GameSettings) -> int:
             # one line, however long: a path broken over lines cannot be copied whole
             console.print(Text(game.t("record_saved", path=str(game.record_path))), soft_wrap=True)
     return status
+
+
+def _looks_like_bot(human: str, bot: str) -> bool:
+    """Whether the human's name looks like the bot's name, or like how the table shows that bot at
+    any level in any language: a human called "Bram (expert bot)" beside the expert bot Bram."""
+    labels = {Translator(lang)("bot_level", name=bot, level=Translator(lang)(f"level_{level}"))
+              for lang in LANGUAGES for level in LEVELS}
+    return name_key(human) in {name_key(bot), *map(name_key, labels)}
 
 
 def _new_record_path(folder: Path) -> Path:
