@@ -420,6 +420,9 @@ class Belief:
         if from_bottom or from_set_aside:  # a card no longer drawn from the shuffled pool
             self.touched.add(seat)
         unseen = self._unseen()
+        # The hottest loop of a crowded table (a table of thousands of deals, times every card): the
+        # helpers _add, _with and _sorted written out in place.
+        add = new.get
         for key, w in self.table.items():
             hands, bottom = key
             held = hands[seat] or ()
@@ -427,9 +430,13 @@ class Belief:
                 if bottom:
                     _add(new, (_with(hands, seat, _sorted(held + (bottom[0],))), bottom[1:]), w)
                 continue
-            for card, count in enumerate(self._pool(key, unseen)):
+            before, after = hands[:seat], hands[seat + 1:]
+            for number, count in enumerate(self._pool(key, unseen)):
                 if count > 0:
-                    _add(new, (_with(hands, seat, _sorted(held + (_CARDS[card],))), bottom), w * count)
+                    card = _CARDS[number]
+                    hand = _sorted(held + (card,)) if held else (card,)
+                    drawn = (before + (hand,) + after, bottom)
+                    new[drawn] = add(drawn, 0.0) + w * count
         if from_bottom:
             self.bottom_size -= 1
         self._replace(new)
@@ -636,7 +643,7 @@ class Belief:
         """Keep ``size`` hypotheses drawn by weight (the belief is no longer exact)."""
         self.exact = False
         keys = list(table)
-        drawn = self.rng.choices(keys, weights=[table[k] for k in keys], k=size)
+        drawn = self.rng.choices(keys, weights=list(table.values()), k=size)  # (in the keys' order)
         thinned: dict[Key, float] = {}
         for key in drawn:
             _add(thinned, key, 1.0)
