@@ -442,8 +442,8 @@ class Belief:
         self._replace(new)
 
     def _give(self, seat: int, card: Card) -> None:
-        """``seat`` holds ``card`` too (a card this seat knows it drew): deals that leave no copy of
-        it for that hand are dropped."""
+        """``seat`` holds ``card`` too (this seat knows it is there): deals that leave no copy of it
+        for that hand are dropped."""
         unseen = self._unseen()
         self._replace({(_with(hands, seat, _sorted((hands[seat] or ()) + (card,))), bottom): w
                        for (hands, bottom), w in self.table.items()
