@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import random
@@ -36,7 +37,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from loveletter.bots.expert import ExpertBot
 from loveletter.engine import Action, View
 from loveletter.i18n import LANGUAGES, MESSAGES, Translator
-from loveletter.record import RecordError, parse
+from loveletter.record import KeyTwice, RecordError, no_key_twice, parse
 from loveletter.web.limits import BodyLimit, Limit
 from loveletter.web.messages import hints_message, read_client_message, refusal_message, state_message
 from loveletter.web.replays import MAX_RECORD_BYTES, frames_json, record_of
@@ -88,10 +89,9 @@ async def keys_once(request: Request) -> None:
     the last without a word (``{"bots": {"1": "expert", "1": "random"}}`` made a random bot). A
     dependency runs after FastAPI has read the body, so any other fault of it is FastAPI's to tell."""
     try:
-        parse(await request.body(), "request")
-    except RecordError as err:
-        if err.key == "rec_key_twice":
-            raise Refused("web_key_twice", field=err.params["field"]) from None
+        json.loads(await request.body(), object_pairs_hook=no_key_twice)
+    except KeyTwice as twice:
+        raise Refused("web_key_twice", field=twice.key) from None
 
 
 class Joining(Body):
