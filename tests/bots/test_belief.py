@@ -849,42 +849,54 @@ def test_update_equals_building_at_once(edition, players):
 # ------------------------------------------------------------------------------------ rejection sampling
 
 
-def draw_positions(rnd: Round) -> list[int | None]:
-    """For each event of the log, the deck position (top first) of the card it deals or draws, else
-    ``None``. Without Chancellors the cards go in order: the set-aside card is position 0, the face-up
-    cards 1-3 with two players, and the k-th deal or draw of the round takes the next position."""
-    positions: list[int | None] = []
+def draw_positions(rnd: Round) -> list[tuple[int, ...]]:
+    """For each event of the log, the positions in the initial deck (top first) of the cards it deals or
+    draws. The set-aside card is position 0, the face-up cards 1-3 with two players, and each deal or
+    draw (two for a Chancellor) takes the next position until the initial deck runs out; after that
+    the deck holds only cards put under it by Chancellors (R5.9), which are no position (``()``)."""
+    positions: list[tuple[int, ...]] = []
     nxt = 4 if rnd.players == 2 else 1
+    under = 0  # cards put under the deck and not drawn again, below the rest of the initial deck
     for e in rnd.log or ():
-        if e.kind in ("deal", "draw"):
-            if e.result == "set_aside":
-                positions.append(0)
-            else:
-                positions.append(nxt)
-                nxt += 1
-        else:
-            positions.append(None)
+        taken: list[int] = []
+        if e.kind in ("deal", "draw", "chancellor"):
+            for _ in range(int(e.result or 0) if e.kind == "chancellor" else 1):
+                if e.result == "set_aside":
+                    taken.append(0)
+                elif nxt < len(rnd.initial_deck):
+                    taken.append(nxt)
+                    nxt += 1
+                else:
+                    under -= 1
+            assert under >= 0
+        elif e.kind == "bottom":
+            under += int(e.result or 0)
+        positions.append(tuple(taken))
     return positions
 
 
 Weigh = Callable[[Round, Action], float]
 
 
-def rejection_odds(rnd: Round, actions: list[Action], seat: int, rng: random.Random,
-                   wanted: int, tries: int, weigh: Weigh | None = None) -> tuple[float, list[dict[Card, float]]]:
+def rejection_odds(rnd: Round, actions: list[Action], seat: int, rng: random.Random, wanted: int, tries: int,
+                   weigh: Weigh | None = None,
+                   each: Callable[[Round], None] | None = None) -> tuple[float, list[dict[Card, float]]]:
     """Marginals of every hand by rejection sampling: shuffle every deck position ``seat`` did not see,
     replay ``actions``, keep the decks where every event looks the same to ``seat``. Returns how many
-    decks count and, per seat, the chance of each card.
+    decks count and, per seat, the chance of each card. Another seat's Chancellor choice (which card it
+    kept, and the order of those it put under the deck) is hidden and depends on the deck, so it is not
+    replayed: it is drawn from the legal choices uniformly (as the belief takes it), and the deck counts
+    only if the events still look the same to ``seat``.
 
     With ``weigh``, each kept deck counts by the product of ``weigh(replay, action)`` over the others'
     plays (the chance that they would have made them, under some model of play), and the count
-    returned is the effective number of decks."""
+    returned is the effective number of decks. ``each`` is called with the replay of every deck kept."""
     edition, players = rnd.edition, rnd.players
     seen = [e.seen_by(seat) for e in rnd.log or ()]
     fixed = {i: rnd.initial_deck[i] for i in ((1, 2, 3) if players == 2 else ())}
-    for e, i in zip(rnd.log or (), draw_positions(rnd), strict=True):
-        if i is not None and e.seat == seat:
-            fixed[i] = rnd.initial_deck[i]
+    for e, taken in zip(rnd.log or (), draw_positions(rnd), strict=True):
+        if e.seat == seat:
+            fixed.update((i, rnd.initial_deck[i]) for i in taken)
     left = Counter(edition.full_deck)
     left.subtract(fixed.values())
     free = sorted(left.elements())
@@ -905,6 +917,8 @@ def rejection_odds(rnd: Round, actions: list[Action], seat: int, rng: random.Ran
         weight = 1.0
         for action in actions:
             done = len(replay.log or ())
+            if replay.phase is Phase.CHANCELLOR and replay.current != seat:
+                action = rng.choice(replay.legal_actions())
             if weigh is not None and replay.current != seat and replay.phase is Phase.PLAY:
                 weight *= weigh(replay, action) if replay.is_legal(action) else 0.0
             try:
@@ -919,6 +933,8 @@ def rejection_odds(rnd: Round, actions: list[Action], seat: int, rng: random.Ran
             continue
         accepted += 1
         weights.append(weight)
+        if each is not None:
+            each(replay)
         for s in range(players):
             hand = replay.hands[s]
             for card in hand:
@@ -936,12 +952,13 @@ def _same_events(replay: Round, seen: list[Event], seat: int, start: int) -> boo
     return len(log) <= len(seen) and all(log[i].seen_by(seat) == seen[i] for i in range(start, len(log)))
 
 
-def random_case(edition: Edition, players: int, seed: int, moves: int) -> tuple[Round, list[Action]]:
+def random_case(edition: Edition, players: int, seed: int, moves: int,
+                chancellor: bool = False) -> tuple[Round, list[Action]]:
     rng = random.Random(f"rs-{edition.name}-{players}-{seed}")
     rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
     actions = []
     for _ in range(moves):
-        move = pick_move(rnd, rng, chancellor=False)
+        move = pick_move(rnd, rng, chancellor=chancellor)
         assert move is not None and not rnd.over
         rnd.apply(move)
         actions.append(move)
@@ -985,8 +1002,58 @@ def same_odds(belief: Belief, rnd: Round, seat: int, n: float, sampled: list[dic
         exact = belief.hand_odds(s)
         for card in rnd.edition.cards:
             p, q = exact.get(card, 0.0), sampled[s].get(card, 0.0)
-            bound = 4 * math.sqrt(max(p * (1 - p), 0.0) / n) + 0.01
-            assert abs(p - q) <= bound, f"seat {s} {card}: belief {p:.3f}, rejection {q:.3f} ({n:.0f} decks)"
+            assert close(p, q, n), f"seat {s} {card}: belief {p:.3f}, rejection {q:.3f} ({n:.0f} decks)"
+
+
+def close(p: float, q: float, n: float) -> bool:
+    """Whether a chance ``q`` sampled from ``n`` (effective) decks agrees with the exact chance ``p``."""
+    return abs(p - q) <= 4 * math.sqrt(max(p * (1 - p), 0.0) / n) + 0.01
+
+
+# (players, seed, moves, seat): 2019 rounds from random_case with Chancellors, after both the seat and another
+# player have played one; chosen for acceptance (1-8 % of decks kept) and, with two players, for cards put
+# under the deck that were drawn again (each Chancellor takes two cards of the deck, so it runs out early).
+CHANCELLOR_CASES = [
+    (2, 13855, 12, 0),  # seat 0 has drawn the first card seat 1 put under the deck
+    (2, 4189, 12, 1),  # the same for seat 1
+    (2, 12768, 13, 0),  # seat 1's Chancellor drew both cards seat 0 put under; seat 0 drew one seat 1 put back
+    (2, 2919, 12, 0),  # seat 1 has drawn a card it put under the deck itself
+    (2, 1428, 13, 0),  # seat 1 has drawn a card seat 0 put under, and seat 0 the other
+    (3, 482, 5, 1),
+    (3, 1352, 7, 1),
+    (3, 1586, 7, 2),
+]
+
+
+@pytest.mark.parametrize(("players", "seed", "moves", "seat"), CHANCELLOR_CASES,
+                         ids=[f"2019-{n}p-{s}-{m}-seat{b}" for n, s, m, b in CHANCELLOR_CASES])
+def test_belief_matches_rejection_sampling_after_chancellors(players, seed, moves, seat):
+    """Which card another player's Chancellor kept, and the order it put the others under the deck in,
+    is hidden (R5.9, R7): the belief takes every legal choice as equally likely, and so does the sampler,
+    which draws that choice afresh in every deck. The hands and the cards under the deck agree."""
+    rnd, actions = random_case(EDITION_2019, players, seed, moves, chancellor=True)
+    returned = {e.seat for e in rnd.log or () if e.kind == "bottom" and e.result}
+    assert seat in returned and returned - {seat}
+    belief = Belief(view(rnd, seat))
+    assert belief.exact
+    mass = sum(belief.table.values())
+    under: defaultdict[tuple[Card, ...], float] = defaultdict(float)
+    for (_, bottom), w in belief.table.items():
+        under[bottom] += w / mass
+    size = belief.bottom_size
+    sampled: Counter[tuple[Card, ...]] = Counter()
+    n, totals = rejection_odds(rnd, actions, seat, random.Random(seed), wanted=1000, tries=60_000,
+                               each=lambda replay: sampled.update([replay.deck_top_first()[rnd.deck_size - size:]]))
+    assert n >= 500, f"only {n} decks accepted"
+    same_odds(belief, rnd, seat, n, totals)
+    for bottom in under.keys() | sampled.keys():  # the cards under the deck, in order
+        p, q = under.get(bottom, 0.0), sampled[bottom] / n
+        assert close(p, q, n), f"under the deck {bottom}: belief {p:.3f}, rejection {q:.3f} ({n:.0f} decks)"
+    for i in range(size):  # the card at each place under the deck
+        for card in {bottom[i] for bottom in under.keys() | sampled.keys()}:
+            p = sum(w for bottom, w in under.items() if bottom[i] is card)
+            q = sum(k for bottom, k in sampled.items() if bottom[i] is card) / n
+            assert close(p, q, n), f"{i + 1}. under the deck {card}: belief {p:.3f}, rejection {q:.3f}"
 
 
 def at_random(replay: Round, action: Action) -> float:
