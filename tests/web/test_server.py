@@ -99,10 +99,22 @@ def test_bad_table_settings_are_refused_with_a_reason(client, settings, says, ze
 
 
 def test_a_request_that_is_not_json_is_told_so(client):
+    made = create(client, players=3)
+    # (sent as text, empty, not UTF-8 or nested too deep: each answered 500 once a key named twice was looked for)
+    for body, kind in ((b"notjson", "application/json"), (b"hello", "text/plain"), (b"", "application/json"),
+                       (b"", "text/plain"), (b"\xff\xfe", "text/plain"), (b"[" * 60_000, "text/plain")):
+        for path in ("/api/tables", f"/api/tables/{made['code']}/join", f"/api/tables/{made['code']}/rematch"):
+            told = {}
+            for lang in ("en", "nl"):
+                answer = client.post(f"{path}?lang={lang}", content=body, headers={"Content-Type": kind})
+                assert answer.status_code == 422 and answer.json()["key"] in ("web_err_request", "web_not_json"), (
+                    path, body[:9], answer.json())
+                told[lang] = answer.json()["message"]
+            assert told["en"] != told["nl"] and all(m and "\n" not in m for m in told.values()), told  # one line each
     for lang, says in (("en", "must be a JSON object"), ("nl", "moet een JSON-object zijn")):
         answer = client.post(f"/api/tables?lang={lang}", content=b"notjson", headers={"Content-Type": "application/json"})
-        assert answer.status_code == 422 and says in answer.json()["message"], answer.json()
-    assert client.get("/api/tables").json() == []
+        assert says in answer.json()["message"], answer.json()
+    assert [table["code"] for table in client.get("/api/tables").json()] == [made["code"]]
 
 
 def test_a_key_named_twice_in_the_body_is_refused_and_nothing_is_stored(client, database):

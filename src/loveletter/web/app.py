@@ -86,12 +86,15 @@ def seat_numbers(bots: dict[str, str]) -> dict[int, str]:
 
 async def keys_once(request: Request) -> None:
     """Refuse a JSON body that names a key twice, as a record file is refused: the JSON reader keeps
-    the last without a word (``{"bots": {"1": "expert", "1": "random"}}`` made a random bot). A
-    dependency runs after FastAPI has read the body, so any other fault of it is FastAPI's to tell."""
+    the last without a word (``{"bots": {"1": "expert", "1": "random"}}`` made a random bot). Any
+    other fault of the body (empty, not JSON, not text, sent as text/plain) is left to FastAPI's own
+    check of the request, which tells it in one line (it answered 500 from here)."""
     try:
         json.loads(await request.body(), object_pairs_hook=no_key_twice)
     except KeyTwice as twice:
         raise Refused("web_key_twice", field=twice.key) from None
+    except (ValueError, RecursionError):
+        return
 
 
 class Joining(Body):
