@@ -20,7 +20,14 @@ import pytest
 from loveletter.bots import belief as belief_module
 from loveletter.bots import make_bot, reading
 from loveletter.bots.belief import Belief, Following
-from loveletter.bots.facts import LastPlay, last_plays, publicly_possible, ruled_out, who_knows_mine
+from loveletter.bots.facts import (
+    LastPlay,
+    last_plays,
+    publicly_possible,
+    ruled_out,
+    unseen_in_hands,
+    who_knows_mine,
+)
 from loveletter.bots.playout import chance_of_play
 from loveletter.bots.reading import CARE
 from loveletter.engine import (
@@ -697,7 +704,7 @@ def test_a_kept_table_holds_to_what_the_seat_knows(levels):
     contradict a hand the seat knows. In this round the approximate table was started again as seat 5
     drew the Countess, from facts that did not yet say so, and then kept: seat 4, which knew seat 5
     held the only Countess, was shown it there at 29% (and at 18% when told the others' levels). The
-    card drawn from under the deck is known beside the other card too, and out of the tracker."""
+    card drawn from under the deck is known beside the other card too, and in no other hand."""
     kept = Following(lambda seen: reading.Reading(seen, levels=levels or {}))
     checked = []
 
@@ -711,7 +718,7 @@ def test_a_kept_table_holds_to_what_the_seat_knows(levels):
                 assert odds[seat] == {card: 1.0}, (seat, card, odds[seat])
                 checked.append(seat)
         for seat, card in known_draws(seen.events, 4).items():
-            assert odds[seat][card] >= 0.49 and seen.tracker()[card] == 0, (seat, card, odds[seat])
+            assert odds[seat][card] >= 0.49 and unseen_in_hands(seen)[card] == 0, (seat, card, odds[seat])
             checked.append(seat)
 
     replay(COUNTESS_DRAWN_FROM_UNDER_THE_DECK, on_step=check)

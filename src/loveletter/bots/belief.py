@@ -147,8 +147,6 @@ class Belief:
                 self._read(event)
                 if not self.exact and event.kind not in _DRAWS:
                     lowest = min(lowest, _spread(self.table))
-            if not self.exact:
-                self._keep_what_is_known(view)
         except _Lost:
             self._recover(view)  # (the evidence of the events not read is not counted)
         else:
@@ -170,21 +168,6 @@ class Belief:
         self._recover(view)
         if _spread(self.table) <= spread and not (sure and not self._sure_unseen(view)):
             self.__dict__.update(before)
-
-    def _keep_what_is_known(self, view: View) -> None:
-        """Drop the deals of an approximate table in which another player lacks a card this seat
-        knows it holds (``view.known``, and a card the player to move drew from under the deck).
-        The events imply these facts, but a resampled table can have lost the deals that keep them
-        (a player drawing a card this seat's Chancellor put under the deck, just as the table was
-        started again), and a table kept because one started again was no wider then contradicted
-        what the seat knows. The evidence stands: the facts are no new event."""
-        facts = [(seat, card) for seat, card in view.known.items() if view.alive[seat]]
-        facts += known_draws(view.events, self.seat).items()
-        if not facts:
-            return
-        evidence = self.evidence
-        self._filter(lambda hands: all(card in (hands[seat] or ()) for seat, card in facts))
-        self.evidence = evidence
 
     def _recover(self, view: View) -> None:
         """A resampled (approximate) table dropped every deal the new events allow, or kept too few

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from loveletter.engine import Action, Card, Edition, Event, View, known_hands
+from loveletter.engine import Action, Card, Edition, Event, View, known_draws, known_hands
 
 
 def ruled_out(view: View) -> dict[int, set[Card]]:
@@ -79,9 +79,11 @@ def _same_card(out: dict[int, set[Card]], a: int, b: int, known: dict[int, Card]
 
 def unseen_in_hands(view: View) -> Counter[Card]:
     """The cards that may be in the hands ``view.seat`` does not know: its card tracker, less the
-    cards it put under the deck itself (a Chancellor's)."""
+    cards it put under the deck itself (a Chancellor's), and less such a card the player to move has
+    drawn (:func:`~loveletter.engine.known_draws`: in its hand beside a card the seat does not know)."""
     left = view.tracker()
     left.subtract(card for card in view.under_deck() if card is not None)
+    left.subtract(known_draws(view.events, view.seat).values())
     return left
 
 

@@ -71,12 +71,11 @@ class View:
     def tracker(self) -> Counter[Card]:
         """The cards that may be in a hand this seat does not know, in the deck or set aside:
         :meth:`unseen`, less the cards this seat knows another player holds now (a Priest's look, a
-        King's trade, a Baron tie, a card of its own the player to move drew from under the deck).
-        At the round's end every hand is shown, and :meth:`unseen` already counts them."""
+        King's trade, a Baron tie). At the round's end every hand is shown, and :meth:`unseen`
+        already counts them."""
         left = self.unseen()
         if not self.over:
             left.subtract(self.known.values())
-            left.subtract(known_draws(self.events, self.seat).values())
         return +left
 
     def tracker_shown(self) -> Counter[Card]:
