@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from lines import add_line_options, jobs_of
 from options import Parser, check_only, count, description, processes, run, wanted, whole
 
-from loveletter.bots import LEVELS
+from loveletter.bots import LEVELS, MAX_BUDGET
 from loveletter.tournament import Settings, run_tournament, summarise
 
 
@@ -77,7 +77,7 @@ def percent(x: float) -> str:
 def main() -> None:
     parser = Parser(description=description(__doc__))
     add_line_options(parser, rounds=2000)
-    parser.add_argument("--budget", type=whole(1, 10**7), default=None,
+    parser.add_argument("--budget", type=whole(1, MAX_BUDGET), default=None,
                         help="the expert's thinking budget in iterations (default: its own)")
     args = parser.parse_args()
     check_only(parser, args.only, [line.title for line in LINES])

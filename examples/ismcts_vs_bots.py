@@ -38,7 +38,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from loveletter.bots import LEVELS, make_bot
+from loveletter.bots import LEVELS, MAX_BUDGET, SEARCHING, make_bot
 from loveletter.encoding import actions_for
 from loveletter.engine import CLASSIC
 from loveletter.envs.openspiel import seeded_resampler  # importing it registers the game
@@ -134,8 +134,12 @@ def main(argv: list[str] | None = None) -> None:
     rounds = args.rounds if args.rounds is not None else (6 if args.quick else 200)
     simulations = args.simulations if args.simulations is not None else (10 if args.quick else 100)
     budget = args.budget if args.budget is not None else (30 if args.quick else None)
-    if rounds < 1 or (budget is not None and budget < 1):
-        parser.error("--rounds and --budget must be at least 1")
+    if rounds < 1:
+        parser.error("--rounds must be at least 1")
+    if budget is not None and not 1 <= budget <= MAX_BUDGET:
+        parser.error(f"--budget must be from 1 to {MAX_BUDGET:,}")
+    if args.budget is not None and not SEARCHING & set(levels):  # it would be ignored without a word
+        parser.error(f"--budget: no bot here thinks with a budget (only {', '.join(sorted(SEARCHING))})")
     if simulations < FEWEST_SIMULATIONS:
         parser.error(f"--simulations must be at least {FEWEST_SIMULATIONS}")
     try:

@@ -146,9 +146,10 @@ def test_bad_options_are_refused(options, message):
     ({"match": "no"}, "match must be True or False, not 'no'"),  # "no" played whole matches
     ({"history": "yes"}, "history must be True or False, not 'yes'"),
     # a set's order (which seat gets which bot) changed with the hash seed; the others failed bare
-    ({"players": 3, "opponents": {"random", "expert"}}, "opponents must be a bot level or a list or tuple of"),
-    ({"opponents": None}, "opponents must be a bot level or a list or tuple of levels in turn order, not None"),
-    ({"opponents": 5}, "opponents must be a bot level or a list or tuple of levels in turn order, not 5"),
+    ({"players": 3, "opponents": {"random", "expert"}}, "opponents must be a bot level or a sequence of"),
+    ({"opponents": None}, r"opponents must be a bot level or a sequence of levels in turn order \(a list, a tuple"
+                          r" or an array\), not None"),
+    ({"opponents": 5}, r"opponents must be .* not 5"),
     ({"opponents": [["expert"]]}, r"opponents must be .* not \[\['expert'\]\]"),
 ])
 def test_options_of_the_wrong_type_are_refused(options, message):
@@ -157,9 +158,11 @@ def test_options_of_the_wrong_type_are_refused(options, message):
     assert LoveLetterEnv(seat=np.int64(1)).seat_choice == 1  # a numpy whole number is a seat
 
 
-def test_the_budget_goes_up_to_the_command_lines_limit_and_opponents_may_be_a_tuple():
+def test_the_budget_goes_up_to_the_command_lines_limit_and_opponents_may_be_a_tuple_or_an_array():
     env = LoveLetterEnv(players=3, opponents=("beginner", "expert"), budget=10**7)
     assert env.opponents == ("beginner", "expert") and env.budget == 10**7
+    arrayed = LoveLetterEnv(players=3, opponents=np.array(["expert", "random"]))  # (taken before, as any iterable)
+    assert arrayed.opponents == ("expert", "random") and all(type(level) is str for level in arrayed.opponents)
 
 
 def test_rewards_follow_the_outcome():

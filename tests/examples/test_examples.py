@@ -72,7 +72,9 @@ def test_ismcts_example_runs_and_prints_each_matchup(tmp_path: Path) -> None:
     (["--bots", "grandmaster"], "grandmaster"),
     # one simulation passed the check, then failed an assertion inside OpenSpiel's ISMCTS (a traceback)
     (["--simulations", "1"], "error: --simulations must be at least 2"),
-], ids=["unknown-level", "one-simulation"])
+    (["--budget", str(10**12)], "error: --budget must be from 1 to 10,000,000"),  # (it thought for ever)
+    (["--bots", "random,beginner", "--budget", "50"], "error: --budget: no bot here thinks with a budget"),
+], ids=["unknown-level", "one-simulation", "endless-budget", "unused-budget"])
 def test_ismcts_example_refuses_a_bad_option_in_one_line(tmp_path: Path, option: list[str], says: str) -> None:
     result = subprocess.run(
         [sys.executable, str(EXAMPLES / "ismcts_vs_bots.py"), "--quick", *option],

@@ -14,7 +14,7 @@ from typing import ClassVar
 
 import pytest
 
-from loveletter.bots import LEVELS, RandomBot
+from loveletter.bots import LEVELS, MAX_BUDGET, RandomBot
 from loveletter.engine import Action, View
 from loveletter.record import replay, summary
 from loveletter.tournament import (
@@ -555,6 +555,7 @@ def test_timing_adds_up_over_every_chunk():
 
 @pytest.mark.parametrize(("settings", "key"), [
     (Settings(("expert", "random"), budget=0), "budget"),
+    (Settings(("expert", "random"), budget=MAX_BUDGET + 1), "budget"),  # (10**12 thought for ever)
     (Settings(("nobody", "random")), "unknown_level"),
     (Settings(("random", "random"), edition="1999"), "edition"),
     (Settings(("random", "random"), games=MAX_GAMES + 1), "too_many_games"),

@@ -13,7 +13,7 @@ keyword arguments of :class:`LoveLetterEnv` on).
   docs/encoding.md).
 * **Opponents**: a bot level for every other seat (``"random"``, ``"beginner"``, ``"expert"``; see
   :func:`loveletter.bots.make_bot`), or one level for all. Listed in turn order after the learner:
-  ``opponents[i]`` plays seat ``(seat + 1 + i) % players`` (so a list or tuple: a set has no order).
+  ``opponents[i]`` plays seat ``(seat + 1 + i) % players`` (so a sequence: a set has no order).
   ``budget`` is the expert's thinking budget (iterations, 1 to :data:`~loveletter.bots.MAX_BUDGET`), refused where no
   opponent is an expert. The bots move between the learner's decisions, seeing their own views only.
 * **Seat**: the learner's seat, ``0`` by default (seat 0 starts the first round, R3.5), or
@@ -122,10 +122,11 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         self.players = players
         if isinstance(opponents, str):
             levels = [opponents] * (players - 1)
-        elif isinstance(opponents, Sequence) and all(isinstance(level, str) for level in opponents):
-            levels = list(opponents)
+        elif isinstance(opponents, Sequence | np.ndarray) and all(isinstance(level, str) for level in opponents):
+            levels = [str(level) for level in opponents]
         else:  # a set's order, so which seat gets which bot, changed with the hash seed; None failed bare
-            raise TypeError(f"opponents must be a bot level or a list or tuple of levels in turn order, not {opponents!r}")
+            raise TypeError("opponents must be a bot level or a sequence of levels in turn order (a list, a tuple"
+                            f" or an array), not {opponents!r}")
         if len(levels) != players - 1:
             raise ValueError(f"{players} players need {players - 1} opponents, not {len(levels)}: {levels}")
         for level in levels:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
 
-from loveletter.bots import LEVELS, SEARCHING
+from loveletter.bots import LEVELS, MAX_BUDGET, SEARCHING
 from loveletter.engine import EDITIONS
 from loveletter.i18n import grouped
 from loveletter.tournament.games import (
@@ -106,8 +106,8 @@ def check(settings: Settings) -> None:
     if settings.games > MAX_GAMES:
         raise TournamentError("too_many_games", most=grouped(MAX_GAMES), games=grouped(settings.games))
     if settings.budget is not None:
-        if settings.budget < 1:
-            raise TournamentError("budget", budget=settings.budget)
+        if not 1 <= settings.budget <= MAX_BUDGET:  # (a larger one thinks for ever)
+            raise TournamentError("budget", budget=settings.budget, most=grouped(MAX_BUDGET))
         if not SEARCHING & set(settings.lineup):
             raise TournamentError("budget_unused", searching=tuple(sorted(SEARCHING)))
 

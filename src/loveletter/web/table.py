@@ -266,7 +266,9 @@ class GameTable:
         a while: run it off the loop). A seat without a bot (an absent person, after the timeout)
         gets a bot of the table's stand-in level. One search per bot at a time: a search given up (its
         task cancelled) runs on in its thread, and the bot keeps state between its choices."""
-        bot = self.bots.get(seat) or self.bots.setdefault(-1 - seat, make_bot(self.settings.stand_in, seat, self.budget))
+        bot = self.bots.get(seat) or self.bots.get(-1 - seat)
+        if bot is None:  # the first time someone in this seat is away
+            bot = self.bots[-1 - seat] = make_bot(self.settings.stand_in, seat, self.budget)
         with self._thinking[seat]:
             return bot.choose(seen)
 
