@@ -146,6 +146,36 @@ def test_the_lobby_lists_an_open_table_with_its_edition_and_bots(server, browser
     assert entry.get_by_role("link", name=f"Join table {code}", exact=True).count() == 1
 
 
+def test_the_stand_ins_level_is_chosen_only_with_a_time_after_which_it_plays(server, browser):
+    """The level of the bot that plays for someone away means nothing without a bot timeout: its select
+    is off until a time is typed, and the form sends the level only with a time (it had sent it
+    always, and the server kept a choice that would never be used)."""
+    ann = new_page(browser, server)
+    stand_in = ann.locator("#stand-in")
+    assert stand_in.is_disabled()
+    ann.fill("input[name=timeout]", "30")
+    assert stand_in.is_enabled()
+    ann.select_option("#stand-in", "expert")
+    ann.fill("input[name=timeout]", "")
+    assert stand_in.is_disabled()
+    ann.fill("#name", "Ann")
+    with ann.expect_request(lambda request: request.method == "POST" and "/api/tables" in request.url) as sent:
+        ann.click("#create-button")
+    body = json.loads(sent.value.post_data or "{}")
+    assert body["bot_timeout"] is None and body["stand_in"] is None
+    ann.wait_for_url(re.compile(r"#/t/[A-Z0-9]+$"))
+
+    bob = new_page(browser, server)
+    bob.fill("#name", "Bob")
+    bob.fill("input[name=timeout]", "45")
+    bob.select_option("#stand-in", "expert")
+    with bob.expect_request(lambda request: request.method == "POST" and "/api/tables" in request.url) as sent:
+        bob.click("#create-button")
+    body = json.loads(sent.value.post_data or "{}")
+    assert body["bot_timeout"] == 45 and body["stand_in"] == "expert"
+    bob.wait_for_url(re.compile(r"#/t/[A-Z0-9]+$"))  # the server took it
+
+
 def test_a_name_is_counted_in_characters_as_a_reader_sees_them(server, browser):
     """The page counts a name as the server does: 24 emoji families are 24 characters (the input's
     maxlength counted them as 192 UTF-16 units and cut them), 25 letters are one too many."""

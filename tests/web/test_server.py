@@ -72,9 +72,12 @@ def test_private_tables_are_not_listed_but_can_be_joined_by_code(client):
     ({"players": 10**30}, "is for 2 to 4 players, not 1", "is voor 2 tot 4 spelers, niet 1"),
     ({"bot_timeout": 0.5}, "must be from 1 to 3600 seconds", "moet van 1 tot 3600 seconden zijn"),
     ({"bot_timeout": 1e9}, "must be from 1 to 3600 seconds", "moet van 1 tot 3600 seconden zijn"),
-    ({"stand_in": "grandmaster"}, "Unknown level 'grandmaster' for the bot that plays for someone away: choose "
+    ({"stand_in": "grandmaster", "bot_timeout": 30}, "Unknown level 'grandmaster' for the bot that plays for someone away: choose "
      "random, beginner, expert.", "Onbekend niveau 'grandmaster' voor de bot die speelt voor wie weg is: kies"),
-    ({"stand_in": None}, "wrong or missing value for 'stand_in'", "ontbrekende waarde voor 'stand_in'"),
+    # with no bot timeout no bot ever stands in: the level chosen was stored and never used
+    ({"stand_in": "expert"}, "A bot plays for someone away only once a time is set for it (bot_timeout)",
+     "Een bot speelt alleen voor wie weg is als daar een tijd voor is opgegeven (bot_timeout)"),
+    ({"stand_in": 5, "bot_timeout": 30}, "wrong or missing value for 'stand_in'", "ontbrekende waarde voor 'stand_in'"),
     ({"target": True}, "wrong or missing value for 'target'", "ontbrekende waarde voor 'target'"),
     ({"bot_timeout": True}, "wrong or missing value for 'bot_timeout'", "waarde voor 'bot_timeout'"),
     ({"players": "3"}, "wrong or missing value for 'players'", "ontbrekende waarde voor 'players'"),
@@ -447,7 +450,7 @@ def test_the_stand_ins_level_is_the_tables_and_is_kept(client, database, level, 
     assert type(room.table.bots[-2]).__name__ == kind
     again = GameTable.load(next(s for s in Store(database).load_all() if s.code == made["code"]), Store(database))
     assert again.settings.stand_in == level
-    code, secret = finished_bot_match(client, stand_in=level)
+    code, secret = finished_bot_match(client, bot_timeout=600, stand_in=level)
     rematch = client.post(f"/api/tables/{code}/rematch", json={"secret": secret}).json()
     assert client.app.state.server.rooms[rematch["code"]].table.settings.stand_in == level
 

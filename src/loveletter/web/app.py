@@ -42,7 +42,7 @@ from loveletter.web.limits import BodyLimit, Limit
 from loveletter.web.messages import hints_message, read_client_message, refusal_message, state_message
 from loveletter.web.replays import MAX_RECORD_BYTES, frames_json, record_of
 from loveletter.web.store import Store
-from loveletter.web.table import STAND_IN, GameTable, Refused, clean_name, new_code, new_settings
+from loveletter.web.table import GameTable, Refused, clean_name, new_code, new_settings
 
 WEB_WORDS_PREFIX = "web_"
 #: Searches (bots' moves and hints) run at once, in threads of their own: the moves' storing and the
@@ -70,7 +70,8 @@ class NewTable(Body):
     bots: dict[StrictStr, StrictStr] = Field(default_factory=dict, max_length=5)
     private: StrictBool = False
     bot_timeout: StrictFloat | None = None  # (a whole number is taken too)
-    stand_in: StrictStr = Field(default=STAND_IN, max_length=20)  # the level that plays for someone away
+    # the level that plays for someone away: only with a bot timeout (none: the default level)
+    stand_in: StrictStr | None = Field(default=None, max_length=20)
 
 
 def seat_numbers(bots: dict[str, str]) -> dict[int, str]:
@@ -213,7 +214,8 @@ class Server:
             s = old.settings
             bots = {i: plan.level for i, plan in enumerate(s.seats) if plan.level is not None}
             settings = new_settings(s.edition, s.players, s.target, bots, s.private, s.bot_timeout,
-                                    random.Random(self.rng.random()), s.stand_in)
+                                    random.Random(self.rng.random()),
+                                    s.stand_in if s.bot_timeout is not None else None)
             code = new_code(self.rooms)
             self.store.create(code, settings.as_json(), settings.private, rematch_of=old.code)
             self.rooms[code] = Room(GameTable(code, settings, self.store, budget=self.budget), origin=room)

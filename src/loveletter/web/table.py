@@ -87,7 +87,7 @@ class Settings:
 
 
 def new_settings(edition: str, players: int, target: int | None, bots: dict[int, str], private: bool,
-                 bot_timeout: float | None, rng: random.Random, stand_in: str = STAND_IN) -> Settings:
+                 bot_timeout: float | None, rng: random.Random, stand_in: str | None = None) -> Settings:
     """Settings for a new table, checked: :class:`Refused` says what is wrong."""
     if edition not in EDITIONS:
         raise Refused("web_err_edition", edition=edition)
@@ -106,8 +106,12 @@ def new_settings(edition: str, players: int, target: int | None, bots: dict[int,
             raise Refused("web_err_bot_level", level=level, levels=", ".join(LEVELS))
     if bot_timeout is not None and not 1 <= bot_timeout <= 3600:
         raise Refused("web_err_bot_timeout")
-    if stand_in not in LEVELS:
+    if stand_in is None:
+        stand_in = STAND_IN
+    elif stand_in not in LEVELS:
         raise Refused("web_err_stand_in", level=stand_in, levels=", ".join(LEVELS))
+    elif bot_timeout is None:  # no bot would ever stand in: the choice would be lost without a word
+        raise Refused("web_err_stand_in_never")
     plans = [SeatPlan(bots.get(seat)) for seat in range(players)]
     return Settings(rules.name, players, target, rng.randrange(2**62), plans, private, bot_timeout, stand_in)
 

@@ -86,6 +86,13 @@ async function showLobby() {
           $("option", { value: "beginner", text: w("web_level_beginner"), selected: "" }),
           $("option", { value: "expert", text: w("web_level_expert") })))));
   };
+  // The stand-in's level means something only once a time is set after which it plays.
+  const timeout = $("input", { name: "timeout", type: "number", min: 1, max: 3600 });
+  const standIn = $("select", { name: "stand_in", id: "stand-in", disabled: "" },
+    $("option", { value: "random", text: w("web_level_random") }),
+    $("option", { value: "beginner", text: w("web_level_beginner"), selected: "" }),
+    $("option", { value: "expert", text: w("web_level_expert") }));
+  timeout.addEventListener("input", () => { standIn.disabled = !timeout.value; });
   edition.addEventListener("change", fillPlayers);
   players.addEventListener("change", fillSeats);
   form.append(
@@ -96,12 +103,8 @@ async function showLobby() {
     seats,
     $("label", {}, w("web_target") + " ", $("input", { name: "target", type: "number", min: 1, max: 20 })),
     $("label", {}, $("input", { name: "private", type: "checkbox" }), " " + w("web_private")),
-    $("label", {}, w("web_bot_timeout") + " ", $("input", { name: "timeout", type: "number", min: 1, max: 3600 })),
-    $("label", {}, w("web_stand_in") + " ",
-      $("select", { name: "stand_in", id: "stand-in" },
-        $("option", { value: "random", text: w("web_level_random") }),
-        $("option", { value: "beginner", text: w("web_level_beginner"), selected: "" }),
-        $("option", { value: "expert", text: w("web_level_expert") }))),
+    $("label", {}, w("web_bot_timeout") + " ", timeout),
+    $("label", {}, w("web_stand_in") + " ", standIn),
     $("button", { type: "submit", id: "create-button", text: w("web_create_button") }));
   fillPlayers();
   form.addEventListener("submit", async (event) => {
@@ -116,7 +119,7 @@ async function showLobby() {
       private: data.get("private") === "on",
       target: data.get("target") ? Number(data.get("target")) : null,
       bot_timeout: data.get("timeout") ? Number(data.get("timeout")) : null,
-      stand_in: data.get("stand_in"),
+      stand_in: data.get("timeout") ? data.get("stand_in") : null,
     };
     const answer = await post("/api/tables", body);
     if (answer) enterTable(answer);
