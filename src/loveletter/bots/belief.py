@@ -208,7 +208,8 @@ class Belief:
         self.public.subtract(mine_under)
         self._put_under(under)
         for seat, cards in ruled_out(view).items():
-            kept = {k: w for k, w in self.table.items() if not _all_ruled_out(k[0][seat], cards)}
+            kept = {k: w for k, w in self.table.items()
+                    if not _all_ruled_out(_held_before(k[0][seat], drawn.get(seat)), cards)}
             if kept:  # a resampled table may lack the deals left: then it goes without
                 self._replace(kept)
         if self.reader is not None:
@@ -711,6 +712,16 @@ class Belief:
 
     def __len__(self) -> int:
         return len(self.table)
+
+
+def _held_before(hand: tuple[Card, ...] | None, drawn: Card | None) -> tuple[Card, ...] | None:
+    """``hand`` less the card its player is known to have drawn (``drawn``, if any): what the facts
+    about the card it held before the draw (:func:`~loveletter.bots.facts.ruled_out`) must fit."""
+    if hand is None or drawn is None or drawn not in hand:
+        return hand
+    rest = list(hand)
+    rest.remove(drawn)
+    return tuple(rest)
 
 
 def _all_ruled_out(hand: tuple[Card, ...] | None, cards: set[Card]) -> bool:
