@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 from scenarios import scramble_secrets
 
-from loveletter.bots import LEVELS, ExpertBot, RandomBot, RuleBasedBot, make_bot
+from loveletter.bots import LEVELS, MAX_BUDGET, ExpertBot, RandomBot, RuleBasedBot, make_bot
 from loveletter.bots.rule_based import WEIGHTS
 from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Match, Phase, Round, view
 
@@ -335,8 +335,12 @@ def test_levels_and_make_bot():
     assert isinstance(expert, ExpertBot) and expert.iterations == 50
     with pytest.raises(ValueError, match="unknown bot level"):
         make_bot("master")
-    with pytest.raises(ValueError, match="at least 1 iteration"):
+    with pytest.raises(ValueError, match="from 1 to 10,000,000 iterations, not 0"):
         make_bot("expert", 1, budget=0)
+    # as the command line, the web and the Gymnasium environment refuse it: 10**12 thinks for ever
+    with pytest.raises(ValueError, match="from 1 to 10,000,000 iterations, not 10000001"):
+        make_bot("expert", 1, budget=MAX_BUDGET + 1)
+    assert make_bot("expert", 1, budget=MAX_BUDGET).iterations == MAX_BUDGET
 
 
 @pytest.mark.parametrize("level", sorted(LEVELS))

@@ -397,9 +397,10 @@ def test_time_limit_stops_the_search_early():
     assert bot.stats.seconds < 5
 
 
-def test_a_budget_below_one_is_refused():
-    with pytest.raises(ValueError, match="at least 1 iteration"):
-        ExpertBot(1, budget=0)
+def test_a_budget_outside_its_range_is_refused():
+    for budget in (0, -5, 10**7 + 1, 10**12):
+        with pytest.raises(ValueError, match=f"from 1 to 10,000,000 iterations, not {budget}"):
+            ExpertBot(1, budget=budget)
 
 
 # ------------------------------------------------------------------------------------ match-level scoring

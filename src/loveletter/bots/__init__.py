@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from loveletter.bots.base import Bot
-from loveletter.bots.expert import ExpertBot
+from loveletter.bots.expert import MAX_BUDGET, ExpertBot
 from loveletter.bots.random_bot import RandomBot
 from loveletter.bots.rule_based import RuleBasedBot
 
@@ -27,9 +27,6 @@ LEVELS: dict[str, Callable[[int | None, int | None], Bot]] = {
 }
 #: The levels that search, and so use a thinking budget.
 SEARCHING = frozenset({"expert"})
-#: The largest thinking budget anything takes (iterations per decision): far more than any use, and
-#: still a think that ends (10**12 made the expert think for ever).
-MAX_BUDGET = 10**7
 
 
 def make_bot(level: str, seed: int | None = None, budget: int | None = None) -> Bot:

@@ -41,6 +41,9 @@ DEFAULT_ITERATIONS = 1200
 #: For hints, every legal move is tried at least this often (each figure is then within about five
 #: points of the search's long-run estimate, 95% of the time).
 HINT_TRIES = 400
+#: The largest thinking budget the expert takes (iterations per decision): far more than any use, and
+#: still a think that ends (10**12 made it think for ever).
+MAX_BUDGET = 10**7
 #: The UCB exploration constant (rewards are scaled to 0..1); other values tried did no better against
 #: the beginner.
 EXPLORATION = 0.7
@@ -95,8 +98,8 @@ class ExpertBot:
                  time_limit: float | None = None, levels: Mapping[int, str] | None = None) -> None:
         """``levels``: the bot level of the seats whose level is public, for the hints (a bot
         player is not told them; see :class:`~loveletter.bots.reading.Reading`)."""
-        if budget is not None and budget < 1:
-            raise ValueError(f"the thinking budget must be at least 1 iteration, not {budget}")
+        if budget is not None and not 1 <= budget <= MAX_BUDGET:
+            raise ValueError(f"the thinking budget must be from 1 to {MAX_BUDGET:,} iterations, not {budget}")
         self.rng = random.Random(seed)
         self.iterations = budget or DEFAULT_ITERATIONS
         self.time_limit = time_limit
