@@ -125,7 +125,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_name": "Your name at the table.",
         "opt_records": "Folder for the game record (default: your data folder; the path is printed at the end).",
         "opt_json": "Print the summary as JSON instead (the record format's summary).",
-        "opt_delay": "Seconds to pause after each bot move (default: 0.6 on a terminal, 0 on a pipe).",
+        "opt_delay": "Seconds from the move before to each bot move, its thinking included (default: 0.6 on a terminal, 0 on a pipe).",
         "opt_starter": "Who starts the first round: a seat number (you are 0), or random (drawn from the seed).",
         "opt_hints": "Show, before each of your moves, the expert's chance of winning the round after each move, and what it believes each opponent holds.",
         "opt_budget": "Thinking budget of the expert (bots and hints), in search iterations per move (default:"
@@ -642,7 +642,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_name": "Jouw naam aan tafel.",
         "opt_records": "Map voor het spelverslag (standaard: je gegevensmap; het pad komt aan het eind in beeld).",
         "opt_json": "Geef in plaats daarvan de samenvatting als JSON.",
-        "opt_delay": "Seconden pauze na elke zet van een bot (standaard: 0,6 in een terminal, 0 via een pipe).",
+        "opt_delay": "Seconden van de zet ervoor tot elke zet van een bot, zijn denktijd meegerekend (standaard: 0,6 in een terminal, 0 via een pipe).",
         "opt_starter": "Wie de eerste ronde begint: een stoelnummer (jij bent 0), of willekeurig (volgens het startgetal).",
         "opt_hints": "Toon voor elke zet van jou de kans van de expert om daarna de ronde te winnen, en wat hij denkt dat elke tegenstander heeft.",
         "opt_budget": "Denkbudget van de expert (bots en hints), in zoekstappen per zet (standaard: {default},"

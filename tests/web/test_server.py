@@ -905,6 +905,37 @@ def test_a_search_for_a_closed_connection_keeps_its_bot_until_it_ends(client, mo
         seat.close()
 
 
+def test_a_bot_thinks_at_once_and_moves_when_the_delay_is_over(database):
+    """R7: the bot thought after the delay and its move went out when it was done, so an expert with
+    one legal move (answering at once) was seen to move sooner, which told that its other card was
+    the same (or, for a Countess, a King or a Prince). It now thinks at once and its move goes out
+    when the delay is over, however long it thought."""
+    store = Store(database)
+    with TestClient(create_app(store, bot_delay=30)) as client:
+        made = create(client, players=2, bots={"1": "random"})
+        room = client.app.state.server.rooms[made["code"]]
+        thinking = threading.Event()
+        choice = room.table.bot_choice
+
+        def bot_choice(seat, seen):
+            thinking.set()
+            return choice(seat, seen)
+
+        room.table.bot_choice = bot_choice
+        ann = Seat(client, made["code"], made["secret"])
+        try:
+            rng = random.Random(1)
+            while ann.state["current"] == 0:
+                ann.random_move(rng)
+            moves = len(room.table.moves)
+            assert thinking.wait(10)  # at once, not after the 30 seconds
+            assert len(room.table.moves) == moves and not room.waiting.done()  # the move waits for the delay
+        finally:
+            room.waiting.cancel()  # (the server would wait for it as it stops)
+            close_all()
+    store.engine.dispose()
+
+
 def test_watchers_coming_and_going_do_not_hold_a_bot_back(database):
     """Each connection and disconnection cancelled the bot's pending move and started its wait
     again: a watcher reloading the page faster than the bots' delay stalled the table."""

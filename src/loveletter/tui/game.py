@@ -63,7 +63,7 @@ class GameSettings:
     target: int | None = None
     name: str | None = None
     records: Path | None = None
-    delay: float = 0.0  # seconds to pause after each bot move, so a person can follow
+    delay: float = 0.0  # seconds from the move before to each bot move (its thinking included), to follow
     starter: int | None = None  # who starts the first round; None: drawn from the seed
     budget: int | None = None  # the searching bots' thinking budget (iterations); None: their default
     hints: bool = False  # show the expert's estimates for the human's moves and its belief
@@ -146,8 +146,10 @@ class TerminalGame:
         seed = settings.seed if settings.seed is not None else secrets.randbits(SECRET_SEED_BITS)
         self.seed = seed
         # R3.5: the players choose who starts; by default, as in casual play, it is drawn at
-        # random (from the seed, so the same seed gives the same game).
-        starter = settings.starter if settings.starter is not None else random.Random(seed).randrange(settings.players)
+        # random (from the seed, so the same seed gives the same game). Not from the stream that
+        # shuffles the deck: its first number also placed the deck's first card (a Guard; a Spy in
+        # 2019), so the starter told where that card was likely to be, the set-aside card too.
+        starter = settings.starter if settings.starter is not None else starter_of(seed, settings.players)
         self.match = Match(settings.edition, settings.players, target=settings.target, seed=seed, starter=starter)
         self.bots: dict[int, Bot] = {
             seat: make_bot(level, seed * 31 + seat, settings.budget)
@@ -203,10 +205,7 @@ class TerminalGame:
                 if seat == HUMAN:
                     match.apply(self._ask_human(me))
                 else:
-                    match.apply(self.bots[seat].choose(me))
-                    if self.settings.delay:
-                        self._tell_news()
-                        time.sleep(self.settings.delay)
+                    match.apply(self._bot_move(seat, me))
             self._tell_news()
             self._round_result()
             self._save()
@@ -216,6 +215,16 @@ class TerminalGame:
         winners = [self.names[s] for s in match.winners]
         key = "match_won_one" if len(winners) == 1 else "match_won"
         self._say(Text(self.t(key, name=winners[0], names=self.t.join_names(winners)), style="bold magenta"))
+
+    def _bot_move(self, seat: int, seen: View) -> Action:
+        """The bot's move, shown ``delay`` after the last one however long it thought (R7: an expert
+        with one legal move answers at once, which told that its other card was the same, or, for a
+        Countess, that it held a King or a Prince)."""
+        started = time.monotonic()
+        action = self.bots[seat].choose(seen)
+        if self.settings.delay:
+            time.sleep(max(0.0, self.settings.delay - (time.monotonic() - started)))
+        return action
 
     def _introduce_players(self) -> None:
         """Who sits where, and which bot plays at which level."""
@@ -524,6 +533,11 @@ def run_game(settings: GameSettings) -> int:
             # one line, however long: a path broken over lines cannot be copied whole
             console.print(Text(game.t("record_saved", path=str(game.record_path))), soft_wrap=True)
     return status
+
+
+def starter_of(seed: int, players: int) -> int:
+    """Who starts the first round of the match of ``seed``, drawn apart from its shuffles."""
+    return random.Random(f"starter {seed}").randrange(players)
 
 
 def _looks_like_bot(human: str, bot: str) -> bool:

@@ -283,14 +283,19 @@ class Server:
         room.waiting = None if plan is None else asyncio.ensure_future(self._bot_moves(room, plan[1], delay))
 
     async def _bot_moves(self, room: Room, seat: int, delay: float) -> None:
-        await asyncio.sleep(delay)
+        """The bot's move, ``delay`` after the turn began however long it thought (R7: an expert
+        with one legal move answered at once, which told that its other card was the same, or, for
+        a Countess, that it held a King or a Prince)."""
+        loop = asyncio.get_running_loop()
+        started = loop.time()
         table = room.table
         async with room.lock:  # the view now: the table does not change under the thinking bot
             at = len(table.moves)
             if table.match.over or table.match.current != seat:
                 return
             seen = table.view_for(seat)
-        action = await asyncio.get_running_loop().run_in_executor(self.thinking, table.bot_choice, seat, seen)
+        action = await loop.run_in_executor(self.thinking, table.bot_choice, seat, seen)
+        await asyncio.sleep(max(0.0, delay - (loop.time() - started)))
         async with room.lock:
             if not table.still_for_bot(seat, at):
                 return
