@@ -455,6 +455,33 @@ def test_the_stand_ins_level_is_the_tables_and_is_kept(client, database, level, 
     assert client.app.state.server.rooms[rematch["code"]].table.settings.stand_in == level
 
 
+def test_the_bots_seeds_are_as_secret_as_the_deal(client, monkeypatch):
+    """R7: a random bot's choices, with what it played, tell its hand to whoever can work out its
+    seed. A stand-in was seeded by its seat number, and a table's bots by 31 bits (few enough to try
+    them all against the moves seen): their seeds now come from the match's secret seed, as wide."""
+    from loveletter.web import table as web_table
+
+    seeds: list[tuple[str, int]] = []
+    making = web_table.make_bot
+
+    def make_bot(level, seed, budget):
+        seeds.append((level, seed))
+        return making(level, seed, budget)
+
+    monkeypatch.setattr(web_table, "make_bot", make_bot)
+    for _ in range(4):
+        made = create(client, players=3, bots={"1": "random"}, bot_timeout=600, stand_in="random")
+        table = client.app.state.server.rooms[made["code"]].table
+        table.join("Bob")  # and away
+        while -1 - 2 not in table.bots:  # until a stand-in has moved for Bob
+            mover = table.match.current
+            choice = table.bot_choice(mover, table.view_for(mover))  # Ann's moves too: a stand-in's
+            table.play(mover, choice.notation(), len(table.moves))
+    # the table's random bot, a stand-in for Ann, and one for Bob, at each table
+    assert [level for level, _ in seeds] == ["random"] * 12
+    assert len({seed for _, seed in seeds}) == 12 and min(seed for _, seed in seeds) > 2**32
+
+
 def test_the_log_marks_every_move_a_bot_played_for_someone_away_and_keeps_it_after_a_restart(database):
     """Every move of Bob's, played by a stand-in, is marked in its round's log (the Chancellor's choice
     too), and no other; a server started again on the same database still marks them."""

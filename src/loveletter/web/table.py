@@ -145,8 +145,10 @@ class GameTable:
         s = self.settings
         self.match = Match(edition_named(s.edition), s.players, target=s.target, seed=s.seed)
         bot_rng = random.Random(s.seed ^ 0x5EED)
+        # Seeds as wide as the match's: a bot's random choices, with what it played, tell its hand to
+        # whoever knows its seed, and 31 bits could be found by trying them all against its moves.
         self.bots: dict[int, Bot] = {
-            seat: make_bot(plan.level, bot_rng.randrange(2**31), self.budget)
+            seat: make_bot(plan.level, bot_rng.randrange(2**62), self.budget)
             for seat, plan in enumerate(s.seats) if plan.level is not None
         }
         # a lock per seat for every seat (made here, not in the worker threads): see bot_choice
@@ -272,7 +274,10 @@ class GameTable:
         task cancelled) runs on in its thread, and the bot keeps state between its choices."""
         bot = self.bots.get(seat) or self.bots.get(-1 - seat)
         if bot is None:  # the first time someone in this seat is away
-            bot = self.bots[-1 - seat] = make_bot(self.settings.stand_in, seat, self.budget)
+            # seeded from the match's secret seed: seeded by its seat, a random stand-in's choices
+            # could be worked out, and with what it played they told its hand
+            seed = random.Random(f"stand-in {seat} {self.settings.seed}").randrange(2**62)
+            bot = self.bots[-1 - seat] = make_bot(self.settings.stand_in, seed, self.budget)
         with self._thinking[seat]:
             return bot.choose(seen)
 
