@@ -43,7 +43,7 @@ def test_the_tournament_example_runs_saved_as_a_script(tmp_path: Path) -> None:
     the script, which began the tournament again in each (BrokenProcessPool)."""
     (example,) = examples("Tournaments")
     script = tmp_path / "tournament_example.py"
-    script.write_text(example.replace("games=2000", "games=40") + "    print(report['rounds_played'])\n", encoding="utf-8")
+    script.write_text(example.replace("games=2000, seed=0))", "games=40, seed=0), jobs=2)") + "    print(report['rounds_played'])\n", encoding="utf-8")
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["40"]

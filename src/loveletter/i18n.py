@@ -253,7 +253,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli_serve": "Start the browser game on this computer (tables with friends and bots) and print its address.",
         "opt_serve_host": "Address to listen on (0.0.0.0: every network interface).",
         "opt_serve_port": "Port to listen on.",
-        "opt_serve_bot_delay": "Seconds a bot waits before each move, so people can follow.",
+        "opt_serve_bot_delay": "Seconds from the start of a bot's turn to its move, its thinking included, so people can follow.",
         "opt_serve_db": "Database: an SQLAlchemy URL (e.g. postgresql+psycopg://user@host/db) or an SQLite file path"
                         " (default: a file in your data folder).",
         "serve_open": "Love Letter is being served: open {url} in a browser (Ctrl+C stops it).",
@@ -767,7 +767,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli_serve": "Start het spel in de browser op deze computer (tafels met vrienden en bots) en toon het adres.",
         "opt_serve_host": "Adres om op te luisteren (0.0.0.0: elke netwerkaansluiting).",
         "opt_serve_port": "Poort om op te luisteren.",
-        "opt_serve_bot_delay": "Seconden die een bot wacht voor elke zet, zodat mensen het kunnen volgen.",
+        "opt_serve_bot_delay": "Seconden van het begin van de beurt van een bot tot zijn zet, zijn denktijd meegerekend, zodat mensen het kunnen volgen.",
         "opt_serve_db": "Database: een SQLAlchemy-URL (bv. postgresql+psycopg://gebruiker@host/db) of het pad van een"
                         " SQLite-bestand (standaard: een bestand in je gegevensmap).",
         "serve_open": "Love Letter draait: open {url} in een browser (Ctrl+C stopt het).",

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 from scenarios import scramble_secrets
 
-from loveletter.bots import LEVELS, MAX_BUDGET, ExpertBot, RandomBot, RuleBasedBot, make_bot
+from loveletter.bots import LEVELS, MAX_BUDGET, ExpertBot, RandomBot, RuleBasedBot, choose_in_sight, make_bot
 from loveletter.bots.rule_based import WEIGHTS
 from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Match, Phase, Round, view
 
@@ -341,6 +341,33 @@ def test_levels_and_make_bot():
     with pytest.raises(ValueError, match="from 1 to 10,000,000 iterations, not 10000001"):
         make_bot("expert", 1, budget=MAX_BUDGET + 1)
     assert make_bot("expert", 1, budget=MAX_BUDGET).iterations == MAX_BUDGET
+
+
+def test_in_sight_an_expert_thinks_even_when_it_has_no_choice():
+    """R7: where people see how long a bot takes (the terminal game, the web), an expert with one
+    legal move answered at once, and the moment of its move told that its cards left it no choice.
+    Found by playing: a turn with one legal move and a turn with several, each searched in full."""
+    forced = chosen = 0
+    for seed in range(40):
+        match = Match(CLASSIC, 3, seed=seed)
+        bots = [make_bot("random", seed * 3 + seat) for seat in range(3)]
+        while not match.round.over and not (forced and chosen):
+            seen = view(match, match.current)
+            expert = ExpertBot(seed, budget=64)
+            action = choose_in_sight(expert, seen)
+            assert action in seen.legal_actions and expert.stats.iterations == 64
+            if len(seen.legal_actions) == 1:
+                forced += 1
+            else:
+                chosen += 1
+                assert action == ExpertBot(seed, budget=64).choose(seen)  # the same choice as ever
+            match.apply(bots[match.current].choose(seen))
+        if forced and chosen:
+            break
+    assert forced and chosen
+    beginner = make_bot("beginner", 1)
+    seen = view(Match(CLASSIC, 2, seed=1), 0)
+    assert choose_in_sight(beginner, seen) == make_bot("beginner", 1).choose(seen)
 
 
 @pytest.mark.parametrize("level", sorted(LEVELS))

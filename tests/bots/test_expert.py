@@ -401,6 +401,7 @@ def test_a_budget_outside_its_range_is_refused():
     for budget in (0, -5, 10**7 + 1, 10**12):
         with pytest.raises(ValueError, match=f"from 1 to 10,000,000 iterations, not {budget}"):
             ExpertBot(1, budget=budget)
+    assert ExpertBot(1, budget=10**12, time_limit=0.5).iterations == 10**12  # until the clock runs out
 
 
 # ------------------------------------------------------------------------------------ match-level scoring

@@ -963,6 +963,48 @@ def test_a_bot_thinks_at_once_and_moves_when_the_delay_is_over(database):
     store.engine.dispose()
 
 
+def test_a_bot_waits_only_what_is_left_of_the_delay_after_thinking(database, monkeypatch):
+    """The other half of the test above: the wait after the thinking is the delay less the time
+    the bot thought (waiting the whole delay again puts the thinking back on top of it)."""
+    import types
+
+    from loveletter.web import app as web_app
+
+    waits: list[float] = []
+
+    async def sleep(seconds, result=None):  # noted, and not waited
+        waits.append(seconds)
+        return await asyncio_sleep(0, result)
+
+    asyncio_sleep = asyncio.sleep
+    monkeypatch.setattr(web_app, "asyncio", types.SimpleNamespace(**{**vars(asyncio), "sleep": sleep}))
+
+    async def scenario():
+        store = Store(database)
+        server = Server(store, bot_delay=5)
+        safe: list[Action] = []
+        while not safe:  # a first move of Ann's that leaves the round going, so the bot moves next
+            made = server.create(NewTable(name="Ann", players=2, bots={"1": "random"}))
+            room = server.rooms[made["code"]]
+            table = room.table
+            safe = [a for a in table.view_for(0).legal_actions if not _ends_the_round(table, a)]
+        choice = table.bot_choice
+
+        def slow_choice(seat, seen):
+            time.sleep(0.5)
+            return choice(seat, seen)
+
+        table.bot_choice = slow_choice
+        table.play(0, safe[0].notation(), 0)
+        server.start_waiting(room)
+        await asyncio.wait([room.waiting])  # (it ends cancelled: what comes next is scheduled anew)
+        assert len(table.moves) == 2  # the bot moved
+        store.engine.dispose()
+
+    asyncio.run(scenario())
+    assert waits and 0 < waits[0] <= 4.5, waits
+
+
 def test_watchers_coming_and_going_do_not_hold_a_bot_back(database):
     """Each connection and disconnection cancelled the bot's pending move and started its wait
     again: a watcher reloading the page faster than the bots' delay stalled the table."""

@@ -17,6 +17,7 @@ from loveletter.bots.base import Bot
 from loveletter.bots.expert import MAX_BUDGET, ExpertBot
 from loveletter.bots.random_bot import RandomBot
 from loveletter.bots.rule_based import RuleBasedBot
+from loveletter.engine import Action, View
 
 #: The levels, weakest first: each makes a bot from a seed and a thinking budget (iterations; only
 #: the levels that search use it).
@@ -29,6 +30,16 @@ LEVELS: dict[str, Callable[[int | None, int | None], Bot]] = {
 SEARCHING = frozenset({"expert"})
 
 
+def choose_in_sight(bot: Bot, view: View) -> Action:
+    """``bot``'s choice where people see how long it takes: a searching bot searches even when it
+    has one legal move. It would answer at once, and the moment of its move would tell that its
+    cards left it no choice (R7: two Handmaids; a Countess beside a King or Prince)."""
+    if len(view.legal_actions) == 1 and isinstance(bot, ExpertBot):
+        bot.search(view)
+        return view.legal_actions[0]
+    return bot.choose(view)
+
+
 def make_bot(level: str, seed: int | None = None, budget: int | None = None) -> Bot:
     """A bot of ``level`` (see :data:`LEVELS`); ``seed`` fixes its choices, ``budget`` is the
     thinking budget of a searching bot in iterations (``None``: its default)."""
@@ -39,4 +50,5 @@ def make_bot(level: str, seed: int | None = None, budget: int | None = None) -> 
     return factory(seed, budget)
 
 
-__all__ = ["LEVELS", "MAX_BUDGET", "SEARCHING", "Bot", "ExpertBot", "RandomBot", "RuleBasedBot", "make_bot"]
+__all__ = ["LEVELS", "MAX_BUDGET", "SEARCHING", "Bot", "ExpertBot", "RandomBot", "RuleBasedBot", "choose_in_sight",
+           "make_bot"]

@@ -98,7 +98,8 @@ class ExpertBot:
                  time_limit: float | None = None, levels: Mapping[int, str] | None = None) -> None:
         """``levels``: the bot level of the seats whose level is public, for the hints (a bot
         player is not told them; see :class:`~loveletter.bots.reading.Reading`)."""
-        if budget is not None and not 1 <= budget <= MAX_BUDGET:
+        # (with a time limit, a budget past the cap is the way to say "until the clock runs out")
+        if budget is not None and not (1 <= budget <= MAX_BUDGET or (budget > 0 and time_limit is not None)):
             raise ValueError(f"the thinking budget must be from 1 to {MAX_BUDGET:,} iterations, not {budget}")
         self.rng = random.Random(seed)
         self.iterations = budget or DEFAULT_ITERATIONS

@@ -29,7 +29,7 @@ from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
 
-from loveletter.bots import LEVELS, Bot, ExpertBot, make_bot
+from loveletter.bots import LEVELS, Bot, ExpertBot, choose_in_sight, make_bot
 from loveletter.bots.expert import Estimate
 from loveletter.engine import (
     TARGETED,
@@ -217,11 +217,11 @@ class TerminalGame:
         self._say(Text(self.t(key, name=winners[0], names=self.t.join_names(winners)), style="bold magenta"))
 
     def _bot_move(self, seat: int, seen: View) -> Action:
-        """The bot's move, shown ``delay`` after the last one however long it thought (R7: an expert
-        with one legal move answers at once, which told that its other card was the same, or, for a
-        Countess, that it held a King or a Prince)."""
+        """The bot's move, shown ``delay`` after the last one, its thinking included (it came on top),
+        and an expert thinks even with one legal move (:func:`choose_in_sight`): R7, an expert that
+        answered at once told that its other card was the same, or beside a Countess a King or Prince."""
         started = time.monotonic()
-        action = self.bots[seat].choose(seen)
+        action = choose_in_sight(self.bots[seat], seen)
         if self.settings.delay:
             time.sleep(max(0.0, self.settings.delay - (time.monotonic() - started)))
         return action

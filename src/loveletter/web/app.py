@@ -166,7 +166,7 @@ class Room:
 class Server:
     def __init__(self, store: Store, bot_delay: float = 0.8, budget: int | None = None) -> None:
         self.store = store
-        self.bot_delay = bot_delay  # seconds between bot moves, so people can follow them
+        self.bot_delay = bot_delay  # seconds from the start of a bot's turn to its move, to follow
         self.budget = budget  # the expert's thinking budget, for bots and hints (None: its default)
         self.rooms: dict[str, Room] = {}
         self.rng = random.SystemRandom()
@@ -283,9 +283,10 @@ class Server:
         room.waiting = None if plan is None else asyncio.ensure_future(self._bot_moves(room, plan[1], delay))
 
     async def _bot_moves(self, room: Room, seat: int, delay: float) -> None:
-        """The bot's move, ``delay`` after the turn began however long it thought (R7: an expert
-        with one legal move answered at once, which told that its other card was the same, or, for
-        a Countess, that it held a King or a Prince)."""
+        """The bot's move, ``delay`` after the turn began, its thinking included (it came on top), and
+        an expert thinks even with one legal move (:func:`~loveletter.bots.choose_in_sight`): R7, an
+        expert that answered at once told that its other card was the same, or beside a Countess a
+        King or a Prince."""
         loop = asyncio.get_running_loop()
         started = loop.time()
         table = room.table
@@ -380,7 +381,7 @@ class Server:
 
 
 def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) -> FastAPI:
-    """The web app on ``store``; bots wait ``bot_delay`` seconds before each move, and the expert (its
+    """The web app on ``store``; bots move ``bot_delay`` seconds into their turn, and the expert (its
     bots and its hints) searches ``budget`` iterations per move (``None``: its default)."""
     server = Server(store, bot_delay, budget)
 

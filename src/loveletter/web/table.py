@@ -15,7 +15,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from loveletter.bots import LEVELS, Bot, make_bot
+from loveletter.bots import LEVELS, Bot, choose_in_sight, make_bot
 from loveletter.engine import (
     EDITIONS,
     Action,
@@ -279,7 +279,7 @@ class GameTable:
             seed = random.Random(f"stand-in {seat} {self.settings.seed}").randrange(2**62)
             bot = self.bots[-1 - seat] = make_bot(self.settings.stand_in, seed, self.budget)
         with self._thinking[seat]:
-            return bot.choose(seen)
+            return choose_in_sight(bot, seen)
 
     def still_for_bot(self, seat: int, at: int) -> bool:
         """Whether a bot that looked when ``at`` moves were played may still move for ``seat``."""
