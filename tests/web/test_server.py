@@ -982,12 +982,8 @@ def test_a_bot_waits_only_what_is_left_of_the_delay_after_thinking(database, mon
     async def scenario():
         store = Store(database)
         server = Server(store, bot_delay=5)
-        safe: list[Action] = []
-        while not safe:  # a first move of Ann's that leaves the round going, so the bot moves next
-            made = server.create(NewTable(name="Ann", players=2, bots={"1": "random"}))
-            room = server.rooms[made["code"]]
-            table = room.table
-            safe = [a for a in table.view_for(0).legal_actions if not _ends_the_round(table, a)]
+        _, room, first = _ann_against_a_bot(server)
+        table = room.table
         choice = table.bot_choice
 
         def slow_choice(seat, seen):
@@ -995,7 +991,7 @@ def test_a_bot_waits_only_what_is_left_of_the_delay_after_thinking(database, mon
             return choice(seat, seen)
 
         table.bot_choice = slow_choice
-        table.play(0, safe[0].notation(), 0)
+        table.play(0, first.notation(), 0)
         server.start_waiting(room)
         await asyncio.wait([room.waiting])  # (it ends cancelled: what comes next is scheduled anew)
         assert len(table.moves) == 2  # the bot moved
@@ -1147,6 +1143,18 @@ def _ends_the_round(table, action) -> bool:
     return trial.over
 
 
+def _ann_against_a_bot(server):
+    """A table of Ann against a random bot (its code and room), and a first move of Ann's that does
+    not end round 1 (a Baron could), so the bot moves next; a deal with no such move for her (Baron
+    and Princess) is dealt again."""
+    while True:
+        made = server.create(NewTable(name="Ann", players=2, bots={"1": "random"}))
+        room = server.rooms[made["code"]]
+        safe = [a for a in room.table.view_for(0).legal_actions if not _ends_the_round(room.table, a)]
+        if safe:
+            return made["code"], room, safe[0]
+
+
 def test_a_bot_move_being_stored_is_not_dropped_by_a_reconnect(database):
     """A connection opening while a bot's move is being stored must not cancel it half done (the
     move would be in the database but not on the table, and the table would stall)."""
@@ -1154,14 +1162,8 @@ def test_a_bot_move_being_stored_is_not_dropped_by_a_reconnect(database):
     async def scenario():
         store = Store(database)
         server = Server(store, bot_delay=0)
-        # Ann starts round 1 with a move that does not end it (a Baron could), so the bot moves next;
-        # a deal with no such move for her (Baron and Princess) is dealt again.
-        safe: list[Action] = []
-        while not safe:
-            made = server.create(NewTable(name="Ann", players=2, bots={"1": "random"}))
-            room = server.rooms[made["code"]]
-            table = room.table
-            safe = [a for a in table.view_for(0).legal_actions if not _ends_the_round(table, a)]
+        code, room, first = _ann_against_a_bot(server)
+        table = room.table
         storing = table.store_move
 
         def slow_store(action, by_bot):
@@ -1169,7 +1171,7 @@ def test_a_bot_move_being_stored_is_not_dropped_by_a_reconnect(database):
             storing(action, by_bot)
 
         table.store_move = slow_store
-        table.play(0, safe[0].notation(), 0)
+        table.play(0, first.notation(), 0)
         server.start_waiting(room)  # the bot's turn
         await asyncio.sleep(0.15)  # the bot is storing its move now
         server.start_waiting(room)  # as when a browser connects
@@ -1178,7 +1180,7 @@ def test_a_bot_move_being_stored_is_not_dropped_by_a_reconnect(database):
         stored: list[str] = []
         for _ in range(200):
             await asyncio.sleep(0.05)
-            stored = next(t for t in store.load_all() if t.code == made["code"]).moves
+            stored = next(t for t in store.load_all() if t.code == code).moves
             if len(stored) >= 2 and len(table.moves) >= 2:
                 break
         assert len(stored) >= 2 and table.moves == stored[: len(table.moves)] and len(table.moves) >= 2
