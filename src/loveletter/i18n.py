@@ -266,6 +266,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_err_db_no_folder": "the folder {folder} does not exist",
         "serve_err_db_kind": "unknown kind of database {kind!r}",
         "serve_err_db_driver": "its driver ({module}) is not installed",
+        "serve_err_db_url": "it is not a database URL (e.g. postgresql+psycopg://user@host/db or sqlite:///file.db)",
+        "serve_err_db_not_sqlite": "the file is not an SQLite database",
+        "serve_err_db_unreachable": "no connection: {detail}",
+        "serve_err_db_foreign": "its table {table!r} is not this app's (columns missing: {columns}): choose another"
+                                " database, or take that table away; nothing was changed",
+        "serve_table_left_out": "table {code} is left out: its stored rows cannot be read back ({reason});"
+                                " they stay in the database as they are",
         "cli_tournament": "Play many games between bots, seats rotating, and report win rates, pairwise results"
                           " and Bradley-Terry ratings.",
         "opt_tour_bots": "Bot levels in the lineup, separated by commas ({levels}); fewer than --players are"
@@ -780,6 +787,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_err_db_no_folder": "de map {folder} bestaat niet",
         "serve_err_db_kind": "onbekend soort database {kind!r}",
         "serve_err_db_driver": "het stuurprogramma ervoor ({module}) is niet geïnstalleerd",
+        "serve_err_db_url": "het is geen database-URL (bv. postgresql+psycopg://gebruiker@host/db of sqlite:///bestand.db)",
+        "serve_err_db_not_sqlite": "het bestand is geen SQLite-database",
+        "serve_err_db_unreachable": "geen verbinding: {detail}",
+        "serve_err_db_foreign": "de tabel {table!r} erin is niet van deze app (ontbrekende kolommen: {columns}): kies een"
+                                " andere database of haal die tabel weg; er is niets veranderd",
+        "serve_table_left_out": "tafel {code} blijft weg: de opgeslagen rijen zijn niet terug te lezen ({reason});"
+                                " ze blijven ongewijzigd in de database",
         "cli_tournament": "Speel veel partijen tussen bots, met wisselende stoelen, en geef winstpercentages,"
                           " onderlinge resultaten en Bradley-Terry-ratings.",
         "opt_tour_bots": "Niveaus van de bots, gescheiden door komma's ({levels}); zijn het er minder dan"

@@ -47,12 +47,20 @@ def test_serve_on_a_port_in_use_creates_no_database(tmp_path, busy_port):
     (["--db", "nowhere/web.db"], "kan de database sqlite:///nowhere/web.db niet openen: de map nowhere bestaat niet"),
     (["--db", "foo://bar"], "kan de database foo://bar niet openen: onbekend soort database 'foo'"),
     (["--host", "no-such-host.invalid"], "kan niet luisteren op no-such-host.invalid:{port}: onbekende hostnaam"),
+    # SQLAlchemy's and the drivers' own words were passed on in English (and Python's, for a bad port)
+    (["--db", "postgresql://ann@db:abc/x"], "kan de database postgresql://ann@db:abc/x niet openen: het is geen"
+                                            " database-URL (bv. postgresql+psycopg://gebruiker@host/db of sqlite:///bestand.db)"),
+    (["--db", "://x"], "kan de database ://x niet openen: het is geen database-URL (bv."
+                       " postgresql+psycopg://gebruiker@host/db of sqlite:///bestand.db)"),
+    (["--db", "notes.txt"], "kan de database sqlite:///notes.txt niet openen: het bestand is geen SQLite-database"),
 ])
 def test_serve_refusals_in_dutch(tmp_path, args, says):
     port = free_port()
+    (tmp_path / "notes.txt").write_text("Not a database at all, but long enough to be read as one's header.\n")
     done = run("serve", "--port", port, *args, cwd=tmp_path, LANG="nl_NL.UTF-8")
     assert done.returncode == 1 and done.stderr == f"loveletter serve: {says.format(port=port)}\n"
-    assert list(tmp_path.iterdir()) == []
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["notes.txt"]  # nothing made
+    assert (tmp_path / "notes.txt").read_text().startswith("Not a database")
 
 
 def free_port() -> int:
@@ -139,3 +147,19 @@ def test_output_in_an_encoding_without_the_games_characters(tmp_path, lang):
     assert len(list((tmp_path / "records").iterdir())) == 1
     done = run_in_cp1252("tournament", "--rounds", "3", "--jobs", "1", "-q")
     assert done.returncode == 0 and done.stderr == b"" and done.stdout.count(b"beginner") >= 2
+
+
+def test_serve_leaves_another_programs_table_alone_and_creates_nothing_beside_it(tmp_path):
+    """A shared database may hold a table called "tables" (or "seats", "moves") that is not ours: the
+    server made its other tables beside it, then failed with a traceback reading it."""
+    import sqlite3
+
+    with sqlite3.connect(tmp_path / "shared.db") as db:
+        db.execute("CREATE TABLE moves (id INTEGER, chess TEXT)")
+    before = (tmp_path / "shared.db").read_bytes()
+    done = run("serve", "--port", free_port(), "--db", "shared.db", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 1 and done.stderr == (
+        "loveletter serve: cannot open the database sqlite:///shared.db: its table 'moves' is not this app's"
+        " (columns missing: code, number, move, by_bot): choose another database, or take that table away;"
+        " nothing was changed\n")
+    assert (tmp_path / "shared.db").read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["shared.db"]

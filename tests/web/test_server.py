@@ -16,6 +16,7 @@ from web_clients import Seat, close_all, create
 
 from loveletter.bots.expert import DEFAULT_ITERATIONS
 from loveletter.engine import Action, Card
+from loveletter.i18n import Translator
 from loveletter.record import replay
 from loveletter.web.app import NewTable, Server, create_app
 from loveletter.web.store import Store
@@ -412,6 +413,41 @@ def test_the_match_survives_a_restart_of_the_server(database):
         ann.close()
 
 
+def test_a_table_whose_stored_rows_are_damaged_is_left_out_and_the_others_served(database, monkeypatch, capsys):
+    """Rows edited outside the app (by hand, by another program) stopped the whole server with a
+    traceback: now that table alone is left out, said in one line, and kept as it is."""
+    import socket
+
+    from sqlalchemy import text
+
+    from loveletter.web import serve as serving
+
+    with TestClient(create_app(Store(database), bot_delay=0)) as client:
+        good, settings_gone, move_illegal = (create(client, players=2)["code"] for _ in range(3))
+    store = Store(database)
+    store.add_move(move_illegal, 0, "guard 9 princess", False)
+    with store.engine.begin() as db:
+        db.execute(text("UPDATE tables SET settings = '{' WHERE code = :code"), {"code": settings_gone})
+    server = create_app(Store(database), bot_delay=0).state.server
+    assert set(server.rooms) == {good}
+    assert server.left_out[settings_gone].startswith("its settings are not JSON")
+    assert server.left_out[move_illegal] and "\n" not in server.left_out[move_illegal]  # its first line
+    kept = {t.code: t for t in Store(database).load_all()}  # nothing deleted or mended
+    assert kept[move_illegal].moves == ["guard 9 princess"] and kept[settings_gone].damage is not None
+    # the command says so, one line each, before it says the server is open
+    monkeypatch.setattr(serving.uvicorn, "run", lambda app, **_: None)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert serving.serve("127.0.0.1", port, database, 0, None, Translator("nl")) == 0
+    said = capsys.readouterr()
+    assert said.err.splitlines() == [
+        f"loveletter serve: tafel {code} blijft weg: de opgeslagen rijen zijn niet terug te lezen"
+        f" ({server.left_out[code]}); ze blijven ongewijzigd in de database" for code in (settings_gone, move_illegal)]
+    assert said.out.startswith("Love Letter draait")
+    store.engine.dispose()
+
+
 def test_a_bot_stands_in_for_someone_away_after_the_timeout(client):
     made = create(client, players=2, bot_timeout=1)
     client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"})  # Bob never connects
@@ -644,7 +680,7 @@ def test_a_name_already_at_the_table_is_refused(client):
     assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()["seat"] == 1
 
 
-def test_a_name_that_looks_like_one_the_table_shows_is_refused(client):
+def test_a_name_that_looks_like_one_the_table_shows_is_refused(client, database):
     """Names compared only in case let "Ann" with a zero-width space or in full-width letters sit
     beside Ann, and a person take a bot's shown name ("Bot 1 (random)") and pass for it, or a free
     seat's ("Free seat 3") and make a taken seat look free."""
@@ -654,8 +690,11 @@ def test_a_name_that_looks_like_one_the_table_shows_is_refused(client):
         refused = client.post(f"/api/tables/{made['code']}/join", json={"name": name})
         assert refused.status_code == 400 and refused.json()["key"] == "web_name_taken", name
     assert Seat(client, made["code"], None).state["free_seats"] == [2, 3]  # nothing taken
-    bot_named = client.post("/api/tables", json={"name": "Bot 1 (expert)", "players": 2, "bots": {"1": "expert"}})
-    assert bot_named.status_code == 400 and bot_named.json()["key"] == "web_name_taken"
+    for name, bots in (("Bot 1 (expert)", {"1": "expert"}), ("Free seat 1", {})):  # and nothing is stored
+        bot_named = client.post("/api/tables", json={"name": name, "players": 2, "bots": bots})
+        assert bot_named.status_code == 400 and bot_named.json()["key"] == "web_name_taken"
+    assert [t["code"] for t in client.get("/api/tables").json()] == [made["code"]]
+    assert [t.code for t in Store(database).load_all()] == [made["code"]]
     assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Zoë"}).json()["seat"] == 2
     zoe_apart = client.post(f"/api/tables/{made['code']}/join", json={"name": "Zoe\u0308"})  # the accent apart
     assert zoe_apart.json()["key"] == "web_name_taken"

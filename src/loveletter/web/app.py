@@ -42,7 +42,7 @@ from loveletter.web.limits import BodyLimit, Limit
 from loveletter.web.messages import hints_message, read_client_message, refusal_message, state_message
 from loveletter.web.replays import MAX_RECORD_BYTES, frames_json, record_of
 from loveletter.web.store import Store
-from loveletter.web.table import GameTable, Refused, clean_name, new_code, new_settings
+from loveletter.web.table import GameTable, Refused, new_code, new_settings
 
 WEB_WORDS_PREFIX = "web_"
 #: Searches (bots' moves and hints) run at once, in threads of their own: the moves' storing and the
@@ -72,6 +72,11 @@ class NewTable(Body):
     bot_timeout: StrictFloat | None = None  # (a whole number is taken too)
     # the level that plays for someone away: only with a bot timeout (none: the default level)
     stand_in: StrictStr | None = Field(default=None, max_length=20)
+
+
+def first_line(err: BaseException) -> str:
+    """An error's first line, for a one-line message (its kind, if it says nothing)."""
+    return str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
 
 
 def seat_numbers(bots: dict[str, str]) -> dict[int, str]:
@@ -171,11 +176,18 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.rng = random.SystemRandom()
         self.thinking = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-think")
+        self.left_out: dict[str, str] = {}  # stored tables that cannot be read back: code -> why
         loaded = store.load_all()
         for stored in loaded:
-            self.rooms[stored.code] = Room(GameTable.load(stored, store, budget))
+            try:
+                if stored.damage is not None:
+                    raise ValueError(stored.damage)
+                self.rooms[stored.code] = Room(GameTable.load(stored, store, budget))
+            except Exception as err:  # rows damaged outside the app, in any way: that
+                # table alone is left out (and left as it is in the database); the others are served
+                self.left_out[stored.code] = first_line(err)
         for stored in loaded:  # finished tables and their rematches, linked again
-            if stored.rematch is not None:
+            if stored.rematch in self.rooms and stored.code in self.rooms:
                 room = self.rooms[stored.code]
                 room.rematch, room.rematched = stored.rematch, set(stored.went_on)
                 self.rooms[stored.rematch].origin = room
@@ -192,9 +204,9 @@ class Server:
         settings = new_settings(request.edition, request.players, request.target, seat_numbers(request.bots),
                                 request.private, request.bot_timeout, random.Random(self.rng.random()),
                                 request.stand_in)
-        clean_name(request.name)  # refused before anything is stored
         code = new_code(self.rooms)
         table = GameTable(code, settings, self.store, budget=self.budget)
+        table.newcomer_name(request.name)  # refused before anything is stored ("Bot 1 (random)" too)
         self.store.create(code, settings.as_json(), settings.private)
         self.rooms[code] = room = Room(table)
         seat, secret = table.join(request.name)

@@ -7,11 +7,18 @@ import sys
 from pathlib import Path
 
 import uvicorn
-from sqlalchemy.exc import NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DatabaseError,
+    DBAPIError,
+    NoSuchModuleError,
+    OperationalError,
+    SQLAlchemyError,
+)
 
 from loveletter.i18n import Translator
-from loveletter.web.app import create_app
-from loveletter.web.store import Store, default_database
+from loveletter.web.app import create_app, first_line
+from loveletter.web.store import ForeignTable, Store, default_database
 
 
 def database_url(given: str | None) -> str:
@@ -50,14 +57,35 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
         return fail("serve_err_db", db=shown_db, reason=t("serve_err_db_kind", kind=url.partition(":")[0]))
     except ImportError as err:
         return fail("serve_err_db", db=shown_db, reason=t("serve_err_db_driver", module=err.name or err))
+    except ForeignTable as err:
+        return fail("serve_err_db", db=shown_db,
+                    reason=t("serve_err_db_foreign", table=err.table, columns=", ".join(err.missing)))
     except (SQLAlchemyError, ValueError) as err:
-        return fail("serve_err_db", db=shown_db, reason=_first_line(err))
+        return fail("serve_err_db", db=shown_db, reason=_database_reason(err, t))
+    try:  # every stored table read back before the server says it is open
+        app = create_app(store, bot_delay, budget)
+    except SQLAlchemyError as err:
+        return fail("serve_err_db", db=shown_db, reason=_database_reason(err, t))
+    for code, why in app.state.server.left_out.items():
+        print(f"loveletter serve: {t('serve_table_left_out', code=code, reason=why)}", file=sys.stderr)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(t("serve_open", url=f"http://{shown}:{port}/"), flush=True)
     print(t("serve_db", db=store.engine.url.render_as_string(hide_password=True)), flush=True)
-    uvicorn.run(create_app(store, bot_delay, budget), host=host, port=port, log_level="warning", ws_max_size=16_384,
-                timeout_graceful_shutdown=5)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16_384, timeout_graceful_shutdown=5)
     return 0
+
+
+def _database_reason(err: SQLAlchemyError | ValueError, t: Translator) -> str:
+    """Why a database could not be opened, in the user's words where we know them; a driver's own
+    words (a server refusing the connection, say) are passed on after them."""
+    if isinstance(err, (ArgumentError, ValueError)):  # SQLAlchemy cannot read the URL (or its port)
+        return t("serve_err_db_url")
+    detail = first_line(err.orig) if isinstance(err, DBAPIError) and err.orig is not None else first_line(err)
+    if isinstance(err, OperationalError):
+        return t("serve_err_db_unreachable", detail=detail)
+    if isinstance(err, DatabaseError) and "file is not a database" in detail:
+        return t("serve_err_db_not_sqlite")
+    return detail
 
 
 def without_password(url: str) -> str:
@@ -86,7 +114,3 @@ def _sqlite_file_problem(given: str | None, t: Translator) -> str | None:
     if not path.parent.is_dir():
         return t("serve_err_db_no_folder", folder=path.parent)
     return None
-
-
-def _first_line(err: Exception) -> str:
-    return str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__

@@ -91,6 +91,7 @@ class StoredTable:
     rematch: str | None = None  # the table of the next match, once someone asked for one
     went_on: set[int] = field(default_factory=set)  # the seats whose players went on to it
     by_bot: set[int] = field(default_factory=set)  # the numbers of the moves a bot played
+    damage: str | None = None  # why its stored settings cannot be read (they are then empty)
 
 
 def hash_secret(secret: str) -> str:
@@ -127,6 +128,39 @@ def _widen_names(engine: Engine) -> None:
             db.execute(text(f"ALTER TABLE seats ALTER COLUMN name TYPE VARCHAR({MAX_NAME_POINTS})"))
 
 
+class ForeignTable(Exception):
+    """The database holds a table by one of our tables' names that is not ours (another program's,
+    in a shared database): it is left as it is, and nothing is created beside it."""
+
+    def __init__(self, table: str, missing: list[str]) -> None:
+        super().__init__(f"table {table!r} lacks the columns {', '.join(missing)}")
+        self.table, self.missing = table, missing
+
+
+def _foreign_table(engine: Engine) -> ForeignTable | None:
+    """The first table named as one of ours that lacks some of our columns, if any."""
+    found = inspect(engine)
+    present = set(found.get_table_names())
+    for table in metadata.sorted_tables:
+        if table.name in present:
+            columns = {column["name"] for column in found.get_columns(table.name)}
+            missing = [column.name for column in table.columns if column.name not in columns]
+            if missing:
+                return ForeignTable(table.name, missing)
+    return None
+
+
+def _stored_table(row: Any) -> StoredTable:
+    """A table's row, its settings read; a damaged row (edited by hand, by another program) is
+    marked, so that the caller can leave that table out and keep the others."""
+    try:
+        settings = json.loads(row.settings)
+        damage = None if isinstance(settings, dict) else "its settings are not a JSON object"
+    except (TypeError, ValueError) as err:
+        settings, damage = {}, f"its settings are not JSON ({err})"
+    return StoredTable(row.code, settings if damage is None else {}, row.private, {}, {}, [], damage=damage)
+
+
 class Store:
     """The database behind the web app. Every write is committed before it returns."""
 
@@ -138,7 +172,12 @@ class Store:
             if ":memory:" in url or url.rstrip("/") == "sqlite:":
                 options["poolclass"] = StaticPool
         self.engine: Engine = create_engine(url, **options)
+        foreign = _foreign_table(self.engine)  # before anything is created or set in the file
+        if foreign is not None:
+            self.engine.dispose()
+            raise foreign
         if self.engine.dialect.name == "sqlite":
+            self.engine.dispose()  # the connection that looked was opened before the pragmas
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
         _widen_names(self.engine)
@@ -172,10 +211,7 @@ class Store:
     def load_all(self) -> list[StoredTable]:
         """Every table with its seats and moves, oldest first."""
         with self.engine.connect() as db:
-            found = {
-                row.code: StoredTable(row.code, json.loads(row.settings), row.private, {}, {}, [])
-                for row in db.execute(select(tables).order_by(tables.c.created))
-            }
+            found = {row.code: _stored_table(row) for row in db.execute(select(tables).order_by(tables.c.created))}
             for row in db.execute(select(seats)):
                 if row.code in found:
                     found[row.code].names[row.seat] = row.name

@@ -181,13 +181,7 @@ class GameTable:
         keeps their name. Otherwise a name must not look like another name the table shows (two
         "Ann"s: "Ann plays the Guard on Ann"; see :meth:`shown_names`) nor like the ``kept_names``: at
         a rematch table, those of the last match's players who have not come on yet."""
-        shown = clean_name(name)
-        if went_on_from is None:
-            alike = name_key(shown)
-            if alike in {name_key(taken) for taken in self.shown_names()}:
-                raise Refused("web_name_taken", name=shown)
-            if alike in {name_key(kept) for kept in kept_names}:
-                raise Refused("web_name_kept", name=shown)
+        shown = clean_name(name) if went_on_from is not None else self.newcomer_name(name, kept_names)
         open_now = self.free_seats()
         free = open_now if among is None else [seat for seat in among if seat in open_now]
         if not free:
@@ -198,6 +192,17 @@ class GameTable:
         self.names[seat] = shown
         self.secret_hashes[seat] = hash_secret(secret)
         return seat, secret
+
+    def newcomer_name(self, name: str, kept_names: Collection[str] = ()) -> str:
+        """``name`` as the table would show a newcomer so called; :class:`Refused` if it is no name
+        (:func:`clean_name`), or looks like one the table shows or keeps (see :meth:`join`)."""
+        shown = clean_name(name)
+        alike = name_key(shown)
+        if alike in {name_key(taken) for taken in self.shown_names()}:
+            raise Refused("web_name_taken", name=shown)
+        if alike in {name_key(kept) for kept in kept_names}:
+            raise Refused("web_name_kept", name=shown)
+        return shown
 
     def shown_names(self) -> set[str]:
         """Every name the table shows, in every language: its people's, and its bots' and free seats'
