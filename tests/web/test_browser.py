@@ -114,7 +114,7 @@ def test_two_people_create_join_and_play_a_round_by_clicking(server, browser):
     bob.reload()  # a reload returns Bob to his seat
     bob.wait_for_selector(".hand .card")
     assert bob.locator(".spectating").count() == 0
-    assert bob.locator(".player h3").nth(1).inner_text().startswith("Bob (you")
+    assert bob.locator(".player h3").nth(1).inner_text().startswith("Bob — you")  # (a bot's name has brackets)
     deadline = time.monotonic() + 120
     while ann.locator("#main").get_attribute("data-round") == "1":
         assert time.monotonic() < deadline, "the round did not end"
@@ -187,6 +187,26 @@ def test_a_name_is_counted_in_characters_as_a_reader_sees_them(server, browser):
     assert ann.locator(".player h3").first.inner_text().startswith(family * 24)
 
 
+def test_the_lobbys_form_checks_speak_the_pages_language(server, browser):
+    """The browser's own messages for a field's checks speak the browser's language: on the Dutch
+    page Chromium said "Value must be less than or equal to 20." and "Please fill out this field."."""
+    ann = new_page(browser, server)
+    ann.fill("input[name=target]", "50")  # typed on the English page, then the page turns Dutch
+    ann.click("#lang")
+    ann.wait_for_selector("#create h2:has-text('Nieuwe tafel')")
+    said = "input => input.validationMessage"
+    assert ann.eval_on_selector("input[name=target]", said) == "Geef een getal van 1 tot en met 20."
+    ann.fill("input[name=timeout]", "0")
+    assert ann.eval_on_selector("input[name=timeout]", said) == "Geef een getal van 1 tot en met 3600."
+    ann.fill("input[name=timeout]", "2.5")
+    assert ann.eval_on_selector("input[name=timeout]", said) == "Geef een heel getal."
+    assert ann.eval_on_selector("#name", said) == "Geef een naam op."  # (nothing typed yet)
+    assert ann.eval_on_selector("#code", said) == "Vul dit veld in."
+    assert ann.eval_on_selector("#record-file", said) == "Kies een bestand."
+    ann.fill("input[name=target]", "3")
+    assert ann.eval_on_selector("input[name=target]", said) == ""  # right now: no message left over
+
+
 def test_a_spectator_sees_no_hidden_card_and_the_language_switches(server, browser):
     ann = new_page(browser, server)
     code = create_table(ann, "Ann", {1: "beginner", 2: "random"}, players=3)
@@ -211,9 +231,12 @@ def test_a_spectator_sees_no_hidden_card_and_the_language_switches(server, brows
     assert reach > 0.9 * width
     states = [f for f in frames if f.get("type") == "state"]
     assert states and all(f["hand"] == [] and f["known"] == {} and f["legal"] == [] for f in states)
+    # the cards not yet seen: by the player; by a spectator, who saw no hand, those not shown face up
+    assert ann.locator(".tracker h2").inner_text() == "Unseen cards (not yet seen by you)"
+    assert watcher.locator(".tracker h2").inner_text() == "Unseen cards (not yet shown face up)"
     watcher.click("#lang")
     watcher.wait_for_selector("text=Je kijkt mee")
-    assert watcher.locator(".tracker h2").inner_text() == "Kaartenteller (nog niet door jou gezien)"
+    assert watcher.locator(".tracker h2").inner_text() == "Nog niet geziene kaarten (nog niet open getoond)"
     assert watcher.locator("#lang").inner_text() == "English"
 
 
@@ -226,7 +249,8 @@ def test_a_table_with_a_bot_plays_to_the_end_on_a_phone_with_the_keyboard(server
             break
         play_one_move(ann, keyboard=True)
     # (a full tie, the same card and discard total, is won by both)
-    winner = re.search(r"Match won by (Ann|Bot 1 \(beginner\)|Ann, Bot 1 \(beginner\))!", ann.locator(".status .result").inner_text())
+    winner = re.search(r"Match won by (Ann|Bot 1 \(beginner\)|Ann and Bot 1 \(beginner\))!",
+                       ann.locator(".status .result").inner_text())
     assert winner
     assert ann.evaluate("document.activeElement.id") == "rematch"  # the keyboard goes on from there
     # a match of one token: its one round is the last round shown, whole, with its result
@@ -236,13 +260,13 @@ def test_a_table_with_a_bot_plays_to_the_end_on_a_phone_with_the_keyboard(server
     ann.click("#rematch")  # a new match at a new table, the same bot, Ann in her seat
     ann.wait_for_url(lambda url: re.search(r"#/t/[A-Z0-9]+$", url) is not None and not url.endswith(code))
     ann.wait_for_selector(".hand .card")
-    assert ann.locator(".player h3").first.inner_text().startswith("Ann (you")
+    assert ann.locator(".player h3").first.inner_text().startswith("Ann — you")
     rematch = ann.url
     ann.goto(f"{server}#/t/{code}")  # back at the finished table, the button leads to her new seat
     ann.click("#rematch:has-text('Go to the rematch')")
     ann.wait_for_url(rematch)
     ann.wait_for_selector(".hand .card")
-    assert ann.locator(".player h3").first.inner_text().startswith("Ann (you")
+    assert ann.locator(".player h3").first.inner_text().startswith("Ann — you")
 
 
 def layout_faults(page: Page) -> list[str]:
@@ -464,6 +488,7 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     ann.wait_for_selector("#replay-step:has-text('Step 2 of')")
     ann.click("#lang")  # the same step, in Dutch
     ann.wait_for_selector("#replay-step:has-text('Stap 2 van')")
+    assert "Bot 1 (willekeurig)" in ann.locator(".player h3").nth(1).inner_text()  # the bot too, as at the table
     ann.click("#lang")
     ann.wait_for_selector("#replay-step:has-text('Step 2 of')")
     path = tmp_path / "record.json"

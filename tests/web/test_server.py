@@ -609,8 +609,13 @@ def test_a_finished_match_gives_its_record_and_replay(client):
     assert len(steps) == sum(len(r["turns"]) + 1 for r in doc["rounds"])
     assert steps[0]["turn"] == 0 and steps[-1]["winners"] and "Ronde 1" in steps[0]["log"][0]
     assert all(len(step["hands"][s]) in (0, 1, 2) for step in steps for s in (0, 1))
+    # the bot named in Dutch, as the table named it ("Bot 1 (random) speelt de Wachter" on a Dutch page)
+    assert all(step["names"] == ["Ann", "Bot 1 (willekeurig)"] for step in steps)
+    assert any("Bot 1 (willekeurig)" in line for line in steps[-1]["log"])
+    # a record file's names are just names, shown as written; the same steps otherwise
     uploaded = client.post("/api/replay?lang=nl", content=json.dumps(doc))
-    assert uploaded.status_code == 200 and uploaded.json() == steps
+    assert uploaded.status_code == 200
+    assert uploaded.json() == json.loads(json.dumps(steps).replace("Bot 1 (willekeurig)", "Bot 1 (random)"))
 
 
 @pytest.mark.parametrize(("body", "says"), [
@@ -1288,6 +1293,45 @@ def test_a_card_the_countess_rule_blocks_says_why_as_a_sentence(lang, says):
     other = next(c for c in table.match.round.hands[seat] if c is not Card.COUNTESS)
     shown = t.the(other) if lang == "nl" else t.card(other)
     assert state_message(table, seat, t)["blocked"] == {other.word: says.format(card=shown)}
+
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "Keep the Handmaid; under the deck, in this order: Guard, Priest"),
+    ("nl", "Houd het Kamermeisje; onder de trekstapel, in deze volgorde: Wachter, Priester"),
+])
+def test_a_chancellors_choice_is_named_for_a_screen_reader_with_the_cards_article(lang, says):
+    """The page put "de" before every card kept ("Houd de Kamermeisje"): the server names it, with its
+    article."""
+    from loveletter.web.messages import move_entry
+
+    keep = move_entry(Action.parse("chancellor keep handmaid bottom guard,priest"), ["A", "B"], Translator(lang))
+    assert keep["keep_label"] == says
+    assert move_entry(Action.parse("handmaid"), ["A", "B"], Translator(lang))["keep_label"] is None
+
+
+@pytest.mark.parametrize(("lang", "says"), [("en", "Ann and Bob"), ("nl", "Ann en Bob")])
+def test_winners_together_are_named_as_the_terminal_names_them(lang, says):
+    """A full tie (both keep a Prince, equal discard totals) was "won by Ann, Bob" on the page."""
+    from scenarios import full_deck
+
+    from loveletter.engine import CLASSIC, Match
+    from loveletter.web.messages import state_message
+    from loveletter.web.table import GameTable, SeatPlan, Settings
+
+    table = GameTable("T", Settings("classic", 2, 1, 0, [SeatPlan()] * 2), Store("sqlite://"))
+    table.store.create(table.code, table.settings.as_json(), False)
+    for name in ("Ann", "Bob"):
+        table.join(name)
+    # the deck and moves of the engine's full tie (tests/engine/test_match_rules.py: FULL_TIE), to one token
+    table.match = Match(CLASSIC, 2, target=1, deck=full_deck(
+        "princess | baron king countess | prince prince | guard"
+        " | guard priest guard priest guard handmaid handmaid guard baron"))
+    for move in ["guard 1 baron", "guard 0 baron", "priest 1", "guard 0 baron", "priest 1", "guard 0 baron",
+                 "handmaid", "handmaid", "guard", "baron 0"]:
+        table.apply(Action.parse(move))
+    state = state_message(table, 0, Translator(lang))
+    assert state["match_winners"] == [0, 1] and state["previous"]["winners"] == [0, 1]
+    assert state["match_won_by"] == state["previous"]["won_by"] == says
 
 
 def test_hints_in_the_chancellors_choice():

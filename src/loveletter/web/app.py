@@ -483,26 +483,28 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         async with room.lock:
             return await server.rematch(room, request.secret)
 
-    def finished_record(code: str) -> tuple[str, dict[str, Any]]:
-        """A finished table's code and record (before the end, a record would show the decks)."""
+    def finished_record(code: str, t: Translator) -> tuple[str, dict[str, Any]]:
+        """A finished table's code and record (before the end, a record would show the decks), its bots
+        named with their level in ``t``'s language."""
         table = server.room(code).table
         if not table.match.over:
             raise Refused("web_not_finished")
-        # the bots named with their level, in English: a record is read in any language
-        return table.code, record_of(table.match, table.display_names(Translator("en")))
+        return table.code, record_of(table.match, table.display_names(t))
 
     @app.get("/api/tables/{code}/record")
     async def record(code: str) -> JSONResponse:
-        found, doc = finished_record(code)
+        # the bots named in English: a record file is read in any language
+        found, doc = finished_record(code, Translator("en"))
         return JSONResponse(doc, headers={"Content-Disposition": f'attachment; filename="loveletter-{found}.json"'})
 
     @app.get("/api/tables/{code}/replay")
     async def table_replay(code: str, lang: str = "en") -> Response:
-        _found, doc = finished_record(code)
+        t = _translator(lang)
+        _found, doc = finished_record(code, t)  # the bots named as the table named them on this page
         try:
-            return _json_text(await asyncio.to_thread(frames_json, doc, _translator(lang)))
+            return _json_text(await asyncio.to_thread(frames_json, doc, t))
         except RecordError as err:  # (a table's own record: never, but a refusal rather than a 500)
-            raise Refused("web_bad_record", reason=_translator(lang).record_error(err)) from None
+            raise Refused("web_bad_record", reason=t.record_error(err)) from None
 
     @app.post("/api/replay")
     async def uploaded_replay(request: Request, lang: str = "en") -> Response:

@@ -41,6 +41,7 @@ def state_message(table: GameTable, seat: int | None, t: Translator) -> dict[str
         last = view(match.rounds[done - 1], seat)
         previous = {
             "winners": list(last.winners),
+            "won_by": t.join_names([names[i] for i in last.winners]),  # "Ann and Bob", as the terminal says
             "log": round_log(last.events, names, t, done, table.stand_ins(done)),
         }
     return {
@@ -67,6 +68,7 @@ def state_message(table: GameTable, seat: int | None, t: Translator) -> dict[str
         "tokens": list(v.tokens),
         "target": v.target,
         "match_winners": list(v.match_winners),
+        "match_won_by": t.join_names([names[i] for i in v.match_winners]),
         "hand": [card_face(c, v.edition, t) for c in v.hand],
         "known": {str(s): card_face(c, v.edition, t) for s, c in sorted(v.known.items())},
         "tracker": [{"card": card_face(c, v.edition, t), "unseen": tracked[c]} for c in sorted(v.edition.copies)],
@@ -107,6 +109,9 @@ def move_entry(action: Action, names: list[str], t: Translator) -> dict[str, Any
         "keep": action.keep.word if action.keep is not None else None,
         "keep_name": t.card(action.keep) if action.keep is not None else None,
         "bottom": [t.card(c) for c in action.bottom or ()],
+        # for a screen reader: the card kept with its article, which the page cannot know ("het Kamermeisje")
+        "keep_label": t("web_keep_label", keep=t.the(action.keep), bottom=t.cards(action.bottom or ()))
+        if action.keep is not None else None,
     }
 
 

@@ -35,12 +35,27 @@ const characters = (text) =>
   typeof Intl.Segmenter === "function" ? [...new Intl.Segmenter().segment(text)].length : [...text].length;
 function nameInput(attrs) {
   const input = $("input", { name: "name", required: "", value: localStorage.getItem("ll-name") || "", ...attrs });
-  const check = () => {
+  return inOurWords(input, "web_name_empty", () => {
     const name = input.value.trim().replace(/\s+/g, " ");
-    input.setCustomValidity(characters(name) > NAME_MOST ? w("web_name_long", { max: NAME_MOST })
-      : [...name].length > NAME_POINTS ? w("web_name_marks") : "");
+    return characters(name) > NAME_MOST ? w("web_name_long", { max: NAME_MOST })
+      : [...name].length > NAME_POINTS ? w("web_name_marks") : "";
+  });
+}
+
+// A field whose checks (required, min, max, a whole number) say what is wrong in the page's language:
+// the browser's own messages speak the browser's. ``missing``: the key said for an empty field;
+// ``own``: a check of the field's own, its message or "".
+function inOurWords(input, missing = "web_check_missing", own = () => "") {
+  const check = () => {
+    input.setCustomValidity("");  // the browser's checks, without the last message of ours
+    const v = input.validity;
+    input.setCustomValidity(v.valueMissing ? w(missing)
+      : v.badInput || v.stepMismatch ? w("web_check_whole")
+      : v.rangeUnderflow || v.rangeOverflow ? w("web_check_range", { min: input.min, max: input.max })
+      : own());
   };
   input.addEventListener("input", check);
+  input.addEventListener("change", check);  // a file chosen
   check();
   return input;
 }
@@ -87,7 +102,7 @@ async function showLobby() {
           $("option", { value: "expert", text: w("web_level_expert") })))));
   };
   // The stand-in's level means something only once a time is set after which it plays.
-  const timeout = $("input", { name: "timeout", type: "number", min: 1, max: 3600 });
+  const timeout = inOurWords($("input", { name: "timeout", type: "number", min: 1, max: 3600 }));
   const standIn = $("select", { name: "stand_in", id: "stand-in", disabled: "" },
     $("option", { value: "random", text: w("web_level_random") }),
     $("option", { value: "beginner", text: w("web_level_beginner"), selected: "" }),
@@ -101,7 +116,7 @@ async function showLobby() {
     $("label", {}, w("web_edition") + " ", edition),
     $("label", {}, w("web_players") + " ", players),
     seats,
-    $("label", {}, w("web_target") + " ", $("input", { name: "target", type: "number", min: 1, max: 20 })),
+    $("label", {}, w("web_target") + " ", inOurWords($("input", { name: "target", type: "number", min: 1, max: 20 }))),
     $("label", {}, $("input", { name: "private", type: "checkbox" }), " " + w("web_private")),
     $("label", {}, w("web_bot_timeout") + " ", timeout),
     $("label", {}, w("web_stand_in") + " ", standIn),
@@ -127,7 +142,7 @@ async function showLobby() {
 
   const joinForm = $("form", { id: "join-code", class: "panel" },
     $("h2", { text: w("web_join_code") }),
-    $("label", {}, w("web_code") + " ", $("input", { name: "code", id: "code", maxlength: 6, required: "" })),
+    $("label", {}, w("web_code") + " ", inOurWords($("input", { name: "code", id: "code", maxlength: 6, required: "" }))),
     $("button", { type: "submit", text: w("web_join") }));
   joinForm.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -137,8 +152,8 @@ async function showLobby() {
   // The file input is hidden behind a label of our own: the browser's button ("Choose File") and its
   // "No file chosen" speak the browser's language, not the page's.
   const chosen = $("span", { class: "file-name", id: "record-file-name", text: w("web_no_file") });
-  const picker = $("input", { type: "file", name: "record", id: "record-file", accept: ".json,application/json",
-    required: "", class: "visually-hidden", "aria-describedby": "record-file-name" });
+  const picker = inOurWords($("input", { type: "file", name: "record", id: "record-file", accept: ".json,application/json",
+    required: "", class: "visually-hidden", "aria-describedby": "record-file-name" }), "web_check_file");
   picker.addEventListener("change", () => {
     chosen.textContent = picker.files[0] ? picker.files[0].name : w("web_no_file");
   });
@@ -315,7 +330,7 @@ function render() {
       top.append(form);
     }
   } else if (s.match_winners.length) {
-    top.append($("p", { class: "result", text: w("web_match_won", { names: s.match_winners.map((i) => s.names[i]).join(", ") }) }));
+    top.append($("p", { class: "result", text: w("web_match_won", { names: s.match_won_by }) }));
     if (me !== null) {  // first: where the focus goes when the match ends
       // back at the finished table after joining the rematch (its seat is ours in this browser): go to it
       const joined = s.rematch && localStorage.getItem(`ll-seat-${s.rematch}`);
@@ -348,7 +363,7 @@ function render() {
     if (s.protected[i]) tags.push(w("web_protected"));
     players.append($("div", { class: `player panel${i === s.current ? " current" : ""}${s.alive[i] ? "" : " out"}`,
       "data-seat": i },
-      $("h3", { text: `${name}${tags.length ? " (" + tags.join(", ") + ")" : ""}` }),
+      $("h3", { text: playerHeading(name, tags) }),
       $("p", { text: w("web_tokens", { n: s.tokens[i], target: s.target }) }),
       pileView(s.discards[i], "discards", w("web_discards"))));
   });
@@ -361,7 +376,7 @@ function render() {
     hand.insertBefore($("p", { text: w("web_pick_keep") }), cards);  // above the choices, in sight on a phone
     for (const move of legal)
       cards.append($("button", { class: "move", "data-key": `move-${move.move}`, onclick: () => send(move.move),
-        "aria-label": w("web_keep_label", { keep: move.keep_name, bottom: move.bottom.join(", ") }),
+        "aria-label": move.keep_label,
         text: keepText(move) }));
   }
   s.hand.forEach((face) => {
@@ -418,7 +433,7 @@ function render() {
         (unlikely.length ? `; ${w("web_belief_unlikely")}: ${unlikely.join(", ")}` : "") }));
     }
   }
-  const tracker = $("section", { class: "panel tracker" }, $("h2", { text: w("web_tracker") }),
+  const tracker = $("section", { class: "panel tracker" }, $("h2", { text: w(me === null ? "web_tracker_watching" : "web_tracker") }),
     $("ul", {}, ...s.tracker.map((e) => $("li", { text: `${e.card.name} (${e.card.value}): ${e.unseen}` }))));
   if (s.under_deck.length)  // top first: the order they will be drawn in
     tracker.append($("p", { class: "under-deck", text: `${w("web_under_deck")} ${s.under_deck.map((f) => f.name).join(", ")}` }));
@@ -429,7 +444,7 @@ function render() {
   const side = $("div", { class: "side" }, known, tracker, ...(over && s.previous ? [] : [log]));
   if (s.previous) {
     side.prepend($("section", { class: "panel previous" }, $("h2", { text: w("web_last_round") }),
-      $("p", { class: "result", text: w("web_round_won", { names: s.previous.winners.map((i) => s.names[i]).join(", ") }) }),
+      $("p", { class: "result", text: w("web_round_won", { names: s.previous.won_by }) }),
       logList(s.previous.log, w("web_last_round"), "last-round")));
   }
   // at the match's end there is nothing left to play: no hand panel (it stood empty, with the hints' box)
@@ -507,6 +522,12 @@ function choose(face, moves) {
   picking = { card: face, moves };
   focusNext = [null, ".picking button"];
   render();
+}
+
+// A player panel's heading: the name, then what is true of the player after a dash, not in brackets
+// ("Bot 1 (random) — out, protected"): a bot's name has brackets of its own.
+function playerHeading(name, tags) {
+  return tags.length ? `${name} — ${tags.join(", ")}` : name;
 }
 
 function playersSection() {
@@ -592,7 +613,7 @@ function drawReplay() {
     if (!f.alive[i]) tags.push(w("web_out"));
     if (f.protected[i]) tags.push(w("web_protected"));
     players.append($("div", { class: `player panel${i === f.current && !f.winners.length ? " current" : ""}${f.alive[i] ? "" : " out"}` },
-      $("h3", { text: `${name}${tags.length ? " (" + tags.join(", ") + ")" : ""}` }),
+      $("h3", { text: playerHeading(name, tags) }),
       $("p", { text: w("web_tokens_count", { n: f.tokens[i] }) }),
       pileView(f.hands[i], "cards", w("web_hand_of", { name })),
       pileView(f.discards[i], "discards", w("web_discards"))));
@@ -674,7 +695,9 @@ function restoreForms(typed) {
       field.files = chosen.files;
       field.dispatchEvent(new Event("change"));
     } else field.value = value;
-    if (field.tagName === "SELECT") field.dispatchEvent(new Event("change"));
+    // told as if chosen or typed: a select fills in the fields after it, an input checks itself anew
+    // (inOurWords: its message in the new language) and the time for a stand-in turns its level on
+    field.dispatchEvent(new Event(field.tagName === "SELECT" ? "change" : "input"));
   }
 }
 window.addEventListener("hashchange", route);
