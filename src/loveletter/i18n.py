@@ -159,6 +159,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "your_hand": "Your hand",
         "known": "What you know",
         "known_hand": "{name} holds {card}",
+        "known_your_draw": "you drew {cards}",
         "nothing_known": "nothing private",
         "tracker": "Unseen cards",
         "under_deck": "Put under the deck by you (drawn once the rest is gone)",
@@ -171,6 +172,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help_classic": "Type the number of a move, or write it out, e.g. 'guard 1 priest', 'prince 0',"
                         " 'handmaid'. Seats are numbered from 0. 'q' quits and saves the record.",
         "not_a_move": "That is not a move: {reason}",
+        "line_too_long": "That line is over {max} characters long, more than any move: it was passed over.",
         "illegal": "Not allowed: {reason}",
         "no_such_number": "There is no move number {n}: choose 1 to {max}.",
         "no_such_number_two": "There is no move number {n}: choose 1 or 2.",
@@ -365,6 +367,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play_err_starter": "--starter: choose a seat from 0 to {last}, or random",
         "play_err_name_long": "--name: a name has at most {most} characters, not {length}",
         "play_err_name_marks": "--name: the name has too many accents or joiners on its characters",
+        "play_err_name_empty": "--name: give a name that shows something, or leave --name out to be called {default}",
+        "play_err_name_bytes": "--name: the name is not text (bytes that are not UTF-8)",
         "play_err_bots_empty": "--bots: empty level in {given!r}: separate the levels ({levels}) with single"
         " commas, none at either end",
         "play_err_budget_unused": "--budget: no bot here thinks with a budget (only {searching}) and --hints is off",
@@ -687,6 +691,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "your_hand": "Jouw hand",
         "known": "Wat jij weet",
         "known_hand": "{name} heeft {card}",
+        "known_your_draw": "jij trok {cards}",
         "nothing_known": "niets geheims",
         "tracker": "Nog niet geziene kaarten",
         "under_deck": "Door jou onder de trekstapel gelegd (getrokken als de rest op is)",
@@ -699,6 +704,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help_classic": "Typ het nummer van een zet, of schrijf hem uit, bv. 'wachter 1 priester', 'prins 0',"
                         " 'kamermeisje'. Stoelen tellen vanaf 0. 'q' stopt en bewaart het verslag.",
         "not_a_move": "Dat is geen zet: {reason}",
+        "line_too_long": "Die regel is langer dan {max} karakters, langer dan welke zet ook: hij is overgeslagen.",
         "illegal": "Niet toegestaan: {reason}",
         "no_such_number": "Er is geen zet nummer {n}: kies 1 tot en met {max}.",
         "no_such_number_two": "Er is geen zet nummer {n}: kies 1 of 2.",
@@ -888,8 +894,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play_err_bot_count": "--bots: noem één niveau voor alle bots, of één per bot ({need} bij {players} spelers), niet {count}",
         "play_err_bots_players": "--bots: {count} niveaus geven een spel van {players} spelers, maar de {edition} is voor {low}-{high} (R2.1)",
         "play_err_starter": "--starter: kies een stoel van 0 tot en met {last}, of willekeurig",
-        "play_err_name_long": "--name: een naam heeft hoogstens {most} tekens, niet {length}",
-        "play_err_name_marks": "--name: de naam heeft te veel accenten of verbindingstekens op zijn tekens",
+        "play_err_name_long": "--name: een naam heeft hoogstens {most} karakters, niet {length}",
+        "play_err_name_marks": "--name: de naam heeft te veel accenten of verbindingstekens op zijn karakters",
+        "play_err_name_empty": "--name: geef een naam die iets laat zien, of laat --name weg om {default} te heten",
+        "play_err_name_bytes": "--name: de naam is geen tekst (bytes die geen UTF-8 zijn)",
         "play_err_bots_empty": "--bots: leeg niveau in {given!r}: zet één komma tussen de niveaus ({levels}),"
         " geen aan het begin of eind",
         "play_err_budget_unused": "--budget: geen van deze bots gebruikt een denkbudget (alleen {searching}) en --hints"

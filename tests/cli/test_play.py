@@ -312,6 +312,37 @@ def test_bytes_that_are_not_text_are_told_so(tmp_path, lang, says):
     assert proc.returncode == 0 and says in out.splitlines() and "\\udc" not in out  # no escapes shown
 
 
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "That line is over 1\u2009000 characters long, more than any move: it was passed over."),
+    ("nl", "Die regel is langer dan 1\u2009000 karakters, langer dan welke zet ook: hij is overgeslagen."),
+])
+def test_a_line_longer_than_any_move_is_passed_over(tmp_path, lang, says):
+    proc, records = play(tmp_path, "--lang", lang, "--seed", "1", lines=["x" * 5000, "1", "q"])
+    no_traceback(proc)
+    assert proc.returncode == 0 and says in proc.stdout.splitlines() and "x" * 1000 not in proc.stdout
+    doc = json.loads(the_record(records).read_text(encoding="utf-8"))
+    assert [t["seat"] for t in doc["rounds"][0]["turns"]][:1] == [0]  # the "1" after it was played
+
+
+def test_input_without_line_ends_is_taken_as_its_end_and_never_held_whole(tmp_path):
+    """A file with no line ends piped in (/dev/zero, a binary file) was read as one line until the
+    memory ran out: a traceback (MemoryError) under a memory limit, the machine's whole memory
+    without one. With a limit the old way could not live within, the game ends and saves."""
+    import resource
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    with open("/dev/zero", "rb") as zeros:
+        proc = subprocess.run([str(LOVELETTER), "play", "--lang", "en", "--seed", "1", "--starter", "0",
+                               "--records", str(tmp_path / "records")], stdin=zeros, capture_output=True,
+                              env=_env(), timeout=120, check=False, preexec_fn=limited)
+    out = proc.stdout.decode("utf-8", "replace")
+    assert proc.returncode == 0 and proc.stderr == b"", proc.stderr[-500:]
+    assert STOPPED["en"] in out.splitlines() and len(proc.stdout) < 100_000
+    assert replay_json(the_record(tmp_path / "records"))["finished"] is False
+
+
 # ------------------------------------------------------------------------------------ stopping
 
 
@@ -573,14 +604,32 @@ def test_a_record_that_cannot_be_saved_at_the_end_is_told_and_fails(tmp_path, mo
     assert "Verslag bewaard" not in shown.getvalue()
 
 
-@pytest.mark.parametrize("name", ["Bram", "  ", "\u200b", "\u0301"])  # (invisible: the default name)
+@pytest.mark.parametrize(("name", "lang", "line"), [
+    (name, "en", "loveletter play: --name: give a name that shows something, or leave --name out to be called Player")
+    for name in ("", "  ", "\u200b", "\u0301")  # they were taken as "Player" without a word (the web refuses them)
+] + [
+    ("\u200b", "nl", "loveletter play: --name: geef een naam die iets laat zien, of laat --name weg om Speler te heten"),
+    ("Ann\udcff", "en", "loveletter play: --name: the name is not text (bytes that are not UTF-8)"),
+    ("Ann\udcff", "nl", "loveletter play: --name: de naam is geen tekst (bytes die geen UTF-8 zijn)"),
+])
+def test_a_name_that_shows_nothing_or_is_not_text_is_refused(tmp_path, name, lang, line):
+    environment = _env(XDG_DATA_HOME=str(tmp_path / "xdg"))
+    proc = subprocess.run([os.fsencode(LOVELETTER), b"play", b"--lang", lang.encode(), b"--name",
+                           name.encode("utf-8", "surrogateescape"), b"--records", os.fsencode(tmp_path / "r")],
+                          input=b"1\n", capture_output=True, env=environment, timeout=120, check=False)
+    assert proc.returncode == 2 and proc.stdout == b""
+    assert proc.stderr.decode() == f"{line} ({'see' if lang == 'en' else 'zie'} 'loveletter play --help')\n"
+    assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize("name", ["Bram", "Anna-Lena"])
 def test_any_name_gives_a_replayable_record(tmp_path, name):
     proc, records = play(tmp_path, "--seed", "1", "--lang", "en", "--name", name, lines=["q"])
     assert proc.returncode == 0
     players = replay_json(the_record(records))["players"]
     assert len(set(players)) == len(players) == 2
     assert all(p.strip() for p in players)
-    assert players[0] == (name if name == "Bram" else "Player")  # (Bram the bot then has another name)
+    assert players[0] == name  # (Bram the bot then has another name)
 
 
 def test_a_name_is_shown_on_one_line(tmp_path):
@@ -662,8 +711,8 @@ def test_hints_give_a_forced_move_its_figure_too(tmp_path):
 
 
 @pytest.mark.parametrize(("lang", "known", "drew"), [
-    ("en", "What you know: ", "Player draws the "),
-    ("nl", "Wat jij weet: ", "Speler trekt de "),
+    ("en", "What you know: ", "you drew the "),  # (it read "Player draws", in the third person)
+    ("nl", "Wat jij weet: ", "jij trok de "),
 ])
 def test_what_you_know_tells_the_chancellors_draw_while_you_choose(tmp_path, lang, known, drew):
     """While you choose what to keep, "what you know" names the two cards drawn; once chosen, the

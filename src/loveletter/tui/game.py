@@ -43,7 +43,7 @@ from loveletter.engine import (
     View,
     view,
 )
-from loveletter.i18n import LANGUAGES, Translator
+from loveletter.i18n import LANGUAGES, Translator, grouped
 from loveletter.narrate import name_key, narrate, one_line, visible
 from loveletter.percentages import shown_percentages
 from loveletter.record import save, to_record
@@ -51,6 +51,8 @@ from loveletter.record import save, to_record
 HUMAN = 0
 SECRET_SEED_BITS = 64  # a match's seed unless given
 BOT_NAMES = ["Bram", "Cas", "Dewi", "Eva", "Fenna", "Gijs"]
+MAX_LINE = 1_000  # characters in a line of input: far more than any move
+MAX_SKIPPED = 1_000_000  # characters read past in search of a line's end before taking it as the input's end
 
 
 @dataclass
@@ -71,6 +73,10 @@ class GameSettings:
 
 class Quit(Exception):
     """The player asked to stop (q, Ctrl-C or the end of the input)."""
+
+
+class LineTooLong(Exception):
+    """A line of input longer than any move (:data:`MAX_LINE`): read past, not kept."""
 
 
 class Stopped(Exception):
@@ -320,6 +326,10 @@ class TerminalGame:
         self.console.print(Text(self.t("prompt") + ": ", style="bold"), end="")
         try:
             line = self.read_line()
+        except LineTooLong:
+            self.console.print()
+            self._say(Text(self.t("line_too_long", max=grouped(MAX_LINE)), style="red"))
+            return ""  # (asked again)
         except (EOFError, KeyboardInterrupt, OSError):  # OSError: a terminal that was closed (EIO)
             with contextlib.suppress(*TERMINAL_GONE):  # (which takes no more lines either)
                 self.console.print()
@@ -444,6 +454,9 @@ class TerminalGame:
                 continue  # summarised by what is known now
             if event.kind == "bottom" or (event.kind == "chancellor" and me.phase is not Phase.CHANCELLOR):
                 continue  # the cards drawn matter while choosing; then the hand and the tracker say it
+            if event.kind == "chancellor" and event.seat == me.seat and event.cards is not None:
+                lines.append(t("known_your_draw", cards=t.the_cards(event.cards)))  # (not "Player draws")
+                continue
             line = narrate(event, self.names, t, me.round_number)
             if line:
                 lines.append(line.removesuffix("."))  # a sentence's full stop would clash with "; "
@@ -566,7 +579,18 @@ def _new_record_path(folder: Path) -> Path:
 
 
 def _read_line() -> str:
-    line = sys.stdin.readline()
+    """One line of the player's input. A longer line than any move (:data:`MAX_LINE`) is read past
+    in pieces, never held whole (a file with no line ends, piped in, filled the memory): it is
+    :class:`LineTooLong`, or the input's end if no line end comes within :data:`MAX_SKIPPED`."""
+    line = sys.stdin.readline(MAX_LINE + 1)
     if not line:
         raise EOFError
-    return line
+    if len(line) <= MAX_LINE or line.endswith("\n"):
+        return line
+    skipped = len(line)
+    while not line.endswith("\n"):
+        line = sys.stdin.readline(MAX_LINE)
+        skipped += len(line)
+        if not line or skipped > MAX_SKIPPED:
+            raise EOFError
+    raise LineTooLong
