@@ -55,7 +55,7 @@ def sample(name: str):
     if name in ("cards", "bottom"):
         return [Card.GUARD, Card.PRIEST]
     if name == "options":
-        return [1, 2]
+        return [1, 2, 3]
     if name == "edition":
         return "classic"
     return 3
@@ -162,7 +162,7 @@ def test_every_refusal_formats_in_both_languages(key):
     if "card" in err.params:
         assert "Prinses" in nl and "Princess" not in nl
     if "options" in err.params:
-        assert "1 of 2" in nl and "1 or 2" in en
+        assert "1, 2 of 3" in nl and "1, 2 or 3" in en  # (it read "1 or 2 or 3")
 
 
 def test_refusals_met_in_play_are_worded_in_dutch():

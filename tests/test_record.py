@@ -538,17 +538,17 @@ def test_a_bad_deck_is_refused() -> None:
     doc = doc_copy(CLASSIC_3P)
     doc["rounds"][0]["deck"] = doc["rounds"][0]["deck"][:-1]  # no countess
     message = refused(doc)
-    assert message.startswith("round 1: ") and "countess" in message and message.endswith("(R3.1)")
+    assert message.startswith("round 1: ") and "0 × Countess (needs 1)" in message and message.endswith("(R3.1)")
 
     doc = doc_copy(CLASSIC_3P)
     doc["rounds"][1]["deck"][-1] = "guard"  # six guards, no countess
     message = refused(doc)
-    assert message.startswith("round 2: ") and "6 guard" in message and message.endswith("(R3.1)")
+    assert message.startswith("round 2: ") and "6 × Guard (needs 5)" in message and message.endswith("(R3.1)")
 
     doc = doc_copy(CLASSIC_3P)
     doc["rounds"][1]["deck"].append("spy")  # a 2019 card in a classic deck
     message = refused(doc)
-    assert message.startswith("round 2: ") and "spy" in message
+    assert message.startswith("round 2: ") and "1 × Spy (needs 0)" in message
 
     doc = doc_copy(RECORD_2019)
     doc["rounds"][0]["deck"][3] = "joker"
@@ -870,7 +870,7 @@ def test_dutch_refusals_word_for_word() -> None:
         (with_fields(players=["Anna"]), "de klassieke editie is voor 2-4 spelers, niet 1 (R2.1)"),
         (changed(CLASSIC_3P, lambda d: d["rounds"][1]["deck"].__setitem__(-1, "guard")),
          "ronde 2: de trekstapel moet de 16 kaarten van de klassieke editie precies één keer per exemplaar"
-         " bevatten; hij heeft 6 wachter (nodig: 5), 0 gravin (nodig: 1) (R3.1)"),
+         " bevatten; hij heeft 6 × Wachter (nodig: 5), 0 × Gravin (nodig: 1) (R3.1)"),
         (changed(RECORD_2019, set_turn(1, 1, {"play": "chancellor"})),
          "ronde 1, beurt 1: de Kanselier trok kaarten, dus de beurt moet zeggen welke van 'spy', 'guard',"
          " 'baron' hij houdt (R5.9)"),  # the record's own words: those it takes in 'keep'

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from loveletter.engine import Action, Card, IllegalActionError, NotationError
 from loveletter.engine.errors import MESSAGES as ENGINE_MESSAGES
-from loveletter.engine.errors import NOTATION_MESSAGES, shown_params
+from loveletter.engine.errors import NOTATION_MESSAGES, either, shown_params
 
 if TYPE_CHECKING:
     from loveletter.record import RecordError
@@ -510,14 +510,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_err_request": "The request has a wrong or missing value for '{field}'.",
         "web_name_long": "A name has at most {max} characters.",
         "web_name_marks": "The name has too many accents or joiners on its characters.",
-        "web_table_full": "This table has no free seat; you can watch it.",
-        "web_seat_kept": "The free seats are kept for the last match's players while they decide; you can watch.",
-        "web_bad_secret": "This seat credential is not valid for this table.",
-        "web_spectator": "Spectators cannot play.",
         "web_check_missing": "Please fill in this field.",
         "web_check_file": "Please choose a file.",
         "web_check_whole": "Please give a whole number.",
         "web_check_range": "Please give a number from {min} to {max}.",
+        "web_table_full": "This table has no free seat; you can watch it.",
+        "web_seat_kept": "The free seats are kept for the last match's players while they decide; you can watch.",
+        "web_bad_secret": "This seat credential is not valid for this table.",
+        "web_spectator": "Spectators cannot play.",
         "web_spectator_hints": "Hints are for the players; spectators get none.",
         "web_match_over": "The match is over.",
         "web_not_started": "The match starts when every seat is taken.",
@@ -626,7 +626,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_deck": "'deck' must be a list of cards",
         "rec_deck_cards": "the deck must hold the {size} cards of the {edition} once per copy;"
                           " it has {wrong} (R3.1)",
-        "rec_deck_count": "{count} {card} (needs {needs})",
+        "rec_deck_count": "{count} × {card} (needs {needs})",
         "rec_turn_not_object": "a turn is a JSON object, not {kind}",
         "rec_round_over": "the round is already over: no more turns",
         "rec_wrong_seat": "the turn says seat {seat}, but it is seat {current}'s turn",
@@ -753,7 +753,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_priest": "{name} ziet dat {target} {card} heeft.",
         "ev_baron": "{name} ({a}) en {target} ({b}) vergelijken hun handen.",
         "ev_baron_shown_tie": "{name} ({a}) en {target} ({b}) vergelijken hun handen: gelijk, er gebeurt niets.",
-        "ev_baron_tie": "{name} en {target} vergelijken hun hand: gelijk, er gebeurt niets.",
+        "ev_baron_tie": "{name} en {target} vergelijken hun handen: gelijk, er gebeurt niets.",
         "ev_discard": "{name} legt {card} af.",
         "ev_king": "{name} en {target} ruilen van hand: {name} heeft nu {a}, {target} heeft {b}.",
         "ev_king_hidden": "{name} en {target} ruilen van hand.",
@@ -874,7 +874,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_rounds_played": "Rondes gespeeld in totaal: {rounds}",
         "tour_ratings_one": "Ratings: er speelde maar één niveau, dus er valt niets te vergelijken.",
         "tour_ratings_infinite": "Ratings: geen, want een niveau (of een groep niveaus) won, of verloor, elke"
-                                 " partij die tussen hen en de anderen beslist werd; speel meer partijen.",
+                                 " partij die tussen dat niveau (of die groep) en de andere beslist werd; speel meer partijen.",
         "tour_ratings_note": "Ratings: Bradley-Terry, geschat op elke twee stoelen van verschillende niveaus"
                              " waarvan de ene won en de andere niet, op de Elo-schaal met gemiddelde 0; ± is één"
                              " standaardfout, geclusterd per partij (de vergelijkingen binnen één partij zijn"
@@ -1042,6 +1042,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_err_request": "Het verzoek heeft een verkeerde of ontbrekende waarde voor '{field}'.",
         "web_name_long": "Een naam heeft hoogstens {max} tekens.",
         "web_name_marks": "De naam heeft te veel accenten of verbindingstekens op zijn tekens.",
+        "web_check_missing": "Vul dit veld in.",
+        "web_check_file": "Kies een bestand.",
+        "web_check_whole": "Geef een heel getal.",
+        "web_check_range": "Geef een getal van {min} tot en met {max}.",
         "web_table_full": "Deze tafel heeft geen vrije stoel; je kunt wel kijken.",
         "web_seat_kept": "De vrije stoelen worden vrijgehouden voor de spelers van het vorige spel zolang ze nog kiezen; je kunt wel kijken.",
         "web_bad_secret": "Deze stoelsleutel hoort niet bij deze tafel.",
@@ -1050,10 +1054,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_match_over": "Het spel is voorbij.",
         "web_not_started": "Het spel begint als elke stoel bezet is.",
         "web_stale": "De tafel is verder gegaan sinds je koos; kijk opnieuw en kies opnieuw.",
-        "web_check_missing": "Vul dit veld in.",
-        "web_check_file": "Kies een bestand.",
-        "web_check_whole": "Geef een heel getal.",
-        "web_check_range": "Geef een getal van {min} tot en met {max}.",
         "web_not_your_turn": "Je bent niet aan de beurt.",
         "web_bad_move": "Dat is geen zet.",
         "web_illegal": "Die zet mag niet.",
@@ -1158,7 +1158,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_deck": "'deck' moet een lijst van kaarten zijn",
         "rec_deck_cards": "de trekstapel moet de {size} kaarten van de {edition} precies één keer per"
                           " exemplaar bevatten; hij heeft {wrong} (R3.1)",
-        "rec_deck_count": "{count} {card} (nodig: {needs})",
+        "rec_deck_count": "{count} × {card} (nodig: {needs})",
         "rec_turn_not_object": "een beurt is een JSON-object, geen {kind}",
         "rec_round_over": "de ronde is al voorbij: er zijn geen beurten meer",
         "rec_wrong_seat": "de beurt noemt stoel {seat}, maar stoel {current} is aan de beurt",
@@ -1197,6 +1197,8 @@ ERRORS_NL: dict[str, str] = {
     "guess_untargeted": "een Wachter zonder speler om te kiezen noemt geen kaart (R4.6)",
     "not_guard": "alleen de Wachter noemt een kaart (R5.1)",
     "not_chancellor": "alleen de Kanselier houdt een kaart en legt kaarten onder de trekstapel (R5.9)",
+    "keep_after_drawing": "welke kaart blijft, wordt pas gekozen als de Kanselier gespeeld is en zijn kaarten"
+                          " getrokken heeft: eerst wordt de Kanselier gespeeld (R5.9)",
     "chancellor_pending": "stoel {seat} speelde de Kanselier en moet nu één van {cards} houden (R5.9)",
     "chancellor_choice_only": "stoel {seat} houdt nu alleen een kaart en legt de andere onder de trekstapel:"
     " geen speler, geen gok (R5.9)",
@@ -1335,7 +1337,7 @@ class Translator:
             elif isinstance(value, (list, tuple)) and value and isinstance(value[0], Card):
                 params[key] = self.cards(value)
         if isinstance(params.get("options"), (list, tuple)):
-            params["options"] = " of ".join(str(s) for s in params["options"])
+            params["options"] = either(params["options"], "of")
         if err.key == "not_edition":
             params["edition"] = self.edition(str(params["edition"]))  # "klassieke editie"
         return yours_wording.get(err.key, ERRORS_NL[err.key]).format(**params)
@@ -1411,7 +1413,8 @@ class Translator:
             params["cards"] = ", ".join(f"'{c.word}'" for c in params["cards"])
         if "wrong" in params:
             params["wrong"] = ", ".join(
-                self("rec_deck_count", count=count, card=self.card(card).lower(), needs=needs)
+                # (a count by the name, not before it as a noun: "4 guard", "2 prinses" read wrong)
+                self("rec_deck_count", count=count, card=self.card(card), needs=needs)
                 for count, card, needs in params["wrong"]
             )
         return self(err.key, **params)

@@ -89,7 +89,7 @@ def test_help_in_english_by_default():
      "loveletter tournament: Ongeldige waarde voor '--rounds': 'abc' is geen geheel getal."
      " (zie 'loveletter tournament --help')"),
     (["tournament", "--lang", "nl", "--edition", "1999"],
-     "loveletter tournament: Ongeldige waarde voor '--edition': '1999' is niet een van '2019', 'classic'."
+     "loveletter tournament: Ongeldige waarde voor '--edition': '1999' is geen keuze: kies uit '2019', 'classic'."
      " (zie 'loveletter tournament --help')"),
     (["play", "--lang", "nl", "--rounds", "3"],
      "loveletter play: Optie '--rounds' bestaat niet. Bedoelde je '--records'? (zie 'loveletter play --help')"),

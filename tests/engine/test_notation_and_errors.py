@@ -228,7 +228,7 @@ CHANCELLOR_CHOICE = "princess | baron baron king | chancellor guard | priest | h
                      Action(C.CHANCELLOR, 1, keep=C.PRIEST, bottom=(C.HANDMAID, C.SPY)),
                      "chancellor_choice_only", "R5.9", id="R5.9-chancellor-choice-chooses-no-player"),
         pytest.param(EDITION_2019, 2, CHANCELLOR_CHOICE, 0, "", "chancellor keep priest bottom guard",
-                     "not_chancellor", "R5.9", id="R5.9-no-choice-before-the-draw"),
+                     "keep_after_drawing", "R5.9", id="R5.9-no-choice-before-the-draw"),  # (not "only the Chancellor")
     ],
 )
 def test_R4_7_illegal_actions_are_refused_and_change_nothing(

@@ -56,7 +56,7 @@ PLURALS: dict[tuple[str, str], tuple[str, str]] = {
     ("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"):
         ("Bedoelde je {possibility}?", "(Bedoelde je een van: {possibilities}?)"),
     ("{value!r} is not {choice}.", "{value!r} is not one of {choices}."):
-        ("{value!r} is niet {choice}.", "{value!r} is niet een van {choices}."),
+        ("{value!r} is geen keuze: kies {choice}.", "{value!r} is geen keuze: kies uit {choices}."),
 }
 
 #: The click modules that show messages to a user of this program.

@@ -9,7 +9,7 @@ language; ``str()`` gives the English wording, which names the rule broken (RULE
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 #: English wording of every refusal, by key. Placeholders: {seat}, {target}, {card}, {rule}, ...
@@ -32,6 +32,8 @@ MESSAGES: dict[str, str] = {
     "guess_untargeted": "a Guard without a player to choose names no card (R4.6)",
     "not_guard": "only the Guard names a card (R5.1)",
     "not_chancellor": "only the Chancellor keeps a card and puts cards under the deck (R5.9)",
+    "keep_after_drawing": "what to keep is chosen only once the Chancellor is played and has drawn its cards:"
+                          " play the Chancellor first (R5.9)",
     "chancellor_pending": "seat {seat} played the Chancellor and must now keep one of {cards} (R5.9)",
     "chancellor_choice_only": "seat {seat} now only keeps a card and puts the others under the deck:"
     " no player, no guess (R5.9)",
@@ -101,6 +103,12 @@ class NotationError(ValueError):
         super().__init__(NOTATION_MESSAGES[key].format(**shown_params(params)))
 
 
+def either(options: Sequence[object], word: str) -> str:
+    """Choices as a sentence says them: ``1, 2 or 3`` (``word``: "or", "of")."""
+    shown = [str(option) for option in options]
+    return ", ".join(shown[:-1]) + f" {word} " + shown[-1] if len(shown) > 1 else "".join(shown)
+
+
 class IllegalActionError(ValueError):
     """A well-formed action that the rules do not allow in this state.
 
@@ -117,7 +125,7 @@ class IllegalActionError(ValueError):
         """The refusal in English; ``wording``: the message for each key, if not :data:`MESSAGES`."""
         shown = {k: card_title(v) if _is_cards(v) else v for k, v in self.params.items()}
         if "options" in shown and isinstance(shown["options"], (list, tuple)):
-            shown["options"] = " or ".join(str(s) for s in shown["options"])
+            shown["options"] = either(shown["options"], "or")
         return wording.get(self.key, MESSAGES[self.key]).format(**shown)
 
     @property

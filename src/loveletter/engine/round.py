@@ -494,8 +494,8 @@ class Round:
             return IllegalActionError("not_edition", card=card, edition=self.edition.name)
         if self.phase is Phase.CHANCELLOR:
             return _why_bad_chancellor(cur, hand, action)
-        if action.keep is not None or action.bottom is not None:
-            return IllegalActionError("not_chancellor")
+        if action.keep is not None or action.bottom is not None:  # (a choice that comes later, if a Chancellor)
+            return IllegalActionError("keep_after_drawing" if card is Card.CHANCELLOR else "not_chancellor")
         if card not in hand:
             return IllegalActionError("not_in_hand", seat=cur, card=card)
         other = hand[1] if hand[0] is card else hand[0]
