@@ -289,10 +289,12 @@ def test_narrate_a_priest_seeing_the_spy(lang):
 
 
 @pytest.mark.parametrize(("lang", "tie", "won"), [
-    ("en", "Anna (Handmaid) compares hands with Bram (Handmaid): a tie, nothing happens.",
-     "Anna (King) compares hands with Bram (Handmaid)."),
-    ("nl", "Anna (Kamermeisje) en Bram (Kamermeisje) vergelijken hun handen: gelijk, er gebeurt niets.",
-     "Anna (Koning) en Bram (Kamermeisje) vergelijken hun handen."),
+    # (the cards after the names, not in brackets beside them: a bot's name has brackets of its own,
+    # "Bot 2 (beginner) (Princess)")
+    ("en", "Anna compares hands with Bram: Handmaid against Handmaid, a tie, nothing happens.",
+     "Anna compares hands with Bram: King against Handmaid."),
+    ("nl", "Anna en Bram vergelijken hun handen: Kamermeisje tegen Kamermeisje, gelijk, er gebeurt niets.",
+     "Anna en Bram vergelijken hun handen: Koning tegen Kamermeisje."),
 ])
 def test_narrate_a_baron_tie_seen_by_one_of_the_two(lang, tie, won):
     """Seen by one of the two, a Baron shows both cards; a tie then says so (nothing else will)."""

@@ -86,9 +86,9 @@ def test_private_tables_are_not_listed_but_can_be_joined_by_code(client):
     ({"bots": {"1": 5}}, "wrong or missing value for 'bots.1'", "ontbrekende waarde voor 'bots.1'"),
     ({"players": "many"}, "wrong or missing value for 'players'", "ontbrekende waarde voor 'players'"),
     ({"name": "   "}, "Please give a name.", "Geef een naam op."),
-    ({"name": "x" * 25}, "at most 24 characters", "hoogstens 24 tekens"),
-    ({"name": "x" * 201}, "at most 24 characters", "hoogstens 24 tekens"),  # (was: "a wrong value for 'name'")
-    ({"name": "\U0001f468\u200d\U0001f469\u200d\U0001f467" * 25}, "at most 24 characters", "hoogstens 24 tekens"),
+    ({"name": "x" * 25}, "at most 24 characters", "hoogstens 24 karakters"),
+    ({"name": "x" * 201}, "at most 24 characters", "hoogstens 24 karakters"),  # (was: "a wrong value for 'name'")
+    ({"name": "\U0001f468\u200d\U0001f469\u200d\U0001f467" * 25}, "at most 24 characters", "hoogstens 24 karakters"),
     ({"name": "\u200b"}, "Please give a name.", "Geef een naam op."),  # a zero-width space alone: no name to see
     ({"name": "\u200b\u0301 \u2060"}, "Please give a name.", "Geef een naam op."),
     ({"name": "\u3164\u115f\ufe0f"}, "Please give a name.", "Geef een naam op."),  # Hangul fillers: nothing to see
@@ -168,7 +168,7 @@ def test_a_name_of_many_accents_is_refused_and_an_older_database_takes_long_name
 
     answer = client.post("/api/tables?lang=nl", json={"name": "e" + "\u0301" * 300})
     assert answer.status_code == 400 and answer.json()["message"] == (
-        "De naam heeft te veel accenten of verbindingstekens op zijn tekens.")
+        "De naam heeft te veel accenten of verbindingstekens op zijn karakters.")
     store = Store(database)
     if store.engine.dialect.name == "postgresql":
         with store.engine.begin() as db:
