@@ -38,6 +38,10 @@ def refusal(kind: click.ParamType, value: str) -> str:
     (Whole(1), "x" * 500, f"'{'x' * 40}…' is not a whole number."),
     (Whole(1), "--5", "'--5' is not a whole number."),  # not "too long a number", nor these
     (Whole(1), "²", "'²' is not a whole number."),
+    (Whole(1), "3_0", "'3_0' is not a whole number."),  # (Python's int() read 30, float() 30.0)
+    (Whole(1), "\u0663", "'\u0663' is not a whole number."),  # an Arabic-Indic 3, as a move number is refused
+    (Amount(0, 10), "1_0", "'1_0' is not a number."),
+    (Amount(0, 10), "\uff15", "'\uff15' is not a number."),  # a full-width 5
     (Whole(1), "-" + "9" * 4301, f"'-{'9' * 39}…' is too long a number (at most 4\u2009300 digits)."),
 ])
 def test_refusals_in_english(kind, value, message):

@@ -42,6 +42,10 @@ class _InWords:
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         t = Translator(language)
         try:
+            if isinstance(value, str) and (not value.isascii() or "_" in value):
+                # Python reads "3_0" as 30 and other scripts' digits ("٣") too: not as they are typed
+                # elsewhere (a seat number, a move number), where they are refused
+                raise ValueError(value)
             # a decimal comma, as Dutch writes it, is a decimal point
             number = int(value) if self._whole else float(str(value).replace(",", "."))
         except (TypeError, ValueError):
