@@ -604,6 +604,30 @@ def test_a_record_that_cannot_be_saved_at_the_end_is_told_and_fails(tmp_path, mo
     assert "Verslag bewaard" not in shown.getvalue()
 
 
+def test_a_records_folder_replaced_by_a_file_during_the_game_is_named(tmp_path, capsys):
+    """The folder turned into a file mid-game: "Could not save the record: it already exists" named
+    neither the record nor what was wrong with it."""
+    import io
+    import shutil
+
+    from rich.console import Console
+
+    from loveletter.tui.game import GameSettings, TerminalGame
+
+    folder = tmp_path / "records"
+
+    def replace_the_folder() -> str:
+        shutil.rmtree(folder)
+        folder.write_text("")
+        return "q"
+
+    settings = GameSettings(edition=CLASSIC, players=2, bots=["random"], language="en", seed=1, records=folder)
+    game = TerminalGame(settings, replace_the_folder, Console(file=io.StringIO()))
+    assert game.run() == 1 and not game.saved
+    assert capsys.readouterr().err == (f"loveletter play: Could not save the record {game.record_path}:"
+                                       f" {folder}: it is not a folder\n")
+
+
 @pytest.mark.parametrize(("name", "lang", "line"), [
     (name, "en", "loveletter play: --name: give a name that shows something, or leave --name out to be called Player")
     for name in ("", "  ", "\u200b", "\u0301")  # they were taken as "Player" without a word (the web refuses them)

@@ -271,9 +271,20 @@ class TerminalGame:
             save(to_record(self.match, self.names), self.record_path)
         except OSError as err:  # the folder was checked at the start, but disks fill and folders go
             self.saved = False
-            print(f"loveletter play: {self.t('record_not_saved', reason=self.t.os_reason(err))}", file=sys.stderr)
+            print(f"loveletter play: {self.t('record_not_saved', path=self.record_path, reason=self._why_not(err))}",
+                  file=sys.stderr)
         else:
             self.saved = True
+
+    def _why_not(self, err: OSError) -> str:
+        """Why the record could not be written, naming what failed where it is not the record itself
+        (its folder, replaced by a file during the game: "it already exists" said nothing)."""
+        where = Path(err.filename) if err.filename else self.record_path
+        if isinstance(err, (FileExistsError, NotADirectoryError)) and where.exists() and not where.is_dir():
+            reason = self.t("records_not_folder")
+        else:
+            reason = self.t.os_reason(err)
+        return reason if where == self.record_path else f"{where}: {reason}"
 
     # ----------------------------------------------------------------------------- the human
 
