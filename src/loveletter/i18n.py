@@ -518,6 +518,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_seat_kept": "The free seats are kept for the last match's players while they decide; you can watch.",
         "web_bad_secret": "This seat credential is not valid for this table.",
         "web_spectator": "Spectators cannot play.",
+        "web_store_failed": "The server could not store that just now (its database is busy or out of reach):"
+                            " nothing was changed; try again.",
         "web_spectator_hints": "Hints are for the players; spectators get none.",
         "web_match_over": "The match is over.",
         "web_not_started": "The match starts when every seat is taken.",
@@ -1050,6 +1052,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_seat_kept": "De vrije stoelen worden vrijgehouden voor de spelers van het vorige spel zolang ze nog kiezen; je kunt wel kijken.",
         "web_bad_secret": "Deze stoelsleutel hoort niet bij deze tafel.",
         "web_spectator": "Kijkers kunnen niet spelen.",
+        "web_store_failed": "De server kon dat nu niet opslaan (de database is bezet of onbereikbaar): er is"
+                            " niets veranderd; probeer het opnieuw.",
         "web_spectator_hints": "Tips zijn voor de spelers; kijkers krijgen ze niet.",
         "web_match_over": "Het spel is voorbij.",
         "web_not_started": "Het spel begint als elke stoel bezet is.",

@@ -210,6 +210,69 @@ def two_people(client, **settings):
     return made["code"], ann, bob
 
 
+def _busy(*_args, **_kwargs):
+    from sqlalchemy.exc import OperationalError
+
+    raise OperationalError("INSERT INTO moves ...", {}, Exception("database is locked"))
+
+
+STORE_FAILED_NL = ("De server kon dat nu niet opslaan (de database is bezet of onbereikbaar): er is niets"
+                   " veranderd; probeer het opnieuw.")
+
+
+def test_a_write_the_database_refuses_is_told_in_one_line_and_changes_nothing(client, monkeypatch):
+    """A database that did not take a write (locked, out of reach): a new table or seat was answered
+    with a plain-text 500, and a move was dropped with the connection, without a word."""
+    store = client.app.state.server.store
+    with monkeypatch.context() as failing:
+        failing.setattr(store, "create", _busy)
+        refused = client.post("/api/tables?lang=nl", json={"name": "Ann", "players": 2})
+    assert refused.status_code == 503
+    assert refused.json() == {"type": "error", "key": "web_store_failed", "message": STORE_FAILED_NL}
+    assert client.get("/api/tables").json() == [] and store.load_all() == []
+    made = create(client, players=2)
+    with monkeypatch.context() as failing:
+        failing.setattr(store, "take_seat", _busy)
+        assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).status_code == 503
+    assert client.get("/api/tables").json()[0]["free"] == 1
+    joined = client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()
+    seats = [Seat(client, made["code"], made["secret"]), Seat(client, made["code"], joined["secret"])]
+    mover = seats[seats[0].state["current"]]
+    move = mover.state["legal"][0]["move"]
+    with monkeypatch.context() as failing:
+        failing.setattr(store, "add_move", _busy)
+        refusal = mover.move(move)
+    assert refusal["key"] == "web_store_failed" and mover.state["moves"] == 0  # told, not applied
+    assert mover.move(move)["moves"] == 1  # sent again, once the database takes it
+    assert [t.moves for t in store.load_all()] == [[move]]
+
+
+def test_a_bots_move_the_database_refuses_is_stored_on_a_later_try(client, monkeypatch):
+    """The bot's task ended with the failed write, and the table waited for ever on the bot."""
+    from loveletter.web import app as web_app
+
+    store = client.app.state.server.store
+    stored, failed = store.add_move, []
+
+    def flaky(code, number, move, by_bot):
+        if by_bot and len(failed) < 2:
+            failed.append(number)
+            _busy()
+        stored(code, number, move, by_bot)
+
+    monkeypatch.setattr(store, "add_move", flaky)
+    monkeypatch.setattr(web_app, "STORE_RETRY", 0.05)
+    made = create(client, players=2, bots={"1": "random"})
+    ann = Seat(client, made["code"], made["secret"])
+    if ann.state["current"] == 0:  # Ann starts: the bot answers her
+        ann.random_move(random.Random(1))
+    bots_move = ann.state["moves"]
+    while ann.state["moves"] == bots_move:  # until the bot's move is in
+        ann.receive()
+    assert failed == [bots_move, bots_move]  # refused twice, stored on the third try
+    assert len(next(t for t in store.load_all() if t.code == made["code"]).moves) == ann.state["moves"]
+
+
 def test_two_people_play_a_whole_round(client):
     _code, ann, bob = two_people(client, target=2)
     seats = {0: ann, 1: bob}

@@ -32,6 +32,7 @@ from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from loveletter.bots.expert import ExpertBot
@@ -309,15 +310,20 @@ class Server:
             seen = table.view_for(seat)
         action = await loop.run_in_executor(self.thinking, table.bot_choice, seat, seen)
         await asyncio.sleep(max(0.0, delay - (loop.time() - started)))
-        async with room.lock:
-            if not table.still_for_bot(seat, at):
-                return
-            # Not to be cancelled from here on: a move stored but not applied would stall the table.
-            room.storing = True
-            try:
-                await self.commit(room, action, by_bot=True)
-            finally:
-                room.storing = False
+        while True:
+            async with room.lock:
+                if not table.still_for_bot(seat, at):
+                    return
+                # Not to be cancelled from here on: a move stored but not applied would stall the table.
+                room.storing = True
+                try:
+                    await self.commit(room, action, by_bot=True)
+                    break
+                except Refused:  # the database did not take it (nothing applied): again in a moment
+                    pass
+                finally:
+                    room.storing = False
+            await asyncio.sleep(STORE_RETRY)
         await self.tell_all(room)
         self.start_waiting(room)
 
@@ -354,8 +360,13 @@ class Server:
 
     async def commit(self, room: Room, action: Action, by_bot: bool) -> None:
         """Store a checked move (in a worker thread: other tables go on meanwhile), then apply it.
-        Called under the room's lock, so the table's moves keep their order."""
-        await asyncio.to_thread(room.table.store_move, action, by_bot)
+        Called under the room's lock, so the table's moves keep their order. A move the database
+        does not take is not applied: :class:`Refused`, and the player may send it again."""
+        try:
+            await asyncio.to_thread(room.table.store_move, action, by_bot)
+        except SQLAlchemyError as err:
+            log.error("table %s: move %d not stored: %s", room.table.code, len(room.table.moves), first_line(err))
+            raise Refused("web_store_failed") from None
         room.table.apply(action, by_bot)
 
     async def handle(self, room: Room, connection: Connection, data: dict[str, Any]) -> None:
@@ -413,6 +424,13 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         # the page asks in its language
         return JSONResponse(refusal_message(err, _translator(request.query_params.get("lang", "en"))),
                             status_code=400)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def not_stored(request: Request, err: SQLAlchemyError) -> JSONResponse:
+        # a table or a seat the database would not take (busy, out of reach): nothing was changed
+        log.error("%s %s not stored: %s", request.method, request.url.path, first_line(err))
+        return JSONResponse(refusal_message(Refused("web_store_failed"),
+                                            _translator(request.query_params.get("lang", "en"))), status_code=503)
 
     @app.exception_handler(StarletteHTTPException)
     async def not_here(request: Request, err: StarletteHTTPException) -> Response:
@@ -571,6 +589,8 @@ async def _receive_text(socket: WebSocket) -> str:
     return str(text)
 
 
+#: Seconds before a bot tries again to store a move the database did not take.
+STORE_RETRY = 1.0
 #: Seconds a new connection has to say hello (which table, seat and language) before it is closed.
 HELLO_WAIT = 30
 
