@@ -26,17 +26,67 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".installed"
 
+# What this script says, in the languages of the game: it runs before the game is installed, so it
+# cannot use the game's own translations (loveletter.i18n); it picks the language the same way.
+WORDS = {
+    "en": {
+        "old_python": "loveletter needs Python 3.11 or newer, not {version}",
+        "creating": "Creating .venv …",
+        "installing": "Installing loveletter and its dependencies …",
+        "need_packages": "the tests need Debian's {packages}: sudo apt-get install {words}",
+        "apt": "Installing {packages} with apt-get …",
+        "no_postgres": "Note: no PostgreSQL server answers at 127.0.0.1:5432, so the storage tests will fail. Run"
+                       " `sudo python3 dev.py test` once (it starts the server and makes the tests' role and"
+                       " database), or set LOVELETTER_TEST_POSTGRES to a server where the role may create schemas.",
+        "usage": "usage: python3 dev.py serve [options] | play [options] | test [pytest options] | replay FILE | bench",
+    },
+    "nl": {
+        "old_python": "loveletter heeft Python 3.11 of nieuwer nodig, niet {version}",
+        "creating": ".venv wordt gemaakt …",
+        "installing": "loveletter en wat het nodig heeft worden geïnstalleerd …",
+        "need_packages": "de tests hebben Debians {packages} nodig: sudo apt-get install {words}",
+        "apt": "{packages} wordt geïnstalleerd met apt-get …",
+        "no_postgres": "Let op: geen PostgreSQL-server antwoordt op 127.0.0.1:5432, dus de opslagtests zullen"
+                       " mislukken. Draai eenmaal `sudo python3 dev.py test` (dat start de server en maakt de rol"
+                       " en de database voor de tests), of zet LOVELETTER_TEST_POSTGRES op een server waar de rol"
+                       " schema's mag maken.",
+        "usage": "gebruik: python3 dev.py serve [opties] | play [opties] | test [pytest-opties] | replay BESTAND"
+                 " | bench",
+    },
+}
+
+
+def language(args: list[str]) -> str:
+    """``--lang`` among ``args`` (the last one), else the locale's, as the game chooses it."""
+    named = None
+    for n, arg in enumerate(args):
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else (
+            args[n + 1] if arg == "--lang" and n + 1 < len(args) else None)
+        if value is not None and value.lower() in WORDS:
+            named = value.lower()
+    if named is not None:
+        return named
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            return "nl" if value.lower().startswith("nl") else "en"
+    return "en"
+
+
+def say(key: str, **params: object) -> str:
+    return WORDS[language(sys.argv[1:])][key].format(**params)
+
 
 def ensure_environment() -> None:
     if sys.version_info < (3, 11):  # noqa: UP036 - dev.py runs before anything checks the version
-        sys.exit(f"loveletter needs Python 3.11 or newer, not {sys.version.split()[0]}")
+        sys.exit(say("old_python", version=sys.version.split()[0]))
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if STAMP.exists() and STAMP.read_text() == wanted and PYTHON.exists():
         return
     if not PYTHON.exists():
-        print("Creating .venv …", file=sys.stderr)
+        print(say("creating"), file=sys.stderr)
         venv.create(VENV, with_pip=True)
-    print("Installing loveletter and its dependencies …", file=sys.stderr)
+    print(say("installing"), file=sys.stderr)
     subprocess.run(
         [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", ".[test,ray]"],
         cwd=ROOT, check=True,
@@ -58,8 +108,8 @@ def ensure_test_tools() -> None:
                if not _has(command) and not (own_server and package == "postgresql")]
     if missing:
         if shutil.which("apt-get") is None or os.geteuid() != 0:
-            sys.exit(f"the tests need Debian's {', '.join(missing)}: sudo apt-get install {' '.join(missing)}")
-        print(f"Installing {', '.join(missing)} with apt-get …", file=sys.stderr)
+            sys.exit(say("need_packages", packages=", ".join(missing), words=" ".join(missing)))
+        print(say("apt", packages=", ".join(missing)), file=sys.stderr)
         quiet = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         subprocess.run(["apt-get", "update", "-qq"], check=True, env=quiet)
         subprocess.run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing], check=True,
@@ -84,10 +134,7 @@ def start_postgres() -> None:
     """Start every PostgreSQL cluster (Debian's pg_ctlcluster) and make the tests' role and database."""
     if os.geteuid() != 0:  # a developer's own server: the tests use it as it is, so say what it needs
         if "LOVELETTER_TEST_POSTGRES" not in os.environ and not _answers("127.0.0.1", 5432):
-            print("Note: no PostgreSQL server answers at 127.0.0.1:5432, so the storage tests will fail. Run"
-                  " `sudo python3 dev.py test` once (it starts the server and makes the tests' role and database),"
-                  " or set LOVELETTER_TEST_POSTGRES to a server where the role may create schemas.",
-                  file=sys.stderr)
+            print(say("no_postgres"), file=sys.stderr)
         return
     clusters = subprocess.run(["pg_lsclusters", "--no-header"], capture_output=True, text=True, check=True)
     for line in clusters.stdout.splitlines():
@@ -109,8 +156,7 @@ def start_postgres() -> None:
 def main() -> None:
     commands = {"serve", "play", "test", "replay", "bench"}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
-        sys.exit("usage: python3 dev.py serve [options] | play [options] | test [pytest options] | replay FILE"
-                 " | bench")
+        sys.exit(say("usage"))
     command, args = sys.argv[1], sys.argv[2:]
     ensure_environment()
     os.chdir(ROOT)

@@ -19,6 +19,7 @@ def _dev():  # dev.py is a script, not a module of the package
 @pytest.mark.parametrize(("answers", "told"), [(False, True), (True, False)])
 def test_a_developer_not_root_is_told_when_postgresql_does_not_answer(monkeypatch, capsys, answers, told):
     dev = _dev()
+    monkeypatch.setattr(dev, "language", lambda args: "en")
     monkeypatch.setattr(dev.os, "geteuid", lambda: 1000)
     monkeypatch.delenv("LOVELETTER_TEST_POSTGRES", raising=False)
     monkeypatch.setattr(dev, "_answers", lambda host, port: answers)
@@ -57,3 +58,32 @@ def test_answers_tells_a_listening_port_from_a_closed_one():
         port = listening.getsockname()[1]
         assert dev._answers("127.0.0.1", port)
     assert not dev._answers("127.0.0.1", port)  # closed now
+
+
+@pytest.mark.parametrize(("args", "env", "expected"), [
+    (["play", "--lang", "nl"], {}, "nl"), (["serve", "--lang=nl"], {"LANG": "en_GB.UTF-8"}, "nl"),
+    (["play"], {"LANG": "nl_BE.UTF-8"}, "nl"), (["play", "--lang", "en"], {"LANG": "nl_NL.UTF-8"}, "en"),
+    (["play"], {"LANG": "C.UTF-8"}, "en"), (["play", "--lang", "fr"], {"LANGUAGE": "nl"}, "nl"),
+])
+def test_the_set_up_speaks_the_games_language(monkeypatch, args, env, expected):
+    """The first run's lines ("Installing ...") came in English after `python3 dev.py play --lang nl`."""
+    dev = _dev()
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    for var, value in env.items():
+        monkeypatch.setenv(var, value)
+    assert dev.language(args) == expected
+    monkeypatch.setattr(dev.sys, "argv", ["dev.py", *args])
+    said = dev.say("installing")
+    assert said == {"en": "Installing loveletter and its dependencies …",
+                    "nl": "loveletter en wat het nodig heeft worden geïnstalleerd …"}[expected]
+
+
+def test_every_line_of_the_set_up_is_in_both_languages():
+    import string
+
+    dev = _dev()
+    assert set(dev.WORDS["en"]) == set(dev.WORDS["nl"])
+    for key, english in dev.WORDS["en"].items():
+        fields = {f for _, f, _, _ in string.Formatter().parse(english) if f}
+        assert fields == {f for _, f, _, _ in string.Formatter().parse(dev.WORDS["nl"][key]) if f}, key
