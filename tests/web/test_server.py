@@ -230,6 +230,12 @@ def test_a_write_the_database_refuses_is_told_in_one_line_and_changes_nothing(cl
     assert refused.status_code == 503
     assert refused.json() == {"type": "error", "key": "web_store_failed", "message": STORE_FAILED_NL}
     assert client.get("/api/tables").json() == [] and store.load_all() == []
+    with monkeypatch.context() as failing:  # the creator's seat, stored with the table: neither is
+        from loveletter.web import store as storing
+
+        failing.setattr(storing, "hash_secret", _busy)
+        assert client.post("/api/tables", json={"name": "Ann", "players": 2}).status_code == 503
+    assert client.get("/api/tables").json() == [] and store.load_all() == []  # (an empty table stayed)
     made = create(client, players=2)
     with monkeypatch.context() as failing:
         failing.setattr(store, "take_seat", _busy)
@@ -264,13 +270,31 @@ def test_a_bots_move_the_database_refuses_is_stored_on_a_later_try(client, monke
     monkeypatch.setattr(web_app, "STORE_RETRY", 0.05)
     made = create(client, players=2, bots={"1": "random"})
     ann = Seat(client, made["code"], made["secret"])
-    if ann.state["current"] == 0:  # Ann starts: the bot answers her
-        ann.random_move(random.Random(1))
+    rng = random.Random(1)
+    while ann.state["current"] == 0:  # Ann to move (her move may end a round that she then starts)
+        ann.random_move(rng)
     bots_move = ann.state["moves"]
-    while ann.state["moves"] == bots_move:  # until the bot's move is in
-        ann.receive()
+    deadline = time.monotonic() + 10
+    while len(next(t for t in store.load_all() if t.code == made["code"]).moves) == bots_move:
+        assert time.monotonic() < deadline, f"the bot's move was not stored; tried {failed}"
+        time.sleep(0.05)
     assert failed == [bots_move, bots_move]  # refused twice, stored on the third try
-    assert len(next(t for t in store.load_all() if t.code == made["code"]).moves) == ann.state["moves"]
+
+
+def test_text_in_the_database_that_is_not_utf8_does_not_stop_the_tables_loading(tmp_path):
+    """Another program wrote a name that is not UTF-8 (in SQLite: PostgreSQL checks its text's
+    encoding itself): reading every table failed, and the server would not start."""
+    from sqlalchemy import text
+
+    database = f"sqlite:///{tmp_path / 'web.db'}"
+    with TestClient(create_app(Store(database), bot_delay=0)) as client:
+        made = create(client, players=2)
+    store = Store(database)
+    with store.engine.begin() as db:
+        db.execute(text("UPDATE seats SET name = CAST(X'416eff' AS TEXT) WHERE code = :code"), {"code": made["code"]})
+    server = create_app(Store(database), bot_delay=0).state.server
+    assert server.room(made["code"]).table.names[0] == "An\ufffd" and not server.left_out
+    store.engine.dispose()
 
 
 def test_two_people_play_a_whole_round(client):

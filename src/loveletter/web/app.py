@@ -32,7 +32,8 @@ from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from loveletter.bots.expert import ExpertBot
@@ -205,12 +206,10 @@ class Server:
         settings = new_settings(request.edition, request.players, request.target, seat_numbers(request.bots),
                                 request.private, request.bot_timeout, random.Random(self.rng.random()),
                                 request.stand_in)
-        code = new_code(self.rooms)
+        code = new_code(self.rooms.keys() | self.left_out.keys())  # (a table left out keeps its code)
         table = GameTable(code, settings, self.store, budget=self.budget)
-        table.newcomer_name(request.name)  # refused before anything is stored ("Bot 1 (random)" too)
-        self.store.create(code, settings.as_json(), settings.private)
+        seat, secret = table.found(request.name)  # a name refused before anything is stored
         self.rooms[code] = room = Room(table)
-        seat, secret = table.join(request.name)
         self.start_waiting(room)
         return {"code": code, "seat": seat, "secret": secret}
 
@@ -229,7 +228,7 @@ class Server:
             settings = new_settings(s.edition, s.players, s.target, bots, s.private, s.bot_timeout,
                                     random.Random(self.rng.random()),
                                     s.stand_in if s.bot_timeout is not None else None)
-            code = new_code(self.rooms)
+            code = new_code(self.rooms.keys() | self.left_out.keys())
             self.store.create(code, settings.as_json(), settings.private, rematch_of=old.code)
             self.rooms[code] = Room(GameTable(code, settings, self.store, budget=self.budget), origin=room)
             room.rematch = code
@@ -364,7 +363,7 @@ class Server:
         does not take is not applied: :class:`Refused`, and the player may send it again."""
         try:
             await asyncio.to_thread(room.table.store_move, action, by_bot)
-        except SQLAlchemyError as err:
+        except NOT_NOW as err:
             log.error("table %s: move %d not stored: %s", room.table.code, len(room.table.moves), first_line(err))
             raise Refused("web_store_failed") from None
         room.table.apply(action, by_bot)
@@ -425,9 +424,11 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         return JSONResponse(refusal_message(err, _translator(request.query_params.get("lang", "en"))),
                             status_code=400)
 
-    @app.exception_handler(SQLAlchemyError)
-    async def not_stored(request: Request, err: SQLAlchemyError) -> JSONResponse:
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(PoolTimeout)
+    async def not_stored(request: Request, err: Exception) -> JSONResponse:
         # a table or a seat the database would not take (busy, out of reach): nothing was changed
+        # (any other database error is a fault of ours: a 500, and its traceback in the log)
         log.error("%s %s not stored: %s", request.method, request.url.path, first_line(err))
         return JSONResponse(refusal_message(Refused("web_store_failed"),
                                             _translator(request.query_params.get("lang", "en"))), status_code=503)
@@ -589,6 +590,9 @@ async def _receive_text(socket: WebSocket) -> str:
     return str(text)
 
 
+#: What a database says when it cannot take a write now (locked, gone, every connection busy), rather
+#: than never (a fault of ours): the move or table may be sent again.
+NOT_NOW = (OperationalError, PoolTimeout)
 #: Seconds before a bot tries again to store a move the database did not take.
 STORE_RETRY = 1.0
 #: Seconds a new connection has to say hello (which table, seat and language) before it is closed.

@@ -61,11 +61,11 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
         return fail("serve_err_db", db=shown_db,
                     reason=t("serve_err_db_foreign", table=err.table, columns=", ".join(err.missing)))
     except (SQLAlchemyError, ValueError) as err:
-        return fail("serve_err_db", db=shown_db, reason=_database_reason(err, t))
+        return fail("serve_err_db", db=shown_db, reason=_database_reason(err, url, t))
     try:  # every stored table read back before the server says it is open
         app = create_app(store, bot_delay, budget)
     except SQLAlchemyError as err:
-        return fail("serve_err_db", db=shown_db, reason=_database_reason(err, t))
+        return fail("serve_err_db", db=shown_db, reason=_database_reason(err, url, t))
     for code, why in app.state.server.left_out.items():
         print(f"loveletter serve: {t('serve_table_left_out', code=code, reason=why)}", file=sys.stderr)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
@@ -75,14 +75,14 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     return 0
 
 
-def _database_reason(err: SQLAlchemyError | ValueError, t: Translator) -> str:
+def _database_reason(err: SQLAlchemyError | ValueError, url: str, t: Translator) -> str:
     """Why a database could not be opened, in the user's words where we know them; a driver's own
     words (a server refusing the connection, say) are passed on after them."""
     if isinstance(err, (ArgumentError, ValueError)):  # SQLAlchemy cannot read the URL (or its port)
         return t("serve_err_db_url")
     detail = first_line(err.orig) if isinstance(err, DBAPIError) and err.orig is not None else first_line(err)
-    if isinstance(err, OperationalError):
-        return t("serve_err_db_unreachable", detail=detail)
+    if isinstance(err, OperationalError) and not url.startswith("sqlite"):  # a server that did not answer
+        return t("serve_err_db_unreachable", detail=detail.removeprefix("connection failed: "))
     if isinstance(err, DatabaseError) and "file is not a database" in detail:
         return t("serve_err_db_not_sqlite")
     return detail

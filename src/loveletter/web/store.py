@@ -106,9 +106,16 @@ def default_database() -> str:
     return f"sqlite:///{folder / 'web.sqlite3'}"
 
 
+def _lenient_text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
+
+
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     # Write-ahead logging, synced at checkpoints: a commit survives the server process being killed
     # (what "nothing lost" asks) without an fsync per move, which would cap the moves per second.
+    # Text that is not UTF-8 (written by another program) is read with a mark where it breaks, not
+    # refused: the decoding fails for the whole query, and one bad name stopped every table loading.
+    connection.text_factory = _lenient_text
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
@@ -182,13 +189,18 @@ class Store:
         metadata.create_all(self.engine)
         _widen_names(self.engine)
 
-    def create(self, code: str, settings: dict[str, Any], private: bool, rematch_of: str | None = None) -> None:
-        """A new table; ``rematch_of``: the finished table whose rematch it is (stored together)."""
+    def create(self, code: str, settings: dict[str, Any], private: bool, rematch_of: str | None = None,
+               creator: tuple[str, str] | None = None) -> None:
+        """A new table; ``rematch_of``: the finished table whose rematch it is; ``creator``: the name
+        and secret of the person in seat 0, who made it (each stored together with it)."""
         with self.engine.begin() as db:
             db.execute(insert(tables).values(code=code, settings=json.dumps(settings), private=private,
                                              created=time.time()))
             if rematch_of is not None:
                 db.execute(insert(rematches).values(code=rematch_of, rematch=code))
+            if creator is not None:
+                name, secret = creator
+                db.execute(insert(seats).values(code=code, seat=0, name=name, secret_hash=hash_secret(secret)))
 
     def take_seat(self, code: str, seat: int, name: str, secret: str,
                   went_on_from: tuple[str, int] | None = None) -> None:

@@ -189,9 +189,22 @@ class GameTable:
         seat = free[0]
         secret = secrets.token_urlsafe(32)
         self.store.take_seat(self.code, seat, shown, secret, went_on_from)
+        self._seated(seat, shown, secret)
+        return seat, secret
+
+    def found(self, name: str) -> tuple[int, str]:
+        """Store this new table with its creator, called ``name``, in seat 0, in one go (a table
+        stored before its creator's seat stayed in the lobby, empty, when that seat could not be):
+        the seat and its secret credential. :class:`Refused` for a name, before anything is stored."""
+        shown = self.newcomer_name(name)
+        secret = secrets.token_urlsafe(32)
+        self.store.create(self.code, self.settings.as_json(), self.settings.private, creator=(shown, secret))
+        self._seated(0, shown, secret)
+        return 0, secret
+
+    def _seated(self, seat: int, shown: str, secret: str) -> None:
         self.names[seat] = shown
         self.secret_hashes[seat] = hash_secret(secret)
-        return seat, secret
 
     def newcomer_name(self, name: str, kept_names: Collection[str] = ()) -> str:
         """``name`` as the table would show a newcomer so called; :class:`Refused` if it is no name
