@@ -470,8 +470,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_status": "The game now",
         "web_discards": "Discards",
         "web_log": "What happened",
-        "web_tracker": "Unseen cards (not yet seen by you)",
-        "web_tracker_watching": "Unseen cards (not yet shown face up)",
+        "web_tracker": "Unseen cards",  # (as the terminal game calls them)
+        "web_tracker_watching": "Cards not shown yet",  # (a spectator has seen no hand)
         "web_under_deck": "Put under the deck by you, drawn once the rest is gone:",
         "web_known": "What you know",
         "web_nothing_known": "Nothing private yet.",
@@ -1002,8 +1002,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_status": "Het spel nu",
         "web_discards": "Aflegstapel",
         "web_log": "Wat er gebeurde",
-        "web_tracker": "Nog niet geziene kaarten (door jou)",
-        "web_tracker_watching": "Nog niet geziene kaarten (nog niet open getoond)",
+        "web_tracker": "Nog niet geziene kaarten",
+        "web_tracker_watching": "Nog niet getoonde kaarten",
         "web_under_deck": "Door jou onder de trekstapel gelegd, getrokken als de rest op is:",
         "web_known": "Wat jij weet",
         "web_nothing_known": "Nog niets geheims.",

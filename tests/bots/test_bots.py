@@ -285,7 +285,7 @@ def test_bots_see_only_their_view(edition, players):
             theirs = view(other, seat)
             assert theirs == mine  # the view reads nothing hidden
             # the expert rebuilds its belief from scratch here, most dearly at crowded tables: on every
-            # third decision only (fifth with four players, tenth with more: still over 50 with each)
+            # third decision only (fifth with four players, tenth with more: still over 30 times each)
             levels = sorted(LEVELS) if compared % EXPERT_EVERY[min(players, 5)] == 0 else ["beginner", "random"]
             for level in levels:
                 seed = rng.randrange(10**9)

@@ -584,7 +584,7 @@ def test_a_records_folder_that_cannot_be_made_is_refused_before_the_game(tmp_pat
         assert proc.stderr == "loveletter play: " + says.format(tmp_path / "file" / "sub") + "\n"
 
 
-def test_a_record_that_cannot_be_saved_at_the_end_is_told_and_fails(tmp_path, monkeypatch):
+def test_a_record_that_cannot_be_saved_at_the_end_is_told_and_fails(tmp_path, monkeypatch, capsys):
     """The folder was fine at the start, but the disk filled: said on standard error, exit status 1."""
     import io
 
@@ -593,8 +593,8 @@ def test_a_record_that_cannot_be_saved_at_the_end_is_told_and_fails(tmp_path, mo
     from loveletter.tui import game as tui_game
     from loveletter.tui.game import GameSettings, TerminalGame
 
-    def full(doc, path):
-        raise OSError(28, "No space left on device")
+    def full(doc, path):  # (the record is written to a .tmp file first, then renamed)
+        raise OSError(28, "No space left on device", str(path) + ".tmp")
 
     monkeypatch.setattr(tui_game, "save", full)
     settings = GameSettings(edition=CLASSIC, players=2, bots=["random"], language="nl", seed=1, records=tmp_path)
@@ -602,6 +602,8 @@ def test_a_record_that_cannot_be_saved_at_the_end_is_told_and_fails(tmp_path, mo
     game = TerminalGame(settings, lambda: "q", Console(file=shown))
     assert game.run() == 1 and not game.saved
     assert "Verslag bewaard" not in shown.getvalue()
+    assert capsys.readouterr().err == (f"loveletter play: Kon het verslag {game.record_path} niet bewaren:"
+                                       " geen ruimte meer op het apparaat\n")  # (not "....json: ....json.tmp: ...")
 
 
 def test_a_records_folder_replaced_by_a_file_during_the_game_is_named(tmp_path, capsys):

@@ -232,11 +232,11 @@ def test_a_spectator_sees_no_hidden_card_and_the_language_switches(server, brows
     states = [f for f in frames if f.get("type") == "state"]
     assert states and all(f["hand"] == [] and f["known"] == {} and f["legal"] == [] for f in states)
     # the cards not yet seen: by the player; by a spectator, who saw no hand, those not shown face up
-    assert ann.locator(".tracker h2").inner_text() == "Unseen cards (not yet seen by you)"
-    assert watcher.locator(".tracker h2").inner_text() == "Unseen cards (not yet shown face up)"
+    assert ann.locator(".tracker h2").inner_text() == "Unseen cards"
+    assert watcher.locator(".tracker h2").inner_text() == "Cards not shown yet"
     watcher.click("#lang")
     watcher.wait_for_selector("text=Je kijkt mee")
-    assert watcher.locator(".tracker h2").inner_text() == "Nog niet geziene kaarten (nog niet open getoond)"
+    assert watcher.locator(".tracker h2").inner_text() == "Nog niet getoonde kaarten"
     assert watcher.locator("#lang").inner_text() == "English"
 
 

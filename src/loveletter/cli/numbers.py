@@ -65,7 +65,7 @@ def _too_many_digits(text: str) -> bool:
     """Whether ``text`` is a whole number (a sign at most, then digits) longer than Python reads."""
     text = text.strip()
     digits = text[1:] if text.startswith(("+", "-")) else text
-    return digits.isdecimal() and len(digits) > sys.get_int_max_str_digits() > 0
+    return digits.isascii() and digits.isdecimal() and len(digits) > sys.get_int_max_str_digits() > 0
 
 
 class Whole(_InWords, click.IntRange):

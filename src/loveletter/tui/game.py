@@ -280,6 +280,8 @@ class TerminalGame:
         """Why the record could not be written, naming what failed where it is not the record itself
         (its folder, replaced by a file during the game: "it already exists" said nothing)."""
         where = Path(err.filename) if err.filename else self.record_path
+        if where == self.record_path.with_suffix(self.record_path.suffix + ".tmp"):  # written first, then renamed
+            where = self.record_path
         if isinstance(err, (FileExistsError, NotADirectoryError)) and where.exists() and not where.is_dir():
             reason = self.t("records_not_folder")
         else:
