@@ -683,6 +683,7 @@ def random_rounds(
     started by seat ``starter``; ``record``: also the decks and the moves (slower)."""
     for name, value in (("count", count), ("players", players), ("seed", seed), ("starter", starter)):
         _whole_number(name, value)  # (a seed of 1.5 played seed 1; a starter True, seat 1)
+    _no_fewer_than_none(count)
     game = _game(edition, players)
     if not 0 <= starter < players:
         raise ValueError(f"the starter must be a seat from 0 to {players - 1}, not {starter}")
@@ -721,6 +722,12 @@ def _whole_number(name: str, value: object) -> None:
     """A :class:`TypeError` unless ``value`` is a whole number (``True``, ``1.5`` and ``"2"`` are not)."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{name} must be a whole number, not {value!r}")
+
+
+def _no_fewer_than_none(count: int) -> None:
+    """A :class:`ValueError` for a negative count of rounds (numpy's said "negative dimensions")."""
+    if count < 0:
+        raise ValueError(f"count is a number of rounds, 0 or more, not {count}")
 
 
 def _whole_numbers(name: str, values: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -780,6 +787,8 @@ class Batch:
         self.players = players
         self.actions = actions_for(game.edition, players)
         if decks is None:
+            _whole_number("count", count)
+            _no_fewer_than_none(count)
             rng = np.random.default_rng(seed)
             decks = rng.permuted(np.tile(game.full_deck, (count, 1)), axis=1)
         self.decks = _check_decks(game, decks)

@@ -20,7 +20,8 @@ engine and in records.
 **Observations.** :class:`Observations` turns a seat's :class:`~loveletter.engine.View` (and nothing
 else) into a fixed-size ``float32`` vector; :func:`observation_table` says what each index means.
 The *information state* adds the order of play (who played what on whom, and what this seat learned
-from it), so that it tells apart what the seat can tell apart.
+from it), so that it tells apart what the seat can tell apart, but for a few orders of its own
+draws that change nothing it can infer or do (see docs/encoding.md).
 """
 
 from __future__ import annotations
@@ -468,8 +469,11 @@ def document() -> str:
         "The observation, then the round's plays in order (one block per play, zeros after the last",
         "play), so that two moments of a round whose plays differ have different vectors. It holds the",
         "current round only (in a match, earlier rounds are summed up by the tokens), and not the order",
-        "of the face-up cards, nor which of the seat's first two cards was dealt and which drawn. One",
-        "play's block:",
+        "of the face-up cards, nor which of the seat's cards came from which draw: of its first two,",
+        "which was dealt; after a Prince made it draw anew, which card that was and which its next",
+        "turn's draw; with a Chancellor, which of its three cards it held and in which order it drew",
+        "the other two. None of these changes what the seat can infer or do (the information state",
+        "string, for tabular methods, keeps them apart all the same). One play's block:",
     ]
     for name, players in _EXAMPLES[:1]:
         edition = EDITIONS[name]

@@ -319,6 +319,10 @@ def test_bad_inputs_are_refused() -> None:
         Batch("2020", 2)
     with pytest.raises(ValueError, match="starter"):
         random_rounds(10, players=3, starter=3)
+    for negative in (lambda: random_rounds(-1), lambda: Batch(count=-2)):  # (numpy: "negative dimensions")
+        with pytest.raises(ValueError, match="count is a number of rounds, 0 or more, not -"):
+            negative()
+    assert len(random_rounds(0)) == 0 and Batch(count=0).count == 0
 
 
 def test_inputs_of_the_wrong_kind_are_refused_not_cut_down() -> None:
