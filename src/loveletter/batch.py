@@ -683,7 +683,7 @@ def random_rounds(
     started by seat ``starter``; ``record``: also the decks and the moves (slower)."""
     for name, value in (("count", count), ("players", players), ("seed", seed), ("starter", starter)):
         _whole_number(name, value)  # (a seed of 1.5 played seed 1; a starter True, seat 1)
-    _no_fewer_than_none(count)
+    _not_negative(count)
     game = _game(edition, players)
     if not 0 <= starter < players:
         raise ValueError(f"the starter must be a seat from 0 to {players - 1}, not {starter}")
@@ -724,7 +724,7 @@ def _whole_number(name: str, value: object) -> None:
         raise TypeError(f"{name} must be a whole number, not {value!r}")
 
 
-def _no_fewer_than_none(count: int) -> None:
+def _not_negative(count: int) -> None:
     """A :class:`ValueError` for a negative count of rounds (numpy's said "negative dimensions")."""
     if count < 0:
         raise ValueError(f"count is a number of rounds, 0 or more, not {count}")
@@ -788,7 +788,7 @@ class Batch:
         self.actions = actions_for(game.edition, players)
         if decks is None:
             _whole_number("count", count)
-            _no_fewer_than_none(count)
+            _not_negative(count)
             rng = np.random.default_rng(seed)
             decks = rng.permuted(np.tile(game.full_deck, (count, 1)), axis=1)
         self.decks = _check_decks(game, decks)

@@ -1324,9 +1324,7 @@ class Translator:
         return CARD_EFFECTS[self.language][card]
 
     def join_names(self, names: list[str]) -> str:
-        if len(names) <= 1:
-            return "".join(names)
-        return ", ".join(names[:-1]) + f" {self('and')} " + names[-1]
+        return either(names, self("and"))
 
     def error(self, err: IllegalActionError, yours: bool = False) -> str:
         """A refusal of the engine in this language; ``yours``: told to the player whose move it

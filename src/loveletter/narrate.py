@@ -51,6 +51,12 @@ def name_too_long(name: str) -> str | None:
 _IGNORABLE = regex.compile(r"\p{Default_Ignorable_Code_Point}")
 
 
+def not_text(typed: str) -> bool:
+    """Whether ``typed`` holds bytes that were not UTF-8 (Python keeps them as escapes, \\udc80 to
+    \\udcff, in what it reads from a terminal or a command line)."""
+    return any("\udc80" <= ch <= "\udcff" for ch in typed)
+
+
 def visible(name: str) -> bool:
     """Whether ``name`` shows anything: a letter, digit, mark of punctuation or symbol (a zero-width
     space alone, a Hangul filler, or a combining accent, shows a player with no name)."""

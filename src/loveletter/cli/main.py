@@ -24,7 +24,7 @@ from loveletter.cli.numbers import Amount, GivenPath, Whole
 from loveletter.cli.start import tell_interrupted
 from loveletter.engine import EDITIONS, MAX_TARGET
 from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named
-from loveletter.narrate import MAX_NAME, name_length, name_too_long, one_line, visible
+from loveletter.narrate import MAX_NAME, name_length, name_too_long, not_text, one_line, visible
 from loveletter.record import RecordError, load, parse, read_at_most, replay, summary
 from loveletter.tournament.runner import MAX_GAMES
 
@@ -139,7 +139,7 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
     if name is not None:  # (the table and the record show it whole)
         shown = one_line(name)
         broken = name_too_long(shown)
-        if any("\udc80" <= ch <= "\udcff" for ch in name):  # bytes that were not UTF-8, kept as escapes
+        if not_text(name):
             refuse("play_err_name_bytes")
         elif not visible(shown):  # ("" or a zero-width space alone: called "Player" without a word)
             refuse("play_err_name_empty", default=t("player"))

@@ -44,7 +44,7 @@ from loveletter.engine import (
     view,
 )
 from loveletter.i18n import LANGUAGES, Translator, grouped
-from loveletter.narrate import name_key, narrate, one_line, visible
+from loveletter.narrate import name_key, narrate, not_text, one_line, visible
 from loveletter.percentages import shown_percentages
 from loveletter.record import save, to_record
 
@@ -302,7 +302,7 @@ class TerminalGame:
                 continue
             if not text:
                 continue
-            if any("\udc80" <= ch <= "\udcff" for ch in text):  # bytes that were not UTF-8, kept as escapes
+            if not_text(text):
                 self._say(Text(self.t("not_text"), style="red"))
                 continue
             if re.fullmatch(r"[+-]?[0-9]+\.?", text):  # a number, even signed, or as the list shows it ("1.")

@@ -181,9 +181,10 @@ class Server:
         self.left_out: dict[str, str] = {}  # stored tables that cannot be read back: code -> why
         loaded = store.load_all()
         for stored in loaded:
+            if stored.damage is not None:
+                self.left_out[stored.code] = stored.damage
+                continue
             try:
-                if stored.damage is not None:
-                    raise ValueError(stored.damage)
                 self.rooms[stored.code] = Room(GameTable.load(stored, store, budget))
             except Exception as err:  # rows damaged outside the app, in any way: that
                 # table alone is left out (and left as it is in the database); the others are served
