@@ -145,10 +145,15 @@ def turns_of(rnd: Round) -> list[dict[str, Any]]:
     return turns
 
 
+def temporary(path: Path) -> Path:
+    """The file :func:`save` writes first, then renames to ``path``."""
+    return path.with_suffix(path.suffix + ".tmp")
+
+
 def save(doc: dict[str, Any], path: Path) -> None:
     """Write a record as pretty JSON (creating the folder), atomically: a crash leaves the old file."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp = temporary(path)
     try:
         tmp.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         tmp.replace(path)

@@ -46,7 +46,7 @@ from loveletter.engine import (
 from loveletter.i18n import LANGUAGES, Translator, grouped
 from loveletter.narrate import name_key, narrate, not_text, one_line, visible
 from loveletter.percentages import shown_percentages
-from loveletter.record import save, to_record
+from loveletter.record import save, temporary, to_record
 
 HUMAN = 0
 SECRET_SEED_BITS = 64  # a match's seed unless given
@@ -280,7 +280,7 @@ class TerminalGame:
         """Why the record could not be written, naming what failed where it is not the record itself
         (its folder, replaced by a file during the game: "it already exists" said nothing)."""
         where = Path(err.filename) if err.filename else self.record_path
-        if where == self.record_path.with_suffix(self.record_path.suffix + ".tmp"):  # written first, then renamed
+        if where == temporary(self.record_path):  # written first, then renamed
             where = self.record_path
         if isinstance(err, (FileExistsError, NotADirectoryError)) and where.exists() and not where.is_dir():
             reason = self.t("records_not_folder")

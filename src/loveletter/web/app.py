@@ -207,7 +207,7 @@ class Server:
         settings = new_settings(request.edition, request.players, request.target, seat_numbers(request.bots),
                                 request.private, request.bot_timeout, random.Random(self.rng.random()),
                                 request.stand_in)
-        code = new_code(self.rooms.keys() | self.left_out.keys())  # (a table left out keeps its code)
+        code = self._new_code()
         table = GameTable(code, settings, self.store, budget=self.budget)
         seat, secret = table.found(request.name)  # a name refused before anything is stored
         self.rooms[code] = room = Room(table)
@@ -229,7 +229,7 @@ class Server:
             settings = new_settings(s.edition, s.players, s.target, bots, s.private, s.bot_timeout,
                                     random.Random(self.rng.random()),
                                     s.stand_in if s.bot_timeout is not None else None)
-            code = new_code(self.rooms.keys() | self.left_out.keys())
+            code = self._new_code()
             self.store.create(code, settings.as_json(), settings.private, rematch_of=old.code)
             self.rooms[code] = Room(GameTable(code, settings, self.store, budget=self.budget), origin=room)
             room.rematch = code
@@ -270,6 +270,10 @@ class Server:
         came or went (which keeps or opens their seat there)."""
         if room.rematch is not None and connection.seat is not None:
             await self.tell_all(self.rooms[room.rematch])
+
+    def _new_code(self) -> str:
+        """A code for a new table: none that is served, nor one of a table left out (it keeps its code)."""
+        return new_code(self.rooms.keys() | self.left_out.keys())
 
     def start_waiting(self, room: Room) -> None:
         """Schedule what comes next without a person: a bot's move, or a bot standing in for an

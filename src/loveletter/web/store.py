@@ -36,6 +36,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.pool import StaticPool
+from sqlalchemy.sql.dml import Insert
 
 from loveletter.narrate import MAX_NAME_POINTS
 
@@ -104,6 +105,11 @@ def default_database() -> str:
     folder = base / "loveletter"
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'web.sqlite3'}"
+
+
+def _seat_row(code: str, seat: int, name: str, secret: str) -> Insert:
+    """The row of a seat taken (the secret kept as its hash only)."""
+    return insert(seats).values(code=code, seat=seat, name=name, secret_hash=hash_secret(secret))
 
 
 def _lenient_text(raw: bytes) -> str:
@@ -200,14 +206,14 @@ class Store:
                 db.execute(insert(rematches).values(code=rematch_of, rematch=code))
             if creator is not None:
                 name, secret = creator
-                db.execute(insert(seats).values(code=code, seat=0, name=name, secret_hash=hash_secret(secret)))
+                db.execute(_seat_row(code, 0, name, secret))
 
     def take_seat(self, code: str, seat: int, name: str, secret: str,
                   went_on_from: tuple[str, int] | None = None) -> None:
         """A seat taken; ``went_on_from``: the finished table and seat its player comes from, to a
         rematch (stored together, so that a player can never go on twice)."""
         with self.engine.begin() as db:
-            db.execute(insert(seats).values(code=code, seat=seat, name=name, secret_hash=hash_secret(secret)))
+            db.execute(_seat_row(code, seat, name, secret))
             if went_on_from is not None:
                 db.execute(insert(went_on).values(code=went_on_from[0], seat=went_on_from[1]))
 
