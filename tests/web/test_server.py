@@ -367,15 +367,27 @@ def test_refusals_in_dutch(client):
     waiter.send({"type": "lang", "lang": "nl"})
     assert waiter.receive()["lang"] == "nl"
     assert waiter.move("guard 1 priest")["message"] == "Je bent niet aan de beurt."
+    # the card words the refusals list are words the table takes (as the terminal does)
+    mover = ann if waiter is bob else bob
+    mover.send({"type": "lang", "lang": "nl"})
+    assert mover.receive()["lang"] == "nl"
+    unknown = mover.move("draak 1")["message"]
+    assert "onbekende kaart 'draak'" in unknown and "wachter" in unknown
+    word = {"guard": "wachter", "priest": "priester", "baron": "baron", "handmaid": "kamermeisje",
+            "prince": "prins", "king": "koning", "countess": "gravin", "princess": "prinses"}
+    english = mover.state["legal"][0]["move"].split()
+    played = mover.move(" ".join(word.get(w, w) for w in english))
+    assert played["type"] == "state" and played["moves"] == 1, played
     ann.close()
     bob.close()
 
 
 def test_a_wrong_credential_is_refused_and_a_spectator_sees_only_public_things(client):
     code, ann, bob = two_people(client)
-    with client.websocket_connect(f"/ws/{code}") as socket:
-        socket.send_text(json.dumps({"type": "hello", "secret": "guess" * 9, "lang": "en"}))
-        assert socket.receive_json()["key"] == "web_bad_secret"
+    for secret in ('"' + "guess" * 9 + '"', '"\\ud800"'):  # a lone surrogate could not be hashed
+        with client.websocket_connect(f"/ws/{code}") as socket:
+            socket.send_text('{"type": "hello", "lang": "en", "secret": ' + secret + "}")
+            assert socket.receive_json()["key"] == "web_bad_secret"
     watcher = Seat(client, code, None)
     assert watcher.state["seat"] is None and watcher.state["hand"] == [] and watcher.state["legal"] == []
     assert watcher.state["known"] == {}

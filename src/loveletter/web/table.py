@@ -35,6 +35,8 @@ CODE_LENGTH = 6
 #: The level of the bot that moves for a person away (after the table's bot timeout), unless the
 #: table's creator chose another.
 STAND_IN = "beginner"
+#: Reads a move sent in notation, its card words in any of our languages (as the terminal does).
+_ANY_LANGUAGE = Translator("en")
 
 
 class Refused(Exception):
@@ -224,7 +226,10 @@ class GameTable:
 
     def seat_of(self, secret: str) -> int:
         """The seat whose credential is ``secret``."""
-        digest = hash_secret(secret)
+        try:
+            digest = hash_secret(secret)
+        except UnicodeEncodeError:  # a lone surrogate (JSON allows one): no seat's secret
+            raise Refused("web_bad_secret") from None
         for seat, stored in self.secret_hashes.items():
             if hmac.compare_digest(stored, digest):
                 return seat
@@ -268,7 +273,9 @@ class GameTable:
         if seat != self.match.current:
             raise Refused("web_not_your_turn")
         try:
-            action = Action.parse(text)
+            # the card words of either language, as the terminal takes them (the refusal lists
+            # the words of the player's language: each must be one it would take)
+            action = _ANY_LANGUAGE.parse_action(text)
         except NotationError as err:
             raise Refused("web_bad_move", err) from None
         probe = self.match.round.clone()
