@@ -462,6 +462,22 @@ def test_a_name_on_one_line():
     assert one_line("\n\x07") == ""
 
 
+@pytest.mark.parametrize(("name", "other", "alike"), [
+    ("Ann", "ANN", True), ("Ann", "\u0410nn", True),  # a Cyrillic capital A
+    ("Ann", "\u0391\u039d\u039d", True),  # Greek capitals, which look like Latin ones only as capitals
+    ("vik", "\u03bdik", True),  # a Greek small nu, like "v" only as a small letter
+    ("Bot 1", "Bot l", True), ("Kim", "Kirn", True), ("Ian", "ian", True),
+    ("Anna", "Anne", False), ("Zo\u00eb", "Zoe", False), ("Jan", "Jaan", False),
+    ("\u0421\u0430\u0448\u0430", "Cawa", False),  # a Russian name beside a Latin one not alike
+])
+def test_names_that_print_alike(name, other, alike):
+    from loveletter.narrate import looks_like_any
+
+    assert looks_like_any(name, [other]) is alike
+    assert looks_like_any(other, [name]) is alike
+    assert not looks_like_any(name, [])
+
+
 def test_a_refusal_of_your_own_move_says_you():
     """Told to the player whose move it refuses, a refusal says "you", not "seat 0"; with the same
     placeholders as the engine's wording, for every key in both languages."""

@@ -10,6 +10,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 
 import regex
+from confusable_homoglyphs.confusables import confusables_data
 
 from loveletter.engine import Card, Event
 from loveletter.i18n import Translator
@@ -66,14 +67,44 @@ def visible(name: str) -> bool:
 def look(name: str) -> str:
     """What ``name`` looks like, near enough to tell two names that print alike: its compatibility
     form without the characters that show nothing ("Zoë" with its accent joined or apart; "Anna"
-    with or without a zero-width space). Letters of other scripts that look the same are not matched."""
+    with or without a zero-width space). Letters of other scripts that look the same are not matched
+    (:func:`looks_like_any` matches them too)."""
     return _IGNORABLE.sub("", unicodedata.normalize("NFKC", name))
 
 
-def name_key(name: str) -> str:
-    """What two players' names are told apart by at one table: how they look, in any case ("Ann",
-    "ANN", "Ann" with a zero-width space and "Ann" in full-width letters are one name)."""
-    return look(name).casefold()
+def looks_like_any(name: str, others: Iterable[str]) -> bool:
+    """Whether two players' names would be hard to tell apart at one table: ``name`` looks like one
+    of ``others`` in any case, letters that look alike in other scripts taken as one ("Ann", "ANN",
+    "Ann" with a zero-width space, "Ann" in full-width letters, "\\u0410nn" with a Cyrillic A and
+    "ANN" in Greek capitals are one name; :func:`skeleton`)."""
+    mine = _name_keys(name)
+    return any(a == b for other in others for a, b in zip(mine, _name_keys(other), strict=True))
+
+
+def _name_keys(name: str) -> tuple[str, str]:
+    """How ``name`` looks in capitals and in small letters, each letter as the one it looks like.
+    Both: some letters look alike only as capitals (Greek capital nu and "N"), others only as small
+    ones (Greek small nu and "v")."""
+    seen = look(name)
+    return skeleton(seen.upper()).casefold(), skeleton(seen.casefold()).casefold()
+
+
+def skeleton(text: str) -> str:
+    """``text`` with each character that Unicode's list of confusables (UTS #39, as the
+    confusable-homoglyphs package holds it) says looks like another replaced by the one it is
+    listed under (Cyrillic and Greek small a by Latin "a", "1" by "l", "m" by "rn")."""
+    return "".join(_prototype(ch) for ch in text)
+
+
+def _prototype(ch: str) -> str:
+    """The character ``ch`` is listed under: the package lists each such character under one
+    prototype, and the prototype with all its look-alikes. A pair listed only under each other is
+    taken as its first in code-point order (so both parts of the pair name the same one)."""
+    alike = confusables_data.get(ch)
+    if not alike or len(alike) > 1:
+        return ch  # no look-alike, or a prototype
+    other: str = alike[0]["c"]
+    return other if len(confusables_data.get(other, ())) > 1 else min(ch, other)
 
 
 def names_apart(names: list[str]) -> list[str]:

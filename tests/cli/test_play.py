@@ -1205,7 +1205,7 @@ def test_every_moves_words_are_whole_at_any_width(tmp_path, hinted):
             assert any(game.describe(action, me) in line for line in lines), (width, game.describe(action, me))
 
 
-@pytest.mark.parametrize("name", ["BRAM", "Bram\u200b", "Ｂｒａｍ", "Bram (beginner bot)", "bram (expert bot)",
+@pytest.mark.parametrize("name", ["BRAM", "Bram\u200b", "Ｂｒａｍ", "Br\u0430m", "Bram (beginner bot)", "bram (expert bot)",
                                   "Bram (bot, willekeurig)"])
 def test_the_bots_skip_a_name_that_looks_like_yours(tmp_path, name):
     """A name compared only in lower case let "Bram" with a zero-width space sit beside the bot Bram."""

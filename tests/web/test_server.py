@@ -785,12 +785,12 @@ def test_a_name_already_at_the_table_is_refused(client):
 
 
 def test_a_name_that_looks_like_one_the_table_shows_is_refused(client, database):
-    """Names compared only in case let "Ann" with a zero-width space or in full-width letters sit
-    beside Ann, and a person take a bot's shown name ("Bot 1 (random)") and pass for it, or a free
+    """Names compared only in case let "Ann" with a zero-width space, in full-width letters or with a
+    Cyrillic A sit beside Ann, and a person take a bot's shown name ("Bot 1 (random)") and pass for it, or a free
     seat's ("Free seat 3") and make a taken seat look free."""
     made = create(client, players=4, bots={"1": "random"})  # Ann, a random bot, two free seats
-    for name in ("Ann\u200b", "ＡＮＮ", "An\u2060n", "bot 1 (RANDOM)", "Bot 1 (willekeurig)", "Free seat 3",
-                 "vrije stoel 2"):
+    for name in ("Ann\u200b", "ＡＮＮ", "An\u2060n", "\u0410nn", "\u0391\u039d\u039d",  # a Cyrillic A; Greek capitals
+                 "bot 1 (RANDOM)", "Bot l (random)", "Bot 1 (willekeurig)", "Free seat 3", "vrije stoel 2"):
         refused = client.post(f"/api/tables/{made['code']}/join", json={"name": name})
         assert refused.status_code == 400 and refused.json()["key"] == "web_name_taken", name
     assert Seat(client, made["code"], None).state["free_seats"] == [2, 3]  # nothing taken

@@ -44,7 +44,7 @@ from loveletter.engine import (
     view,
 )
 from loveletter.i18n import LANGUAGES, Translator, grouped
-from loveletter.narrate import name_key, narrate, not_text, one_line, visible
+from loveletter.narrate import looks_like_any, narrate, not_text, one_line, visible
 from loveletter.percentages import shown_percentages
 from loveletter.record import save, temporary, to_record
 
@@ -571,7 +571,7 @@ def _looks_like_bot(human: str, bot: str) -> bool:
     any level in any language: a human called "Bram (expert bot)" beside the expert bot Bram."""
     labels = {Translator(lang)("bot_level", name=bot, level=Translator(lang)(f"level_{level}"))
               for lang in LANGUAGES for level in LEVELS}
-    return name_key(human) in {name_key(bot), *map(name_key, labels)}
+    return looks_like_any(human, {bot, *labels})
 
 
 def _new_record_path(folder: Path) -> Path:

@@ -27,7 +27,7 @@ from loveletter.engine import (
     view,
 )
 from loveletter.i18n import LANGUAGES, Translator
-from loveletter.narrate import MAX_NAME, name_key, name_too_long, one_line, visible
+from loveletter.narrate import MAX_NAME, looks_like_any, name_too_long, one_line, visible
 from loveletter.web.store import Store, StoredTable, hash_secret
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -212,10 +212,9 @@ class GameTable:
         """``name`` as the table would show a newcomer so called; :class:`Refused` if it is no name
         (:func:`clean_name`), or looks like one the table shows or keeps (see :meth:`join`)."""
         shown = clean_name(name)
-        alike = name_key(shown)
-        if alike in {name_key(taken) for taken in self.shown_names()}:
+        if looks_like_any(shown, self.shown_names()):
             raise Refused("web_name_taken", name=shown)
-        if alike in {name_key(kept) for kept in kept_names}:
+        if looks_like_any(shown, kept_names):
             raise Refused("web_name_kept", name=shown)
         return shown
 
