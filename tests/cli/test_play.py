@@ -753,6 +753,20 @@ def test_what_you_know_tells_the_chancellors_draw_while_you_choose(tmp_path, lan
     assert not any(drew in line for line in (lines[0], lines[2]))
 
 
+def test_what_you_know_tells_only_this_chancellors_draw(tmp_path):
+    """At a round's second Chancellor, the first one's draw was listed too, though those cards were
+    played or under the deck by then."""
+    # seed 71: we play a Chancellor whenever we hold one (else the first move), twice in the round
+    proc, records = play(tmp_path, "--edition", "2019", "--bots", "random", "--seed", "71", "--target", "1",
+                         "--lang", "en", lines=["chancellor", "1"] * 20 + ["q"])
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(the_record(records).read_text(encoding="utf-8"))
+    ours = [t for t in doc["rounds"][0]["turns"] if t["seat"] == 0 and t["play"] == "chancellor"]
+    assert len(ours) == 2
+    drawn = [line for line in proc.stdout.splitlines() if line.startswith("What you know: you drew")]
+    assert drawn == ["What you know: you drew the two Guards", "What you know: you drew the Prince and the Handmaid"]
+
+
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_the_chancellors_choice_may_be_typed_as_the_prompt_reads(tmp_path, lang):
     """The choice asks "Keep one card; …": typed so, without the Chancellor's name before it (as the

@@ -462,11 +462,16 @@ class TerminalGame:
     def _show_knowledge(self, me: View) -> None:
         t = self.t
         lines = [t("known_hand", name=self.names[s], card=t.the(card)) for s, card in sorted(me.known.items())]
-        for event in me.private_events():
+        private = me.private_events()
+        # the cards drawn matter while choosing, those of this Chancellor alone (an earlier one's are
+        # played or under the deck by now); then the hand and the tracker say it
+        choosing = next((e for e in reversed(private) if e.kind == "chancellor"), None) \
+            if me.phase is Phase.CHANCELLOR else None
+        for event in private:
             if event.kind in ("priest", "king", "baron"):
                 continue  # summarised by what is known now
-            if event.kind == "bottom" or (event.kind == "chancellor" and me.phase is not Phase.CHANCELLOR):
-                continue  # the cards drawn matter while choosing; then the hand and the tracker say it
+            if event.kind == "bottom" or (event.kind == "chancellor" and event is not choosing):
+                continue
             if event.kind == "chancellor" and event.seat == me.seat and event.cards is not None:
                 lines.append(t("known_your_draw", cards=t.the_cards(event.cards)))  # (not "Player draws")
                 continue
