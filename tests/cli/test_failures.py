@@ -131,21 +131,30 @@ def test_a_record_save_that_fails_leaves_the_old_file_and_no_temporary_one(tmp_p
     assert "Ann" in path.read_text(encoding="utf-8")
 
 
+#: Standard output in a Windows code page (cp1252 has no heart), and in plain ASCII: the C locale
+#: with neither UTF-8 mode nor locale coercion, where Python writes with "surrogateescape".
+NARROW_OUTPUT = {
+    "cp1252": {"PYTHONIOENCODING": "cp1252", "PYTHONUTF8": "0"},
+    "ascii": {"LC_ALL": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""},
+}
+
+
+@pytest.mark.parametrize("encoding", NARROW_OUTPUT)
 @pytest.mark.parametrize("lang", ["en", "nl"])
-def test_output_in_an_encoding_without_the_games_characters(tmp_path, lang):
-    """Standard output in a Windows code page (cp1252 has no heart): what it lacks comes out as "?",
-    never a traceback at the end of a tournament or in the middle of a game."""
-    cp1252 = {**os.environ, "PYTHONIOENCODING": "cp1252", "PYTHONUTF8": "0", "XDG_DATA_HOME": str(tmp_path / "xdg")}
+def test_output_in_an_encoding_without_the_games_characters(tmp_path, lang, encoding):
+    """What the output's encoding lacks comes out as "?", never a traceback at the end of a
+    tournament or in the middle of a game (in ASCII, the turn's header "Round 1 · turn 1" failed)."""
+    narrow = {**os.environ, **NARROW_OUTPUT[encoding], "XDG_DATA_HOME": str(tmp_path / "xdg")}
 
-    def run_in_cp1252(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    def run_narrow(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
         return subprocess.run([str(LOVELETTER), *args, "--lang", lang], cwd=tmp_path, input=stdin,
-                              capture_output=True, env=cp1252, timeout=120, check=False)
+                              capture_output=True, env=narrow, timeout=120, check=False)
 
-    played = run_in_cp1252("play", "--seed", "1", "--records", "records", stdin=b"1\nq\n")
+    played = run_narrow("play", "--seed", "1", "--records", "records", stdin=b"1\nq\n")
     assert played.returncode == 0 and b"Traceback" not in played.stderr, played.stderr
     assert b"?  " in played.stdout  # the tokens' column, headed by a heart
     assert len(list((tmp_path / "records").iterdir())) == 1
-    done = run_in_cp1252("tournament", "--rounds", "3", "--jobs", "1", "-q")
+    done = run_narrow("tournament", "--rounds", "3", "--jobs", "1", "-q")
     assert done.returncode == 0 and done.stderr == b"" and done.stdout.count(b"beginner") >= 2
 
 

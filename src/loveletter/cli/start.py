@@ -27,9 +27,10 @@ def run() -> None:
 def write_any_character() -> None:
     """Let standard output and error write what their encoding lacks as "?" (a card's heart, a
     Dutch quote mark in a Windows code page, or with PYTHONIOENCODING=cp1252) rather than fail with
-    a traceback, after a whole tournament, in the middle of a game."""
+    a traceback, after a whole tournament, in the middle of a game. (In the C locale without UTF-8
+    mode Python writes ASCII with "surrogateescape", which fails on "·" just the same.)"""
     for stream in (sys.stdout, sys.stderr):
-        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+        if isinstance(stream, io.TextIOWrapper) and stream.errors in ("strict", "surrogateescape"):
             stream.reconfigure(errors="replace")
 
 
