@@ -300,6 +300,15 @@ def test_unicode_digits_are_refused_not_a_crash(tmp_path, typed):
     assert replay_json(the_record(records))["finished"] is False
 
 
+def test_typed_control_codes_are_not_echoed_to_the_terminal(tmp_path):
+    """Scripted input is echoed into the transcript: a terminal's escape (turning the text red) or a
+    bell went out as typed, while the refusal below it quoted them escaped."""
+    proc, _ = play(tmp_path, "--lang", "en", "--seed", "1", lines=["\x1b[31mred\x07", "q"])
+    assert proc.returncode == 0, proc.stderr
+    assert "\x1b" not in proc.stdout and "\x07" not in proc.stdout
+    assert "'\\x1b[31mred\\x07'" in proc.stdout  # the refusal names what was typed, escaped
+
+
 @pytest.mark.parametrize(("lang", "says"), [
     ("en", "That is not text: the terminal sent bytes that are not UTF-8. Type a move again."),
     ("nl", "Dat is geen tekst: de terminal stuurde bytes die geen UTF-8 zijn. Typ je zet opnieuw."),

@@ -348,7 +348,9 @@ class TerminalGame:
                 self.console.print()
             raise Quit from None
         if not sys.stdin.isatty():
-            self.console.print(line.rstrip("\n"))  # echo scripted input so the transcript reads well
+            # echo scripted input so the transcript reads well (its control codes, a terminal's
+            # escapes among them, as spaces: the refusal that follows quotes them escaped)
+            self.console.print(one_line(line))
         return line.strip().lower()
 
     # ----------------------------------------------------------------------------- showing
