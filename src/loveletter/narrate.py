@@ -110,11 +110,12 @@ def _prototype(ch: str) -> str:
 def names_apart(names: list[str]) -> list[str]:
     """A record's names as a replay shows them: each on one line (:func:`one_line`); where that would
     make two look alike ("Anna" and "Anna\\n", "Zoë" written with and without its accent joined,
-    "Anna" and "Anna" with a zero-width space: :func:`look`) or show nothing, the name is shown
+    "Anna" and "Anna" with a zero-width space: :func:`look`; "Anna" with a Cyrillic A:
+    :func:`skeleton`) or show nothing, the name is shown
     escaped (``'Anna\\n'``, ``'Zoe\\u0308'``) so each player stays apart. (A record may hold any
     distinct names, RECORD.md; a table's names are made apart when they are taken.)"""
     shown = [one_line(name) for name in names]
-    looks = [look(s) for s in shown]
+    looks = [skeleton(look(s)) for s in shown]  # letters of other scripts that look alike as one
     return [s if visible(s) and looks.count(alike) == 1 else ascii(name)
             for s, alike, name in zip(shown, looks, names, strict=True)]
 

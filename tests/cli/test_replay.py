@@ -258,8 +258,8 @@ def test_names_alike_on_one_line_are_shown_apart(tmp_path):
 
 
 def test_names_that_look_alike_are_shown_apart(tmp_path):
-    """Valid names that print the same (the same letter written two ways; a zero-width space) are
-    shown escaped, so the story tells who is who; a blank name too."""
+    """Valid names that print the same (the same letter written two ways; a zero-width space; a
+    letter of another script) are shown escaped, so the story tells who is who; a blank name too."""
     match = play_match(CLASSIC, 3, 5)
     proc = run(write(tmp_path, to_record(match, ["Zo\u00eb", "Zoe\u0308", "Bram"])), "--lang", "en")
     assert proc.stdout.splitlines()[0] == "classic edition · 'Zo\\xeb', 'Zoe\\u0308' and Bram · 5 tokens to win"
@@ -271,6 +271,9 @@ def test_names_that_look_alike_are_shown_apart(tmp_path):
                                            " · 5 tokens to win")
     proc = run(write(tmp_path, to_record(match, ["Anna", "\u3164", "Bram"])), "--lang", "en")
     assert proc.stdout.splitlines()[0] == "classic edition · Anna, '\\u3164' and Bram · 5 tokens to win"
+    # a letter of another script that looks the same (a Cyrillic A); another case is told apart
+    proc = run(write(tmp_path, to_record(match, ["Anna", "\u0410nna", "ANNA"])), "--lang", "en")
+    assert proc.stdout.splitlines()[0] == "classic edition · 'Anna', '\\u0410nna' and ANNA · 5 tokens to win"
 
 
 def test_a_file_named_dash_and_closed_standard_input(tmp_path):
