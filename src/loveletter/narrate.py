@@ -67,8 +67,8 @@ def visible(name: str) -> bool:
 def look(name: str) -> str:
     """What ``name`` looks like, near enough to tell two names that print alike: its compatibility
     form without the characters that show nothing ("Zoë" with its accent joined or apart; "Anna"
-    with or without a zero-width space). Letters of other scripts that look the same are not matched
-    (:func:`looks_like_any` matches them too)."""
+    with or without a zero-width space). Letters of other scripts that look the same are matched by
+    :func:`skeleton`."""
     return _IGNORABLE.sub("", unicodedata.normalize("NFKC", name))
 
 
@@ -111,8 +111,8 @@ def names_apart(names: list[str]) -> list[str]:
     """A record's names as a replay shows them: each on one line (:func:`one_line`); where that would
     make two look alike ("Anna" and "Anna\\n", "Zoë" written with and without its accent joined,
     "Anna" and "Anna" with a zero-width space: :func:`look`; "Anna" with a Cyrillic A:
-    :func:`skeleton`) or show nothing, the name is shown
-    escaped (``'Anna\\n'``, ``'Zoe\\u0308'``) so each player stays apart. (A record may hold any
+    :func:`skeleton`) or show nothing, the name is shown escaped (``'Anna\\n'``, ``'Zoe\\u0308'``)
+    so each player stays apart. (A record may hold any
     distinct names, RECORD.md; a table's names are made apart when they are taken.)"""
     shown = [one_line(name) for name in names]
     looks = [skeleton(look(s)) for s in shown]  # letters of other scripts that look alike as one

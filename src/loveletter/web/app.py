@@ -5,8 +5,8 @@
   interface's words in English or Dutch.
 - ``/ws/{code}``: the first message is ``{"type": "hello", "secret": ..., "lang": ...}`` (``secret``
   null to watch); then ``move`` (in notation, its card words in English or Dutch) and ``lang``
-  messages. Each connection gets ``state`` messages made
-  from its own seat's view only, and refusals meant for it alone.
+  messages. Each connection gets ``state`` messages made from its own seat's view only, and
+  refusals meant for it alone.
 
 Bots and hints think in worker threads of their own (:data:`THINKERS` at a time), so the server keeps
 answering and storing moves meanwhile; a person who is away when their turn comes can be replaced by
