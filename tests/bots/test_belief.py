@@ -8,6 +8,7 @@ then one card dealt to each player from the starter, then the starter's first dr
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import itertools
 import math
@@ -456,6 +457,35 @@ def test_a_crowded_belief_keeps_the_odds_spread(players):
     assert readings > 200
     assert wrong_sure == 0
     assert low <= 0.01 * readings, f"the card held got under 1% in {low} of {readings} readings"
+
+
+def test_a_draw_sure_to_pass_the_cap_draws_the_deals_the_whole_table_would_give():
+    """With six players a draw multiplies the table past its cap, and the table is then resampled:
+    the resampled deals are drawn straight from the hypotheses and their pools, without building the
+    whole table first (much quicker). They are deals of the whole table, the evidence grows as much,
+    and each hand's odds are those of the whole table (compared on a draw of 40,000 deals, so that the
+    sampling's own noise stays under a point)."""
+    rnd = Round.shuffled(EDITION_2019, 6, random.Random(3), starter=0)
+    belief = Belief(view(rnd, 0))
+    drawer = 1  # holds one card and draws its second, as at the start of its turn
+    pools = [belief._pool(key, belief._unseen()) for key in belief.table]
+    assert not belief.exact and belief._drawn_table_is_resampled(drawer, pools)  # the quick way, in play
+
+    whole = copy.deepcopy(belief)
+    whole._cap = lambda: 10**9  # never resampled: every deal and its weight
+    whole._opponent_draws(drawer)
+    drawn = copy.deepcopy(belief)
+    drawn._cap = lambda: 80_000  # half as many deals drawn
+    drawn._draw_resampled(drawer, pools)
+
+    assert not drawn.exact and sum(drawn.table.values()) == pytest.approx(1.0)
+    assert set(drawn.table) <= set(whole.table)
+    assert drawn.evidence == pytest.approx(whole.evidence)
+    for seat in (drawer, 2):
+        exact, sampled = whole.hand_odds(seat, floor=False), drawn.hand_odds(seat, floor=False)
+        assert set(sampled) == set(exact)
+        for card, p in exact.items():
+            assert sampled[card] == pytest.approx(p, abs=0.01), (seat, card)
 
 
 def test_an_approximate_table_sure_of_an_unseen_hand_starts_again(monkeypatch):

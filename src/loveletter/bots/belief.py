@@ -404,26 +404,66 @@ class Belief:
         if from_bottom or from_set_aside:  # a card no longer drawn from the shuffled pool
             self.touched.add(seat)
         unseen = self._unseen()
-        # The hottest loop of a crowded table (a table of thousands of deals, times every card): the
-        # helpers _add, _with and _sorted written out in place.
-        add = new.get
-        for key, w in self.table.items():
-            hands, bottom = key
-            held = hands[seat] or ()
-            if from_bottom:
-                if bottom:
-                    _add(new, (_with(hands, seat, _sorted(held + (bottom[0],))), bottom[1:]), w)
-                continue
-            before, after = hands[:seat], hands[seat + 1:]
-            for number, count in enumerate(self._pool(key, unseen)):
-                if count > 0:
-                    card = _CARDS[number]
-                    hand = _sorted(held + (card,)) if held else (card,)
-                    drawn = (before + (hand,) + after, bottom)
-                    new[drawn] = add(drawn, 0.0) + w * count
         if from_bottom:
+            for (hands, bottom), w in self.table.items():
+                if bottom:
+                    _add(new, (_with(hands, seat, _sorted((hands[seat] or ()) + (bottom[0],))), bottom[1:]), w)
             self.bottom_size -= 1
+            self._replace(new)
+            return
+        pools = [self._pool(key, unseen) for key in self.table]
+        if self._drawn_table_is_resampled(seat, pools):
+            self._draw_resampled(seat, pools)
+            return
+        # The hottest loop of a crowded table (a table of thousands of deals, times every card): the
+        # helpers _add and _with written out in place, the hands after the draw looked up.
+        add = new.get
+        for (key, w), pool in zip(self.table.items(), pools, strict=True):
+            hands, bottom = key
+            grown = _grown(hands[seat] or ())
+            before, after = hands[:seat], hands[seat + 1:]
+            for number, count in enumerate(pool):
+                if count > 0:
+                    drawn = (before + (grown[number],) + after, bottom)
+                    new[drawn] = add(drawn, 0.0) + w * count
         self._replace(new)
+
+    def _drawn_table_is_resampled(self, seat: int, pools: list[list[int]]) -> bool:
+        """Whether the table after ``seat`` draws from ``pools`` (each hypothesis' pool) is sure to
+        be larger than the cap, and so resampled. A hand of ``h`` cards after the draw comes from at
+        most ``h`` hypotheses before it (the card drawn is any one of them), so the table after the
+        draw has at least the number of (hypothesis, card) pairs over ``h``."""
+        cap = self._cap()
+        if len(pools) * len(_CARDS) <= cap:  # too few hypotheses to pass the cap, whatever is drawn
+            return False
+        pairs = sum(len(pool) - pool.count(0) for pool in pools)
+        return pairs > cap and pairs > cap * (1 + max(len(hands[seat] or ()) for hands, _ in self.table))
+
+    def _draw_resampled(self, seat: int, pools: list[list[int]]) -> None:
+        """``seat`` draws from ``pools`` into a table sure to be resampled: draw the resampled table's
+        deals straight from the hypotheses and their pools, without building the whole table first.
+        The same in distribution as :meth:`_replace` with the whole table: each deal drawn by weight
+        (a hypothesis' weight times the copies of the card drawn), as many as :meth:`_resample` keeps."""
+        keys = list(self.table)
+        weights = [w * sum(pool) for w, pool in zip(self.table.values(), pools, strict=True)]
+        total = sum(weights)
+        if total <= 0:
+            self._replace({})  # no deal fits: lost, or impossible
+        self.evidence += math.log(total)
+        self.exact = False
+        rng = self.rng
+        thinned: dict[Key, float] = {}
+        for i in rng.choices(range(len(keys)), weights=weights, k=self._cap() // 2):
+            (hands, bottom), pool = keys[i], pools[i]
+            number = _copy_at(pool, rng.random() * sum(pool))  # the card drawn: each copy in the pool alike
+            _add(thinned, (_with(hands, seat, _grown(hands[seat] or ())[number]), bottom), 1.0)
+        size = sum(thinned.values())
+        self.table = {k: n / size for k, n in thinned.items()}
+
+    def _cap(self) -> int:
+        """The most hypotheses a table may hold before it is resampled."""
+        return (MAX_HYPOTHESES_TWO if self.players == 2 else MAX_HYPOTHESES if self.players <= 4
+                else MAX_HYPOTHESES_CROWDED)
 
     def _give(self, seat: int, card: Card) -> None:
         """``seat`` holds ``card`` too (this seat knows it is there): deals that leave no copy of it
@@ -445,17 +485,16 @@ class Belief:
                 if known is card:  # R4.3: it may have been the known card that was played
                     del self.knows_mine[other]
         else:
+            rests: dict[tuple[Card, ...] | None, tuple[Card, ...] | None] = {}  # by hand: a table has few
+
             def played(key: Key) -> Key | None:
                 hands, bottom = key
                 hand = hands[seat]
-                if hand is None or card not in hand:
-                    return None
-                rest = list(hand)
-                rest.remove(card)
-                # R4.4: the King or a Prince is never played beside the Countess.
-                if card in (Card.KING, Card.PRINCE) and Card.COUNTESS in rest:
-                    return None
-                return (_with(hands, seat, tuple(rest)), bottom)
+                if hand in rests:
+                    rest = rests[hand]
+                else:
+                    rest = rests[hand] = _rest_after_play(hand, card)
+                return None if rest is None else (hands[:seat] + (rest,) + hands[seat + 1:], bottom)
 
             if self.reader is None:
                 self._map(played)
@@ -616,8 +655,7 @@ class Belief:
             raise ValueError("the events are impossible for this seat (no deal fits them)")
         total = sum(new.values())
         self.evidence += math.log(total)
-        cap = (MAX_HYPOTHESES_TWO if self.players == 2 else MAX_HYPOTHESES if self.players <= 4
-               else MAX_HYPOTHESES_CROWDED)
+        cap = self._cap()
         if len(new) > cap:
             new = self._resample(new, cap // 2)
             total = sum(new.values())
@@ -714,6 +752,29 @@ class Belief:
         return len(self.table)
 
 
+def _rest_after_play(hand: tuple[Card, ...] | None, card: Card) -> tuple[Card, ...] | None:
+    """What is left of ``hand`` once its player has played ``card``, or ``None`` if it could not
+    have played it from that hand."""
+    if hand is None or card not in hand:
+        return None
+    rest = list(hand)
+    rest.remove(card)
+    # R4.4: the King or a Prince is never played beside the Countess.
+    if card in (Card.KING, Card.PRINCE) and Card.COUNTESS in rest:
+        return None
+    return tuple(rest)
+
+
+def _copy_at(pool: list[int], place: float) -> int:
+    """The number of the card at ``place`` (from 0 to the pool's size) when the copies of ``pool``
+    (counts by card number) are laid out in order of number."""
+    for number, count in enumerate(pool):
+        place -= count
+        if count > 0 and place < 0:
+            return number
+    raise ValueError("a place beyond the pool")
+
+
 def _held_before(hand: tuple[Card, ...] | None, drawn: Card | None) -> tuple[Card, ...] | None:
     """``hand`` less the card its player is known to have drawn (``drawn``, if any): what the facts
     about the card it held before the draw (:func:`~loveletter.bots.facts.ruled_out`) must fit."""
@@ -784,6 +845,17 @@ def _swap(hands: Hands, a: int, b: int) -> Hands:
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
+
+
+_GROWN: dict[tuple[Card, ...], tuple[tuple[Card, ...], ...]] = {}
+
+
+def _grown(held: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """The hand ``held`` (sorted) with each card added, by the card's number, sorted."""
+    grown = _GROWN.get(held)
+    if grown is None:
+        grown = _GROWN[held] = tuple(_sorted(held + (card,)) for card in _CARDS)
+    return grown
 
 
 class _Reads(Protocol):
