@@ -19,7 +19,8 @@ a uniform shuffle of what is left (the hypothesis' *pool*).
 
 For many opponents, or after Chancellors return cards, the table can grow large; above
 :data:`MAX_HYPOTHESES` (:data:`MAX_HYPOTHESES_CROWDED` with five or six players,
-:data:`MAX_HYPOTHESES_TWO` with two) it is resampled by weight (then :attr:`Belief.exact` is ``False``). Should
+:data:`MAX_HYPOTHESES_TWO` with two) it is resampled by weight (then :attr:`Belief.exact` is ``False``; a
+draw sure to take it past the cap draws the resampled deals straight away, without the whole table). Should
 that ever leave no deal that fits the next events, or so few that they no longer spread the odds (an
 effective number of deals under :data:`MIN_SPREAD` after any event that is not a draw, or all sure of
 a hand nothing revealed), it starts
@@ -437,7 +438,7 @@ class Belief:
         if len(pools) * len(_CARDS) <= cap:  # too few hypotheses to pass the cap, whatever is drawn
             return False
         pairs = sum(len(pool) - pool.count(0) for pool in pools)
-        return pairs > cap and pairs > cap * (1 + max(len(hands[seat] or ()) for hands, _ in self.table))
+        return pairs > cap * (1 + max(len(hands[seat] or ()) for hands, _ in self.table))
 
     def _draw_resampled(self, seat: int, pools: list[list[int]]) -> None:
         """``seat`` draws from ``pools`` into a table sure to be resampled: draw the resampled table's
@@ -448,7 +449,7 @@ class Belief:
         weights = [w * sum(pool) for w, pool in zip(self.table.values(), pools, strict=True)]
         total = sum(weights)
         if total <= 0:
-            self._replace({})  # no deal fits: lost, or impossible
+            self._replace({})  # raises: no deal fits (lost, or impossible)
         self.evidence += math.log(total)
         self.exact = False
         rng = self.rng
