@@ -179,6 +179,35 @@ def test_what_a_seat_observes_does_not_depend_on_cards_it_cannot_know(edition: s
     assert changed_for_others > 0  # the shuffle does reach what the other seats see
 
 
+def test_the_observation_string_tells_apart_what_the_tensor_tells_apart() -> None:
+    """Two 2019 rounds alike but for the card the seat's Chancellor put under the deck (a Baron or a
+    Handmaid): the tensor told them apart, the string did not, so an algorithm keyed on the string
+    merged states whose futures differ (that card comes back at the end of the deck). The string
+    names the cards under the deck, the seat's own in their order, and the phase."""
+    game = load("v2019", 2)
+    names = game.actions.names
+
+    def played(*steps: Card | str) -> pyspiel.State:
+        state = game.new_initial_state()
+        for step in steps:
+            state.apply_action(int(step) if state.is_chance_node() else names.index(step))
+        return state
+
+    dealt = [Card.GUARD] * 4 + [Card.CHANCELLOR, Card.SPY, Card.PRIEST, Card.BARON, Card.HANDMAID]
+    drawn = [*dealt, "chancellor", Card.PRINCE, Card.KING]
+    choosing = played(*drawn)
+    assert "phase chancellor" in choosing.observation_string(0)
+    baron = played(*drawn, "chancellor keep priest bottom baron")
+    handmaid = played(*drawn, "chancellor keep priest bottom handmaid")
+    assert baron.observation_tensor(0) != handmaid.observation_tensor(0)
+    assert baron.observation_string(0) != handmaid.observation_string(0)
+    assert "under-deck handmaid,baron" in handmaid.observation_string(0)  # top first, as they come back
+    assert "phase play" in baron.observation_string(0)
+    # the other seat cannot see which: the same for it, the cards shown unseen
+    assert baron.observation_string(1) == handmaid.observation_string(1)
+    assert "under-deck ?,?" in baron.observation_string(1)
+
+
 def test_tensors_have_the_documented_sizes() -> None:
     for edition, players in CONFIGS:
         game = load(edition, players)

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -46,7 +46,7 @@ import pyspiel
 
 from loveletter.bots.belief import Belief
 from loveletter.encoding import actions_for, max_plays, observations_for, shares
-from loveletter.engine import Card, Edition, Event, Match, Round, View, edition_named, view
+from loveletter.engine import Card, Edition, Event, Match, Phase, Round, View, edition_named, view
 
 SHORT_NAME = "python_love_letter"
 _MAX_PLAYERS = max(edition.max_players for edition in (edition_named("classic"), edition_named("2019")))
@@ -285,17 +285,22 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         return "\n".join(lines)
 
     def observation_text(self, seat: int) -> str:
-        """What ``seat`` sees now, without the order of play (its observation as a string)."""
+        """What ``seat`` sees now, without the order of play (its observation as a string): all that
+        the observation tensor holds, the phase and the cards under the deck among it."""
         v = self.view_of(seat)
         if v is None:
             return f"seat {seat}: dealing"
-        def cards(pile: tuple[Card, ...]) -> str:
+        def cards(pile: Sequence[Card]) -> str:
             return ",".join(c.word for c in pile) or "-"
+        phase = "over" if v.over else "chancellor" if v.phase is Phase.CHANCELLOR else "play"
         parts = [
-            f"seat {seat}", f"round {v.round_number}", f"turn {v.turn}", f"current {v.current}",
+            f"seat {seat}", f"round {v.round_number}", f"turn {v.turn}", f"current {v.current}", f"phase {phase}",
             f"hand {cards(v.hand)}", f"deck {v.deck_size}", f"face-up {cards(v.face_up)}",
             "set-aside taken" if v.set_aside_taken else "set-aside in place",
         ]
+        under = v.under_deck()
+        if under:  # (2019) in the order they come back; another player's unseen: "?"
+            parts.append("under-deck " + ",".join(c.word if c is not None else "?" for c in under))
         for s in range(self.players):
             state = "out" if not v.alive[s] else ("protected" if v.protected[s] else "in")
             known = f" holds {v.known[s].word}" if s in v.known else ""
