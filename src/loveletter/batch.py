@@ -10,7 +10,7 @@ Three ways in:
 
 :func:`random_rounds` — the fast path. ``count`` rounds with the edition's cards shuffled in the
 kernel and every move drawn uniformly among the legal action numbers (as the engine's random play
-draws among ``legal_actions()``), reproducible from ``seed``. ``record=True`` also returns each
+draws among ``legal_actions()``), reproducible from ``seed`` (from 0 to 2**63 - 1, as everywhere here). ``record=True`` also returns each
 round's deck and moves.
 
 :func:`play_rounds` — given decks (``[count, deck length]``, top card first) and starting seats,
@@ -665,7 +665,7 @@ def _run(
     moves_out = np.full((count, MOST_MOVES) if record else (0, 0), -1, dtype=np.int16)
     given = np.zeros((0, length), dtype=np.int8) if decks is None else decks
     _random_kernel(
-        count, game.players, starters, game.full_deck, given, int(seed) % 2**63, game.classic, game.numbers,
+        count, game.players, starters, game.full_deck, given, int(seed), game.classic, game.numbers,
         record, decks_out, moves_out,
         out.winners, out.spy_bonus, out.turns, out.alive,
     )
@@ -681,8 +681,9 @@ def random_rounds(
 ) -> RoundResults:
     """``count`` rounds of uniformly random legal moves on decks shuffled from ``seed``, every one
     started by seat ``starter``; ``record``: also the decks and the moves (slower)."""
-    for name, value in (("count", count), ("players", players), ("seed", seed), ("starter", starter)):
-        _whole_number(name, value)  # (a seed of 1.5 played seed 1; a starter True, seat 1)
+    for name, value in (("count", count), ("players", players), ("starter", starter)):
+        _whole_number(name, value)  # (a starter True was seat 1)
+    _check_seed(seed)
     _not_negative(count)
     game = _game(edition, players)
     if not 0 <= starter < players:
@@ -697,7 +698,7 @@ def play_rounds(
     """Play the rounds of ``decks`` (``[count, deck length]`` card numbers, top card first) from
     ``starters`` (a seat, or one per round) with uniformly random legal moves drawn from ``seed``."""
     _whole_number("players", players)
-    _whole_number("seed", seed)
+    _check_seed(seed)
     game = _game(edition, players)
     cards = _check_decks(game, decks)
     count = len(cards)
@@ -724,6 +725,19 @@ def _whole_number(name: str, value: object) -> None:
         raise TypeError(f"{name} must be a whole number, not {value!r}")
 
 
+MAX_SEED = 2**63 - 1
+"""The largest seed: seeds are the 63-bit numbers (from 0), one round's stream of each."""
+
+
+def _check_seed(seed: int) -> None:
+    """A :class:`TypeError` unless ``seed`` is a whole number (a seed of 1.5 played seed 1), a
+    :class:`ValueError` unless it is one from 0 to :data:`MAX_SEED` (a seed of 2**63 + 3 played the
+    rounds of seed 3, and a negative one was taken here but refused by ``Batch``)."""
+    _whole_number("seed", seed)
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be from 0 to 2**63 - 1, not {seed}")
+
+
 def _not_negative(count: int) -> None:
     """A :class:`ValueError` for a negative count of rounds (numpy's said "negative dimensions")."""
     if count < 0:
@@ -738,7 +752,11 @@ def _whole_numbers(name: str, values: npt.NDArray[Any]) -> npt.NDArray[Any]:
 
 
 def _check_starters(game: _Game, starters: npt.ArrayLike, count: int) -> Ints:
-    starting = np.broadcast_to(_whole_numbers("starters", np.asarray(starters)).astype(np.int64), (count,)).copy()
+    given = _whole_numbers("starters", np.asarray(starters))
+    if given.shape not in ((), (1,), (count,)):  # (numpy said "could not be broadcast together")
+        many = given.shape[0] if given.ndim == 1 else f"an array of shape {given.shape}"
+        raise ValueError(f"starters must be one seat or one per round ({count}), not {many}")
+    starting = np.broadcast_to(given.astype(np.int64), (count,)).copy()
     if ((starting < 0) | (starting >= game.players)).any():
         raise ValueError(f"starters must be seats from 0 to {game.players - 1}")
     return starting
@@ -788,6 +806,7 @@ class Batch:
         self.actions = actions_for(game.edition, players)
         if decks is None:
             _whole_number("count", count)
+            _check_seed(seed)
             _not_negative(count)
             rng = np.random.default_rng(seed)
             decks = rng.permuted(np.tile(game.full_deck, (count, 1)), axis=1)

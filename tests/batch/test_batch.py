@@ -325,6 +325,25 @@ def test_bad_inputs_are_refused() -> None:
     assert len(random_rounds(0)) == 0 and Batch(count=0).count == 0
 
 
+def test_seeds_and_starters_out_of_range_are_refused_in_words_that_name_them() -> None:
+    """A seed is a number from 0 to 2**63 - 1 at every entry point: ``random_rounds`` folded 2**63 + 3
+    onto seed 3 (other seeds, the same rounds) and took -1, which ``Batch`` refused with numpy's
+    words; starters of the wrong length failed with numpy's "could not be broadcast"."""
+    deck = [int(c) for c in CLASSIC.full_deck]
+    for call in (lambda s: random_rounds(3, seed=s), lambda s: play_rounds([deck], seed=s),
+                 lambda s: Batch(count=3, seed=s)):
+        for wrong in (-1, 2**63, 2**63 + 3):
+            with pytest.raises(ValueError, match=rf"^seed must be from 0 to 2\*\*63 - 1, not {wrong}$"):
+                call(wrong)
+    assert len(random_rounds(3, seed=2**63 - 1)) == 3
+    for starters, says in (([0, 1], "not 2"), ([[0, 1, 0]], r"not an array of shape \(1, 3\)")):
+        with pytest.raises(ValueError, match=rf"^starters must be one seat or one per round \(3\), {says}$"):
+            Batch(count=3, starters=starters)
+        with pytest.raises(ValueError, match="starters must be one seat or one per round"):
+            play_rounds([deck] * 3, starters)
+    assert Batch(count=3, starters=[1]).starters.tolist() == [1, 1, 1]  # one seat, in a list
+
+
 def test_inputs_of_the_wrong_kind_are_refused_not_cut_down() -> None:
     """int8 wrapped a card 257 round to a Guard, a fraction was cut down (a seed of 1.5 played seed
     1), True was seat 1, and a seat "2" or a seed None failed deep inside."""
