@@ -10,8 +10,8 @@ Three ways in:
 
 :func:`random_rounds` — the fast path. ``count`` rounds with the edition's cards shuffled in the
 kernel and every move drawn uniformly among the legal action numbers (as the engine's random play
-draws among ``legal_actions()``), reproducible from ``seed`` (from 0 to 2**63 - 1, as everywhere here). ``record=True`` also returns each
-round's deck and moves.
+draws among ``legal_actions()``), reproducible from ``seed`` (from 0 to 2**63 - 1, as everywhere
+here). ``record=True`` also returns each round's deck and moves.
 
 :func:`play_rounds` — given decks (``[count, deck length]``, top card first) and starting seats,
 random moves as above, each round's moves recorded (padded with -1).
