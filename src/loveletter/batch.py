@@ -726,7 +726,7 @@ def _whole_number(name: str, value: object) -> None:
 
 
 MAX_SEED = 2**63 - 1
-"""The largest seed: seeds are the 63-bit numbers (from 0), one round's stream of each."""
+"""The largest seed (the kernel's random streams start from 63-bit numbers)."""
 
 
 def _check_seed(seed: int) -> None:

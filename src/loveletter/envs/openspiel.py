@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -290,7 +290,7 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         v = self.view_of(seat)
         if v is None:
             return f"seat {seat}: dealing"
-        def cards(pile: Sequence[Card]) -> str:
+        def cards(pile: tuple[Card, ...]) -> str:
             return ",".join(c.word for c in pile) or "-"
         phase = "over" if v.over else "chancellor" if v.phase is Phase.CHANCELLOR else "play"
         parts = [
