@@ -87,6 +87,15 @@ def test_R2_3_players_may_agree_on_another_target():
     assert Match(CLASSIC, 2, target=99, seed=1).target == 99
 
 
+@pytest.mark.parametrize("starter", [-1, 3, 5])
+def test_a_starter_that_is_no_seat_is_refused_with_a_shuffled_deck_as_with_a_given_one(starter):
+    # (a shuffled deck once took the starter modulo the players: seat 5 of three started as seat 2)
+    for deck in (None, CLASSIC.full_deck):
+        with pytest.raises(ValueError, match=f"the starter must be a seat from 0 to 2, not {starter}"):
+            Match(CLASSIC, 3, seed=1, starter=starter, deck=deck)
+    assert Match(CLASSIC, 3, seed=1, starter=2).round.starter == 2
+
+
 def test_R2_1_match_player_counts():
     with pytest.raises(ValueError, match=r"R2\.1"):
         Match(CLASSIC, 5)

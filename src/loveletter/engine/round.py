@@ -87,8 +87,7 @@ class Round:
         ``deck`` must hold exactly the edition's cards; a ``ValueError`` says what is wrong.
         """
         edition.check_players(players)
-        if not 0 <= starter < players:
-            raise ValueError(f"the starter must be a seat from 0 to {players - 1}, not {starter}")
+        _check_starter(players, starter)
         cards = _parse_cards(deck)
         _check_deck(edition, cards)
         self._setup(edition, players, cards, starter, log)
@@ -138,11 +137,12 @@ class Round:
     ) -> Round:
         """A round with the edition's cards shuffled by ``rng`` (the same ``rng`` state, the same deck)."""
         edition.check_players(players)
+        _check_starter(players, starter)  # (taken modulo, seat 5 of three would quietly be seat 2)
         pick = rng.random
         # Sorting by independent uniform keys gives a uniform shuffle, faster than rng.shuffle.
         deck = sorted(edition.full_deck, key=lambda _: pick())
         new = cls.__new__(cls)
-        new._setup(edition, players, deck, starter % players, log)
+        new._setup(edition, players, deck, starter, log)
         return new
 
     @classmethod
@@ -543,6 +543,11 @@ def wrong_counts(edition: Edition, cards: Sequence[Card]) -> list[tuple[int, Car
     card whose count is wrong, by value; empty for a right deck."""
     counts = {c: list(cards).count(c) for c in set(cards) | set(edition.copies)}
     return [(counts[c], c, edition.copies.get(c, 0)) for c in sorted(counts) if counts[c] != edition.copies.get(c, 0)]
+
+
+def _check_starter(players: int, starter: int) -> None:
+    if not 0 <= starter < players:
+        raise ValueError(f"the starter must be a seat from 0 to {players - 1}, not {starter}")
 
 
 def _check_deck(edition: Edition, cards: list[Card]) -> None:
