@@ -275,6 +275,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                                 " database, or take that table away; nothing was changed",
         "serve_table_left_out": "table {code} is left out: its stored rows cannot be read back ({reason});"
                                 " they stay in the database as they are",
+        "serve_damage_not_object": "its settings are not a JSON object",
+        "serve_damage_not_json_at": "its settings are not JSON (line {line}, column {column})",
+        "serve_damage_not_json": "its settings are not JSON",
+        "serve_damage_missing": "its settings lack the field {field!r}",
+        "serve_damage_kind": "its settings' field {field!r} holds the wrong kind of value",
         "cli_tournament": "Play many games between bots, seats rotating, and report win rates, pairwise results"
                           " and Bradley-Terry ratings.",
         "opt_tour_bots": "Bot levels in the lineup, separated by commas ({levels}); fewer than --players are"
@@ -807,6 +812,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                                 " andere database of haal die tabel weg; er is niets veranderd",
         "serve_table_left_out": "tafel {code} blijft weg: de opgeslagen rijen zijn niet terug te lezen ({reason});"
                                 " ze blijven ongewijzigd in de database",
+        "serve_damage_not_object": "de instellingen zijn geen JSON-object",
+        "serve_damage_not_json_at": "de instellingen zijn geen JSON (regel {line}, kolom {column})",
+        "serve_damage_not_json": "de instellingen zijn geen JSON",
+        "serve_damage_missing": "de instellingen missen het veld {field!r}",
+        "serve_damage_kind": "het veld {field!r} van de instellingen heeft een verkeerd soort waarde",
         "cli_tournament": "Speel veel partijen tussen bots, met wisselende stoelen, en geef winstpercentages,"
                           " onderlinge resultaten en Bradley-Terry-ratings.",
         "opt_tour_bots": "Niveaus van de bots, gescheiden door komma's ({levels}); zijn het er minder dan"

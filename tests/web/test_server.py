@@ -522,17 +522,24 @@ def test_a_table_whose_stored_rows_are_damaged_is_left_out_and_the_others_served
     from loveletter.web import serve as serving
 
     with TestClient(create_app(Store(database), bot_delay=0)) as client:
-        good, settings_gone, move_illegal = (create(client, players=2)["code"] for _ in range(3))
+        good, settings_gone, move_illegal, no_edition, no_seed, bot_unknown = (
+            create(client, players=2)["code"] for _ in range(6))
     store = Store(database)
-    store.add_move(move_illegal, 0, "guard 9 princess", False)
+    store.add_move(move_illegal, 0, "spy", False)  # (refused whatever the deal)
     with store.engine.begin() as db:
         db.execute(text("UPDATE tables SET settings = '{' WHERE code = :code"), {"code": settings_gone})
+        for code, change in ((no_edition, {"edition": "x"}), (no_seed, {"seed": None}),
+                             (bot_unknown, {"seats": [None, "godlike"]})):
+            settings = json.loads(db.execute(text("SELECT settings FROM tables WHERE code = :code"),
+                                             {"code": code}).scalar_one())
+            db.execute(text("UPDATE tables SET settings = :settings WHERE code = :code"),
+                       {"code": code, "settings": json.dumps({**settings, **change})})
     server = create_app(Store(database), bot_delay=0).state.server
     assert set(server.rooms) == {good}
-    assert server.left_out[settings_gone].startswith("its settings are not JSON")
-    assert server.left_out[move_illegal] and "\n" not in server.left_out[move_illegal]  # its first line
+    assert str(server.left_out[settings_gone]) == "its settings are not JSON (line 1, column 2)"
+    assert str(server.left_out[move_illegal]) == "the Spy is not a card of the classic edition (R1)"
     kept = {t.code: t for t in Store(database).load_all()}  # nothing deleted or mended
-    assert kept[move_illegal].moves == ["guard 9 princess"] and kept[settings_gone].damage is not None
+    assert kept[move_illegal].moves == ["spy"] and kept[settings_gone].damage is not None
     # the command says so, one line each, before it says the server is open
     monkeypatch.setattr(serving.uvicorn, "run", lambda app, **_: None)
     with socket.socket() as probe:
@@ -540,9 +547,15 @@ def test_a_table_whose_stored_rows_are_damaged_is_left_out_and_the_others_served
         port = probe.getsockname()[1]
     assert serving.serve("127.0.0.1", port, database, 0, None, Translator("nl")) == 0
     said = capsys.readouterr()
-    assert said.err.splitlines() == [
+    # each reason in the operator's language too
+    reasons = {settings_gone: "de instellingen zijn geen JSON (regel 1, kolom 2)",
+               move_illegal: "de Spion is geen kaart van de klassieke editie (R1)",
+               no_edition: "Onbekende editie 'x': kies classic of 2019.",
+               no_seed: "het veld 'seed' van de instellingen heeft een verkeerd soort waarde",
+               bot_unknown: "Onbekend botniveau 'godlike': kies random, beginner, expert."}
+    assert sorted(said.err.splitlines()) == sorted(
         f"loveletter serve: tafel {code} blijft weg: de opgeslagen rijen zijn niet terug te lezen"
-        f" ({server.left_out[code]}); ze blijven ongewijzigd in de database" for code in (settings_gone, move_illegal)]
+        f" ({reason}); ze blijven ongewijzigd in de database" for code, reason in reasons.items())
     assert said.out.startswith("Love Letter draait")
     store.engine.dispose()
 

@@ -42,7 +42,13 @@ from loveletter.engine import Action, View
 from loveletter.i18n import LANGUAGES, MESSAGES, Translator
 from loveletter.record import KeyTwice, RecordError, no_key_twice, parse
 from loveletter.web.limits import BodyLimit, Limit
-from loveletter.web.messages import hints_message, read_client_message, refusal_message, state_message
+from loveletter.web.messages import (
+    first_line,
+    hints_message,
+    read_client_message,
+    refusal_message,
+    state_message,
+)
 from loveletter.web.replays import MAX_RECORD_BYTES, frames_json, record_of
 from loveletter.web.store import Store
 from loveletter.web.table import GameTable, Refused, new_code, new_settings
@@ -75,11 +81,6 @@ class NewTable(Body):
     bot_timeout: StrictFloat | None = None  # (a whole number is taken too)
     # the level that plays for someone away: only with a bot timeout (none: the default level)
     stand_in: StrictStr | None = Field(default=None, max_length=20)
-
-
-def first_line(err: BaseException) -> str:
-    """An error's first line, for a one-line message (its kind, if it says nothing)."""
-    return str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
 
 
 def seat_numbers(bots: dict[str, str]) -> dict[int, str]:
@@ -179,7 +180,8 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.rng = random.SystemRandom()
         self.thinking = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-think")
-        self.left_out: dict[str, str] = {}  # stored tables that cannot be read back: code -> why
+        # stored tables that cannot be read back: code -> why (see messages.left_out_reason)
+        self.left_out: dict[str, Exception] = {}
         loaded = store.load_all()
         for stored in loaded:
             if stored.damage is not None:
@@ -189,7 +191,7 @@ class Server:
                 self.rooms[stored.code] = Room(GameTable.load(stored, store, budget))
             except Exception as err:  # rows damaged outside the app, in any way: that
                 # table alone is left out (and left as it is in the database); the others are served
-                self.left_out[stored.code] = first_line(err)
+                self.left_out[stored.code] = err
         for stored in loaded:  # finished tables and their rematches, linked again
             if stored.rematch in self.rooms and stored.code in self.rooms:
                 room = self.rooms[stored.code]

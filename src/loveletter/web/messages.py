@@ -11,12 +11,23 @@ from collections.abc import Iterable
 from typing import Any
 
 from loveletter.bots.expert import ExpertBot
-from loveletter.engine import Action, Card, Edition, Event, IllegalActionError, Phase, View, view
+from loveletter.engine import (
+    Action,
+    Card,
+    Edition,
+    Event,
+    IllegalActionError,
+    NotationError,
+    Phase,
+    View,
+    view,
+)
 from loveletter.engine.errors import quoted
 from loveletter.i18n import LANGUAGES, Translator
 from loveletter.narrate import narrate
 from loveletter.percentages import shown_percentages
 from loveletter.record import KeyTwice, no_key_twice
+from loveletter.web.store import DamagedRow
 from loveletter.web.table import GameTable, Refused
 
 MAX_MESSAGE = 2_000  # characters in one message from a client
@@ -150,6 +161,27 @@ def refusal_message(refused: Refused, t: Translator, edition: Edition | None = N
     # what the client sent may be quoted back: a lone surrogate in it cannot be sent as UTF-8
     text = text.encode("utf-8", "replace").decode("utf-8")
     return {"type": "error", "key": refused.key, "message": text}
+
+
+def first_line(err: BaseException) -> str:
+    """An error's first line, for a one-line message (its kind, if it says nothing)."""
+    return str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+
+
+def left_out_reason(err: Exception, t: Translator) -> str:
+    """Why a stored table cannot be read back (:attr:`Server.left_out <loveletter.web.app.Server>`),
+    in one line of ``t``'s language: a damaged row, settings the app refuses, a move the rules refuse.
+    A fault of another kind (the rows changed in a way no check foresaw) keeps its own first line."""
+    if isinstance(err, DamagedRow):
+        return t(err.key, **err.params)
+    engine_error = err.engine_error if isinstance(err, Refused) else err
+    if isinstance(engine_error, IllegalActionError):
+        return t.error(engine_error)
+    if isinstance(engine_error, NotationError):
+        return t.notation_error(engine_error)
+    if isinstance(err, Refused):
+        return str(refusal_message(err, t)["message"])
+    return first_line(err)
 
 
 def read_client_message(text: str) -> dict[str, Any]:

@@ -17,7 +17,8 @@ from sqlalchemy.exc import (
 )
 
 from loveletter.i18n import Translator
-from loveletter.web.app import create_app, first_line
+from loveletter.web.app import create_app
+from loveletter.web.messages import first_line, left_out_reason
 from loveletter.web.store import ForeignTable, Store, default_database
 
 
@@ -67,7 +68,8 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     except SQLAlchemyError as err:
         return fail("serve_err_db", db=shown_db, reason=_database_reason(err, url, t))
     for code, why in app.state.server.left_out.items():
-        print(f"loveletter serve: {t('serve_table_left_out', code=code, reason=why)}", file=sys.stderr)
+        reason = left_out_reason(why, t)
+        print(f"loveletter serve: {t('serve_table_left_out', code=code, reason=reason)}", file=sys.stderr)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(t("serve_open", url=f"http://{shown}:{port}/"), flush=True)
     print(t("serve_db", db=store.engine.url.render_as_string(hide_password=True)), flush=True)

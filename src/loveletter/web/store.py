@@ -38,6 +38,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.sql.dml import Insert
 
+from loveletter.i18n import Translator
 from loveletter.narrate import MAX_NAME_POINTS
 
 metadata = MetaData()
@@ -81,6 +82,16 @@ went_on = Table(
 )
 
 
+class DamagedRow(ValueError):
+    """Why a table's stored row cannot be read (it was edited outside the app): a message ``key`` of
+    the i18n catalogue and its ``params``, so that the server can say it in its operator's language;
+    ``str()`` is the English."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key, self.params = key, params
+        super().__init__(Translator("en")(key, **params))
+
+
 @dataclass
 class StoredTable:
     code: str
@@ -92,7 +103,7 @@ class StoredTable:
     rematch: str | None = None  # the table of the next match, once someone asked for one
     went_on: set[int] = field(default_factory=set)  # the seats whose players went on to it
     by_bot: set[int] = field(default_factory=set)  # the numbers of the moves a bot played
-    damage: str | None = None  # why its stored settings cannot be read (they are then empty)
+    damage: DamagedRow | None = None  # why its stored settings cannot be read (they are then empty)
 
 
 def hash_secret(secret: str) -> str:
@@ -167,11 +178,15 @@ def _foreign_table(engine: Engine) -> ForeignTable | None:
 def _stored_table(row: Any) -> StoredTable:
     """A table's row, its settings read; a damaged row (edited by hand, by another program) is
     marked, so that the caller can leave that table out and keep the others."""
+    damage: DamagedRow | None = None
     try:
         settings = json.loads(row.settings)
-        damage = None if isinstance(settings, dict) else "its settings are not a JSON object"
-    except (TypeError, ValueError) as err:
-        settings, damage = {}, f"its settings are not JSON ({err})"
+        if not isinstance(settings, dict):
+            damage = DamagedRow("serve_damage_not_object")
+    except json.JSONDecodeError as err:
+        settings, damage = {}, DamagedRow("serve_damage_not_json_at", line=err.lineno, column=err.colno)
+    except (TypeError, ValueError):  # not text at all
+        settings, damage = {}, DamagedRow("serve_damage_not_json")
     return StoredTable(row.code, settings if damage is None else {}, row.private, {}, {}, [], damage=damage)
 
 

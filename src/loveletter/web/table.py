@@ -28,7 +28,7 @@ from loveletter.engine import (
 )
 from loveletter.i18n import LANGUAGES, Translator
 from loveletter.narrate import MAX_NAME, looks_like_any, name_too_long, one_line, visible
-from loveletter.web.store import Store, StoredTable, hash_secret
+from loveletter.web.store import DamagedRow, Store, StoredTable, hash_secret
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 6
@@ -82,15 +82,49 @@ class Settings:
 
     @classmethod
     def from_json(cls, data: dict[str, Any], private: bool) -> Settings:
+        """Settings as :meth:`as_json` stored them, checked as :func:`new_settings` checks new ones:
+        a row changed outside the app is refused (:class:`Refused`, or
+        :class:`~loveletter.web.store.DamagedRow` for a field missing or of the wrong kind)."""
         # (tables stored before the stand-in's level could be chosen had a beginner)
-        return cls(data["edition"], data["players"], data["target"], data["seed"],
-                   [SeatPlan(level) for level in data["seats"]], private, data.get("bot_timeout"),
-                   data.get("stand_in", STAND_IN))
+        data = {"bot_timeout": None, "stand_in": STAND_IN, **data}
+        for name, kinds in _STORED_KINDS.items():
+            if name not in data:
+                raise DamagedRow("serve_damage_missing", field=name)
+            if not isinstance(data[name], kinds) or isinstance(data[name], bool):
+                raise DamagedRow("serve_damage_kind", field=name)
+        seats, players = data["seats"], data["players"]
+        if len(seats) != players or not all(level is None or isinstance(level, str) for level in seats):
+            raise DamagedRow("serve_damage_kind", field="seats")
+        bots = {seat: level for seat, level in enumerate(seats) if level is not None}
+        timeout, stand_in = data["bot_timeout"], data["stand_in"]
+        # (the stand-in's level is stored even where no bot stands in; a new table leaves it out then)
+        edition, target, _ = _checked(data["edition"], players, data["target"], bots, timeout,
+                                      stand_in if timeout is not None else None)
+        if stand_in not in LEVELS:
+            raise Refused("web_err_stand_in", level=stand_in, levels=", ".join(LEVELS))
+        return cls(edition, players, target, data["seed"], [SeatPlan(level) for level in seats], private,
+                   timeout, stand_in)
+
+
+#: The stored settings' fields and the kinds of value each may hold.
+_STORED_KINDS: dict[str, type | tuple[type, ...]] = {
+    "edition": str, "players": int, "target": int, "seed": int, "seats": list,
+    "bot_timeout": (int, float, type(None)), "stand_in": str,
+}
 
 
 def new_settings(edition: str, players: int, target: int | None, bots: dict[int, str], private: bool,
                  bot_timeout: float | None, rng: random.Random, stand_in: str | None = None) -> Settings:
     """Settings for a new table, checked: :class:`Refused` says what is wrong."""
+    name, target, stand_in = _checked(edition, players, target, bots, bot_timeout, stand_in)
+    plans = [SeatPlan(bots.get(seat)) for seat in range(players)]
+    return Settings(name, players, target, rng.randrange(2**62), plans, private, bot_timeout, stand_in)
+
+
+def _checked(edition: str, players: int, target: int | None, bots: dict[int, str], bot_timeout: float | None,
+             stand_in: str | None) -> tuple[str, int, str]:
+    """The checks of :func:`new_settings`; the edition's name, the target (its default for ``None``)
+    and the stand-in's level (its default for ``None``)."""
     if edition not in EDITIONS:
         raise Refused("web_err_edition", edition=edition)
     rules = EDITIONS[edition]
@@ -114,8 +148,7 @@ def new_settings(edition: str, players: int, target: int | None, bots: dict[int,
         raise Refused("web_err_stand_in", level=stand_in, levels=", ".join(LEVELS))
     elif bot_timeout is None:  # no bot would ever stand in: the choice would be lost without a word
         raise Refused("web_err_stand_in_never")
-    plans = [SeatPlan(bots.get(seat)) for seat in range(players)]
-    return Settings(rules.name, players, target, rng.randrange(2**62), plans, private, bot_timeout, stand_in)
+    return rules.name, target, stand_in
 
 
 def clean_name(name: str) -> str:
