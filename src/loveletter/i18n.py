@@ -1294,6 +1294,21 @@ def grouped(number: int) -> str:
 LEVEL_LISTS = ("levels", "searching")
 
 
+def with_bytes_shown(value: Any) -> Any:
+    r"""A file name (or other text from the system) as a message shows it: bytes that are not UTF-8,
+    which Python keeps as lone surrogates, written as ``\xff`` (on standard error they showed as
+    ``\udcff``, on standard output as "?").
+
+    >>> with_bytes_shown(os.fsdecode(b"game\xff.json"))
+    'game\\xff.json'
+    """
+    if isinstance(value, os.PathLike):
+        value = os.fspath(value)
+    if not isinstance(value, str) or value.isascii():
+        return value
+    return "".join(f"\\x{ord(ch) - 0xDC00:02x}" if "\udc80" <= ch <= "\udcff" else ch for ch in value)
+
+
 class Translator:
     """Strings in one language: ``t("deck_size", n=3)``, ``t.card(c)``, ``t.the(c)``, ``t.error(err)``."""
 
@@ -1307,7 +1322,7 @@ class Translator:
         for listed in LEVEL_LISTS:  # bot levels given by their codes: named in this language
             if isinstance(params.get(listed), tuple):
                 params = {**params, listed: self.levels(params[listed])}
-        return self._messages[key].format(**params)
+        return self._messages[key].format(**{name: with_bytes_shown(value) for name, value in params.items()})
 
     def card(self, card: Card) -> str:
         """The card's name: ``Guard`` / ``Wachter``."""

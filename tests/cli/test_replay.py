@@ -558,6 +558,16 @@ def test_missing_file(tmp_path):
     assert "nope.json" in line
 
 
+def test_a_file_name_that_is_not_utf8_shows_its_bytes(tmp_path):
+    """A name's bytes that are not UTF-8 are shown as ``\\xff``, in both languages (they showed as
+    ``\\udcff``, Python's stand-in for them)."""
+    missing = Path(os.fsdecode(bytes(tmp_path) + b"/nope\xff.json"))
+    assert refused(run(missing)) == f"no such file: {tmp_path}/nope\\xff.json"
+    bad = Path(os.fsdecode(bytes(tmp_path) + b"/bad\xff.json"))
+    bad.write_text("{", encoding="utf-8")
+    assert refused(run(bad, "--lang", "nl")).startswith(f"{tmp_path}/bad\\xff.json is geen geldige JSON: ")
+
+
 def test_directory(tmp_path):
     line = refused(run(tmp_path))
     assert str(tmp_path) in line
