@@ -133,6 +133,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         " at least {tries} times whatever the budget.",
         "hint_win": "win ≈ {p}%",
         "hint_win_margin": "win ≈ {p}% ± {m}",
+        "hint_win_bound": "win {p}%",
         "hint_best": "best",
         "hint_legend": "win ≈: the expert's chance of winning the round after the move (± its margin of error);"
         " best: the highest",
@@ -673,6 +674,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         " dan ook minstens {tries} keer.",
         "hint_win": "winkans ≈ {p}%",
         "hint_win_margin": "winkans ≈ {p}% ± {m}",
+        "hint_win_bound": "winkans {p}%",
         "hint_best": "beste",
         "hint_legend": "winkans ≈: de kans van de expert om na de zet de ronde te winnen (± de foutmarge);"
         " beste: de hoogste",

@@ -1,5 +1,6 @@
 """How chances are shown to people: whole percentages that stay near their chances and add up to
-about 100, for the expert's belief of what each player holds (the terminal's hints and the browser's)."""
+about 100, for the expert's belief of what each player holds (the terminal's hints and the browser's),
+and one chance alone, for the hints' estimate of each move (:func:`shown_chance`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,27 @@ from collections.abc import Mapping
 from loveletter.engine import Card
 
 EQUAL_CHANCE = 1e-6  # percentage points: chances closer than this are equal
+
+
+def shown_chance(chance: float) -> str:
+    """A chance as a whole percentage, without its sign: ``<1`` for one above 0 that would round to
+    0, ``>99`` for one below 1 that would round to 100 (shown as 0 or 100 they would look certain), as
+    the browser shows its hints (``percent`` in app.js).
+
+    >>> shown_chance(0.0025), shown_chance(0), shown_chance(0.4449), shown_chance(0.998), shown_chance(1)
+    ('<1', '0', '44', '>99', '100')
+    """
+    n = round(100 * chance)
+    if n == 0 and chance > 0:
+        return "<1"
+    if n == 100 and chance < 1:
+        return ">99"
+    return str(n)
+
+
+def chance_order(shown: str) -> float:
+    """Where a figure of :func:`shown_chance` stands among the others (``<1`` above 0, below 1)."""
+    return 0.5 if shown == "<1" else 99.5 if shown == ">99" else float(shown)
 
 
 def shown_percentages(odds: Mapping[Card, float]) -> list[tuple[Card, str]]:

@@ -718,6 +718,7 @@ def test_hints_show_the_experts_estimates_and_belief(tmp_path, lang):
     assert moves and all(estimate in line for line in moves)
     # each estimate with its 95% margin, unless the move's outcome is certain (0% or 100%)
     best = "best" if lang == "en" else "beste"
+    assert not any(re.search(r" [<>]\d+%", line) for line in moves)  # (these figures are not near 0 or 1)
     figures = [re.search(rf"≈ (\d+)%(?: ± (\d+))?( · {best})?$", line) for line in moves]
     assert all(f is not None for f in figures)
     assert all(f[2] is not None or f[1] in ("0", "100") for f in figures if f is not None)
@@ -742,7 +743,23 @@ def test_hints_give_a_forced_move_its_figure_too(tmp_path):
     screens = [screen.split(PROMPT["en"])[0] for screen in proc.stdout.split("Your hand")[1:]]
     moves = [re.findall(r"^\s+\d+\. .*$", screen, re.MULTILINE) for screen in screens]
     assert len(moves[0]) == 1  # the first move is forced
-    assert all(re.search(r"win ≈ \d+%", line) for m in moves for line in m)
+    assert all(re.search(r"win (≈ \d+|<1|>99)%", line) for m in moves for line in m)
+
+
+@pytest.mark.parametrize(("lang", "seed", "starter", "lines", "figure"), [
+    # Countess and Baron against a Guard, a Prince or a King (a third each), a Princess under 1%
+    ("en", 22, 0, ["2", "1", "2", "3", "1", "2", "1"], r"Baron → 1 Bram\s+baron 1\s+win >99% · best"),
+    # a Baron that wins only against a Guard, which Bram holds at about 1%
+    ("nl", 15, 1, ["1", "1", "1", "1", "4", "3", "2"], r"baron 1\s+winkans <1%\n"),
+])
+def test_hints_near_certain_show_as_over_99_or_under_1_percent(tmp_path, lang, seed, starter, lines, figure):
+    """An estimate of 99.8% showed as "win ≈ 100%" beside a possible Princess, and one of 0.25% as
+    0%: rounded, they looked certain. They read ">99%" and "<1%", as the belief beside them and the
+    browser's hints do."""
+    proc, _ = play(tmp_path, "--lang", lang, "--bots", "beginner", "--hints", "--seed", str(seed),
+                   "--starter", str(starter), lines=[*lines, "q"])
+    assert proc.returncode == 0, proc.stderr
+    assert re.search(figure, proc.stdout), proc.stdout[-3000:]
 
 
 @pytest.mark.parametrize(("lang", "known", "drew"), [

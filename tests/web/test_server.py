@@ -981,6 +981,31 @@ def test_the_hints_name_every_card_still_possible_as_the_terminal_does():
     assert unlikely > 0  # cards the browser used to leave out
 
 
+def test_a_hint_near_0_or_1_is_sent_as_it_is_not_rounded_to_certain():
+    """The hints' chances went out rounded to three places: a move that wins 0.04% of the time was
+    sent as 0, and the page showed 0%, as if it could not win (the page shows such a chance as <1%)."""
+    import types
+
+    from loveletter.bots.expert import Estimate
+    from loveletter.engine import CLASSIC, Match, view
+    from loveletter.i18n import Translator
+    from loveletter.web.messages import hints_message
+
+    v = view(Match(CLASSIC, 2, seed=1), 0)
+    chances = dict(zip(v.legal_actions, [0.0004, 0.99996, 0.0, 1.0], strict=False))
+
+    class Adviser:  # the expert's figures, as given
+        def move_odds(self, _view):
+            return {action: Estimate(chance, 0.001) for action, chance in chances.items()}
+
+        def belief(self, _view):
+            return types.SimpleNamespace(all_odds=dict)
+
+    sent = {o["move"]: o["chance"] for o in hints_message(v, 0, Adviser(), Translator("en"))["odds"]}
+    assert sent == {action.notation(): chance for action, chance in chances.items()}
+    assert len(sent) >= 2
+
+
 def test_after_the_match_hints_are_refused_as_the_match_is_over(client):
     """Not "it is not your turn", as it said: nobody's turn comes again."""
     code, secret = finished_bot_match(client)
