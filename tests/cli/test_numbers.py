@@ -65,6 +65,16 @@ def test_accepted_values():
     assert Amount(0, 10).convert("10", None, None) == 10.0 and Amount(0, 10).convert(0.8, None, None) == 0.8
 
 
+def test_a_whole_number_in_groups_of_three_as_the_help_pages_write_it():
+    """The help pages write a default as "1 200" (a thin space between the groups); typed so, it was
+    "not a whole number"."""
+    for typed in ("1\u2009200", "1 200", "1\u00a0200", "10 000 000", "-1 000"):
+        assert Whole().convert(typed, None, None) == int(typed.replace("\u2009", "").replace("\u00a0", "").replace(" ", ""))
+    for wrong in ("12 00", "1 2000", "1  200", " 1,200", "1 200.5"):
+        assert refusal(Whole(), wrong) == f"{wrong!r} is not a whole number."
+    assert refusal(Amount(0, 10), "1 2") == "'1 2' is not a number."
+
+
 def test_help_pages_give_the_ranges_in_words():
     english = " ".join(run("play", "--help").stdout.split())
     assert "[from 2 to 6]" in english and "[from 1 to 10 000 000]" in english  # (split() takes the thin spaces too)

@@ -6,6 +6,7 @@ A decimal comma is read as a point (``--delay 0,5``).
 from __future__ import annotations
 
 import math
+import re
 import sys
 from pathlib import Path
 from typing import Any, Literal
@@ -41,6 +42,8 @@ class _InWords:
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         t = Translator(language)
+        if self._whole and isinstance(value, str) and _GROUPED.fullmatch(value.strip()):
+            value = _GROUP_SPACE.sub("", value)  # "1 200", as the help pages write the defaults
         try:
             if isinstance(value, str) and (not value.isascii() or "_" in value):
                 # Python reads "3_0" as 30 and other scripts' digits ("٣") too: not as they are typed
@@ -59,6 +62,12 @@ class _InWords:
         if (self.min is not None and number < self.min) or (self.max is not None and number > self.max):
             self.fail(t("cli_out_of_range", value=shown(value) if isinstance(value, str) else _number(number), range=self._describe_range()), param, ctx)  # type: ignore[attr-defined]
         return number
+
+
+#: A whole number in groups of three digits, split by a space as :func:`~loveletter.i18n.grouped`
+#: writes them in the help pages (a thin space), or a plain or no-break one: ``1 200``, ``10 000 000``.
+_GROUPED = re.compile("[+-]?[0-9]{1,3}(?:[ \u00a0\u2009\u202f][0-9]{3})+")
+_GROUP_SPACE = re.compile("[ \u00a0\u2009\u202f]")
 
 
 def _too_many_digits(text: str) -> bool:
