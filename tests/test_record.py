@@ -675,6 +675,45 @@ def test_document_problems_are_refused_without_a_place(doc: dict[str, Any], patt
     document_refused(doc)
 
 
+@pytest.mark.parametrize(("place", "field", "message"), [
+    ("record", "target", "'target' must be a whole number of tokens, from 1 to 99"),
+    ("round 1", "starter", "round 1: 'starter' must be a seat from 0 to 2"),
+    ("round 2", "starter", "round 2: 'starter' must be a seat from 0 to 2"),
+    ("turn", "seat", "round 1, turn 1: 'seat' must be a seat number, not null"),
+    ("turn", "guess", "round 1, turn 1: 'guess' must name a card, not null"),
+    ("turn", "keep", "round 1, turn 1: only a Chancellor turn has 'keep' and 'bottom' (R5.9)"),
+    ("turn", "bottom", "round 1, turn 1: only a Chancellor turn has 'keep' and 'bottom' (R5.9)"),
+])
+def test_null_is_refused_where_record_md_does_not_allow_it(place: str, field: str, message: str) -> None:
+    """RECORD.md allows null for a turn's target alone; any other optional field is absent or has a
+    value. A null there was read as absent: ``"keep": null`` on a Guard's turn was taken, where
+    ``"keep": "guard"`` was refused."""
+    doc = doc_copy(CLASSIC_3P)
+    where = (doc if place == "record" else doc["rounds"][int(place[-1]) - 1] if place.startswith("round")
+             else doc["rounds"][0]["turns"][0])
+    where[field] = None
+    assert refused(doc) == message
+
+
+@pytest.mark.parametrize(("field", "message"), [
+    ("keep", "round 1, turn 1: 'keep' must name a card, not null"),
+    ("bottom", "round 1, turn 1: 'bottom' must be a list of cards"),
+])
+def test_a_chancellor_that_drew_names_its_choice_not_null(field: str, message: str) -> None:
+    doc = doc_copy(RECORD_2019)
+    doc["rounds"][0]["turns"][0][field] = None
+    assert refused(doc) == message
+
+
+def test_a_turn_without_a_target_may_say_so_with_null() -> None:
+    doc = doc_copy(RECORD_2019)
+    untargeted = [turn for turn in doc["rounds"][0]["turns"] if "target" not in turn]
+    assert len(untargeted) == 2  # the Chancellor and the Spy
+    for turn in untargeted:
+        turn["target"] = None
+    assert summary(replay(doc)) == RECORD_2019_SUMMARY
+
+
 def test_a_blank_name_is_a_name() -> None:
     """RECORD.md asks for non-empty names: a space is one (it was refused as "not non-empty")."""
     doc = with_fields(players=["Anna", " ", "Cas"])

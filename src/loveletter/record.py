@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TypeGuard
 
 from loveletter.engine import (
     EDITIONS,
@@ -263,8 +263,9 @@ def replay(doc: Any, on_step: Callable[[int, int, Match], None] | None = None) -
             "rec_player_count", edition=edition.name, low=edition.min_players, high=edition.max_players,
             n=len(names),
         )
+    # (an optional field is absent or has its value: null is one only for a turn's target, RECORD.md)
     target = doc.get("target")
-    if target is not None and (not _is_int(target) or not 1 <= target <= MAX_TARGET):
+    if "target" in doc and (not _is_int(target) or not 1 <= target <= MAX_TARGET):
         raise RecordError("rec_target", most=MAX_TARGET)
     rounds = doc.get("rounds")
     if not isinstance(rounds, list):
@@ -282,7 +283,7 @@ def replay(doc: Any, on_step: Callable[[int, int, Match], None] | None = None) -
             raise err.at(r) from None
         deck = _deck(rnd.get("deck"), r)
         starter = rnd.get("starter")
-        if starter is not None and (not _is_int(starter) or not 0 <= starter < len(names)):
+        if "starter" in rnd and (not _is_int(starter) or not 0 <= starter < len(names)):
             raise RecordError("rec_starter", r, last=len(names) - 1)
         if match is None:  # players, target and starter are checked above, the deck here
             _check_deck(edition, deck, r)
@@ -321,7 +322,7 @@ def _play_turn(match: Match, turn: Any) -> None:
     if rnd.over:
         raise RecordError("rec_round_over")
     seat = turn.get("seat")
-    if seat is not None and not _is_int(seat):
+    if "seat" in turn and not _is_int(seat):
         raise RecordError("rec_seat_type", kind=_kind(seat))
     if seat is not None and seat != rnd.current:
         raise RecordError("rec_wrong_seat", seat=seat, current=rnd.current)
@@ -331,15 +332,15 @@ def _play_turn(match: Match, turn: Any) -> None:
     target = turn.get("target")
     if target is not None and not _is_int(target):
         raise RecordError("rec_target_type", kind=_kind(target))
-    guess = _card(turn["guess"], "guess") if turn.get("guess") is not None else None
-    has_choice = turn.get("keep") is not None or turn.get("bottom") is not None
+    guess = _card(turn["guess"], "guess") if "guess" in turn else None
+    has_choice = "keep" in turn or "bottom" in turn
     if has_choice and card is not Card.CHANCELLOR:
         raise RecordError("rec_choice_not_chancellor")
     try:
         match.apply(Action(card, target, guess))
         if rnd.phase is Phase.CHANCELLOR:
             hand = sorted(rnd.hands[rnd.current])
-            if turn.get("keep") is None:
+            if "keep" not in turn:
                 raise RecordError("rec_chancellor_keep", cards=hand)
             keep = _card(turn["keep"], "keep")
             bottom = turn.get("bottom", [])
@@ -384,7 +385,7 @@ def _no_unknown(obj: dict[str, Any], allowed: set[str], what: str) -> None:
         raise RecordError(f"rec_unknown_field_{what}", field=unknown[0])
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
