@@ -66,8 +66,8 @@ class _InWords:
 
 #: A whole number in groups of three digits, split by a space as :func:`~loveletter.i18n.grouped`
 #: writes them in the help pages (a thin space), or a plain or no-break one: ``1 200``, ``10 000 000``.
-_GROUPED = re.compile("[+-]?[0-9]{1,3}(?:[ \u00a0\u2009\u202f][0-9]{3})+")
 _GROUP_SPACE = re.compile("[ \u00a0\u2009\u202f]")
+_GROUPED = re.compile(f"[+-]?[0-9]{{1,3}}(?:{_GROUP_SPACE.pattern}[0-9]{{3}})+")
 
 
 def _too_many_digits(text: str) -> bool:
