@@ -913,6 +913,58 @@ def test_update_equals_building_at_once(edition, players):
     assert compared >= 10
 
 
+@pytest.mark.parametrize(("edition", "players"), [(CLASSIC, 4), (EDITION_2019, 3), (EDITION_2019, 4)],
+                         ids=["classic-4p", "2019-3p", "2019-4p"])
+def test_a_draw_and_the_play_after_it_are_read_together(edition, players, monkeypatch):
+    """Another player's unseen draw and the play that follows it are read as one update, without the
+    table of every card it may have drawn (several times larger than what the play leaves). The table
+    is the same as reading them one after the other; and with a cap that only those drawn tables
+    pass, it stays exact, where read one after the other it was resampled."""
+    rng = random.Random(f"together-{edition.name}-{players}")
+    sizes: list[int] = []  # of every table built (before any resampling)
+    replace = Belief._replace
+
+    def measured(self: Belief, new: dict) -> None:
+        sizes.append(len(new))
+        replace(self, new)
+
+    monkeypatch.setattr(Belief, "_replace", measured)
+
+    def built(v, together: bool, cap: int = 10**9) -> tuple[Belief, int]:
+        sizes.clear()
+        with monkeypatch.context() as m:
+            m.setattr(Belief, "_cap", lambda self: cap)
+            if not together:
+                m.setattr(Belief, "_draws_unseen_then_plays", lambda self, draw, play: False)
+            return Belief(v), max(sizes)
+
+    compared = capped = 0
+    for _ in range(6):
+        rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
+        seat = rng.randrange(players)
+        for _ in range(rng.randrange(3, 12)):
+            move = None if rnd.over else pick_move(rnd, rng, chancellor=False)  # (no huge tables)
+            if move is None:
+                break
+            rnd.apply(move)
+        v = view(rnd, seat)
+        together, largest = built(v, True)
+        apart, largest_apart = built(v, False)
+        assert together.exact and apart.exact
+        assert together.table.keys() == apart.table.keys()
+        for key, w in apart.table.items():
+            assert together.table[key] == pytest.approx(w, abs=TOL)
+        assert together.evidence == pytest.approx(apart.evidence)
+        compared += 1
+        if largest_apart > largest:  # a drawn table was the largest: capped just under it
+            kept, _ = built(v, True, cap=largest)
+            resampled, _ = built(v, False, cap=largest)
+            assert kept.exact and kept.table == together.table
+            assert not resampled.exact
+            capped += 1
+    assert compared == 6 and capped >= 4
+
+
 # ------------------------------------------------------------------------------------ rejection sampling
 
 
