@@ -17,10 +17,13 @@ the cards under the deck from Chancellors (top first), each with a weight propor
 of deals behind it. The other hidden cards — the set-aside card and the rest of the deck — are then
 a uniform shuffle of what is left (the hypothesis' *pool*).
 
-For many opponents, or after Chancellors return cards, the table can grow large; above
-:data:`MAX_HYPOTHESES` (:data:`MAX_HYPOTHESES_CROWDED` with five or six players,
-:data:`MAX_HYPOTHESES_TWO` with two) it is resampled by weight (then :attr:`Belief.exact` is ``False``; a
-draw sure to take it past the cap draws the resampled deals straight away, without the whole table). Should
+Another player's unseen draw and the play that follows it are read as one update: of each deal, only
+the draws that leave the card played in its hand are built, never the table of every card it may have
+drawn (several times larger). For many opponents, or after Chancellors return cards, the table can
+still grow large; above :data:`MAX_HYPOTHESES` (:data:`MAX_HYPOTHESES_CROWDED` with five or six
+players, :data:`MAX_HYPOTHESES_TWO` with two) it is resampled by weight (then :attr:`Belief.exact` is
+``False``; a draw read alone, such as a deal, that is sure to take it past the cap draws the resampled
+deals straight away, without the whole table). Should
 that ever leave no deal that fits the next events, or so few that they no longer spread the odds (an
 effective number of deals under :data:`MIN_SPREAD` after any event that is not a draw, or all sure of
 a hand nothing revealed), it starts
