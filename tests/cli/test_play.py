@@ -1077,12 +1077,16 @@ def _at_the_first_question(tmp_path: Path, records: Path, **popen: Any) -> Itera
         yield game
 
 
-@pytest.mark.parametrize(("signum", "closed"), [(signal.SIGHUP, True), (signal.SIGTERM, False)])
+@pytest.mark.parametrize(("signum", "closed"), [(signal.SIGHUP, True), (signal.SIGTERM, False), (signal.SIGINT, False)])
 def test_a_game_closed_or_told_to_end_saves_its_record(tmp_path, signum, closed):
     """Closing the terminal (SIGHUP) or a SIGTERM killed the game with its record file still empty, as
-    claimed when the game began: `replay` then said it was not valid JSON, and the round was lost."""
+    claimed when the game began: `replay` then said it was not valid JSON, and the round was lost.
+    Each ends with the exit status of its signal, as a shell tells it: Ctrl-C (SIGINT) ended with 0,
+    as if the game had gone well."""
     records = tmp_path / "records"
-    with _at_the_first_question(tmp_path, records) as game:
+    # (a Ctrl-C as at a terminal: the test's own processes may have been started ignoring it)
+    with _at_the_first_question(tmp_path, records,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL)) as game:
         if closed:  # the terminal went away: nothing more can be written to it
             game.stdout.close()
         game.send_signal(signum)
@@ -1091,7 +1095,10 @@ def test_a_game_closed_or_told_to_end_saves_its_record(tmp_path, signum, closed)
         assert game.stderr.read() == b""
     record = the_record(records)
     if not closed:
-        assert rest.decode().splitlines()[1:] == ["Game stopped.", f"Record saved: {record}"]
+        told = ["Game stopped.", f"Record saved: {record}"]
+        if signum == signal.SIGINT:  # the prompt's line ended by the Ctrl-C, as by q: a blank line between
+            told.insert(0, "")
+        assert rest.decode().splitlines()[1:] == told
     summary = replay_json(record)
     assert summary["finished"] is False and len(summary["rounds"]) == 1
 

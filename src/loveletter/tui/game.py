@@ -75,6 +75,10 @@ class Quit(Exception):
     """The player asked to stop (q, Ctrl-C or the end of the input)."""
 
 
+class Interrupted(Quit):
+    """The player stopped with Ctrl-C: saved as a quit is, with the exit status of an interrupt."""
+
+
 class LineTooLong(Exception):
     """A line of input longer than any move (:data:`MAX_LINE`): read past, not kept."""
 
@@ -190,6 +194,8 @@ class TerminalGame:
                     stop = late
         if isinstance(stop, Stopped):
             return 128 + stop.signum
+        if isinstance(stop, (KeyboardInterrupt, Interrupted)):
+            return 128 + signal.SIGINT  # 130, as a shell tells a program stopped by Ctrl-C
         return 0 if self.saved else 1
 
     def _tell_quit(self) -> None:
@@ -343,10 +349,10 @@ class TerminalGame:
             self.console.print()
             self._say(Text(self.t("line_too_long", max=grouped(MAX_LINE)), style="red"))
             return ""  # (asked again)
-        except (EOFError, KeyboardInterrupt, OSError):  # OSError: a terminal that was closed (EIO)
+        except (EOFError, KeyboardInterrupt, OSError) as why:  # OSError: a terminal that was closed (EIO)
             with contextlib.suppress(*TERMINAL_GONE):  # (which takes no more lines either)
                 self.console.print()
-            raise Quit from None
+            raise (Interrupted if isinstance(why, KeyboardInterrupt) else Quit) from None
         if not sys.stdin.isatty():
             # echo scripted input so the transcript reads well (its control codes, a terminal's
             # escapes among them, as spaces: the refusal that follows quotes them escaped)
