@@ -387,11 +387,16 @@ class Belief:
     def _free_deck(self) -> int:
         return self.deck_size - self.bottom_size
 
+    def _draws_from_bottom(self) -> bool:
+        """Whether the next card drawn from the deck is one put under it by a Chancellor (R5.9): the
+        shuffled part of the deck is used up."""
+        return self._free_deck() <= 0 and self.bottom_size > 0
+
     def _observe_draw(self, card: Card, from_set_aside: bool = False) -> None:
         """The believer draws ``card``: deals in which it could not have are dropped, and each
         hypothesis is weighed by how many ways it leaves that card to draw."""
         new: dict[Key, float] = {}
-        from_bottom = not from_set_aside and self._free_deck() <= 0 and self.bottom_size > 0
+        from_bottom = not from_set_aside and self._draws_from_bottom()
         unseen = self._unseen()
         for key, w in self.table.items():
             if from_bottom:
@@ -414,9 +419,8 @@ class Belief:
         """Whether ``draw`` is another player's draw from the shuffled deck (not the set-aside card,
         not a card put under the deck) and ``play`` its play that follows: the two are then read as
         one update (see :meth:`_drawn_before`)."""
-        from_bottom = self._free_deck() <= 0 and self.bottom_size > 0
         return (draw.kind == "draw" and draw.seat is not None and draw.seat != self.seat
-                and draw.result != "set_aside" and not from_bottom
+                and draw.result != "set_aside" and not self._draws_from_bottom()
                 and play.kind == "play" and play.seat == draw.seat)
 
     def _drawn_before(self, seat: int, card: Card, unseen: list[int]) -> Iterator[tuple[Key, float]]:
@@ -441,7 +445,7 @@ class Belief:
     def _opponent_draws(self, seat: int, from_set_aside: bool = False) -> None:
         """``seat`` draws a card the believer does not see."""
         new: dict[Key, float] = {}
-        from_bottom = not from_set_aside and self._free_deck() <= 0 and self.bottom_size > 0
+        from_bottom = not from_set_aside and self._draws_from_bottom()
         if from_bottom or from_set_aside:  # a card no longer drawn from the shuffled pool
             self.touched.add(seat)
         unseen = self._unseen()
