@@ -15,6 +15,11 @@ belief rarely does). Higher is better; guessing from the unseen cards alone is a
 belief gets. The readings of one round are not independent (one hand is read at several decisions),
 so the intervals take the rounds as the independent units.
 
+Against beginners it also prints how faithful the reading's model of them is: at their decisions
+with a choice (before the round's last play, after which nothing is read), how often the play they
+made is one the model would make from their true hand, told what the reading tells it (what the
+player knows of seat 0's card), and told all that the player knew of the other hands.
+
     .venv/bin/python benchmarks/reading.py [--rounds N] [--seed S] [--only "vs expert"]
 """
 
@@ -26,8 +31,10 @@ from options import Parser, check_only, count, description, run, wanted, whole
 
 from loveletter.bots import make_bot
 from loveletter.bots.belief import Belief
+from loveletter.bots.playout import chance_of_play
 from loveletter.bots.reading import Reading
-from loveletter.engine import EDITIONS, Match, view
+from loveletter.engine import EDITIONS, Action, Card, Match, View, view
+from loveletter.engine.round import Phase
 
 LINES = [("classic", 2, "beginner"), ("classic", 4, "beginner"), ("classic", 2, "random"),
          ("2019", 3, "beginner"), ("classic", 2, "expert"), ("classic", 4, "expert")]
@@ -35,12 +42,14 @@ WAYS = ("plain belief", "reading", "by level")
 
 
 Rounds = list[list[float]]
+Faithful = list[int]  # decisions read; made as the model would, told what the reading tells it; told all
 
 
-def measure(edition: str, players: int, opponents: str, rounds: int, seed: int) -> list[Rounds]:
+def measure(edition: str, players: int, opponents: str, rounds: int, seed: int) -> tuple[list[Rounds], Faithful]:
     """The chances on the true card, one per opponent per decision, listed by round, for each of
-    :data:`WAYS`."""
+    :data:`WAYS`; and against beginners, how faithful the model of them is (:func:`follows`)."""
     found: list[Rounds] = [[] for _ in WAYS]
+    faithful = [0, 0, 0]
     levels = {seat: opponents for seat in range(1, players)}
     for g in range(rounds):
         for way in found:
@@ -58,8 +67,29 @@ def measure(edition: str, players: int, opponents: str, rounds: int, seed: int) 
                     card = rnd.hands[seat][0]
                     for way, belief in zip(found, beliefs, strict=True):
                         way[-1].append(belief.hand_odds(seat).get(card, 0.0))
-            match.apply(bots[rnd.current].choose(view(match, rnd.current)))
-    return found
+            mover = view(match, rnd.current)
+            action = bots[rnd.current].choose(mover)
+            if (opponents == "beginner" and rnd.current != 0 and mover.phase is Phase.PLAY and mover.deck_size
+                    and len(mover.legal_actions) > 1):
+                faithful[0] += 1
+                faithful[1] += follows(mover, action, {0: mover.known[0]} if 0 in mover.known else {})
+                faithful[2] += follows(mover, action, dict(mover.known))
+            match.apply(action)
+    return found, faithful
+
+
+def follows(mover: View, action: Action, known: dict[int, Card]) -> bool:
+    """Whether the reading's model of a sensible player (:func:`~loveletter.bots.playout.chance_of_play`,
+    from the true hand, as the belief weighs a play) makes ``action`` at the ``mover``'s view, knowing
+    ``known`` of the other hands (with full care its chance is then above 0: the policy's share)."""
+    assert mover.seat is not None
+    mask = sum(1 << other for other in range(mover.players)
+               if other != mover.seat and mover.alive[other] and not mover.protected[other])
+    counted = [0] * len(Card)  # the cards every player has seen: face up and discarded
+    for card in [*mover.face_up, *(card for pile in mover.discards for card in pile)]:
+        counted[card] += 1
+    hand = (min(mover.hand), max(mover.hand))
+    return chance_of_play(mover.edition, hand, action, mover.seat, mask, counted, known, 1.0) > 0
 
 
 def interval(rounds: Rounds) -> str:
@@ -100,11 +130,20 @@ def main() -> None:
         title = f"{edition} {players}p vs {opponents}"
         if not wanted(title, args.only):
             continue
-        found = measure(edition, players, opponents, args.rounds, args.seed)
+        found, faithful = measure(edition, players, opponents, args.rounds, args.seed)
         readings = sum(len(r) for r in found[0])  # one per opponent at each decision: a hand is read many times
         figures = "   ".join(f"{way} {interval(rounds)} ({under(rounds)} under 1%)"
                              for way, rounds in zip(WAYS, found, strict=True))
         print(f"{title:24} {figures}   ({count(readings, 'reading')})", flush=True)
+        if faithful[0]:
+            decisions, told, everything = faithful
+            print(f"{'':24} the model makes the beginners' play at {percent(told, decisions)} of"
+                  f" {count(decisions, 'decision')} with a choice ({percent(everything, decisions)} told all"
+                  f" they knew of the other hands)", flush=True)
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%"
 
 
 if __name__ == "__main__":

@@ -55,6 +55,14 @@ def test_the_reading_benchmark_prints_every_line(load_script, monkeypatch, capsy
         assert re.search(title + r" +plain belief 0\.\d{3} ± 0\.\d{3} \(\d+\.\d% under 1%\) +reading 0\.\d{3} ± "
                          r"0\.\d{3} \(\d+\.\d% under 1%\) +by level 0\.\d{3} ± 0\.\d{3} \(\d+\.\d% under 1%\) +"
                          r"\(\d+ readings\)", out), title
+    # against beginners, how faithful the model of them is, on the line below each such line's
+    faithful = re.findall(r"\n +the model makes the beginners' play at (\d+\.\d)% of ([\d,]+) decisions? with a choice "
+                          r"\((\d+\.\d)% told all they knew of the other hands\)", out)
+    assert len(faithful) == 3, out  # classic 2p and 4p, 2019 3p
+    for told, decisions, everything in faithful:
+        assert int(decisions.replace(",", "")) > 0
+        assert float(everything) == 100.0  # told all it knew, the model is the beginner itself
+        assert float(told) <= 100.0
 
 
 def test_the_reading_intervals_take_rounds_as_the_units(load_script):
