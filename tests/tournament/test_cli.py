@@ -320,10 +320,17 @@ def test_a_records_folder_named_by_a_link_to_nothing_is_made_where_it_leads(tmp_
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "loop", "made", "round"]
 
 
-def _stop_with_ctrl_c(tmp_path: Path, jobs: int, when: Callable[[], bool], waiting_for: str) -> None:
-    """Start a long tournament keeping records in made/for/records, and press Ctrl-C as soon as
+# Long tournaments to stop: one whose first games take seconds (the expert's), and one whose games
+# come back a thousand a second, so that records are being written whenever it is stopped.
+SLOW_TO_START = ("--bots", "expert,beginner", "--rounds", "2000")
+QUICK_GAMES = ("--bots", "beginner,random", "--rounds", "400000")
+
+
+def _stop_with_ctrl_c(tmp_path: Path, jobs: int, when: Callable[[], bool], waiting_for: str,
+                      tournament: tuple[str, ...] = SLOW_TO_START) -> None:
+    """Start a long ``tournament`` keeping records in made/for/records, and press Ctrl-C as soon as
     ``when()`` holds; it must stop with status 130 and no traceback."""
-    proc = subprocess.Popen([str(LOVELETTER), "tournament", "--bots", "expert,beginner", "--rounds", "2000",
+    proc = subprocess.Popen([str(LOVELETTER), "tournament", *tournament,
                              "--jobs", str(jobs), "-q", "--records", "made/for/records"], cwd=tmp_path,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env())
     deadline = time.monotonic() + 120
@@ -340,10 +347,10 @@ def _stop_with_ctrl_c(tmp_path: Path, jobs: int, when: Callable[[], bool], waiti
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_ctrl_c_keeps_only_whole_records(tmp_path, jobs):
-    """Records are saved as the games come back: stopped with Ctrl-C, the tournament leaves whole records
-    that replay (never a half-written file)."""
+    """Records are saved as the games come back: stopped with Ctrl-C while it writes them, the
+    tournament leaves whole records that replay (never a half-written file)."""
     folder = tmp_path / "made/for/records"
-    _stop_with_ctrl_c(tmp_path, jobs, lambda: any(folder.glob("game-*.json")), "game record")
+    _stop_with_ctrl_c(tmp_path, jobs, lambda: any(folder.glob("game-*.json")), "game record", QUICK_GAMES)
     files = sorted(folder.iterdir())
     assert files and all(f.suffix == ".json" for f in files)
     for f in files:
@@ -617,8 +624,8 @@ def test_a_worker_that_dies_ends_it_in_one_line_and_keeps_the_records(tmp_path):
     children = Path("/proc/self/task") / str(os.getpid()) / "children"
     if not children.exists():
         pytest.skip("needs Linux's /proc/PID/task/PID/children to find the workers")
-    proc = subprocess.Popen([str(LOVELETTER), "tournament", "--bots", "expert,beginner", "--rounds", "2000",
-                             "--jobs", "2", "-q", "--records", "records"], cwd=tmp_path,
+    proc = subprocess.Popen([str(LOVELETTER), "tournament", *QUICK_GAMES, "--jobs", "2", "-q", "--records", "records"],
+                            cwd=tmp_path,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env())
     try:
         folder = tmp_path / "records"
