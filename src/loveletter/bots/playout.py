@@ -196,8 +196,19 @@ def policy(state: Round, known: dict[int, Card], rng: random.Random) -> Action:
             legal = winning_most(chances)
     best: list[Action] = []
     best_score = -math.inf
+    # A move scores the same at every other target whose card the player does not know (a Guard at
+    # six players has five such targets for each guess): scored once per card and guess.
+    alike: dict[tuple[Card, Card | None], float] = {}
     for action in legal:
-        score = score_move(action, hand, known, unknown, total, value, me)
+        target = action.target
+        if target is None or target == me or target in known:
+            score = score_move(action, hand, known, unknown, total, value, me)
+        else:
+            card_and_guess = (action.card, action.guess)
+            found = alike.get(card_and_guess)
+            if found is None:
+                found = alike[card_and_guess] = score_move(action, hand, known, unknown, total, value, me)
+            score = found
         if score > best_score + TIE:
             best, best_score = [action], score
         elif score > best_score - TIE:
