@@ -633,13 +633,16 @@ class Belief:
             self._map(lambda key: (key[0], key[1] + returned))
         else:  # which card was kept and the order are hidden: every choice equally likely
             new: dict[Key, float] = {}
+            by_hand: dict[tuple[Card, ...], list[tuple[Card, tuple[Card, ...]]]] = {}  # a table has few hands
             for (hands, bottom), w in self.table.items():
                 hand = hands[seat] or ()
-                choices = [
-                    (hand[i], order)
-                    for i in range(len(hand))
-                    for order in permutations(hand[:i] + hand[i + 1 :])
-                ]
+                choices = by_hand.get(hand)
+                if choices is None:
+                    choices = by_hand[hand] = [
+                        (hand[i], order)
+                        for i in range(len(hand))
+                        for order in permutations(hand[:i] + hand[i + 1 :])
+                    ]
                 share = w / len(choices)
                 for keep, order in choices:
                     _add(new, (_with(hands, seat, (keep,)), bottom + order), share)
