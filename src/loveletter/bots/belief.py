@@ -107,6 +107,7 @@ class Belief:
             raise ValueError("a belief is held by a seat, not by a spectator")
         self.seat = view.seat
         self.edition: Edition = view.edition
+        self.copies = [view.edition.copies.get(card, 0) for card in _CARDS]  # by number: what _unseen starts from
         self.players = view.players
         self.exact = True
         self.rng = random.Random(0)  # only for resampling an oversized table
@@ -377,7 +378,7 @@ class Belief:
 
     def _unseen(self) -> list[int]:
         """How many of each card this seat has not seen face up or in its own hand."""
-        unseen = [self.edition.copies.get(card, 0) for card in Card]
+        unseen = list(self.copies)
         for card, n in self.public.items():
             unseen[card] -= n
         for card in self.mine:
