@@ -33,6 +33,7 @@ from loveletter.bots import make_bot
 from loveletter.bots.belief import Belief
 from loveletter.bots.playout import chance_of_play
 from loveletter.bots.reading import Reading
+from loveletter.bots.rule_based import countess_tells
 from loveletter.engine import EDITIONS, Action, Card, Match, View, view
 from loveletter.engine.round import Phase
 
@@ -89,7 +90,8 @@ def follows(mover: View, action: Action, known: dict[int, Card]) -> bool:
     for card in [*mover.face_up, *(card for pile in mover.discards for card in pile)]:
         counted[card] += 1
     hand = (min(mover.hand), max(mover.hand))
-    return chance_of_play(mover.edition, hand, action, mover.seat, mask, counted, known, 1.0) > 0
+    tells = countess_tells(mover.discards)
+    return chance_of_play(mover.edition, hand, action, mover.seat, mask, counted, known, 1.0, tells) > 0
 
 
 def interval(rounds: Rounds) -> str:

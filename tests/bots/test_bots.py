@@ -191,6 +191,24 @@ def test_beginner_does_not_guess_a_card_it_knows_is_elsewhere():
     assert RuleBasedBot(1).choose(v) == Action(Card.GUARD, 1, Card.PRIEST)
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_beginner_reads_a_countess_as_a_king_or_a_prince_beside_it(seed):
+    """R4.4: a player whose last discard is the Countess probably had to play it beside the King or a
+    Prince, so the beginner's Guard names one of those (the Prince: two unseen against one King), then
+    the King once both Princes are seen; a later discard ends it (the Handmaid is liked more then)."""
+    G, H, PRIEST, BARON, PRINCE, C = (Card.GUARD, Card.HANDMAID, Card.PRIEST, Card.BARON, Card.PRINCE,
+                                      Card.COUNTESS)
+    v = _knowing([G, H], [PRINCE, BARON], {}, [[], [C], [PRIEST]])
+    assert RuleBasedBot(seed).choose(v) == Action(G, 1, PRINCE)
+    v = _knowing([G, H], [Card.KING, BARON], {}, [[PRINCE], [C], [PRINCE]])
+    assert RuleBasedBot(seed).choose(v) == Action(G, 1, Card.KING)
+    v = _knowing([G, H], [PRINCE, BARON], {}, [[], [C, BARON], [PRIEST]])
+    assert RuleBasedBot(seed).choose(v) == Action(H)
+    # what it knows comes first: a Priest's look at the King
+    v = _knowing([G, H], [Card.KING, BARON], {1: Card.KING}, [[], [C], [PRIEST]])
+    assert RuleBasedBot(seed).choose(v) == Action(G, 1, Card.KING)
+
+
 def test_beginner_never_names_a_card_it_sees_all_used_up_even_with_only_guards_unseen():
     """No card but a Guard can be in the other's hand: naming any card is hopeless, never merely
     worth nothing (which would put it above, say, a Handmaid played with no bonus)."""
@@ -308,7 +326,7 @@ def test_hints_and_the_shown_belief_see_only_their_view(edition, players):
     to the last digit, with the same seed."""
     rng = random.Random(f"hint-views-{edition.name}-{players}")
     compared = moved_some = 0
-    for _ in range(3):
+    for _ in range(4):
         rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
         movers = [make_bot("beginner", rng.randrange(10**9)) for _ in range(players)]
         while not rnd.over:

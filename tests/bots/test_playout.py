@@ -227,7 +227,7 @@ def test_the_simulated_players_choose_as_the_beginner_does(edition):
     from loveletter.bots import RuleBasedBot
     from loveletter.bots.last_play import last_play_chances, winning_most
     from loveletter.bots.playout import unknown_counts, unknown_to
-    from loveletter.bots.rule_based import TIE, view_unknown_counts
+    from loveletter.bots.rule_based import TIE, countess_tells, view_unknown_counts
 
     rng = random.Random(f"same-{edition.name}")
     beginner = RuleBasedBot(1)
@@ -256,7 +256,7 @@ def test_the_simulated_players_choose_as_the_beginner_does(edition):
                                 if s != seen.seat and seen.alive[s] and not seen.protected[s])
                 for action in seen.legal_actions if chances is None else ():  # (a last play is never read)
                     chance = chance_of_play(edition, tuple(seen.hand), action, rnd.current, choosable, counted,
-                                            seen.known, 1.0)
+                                            seen.known, 1.0, countess_tells(seen.discards))
                     assert chance == pytest.approx(1 / len(liked) if action in liked else 0.0), action
                 if len(liked) > 1:
                     ties.append((len(picked), len(chosen)))

@@ -75,8 +75,8 @@ def test_a_seat_whose_level_is_shown_is_read_by_it():
     for match in decisions(CLASSIC, 3, "random", rounds=10, seed=4):
         v = view(match, 0)
         shown, plain = Reading(v, levels), Reading(v)
-        only_random = Belief(v, lambda ed, hand, play, seat, others, seen, known: (
-            read_at_random if seat == 1 else read_sensibly)(ed, hand, play, seat, others, seen, known))
+        only_random = Belief(v, lambda ed, hand, play, seat, others, seen, known, tells: (
+            read_at_random if seat == 1 else read_sensibly)(ed, hand, play, seat, others, seen, known, tells))
         for seat in (1, 2):
             if match.round.is_alive(seat):
                 for table in (shown.sensible, shown.wild):
@@ -105,14 +105,14 @@ def test_an_expert_bot_is_read_with_less_care_than_a_beginner():
     from loveletter.bots.reading import CARE, CARE_OF_EXPERT, read_as_expert
 
     assert CARE_OF_EXPERT < CARE
-    # set aside a Guard; face up Handmaid, Handmaid, Baron; seat 0 King, seat 1 Priest; then Countess, Guard
-    words = ("guard", "handmaid", "handmaid", "baron", "king", "priest", "countess", "guard")
+    # set aside a Guard; face up Handmaid, Handmaid, Baron; seat 0 King, seat 1 Priest; then Guard, Guard
+    words = ("guard", "handmaid", "handmaid", "baron", "king", "priest", "guard", "guard")
     cards = [Card.from_word(w) for w in words]
     rest = list(CLASSIC.full_deck)
     for card in cards:
         rest.remove(card)
     rnd = Round(CLASSIC, 2, cards + sorted(rest))
-    rnd.apply(Action(Card.COUNTESS))  # R4.4: beside the King it must go
+    rnd.apply(Action(Card.GUARD, 1, Card.BARON))
     rnd.apply(Action(Card.GUARD, 0, Card.PRINCE))
     v = view(rnd, 0)
     as_beginner = Reading(v, {1: "beginner"}).hand_odds(1)

@@ -53,6 +53,7 @@ from itertools import accumulate, permutations
 from typing import Generic, Protocol, TypeVar
 
 from loveletter.bots.facts import last_plays, publicly_possible, ruled_out, who_knows_mine
+from loveletter.bots.rule_based import countess_tells, discarded
 from loveletter.engine import Action, Card, Edition, Event, View, known_draws
 
 _CARDS = tuple(Card)  # by number
@@ -77,10 +78,11 @@ MIN_SPREAD = 200
 #: possible (under 1%), not as impossible.
 FLOOR = 0.01
 
-Reader = Callable[[Edition, tuple[Card, ...], Action, int, int, list[int], dict[int, Card]], float]
-"""``reader(edition, hand, play, seat, choosable, seen, known)``: how likely ``seat``, holding
+Reader = Callable[[Edition, tuple[Card, ...], Action, int, int, list[int], dict[int, Card], int], float]
+"""``reader(edition, hand, play, seat, choosable, seen, known, tells)``: how likely ``seat``, holding
 ``hand``, was to make ``play`` when it could choose the seats in the bit mask ``choosable``, had seen
-the cards counted in ``seen`` (by number: face up and discarded) and knew the hands in ``known``
+the cards counted in ``seen`` (by number: face up and discarded), knew the hands in ``known`` and saw
+the Countess last discarded by the seats in the bit mask ``tells``
 (see :func:`loveletter.bots.playout.chance_of_play`)."""
 
 Hands = tuple[tuple[Card, ...] | None, ...]  # per seat; None for the believer's own seat and for seats out
@@ -125,6 +127,9 @@ class Belief:
         self.out: set[int] = set()
         self.protected: set[int] = set()
         self.knows_mine: dict[int, Card] = {}
+        # bit mask of the seats whose last discard is the Countess (a player knocked out is never
+        # chosen, so the cards it shows are left out)
+        self.tells = 0
         self.public_odds: dict[int, dict[Card, float]] = {}  # per seat, while the table is approximate
         # Seats whose hands no event has touched but their deal and draws from the shuffled deck:
         # their cards are exchangeable with the pool (see hand_odds).
@@ -194,6 +199,7 @@ class Belief:
         self.public = Counter(view.face_up)
         for pile in view.discards:
             self.public.update(pile)
+        self.tells = countess_tells(view.discards)
         self.mine = list(view.hand)
         self.deck_size, self.bottom_size = view.deck_size, 0  # the cards under the deck come last
         self.set_aside_present = not view.set_aside_taken
@@ -269,7 +275,7 @@ class Belief:
                 p = chance.get(hand[0])
                 if p is None:
                     p = chance[hand[0]] = self.reader(self.edition, _sorted((hand[0], last.play.card)), last.play,
-                                                      last.player, last.choosable, last.seen, known)
+                                                      last.player, last.choosable, last.seen, known, last.tells)
                 if p > 0:
                     new[key] = w * p
             if new:  # a resampled table may lack the deals left: then it goes without
@@ -333,6 +339,7 @@ class Belief:
         elif kind == "discard":
             assert e.seat is not None and e.card is not None
             self.public[e.card] += 1
+            self.tells = discarded(self.tells, e.seat, e.card)
             if e.seat == me:
                 self.mine.remove(e.card)
                 self.knows_mine.clear()
@@ -525,9 +532,10 @@ class Belief:
         assert e.seat is not None and e.card is not None
         seat, card = e.seat, e.card
         self.protected.discard(seat)  # R4.2: protection ended as this turn began
-        seen = self._seen()
+        seen, tells = self._seen(), self.tells
         deals = self._drawn_before(seat, card, self._unseen()) if drawn_first else self.table.items()
         self.public[card] += 1
+        self.tells = discarded(self.tells, seat, card)
         if seat == self.seat:
             self.mine.remove(card)
             for other, known in list(self.knows_mine.items()):
@@ -548,7 +556,7 @@ class Belief:
             if self.reader is None:
                 self._map(played, deals)
             else:
-                self._weigh_play(e, played, seen, deals)
+                self._weigh_play(e, played, seen, tells, deals)
         if card is Card.HANDMAID:
             self.protected.add(seat)
         target, guess = e.target, e.guess
@@ -563,7 +571,7 @@ class Belief:
             seen[card] = n
         return seen
 
-    def _weigh_play(self, e: Event, played: Callable[[Key], Key | None], seen: list[int],
+    def _weigh_play(self, e: Event, played: Callable[[Key], Key | None], seen: list[int], tells: int,
                     deals: Iterable[tuple[Key, float]]) -> None:
         """Like ``self._map(played, deals)``, but each hypothesis is also weighed by how likely its
         hand was to make this play, as ``self.reader`` judges it."""
@@ -585,7 +593,7 @@ class Belief:
             p = chance.get(hand)
             if p is None:
                 p = chance[hand] = (
-                    self.reader(self.edition, hand, action, seat, mask, seen, known)
+                    self.reader(self.edition, hand, action, seat, mask, seen, known, tells)
                     if len(hand) == 2 else 1.0
                 )
             if p > 0:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
+from loveletter.bots.rule_based import discarded
 from loveletter.engine import Action, Card, Edition, Event, View, known_draws, known_hands
 
 
@@ -126,6 +127,7 @@ class LastPlay(NamedTuple):
     seen: list[int]  # the cards face up and discarded before it, by number
     choosable: int  # bit mask of the seats it could choose
     knew_mine: Card | None  # the card it knew the viewer to hold then, if any
+    tells: int  # bit mask of the seats whose last discard was the Countess then
 
 
 def last_plays(view: View) -> dict[int, LastPlay]:
@@ -136,6 +138,7 @@ def last_plays(view: View) -> dict[int, LastPlay]:
     public = [0] * len(Card)
     out: set[int] = set()
     protected: set[int] = set()
+    tells = 0  # the seats whose last discard is the Countess (a player knocked out is never chosen)
     last: dict[int, LastPlay] = {}
     for i, e in enumerate(view.events):
         kind, seat = e.kind, e.seat
@@ -148,8 +151,9 @@ def last_plays(view: View) -> dict[int, LastPlay]:
             protected.discard(seat)  # R4.2: protection ends as the turn begins
             choosable = sum(1 << s for s in range(view.players) if s != seat and s not in out | protected)
             knew = known_hands(shown[:i], seat).get(view.seat) if view.seat is not None else None
-            last[seat] = LastPlay(seat, Action(e.card, e.target, e.guess), list(public), choosable, knew)
+            last[seat] = LastPlay(seat, Action(e.card, e.target, e.guess), list(public), choosable, knew, tells)
             public[e.card] += 1
+            tells = discarded(tells, seat, e.card)
             if e.card is Card.HANDMAID:
                 protected.add(seat)
         elif kind == "king" and e.target is not None:
@@ -162,6 +166,7 @@ def last_plays(view: View) -> dict[int, LastPlay]:
             last.pop(seat, None)
             if kind == "discard" and e.card is not None:
                 public[e.card] += 1
+                tells = discarded(tells, seat, e.card)
             if kind == "out":
                 out.add(seat)
                 protected.discard(seat)

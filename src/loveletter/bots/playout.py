@@ -20,7 +20,17 @@ import random
 
 from loveletter.bots.facts import who_knows_mine
 from loveletter.bots.last_play import count_last_play, winning_most
-from loveletter.bots.rule_based import BARON, GUARD, KING, PRIEST, PRINCE, TIE, score_move
+from loveletter.bots.rule_based import (
+    BARON,
+    GUARD,
+    KING,
+    PRIEST,
+    PRINCE,
+    TIE,
+    WEIGHTS,
+    countess_tells,
+    score_move,
+)
 from loveletter.engine import Action, Card, Edition, Event, Phase, Round, View, legal_plays
 
 _PLAY = Phase.PLAY
@@ -194,15 +204,17 @@ def policy(state: Round, known: dict[int, Card], rng: random.Random) -> Action:
                                   sum(map(value, state.discards[me])), sum(map(value, state.discards[other])))
         if chances is not None:  # as the beginner: only the moves that win the showdown most often
             legal = winning_most(chances)
+    tells = countess_tells(state.discards)
     best: list[Action] = []
     best_score = -math.inf
-    # A move scores the same at every other target whose card the player does not know (a Guard at
-    # six players has five such targets for each guess): scored once per card and guess.
+    # A move scores the same at every other target whose card the player does not know and whose last
+    # discard is not the Countess (a Guard at six players has five such targets for each guess):
+    # scored once per card and guess.
     alike: dict[tuple[Card, Card | None], float] = {}
     for action in legal:
         target = action.target
-        if target is None or target == me or target in known:
-            score = score_move(action, hand, known, unknown, total, value, me)
+        if target is None or target == me or target in known or tells >> target & 1:
+            score = score_move(action, hand, known, unknown, total, value, me, WEIGHTS, tells)
         else:
             card_and_guess = (action.card, action.guess)
             found = alike.get(card_and_guess)
@@ -217,12 +229,14 @@ def policy(state: Round, known: dict[int, Card], rng: random.Random) -> Action:
 
 
 def chance_of_play(edition: Edition, hand: tuple[Card, Card], played: Action, seat: int, others_mask: int,
-                   seen: list[int], known: dict[int, Card], care: float) -> float:
+                   seen: list[int], known: dict[int, Card], care: float, tells: int = 0) -> float:
     """How likely a player holding ``hand`` is to make the play ``played``, if it follows
     :func:`policy` with probability ``care`` and otherwise picks one of its cards at random (and one of
     that card's plays at random). ``seen`` counts, by card number, the cards it could see apart from
     its hand (face up and discarded); ``known`` is what it knows of other hands; the seats in
-    ``others_mask`` could be chosen. Used to read the others' hands from their choices."""
+    ``others_mask`` could be chosen; those in ``tells`` had last discarded the Countess
+    (:func:`~loveletter.bots.rule_based.countess_tells`). Used to read the others' hands from their
+    choices."""
     legal = legal_plays(edition, hand, others_mask, seat)
     if played not in legal:
         return 0.0
@@ -237,7 +251,7 @@ def chance_of_play(edition: Edition, hand: tuple[Card, Card], played: Action, se
     for action in legal:
         if action.card is played.card:
             same_card += 1
-        score = score_move(action, hand, known, unknown, total, value, seat)
+        score = score_move(action, hand, known, unknown, total, value, seat, WEIGHTS, tells)
         if score > best_score + TIE:
             best, best_score = [action], score
         elif score > best_score - TIE:
@@ -275,7 +289,7 @@ _COPIES: dict[str, tuple[int, ...]] = {}
 
 
 def chance_at_random(edition: Edition, hand: tuple[Card, Card], played: Action, seat: int, others_mask: int,
-                     seen: list[int], known: dict[int, Card]) -> float:
+                     seen: list[int], known: dict[int, Card], tells: int = 0) -> float:
     """How likely a player holding ``hand`` who picks any legal play at random is to make ``played``
     (the arguments are those of :func:`chance_of_play`)."""
     legal = legal_plays(edition, hand, others_mask, seat)

@@ -47,21 +47,21 @@ WILD_AT_FIRST = 0.3
 
 
 def read_sensibly(edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
-                  seen: list[int], known: dict[int, Card]) -> float:
+                  seen: list[int], known: dict[int, Card], tells: int = 0) -> float:
     """The sensible way of playing, as a :data:`~loveletter.bots.belief.Reader`."""
-    return chance_of_play(edition, hand, played, seat, others, seen, known, CARE)  # type: ignore[arg-type]
+    return chance_of_play(edition, hand, played, seat, others, seen, known, CARE, tells)  # type: ignore[arg-type]
 
 
 def read_as_expert(edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
-                   seen: list[int], known: dict[int, Card]) -> float:
+                   seen: list[int], known: dict[int, Card], tells: int = 0) -> float:
     """The expert bot's way of playing: sensibly, with :data:`CARE_OF_EXPERT`."""
-    return chance_of_play(edition, hand, played, seat, others, seen, known, CARE_OF_EXPERT)  # type: ignore[arg-type]
+    return chance_of_play(edition, hand, played, seat, others, seen, known, CARE_OF_EXPERT, tells)  # type: ignore[arg-type]
 
 
 def read_at_random(edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
-                   seen: list[int], known: dict[int, Card]) -> float:
+                   seen: list[int], known: dict[int, Card], tells: int = 0) -> float:
     """The wild way of playing (any legal play), as a :data:`~loveletter.bots.belief.Reader`."""
-    return chance_at_random(edition, hand, played, seat, others, seen, known)  # type: ignore[arg-type]
+    return chance_at_random(edition, hand, played, seat, others, seen, known, tells)  # type: ignore[arg-type]
 
 
 _PRIOR = math.log(WILD_AT_FIRST / (1.0 - WILD_AT_FIRST))
@@ -80,8 +80,8 @@ class _ByLevel:
     ways: tuple[Reader, ...]
 
     def __call__(self, edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
-                 seen: list[int], known: dict[int, Card]) -> float:
-        return self.ways[seat](edition, hand, played, seat, others, seen, known)
+                 seen: list[int], known: dict[int, Card], tells: int = 0) -> float:
+        return self.ways[seat](edition, hand, played, seat, others, seen, known, tells)
 
 
 def _reader(players: int, levels: Mapping[int, str], default: Reader) -> Reader:

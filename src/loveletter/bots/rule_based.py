@@ -6,9 +6,11 @@ Guard names the known card, a Baron challenges only a lower known card, a Prince
 Otherwise it weighs its choices by the cards still unseen, and keeps its higher card. Between equally
 likely guesses its Guard names the card that threatens the one it keeps (:func:`threat`); beside a
 Guard it would rather look with its Priest first (the Guard then names what it saw), and beside a
-Priest it would rather play the King (the other then holds a card it knows). On the round's last
-play, with one other player left, it counts which moves win the showdown most often
-(:mod:`~loveletter.bots.last_play`) and chooses among those.
+Priest it would rather play the King (the other then holds a card it knows). A player whose last
+discard is the Countess is taken to hold the King or a Prince beside which it had to play it (R4.4;
+:func:`countess_tells`), where one is unseen. On the round's last play, with one other player left,
+it counts which moves win the showdown most often (:mod:`~loveletter.bots.last_play`) and chooses
+among those.
 """
 
 from __future__ import annotations
@@ -68,8 +70,8 @@ class Weights:
 WEIGHTS = Weights()
 TIE = 1e-9  # scores closer than this are equal (they differ only by the rounding of their sums)
 _CARDS = tuple(Card)  # by number
-GUARD, PRIEST, BARON, PRINCE, KING, PRINCESS = (  # module names: quicker to look up in the play-outs
-    Card.GUARD, Card.PRIEST, Card.BARON, Card.PRINCE, Card.KING, Card.PRINCESS,
+GUARD, PRIEST, BARON, PRINCE, KING, COUNTESS, PRINCESS = (  # module names: quicker to look up in the play-outs
+    Card.GUARD, Card.PRIEST, Card.BARON, Card.PRINCE, Card.KING, Card.COUNTESS, Card.PRINCESS,
 )
 
 
@@ -89,7 +91,8 @@ class RuleBasedBot:
         chances = last_play_chances(view, unknown)
         if chances is not None:  # the round's last play: only the moves that win it most often
             actions = winning_most(chances)
-        scored = [(score_move(a, view.hand, view.known, unknown, total, value, view.seat, self.weights),
+        tells = countess_tells(view.discards)
+        scored = [(score_move(a, view.hand, view.known, unknown, total, value, view.seat, self.weights, tells),
                    self.rng.random(), a) for a in actions]
         # the best moves, scores within TIE of each other counting as equal, one of them at random
         best = max(score for score, _, _ in scored)
@@ -104,7 +107,7 @@ class RuleBasedBot:
         """How much the bot likes ``action`` (higher is better): :func:`score_move` from its view."""
         unknown = view_unknown_counts(view)
         return score_move(action, view.hand, view.known, unknown, sum(unknown), view.edition.value,
-                          view.seat, self.weights)
+                          view.seat, self.weights, countess_tells(view.discards))
 
 
 def view_unknown_counts(view: View) -> list[int]:
@@ -114,15 +117,37 @@ def view_unknown_counts(view: View) -> list[int]:
     return [left[card] for card in _CARDS]
 
 
+def countess_tells(discards: Sequence[Sequence[Card]]) -> int:
+    """The seats whose last discard is the Countess, as a bit mask: each probably had to play it
+    beside the King or a Prince (R4.4), and holds that card still, unless it has been traded since."""
+    tells = 0
+    for seat, pile in enumerate(discards):
+        if pile and pile[-1] is COUNTESS:
+            tells |= 1 << seat
+    return tells
+
+
+def discarded(tells: int, seat: int, card: Card) -> int:
+    """:func:`countess_tells` ``tells`` once ``seat`` has discarded ``card``."""
+    return tells | 1 << seat if card is COUNTESS else tells & ~(1 << seat)
+
+
 def score_move(action: Action, hand: Sequence[Card], known: Mapping[int, Card], unknown: Sequence[int],
-               total: int, value: Callable[[Card], int], me: int | None, weights: Weights = WEIGHTS) -> float:
+               total: int, value: Callable[[Card], int], me: int | None, weights: Weights = WEIGHTS,
+               tells: int = 0) -> float:
     """How much a sensible player likes ``action`` (higher is better): the beginner's rules, which the
     expert's simulated players follow too. The player is seat ``me``, holding the two cards of
     ``hand``; ``known`` is the hands it knows (seat: card), ``unknown`` how many of each card (by
     number) could be in a hand it does not know, and ``total`` their sum; ``value`` is the edition's
-    card value. Scores within :data:`TIE` of each other count as equal."""
+    card value; ``tells`` the seats whose last discard is the Countess (:func:`countess_tells`), whose
+    card it weighs over the Kings and Princes unknown alone, where there are any. Scores within
+    :data:`TIE` of each other count as equal."""
     w = weights
     card, target = action.card, action.target
+    if tells and target is not None and tells >> target & 1 and target not in known:
+        told = _kings_and_princes(unknown)
+        if told is not None:
+            unknown, total = told, unknown[KING] + unknown[PRINCE]
     kept = hand[1] if hand[0] is card else hand[0]
     base = w.keep * value(kept)  # keep the higher card for the showdown
     if card is PRINCESS:
@@ -170,6 +195,15 @@ def score_move(action: Action, hand: Sequence[Card], known: Mapping[int, Card], 
         return (w.king_chance * ((expected / total if total else 0.0) - value(kept))
                 + (w.king_for_priest if kept is PRIEST else 0.0))
     return base
+
+
+def _kings_and_princes(unknown: Sequence[int]) -> list[int] | None:
+    """``unknown`` with only its Kings and Princes (``None`` where it has neither)."""
+    if not unknown[KING] and not unknown[PRINCE]:
+        return None
+    told = [0] * len(unknown)
+    told[KING], told[PRINCE] = unknown[KING], unknown[PRINCE]
+    return told
 
 
 def threat(kept: Card) -> Card:
