@@ -428,6 +428,7 @@ def test_moves_are_read_in_either_language_whatever_is_shown(lang):
     ("wachter 1 prins extra", "unexpected 'extra' after 'wachter 1 prins'",
      "onverwacht 'extra' na 'wachter 1 prins'"),
     ("kanselier houd baron onder spion,prinsje", "unknown card 'prinsje'", "onbekende kaart 'prinsje'"),
+    ("wachter een priester", "'een' stands where the seat goes", "op de plaats van het stoelnummer staat 'een'"),
 ])
 def test_a_move_that_cannot_be_read_is_told_in_the_words_typed(typed, en, nl):
     """Moves typed in Dutch are read as the notation; what is wrong is quoted as typed, not as the

@@ -796,14 +796,17 @@ def test_what_you_know_tells_only_this_chancellors_draw(tmp_path):
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_the_chancellors_choice_may_be_typed_as_the_prompt_reads(tmp_path, lang):
     """The choice asks "Keep one card; …": typed so, without the Chancellor's name before it (as the
-    list of moves writes it), it is the choice, in either language."""
+    list of moves writes it), it is the choice, in either language; typed wrong so, the error quotes
+    what was typed (it quoted the Chancellor's name put before it, and cut the rest short)."""
     seed = _first_seed_with(Card.CHANCELLOR, EDITION_2019)
     args = ("--edition", "2019", "--lang", lang, "--seed", str(seed), "--target", "1")
     proc, _ = play(tmp_path / "first", *args, lines=["chancellor", "q"])
     listed = re.search(r"(?:chancellor|kanselier) ((?:keep|houd) \S+ (?:bottom|onder) \S+)", proc.stdout)
     assert listed, proc.stdout
-    proc, records = play(tmp_path / "second", *args, lines=["chancellor", listed[1], "q"])
+    wrong = re.sub(" (bottom|onder) ", " underneath ", listed[1])
+    proc, records = play(tmp_path / "second", *args, lines=["chancellor", wrong, listed[1], "q"])
     assert proc.returncode == 0 and PROMPT[lang] + listed[1] in proc.stdout
+    assert f"'{wrong}'" in reply_to(proc.stdout, lang, wrong)
     doc = json.loads(the_record(records).read_text(encoding="utf-8"))
     chosen = next(t for t in doc["rounds"][0]["turns"] if t["seat"] == 0 and t["play"] == "chancellor")
     assert "keep" in chosen and "bottom" in chosen  # the choice was made, and saved

@@ -95,11 +95,17 @@ def test_notation_errors(text):
                      id="a-negative-seat-too-long-to-read"),
         pytest.param("prince 1 priest", None, id="a-guess-beside-another-card-is-the-engines-to-refuse"),
         pytest.param("guard 1 wizard", "unknown card 'wizard'", id="a-guards-guess-must-be-a-card"),
+        pytest.param("guard One priest", "'One' stands where the seat goes: a seat is a number",
+                     id="a-word-for-the-seat"),  # (it was told as an unknown card)
+        pytest.param("guard \uff11 king", "'\uff11' stands where the seat goes", id="a-full-width-digit-for-the-seat"),
+        pytest.param("priest bob", "'bob' stands where the seat goes", id="a-word-for-a-priests-seat"),
+        pytest.param("guard priest", None, id="a-guess-without-a-seat-is-the-engines-to-refuse"),
     ],
 )
 def test_a_notation_error_names_what_is_wrong(text, says):
     if says is None:
-        assert Action.parse(text) == Action(Card.PRINCE, 1, Card.PRIEST)
+        read = {"prince 1 priest": Action(Card.PRINCE, 1, Card.PRIEST), "guard priest": Action(Card.GUARD, None, Card.PRIEST)}
+        assert Action.parse(text) == read[text]
         return
     with pytest.raises(NotationError) as err:
         Action.parse(text)

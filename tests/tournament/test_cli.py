@@ -285,7 +285,8 @@ def test_csv_plot_and_records(tmp_path):
     (["--csv", "same.png", "--plot", "same.png"], "--csv and --plot both name same.png: give each its own"),
     (["--csv", "out", "--records", "./out"], "--csv and --records both name out"),
     (["--plot", "./p.png", "--records", "p.png"], "--plot and --records both name p.png"),
-    (["--records", "out", "--csv", "out/game-000003.json"], "--records and --csv both name out/game-000003.json"),
+    (["--records", "out", "--csv", "out/game-000003.json"],
+     "--csv names out/game-000003.json, where --records would keep a game's record: choose another name"),
 ])
 def test_bad_options_get_one_line(args, says, tmp_path):
     line = refused(run(*args, cwd=tmp_path))

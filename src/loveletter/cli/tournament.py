@@ -225,7 +225,7 @@ def _check_outputs(o: Options, t: Translator) -> list[Path]:
             if path is not None and path is not STANDARD_OUTPUT:
                 _check_file(option, path, t)
                 if o.records is not None and _is_record_name(path, o.records):
-                    raise Refused(t("tour_err_same_path", option="--records", other=option, path=path))
+                    raise Refused(t("tour_err_record_name", option=option, path=path))
     except Refused:
         _remove_empty(made)
         raise

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from loveletter.engine.cards import Card
+from loveletter.engine.cards import TARGETED, Card
 from loveletter.engine.errors import NotationError
 
 
@@ -84,6 +84,9 @@ class Action(NamedTuple):
         def left_over() -> NotationError:  # the words not read, after those that were
             return NotationError("trailing", rest=" ".join(typed[-len(rest):]), text=" ".join(typed[: -len(rest)]))
 
+        if rest and target is None and card in TARGETED and not _is_card(rest[0]) and (
+                card is not Card.GUARD or len(rest) > 1):  # "guard one priest": a word for the seat
+            raise NotationError("seat_word", word=typed[1])
         if rest:
             if card is not Card.GUARD and not _is_card(rest[0]):  # words left over, not a misnamed guess
                 raise left_over()

@@ -55,6 +55,7 @@ NOTATION_MESSAGES: dict[str, str] = {
     "number_first": "a move starts with a card, not a number ({text!r}): to choose from the list, type one number alone",
     "negative_seat": "seat numbers start at 0, not {seat}",
     "long_seat": "{seat} is not a seat number at any table",
+    "seat_word": "{word!r} stands where the seat goes: a seat is a number, e.g. 'guard 1 priest'",
     "trailing": "unexpected {rest!r} after {text!r}",
     "keep_card": "'keep' needs a card in {text!r}",
     "bottom_cards": "expected 'bottom CARD,CARD' after the kept card in {text!r}",

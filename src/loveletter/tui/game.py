@@ -320,11 +320,14 @@ class TerminalGame:
                 shown = text if len(text) <= 20 else text[:20] + "…"
                 self._say(Text(self.t(key, n=shown, max=len(legal)), style="red"))
                 continue
+            typed = text
             if me.phase is Phase.CHANCELLOR and self.t.card_word(text.split()[0]) == "keep":
                 text = "chancellor " + text  # as the prompt reads ("Keep one card; …"): the choice it asks for
             try:
                 action = self.t.parse_action(text)
             except NotationError as err:
+                if text is not typed and "text" in err.params:  # quote what was typed, not the card put before it
+                    err = NotationError(err.key, **{**err.params, "text": typed})
                 reason = self.t.notation_error(err, me.edition.cards)  # suggest only this edition's cards
                 self._say(Text(self.t("not_a_move", reason=reason), style="red"))
                 continue

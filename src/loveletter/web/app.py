@@ -465,8 +465,9 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             refusal = Refused("web_unknown_field", field=str(problems[0].get("loc", ("?",))[-1])[:40])
         else:
             where = problems[0].get("loc", ()) if problems else ()
-            field = ".".join(str(part) for part in where if part != "body") or "body"
-            refusal = Refused("web_err_request", field=field)
+            field = ".".join(str(part) for part in where if part != "body")
+            # no field named: the body as a whole is wrong (empty, a list, a form, JSON sent as text)
+            refusal = Refused("web_err_request", field=field) if field else Refused("web_body_not_object")
         return JSONResponse(refusal_message(refusal, _translator(request.query_params.get("lang", "en"))),
                             status_code=422)
 

@@ -192,7 +192,7 @@ def read_client_message(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text, object_pairs_hook=no_key_twice)
     except KeyTwice as twice:  # ({"move": "guard 1 priest", "move": "handmaid"}: which was meant?)
-        raise Refused("web_key_twice", field=twice.key) from None
+        raise Refused("web_message_key_twice", field=twice.key) from None
     except (ValueError, RecursionError):
         raise Refused("web_not_json") from None
     if not isinstance(data, dict):
