@@ -2,8 +2,9 @@
 
 In a simulated round every player follows :func:`policy`, the beginner bot's move scores
 (:func:`~loveletter.bots.rule_based.score_move`) on card counts taken from the round (no view is
-built, for speed): it weighs each move by the cards it has not seen, never throws away its own
-Princess, keeps its higher card, counts the showdown on the round's last play
+built, for speed): it weighs each move by the cards it has not seen (at a player whose last discard
+is the Countess, by the Kings and Princes alone), never throws away its own Princess, keeps its
+higher card, counts the showdown on the round's last play
 (:func:`~loveletter.bots.last_play.count_last_play`), and above all uses what it *knows* of other hands (its
 :data:`Memory`): a Priest's look, both sides of a King's trade, a Baron tie. A play-out without that
 memory would value a Priest at nothing and let an opponent who has looked at our card guess it only
