@@ -13,18 +13,21 @@ from loveletter.engine import Card
 EQUAL_CHANCE = 1e-6  # percentage points: chances closer than this are equal
 
 
-def shown_chance(chance: float) -> str:
+def shown_chance(chance: float, sure: bool = True) -> str:
     """A chance as a whole percentage, without its sign: ``<1`` for one above 0 that would round to
     0, ``>99`` for one below 1 that would round to 100 (shown as 0 or 100 they would look certain), as
-    the browser shows its hints (``percent`` in app.js).
+    the browser shows its hints (``percent`` in app.js). Not ``sure``: an estimate of 0 or 1 is only
+    what was seen in the tries (a hint's :class:`~loveletter.bots.expert.Estimate`), ``<1`` and ``>99``.
 
     >>> shown_chance(0.0025), shown_chance(0), shown_chance(0.4449), shown_chance(0.998), shown_chance(1)
     ('<1', '0', '44', '>99', '100')
+    >>> shown_chance(0, sure=False), shown_chance(1, sure=False), shown_chance(0.5, sure=False)
+    ('<1', '>99', '50')
     """
     n = round(100 * chance)
-    if n == 0 and chance > 0:
+    if n == 0 and (chance > 0 or not sure):
         return "<1"
-    if n == 100 and chance < 1:
+    if n == 100 and (chance < 1 or not sure):
         return ">99"
     return str(n)
 

@@ -256,14 +256,17 @@ def test_move_odds_of_a_sure_win_is_one():
     v = view(rnd, 0)
     odds = ExpertBot(3, budget=400).move_odds(v)
     assert set(odds) == set(v.legal_actions)
-    assert all(0.0 <= p <= 1.0 for p, _ in odds.values())
-    assert odds[Action(Card.GUARD, 1, Card.BARON)] == (1.0, 0.0)  # certain
-    assert odds[Action(Card.GUARD, 1, Card.PRINCESS)].chance < 0.95  # face up: a sure miss, and the round goes on
+    assert all(0.0 <= p <= 1.0 for p, _, _ in odds.values())
+    assert odds[Action(Card.GUARD, 1, Card.BARON)] == (1.0, 0.0, True)  # certain: the Guard ends the round
+    # face up: a sure miss, and the round goes on, so no figure of it is sure (not even a 0 or a 1)
+    missed = odds[Action(Card.GUARD, 1, Card.PRINCESS)]
+    assert missed.chance < 0.95 and not missed.sure
 
 
 def test_estimate_margins_are_half_a_95_percent_interval():
-    assert Estimate.of(200, 400) == pytest.approx((0.5, 1.96 * 0.025))
-    assert Estimate.of(0, 400) == (0.0, 0.0) and Estimate.of(0, 0) == (0.0, 1.0)
+    assert Estimate.of(200, 400)[:2] == pytest.approx((0.5, 1.96 * 0.025))
+    assert Estimate.of(0, 400) == (0.0, 0.0, False) and Estimate.of(0, 0) == (0.0, 1.0, False)
+    assert Estimate.of(0, 400, settled=400).sure and not Estimate.of(0, 400, settled=399).sure
     # a move's figure within its margin of a much longer search's, in 95% of cases or so
     rnd = after_priest_look(Card.KING)
     v = view(rnd, 0)
@@ -290,7 +293,7 @@ def test_moves_that_do_the_same_get_the_same_figure():
     v = view(after_priest_look(Card.KING), 0)
     odds = ExpertBot(8).move_odds(v)
     misses = {odds[a] for a in v.legal_actions if a.card is Card.GUARD and a.guess is not Card.KING}
-    assert len(misses) == 1 and odds[Action(Card.GUARD, 1, Card.KING)] == (1.0, 0.0)
+    assert len(misses) == 1 and odds[Action(Card.GUARD, 1, Card.KING)] == (1.0, 0.0, True)
 
 
 def test_a_guards_wrong_guesses_at_one_target_are_played_out_once_per_deal(monkeypatch):
@@ -361,7 +364,7 @@ def test_move_odds_are_chances_for_every_legal_move():
             v = view(rnd, rnd.current)
             odds = ExpertBot(rng.randrange(10**9), budget=TINY).move_odds(v)
             assert set(odds) == set(v.legal_actions)
-            assert all(0.0 <= p <= 1.0 and 0.0 <= m <= 1.0 for p, m in odds.values())
+            assert all(0.0 <= p <= 1.0 and 0.0 <= m <= 1.0 for p, m, _ in odds.values())
             checked += 1
     assert checked >= 4
 

@@ -762,6 +762,25 @@ def test_hints_near_certain_show_as_over_99_or_under_1_percent(tmp_path, lang, s
     assert re.search(figure, proc.stdout), proc.stdout[-3000:]
 
 
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_hint_of_0_or_1_seen_only_in_the_tries_is_not_shown_as_certain(tmp_path, lang):
+    """A Guard's wrong guess showed "win ≈ 0%" where it can still win (the tries never saw it win): a 0
+    or a 1 shows as such only where the move itself decided the round in every try."""
+    from rich.console import Console
+
+    from loveletter.bots.expert import Estimate
+    from loveletter.tui.game import GameSettings, TerminalGame
+
+    settings = GameSettings(CLASSIC, 2, ["beginner"], lang, seed=1, records=tmp_path, hints=True, budget=5)
+    game = TerminalGame(settings, lambda: "q", Console(record=True, width=100, color_system=None))
+    t = Translator(lang)
+    assert game._hint(Estimate(0.0, 0.0, False)) == t("hint_win_bound", p="<1")
+    assert game._hint(Estimate(1.0, 0.0, False)) == t("hint_win_bound", p=">99")
+    assert game._hint(Estimate(0.0, 0.0, True)) == t("hint_win", p="0")
+    assert game._hint(Estimate(1.0, 0.0, True)) == t("hint_win", p="100")
+    assert game._hint(Estimate(0.5, 0.05, False)) == t("hint_win_margin", p="50", m=5)
+
+
 @pytest.mark.parametrize(("lang", "known", "drew"), [
     ("en", "What you know: ", "you drew the "),  # (it read "Player draws", in the third person)
     ("nl", "Wat jij weet: ", "jij trok de "),

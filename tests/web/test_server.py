@@ -999,13 +999,16 @@ def test_a_hint_near_0_or_1_is_sent_as_it_is_not_rounded_to_certain():
 
     class Adviser:  # the expert's figures, as given
         def move_odds(self, _view):
-            return {action: Estimate(chance, 0.001) for action, chance in chances.items()}
+            return {action: Estimate(chance, 0.001, chance == 1.0) for action, chance in chances.items()}
 
         def belief(self, _view):
             return types.SimpleNamespace(all_odds=dict)
 
-    sent = {o["move"]: o["chance"] for o in hints_message(v, 0, Adviser(), Translator("en"))["odds"]}
+    odds = hints_message(v, 0, Adviser(), Translator("en"))["odds"]
+    sent = {o["move"]: o["chance"] for o in odds}
     assert sent == {action.notation(): chance for action, chance in chances.items()}
+    # and whether the move itself decided the round in every try: only then is a 0 or a 1 certain
+    assert {o["move"]: o["sure"] for o in odds} == {action.notation(): chance == 1.0 for action, chance in chances.items()}
     assert len(sent) >= 2
 
 

@@ -58,6 +58,7 @@ class Node:
     available: int = 0
     reward: float = 0.0
     round_wins: float = 0.0  # the root player's round wins through this node (for hints)
+    settled: int = 0  # tries in which this move itself decided the round (for hints)
     children: dict[Action, Node] = field(default_factory=dict)
     # Our later decisions, one per thing we could know then (hand and memory): see _descend.
     infos: dict[tuple[object, ...], Node] = field(default_factory=dict)
@@ -68,13 +69,16 @@ class Estimate(NamedTuple):
 
     chance: float
     margin: float  # half the width of the 95% interval (normal approximation)
+    # whether the move itself decided the round in every try (it ended the round, or knocked us out):
+    # only then is a chance of 0 or 1 certain, rather than never seen otherwise in the tries
+    sure: bool = False
 
     @classmethod
-    def of(cls, wins: float, tries: int) -> Estimate:
+    def of(cls, wins: float, tries: int, settled: int = 0) -> Estimate:
         if not tries:
             return cls(0.0, 1.0)
         chance = wins / tries
-        return cls(chance, 1.96 * math.sqrt(chance * (1.0 - chance) / tries))
+        return cls(chance, 1.96 * math.sqrt(chance * (1.0 - chance) / tries), settled == tries)
 
 
 @dataclass
@@ -131,7 +135,8 @@ class ExpertBot:
         the margin says how closely."""
         root = self.search(view, prune=False, even=True,
                            iterations=max(self.iterations, tries * len(view.legal_actions)))
-        return {action: Estimate.of(node.round_wins, node.visits) for action, node in root.children.items()}
+        return {action: Estimate.of(node.round_wins, node.visits, node.settled)
+                for action, node in root.children.items()}
 
     # ------------------------------------------------------------------------------ search
 
@@ -208,28 +213,30 @@ class ExpertBot:
             belief, wild = reading.pick(rng)
             deal = _determinise(view, belief, rng)
             luck = rng.random()
-            missed: dict[int, tuple[list[float], float]] = {}  # a Guard's target: what a miss there does
+            missed: dict[int, tuple[tuple[list[float], float], bool]] = {}  # a Guard's target: what a miss there does
             for action, child in zip(root_moves, children, strict=True):
                 if done == budget:
                     break
                 target = action.target
                 missing = (target if action.card is Card.GUARD and target is not None
                            and deal.hands[target][0] is not action.guess else None)  # the target a Guard misses
-                outcome = missed.get(missing) if missing is not None else None
-                if outcome is None:
+                found = missed.get(missing) if missing is not None else None
+                if found is None:
                     state = deal.clone()
                     memory = remember(known, links, state)
                     walk = random.Random(luck)
                     step(state, action, memory)
+                    settled = state.over or not state.alive_mask >> me & 1
                     play_out(state, memory, walk, wild)
-                    outcome = score(state)
+                    found = score(state), settled
                     if missing is not None:
-                        missed[missing] = outcome
-                rewards, mine = outcome
+                        missed[missing] = found
+                (rewards, mine), settled = found
                 child.visits += 1
                 child.available += 1
                 child.reward += rewards[me]
                 child.round_wins += mine
+                child.settled += settled
                 done += 1
             if time.perf_counter() > deadline:
                 break

@@ -413,7 +413,7 @@ class TerminalGame:
         third line where it does not fit beside the notation whole. (Words wrapped within their
         column broke a Chancellor's choice mid-phrase at 80 columns.)"""
         t = self.t
-        shown = {action: chance_order(shown_chance(estimate.chance)) for action, estimate in odds.items()}
+        shown = {action: chance_order(shown_chance(estimate.chance, estimate.sure)) for action, estimate in odds.items()}
         top = max(shown.values(), default=None)
         marked = top is not None and len(set(shown.values())) > 1  # "best" only where moves differ
         rows = []
@@ -446,7 +446,7 @@ class TerminalGame:
     def _hint(self, estimate: Estimate) -> str:
         """``win ≈ 45% ± 5``: the chance, and half its 95% interval (when that shows); ``<1%`` and
         ``>99%`` for a chance that would show as certain (:func:`~loveletter.percentages.shown_chance`)."""
-        p, m = shown_chance(estimate.chance), round(100 * estimate.margin)
+        p, m = shown_chance(estimate.chance, estimate.sure), round(100 * estimate.margin)
         if not p.isdigit():  # "win >99%", "win <1%": the bound says how near it is
             return self.t("hint_win_bound", p=p)
         return self.t("hint_win_margin", p=p, m=m) if m >= 1 else self.t("hint_win", p=p)

@@ -267,10 +267,10 @@ function send(move) {
 }
 
 // A chance as shown: never 0% for a possible card (it would look impossible), nor 100% for one
-// that is not certain.
-function percent(chance) {
-  if (chance > 0 && chance < 0.005) return "<1%";
-  if (chance < 1 - 1e-9 && chance >= 0.995) return ">99%";
+// that is not certain; nor for a hint's chance that only the tries put at 0 or 1 (not "sure").
+function percent(chance, sure = true) {
+  if ((chance > 0 || !sure) && chance < 0.005) return "<1%";
+  if ((chance < 1 - 1e-9 || !sure) && chance >= 0.995) return ">99%";
   return `${Math.round(100 * chance)}%`;
 }
 
@@ -415,7 +415,7 @@ function render() {
       $("ol", { id: "hint-list" }, ...hints.odds.map((o) => {
         // the chance, and half its 95% interval when that is a point or more
         const margin = Math.round(100 * o.margin);
-        return $("li", { text: `${describe(o.move)}: ${percent(o.chance)}${margin >= 1 ? " ± " + margin : ""}` });
+        return $("li", { text: `${describe(o.move)}: ${percent(o.chance, o.sure)}${margin >= 1 ? " ± " + margin : ""}` });
       }))));
   }
 
