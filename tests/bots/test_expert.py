@@ -263,10 +263,28 @@ def test_move_odds_of_a_sure_win_is_one():
     assert missed.chance < 0.95 and not missed.sure
 
 
+def test_a_hint_is_sure_only_where_the_tries_met_every_card_its_outcome_rests_on():
+    """A Baron beside a Guard lost in every try against a player who, by the belief, could still hold
+    a Guard (a tie: the round goes on), and showed "win ≈ 0%" as certain: the tries had not met it."""
+    rnd = Round(CLASSIC, 2, deck(CLASSIC, "guard | princess king countess | baron priest | guard"))
+    v = view(rnd, 0)
+    assert sorted(v.hand) == [Card.GUARD, Card.BARON] and ExpertBot(0).belief(v).hand_odds(1)[Card.GUARD] > 0.3
+    baron = Action(Card.BARON, 1)
+    odds = [ExpertBot(seed, budget=1).move_odds(v, tries=2)[baron] for seed in range(20)]
+    assert any(o.chance == 0.0 for o in odds)  # no Guard met: lost (decided) in both tries
+    assert not any(o.sure for o in odds)
+    # the other holds the King (a Priest's look): a sure loss
+    rnd = Round(CLASSIC, 2, deck(CLASSIC, "guard | princess prince countess | priest king | guard guard baron"))
+    play(rnd, "priest 1", "guard 0 princess")
+    v = view(rnd, 0)
+    assert sorted(v.hand) == [Card.GUARD, Card.BARON] and v.known == {1: Card.KING}
+    assert ExpertBot(3, budget=1).move_odds(v, tries=5)[baron] == (0.0, 0.0, True)
+
+
 def test_estimate_margins_are_half_a_95_percent_interval():
     assert Estimate.of(200, 400)[:2] == pytest.approx((0.5, 1.96 * 0.025))
     assert Estimate.of(0, 400) == (0.0, 0.0, False) and Estimate.of(0, 0) == (0.0, 1.0, False)
-    assert Estimate.of(0, 400, settled=400).sure and not Estimate.of(0, 400, settled=399).sure
+    assert Estimate.of(0, 400, sure=True).sure and not Estimate.of(0, 400).sure
     # a move's figure within its margin of a much longer search's, in 95% of cases or so
     rnd = after_priest_look(Card.KING)
     v = view(rnd, 0)

@@ -521,7 +521,7 @@ def test_hints_count_a_shared_round_as_won(tmp_path):
     nothing and both show a Baron, a tie that both win (2019, R6.3). The hint said 50% ± 4."""
     proc, _ = play(tmp_path, "--edition", "2019", "--bots", "random", "--hints", "--seed", "44", "--lang", "en",
                    lines=["2", "9", "1", "1", "2", "1"])
-    assert "Chancellor (the deck is empty: no effect) chancellor win ≈ 100%\n" in proc.stdout
+    assert "Chancellor (the deck is empty: no effect) chancellor win 100%\n" in proc.stdout
 
 
 @pytest.mark.parametrize("args", [["--bots", "beginner", "--hints"], ["--players", "3", "--bots", "random,expert"]])
@@ -711,21 +711,22 @@ def test_hints_show_the_experts_estimates_and_belief(tmp_path, lang):
     no_traceback(proc)
     assert proc.returncode == 0
     title = "The expert's belief" if lang == "en" else "Wat de expert denkt"
-    estimate = "win ≈ " if lang == "en" else "winkans ≈ "
+    estimate = "win " if lang == "en" else "winkans "
     assert title in proc.stdout
     first_moves = proc.stdout.split(PROMPT[lang])[0]
     moves = [line for line in first_moves.splitlines() if re.match(r"\s+\d+\. ", line)]
     assert moves and all(estimate in line for line in moves)
-    # each estimate with its 95% margin, unless the move's outcome is certain (0% or 100%)
+    # each estimate with its 95% margin; a certain outcome (0% or 100%) without the "≈" nor a margin
     best = "best" if lang == "en" else "beste"
     assert not any(re.search(r" [<>]\d+%", line) for line in moves)  # (these figures are not near 0 or 1)
-    figures = [re.search(rf"≈ (\d+)%(?: ± (\d+))?( · {best})?$", line) for line in moves]
+    figures = [re.search(rf"{estimate}(≈ )?(\d+)%(?: ± (\d+))?( · {best})?$", line) for line in moves]
     assert all(f is not None for f in figures)
-    assert all(f[2] is not None or f[1] in ("0", "100") for f in figures if f is not None)
-    assert any(f[2] is not None for f in figures if f is not None)
+    assert all((f[3] is not None) if f[1] else f[2] in ("0", "100") for f in figures if f is not None)
+    assert any(f[3] is not None for f in figures if f is not None)
+    assert any(not f[1] for f in figures if f is not None)  # (this deal's Princess: a sure loss)
     # the highest figure is marked, where the figures differ; the line above the moves explains them
-    shown = [int(f[1]) for f in figures if f is not None]
-    assert [f is not None and f[3] is not None for f in figures] == [
+    shown = [int(f[2]) for f in figures if f is not None]
+    assert [f is not None and f[4] is not None for f in figures] == [
         len(set(shown)) > 1 and n == max(shown) for n in shown]
     assert any(f is not None and f[3] for f in figures)  # (this deal's first moves do differ)
     legend = "win ≈: the expert's chance" if lang == "en" else "winkans ≈: de kans van de expert"
@@ -743,7 +744,7 @@ def test_hints_give_a_forced_move_its_figure_too(tmp_path):
     screens = [screen.split(PROMPT["en"])[0] for screen in proc.stdout.split("Your hand")[1:]]
     moves = [re.findall(r"^\s+\d+\. .*$", screen, re.MULTILINE) for screen in screens]
     assert len(moves[0]) == 1  # the first move is forced
-    assert all(re.search(r"win (≈ \d+|<1|>99)%", line) for m in moves for line in m)
+    assert all(re.search(r"win (≈ \d+|<1|>99|0|100)%", line) for m in moves for line in m)
 
 
 @pytest.mark.parametrize(("lang", "seed", "starter", "lines", "figure"), [
@@ -765,7 +766,7 @@ def test_hints_near_certain_show_as_over_99_or_under_1_percent(tmp_path, lang, s
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_a_hint_of_0_or_1_seen_only_in_the_tries_is_not_shown_as_certain(tmp_path, lang):
     """A Guard's wrong guess showed "win ≈ 0%" where it can still win (the tries never saw it win): a 0
-    or a 1 shows as such only where the move itself decided the round in every try."""
+    or a 1 shows as such only where the move itself decides the round, whatever the hidden cards."""
     from rich.console import Console
 
     from loveletter.bots.expert import Estimate
@@ -774,10 +775,11 @@ def test_a_hint_of_0_or_1_seen_only_in_the_tries_is_not_shown_as_certain(tmp_pat
     settings = GameSettings(CLASSIC, 2, ["beginner"], lang, seed=1, records=tmp_path, hints=True, budget=5)
     game = TerminalGame(settings, lambda: "q", Console(record=True, width=100, color_system=None))
     t = Translator(lang)
-    assert game._hint(Estimate(0.0, 0.0, False)) == t("hint_win_bound", p="<1")
-    assert game._hint(Estimate(1.0, 0.0, False)) == t("hint_win_bound", p=">99")
-    assert game._hint(Estimate(0.0, 0.0, True)) == t("hint_win", p="0")
-    assert game._hint(Estimate(1.0, 0.0, True)) == t("hint_win", p="100")
+    assert game._hint(Estimate(0.0, 0.0, False)) == t("hint_win_plain", p="<1")
+    assert game._hint(Estimate(1.0, 0.0, False)) == t("hint_win_plain", p=">99")
+    # a certain figure shows without the "≈" of an estimate
+    assert game._hint(Estimate(0.0, 0.0, True)) == t("hint_win_plain", p="0") == ("win 0%", "winkans 0%")[lang == "nl"]
+    assert game._hint(Estimate(1.0, 0.0, True)) == t("hint_win_plain", p="100")
     assert game._hint(Estimate(0.5, 0.05, False)) == t("hint_win_margin", p="50", m=5)
 
 
@@ -936,12 +938,13 @@ def test_hints_belief_and_tracker_show_the_experts_own_figures(tmp_path):
             assert abs(total - 100) < len(held)  # off 100 only for equal chances shown equal
             spread += len(set(expected.values())) > 1
 
-        figures = re.findall(r"^\s+\d+\. .*≈ (\d+)%(?: ± (\d+))?(?: · best)?$", screen, re.MULTILINE)
+        figures = re.findall(r"^\s+\d+\. .*win (≈ )?(\d+)%(?: ± (\d+))?(?: · best)?$", screen, re.MULTILINE)
         estimates = [odds[action] for action in me.legal_actions]
         assert len(figures) == len(estimates) >= 1
-        for (p, m), estimate in zip(figures, estimates, strict=True):
+        for (approximate, p, m), estimate in zip(figures, estimates, strict=True):
             assert int(p) == round(100 * estimate.chance)
             assert int(m or 0) == round(100 * estimate.margin)
+            assert bool(approximate) is not (estimate.sure and p in ("0", "100"))
     assert spread >= 2  # beliefs with cards at different chances were checked
 
 

@@ -58,7 +58,7 @@ class Node:
     available: int = 0
     reward: float = 0.0
     round_wins: float = 0.0  # the root player's round wins through this node (for hints)
-    settled: int = 0  # tries in which this move itself decided the round (for hints)
+    sure: bool = False  # the move decides the round, whatever the hidden cards (for hints: see _try_evenly)
     children: dict[Action, Node] = field(default_factory=dict)
     # Our later decisions, one per thing we could know then (hand and memory): see _descend.
     infos: dict[tuple[object, ...], Node] = field(default_factory=dict)
@@ -69,16 +69,16 @@ class Estimate(NamedTuple):
 
     chance: float
     margin: float  # half the width of the 95% interval (normal approximation)
-    # whether the move itself decided the round in every try (it ended the round, or knocked us out):
-    # only then is a chance of 0 or 1 certain, rather than never seen otherwise in the tries
+    # whether the move itself decides the round, whatever the hidden cards (it ends the round, or
+    # knocks us out): only then is a chance of 0 or 1 certain, rather than never seen otherwise in the tries
     sure: bool = False
 
     @classmethod
-    def of(cls, wins: float, tries: int, settled: int = 0) -> Estimate:
+    def of(cls, wins: float, tries: int, sure: bool = False) -> Estimate:
         if not tries:
             return cls(0.0, 1.0)
         chance = wins / tries
-        return cls(chance, 1.96 * math.sqrt(chance * (1.0 - chance) / tries), settled == tries)
+        return cls(chance, 1.96 * math.sqrt(chance * (1.0 - chance) / tries), sure)
 
 
 @dataclass
@@ -135,7 +135,7 @@ class ExpertBot:
         the margin says how closely."""
         root = self.search(view, prune=False, even=True,
                            iterations=max(self.iterations, tries * len(view.legal_actions)))
-        return {action: Estimate.of(node.round_wins, node.visits, node.settled)
+        return {action: Estimate.of(node.round_wins, node.visits, node.sure)
                 for action, node in root.children.items()}
 
     # ------------------------------------------------------------------------------ search
@@ -202,19 +202,26 @@ class ExpertBot:
         wrong guesses at one target all do the same (nothing but the log tells them apart, and the
         simulated players do not read it), so the round is played out once for them all: a Guard with
         five targets has 45 moves (2019: nine cards to name), of which at most five hit.
+
+        A move is ``sure`` where it decided the round in every try and the tries met every card the
+        belief leaves possible in each hand its outcome rested on (:func:`_decided_by`): a Baron
+        against a King or a Princess, with a Guard 1% likely, lost in all 400 tries and is not sure.
         """
         me = root.player
         score = _scorer(view)
         known, links = memory_at(view)
         rng = self.rng
         children = [root.children.setdefault(action, Node(player=me)) for action in root_moves]
+        settled = [0] * len(children)  # tries in which the move itself decided the round
+        met: list[set[tuple[int, Card]]] = [set() for _ in children]  # (seat, card) those outcomes rested on
         done = 0
         while done < budget:
             belief, wild = reading.pick(rng)
             deal = _determinise(view, belief, rng)
             luck = rng.random()
-            missed: dict[int, tuple[tuple[list[float], float], bool]] = {}  # a Guard's target: what a miss there does
-            for action, child in zip(root_moves, children, strict=True):
+            # a Guard's target: what a miss there does
+            missed: dict[int, tuple[tuple[list[float], float], tuple[int, ...] | None]] = {}
+            for i, (action, child) in enumerate(zip(root_moves, children, strict=True)):
                 if done == budget:
                     break
                 target = action.target
@@ -226,20 +233,34 @@ class ExpertBot:
                     memory = remember(known, links, state)
                     walk = random.Random(luck)
                     step(state, action, memory)
-                    settled = state.over or not state.alive_mask >> me & 1
+                    decided_by = _decided_by(action, state, me)
                     play_out(state, memory, walk, wild)
-                    found = score(state), settled
+                    found = score(state), decided_by
                     if missing is not None:
                         missed[missing] = found
-                (rewards, mine), settled = found
+                (rewards, mine), decided_by = found
                 child.visits += 1
                 child.available += 1
                 child.reward += rewards[me]
                 child.round_wins += mine
-                child.settled += settled
+                if decided_by is not None:
+                    settled[i] += 1
+                    met[i].update((seat, deal.hands[seat][0]) for seat in decided_by)
                 done += 1
             if time.perf_counter() > deadline:
                 break
+        possible: dict[int, set[Card]] = {}  # seat: the cards the belief leaves possible in its hand
+
+        def all_met(pairs: set[tuple[int, Card]]) -> bool:
+            for seat in {seat for seat, _ in pairs}:
+                if seat not in possible:
+                    possible[seat] = {card for card, p in reading.hand_odds(seat).items() if p > 0}
+                if any((seat, card) not in pairs for card in possible[seat]):
+                    return False
+            return True
+
+        for child, decided, pairs in zip(children, settled, met, strict=True):
+            child.sure = 0 < decided == child.visits and all_met(pairs)
         return done
 
     def _descend(self, root: Node, state: Round, memory: Memory, rng: random.Random,
@@ -331,6 +352,23 @@ def _sensible_guesses(legal: tuple[Action, ...], odds_of: Callable[[int], dict[C
         best = [a for a in ranked if chance[a] >= cutoff - 1e-9 and chance[a] > 0]  # ties stay in
         kept.update(best or ranked[:1])
     return tuple(a for a in legal if a.card is not Card.GUARD or a.target is None or a in kept)
+
+
+def _decided_by(action: Action, state: Round, me: int) -> tuple[int, ...] | None:
+    """Whether ``action``, just played by ``me`` in ``state``, decided the round (it ended it, or
+    knocked us out), and if so the other seats whose cards, as dealt, decided how; ``None`` if the round
+    goes on for us. A showdown that a Prince's draw led to rests on a card drawn: it is never taken as
+    decided (a showdown rests on every hand still in it, the card drawn too)."""
+    alive = state.alive_mask
+    if not alive >> me & 1:  # our own Princess, or the target's card beat ours (a Baron)
+        return () if action.target is None or action.target == me else (action.target,)
+    if not state.over:
+        return None
+    if alive == 1 << me:  # the last other player knocked out
+        return (action.target,) if action.target is not None else ()
+    if action.card is Card.PRINCE:
+        return None
+    return tuple(seat for seat in range(state.players) if alive >> seat & 1 and seat != me)
 
 
 def _determinise(view: View, belief: Belief, rng: random.Random) -> Round:

@@ -445,10 +445,11 @@ class TerminalGame:
 
     def _hint(self, estimate: Estimate) -> str:
         """``win ≈ 45% ± 5``: the chance, and half its 95% interval (when that shows); ``<1%`` and
-        ``>99%`` for a chance that would show as certain (:func:`~loveletter.percentages.shown_chance`)."""
+        ``>99%`` for a chance that would show as certain (:func:`~loveletter.percentages.shown_chance`);
+        ``0%`` and ``100%``, without the ``≈``, for a certain one."""
         p, m = shown_chance(estimate.chance, estimate.sure), round(100 * estimate.margin)
-        if not p.isdigit():  # "win >99%", "win <1%": the bound says how near it is
-            return self.t("hint_win_bound", p=p)
+        if not p.isdigit() or p in ("0", "100"):  # "win >99%", "win <1%": the bound says how near; "win 0%": sure
+            return self.t("hint_win_plain", p=p)
         return self.t("hint_win_margin", p=p, m=m) if m >= 1 else self.t("hint_win", p=p)
 
     def _show_hints(self, me: View) -> dict[Action, Estimate]:

@@ -236,8 +236,8 @@ def hints_message(v: View, moves: int, adviser: ExpertBot, t: Translator) -> dic
         "type": "hints",
         "moves": moves,
         # (to six places: at three, a chance under 0.05% showed as 0%, a move that looked sure to lose)
-        # ("sure": the move itself decided the round in every try; else a chance of 0 or 1 is only
-        # what the tries saw, shown "<1%" or ">99%")
+        # ("sure": the move itself decides the round, whatever the hidden cards; else a chance of 0
+        # or 1 is only what the tries saw, shown "<1%" or ">99%")
         "odds": [{"move": a.notation(), "chance": round(e.chance, 6), "margin": round(e.margin, 3), "sure": e.sure}
                  for a, e in sorted(odds.items(), key=lambda x: -x[1].chance)],
         # every card still possible, likeliest first, as the terminal shows it (whole percentages
