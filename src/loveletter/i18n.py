@@ -407,6 +407,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_ray_unreachable": "--backend ray: no Ray cluster answers at RAY_ADDRESS={address!r} (is the"
         " address right, and the cluster running?)",
         "tour_err_rounds_and_matches": "give --rounds or --matches, not both",
+        "tour_err_too_many_jobs": "--jobs: at most {most} processes on this machine ({per} per core it may use), not {jobs}:"
+        " more only take memory",
         "tour_err_not_png": "--plot draws a PNG image: give a file name ending in .png, not {path}",
         "tour_err_is_folder": "{option}: {path} is a folder; give a file name",
         "tour_err_dash_plot": "--plot: '-' would be standard output, where no PNG image goes; give a file name ending in .png",
@@ -948,6 +950,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_ray_unreachable": "--backend ray: geen Ray-cluster antwoordt op RAY_ADDRESS={address!r} (klopt"
         " het adres, en draait het cluster?)",
         "tour_err_rounds_and_matches": "geef --rounds of --matches, niet allebei",
+        "tour_err_too_many_jobs": "--jobs: hoogstens {most} processen op deze machine ({per} per kern die het mag gebruiken),"
+        " niet {jobs}: meer kost alleen geheugen",
         "tour_err_not_png": "--plot tekent een PNG-afbeelding: geef een bestandsnaam die eindigt op .png, niet {path}",
         "tour_err_is_folder": "{option}: {path} is een map; geef een bestandsnaam",
         "tour_err_dash_plot": "--plot: '-' zou de standaarduitvoer zijn, waar geen PNG-afbeelding heen gaat; geef een bestandsnaam die eindigt op .png",

@@ -271,6 +271,7 @@ def test_csv_plot_and_records(tmp_path):
     (["--budget", 0], "Invalid value for '--budget'"),
     (["--rounds", 0], "Invalid value for '--rounds'"),
     (["--jobs", 0], "Invalid value for '--jobs'"),
+    (["--jobs", 10**6], "--jobs: at most "),  # (some 4,000 processes for 10^6 rounds)
     (["--backend", "spark"], "Invalid value for '--backend'"),
     (["--edition", "1999"], "Invalid value for '--edition'"),
     (["--frobnicate"], "No such option"),
@@ -292,6 +293,12 @@ def test_bad_options_get_one_line(args, says, tmp_path):
     line = refused(run(*args, cwd=tmp_path))
     assert says in line
     assert list(tmp_path.iterdir()) == []  # nothing left behind
+
+
+def test_a_plot_named_dot_png_is_drawn(tmp_path):
+    """(It was refused with "give a file name ending in .png, not .png", as --csv .csv is not.)"""
+    ok(run("--rounds", 2, "--jobs", 1, "-q", "--plot", ".png", cwd=tmp_path))
+    assert (tmp_path / ".png").read_bytes().startswith(b"\x89PNG")
 
 
 def test_a_records_folder_with_earlier_records_is_refused(tmp_path):

@@ -33,7 +33,7 @@ from rich.progress import (
 from loveletter.bots import LEVELS
 from loveletter.cli.numbers import DASH
 from loveletter.engine import EDITIONS
-from loveletter.i18n import Translator
+from loveletter.i18n import Translator, grouped
 from loveletter.record import save
 from loveletter.tournament import (
     GameFailed,
@@ -188,6 +188,9 @@ def _settings(o: Options, t: Translator) -> Settings:
         if refusal.key == "too_many_games":
             message = ("--matches: " if o.matches is not None else "--rounds: ") + message
         raise Refused(message) from None
+    cores = default_jobs()
+    if o.jobs is not None and o.jobs > JOBS_PER_CORE * cores and not (o.backend == "ray" and os.environ.get("RAY_ADDRESS")):
+        raise Refused(t("tour_err_too_many_jobs", most=grouped(JOBS_PER_CORE * cores), jobs=grouped(o.jobs), per=JOBS_PER_CORE))
     if o.backend == "ray":
         try:
             import ray  # noqa: F401
@@ -195,6 +198,10 @@ def _settings(o: Options, t: Translator) -> Settings:
             raise Refused(t("tour_err_ray_missing")) from None
     return settings
 
+
+#: The most processes --jobs may start on this machine, per core: one per core is as fast as it gets,
+#: and each process takes some 25 MB (a cluster that RAY_ADDRESS names has no such bound here).
+JOBS_PER_CORE = 4
 
 STANDARD_OUTPUT = DASH  # --csv -: the CSV goes to standard output, in place of the tables ("./-" is a file)
 
@@ -243,7 +250,7 @@ def _is_record_name(path: Path, records: Path) -> bool:
 
 def _check_file(option: str, path: Path, t: Translator) -> None:
     """Refuse a file that cannot be written, leaving it (and its folder) as they were."""
-    if option == "--plot" and path.suffix.lower() != ".png":
+    if option == "--plot" and not path.name.lower().endswith(".png"):  # (".png" has no suffix, as --csv .csv)
         raise Refused(t("tour_err_not_png", path=path))
     try:
         # the path itself, through its links: not realpath() first, which turns /dev/stdout on a pipe
