@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -254,16 +255,23 @@ def run() -> None:
     locale (its help pages and its own messages too)."""
     global _language
     language = _language = language_named(sys.argv[1:]) or default_language()
-    if language != default_language():
-        _reword_help(Translator(language))
-    _write_defaults(Translator(language))
-    numbers.language = language
-    if language == "nl":
-        speak_dutch()
     try:
+        if language != default_language():
+            _reword_help(Translator(language))
+        _write_defaults(Translator(language))
+        numbers.language = language
+        if language == "nl":
+            speak_dutch()
         code = _main(language)
+        # done: a Ctrl-C from here on could only break the last flush, or Python's own exit (a
+        # process pool's finalizers, its threads), with a traceback
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         if sys.stdout is not None:  # None when started with standard output closed (``>&-``)
             sys.stdout.flush()  # here, so that a failed write is told rather than lost at exit
+    except KeyboardInterrupt:  # before the command ran, or just as it ended
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        tell_interrupted(Translator(language)("cli_interrupted"))
+        code = 130
     except OSError as err:
         # Nothing more can go to standard output: point it at nothing, so that Python's own flush at
         # exit does not fail again. A reader that went away (``| head``) while a command wrote is

@@ -5,7 +5,6 @@ traceback through the modules being loaded."""
 from __future__ import annotations
 
 import io
-import signal
 import sys
 
 
@@ -15,6 +14,8 @@ def run() -> None:
     try:
         from loveletter.cli.main import run as run_command
     except KeyboardInterrupt:
+        import signal  # (here: the fewer imports before the try, the shorter the time it misses a Ctrl-C)
+
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C: the line still gets out
         from loveletter.i18n import Translator, default_language, language_named
 
