@@ -173,6 +173,12 @@ def test_baron_tie_between_two_others():
     assert one.keys() == two.keys()
     assert all(one[c] == pytest.approx(two[c], abs=TOL) for c in one)
     assert sum(one.values()) == pytest.approx(1, abs=TOL)
+    # and so when the table starts again from what is public (it drew each hand alone: a 2019
+    # five-player belief gave two tied players' one card 83% and 10%)
+    belief._recover(view(rnd, 0))
+    assert all(hands[1] is not None and hands[1] == hands[2] for hands, _ in belief.table)
+    again = belief.hand_odds(1, floor=False)
+    assert again == pytest.approx(belief.hand_odds(2, floor=False), abs=TOL) and len(again) > 1
 
 
 def test_baron_between_others_the_winner_holds_more():

@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from itertools import accumulate, permutations
 from typing import Generic, Protocol, TypeVar
 
-from loveletter.bots.facts import last_plays, publicly_possible, ruled_out, who_knows_mine
+from loveletter.bots.facts import last_plays, publicly_possible, ruled_out_and_ties, who_knows_mine
 from loveletter.bots.rule_based import countess_tells, discarded
 from loveletter.engine import Action, Card, Edition, Event, View, known_draws
 
@@ -191,7 +191,8 @@ class Belief:
     def _recover(self, view: View) -> None:
         """A resampled (approximate) table dropped every deal the new events allow, or kept too few
         to spread the odds: start again from what is public now, what this seat knows of the others'
-        hands (``view.known``) and what is public about them (:func:`~loveletter.bots.facts.ruled_out`),
+        hands (``view.known``) and what is public about them (the cards ruled out, and two players
+        whose Baron tied holding the same card: :func:`~loveletter.bots.facts.ruled_out_and_ties`),
         and who knows this seat's card. The evidence read so far stands (building the new table is no
         event)."""
         evidence = self.evidence
@@ -227,10 +228,16 @@ class Belief:
                     self._opponent_draws(seat)
         self.public.subtract(mine_under)
         self._put_under(under)
-        for seat, cards in ruled_out(view).items():
+        out, ties = ruled_out_and_ties(view)
+        for seat, cards in out.items():
             kept = {k: w for k, w in self.table.items()
                     if not _all_ruled_out(_held_before(k[0][seat], drawn.get(seat)), cards)}
             if kept:  # a resampled table may lack the deals left: then it goes without
+                self._replace(kept)
+        for a, b in ties:  # the same card (drawn for each alone above, they mostly differed)
+            kept = {k: w for k, w in self.table.items()
+                    if set(_held_before(k[0][a], drawn.get(a)) or ()) & set(_held_before(k[0][b], drawn.get(b)) or ())}
+            if kept:
                 self._replace(kept)
         if self.reader is not None:
             self._reread(view)

@@ -15,13 +15,21 @@ from loveletter.engine import Action, Card, Edition, Event, View, known_draws, k
 
 
 def ruled_out(view: View) -> dict[int, set[Card]]:
+    """:func:`ruled_out_and_ties`' cards ruled out."""
+    return ruled_out_and_ties(view)[0]
+
+
+def ruled_out_and_ties(view: View) -> tuple[dict[int, set[Card]], set[tuple[int, int]]]:
     """For each other player still in the round, the cards it cannot hold now, by what was public
     since its card last changed: a card a Guard named and missed (R5.1), the Countess beside a King or
     Prince it played (R4.4), any card no higher than the one a Baron it won revealed (R5.3), and for
     two players whose Baron tied, what rules out the other's card (the same card), or all but the
     other's card if this seat knows it, and else any card of which fewer than two copies may be in
     the hands this seat does not know. Only what stays true: once a player plays a card that was not
-    ruled out, it may hold the card it drew instead, so what was ruled out is forgotten."""
+    ruled out, it may hold the card it drew instead, so what was ruled out is forgotten.
+
+    Also the pairs of other players whose Baron tied and who still hold that card: the same card in
+    both hands (each card has a value of its own), which no card ruled out for each alone says."""
     value = view.edition.value
     out: dict[int, set[Card]] = {s: set() for s in range(view.players) if s != view.seat}
     baron_winner: int | None = None
@@ -65,7 +73,7 @@ def ruled_out(view: View) -> dict[int, set[Card]]:
         if a not in view.known and b not in view.known:
             out[a] |= scarce
             out[b] |= scarce
-    return {s: cards for s, cards in out.items() if cards and view.alive[s]}
+    return {s: cards for s, cards in out.items() if cards and view.alive[s]}, ties
 
 
 def _same_card(out: dict[int, set[Card]], a: int, b: int, known: dict[int, Card], edition: Edition) -> None:
