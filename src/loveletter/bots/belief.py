@@ -53,7 +53,7 @@ from itertools import accumulate, permutations
 from typing import Generic, Protocol, TypeVar
 
 from loveletter.bots.facts import last_plays, publicly_possible, ruled_out_and_ties, who_knows_mine
-from loveletter.bots.rule_based import countess_tells, discarded
+from loveletter.bots.rule_based import after_discard, countess_tells
 from loveletter.engine import Action, Card, Edition, Event, View, known_draws
 
 _CARDS = tuple(Card)  # by number
@@ -346,7 +346,7 @@ class Belief:
         elif kind == "discard":
             assert e.seat is not None and e.card is not None
             self.public[e.card] += 1
-            self.tells = discarded(self.tells, e.seat, e.card)
+            self.tells = after_discard(self.tells, e.seat, e.card)
             if e.seat == me:
                 self.mine.remove(e.card)
                 self.knows_mine.clear()
@@ -542,7 +542,7 @@ class Belief:
         seen, tells = self._seen(), self.tells
         deals = self._drawn_before(seat, card, self._unseen()) if drawn_first else self.table.items()
         self.public[card] += 1
-        self.tells = discarded(self.tells, seat, card)
+        self.tells = after_discard(self.tells, seat, card)
         if seat == self.seat:
             self.mine.remove(card)
             for other, known in list(self.knows_mine.items()):

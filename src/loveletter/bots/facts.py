@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from loveletter.bots.rule_based import discarded
+from loveletter.bots.rule_based import after_discard
 from loveletter.engine import Action, Card, Edition, Event, View, known_draws, known_hands
 
 
@@ -161,7 +161,7 @@ def last_plays(view: View) -> dict[int, LastPlay]:
             knew = known_hands(shown[:i], seat).get(view.seat) if view.seat is not None else None
             last[seat] = LastPlay(seat, Action(e.card, e.target, e.guess), list(public), choosable, knew, tells)
             public[e.card] += 1
-            tells = discarded(tells, seat, e.card)
+            tells = after_discard(tells, seat, e.card)
             if e.card is Card.HANDMAID:
                 protected.add(seat)
         elif kind == "king" and e.target is not None:
@@ -174,7 +174,7 @@ def last_plays(view: View) -> dict[int, LastPlay]:
             last.pop(seat, None)
             if kind == "discard" and e.card is not None:
                 public[e.card] += 1
-                tells = discarded(tells, seat, e.card)
+                tells = after_discard(tells, seat, e.card)
             if kind == "out":
                 out.add(seat)
                 protected.discard(seat)

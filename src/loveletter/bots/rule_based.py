@@ -127,7 +127,7 @@ def countess_tells(discards: Sequence[Sequence[Card]]) -> int:
     return tells
 
 
-def discarded(tells: int, seat: int, card: Card) -> int:
+def after_discard(tells: int, seat: int, card: Card) -> int:
     """:func:`countess_tells` ``tells`` once ``seat`` has discarded ``card``."""
     return tells | 1 << seat if card is COUNTESS else tells & ~(1 << seat)
 
