@@ -281,6 +281,37 @@ def test_a_hint_is_sure_only_where_the_tries_met_every_card_its_outcome_rests_on
     assert ExpertBot(3, budget=1).move_odds(v, tries=5)[baron] == (0.0, 0.0, True)
 
 
+def test_a_showdown_is_vouched_for_by_the_tries_only_against_one_other_player():
+    """At the round's last play the tries met each other player's every card, yet a Guard played
+    against two others, who between them held the only Princess, showed "win 0%": the one deal in which
+    neither held it never came up. And a Baron that knocked out one on the way rested on its card too."""
+    rng = random.Random(7)
+    seen: Counter[str] = Counter()
+    for _ in range(400):
+        players = rng.choice((2, 3, 4))
+        rnd = Round.shuffled(CLASSIC, players, rng, starter=0)
+        while not rnd.over and rnd.deck:
+            rnd.apply(rng.choice(rnd.legal_actions()))
+        if rnd.over:
+            continue
+        me, before = rnd.current, rnd.alive_mask
+        for action in rnd.legal_actions():
+            after = rnd.clone()
+            after.apply(action)
+            decided_by = expert._decided_by(action, after, me)
+            others = [seat for seat in range(players) if after.alive_mask >> seat & 1 and seat != me]
+            if not after.alive_mask >> me & 1 or not others:
+                seen["out"] += 1
+                assert decided_by == (() if action.target in (None, me) else (action.target,))
+            elif len(others) > 1 or after.alive_mask != before or action.card is Card.PRINCE:
+                seen["not vouched for"] += 1
+                assert decided_by is None, (action, after.hands)
+            else:
+                seen["one other"] += 1
+                assert decided_by == (others[0],)
+    assert min(seen.values()) >= 20 and len(seen) == 3
+
+
 def test_estimate_margins_are_half_a_95_percent_interval():
     assert Estimate.of(200, 400)[:2] == pytest.approx((0.5, 1.96 * 0.025))
     assert Estimate.of(0, 400) == (0.0, 0.0, False) and Estimate.of(0, 0) == (0.0, 1.0, False)

@@ -203,9 +203,9 @@ class ExpertBot:
         simulated players do not read it), so the round is played out once for them all: a Guard with
         five targets has 45 moves (2019: nine cards to name), of which at most five hit.
 
-        A move is ``sure`` where it decided the round in every try and the tries met every card the
-        belief leaves possible in each hand its outcome rested on (:func:`_decided_by`): a Baron
-        against a King or a Princess, with a Guard 1% likely, lost in all 400 tries and is not sure.
+        A move is ``sure`` where it decided the round in every try, always the same way, and the tries
+        met every card the belief leaves possible in the hand its outcome rested on (:func:`_decided_by`):
+        a Baron against a King or a Princess, with a Guard 1% likely, lost in all 400 tries and is not sure.
         """
         me = root.player
         score = _scorer(view)
@@ -260,7 +260,8 @@ class ExpertBot:
             return True
 
         for child, decided, pairs in zip(children, settled, met, strict=True):
-            child.sure = 0 < decided == child.visits and all_met(pairs)
+            child.sure = (0 < decided == child.visits and child.round_wins in (0.0, float(child.visits))
+                          and all_met(pairs))
         return done
 
     def _descend(self, root: Node, state: Round, memory: Memory, rng: random.Random,
@@ -355,20 +356,26 @@ def _sensible_guesses(legal: tuple[Action, ...], odds_of: Callable[[int], dict[C
 
 
 def _decided_by(action: Action, state: Round, me: int) -> tuple[int, ...] | None:
-    """Whether ``action``, just played by ``me`` in ``state``, decided the round (it ended it, or
-    knocked us out), and if so the other seats whose cards, as dealt, decided how; ``None`` if the round
-    goes on for us. A showdown that a Prince's draw led to rests on a card drawn: it is never taken as
-    decided (a showdown rests on every hand still in it, the card drawn too)."""
+    """Whether ``action``, just played by ``me`` in ``state``, decided the round in a way the tries
+    can vouch for, and if so the other seat (none, or one) whose card, as dealt, decided how; ``None``
+    if not. It did if it knocked us out (our own Princess; a Baron: the target's card against ours),
+    knocked out the last other player (the target's card), or led to a showdown with one other player
+    whose card it left alone or took with a King (that card against ours). Other showdowns are not
+    vouched for: with two others or more, tries that met each one's every card need not have met the
+    one combination that turns the outcome (the only Princess in neither hand), a player knocked out
+    on the way rested on its card too, and a Prince's draw is a card that no hand's odds cover."""
     alive = state.alive_mask
-    if not alive >> me & 1:  # our own Princess, or the target's card beat ours (a Baron)
-        return () if action.target is None or action.target == me else (action.target,)
+    target = action.target if action.target != me else None
+    if not alive >> me & 1:
+        return () if target is None else (target,)
     if not state.over:
         return None
-    if alive == 1 << me:  # the last other player knocked out
-        return (action.target,) if action.target is not None else ()
-    if action.card is Card.PRINCE:
-        return None
-    return tuple(seat for seat in range(state.players) if alive >> seat & 1 and seat != me)
+    others = [seat for seat in range(state.players) if alive >> seat & 1 and seat != me]
+    if not others:  # the last other player knocked out
+        return (target,) if target is not None else None
+    if len(others) == 1 and action.card is not Card.PRINCE and target in (None, others[0]):
+        return (others[0],)
+    return None
 
 
 def _determinise(view: View, belief: Belief, rng: random.Random) -> Round:
