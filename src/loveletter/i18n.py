@@ -289,7 +289,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_tour_rounds": "Play N single rounds (the default: 1000 rounds; at most {most}).",
         "opt_tour_matches": "Play N whole matches instead of single rounds (at most {most}).",
         "opt_tour_seed": "Seed: the same seed gives the same games, whatever --jobs or --backend.",
-        "opt_tour_jobs": "Processes to play in (default: every core this process may use; 1 plays in this process).",
+        "opt_tour_jobs": "Processes to play in (default: every core this process may use; 1 plays in this process; at most 4 per core, but any number on a Ray cluster that RAY_ADDRESS names).",
         "opt_tour_backend": "local: a pool of processes on this machine; ray: Ray tasks (pip install -e '.[ray]' in"
         " the project's folder).",
         "opt_tour_budget": "Thinking budget in search iterations per move, for the levels that search (default:"
@@ -407,7 +407,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_ray_unreachable": "--backend ray: no Ray cluster answers at RAY_ADDRESS={address!r} (is the"
         " address right, and the cluster running?)",
         "tour_err_rounds_and_matches": "give --rounds or --matches, not both",
-        "tour_err_too_many_jobs": "--jobs: at most {most} processes on this machine ({per} per core it may use), not {jobs}:"
+        "tour_err_too_many_jobs": "--jobs: at most {most} processes on this machine ({per} per core this process may use), not {jobs}:"
         " more only take memory",
         "tour_err_not_png": "--plot draws a PNG image: give a file name ending in .png, not {path}",
         "tour_err_is_folder": "{option}: {path} is a folder; give a file name",
@@ -832,7 +832,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_tour_rounds": "Speel N losse rondes (standaard: 1000 rondes; hoogstens {most}).",
         "opt_tour_matches": "Speel N hele spellen in plaats van losse rondes (hoogstens {most}).",
         "opt_tour_seed": "Startgetal (seed): hetzelfde startgetal geeft dezelfde partijen, wat --jobs of --backend ook is.",
-        "opt_tour_jobs": "Aantal processen (standaard: alle kernen die dit proces mag gebruiken; 1 speelt in dit proces).",
+        "opt_tour_jobs": "Aantal processen (standaard: alle kernen die dit proces mag gebruiken; 1 speelt in dit proces; hoogstens 4 per kern, maar elk aantal op een Ray-cluster dat RAY_ADDRESS noemt).",
         "opt_tour_backend": "local: processen op deze machine; ray: taken in Ray (pip install -e '.[ray]' in de map"
         " van het project).",
         "opt_tour_budget": "Denkbudget in zoekstappen per zet, voor de niveaus die zoeken (standaard: hun eigen; dat"
@@ -950,7 +950,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_ray_unreachable": "--backend ray: geen Ray-cluster antwoordt op RAY_ADDRESS={address!r} (klopt"
         " het adres, en draait het cluster?)",
         "tour_err_rounds_and_matches": "geef --rounds of --matches, niet allebei",
-        "tour_err_too_many_jobs": "--jobs: hoogstens {most} processen op deze machine ({per} per kern die het mag gebruiken),"
+        "tour_err_too_many_jobs": "--jobs: hoogstens {most} processen op deze machine ({per} per kern die dit proces mag gebruiken),"
         " niet {jobs}: meer kost alleen geheugen",
         "tour_err_not_png": "--plot tekent een PNG-afbeelding: geef een bestandsnaam die eindigt op .png, niet {path}",
         "tour_err_is_folder": "{option}: {path} is een map; geef een bestandsnaam",
