@@ -251,7 +251,7 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
 
     narrow = console.width < NARROW
     table = _table(t("tour_table_title"), narrow)
-    names = [t.level(p["level"]) + (f" ×{p['seats']}" if p["seats"] > 1 else "") for p in report["participants"]]
+    names = [_level_name(p, t) for p in report["participants"]]
     _add_column(table, t("tour_col_level"), widest=names)
     for key in ("tour_col_games", "tour_col_wins", "tour_col_shared", "tour_col_rate"):
         _add_column(table, t(key), justify="right", stacked=narrow)
@@ -340,7 +340,7 @@ def plot(report: dict[str, Any], path: Path, t: Translator) -> None:
     from matplotlib.figure import Figure
 
     participants = report["participants"][::-1]  # the best at the top
-    names = [t.level(p["level"]) for p in participants]
+    names = [_level_name(p, t) for p in participants]
     finite = report["ratings"]["finite"] and len(participants) > 1
     figure = Figure(figsize=(10 if finite else 6, 1.8 + 0.45 * len(names)), layout="constrained")
     axes = figure.subplots(1, 2 if finite else 1, squeeze=False)[0]
@@ -367,6 +367,13 @@ def plot(report: dict[str, Any], path: Path, t: Translator) -> None:
     figure.suptitle(t("tour_header", mode=mode, edition=t.edition(s["edition"]), players=s["players"],
                       seed=s["seed"]))
     figure.savefig(path, format="png", dpi=100)
+
+
+def _level_name(participant: dict[str, Any], t: Translator) -> str:
+    """A level in words, with the number of seats it holds where more than one ("expert" and a
+    multiplication sign, then 2), in the table and the plot alike."""
+    seats = participant["seats"]
+    return t.level(participant["level"]) + (f" ×{seats}" if seats > 1 else "")
 
 
 def _mode(s: dict[str, Any], t: Translator) -> str:
