@@ -234,9 +234,11 @@ class Belief:
                     if not _all_ruled_out(_held_before(k[0][seat], drawn.get(seat)), cards)}
             if kept:  # a resampled table may lack the deals left: then it goes without
                 self._replace(kept)
+        def held(key: Key, seat: int) -> set[Card]:  # the cards that may be the one tied
+            return set(_held_before(key[0][seat], drawn.get(seat)) or ())
+
         for a, b in ties:  # the same card (drawn for each alone above, they mostly differed)
-            kept = {k: w for k, w in self.table.items()
-                    if set(_held_before(k[0][a], drawn.get(a)) or ()) & set(_held_before(k[0][b], drawn.get(b)) or ())}
+            kept = {k: w for k, w in self.table.items() if held(k, a) & held(k, b)}
             if kept:
                 self._replace(kept)
         if self.reader is not None:

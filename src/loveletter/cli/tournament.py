@@ -188,9 +188,10 @@ def _settings(o: Options, t: Translator) -> Settings:
         if refusal.key == "too_many_games":
             message = ("--matches: " if o.matches is not None else "--rounds: ") + message
         raise Refused(message) from None
-    cores = default_jobs()
-    if o.jobs is not None and o.jobs > JOBS_PER_CORE * cores and not (o.backend == "ray" and os.environ.get("RAY_ADDRESS")):
-        raise Refused(t("tour_err_too_many_jobs", most=grouped(JOBS_PER_CORE * cores), jobs=grouped(o.jobs), per=JOBS_PER_CORE))
+    most = JOBS_PER_CORE * default_jobs()
+    on_a_cluster = o.backend == "ray" and bool(os.environ.get("RAY_ADDRESS"))
+    if o.jobs is not None and o.jobs > most and not on_a_cluster:
+        raise Refused(t("tour_err_too_many_jobs", most=grouped(most), jobs=grouped(o.jobs), per=JOBS_PER_CORE))
     if o.backend == "ray":
         try:
             import ray  # noqa: F401
