@@ -1099,6 +1099,45 @@ def test_only_the_latest_request_for_hints_is_worked_out(client, monkeypatch):
     assert len(calls) == 2  # the first (already searching) and the last; the two between skipped
 
 
+def test_a_bot_moves_while_every_hint_thread_is_busy(client, monkeypatch):
+    """Bots and hints shared one pool of threads: two people asking for hints at big tables held up
+    every other table's bots until their searches ended (seconds each)."""
+    from loveletter.web import app as web_app
+
+    released, calls, done = threading.Event(), [], []
+    real = web_app.hints_message
+
+    def held(*args):
+        calls.append(args[1])
+        released.wait(30)
+        done.append(args[1])
+        return real(*args)
+
+    monkeypatch.setattr(web_app, "hints_message", held)
+    asking = []
+    for _ in range(web_app.THINKERS):  # every hint thread held
+        _code, ann, bob = two_people(client)
+        mover = ann if ann.state["current"] == 0 else bob
+        mover.send({"type": "hints"})
+        asking += [ann, bob]
+    deadline = time.monotonic() + 10
+    while len(calls) < web_app.THINKERS:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    made = create(client, players=2, bots={"1": "random"})
+    carl = Seat(client, made["code"], made["secret"])
+    rng = random.Random(3)
+    while carl.state["current"] == 0:
+        carl.random_move(rng)
+    while carl.state["current"] == 1 and not carl.state["match_winners"]:  # the bot's move
+        carl.receive()
+    assert len(calls) == web_app.THINKERS and not done  # it came while every hint was still held
+    released.set()
+    for seat in asking:
+        seat.close()
+    carl.close()
+
+
 def test_a_search_for_a_closed_connection_keeps_its_bot_until_it_ends(client, monkeypatch):
     """Closing the socket cancelled the hints' task, which let the bot go while its search went on in
     a thread: a reconnection could start a second search on the same bot at once."""

@@ -8,8 +8,8 @@
   messages. Each connection gets ``state`` messages made from its own seat's view only, and
   refusals meant for it alone.
 
-Bots and hints think in worker threads of their own (:data:`THINKERS` at a time), so the server keeps
-answering and storing moves meanwhile; a person who is away when their turn comes can be replaced by
+Bots and hints think in worker threads of their own (:data:`THINKERS` at a time each: a bot's move
+never waits for other people's hints), so the server keeps answering and storing moves meanwhile; a person who is away when their turn comes can be replaced by
 a bot for that move after the table's timeout.
 """
 
@@ -54,8 +54,9 @@ from loveletter.web.store import Store
 from loveletter.web.table import GameTable, Refused, new_code, new_settings
 
 WEB_WORDS_PREFIX = "web_"
-#: Searches (bots' moves and hints) run at once, in threads of their own: the moves' storing and the
-#: other tables never queue behind them, and the event loop shares the interpreter with few threads.
+#: Searches run at once, in threads of their own: the moves' storing and the other tables never queue
+#: behind them, and the event loop shares the interpreter with few threads. As many again for hints,
+#: apart: with one pool, two players asking for hints held up every table's bots for seconds.
 THINKERS = max(2, os.cpu_count() or 2)
 log = logging.getLogger(__name__)
 
@@ -179,7 +180,8 @@ class Server:
         self.budget = budget  # the expert's thinking budget, for bots and hints (None: its default)
         self.rooms: dict[str, Room] = {}
         self.rng = random.SystemRandom()
-        self.thinking = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-think")
+        self.thinking = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-think")  # bots' moves
+        self.advising = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-hints")
         # stored tables that cannot be read back: code -> why (see messages.left_out_reason)
         self.left_out: dict[str, Exception] = {}
         loaded = store.load_all()
@@ -348,7 +350,7 @@ class Server:
             if asked != connection.asked:
                 return
             search = asyncio.get_running_loop().run_in_executor(
-                self.thinking, hints_message, v, moves, adviser.bot, connection.t)
+                self.advising, hints_message, v, moves, adviser.bot, connection.t)
             try:
                 advice = await asyncio.shield(search)
             except asyncio.CancelledError:
