@@ -9,8 +9,9 @@
   refusals meant for it alone.
 
 Bots and hints think in worker threads of their own (:data:`THINKERS` at a time each: a bot's move
-never waits for other people's hints), so the server keeps answering and storing moves meanwhile; a person who is away when their turn comes can be replaced by
-a bot for that move after the table's timeout.
+never waits for other people's hints), so the server keeps answering and storing moves meanwhile; a
+person who is away when their turn comes can be replaced by a bot for that move after the table's
+timeout.
 """
 
 from __future__ import annotations
