@@ -39,7 +39,7 @@ class Seer(ExpertBot):
     def reveal(self, match: Match) -> None:
         rnd = match.round
         me = rnd.current
-        reading = self.belief(view(match, me))
+        reading = self.belief(view(rnd, me))  # single rounds: the round alone, as the tournament shows it
         for seat in range(rnd.players):
             if seat != me and rnd.is_alive(seat):
                 reading.assume(seat, rnd.hands[seat])
@@ -60,7 +60,7 @@ def play(settings: Settings, start: int, stop: int) -> float:
             bot = bots[rnd.current]
             if isinstance(bot, Seer):
                 bot.reveal(match)
-            match.apply(bot.choose(view(match, rnd.current)))
+            match.apply(bot.choose(view(rnd, rnd.current)))
         seer = seats.index("expert")
         if seer in rnd.winners:
             wins += 1.0 / len(rnd.winners)

@@ -14,7 +14,8 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from scenarios import permuted_copy
 
-from loveletter.engine import view
+from loveletter.bots import LEVELS, RandomBot
+from loveletter.engine import Action, View, view
 from loveletter.envs.gymnasium import ENV_ID, ILLEGAL_REWARD, LoveLetterEnv
 
 CONFIGS = [("classic", 2), ("classic", 4), ("2019", 3), ("2019", 6)]
@@ -113,6 +114,28 @@ def test_opponents_per_seat_in_turn_order_after_the_learner():
                         budget=EXPERT_BUDGET)
     env.reset(seed=0)
     assert {seat: bot.level for seat, bot in env.bots.items()} == {3: "random", 0: "expert", 1: "beginner"}
+
+
+@pytest.mark.parametrize("match", [False, True])
+def test_the_bots_are_shown_a_one_round_episode_as_one_round(monkeypatch, match):
+    """In one-round episodes the bots are shown the round alone (no token target), so an expert plays
+    for the round, which is what the episode counts; in whole matches, the match."""
+    shown: list[int | None] = []
+
+    class Keeper(RandomBot):
+        def choose(self, view: View) -> Action:
+            shown.append(view.target)
+            return super().choose(view)
+
+    monkeypatch.setitem(LEVELS, "keeper", lambda seed, budget: Keeper(seed))
+    env = LoveLetterEnv(edition="2019", players=3, opponents="keeper", match=match)
+    rng = random.Random(0)
+    for episode in range(3):
+        _, info = env.reset(seed=episode)
+        done = False
+        while not done:
+            _, _, done, _, info = env.step(rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
+    assert shown and set(shown) == ({5} if match else {None})
 
 
 @pytest.mark.parametrize(

@@ -312,6 +312,31 @@ def test_the_bots_sit_where_the_rotation_and_the_results_say(monkeypatch):
     assert sum(len(seats) for _, seats in Sitter.made) > 2 * 18
 
 
+class Scorekeeper(RandomBot):
+    """A random player that notes the token target and the tokens it is shown."""
+
+    shown: ClassVar[list[tuple[int | None, tuple[int, ...]]]] = []
+
+    def choose(self, view: View) -> Action:
+        Scorekeeper.shown.append((view.target, view.tokens))
+        return super().choose(view)
+
+
+@pytest.mark.parametrize("mode", ["rounds", "matches"])
+def test_single_rounds_are_shown_as_single_rounds(monkeypatch, mode):
+    """In single rounds a bot is shown the round alone (no token target), so the expert plays for the
+    round, which is what the tournament counts, not for a match's tokens or the Spy's bonus token
+    (it did); in matches, the match."""
+    monkeypatch.setitem(LEVELS, "keeper", lambda seed, budget: Scorekeeper(seed))
+    Scorekeeper.shown.clear()
+    run_tournament(Settings(lineup=("keeper", "keeper", "keeper"), edition="2019", games=6, mode=mode), jobs=1)
+    targets = {target for target, _ in Scorekeeper.shown}
+    if mode == "rounds":
+        assert targets == {None} and {tokens for _, tokens in Scorekeeper.shown} == {(0, 0, 0)}
+    else:
+        assert targets == {5} and any(sum(tokens) for _, tokens in Scorekeeper.shown)
+
+
 def test_budget_goes_to_make_bot_only_when_given(levels):
     run_tournament(Settings(lineup=("thinker", "random"), games=4), jobs=1)
     assert Thinker.budgets == [None] * 4  # no budget given: make_bot(level, seed)

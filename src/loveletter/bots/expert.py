@@ -399,16 +399,17 @@ def _determinise(view: View, belief: Belief, rng: random.Random) -> Round:
 
 def _scorer(view: View) -> Callable[[Round], tuple[list[float], float]]:
     """Scores a finished round for every seat: the change it makes to that seat's chance of winning
-    the match, scaled so the worst single-winner outcome is 0 and the best 1 (without a match, a
-    round won alone is 1 and a shared one its share). Also returns whether the viewer won the round,
-    alone or with others (R6.3: every tied player wins), for the hints' chance of winning it."""
+    the match, scaled so the worst outcome with one winner (and the Spy's token, R6.4, to any seat or
+    none) is 0 and the best 1; a shared round past those bounds counts as the nearer one. Without a
+    match (a game of one round) a round won is 1, alone or with others (R6.3: every tied player wins
+    it). Also returns whether the viewer won the round, alone or with others, for the hints' chance
+    of winning it."""
     players, me = view.players, view.seat
     tokens = view.tokens
     target = view.target
-    if target is None:  # no match: rounds only
+    if target is None:  # one round, not a match
         def round_only(state: Round) -> tuple[list[float], float]:
-            share = 1.0 / len(state.winners)
-            rewards = [share if s in state.winners else 0.0 for s in range(players)]
+            rewards = [1.0 if s in state.winners else 0.0 for s in range(players)]
             return rewards, 1.0 if me in state.winners else 0.0
 
         return round_only
@@ -416,7 +417,8 @@ def _scorer(view: View) -> Callable[[Round], tuple[list[float], float]]:
     def value(winners: tuple[int, ...], spy: int | None) -> tuple[float, ...]:
         return match_chances(_needs(tokens, winners, spy, target))
 
-    outcomes = [value((i,), None) for i in range(players)]
+    spies = (None, *range(players)) if view.edition.has(Card.SPY) else (None,)
+    outcomes = [value((i,), spy) for i in range(players) for spy in spies]
     low = [min(o[s] for o in outcomes) for s in range(players)]
     span = [max(o[s] for o in outcomes) - low[s] for s in range(players)]
     scored: dict[tuple[tuple[int, ...], int | None], tuple[list[float], float]] = {}
@@ -427,7 +429,8 @@ def _scorer(view: View) -> Callable[[Round], tuple[list[float], float]]:
         if found is None:
             after = value(state.winners, state.spy_bonus)
             rewards = [
-                (after[s] - low[s]) / span[s] if span[s] > 1e-12 else (1.0 if s in state.winners else 0.0)
+                min(1.0, max(0.0, (after[s] - low[s]) / span[s])) if span[s] > 1e-12
+                else (1.0 if s in state.winners else 0.0)
                 for s in range(players)
             ]
             mine = 1.0 if me in state.winners else 0.0

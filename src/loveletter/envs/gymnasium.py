@@ -229,7 +229,8 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
             current = match.current
             if current == self.seat:
                 return
-            match.apply(self.bots[current].choose(view(match, current)))
+            shown = match if self.play_match else match.round  # one round: the bots play for it alone
+            match.apply(self.bots[current].choose(view(shown, current)))
 
     def _reward(self) -> float:
         if self._outcome == "loss":

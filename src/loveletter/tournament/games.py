@@ -193,7 +193,9 @@ def _search_iterations(bot: Bot) -> int | None:
 
 def play_game(settings: Settings, i: int, timing: dict[str, Timing] | None = None,
               samples: bool = False) -> tuple[GameResult, Match]:
-    """Play game ``i``; each bot sees only its own seat's view (R7). Adds think times to ``timing``."""
+    """Play game ``i``; each bot sees only its own seat's view (R7). Adds think times to ``timing``.
+    In single rounds a bot is shown the round alone, not the first round of a match: it plays for the
+    round, which is what counts, not for a match's tokens (or the Spy's bonus token, R6.4)."""
     seats = seating(settings, i)
     first = starter(settings, i)
     deck_seed, bot_seeds = seeds(settings, i)
@@ -206,7 +208,7 @@ def play_game(settings: Settings, i: int, timing: dict[str, Timing] | None = Non
             while not rnd.over:
                 seat = rnd.current
                 bot = bots[seat]
-                seen = view(match, seat)
+                seen = view(rnd if settings.mode == "rounds" else match, seat)
                 began = clock()
                 action = bot.choose(seen)
                 took = clock() - began
