@@ -213,6 +213,22 @@ def test_face_up_cards_are_never_in_a_hand():
         assert sum(o.values()) == pytest.approx(1, abs=TOL)
 
 
+def test_face_up_cards_stay_out_of_every_hand_when_the_table_starts_again():
+    """A table that starts again from what is public (a two-player table only does past its cap) still
+    knows the face-up cards (R3.3): the odds and every sampled deal keep them out of the other's hand
+    and out of the deck."""
+    rnd = start(CLASSIC, 2, "guard | king countess princess | ...")
+    belief = Belief(view(rnd, 0))
+    belief._recover(view(rnd, 0))
+    face_up = {Card.KING, Card.COUNTESS, Card.PRINCESS}
+    assert not face_up & belief.hand_odds(1, floor=False).keys()
+    assert not face_up & belief.hand_odds(1).keys()
+    rng = random.Random(0)
+    for _ in range(200):
+        world = belief.sample(rng)
+        assert not face_up & {*world.hands[1], *world.deck, world.set_aside}
+
+
 def test_king_trade_with_the_believer():
     # s0 king+baron trades with s2 (a priest): s2 now holds the baron, s0 the priest (R5.6)
     rnd = start(CLASSIC, 3, "guard | king guard priest | baron ...", "king 2")

@@ -222,6 +222,23 @@ def test_beginner_never_names_a_card_it_sees_all_used_up_even_with_only_guards_u
         assert score < HOPELESS / 2
 
 
+def test_beginner_with_only_hopeless_guesses_still_makes_a_legal_guess():
+    """Holding a Guard and the Princess when every card but the Guards is seen: every guess is
+    hopeless and the Princess may not go, and the beginner still picks one of the legal guesses (the
+    legality test's random rounds almost never reach this)."""
+    rnd = Round(CLASSIC, 2, deck_with(CLASSIC, [Card.GUARD, Card.GUARD, Card.PRINCESS]))
+    seen = view(rnd, rnd.current)
+    assert sorted(seen.hand) == [Card.GUARD, Card.PRINCESS]
+    others = Counter(CLASSIC.full_deck) - Counter(seen.hand) - Counter(seen.face_up)
+    others[Card.GUARD] = 0
+    piles = (tuple(others.elements()), ())  # as if every card but the Guards had been discarded
+    shown = dataclasses.replace(seen, discards=piles)
+    assert set(shown.tracker()) == {Card.GUARD}
+    for seed in range(20):
+        action = RuleBasedBot(seed).choose(shown)
+        assert action in shown.legal_actions and action.card is Card.GUARD
+
+
 def test_a_prince_on_itself_throws_away_a_guard_or_a_priest_gladly_and_nothing_higher():
     from loveletter.bots.rule_based import score_move
 

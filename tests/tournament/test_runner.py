@@ -88,6 +88,14 @@ def test_a_table_that_reads_differently_the_other_way_round_is_played_both_ways(
     assert all(seat_counts[(level, seat)] == 2 * n * lineup.count(level) for level in lineup for seat in range(n))
     assert all(position_counts[(level, p)] == 2 * n * lineup.count(level) for level in lineup for p in range(n))
     assert {starter(s, i) for i in range(s.games)} == set(range(n))
+    # as the report's rotation text says: game 0 plays the lineup as given, the odd blocks of n games
+    # reversed, and each starter starts n games of each way round (every 2n games the next one starts)
+    for i in range(s.games):
+        ahead = lineup[::-1] if (i // n) % 2 else lineup
+        assert seating(s, i) == tuple(ahead[(seat + i) % n] for seat in range(n))
+        assert starter(s, i) == (i // (2 * n)) % n
+    ways = Counter((starter(s, i), (i // n) % 2) for i in range(s.games))
+    assert ways == Counter({(seat, way): n for seat in range(n) for way in (0, 1)})
 
 
 @pytest.mark.parametrize("lineup", [("expert", "beginner", "beginner", "beginner"), ("beginner", "random"),
