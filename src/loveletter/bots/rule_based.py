@@ -34,9 +34,9 @@ PRINCESS_HIT = 50.0  # a Prince at a known Princess
 @dataclass(frozen=True)
 class Weights:
     """How much the beginner likes each kind of move (see :func:`score_move`, which the expert's
-    simulated players follow too). ``benchmarks/beginner_weights.py``
-    varies each one against the random bot (docs/bots.md: what it found). ``guess_threat``, ``priest_for_guard``
-    and ``king_for_priest`` are the three rules added last (docs/bots.md: what they gained)."""
+    simulated players follow too). ``benchmarks/beginner_weights.py`` varies each one against the
+    random bot (docs/bots.md: what it found). ``guess_threat``, ``priest_for_guard`` and
+    ``king_for_priest`` are the three rules added last (docs/bots.md: what they gained)."""
 
     keep: float = 0.1  # per point of the card kept (for the showdown)
     handmaid: float = 3.0
