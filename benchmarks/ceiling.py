@@ -46,7 +46,8 @@ class Seer(ExpertBot):
 
 
 def play(settings: Settings, start: int, stop: int) -> float:
-    """The seer's round wins (a shared win counts as a fraction) in games ``start`` to ``stop``."""
+    """The seer's round wins in games ``start`` to ``stop``; a shared win counts as a win (R6.3), as the
+    tournament counts it, and as the seer, shown the round alone, plays for it."""
     wins = 0.0
     for i in range(start, stop):
         seats = seating(settings, i)
@@ -63,7 +64,7 @@ def play(settings: Settings, start: int, stop: int) -> float:
             match.apply(bot.choose(view(rnd, rnd.current)))
         seer = seats.index("expert")
         if seer in rnd.winners:
-            wins += 1.0 / len(rnd.winners)
+            wins += 1.0
     return wins
 
 
@@ -92,7 +93,7 @@ def main() -> None:
             bounds = sorted({args.rounds * k // (4 * jobs) for k in range(4 * jobs + 1)})  # no empty parts
             with quiet_pool(min(jobs, len(bounds) - 1)) as pool:
                 wins = sum(pool.starmap(play, [(settings, a, b) for a, b in itertools.pairwise(bounds)]))
-        lo, hi = wilson(wins, args.rounds)  # a shared win counts its share
+        lo, hi = wilson(wins, args.rounds)
         print(f"{name:38} seer wins {100 * wins / args.rounds:.1f}% ({100 * lo:.1f}%-{100 * hi:.1f}%)",
               flush=True)
 

@@ -43,9 +43,8 @@ def test_the_token_targets_are_the_engines(half, players_word):
     classic, _, v2019 = item.group(0).partition("2019")
     for edition, text in ((CLASSIC, classic), (EDITION_2019, v2019)):
         found = {int(n): int(t) for n, t in re.findall(rf"(\d) {players_word} (\d)", text)}
-        if edition is EDITION_2019:  # "5 or 6 players 3"
-            found.update({int(n): int(t) for n, t in re.findall(rf"(\d) (?:or|of) \d {players_word} (\d)", text)})
-            found.update({int(n): int(t) for n, t in re.findall(rf"\d (?:or|of) (\d) {players_word} (\d)", text)})
+        for a, b, t in re.findall(rf"(\d) (?:or|of) (\d) {players_word} (\d)", text):  # "5 or 6 players 3"
+            found[int(a)] = found[int(b)] = int(t)
         assert found == {p: edition.default_target(p) for p in range(edition.min_players, edition.max_players + 1)}
 
 
