@@ -90,7 +90,7 @@ def follows(mover: View, action: Action, known: dict[int, Card]) -> bool:
     for card in [*mover.face_up, *(card for pile in mover.discards for card in pile)]:
         counted[card] += 1
     hand = (min(mover.hand), max(mover.hand))
-    tells = countess_tells(mover.discards)
+    tells = countess_tells(mover.events)
     return chance_of_play(mover.edition, hand, action, mover.seat, mask, counted, known, 1.0, tells) > 0
 
 

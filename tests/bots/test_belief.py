@@ -579,13 +579,15 @@ def test_the_play_each_card_was_kept_beside():
     handmaid_seen = [0] * len(Card)
     handmaid_seen[Card.HANDMAID] = 1
     assert seen[1] == LastPlay(1, Action(Card.GUARD, 2, Card.PRIEST), handmaid_seen, 0b1100, None, 0)  # 0 protected
-    # the seats whose last discard was the Countess, as the play was chosen (played, or a Prince's)
+    # the seats holding the card they last played the Countess beside, as the play was chosen
     countess = Event("play", seat=0, card=Card.COUNTESS)
     assert plays(countess, guard)[1].tells == 0b0001
     prince_at_0 = (Event("play", seat=2, card=Card.PRINCE, target=0), Event("discard", seat=0, card=Card.BARON))
     assert plays(countess, *prince_at_0, guard)[1].tells == 0
     prince_at_2 = (Event("play", seat=0, card=Card.PRINCE, target=2), Event("discard", seat=2, card=Card.COUNTESS))
-    assert plays(*prince_at_2, guard)[1].tells == 0b0100
+    assert plays(*prince_at_2, guard)[1].tells == 0  # discarded, not played: a new card drawn
+    king_at_0 = (Event("play", seat=2, card=Card.KING, target=0), Event("king", seat=2, target=0))
+    assert plays(countess, *king_at_0, guard)[1].tells == 0b0100  # the card told went to the King's player
     king = (Event("play", seat=2, card=Card.KING, target=1), Event("king", seat=2, target=1))
     traded = plays(handmaid, guard, *king)
     assert traded[1].player == 2 and traded[2].player == 1  # each holds the card the other kept
@@ -1222,7 +1224,7 @@ def sensibly(seat: int) -> Weigh:
         known = {seat: knows[seat]} if seat in knows else {}
         mask = replay.alive_mask & ~replay.protected_mask & ~(1 << actor)
         hand = tuple(replay.hands[actor])
-        tells = countess_tells(replay.discards)
+        tells = countess_tells(replay.log or ())
         return chance_of_play(replay.edition, hand, action, actor, mask, seen, known, CARE,  # type: ignore[arg-type]
                               tells)
 

@@ -12,7 +12,7 @@ from scenarios import scramble_secrets
 
 from loveletter.bots import LEVELS, MAX_BUDGET, ExpertBot, RandomBot, RuleBasedBot, choose_in_sight, make_bot
 from loveletter.bots.rule_based import WEIGHTS
-from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Match, Phase, Round, view
+from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Event, Match, Phase, Round, view
 
 # A small thinking budget keeps the expert quick here; its strength is measured by benchmarks/strength.py.
 QUICK = 12
@@ -155,15 +155,19 @@ def test_beginner_keeps_the_princess_and_never_princes_itself_with_her():
 
 
 def _knowing(hand: list[Card], others: list[Card], known: dict[int, Card], discards: list[list[Card]] | None = None,
-             protected: list[bool] | None = None):
-    """Seat 0's view of a classic round in the middle, holding ``hand``, knowing ``known``."""
+             protected: list[bool] | None = None, events: tuple[Event, ...] | None = None):
+    """Seat 0's view of a classic round in the middle, holding ``hand``, knowing ``known``; its events
+    are ``events``, or else each discard played, seat by seat."""
     players = 1 + len(others)
+    discards = discards or [[] for _ in range(players)]
     rnd = Round.from_parts(CLASSIC, hands=[hand, *[[c] for c in others]],
-                           discards=discards or [[] for _ in range(players)], deck=[Card.GUARD] * 3,
+                           discards=discards, deck=[Card.GUARD] * 3,
                            set_aside=None, face_up=(), alive=[True] * players,
                            protected=protected or [False] * players, knocked_out=[], current=0,
                            phase=Phase.PLAY, turn=4)
-    return dataclasses.replace(view(rnd, 0), known=known)
+    if events is None:
+        events = tuple(Event("play", seat=seat, card=card) for seat, pile in enumerate(discards) for card in pile)
+    return dataclasses.replace(view(rnd, 0), known=known, events=events)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -193,9 +197,11 @@ def test_beginner_does_not_guess_a_card_it_knows_is_elsewhere():
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_beginner_reads_a_countess_as_a_king_or_a_prince_beside_it(seed):
-    """R4.4: a player whose last discard is the Countess probably had to play it beside the King or a
+    """R4.4: a player who last played the Countess probably had to play it beside the King or a
     Prince, so the beginner's Guard names one of those (the Prince: two unseen against one King), then
-    the King once both Princes are seen; a later discard ends it (the Handmaid is liked more then)."""
+    the King once both Princes are seen; a later play ends it (the Handmaid is liked more then), and so
+    does a Prince's discard of the Countess (its player drew a new card); a King's trade hands the card
+    told to the King's player."""
     G, H, PRIEST, BARON, PRINCE, C = (Card.GUARD, Card.HANDMAID, Card.PRIEST, Card.BARON, Card.PRINCE,
                                       Card.COUNTESS)
     v = _knowing([G, H], [PRINCE, BARON], {}, [[], [C], [PRIEST]])
@@ -207,6 +213,13 @@ def test_beginner_reads_a_countess_as_a_king_or_a_prince_beside_it(seed):
     # what it knows comes first: a Priest's look at the King
     v = _knowing([G, H], [Card.KING, BARON], {1: Card.KING}, [[], [C], [PRIEST]])
     assert RuleBasedBot(seed).choose(v) == Action(G, 1, Card.KING)
+    princed = (Event("play", seat=2, card=PRINCE, target=1), Event("discard", seat=1, card=C))
+    v = _knowing([G, H], [BARON, PRIEST], {}, [[], [C], [PRINCE]], events=princed)
+    assert RuleBasedBot(seed).choose(v) == Action(H)
+    traded = (Event("play", seat=1, card=C), Event("play", seat=2, card=Card.KING, target=1),
+              Event("king", seat=2, target=1))
+    v = _knowing([G, H], [BARON, PRINCE], {}, [[], [C], [Card.KING]], events=traded)
+    assert RuleBasedBot(seed).choose(v) == Action(G, 2, PRINCE)
 
 
 def test_beginner_never_names_a_card_it_sees_all_used_up_even_with_only_guards_unseen():

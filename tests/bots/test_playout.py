@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from loveletter.bots.playout import (
+    Memory,
     chance_at_random,
     chance_of_play,
     memory_at,
@@ -16,6 +17,7 @@ from loveletter.bots.playout import (
     remember,
     step,
 )
+from loveletter.bots.rule_based import countess_tells
 from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Phase, Round, known_hands, view
 
 EDITIONS = [CLASSIC, EDITION_2019]
@@ -38,13 +40,19 @@ def test_memory_agrees_with_what_the_engine_says_each_seat_knows(edition, player
     """Played through whole rounds from the deal, every seat's memory is what the engine's own
     bookkeeping (known_hands over the events as that seat saw them) says it knows, at every turn
     (but for the cards a seat put under the deck and another drew: the simulated players do not
-    follow the deck, which is rare to matter and would slow every play-out)."""
+    follow the deck, which is rare to matter and would slow every play-out). The Countess's tells
+    kept up move by move are those read from the log (a King's trade moves one, a Prince's discard
+    ends it)."""
     rng = random.Random(f"memory-{edition.name}-{players}")
-    checked = 0
+    checked = told = traded = 0
     for _ in range(150):
         rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
-        memory: list[dict[int, Card]] = [{} for _ in range(players)]
+        memory = Memory({} for _ in range(players))
         while not rnd.over:
+            log = rnd.log or []
+            assert memory.tells == countess_tells(log), log[-3:]
+            told += memory.tells != 0
+            traded += memory.tells != countess_tells(e for e in log if e.kind != "king")
             if rnd.phase is Phase.PLAY:
                 for seat in range(players):
                     if rnd.is_alive(seat):
@@ -57,7 +65,7 @@ def test_memory_agrees_with_what_the_engine_says_each_seat_knows(edition, player
             legal = rnd.legal_actions()
             card = rng.choice(sorted({a.card for a in legal}))
             step(rnd, rng.choice([a for a in legal if a.card is card]), memory)
-    assert checked > 1000
+    assert checked > 1000 and told > 50 and traded > 0
 
 
 @pytest.mark.parametrize("edition", EDITIONS, ids=lambda e: e.name)
@@ -227,7 +235,7 @@ def test_the_simulated_players_choose_as_the_beginner_does(edition):
     from loveletter.bots import RuleBasedBot
     from loveletter.bots.last_play import last_play_chances, winning_most
     from loveletter.bots.playout import unknown_counts, unknown_to
-    from loveletter.bots.rule_based import TIE, countess_tells, view_unknown_counts
+    from loveletter.bots.rule_based import TIE, view_unknown_counts
 
     rng = random.Random(f"same-{edition.name}")
     beginner = RuleBasedBot(1)
@@ -246,7 +254,8 @@ def test_the_simulated_players_choose_as_the_beginner_does(edition):
                 scores = {a: beginner.score(seen, a) for a in counted_best}
                 liked = {a for a, score in scores.items() if score > max(scores.values()) - TIE}
                 last_plays += chances is not None
-                picked = {policy(rnd.clone(), dict(seen.known), random.Random(k)) for k in range(8)}
+                tells = countess_tells(seen.events)
+                picked = {policy(rnd.clone(), dict(seen.known), random.Random(k), tells) for k in range(8)}
                 chosen = {RuleBasedBot(k).choose(seen) for k in range(8)}
                 assert picked <= liked and chosen <= liked
                 cards_seen = Counter(seen.face_up) + Counter(c for pile in seen.discards for c in pile)
@@ -256,7 +265,7 @@ def test_the_simulated_players_choose_as_the_beginner_does(edition):
                                 if s != seen.seat and seen.alive[s] and not seen.protected[s])
                 for action in seen.legal_actions if chances is None else ():  # (a last play is never read)
                     chance = chance_of_play(edition, tuple(seen.hand), action, rnd.current, choosable, counted,
-                                            seen.known, 1.0, countess_tells(seen.discards))
+                                            seen.known, 1.0, tells)
                     assert chance == pytest.approx(1 / len(liked) if action in liked else 0.0), action
                 if len(liked) > 1:
                     ties.append((len(picked), len(chosen)))

@@ -53,7 +53,7 @@ from itertools import accumulate, permutations
 from typing import Generic, Protocol, TypeVar
 
 from loveletter.bots.facts import last_plays, publicly_possible, ruled_out_and_ties, who_knows_mine
-from loveletter.bots.rule_based import after_discard, countess_tells
+from loveletter.bots.rule_based import after_king, after_play, countess_tells
 from loveletter.engine import Action, Card, Edition, Event, View, known_draws
 
 _CARDS = tuple(Card)  # by number
@@ -81,8 +81,8 @@ FLOOR = 0.01
 Reader = Callable[[Edition, tuple[Card, ...], Action, int, int, list[int], dict[int, Card], int], float]
 """``reader(edition, hand, play, seat, choosable, seen, known, tells)``: how likely ``seat``, holding
 ``hand``, was to make ``play`` when it could choose the seats in the bit mask ``choosable``, had seen
-the cards counted in ``seen`` (by number: face up and discarded), knew the hands in ``known`` and saw
-the Countess last discarded by the seats in the bit mask ``tells``
+the cards counted in ``seen`` (by number: face up and discarded), knew the hands in ``known`` and took
+the seats in the bit mask ``tells`` to hold the card they last played the Countess beside
 (see :func:`loveletter.bots.playout.chance_of_play`)."""
 
 Hands = tuple[tuple[Card, ...] | None, ...]  # per seat; None for the believer's own seat and for seats out
@@ -200,7 +200,7 @@ class Belief:
         self.public = Counter(view.face_up)
         for pile in view.discards:
             self.public.update(pile)
-        self.tells = countess_tells(view.discards)
+        self.tells = countess_tells(view.events)
         self.mine = list(view.hand)
         self.deck_size, self.bottom_size = view.deck_size, 0  # the cards under the deck come last
         self.set_aside_present = not view.set_aside_taken
@@ -348,7 +348,7 @@ class Belief:
         elif kind == "discard":
             assert e.seat is not None and e.card is not None
             self.public[e.card] += 1
-            self.tells = after_discard(self.tells, e.seat, e.card)
+            self.tells &= ~(1 << e.seat)  # a Countess discarded so tells nothing (rule_based.countess_tells)
             if e.seat == me:
                 self.mine.remove(e.card)
                 self.knows_mine.clear()
@@ -544,7 +544,7 @@ class Belief:
         seen, tells = self._seen(), self.tells
         deals = self._drawn_before(seat, card, self._unseen()) if drawn_first else self.table.items()
         self.public[card] += 1
-        self.tells = after_discard(self.tells, seat, card)
+        self.tells = after_play(self.tells, seat, card)
         if seat == self.seat:
             self.mine.remove(card)
             for other, known in list(self.knows_mine.items()):
@@ -612,6 +612,7 @@ class Belief:
     def _baron(self, e: Event) -> None:
         assert e.seat is not None and e.target is not None
         a, b, me = e.seat, e.target, self.seat
+        self.tells = after_king(self.tells, a, b)
         if e.cards is not None:  # the believer took part and saw both cards
             if e.result == "tie":
                 self.knows_mine[b if a == me else a] = e.cards[0]
@@ -629,6 +630,7 @@ class Belief:
     def _king(self, e: Event) -> None:
         assert e.seat is not None and e.target is not None
         a, b, me = e.seat, e.target, self.seat
+        self.tells = after_king(self.tells, a, b)
         if e.cards is not None and me in (a, b):
             other = b if a == me else a
             now_mine = e.cards[0] if a == me else e.cards[1]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from loveletter.bots.rule_based import after_discard
+from loveletter.bots.rule_based import after_event
 from loveletter.engine import Action, Card, Edition, Event, View, known_draws, known_hands
 
 
@@ -135,7 +135,7 @@ class LastPlay(NamedTuple):
     seen: list[int]  # the cards face up and discarded before it, by number
     choosable: int  # bit mask of the seats it could choose
     knew_mine: Card | None  # the card it knew the viewer to hold then, if any
-    tells: int  # bit mask of the seats whose last discard was the Countess then
+    tells: int  # bit mask of the seats told by the Countess then (rule_based.countess_tells)
 
 
 def last_plays(view: View) -> dict[int, LastPlay]:
@@ -146,7 +146,7 @@ def last_plays(view: View) -> dict[int, LastPlay]:
     public = [0] * len(Card)
     out: set[int] = set()
     protected: set[int] = set()
-    tells = 0  # the seats whose last discard is the Countess (a player knocked out is never chosen)
+    tells = 0  # the seats told by the Countess (rule_based.countess_tells)
     last: dict[int, LastPlay] = {}
     for i, e in enumerate(view.events):
         kind, seat = e.kind, e.seat
@@ -161,7 +161,6 @@ def last_plays(view: View) -> dict[int, LastPlay]:
             knew = known_hands(shown[:i], seat).get(view.seat) if view.seat is not None else None
             last[seat] = LastPlay(seat, Action(e.card, e.target, e.guess), list(public), choosable, knew, tells)
             public[e.card] += 1
-            tells = after_discard(tells, seat, e.card)
             if e.card is Card.HANDMAID:
                 protected.add(seat)
         elif kind == "king" and e.target is not None:
@@ -174,12 +173,12 @@ def last_plays(view: View) -> dict[int, LastPlay]:
             last.pop(seat, None)
             if kind == "discard" and e.card is not None:
                 public[e.card] += 1
-                tells = after_discard(tells, seat, e.card)
             if kind == "out":
                 out.add(seat)
                 protected.discard(seat)
                 for card in e.cards or ():
                     public[card] += 1
+        tells = after_event(tells, e)
     return {s: play for s, play in last.items() if s != view.seat and view.alive[s]}
 
 

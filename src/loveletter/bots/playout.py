@@ -2,13 +2,14 @@
 
 In a simulated round every player follows :func:`policy`, the beginner bot's move scores
 (:func:`~loveletter.bots.rule_based.score_move`) on card counts taken from the round (no view is
-built, for speed): it weighs each move by the cards it has not seen (at a player whose last discard
-is the Countess, by the Kings and Princes alone), never throws away its own Princess, keeps its
-higher card, counts the showdown on the round's last play
-(:func:`~loveletter.bots.last_play.count_last_play`), and above all uses what it *knows* of other hands (its
-:data:`Memory`): a Priest's look, both sides of a King's trade, a Baron tie. A play-out without that
-memory would value a Priest at nothing and let an opponent who has looked at our card guess it only
-by chance, so the search would neither seek nor fear knowledge, which is most of this game.
+built, for speed): it weighs each move by the cards it has not seen (at a player who holds the card
+it last played the Countess beside, by the Kings and Princes alone), never throws away its own
+Princess, keeps its higher card, counts the showdown on the round's last play
+(:func:`~loveletter.bots.last_play.count_last_play`), and above all uses what it *knows* of other
+hands (its :class:`Memory`): a Priest's look, both sides of a King's trade, a Baron tie. A play-out
+without that memory would value a Priest at nothing and let an opponent who has looked at our card
+guess it only by chance, so the search would neither seek nor fear knowledge, which is most of this
+game.
 
 The policy sees only what its player could see in the simulated round: its own hand, the discards,
 the face-up cards and its memory (never the other hands).
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable
 
 from loveletter.bots.facts import who_knows_mine
 from loveletter.bots.last_play import count_last_play, winning_most
@@ -29,6 +31,8 @@ from loveletter.bots.rule_based import (
     PRINCE,
     TIE,
     WEIGHTS,
+    after_king,
+    after_play,
     countess_tells,
     score_move,
 )
@@ -37,8 +41,19 @@ from loveletter.engine import Action, Card, Edition, Event, Phase, Round, View, 
 _PLAY = Phase.PLAY
 _CARDS = tuple(Card)  # by number
 
-Memory = list[dict[int, Card]]
-"""Per seat: the other seats whose card it knows, and that card."""
+
+class Memory(list[dict[int, Card]]):
+    """Per seat: the other seats whose card it knows, and that card; and what every player takes from
+    the Countess, the seats in the bit mask ``tells``
+    (:func:`~loveletter.bots.rule_based.countess_tells`, kept up as the round goes on: the simulated
+    round keeps no log)."""
+
+    __slots__ = ("tells",)
+
+    def __init__(self, known: Iterable[dict[int, Card]] = (), tells: int = 0) -> None:
+        super().__init__(known)
+        self.tells = tells
+
 
 Links = list[tuple[int, int]]
 """``(knower, holder)``: pairs of other players where the first knows the second's card, though the
@@ -52,7 +67,7 @@ def memory_at(view: View) -> tuple[Memory, Links]:
     Also the :data:`Links` between the other players (fill them in with :func:`remember`)."""
     assert view.seat is not None
     me = view.seat
-    memory: Memory = [{} for _ in range(view.players)]
+    memory = Memory(({} for _ in range(view.players)), countess_tells(view.events))
     memory[me] = dict(view.known)
     for other, card in who_knows_mine(view).items():
         memory[other][me] = card
@@ -61,7 +76,7 @@ def memory_at(view: View) -> tuple[Memory, Links]:
 
 def remember(memory: Memory, links: Links, state: Round) -> Memory:
     """A copy of ``memory`` with the ``links`` filled in from the (sampled) hands of ``state``."""
-    filled = [dict(known) for known in memory]
+    filled = Memory((dict(known) for known in memory), memory.tells)
     for knower, holder in links:
         filled[knower][holder] = state.hands[holder][0]
     return filled
@@ -102,6 +117,7 @@ def step(state: Round, action: Action, memory: Memory) -> None:
     for known in memory:  # R4.3: it may have been the known card that was played
         if known.get(cur) is card:
             del known[cur]
+    memory.tells = after_play(memory.tells, cur, card)
     if target is None or card is GUARD:
         state.apply_unchecked(action)
         if card is Card.CHANCELLOR:
@@ -124,7 +140,9 @@ def step(state: Round, action: Action, memory: Memory) -> None:
     elif card is PRINCE:
         for known in memory:
             known.pop(target, None)
+        memory.tells &= ~(1 << target)  # a new card drawn (or the Princess lost): nothing told
     elif card is KING:
+        memory.tells = after_king(memory.tells, cur, target)
         for seat, known in enumerate(memory):
             if seat in (cur, target):
                 continue
@@ -152,7 +170,7 @@ def move(state: Round, memory: Memory, rng: random.Random, wild: int) -> Action:
     if wild >> cur & 1:
         legal = state.legal_actions()
         return legal[int(rng.random() * len(legal))]
-    return policy(state, memory[cur], rng)
+    return policy(state, memory[cur], rng, memory.tells)
 
 
 def unseen_counts(state: Round) -> list[int]:
@@ -186,8 +204,10 @@ def unseen_odds(state: Round) -> dict[Card, float]:
     return {_CARDS[c]: n / total for c, n in enumerate(unseen) if n > 0} if total else {}
 
 
-def policy(state: Round, known: dict[int, Card], rng: random.Random) -> Action:
-    """The move of the player to move, who knows the hands in ``known`` (seat: card)."""
+def policy(state: Round, known: dict[int, Card], rng: random.Random, tells: int = 0) -> Action:
+    """The move of the player to move, who knows the hands in ``known`` (seat: card) and takes the
+    seats in the bit mask ``tells`` to hold the card they last played the Countess beside
+    (:attr:`Memory.tells`)."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -205,7 +225,6 @@ def policy(state: Round, known: dict[int, Card], rng: random.Random) -> Action:
                                   sum(map(value, state.discards[me])), sum(map(value, state.discards[other])))
         if chances is not None:  # as the beginner: only the moves that win the showdown most often
             legal = winning_most(chances)
-    tells = countess_tells(state.discards)
     best: list[Action] = []
     best_score = -math.inf
     # A move scores the same at every other target whose card the player does not know and whose last
@@ -235,8 +254,8 @@ def chance_of_play(edition: Edition, hand: tuple[Card, Card], played: Action, se
     :func:`policy` with probability ``care`` and otherwise picks one of its cards at random (and one of
     that card's plays at random). ``seen`` counts, by card number, the cards it could see apart from
     its hand (face up and discarded); ``known`` is what it knows of other hands; the seats in
-    ``others_mask`` could be chosen; those in ``tells`` had last discarded the Countess
-    (:func:`~loveletter.bots.rule_based.countess_tells`). Used to read the others' hands from their
+    ``others_mask`` could be chosen; those in ``tells`` held the card they last played the Countess
+    beside (:func:`~loveletter.bots.rule_based.countess_tells`). Used to read the others' hands from their
     choices."""
     legal = legal_plays(edition, hand, others_mask, seat)
     if played not in legal:

@@ -6,9 +6,9 @@ Guard names the known card, a Baron challenges only a lower known card, a Prince
 Otherwise it weighs its choices by the cards still unseen, and keeps its higher card. Between equally
 likely guesses its Guard names the card that threatens the one it keeps (:func:`threat`); beside a
 Guard it would rather look with its Priest first (the Guard then names what it saw), and beside a
-Priest it would rather play the King (the other then holds a card it knows). A player whose last
-discard is the Countess is taken to hold the King or a Prince beside which it had to play it (R4.4;
-:func:`countess_tells`), where one is unseen. On the round's last play, with one other player left,
+Priest it would rather play the King (the other then holds a card it knows). A player who last
+played the Countess is taken to hold the King or a Prince beside which it had to play it (R4.4;
+:func:`countess_tells`; after a King's trade, the player who took that card), where one is unseen. On the round's last play, with one other player left,
 it counts which moves win the showdown most often (:mod:`~loveletter.bots.last_play`) and chooses
 among those.
 """
@@ -16,12 +16,12 @@ among those.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from loveletter.bots.last_play import last_play_chances, winning_most
-from loveletter.engine import Action, Card, View
+from loveletter.engine import Action, Card, Event, View
 from loveletter.engine.round import Phase
 
 # Scores that no weight tunes:
@@ -91,7 +91,7 @@ class RuleBasedBot:
         chances = last_play_chances(view, unknown)
         if chances is not None:  # the round's last play: only the moves that win it most often
             actions = winning_most(chances)
-        tells = countess_tells(view.discards)
+        tells = countess_tells(view.events)
         scored = [(score_move(a, view.hand, view.known, unknown, total, value, view.seat, self.weights, tells),
                    self.rng.random(), a) for a in actions]
         # the best moves, scores within TIE of each other counting as equal, one of them at random
@@ -107,7 +107,7 @@ class RuleBasedBot:
         """How much the bot likes ``action`` (higher is better): :func:`score_move` from its view."""
         unknown = view_unknown_counts(view)
         return score_move(action, view.hand, view.known, unknown, sum(unknown), view.edition.value,
-                          view.seat, self.weights, countess_tells(view.discards))
+                          view.seat, self.weights, countess_tells(view.events))
 
 
 def view_unknown_counts(view: View) -> list[int]:
@@ -117,19 +117,43 @@ def view_unknown_counts(view: View) -> list[int]:
     return [left[card] for card in _CARDS]
 
 
-def countess_tells(discards: Sequence[Sequence[Card]]) -> int:
-    """The seats whose last discard is the Countess, as a bit mask: each probably had to play it
-    beside the King or a Prince (R4.4), and holds that card still, unless it has been traded since."""
+def countess_tells(events: Iterable[Event]) -> int:
+    """The seats that hold the card beside which they last played the Countess, as a bit mask: each
+    probably had to play it beside the King or a Prince (R4.4). A King's trade hands that card, and so
+    the tell, to the King's player; a Prince's discard ends it (a Countess discarded so tells nothing:
+    its player draws a new card). A player knocked out may keep its bit: it is never chosen again."""
     tells = 0
-    for seat, pile in enumerate(discards):
-        if pile and pile[-1] is COUNTESS:
-            tells |= 1 << seat
+    for e in events:
+        tells = after_event(tells, e)
     return tells
 
 
-def after_discard(tells: int, seat: int, card: Card) -> int:
-    """:func:`countess_tells` ``tells`` once ``seat`` has discarded ``card``."""
+def after_event(tells: int, e: Event) -> int:
+    """:func:`countess_tells` ``tells`` once ``e`` has happened."""
+    seat = e.seat
+    if seat is None:
+        return tells
+    kind = e.kind
+    if kind == "play":
+        assert e.card is not None
+        return after_play(tells, seat, e.card)
+    if kind == "king" and e.target is not None:
+        return after_king(tells, seat, e.target)
+    if kind == "discard":
+        return tells & ~(1 << seat)
+    return tells
+
+
+def after_play(tells: int, seat: int, card: Card) -> int:
+    """:func:`countess_tells` ``tells`` once ``seat`` has played ``card``."""
     return tells | 1 << seat if card is COUNTESS else tells & ~(1 << seat)
+
+
+def after_king(tells: int, seat: int, target: int) -> int:
+    """:func:`countess_tells` ``tells`` once ``seat`` has traded hands with ``target`` by its King
+    (its own tell ended as it played the King): ``target``'s tell goes with the card."""
+    told = tells >> target & 1
+    return (tells & ~(1 << seat | 1 << target)) | told << seat
 
 
 def score_move(action: Action, hand: Sequence[Card], known: Mapping[int, Card], unknown: Sequence[int],
@@ -139,9 +163,9 @@ def score_move(action: Action, hand: Sequence[Card], known: Mapping[int, Card], 
     expert's simulated players follow too. The player is seat ``me``, holding the two cards of
     ``hand``; ``known`` is the hands it knows (seat: card), ``unknown`` how many of each card (by
     number) could be in a hand it does not know, and ``total`` their sum; ``value`` is the edition's
-    card value; ``tells`` the seats whose last discard is the Countess (:func:`countess_tells`), whose
-    card it weighs over the Kings and Princes unknown alone, where there are any. Scores within
-    :data:`TIE` of each other count as equal."""
+    card value; ``tells`` the seats that hold the card they last played the Countess beside
+    (:func:`countess_tells`), whose card it weighs over the Kings and Princes unknown alone, where
+    there are any. Scores within :data:`TIE` of each other count as equal."""
     w = weights
     card, target = action.card, action.target
     if tells and target is not None and tells >> target & 1 and target not in known:
