@@ -61,14 +61,14 @@ def measure(edition: str, players: int, opponents: str, rounds: int, seed: int) 
                                                        for s in range(1, players)]
         rnd = match.round
         while not rnd.over:
-            if rnd.current == 0:
-                seen = view(match, 0)
+            if rnd.current == 0:  # single rounds: the round alone, as the tournament shows it
+                seen = view(rnd, 0)
                 beliefs: tuple[Belief | Reading, ...] = (Belief(seen), Reading(seen), Reading(seen, levels))
                 for seat in beliefs[1].all_odds():
                     card = rnd.hands[seat][0]
                     for way, belief in zip(found, beliefs, strict=True):
                         way[-1].append(belief.hand_odds(seat).get(card, 0.0))
-            mover = view(match, rnd.current)
+            mover = view(rnd, rnd.current)
             action = bots[rnd.current].choose(mover)
             if (opponents == "beginner" and rnd.current != 0 and mover.phase is Phase.PLAY and mover.deck_size
                     and len(mover.legal_actions) > 1):
