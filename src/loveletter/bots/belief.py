@@ -127,8 +127,8 @@ class Belief:
         self.out: set[int] = set()
         self.protected: set[int] = set()
         self.knows_mine: dict[int, Card] = {}
-        # bit mask of the seats whose last discard is the Countess (a player knocked out is never
-        # chosen, so the cards it shows are left out)
+        # bit mask of the seats holding the card they last played the Countess beside
+        # (rule_based.countess_tells)
         self.tells = 0
         self.public_odds: dict[int, dict[Card, float]] = {}  # per seat, while the table is approximate
         # Seats whose hands no event has touched but their deal and draws from the shuffled deck:

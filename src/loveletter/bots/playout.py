@@ -227,9 +227,9 @@ def policy(state: Round, known: dict[int, Card], rng: random.Random, tells: int 
             legal = winning_most(chances)
     best: list[Action] = []
     best_score = -math.inf
-    # A move scores the same at every other target whose card the player does not know and whose last
-    # discard is not the Countess (a Guard at six players has five such targets for each guess):
-    # scored once per card and guess.
+    # A move scores the same at every other target whose card the player does not know and that is
+    # not told by the Countess (a Guard at six players has five such targets for each guess): scored
+    # once per card and guess.
     alike: dict[tuple[Card, Card | None], float] = {}
     for action in legal:
         target = action.target
