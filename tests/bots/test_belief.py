@@ -562,6 +562,29 @@ def test_an_update_that_leaves_an_unseen_hand_sure_starts_again(monkeypatch):
     assert len(hands_in(belief, 2)) > 1
 
 
+@pytest.mark.parametrize("edition", [CLASSIC, EDITION_2019], ids=lambda e: e.name)
+def test_the_beliefs_countess_tells_are_those_of_the_events(edition):
+    """Updated move by move through random rounds, each seat's belief takes the same seats to be told
+    by the Countess as :func:`countess_tells` reads from its view's events (a Baron's comparison
+    moved one, as if it were a King's trade)."""
+    rng = random.Random(f"tells-{edition.name}")
+    checked = told = 0
+    for _ in range(60):
+        players = rng.randint(3, edition.max_players)
+        rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players), log=True)
+        beliefs = [Belief(view(rnd, seat)) for seat in range(players)]
+        while not rnd.over:
+            rnd.apply(rng.choice(rnd.legal_actions()))
+            for seat, belief in enumerate(beliefs):
+                if rnd.is_alive(seat):
+                    seen = view(rnd, seat)
+                    belief.update(seen)
+                    assert belief.tells == countess_tells(seen.events), seen.events[-4:]
+                    checked += 1
+                    told += belief.tells != 0
+    assert checked > 1000 and told > 50
+
+
 def test_the_play_each_card_was_kept_beside():
     """:func:`last_plays`: each player's last play with what it could see and choose then; a King's
     trade carries it with the card, a Prince's discard or being knocked out ends it."""

@@ -13,6 +13,7 @@ from loveletter.bots.playout import (
     chance_at_random,
     chance_of_play,
     memory_at,
+    move,
     policy,
     remember,
     step,
@@ -76,13 +77,15 @@ def test_what_the_others_know_of_my_card_is_what_they_know(edition):
     miss some second-hand knowledge: a look between two others that later reached this seat's hand
     by a King, once the holder had played (taken as forgotten: see ``_links``)."""
     rng = random.Random(f"knows-mine-{edition.name}")
-    checked = missed = 0
+    checked = missed = told = 0
     for _ in range(200):
         players = rng.randint(2, edition.max_players)
         rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players), log=True)
         while not rnd.over:
             me = rnd.current
-            memory, _ = memory_at(view(rnd, me))
+            memory, links = memory_at(view(rnd, me))
+            told += memory.tells != 0  # the Countess's tells, read from the events, carried by a copy
+            assert memory.tells == remember(memory, links, rnd).tells == countess_tells(rnd.log or ())
             for other in range(players):
                 if other != me and rnd.is_alive(other):
                     truth = view(rnd, other).known.get(me)
@@ -92,6 +95,19 @@ def test_what_the_others_know_of_my_card_is_what_they_know(edition):
                     missed += thought is None and truth is not None
             rnd.apply(rng.choice(rnd.legal_actions()))
     assert checked > 2000 and missed * 200 <= checked  # at most 0.5% missed
+    assert told > 20
+
+
+def test_the_simulated_players_read_the_countess_tells_their_memory_carries():
+    """Seat 1 last played the Countess: seat 0's simulated Guard names a Prince there (two unseen, the
+    King gone); told nothing, it would rather play its Handmaid, as the beginner does."""
+    G, H, C, PRINCE = Card.GUARD, Card.HANDMAID, Card.COUNTESS, Card.PRINCE
+    rnd = Round.from_parts(CLASSIC, hands=[[G, H], [PRINCE], [Card.BARON]], discards=[[], [C], [Card.KING]],
+                           deck=[G] * 3, set_aside=None, face_up=(), alive=[True] * 3, protected=[False] * 3,
+                           knocked_out=[], current=0, phase=Phase.PLAY, turn=4)
+    for seed in range(4):
+        assert move(rnd, Memory(({}, {}, {}), tells=0b010), random.Random(seed), 0) == Action(G, 1, PRINCE)
+        assert move(rnd, Memory(({}, {}, {}), tells=0), random.Random(seed), 0) == Action(H)
 
 
 def test_an_opponent_who_saw_my_card_is_remembered_until_i_play_it():

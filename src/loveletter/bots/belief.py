@@ -82,8 +82,8 @@ Reader = Callable[[Edition, tuple[Card, ...], Action, int, int, list[int], dict[
 """``reader(edition, hand, play, seat, choosable, seen, known, tells)``: how likely ``seat``, holding
 ``hand``, was to make ``play`` when it could choose the seats in the bit mask ``choosable``, had seen
 the cards counted in ``seen`` (by number: face up and discarded), knew the hands in ``known`` and took
-the seats in the bit mask ``tells`` to hold the card they last played the Countess beside
-(see :func:`loveletter.bots.playout.chance_of_play`)."""
+the seats in the bit mask ``tells`` to be told by the Countess (rule_based.countess_tells; see
+:func:`loveletter.bots.playout.chance_of_play`)."""
 
 Hands = tuple[tuple[Card, ...] | None, ...]  # per seat; None for the believer's own seat and for seats out
 Key = tuple[Hands, tuple[Card, ...]]  # (hands, cards under the deck from Chancellors, top first)
@@ -127,8 +127,7 @@ class Belief:
         self.out: set[int] = set()
         self.protected: set[int] = set()
         self.knows_mine: dict[int, Card] = {}
-        # bit mask of the seats holding the card they last played the Countess beside
-        # (rule_based.countess_tells)
+        # bit mask of the seats told by the Countess (rule_based.countess_tells)
         self.tells = 0
         self.public_odds: dict[int, dict[Card, float]] = {}  # per seat, while the table is approximate
         # Seats whose hands no event has touched but their deal and draws from the shuffled deck:
@@ -612,7 +611,6 @@ class Belief:
     def _baron(self, e: Event) -> None:
         assert e.seat is not None and e.target is not None
         a, b, me = e.seat, e.target, self.seat
-        self.tells = after_king(self.tells, a, b)
         if e.cards is not None:  # the believer took part and saw both cards
             if e.result == "tie":
                 self.knows_mine[b if a == me else a] = e.cards[0]

@@ -2,9 +2,9 @@
 
 In a simulated round every player follows :func:`policy`, the beginner bot's move scores
 (:func:`~loveletter.bots.rule_based.score_move`) on card counts taken from the round (no view is
-built, for speed): it weighs each move by the cards it has not seen (at a player who holds the card
-it last played the Countess beside, by the Kings and Princes alone), never throws away its own
-Princess, keeps its higher card, counts the showdown on the round's last play
+built, for speed): it weighs each move by the cards it has not seen (at a player whose last play
+was the Countess, by the Kings and Princes alone), never throws away its own Princess, keeps its
+higher card, counts the showdown on the round's last play
 (:func:`~loveletter.bots.last_play.count_last_play`), and above all uses what it *knows* of other
 hands (its :class:`Memory`): a Priest's look, both sides of a King's trade, a Baron tie. A play-out
 without that memory would value a Priest at nothing and let an opponent who has looked at our card
@@ -206,8 +206,7 @@ def unseen_odds(state: Round) -> dict[Card, float]:
 
 def policy(state: Round, known: dict[int, Card], rng: random.Random, tells: int = 0) -> Action:
     """The move of the player to move, who knows the hands in ``known`` (seat: card) and takes the
-    seats in the bit mask ``tells`` to hold the card they last played the Countess beside
-    (:attr:`Memory.tells`)."""
+    seats in the bit mask ``tells`` to be told by the Countess (:attr:`Memory.tells`)."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -254,8 +253,8 @@ def chance_of_play(edition: Edition, hand: tuple[Card, Card], played: Action, se
     :func:`policy` with probability ``care`` and otherwise picks one of its cards at random (and one of
     that card's plays at random). ``seen`` counts, by card number, the cards it could see apart from
     its hand (face up and discarded); ``known`` is what it knows of other hands; the seats in
-    ``others_mask`` could be chosen; those in ``tells`` held the card they last played the Countess
-    beside (:func:`~loveletter.bots.rule_based.countess_tells`). Used to read the others' hands from their
+    ``others_mask`` could be chosen; those in ``tells`` were told by the Countess
+    (:func:`~loveletter.bots.rule_based.countess_tells`). Used to read the others' hands from their
     choices."""
     legal = legal_plays(edition, hand, others_mask, seat)
     if played not in legal:

@@ -6,11 +6,11 @@ Guard names the known card, a Baron challenges only a lower known card, a Prince
 Otherwise it weighs its choices by the cards still unseen, and keeps its higher card. Between equally
 likely guesses its Guard names the card that threatens the one it keeps (:func:`threat`); beside a
 Guard it would rather look with its Priest first (the Guard then names what it saw), and beside a
-Priest it would rather play the King (the other then holds a card it knows). A player who last
-played the Countess is taken to hold the King or a Prince beside which it had to play it (R4.4;
-:func:`countess_tells`; after a King's trade, the player who took that card), where one is unseen. On the round's last play, with one other player left,
-it counts which moves win the showdown most often (:mod:`~loveletter.bots.last_play`) and chooses
-among those.
+Priest it would rather play the King (the other then holds a card it knows). A player whose last
+play was the Countess is taken to hold the King or a Prince beside which it had to play it (R4.4;
+:func:`countess_tells`; after a King's trade, the player who took that card), where one is unseen.
+On the round's last play, with one other player left, it counts which moves win the showdown most
+often (:mod:`~loveletter.bots.last_play`) and chooses among those.
 """
 
 from __future__ import annotations
@@ -118,10 +118,12 @@ def view_unknown_counts(view: View) -> list[int]:
 
 
 def countess_tells(events: Iterable[Event]) -> int:
-    """The seats that hold the card beside which they last played the Countess, as a bit mask: each
-    probably had to play it beside the King or a Prince (R4.4). A King's trade hands that card, and so
-    the tell, to the King's player; a Prince's discard ends it (a Countess discarded so tells nothing:
-    its player draws a new card). A player knocked out may keep its bit: it is never chosen again."""
+    """The seats *told by the Countess*, as a bit mask: those whose last play was the Countess, which
+    each probably had to play beside the King or a Prince (R4.4), still held. A King's trade hands that
+    card, and so the tell, to the King's player; a Prince's discard ends it (a Countess discarded so
+    tells nothing: its player draws a new card), and so does the player's next play (which may have
+    been that card; a play of another card keeps it in hand, but the tell is not kept: the beginner
+    and the reading take it so). A player knocked out may keep its bit: it is never chosen again."""
     tells = 0
     for e in events:
         tells = after_event(tells, e)
@@ -163,9 +165,8 @@ def score_move(action: Action, hand: Sequence[Card], known: Mapping[int, Card], 
     expert's simulated players follow too. The player is seat ``me``, holding the two cards of
     ``hand``; ``known`` is the hands it knows (seat: card), ``unknown`` how many of each card (by
     number) could be in a hand it does not know, and ``total`` their sum; ``value`` is the edition's
-    card value; ``tells`` the seats that hold the card they last played the Countess beside
-    (:func:`countess_tells`), whose card it weighs over the Kings and Princes unknown alone, where
-    there are any. Scores within :data:`TIE` of each other count as equal."""
+    card value; ``tells`` the seats told by the Countess (:func:`countess_tells`), whose card it
+    weighs over the Kings and Princes unknown alone, where there are any. Scores within :data:`TIE` of each other count as equal."""
     w = weights
     card, target = action.card, action.target
     if tells and target is not None and tells >> target & 1 and target not in known:
