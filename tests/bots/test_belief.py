@@ -602,7 +602,7 @@ def test_the_play_each_card_was_kept_beside():
     handmaid_seen = [0] * len(Card)
     handmaid_seen[Card.HANDMAID] = 1
     assert seen[1] == LastPlay(1, Action(Card.GUARD, 2, Card.PRIEST), handmaid_seen, 0b1100, None, 0)  # 0 protected
-    # the seats holding the card they last played the Countess beside, as the play was chosen
+    # the seats told by the Countess (countess_tells), as the play was chosen
     countess = Event("play", seat=0, card=Card.COUNTESS)
     assert plays(countess, guard)[1].tells == 0b0001
     prince_at_0 = (Event("play", seat=2, card=Card.PRINCE, target=0), Event("discard", seat=0, card=Card.BARON))
