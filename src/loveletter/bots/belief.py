@@ -53,7 +53,7 @@ from itertools import accumulate, permutations
 from typing import Generic, Protocol, TypeVar
 
 from loveletter.bots.facts import last_plays, publicly_possible, ruled_out_and_ties, who_knows_mine
-from loveletter.bots.rule_based import after_king, after_play, countess_tells
+from loveletter.bots.rule_based import after_event, countess_tells
 from loveletter.engine import Action, Card, Edition, Event, View, known_draws
 
 _CARDS = tuple(Card)  # by number
@@ -163,6 +163,7 @@ class Belief:
                 else:
                     self._read(event)
                     at += 1
+                self.tells = after_event(self.tells, event)  # after the play is read: it was chosen before
                 if not self.exact and event.kind not in _DRAWS:
                     lowest = min(lowest, _spread(self.table))
         except _Lost:
@@ -347,7 +348,6 @@ class Belief:
         elif kind == "discard":
             assert e.seat is not None and e.card is not None
             self.public[e.card] += 1
-            self.tells &= ~(1 << e.seat)  # a Countess discarded so tells nothing (rule_based.countess_tells)
             if e.seat == me:
                 self.mine.remove(e.card)
                 self.knows_mine.clear()
@@ -543,7 +543,6 @@ class Belief:
         seen, tells = self._seen(), self.tells
         deals = self._drawn_before(seat, card, self._unseen()) if drawn_first else self.table.items()
         self.public[card] += 1
-        self.tells = after_play(self.tells, seat, card)
         if seat == self.seat:
             self.mine.remove(card)
             for other, known in list(self.knows_mine.items()):
@@ -628,7 +627,6 @@ class Belief:
     def _king(self, e: Event) -> None:
         assert e.seat is not None and e.target is not None
         a, b, me = e.seat, e.target, self.seat
-        self.tells = after_king(self.tells, a, b)
         if e.cards is not None and me in (a, b):
             other = b if a == me else a
             now_mine = e.cards[0] if a == me else e.cards[1]
