@@ -419,7 +419,7 @@ def test_a_level_in_several_seats_has_its_interval_by_game():
     report = summarise(_results(["b", "b"], [(0,), (1,)] * 500))
     assert report["participants"][0]["win_rate"] == 0.5 and report["participants"][0]["ci95"] == [0.5, 0.5]
     # three seats of x against one of y: x's interval has the spread of its games' wins (0 or 1 of
-    # its three seats), the standard error sqrt(p(1 - p) / n) with n the effective number of games
+    # its three seats, each game one trial), not of 1,200 independent seat-games
     rng = random.Random(3)
     outcomes = [(rng.choice([0, 1, 2, 3, 3]),) for _ in range(400)]  # y (seat 3) wins 2 in 5
     report = summarise(_results(["x", "x", "x", "y"], outcomes))

@@ -38,6 +38,18 @@ def test_clustered_wilson_on_a_few_games_worked_by_hand():
     assert clustered_wilson([0, 1, 1, 0, 2], 2) == pytest.approx(wilson(0.4 * effective, effective))
 
 
+def test_two_levels_of_two_seats_get_intervals_that_mirror_each_other():
+    """Two levels in two seats each of twelve games, one winner a game: the one's wins are the
+    other's losses, so its interval is the other's mirrored about a half, and neither passes the half
+    a level in two of four seats can win at most (the design effect gave 25.9-50.7% and 4.5-30.3%)."""
+    beginner = [1] * 9 + [0] * 3
+    random_ = [1 - w for w in beginner]
+    lo, hi = clustered_wilson(beginner, 2)
+    assert (lo, hi) == pytest.approx(tuple(x / 2 for x in wilson(9, 12)))
+    assert (lo, hi) == pytest.approx((0.5 - clustered_wilson(random_, 2)[1], 0.5 - clustered_wilson(random_, 2)[0]))
+    assert hi <= 0.5
+
+
 def test_wilson_formula_and_edges():
     n, w = 40, 13
     p, z = w / n, Z95

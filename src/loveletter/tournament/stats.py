@@ -44,14 +44,14 @@ def clustered_wilson(wins_by_game: Sequence[float], seats: int, z: float = Z95, 
     """The Wilson interval for the win rate of a level that sits in ``seats`` seats of every game,
     ``wins_by_game`` its seats' wins in each game (``everyone``: it sits in every seat). Its seats'
     results in one game are not independent (at most one of two seats wins a two-player round): the
-    interval is Wilson's for the effective number of games that gives the win rate the variance its
-    games show (the design effect; more than its seat-games where its seats pull against each other,
-    as in self-play). For one seat it is :func:`wilson` itself. Where the games show no spread at all
-    (its seats won the same in every game), the level's share of each game is certain in self-play
-    with one winner a game; otherwise the trial is whether the level won a game, and the interval Wilson's for that, times
-    the share of its seats that a won game gives (a level in two seats that won all of 30 games,
-    never both: 44.3-50%, as the other level's 0-11.4% implies; it said 33.2-66.8%, beyond the 50% it
-    cannot exceed). (Like any interval from the spread seen, it is too narrow where the spread comes
+    interval is a Wilson interval on the games. For one seat it is :func:`wilson` itself. In
+    self-play with one winner a game the rate is exactly ``1 / seats``. Where no game was won by two
+    of its seats (no shared win among them), the trial is whether the level won a game: the interval
+    is Wilson's for that, times ``1 / seats`` (so it never passes ``1 / seats``, and with two levels
+    and no shared win it mirrors the other level's). Otherwise it is Wilson's for the effective number
+    of games that gives the win rate the variance its games show (the design effect), or, where the
+    games show no spread at all, Wilson's for the games won, times the share of its seats that a game
+    gives. (Like any interval from the spread seen, that last is too narrow where the spread comes
     from a rare event seen once or twice.)
 
     >>> clustered_wilson([1, 1, 1, 1], 2, everyone=True)  # self-play: one of the two seats wins each game
@@ -64,13 +64,17 @@ def clustered_wilson(wins_by_game: Sequence[float], seats: int, z: float = Z95, 
     if seats == 1:
         return wilson(total, games, z)
     p = total / (games * seats) if games else 0.0
+    if everyone and games and all(w == 1 for w in wins_by_game):  # self-play, one winner a game: exact
+        return p, p
+    if all(w <= 1 for w in wins_by_game):
+        # (the design effect's effective games differ with the rate: two levels of one game, the one's
+        # wins the other's losses, got intervals that contradicted each other, and one past 1 / seats)
+        low, high = wilson(total, games, z)
+        return low / seats, high / seats
     variance = sum((w / seats - p) ** 2 for w in wins_by_game) / (games * (games - 1)) if games > 1 else 0.0
-    if variance <= 0:
-        if everyone and games and total == games:  # self-play, one winner a game: exactly 1 / seats
-            return p, p
-        won = wins_by_game[0] if games else 0.0  # its seats' wins in every game
-        low, high = wilson(games if won > 0 else 0, games, z)  # the games it won: all or none
-        share = (won if won > 0 else 1.0) / seats  # of its seats' games, in a game it wins
+    if variance <= 0:  # in every game, the same number of its seats won: more than one
+        low, high = wilson(games, games, z)
+        share = wins_by_game[0] / seats
         return low * share, high * share
     effective = p * (1 - p) / variance
     return wilson(p * effective, effective, z)
