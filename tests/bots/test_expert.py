@@ -312,6 +312,73 @@ def test_a_showdown_is_vouched_for_by_the_tries_only_against_one_other_player():
     assert min(seen.values()) >= 20 and len(seen) == 3
 
 
+def _last_plays(rng: random.Random, rounds: int):
+    """Random rounds of both editions played at random to their last card or two in the deck: each
+    position where the seat to play has a move that ends the round in a showdown, with that move."""
+    for _ in range(rounds):
+        edition = rng.choice((CLASSIC, EDITION_2019))
+        players = rng.choice(range(2, edition.max_players + 1))
+        rnd = Round.shuffled(edition, players, rng, starter=0, log=True)
+        while not rnd.over and len(rnd.deck) > 1:
+            rnd.apply(rng.choice(rnd.legal_actions()))
+        if rnd.over or rnd.phase is not Phase.PLAY:
+            continue
+        me = rnd.current
+        for action in rnd.legal_actions():
+            after = rnd.clone()
+            after.apply(action)
+            if after.over and after.alive_mask >> me & 1:
+                yield rnd, action, me in after.winners
+
+
+def test_a_showdown_is_won_or_lost_by_counting_the_cards_unseen():
+    """:func:`expert._showdown_won` tells a showdown won where our card beats every card the others
+    can hold, and lost where one holds a higher card we know of, or where too few unseen cards are as
+    low as ours for every other player to hold one: what it tells is what happens."""
+    rng = random.Random(5)
+    told: Counter[object] = Counter()
+    for rnd, action, won in _last_plays(rng, 10000):
+        outcome = expert._showdown_won(action, view(rnd, rnd.current))
+        told[outcome] += 1
+        assert outcome in (None, won), (action, rnd.hands, rnd.discards)
+    assert told[True] >= 30 and told[False] >= 30 and told[None] >= 300
+
+
+def test_hints_show_a_showdown_counted_won_or_lost_as_certain():
+    """A Prince that makes the last other player draw the last card, while we keep the Princess,
+    showed "win >99%" (the tries do not vouch for a Prince's draw); a move into a showdown against
+    two players, when the unseen cards hold only one as low as ours, showed "win <1%" (the tries do
+    not vouch for two others). Counted, both are certain: 100% and 0%."""
+    rng = random.Random(8)
+    shown: Counter[object] = Counter()
+    for rnd, action, won in _last_plays(rng, 1500):
+        v = view(rnd, rnd.current)
+        outcome = expert._showdown_won(action, v)
+        others = sum(v.alive) - 1
+        if outcome is None or (shown[outcome, others > 1] >= 3 and not (outcome and action.card is Card.PRINCE)):
+            continue
+        shown[outcome, others > 1] += 1
+        shown["prince"] += outcome and action.card is Card.PRINCE
+        hint = ExpertBot(rng.randrange(10**6), budget=1).move_odds(v, tries=8)[action]
+        assert hint == ((1.0 if won else 0.0), 0.0, True), (action, v.hand, rnd.hands)
+    assert all(shown[outcome, many] for outcome in (True, False) for many in (True, False)) and shown["prince"]
+    # holding the Princess with cards still in the deck, every card unseen is lower, but a move after
+    # which the round goes on is no sure win: the others still play
+    checked = 0
+    for rnd in random_decisions(CLASSIC, 2, rng, rounds=200, every=1.0):
+        v = view(rnd, rnd.current)
+        if rnd.phase is not Phase.PLAY or Card.PRINCESS not in v.hand or v.deck_size < 2:
+            continue
+        hints = ExpertBot(rng.randrange(10**6), budget=1).move_odds(v, tries=8)
+        for action, hint in hints.items():
+            after = rnd.clone()
+            after.apply(action)
+            if not after.over:
+                checked += 1
+                assert not hint.sure, (action, v.hand, hint)
+    assert checked >= 20
+
+
 def test_estimate_margins_are_half_a_95_percent_interval():
     assert Estimate.of(200, 400)[:2] == pytest.approx((0.5, 1.96 * 0.025))
     assert Estimate.of(0, 400) == (0.0, 0.0, False) and Estimate.of(0, 0) == (0.0, 1.0, False)

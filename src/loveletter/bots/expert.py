@@ -32,6 +32,7 @@ from loveletter.bots.belief import Belief, Following
 from loveletter.bots.playout import Memory, memory_at, move, play_out, remember, step, unseen_odds
 from loveletter.bots.reading import Reading
 from loveletter.engine import Action, Card, Round, View
+from loveletter.engine.round import Phase
 
 if TYPE_CHECKING:
     import numpy as np
@@ -206,6 +207,9 @@ class ExpertBot:
         A move is ``sure`` where it decided the round in every try, always the same way, and the tries
         met every card the belief leaves possible in the hand its outcome rested on (:func:`_decided_by`):
         a Baron against a King or a Princess, with a Guard 1% likely, lost in all 400 tries and is not sure.
+        It is also ``sure`` where it ended the round in a showdown in every try, and counting the cards
+        unseen tells that showdown won or lost whatever the others hold (:func:`_showdown_won`), as
+        every try found.
         """
         me = root.player
         score = _scorer(view)
@@ -213,6 +217,7 @@ class ExpertBot:
         rng = self.rng
         children = [root.children.setdefault(action, Node(player=me)) for action in root_moves]
         settled = [0] * len(children)  # tries in which the move itself decided the round
+        ended = [0] * len(children)  # tries in which the move ended the round in a showdown, us in it
         met: list[set[tuple[int, Card]]] = [set() for _ in children]  # (seat, card) those outcomes rested on
         done = 0
         while done < budget:
@@ -220,7 +225,7 @@ class ExpertBot:
             deal = _determinise(view, belief, rng)
             luck = rng.random()
             # a Guard's target: what a miss there does
-            missed: dict[int, tuple[tuple[list[float], float], tuple[int, ...] | None]] = {}
+            missed: dict[int, tuple[tuple[list[float], float], tuple[int, ...] | None, bool]] = {}
             for i, (action, child) in enumerate(zip(root_moves, children, strict=True)):
                 if done == budget:
                     break
@@ -234,11 +239,13 @@ class ExpertBot:
                     walk = random.Random(luck)
                     step(state, action, memory)
                     decided_by = _decided_by(action, state, me)
+                    showdown = state.over and bool(state.alive_mask >> me & 1)
                     play_out(state, memory, walk, wild)
-                    found = score(state), decided_by
+                    found = score(state), decided_by, showdown
                     if missing is not None:
                         missed[missing] = found
-                (rewards, mine), decided_by = found
+                (rewards, mine), decided_by, showdown = found
+                ended[i] += showdown
                 child.visits += 1
                 child.available += 1
                 child.reward += rewards[me]
@@ -259,9 +266,11 @@ class ExpertBot:
                     return False
             return True
 
-        for child, decided, pairs in zip(children, settled, met, strict=True):
-            child.sure = (0 < decided == child.visits and child.round_wins in (0.0, float(child.visits))
-                          and all_met(pairs))
+        for action, child, decided, pairs, showdowns in zip(root_moves, children, settled, met, ended, strict=True):
+            wins = child.round_wins
+            counted = _showdown_won(action, view) if 0 < showdowns == child.visits else None
+            child.sure = ((0 < decided == child.visits and wins in (0.0, float(child.visits)) and all_met(pairs))
+                          or (counted is not None and wins == (child.visits if counted else 0.0)))
         return done
 
     def _descend(self, root: Node, state: Round, memory: Memory, rng: random.Random,
@@ -375,6 +384,43 @@ def _decided_by(action: Action, state: Round, me: int) -> tuple[int, ...] | None
         return (target,) if target is not None else None
     if len(others) == 1 and action.card is not Card.PRINCE and target in (None, others[0]):
         return (others[0],)
+    return None
+
+
+def _showdown_won(action: Action, view: View) -> bool | None:
+    """Where ``action``, ours in ``view``, ends the round in a showdown with us in it (the tries tell
+    whether it does), whether we win it whatever the others hold (``True``), lose it whatever they
+    hold (``False``), or neither can be told by counting (``None``). The others then hold the cards
+    we know they hold, or cards we have not seen (:meth:`~loveletter.engine.View.tracker`, which may
+    count more: those in the deck or set aside too). We win if each of those is lower than our card;
+    we lose if one we know is higher, or if the unseen cards as low as ours (a tie may still win)
+    are fewer than the players whose card we do not know, so that one of them must hold a higher one.
+    Moves whose outcome rests on more (a Guard's guess, the card a King takes or a Prince makes us
+    draw, a Prince that may hit the Princess) are left to :func:`_decided_by`. (A Chancellor that ends
+    the round found the deck empty: it does nothing. A Baron that leaves us in knocked out, if
+    anyone, a player with a lower card: one of those counted as low, and the count still holds.)"""
+    card, target = action.card, action.target
+    if view.phase is not Phase.PLAY or card in (Card.GUARD, Card.KING):
+        return None
+    unseen = view.tracker()
+    if card is Card.PRINCE:
+        if target is None or target == view.seat:
+            return None
+        held = view.known.get(target)
+        if held is Card.PRINCESS or (held is None and unseen[Card.PRINCESS]):
+            return None  # it may be knocked out: the others' cards decide
+    value = view.edition.value
+    mine = value(view.hand[1] if view.hand[0] is card else view.hand[0])
+    others = [seat for seat, alive in enumerate(view.alive) if alive and seat != view.seat]
+    # the cards we know then (a Prince's target draws anew, an unseen card)
+    fixed = [view.known[seat] for seat in others if seat in view.known and not (card is Card.PRINCE and seat == target)]
+    hidden = len(others) - len(fixed)
+    if any(value(c) > mine for c in fixed):
+        return False
+    if all(value(c) < mine for c in fixed) and (not hidden or all(value(c) < mine for c in unseen)):
+        return True
+    if sum(n for c, n in unseen.items() if value(c) <= mine) < hidden:
+        return False
     return None
 
 
