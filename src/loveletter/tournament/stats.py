@@ -48,7 +48,9 @@ def clustered_wilson(wins_by_game: Sequence[float], seats: int, z: float = Z95, 
     self-play with one winner a game the rate is exactly ``1 / seats``. Where no game was won by two
     of its seats (no shared win among them), the trial is whether the level won a game: the interval
     is Wilson's for that, times ``1 / seats`` (so it never passes ``1 / seats``, and with two levels
-    and no shared win it mirrors the other level's). Otherwise it is Wilson's for the effective number
+    and no shared win it mirrors the other level's; it takes a shared win among its seats, never
+    seen, for impossible, so where such wins are possible but rare its upper end is a little low).
+    Otherwise it is Wilson's for the effective number
     of games that gives the win rate the variance its games show (the design effect), or, where the
     games show no spread at all, Wilson's for the games won, times the share of its seats that a game
     gives. (Like any interval from the spread seen, that last is too narrow where the spread comes
