@@ -198,7 +198,7 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path, lang):
     move = "wachter 1 priester" if lang == "nl" else "guard 1 priest"
     typed = ["blah blah", "99", "0", str(len(legal) + 1), f"{missing.word}", "guard 1 guard",
              "handmaid 1" if Card.HANDMAID in hand else "guard 0 priest", "?", "-1", "guard 1 spy", "9" * 5000,
-             "12345678901", move, "q"]
+             "12345678901", "1.5", "1,5", "1e3", move, "q"]
     proc, records = play(tmp_path, "--lang", lang, "--seed", str(seed), lines=typed)
     no_traceback(proc)
     assert proc.returncode == 0
@@ -216,12 +216,15 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path, lang):
         assert reply_to(out, lang, "?").startswith("Type the number of a move")
         assert reply_to(out, lang, "-1") == f"There is no move number -1: choose 1 to {len(legal)}."
         assert reply_to(out, lang, "12345678901") == f"There is no move number 12345678901: choose 1 to {len(legal)}."
+        for number in ("1.5", "1,5", "1e3"):  # a number, but no move's (it said "unknown card '1.5'")
+            assert reply_to(out, lang, number) == f"There is no move number {number}: choose 1 to {len(legal)}."
         assert reply_to(out, lang, "guard 1 spy") == "Not allowed: the Spy is not a card of the classic edition (R1)"
         assert "Player plays the Guard on Bram and names the Priest: " in out
     else:
         assert reply_to(out, lang, "blah blah").startswith("Dat is geen zet: ")
         assert reply_to(out, lang, "99") == f"Er is geen zet nummer 99: kies 1 tot en met {len(legal)}."
         assert reply_to(out, lang, "0").startswith("Er is geen zet nummer 0")
+        assert reply_to(out, lang, "1,5") == f"Er is geen zet nummer 1,5: kies 1 tot en met {len(legal)}."
         nl_name = {Card.PRINCESS: "de Prinses", Card.COUNTESS: "de Gravin", Card.KING: "de Koning"}[missing]
         assert reply_to(out, lang, missing.word) == f"Niet toegestaan: je hebt {nl_name} niet (R4.3)"
         assert reply_to(out, lang, "guard 1 guard") == (

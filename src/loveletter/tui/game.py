@@ -316,9 +316,10 @@ class TerminalGame:
                 n = int(text) if len(text) <= 9 else 10**9  # Python refuses to read thousands of digits
                 if 1 <= n <= len(legal):
                     return legal[n - 1]
-                key = {1: "no_such_number_one", 2: "no_such_number_two"}.get(len(legal), "no_such_number")
-                shown = text if len(text) <= 20 else text[:20] + "…"
-                self._say(Text(self.t(key, n=shown, max=len(legal)), style="red"))
+                self._no_such_number(text, len(legal))
+                continue
+            if re.fullmatch(r"[+-]?[0-9]*[.,]?[0-9]+(?:[eE][+-]?[0-9]+)?", text):  # 1.5, 1,5, 1e3: no move's number
+                self._no_such_number(text, len(legal))
                 continue
             typed = text
             if me.phase is Phase.CHANCELLOR and self.t.card_word(text.split()[0]) == "keep":
@@ -338,6 +339,11 @@ class TerminalGame:
                 self._say(Text(self.t("illegal", reason=self.t.error(err, yours=True)), style="red"))
                 continue
             return action
+
+    def _no_such_number(self, text: str, moves: int) -> None:
+        key = {1: "no_such_number_one", 2: "no_such_number_two"}.get(moves, "no_such_number")
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        self._say(Text(self.t(key, n=shown, max=moves), style="red"))
 
     def _say(self, text: str | Text) -> None:
         """One message, wrapped by words to the terminal's width without spaces left at the ends
