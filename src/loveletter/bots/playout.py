@@ -31,6 +31,7 @@ from loveletter.bots.rule_based import (
     PRINCE,
     TIE,
     WEIGHTS,
+    after_discard,
     after_king,
     after_play,
     countess_tells,
@@ -140,7 +141,7 @@ def step(state: Round, action: Action, memory: Memory) -> None:
     elif card is PRINCE:
         for known in memory:
             known.pop(target, None)
-        memory.tells &= ~(1 << target)  # a new card drawn (or the Princess lost): nothing told
+        memory.tells = after_discard(memory.tells, target)
     elif card is KING:
         memory.tells = after_king(memory.tells, cur, target)
         for seat, known in enumerate(memory):

@@ -142,13 +142,19 @@ def after_event(tells: int, e: Event) -> int:
     if kind == "king" and e.target is not None:
         return after_king(tells, seat, e.target)
     if kind == "discard":
-        return tells & ~(1 << seat)
+        return after_discard(tells, seat)
     return tells
 
 
 def after_play(tells: int, seat: int, card: Card) -> int:
     """:func:`countess_tells` ``tells`` once ``seat`` has played ``card``."""
     return tells | 1 << seat if card is COUNTESS else tells & ~(1 << seat)
+
+
+def after_discard(tells: int, seat: int) -> int:
+    """:func:`countess_tells` ``tells`` once ``seat`` has discarded its card to a Prince: it draws a
+    new one (or is out with the Princess), and nothing is told of it."""
+    return tells & ~(1 << seat)
 
 
 def after_king(tells: int, seat: int, target: int) -> int:
@@ -166,7 +172,8 @@ def score_move(action: Action, hand: Sequence[Card], known: Mapping[int, Card], 
     ``hand``; ``known`` is the hands it knows (seat: card), ``unknown`` how many of each card (by
     number) could be in a hand it does not know, and ``total`` their sum; ``value`` is the edition's
     card value; ``tells`` the seats told by the Countess (:func:`countess_tells`), whose card it
-    weighs over the Kings and Princes unknown alone, where there are any. Scores within :data:`TIE` of each other count as equal."""
+    weighs over the Kings and Princes unknown alone, where there are any. Scores within :data:`TIE`
+    of each other count as equal."""
     w = weights
     card, target = action.card, action.target
     if tells and target is not None and tells >> target & 1 and target not in known:
