@@ -402,6 +402,26 @@ def test_a_wrong_credential_is_refused_and_a_spectator_sees_only_public_things(c
         seat.close()
 
 
+def test_a_faulty_hello_is_refused_in_the_language_it_asks_for(client):
+    """A hello's fields were checked before its language was read, so every fault in it was told in
+    English, even to a client that asked for Dutch."""
+    code, ann, bob = two_people(client)
+    for hello, key, dutch in (
+        ('{"type": "hello", "secret": 5, "lang": "nl"}', "web_bad_field", "Het veld secret ontbreekt"),
+        ('{"type": "hello", "secret": null, "lang": "nl", "x": 1}', "web_unknown_field", "Onbekend veld x"),
+        ('{"type": "hello", "secret": null, "secret": null, "lang": "nl"}', "web_message_key_twice", "twee keer"),
+        ('{"type": "lang", "lang": "nl"}', "web_hello_first", "Zeg eerst hallo"),
+        ('{"type": "hello", "secret": 5, "lang": "xx"}', "web_bad_field", "The field secret is missing"),
+        ('{"type": "hello", "secret": 5, "lang": ["nl"]}', "web_bad_field", "The field secret is missing"),
+    ):
+        with client.websocket_connect(f"/ws/{code}") as socket:
+            socket.send_text(hello)
+            told = socket.receive_json()
+            assert told["key"] == key and dutch in told["message"], (hello, told)
+    for seat in (ann, bob):
+        seat.close()
+
+
 def test_a_connection_that_never_says_hello_is_told_why_it_is_closed(client, monkeypatch):
     """It was dropped after 30 s with no message and no close frame, unlike every other refusal."""
     from starlette.websockets import WebSocketDisconnect

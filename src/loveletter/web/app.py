@@ -44,6 +44,7 @@ from loveletter.i18n import LANGUAGES, MESSAGES, Translator
 from loveletter.record import KeyTwice, RecordError, no_key_twice, parse
 from loveletter.web.limits import BodyLimit, Limit
 from loveletter.web.messages import (
+    asked_language,
     first_line,
     hints_message,
     read_client_message,
@@ -553,12 +554,13 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         t = Translator("en")
         try:
             try:
-                hello = read_client_message(await asyncio.wait_for(_receive_text(socket), HELLO_WAIT))
+                text = await asyncio.wait_for(_receive_text(socket), HELLO_WAIT)
             except TimeoutError:  # told, as every other refusal, not dropped without a word
                 raise Refused("web_hello_late", seconds=HELLO_WAIT) from None
+            t = Translator(asked_language(text))
+            hello = read_client_message(text)
             if hello["type"] != "hello":
                 raise Refused("web_hello_first")
-            t = Translator(hello["lang"])
             room = server.room(code)  # after the hello: a missing table is told in the player's language
             seat = room.table.seat_of(hello["secret"]) if hello["secret"] is not None else None
         except Refused as err:

@@ -215,6 +215,17 @@ def read_client_message(text: str) -> dict[str, Any]:
     return data
 
 
+def asked_language(text: str) -> str:
+    """The language a client's message asks for, where it is a JSON object with a known ``lang``
+    (however wrong the rest), else English: a faulty hello is refused in the language it asked for."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return "en"
+    lang = data.get("lang") if isinstance(data, dict) else None
+    return lang if isinstance(lang, str) and lang in LANGUAGES else "en"
+
+
 def _check(data: dict[str, Any], allowed: set[str], types: dict[str, tuple[type, ...]]) -> None:
     for key in data:
         if key not in allowed:
