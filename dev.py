@@ -159,14 +159,14 @@ def main() -> None:
         sys.exit(say("usage"))
     command, args = sys.argv[1], sys.argv[2:]
     ensure_environment()
-    os.chdir(ROOT)
     if command == "test":
+        os.chdir(ROOT)  # the suite's settings are in pyproject.toml
         ensure_test_tools()
         os.environ.setdefault("LOVELETTER_TEST_POSTGRES", POSTGRES_URL)
         cmd = [str(PYTHON), "-m", "pytest", "-n", "auto", *args]
     elif command == "bench":
-        cmd = [str(PYTHON), "benchmarks/engine.py", *args]
-    else:
+        cmd = [str(PYTHON), str(ROOT / "benchmarks" / "engine.py"), *args]
+    else:  # in the user's folder: the paths given (a record to replay, --records, --db) are read from there
         cmd = [str(BIN / "loveletter"), command, *args]
     os.execv(cmd[0], cmd)
 

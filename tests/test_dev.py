@@ -87,3 +87,34 @@ def test_every_line_of_the_set_up_is_in_both_languages():
     for key, english in dev.WORDS["en"].items():
         fields = {f for _, f, _, _ in string.Formatter().parse(english) if f}
         assert fields == {f for _, f, _, _ in string.Formatter().parse(dev.WORDS["nl"][key]) if f}, key
+
+
+@pytest.mark.parametrize("command", ["play", "replay", "serve"])
+def test_the_games_commands_read_paths_from_the_users_folder(monkeypatch, tmp_path, command):
+    """dev.py went to the project's folder before every command, so ``python3 dev.py replay
+    game.json`` run elsewhere looked for the record in the project's folder."""
+    dev = _dev()
+    ran = {}
+    monkeypatch.setattr(dev, "ensure_environment", lambda: None)
+    monkeypatch.setattr(dev.os, "execv", lambda path, cmd: ran.update(cmd=cmd, cwd=Path.cwd()))
+    monkeypatch.setattr(dev.sys, "argv", ["dev.py", command, "game.json"])
+    monkeypatch.chdir(tmp_path)
+    dev.main()
+    assert ran == {"cmd": [str(dev.BIN / "loveletter"), command, "game.json"], "cwd": tmp_path}
+
+
+def test_the_tests_and_the_benchmark_run_from_the_projects_folder(monkeypatch, tmp_path):
+    dev = _dev()
+    ran = []
+    monkeypatch.setattr(dev, "ensure_environment", lambda: None)
+    monkeypatch.setattr(dev, "ensure_test_tools", lambda: None)
+    monkeypatch.delenv("LOVELETTER_TEST_POSTGRES", raising=False)  # (set back as it was afterwards)
+    monkeypatch.setattr(dev.os, "execv", lambda path, cmd: ran.append((cmd, Path.cwd())))
+    for command in ("test", "bench"):
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setattr(dev.sys, "argv", ["dev.py", command, "-x"])
+        dev.main()
+    (suite, suite_cwd), (bench, _) = ran
+    assert suite[1:] == ["-m", "pytest", "-n", "auto", "-x"] and suite_cwd == dev.ROOT
+    assert dev.os.environ["LOVELETTER_TEST_POSTGRES"] == dev.POSTGRES_URL
+    assert Path(bench[1]) == dev.ROOT / "benchmarks" / "engine.py" and Path(bench[1]).is_file()
