@@ -167,7 +167,7 @@ def save(doc: dict[str, Any], path: Path) -> None:
 
 #: The most a record file may hold (a match of 200 rounds takes about 70 kB): more is refused before it
 #: fills the memory (or, for a device such as /dev/zero that never ends, for ever).
-MAX_RECORD_FILE = 64 * 1024 * 1024
+MAX_RECORD_FILE = 64_000_000  # (64 MB, as the refusal says)
 
 
 def load(path: str | Path) -> dict[str, Any]:
@@ -191,7 +191,7 @@ def read_at_most(stream: BinaryIO, source: str | Path) -> bytes:
     """All of ``stream``, or :class:`RecordError` if it holds more than :data:`MAX_RECORD_FILE`."""
     data = stream.read(MAX_RECORD_FILE + 1)
     if len(data) > MAX_RECORD_FILE:
-        raise RecordError("rec_too_big", path=source, most=MAX_RECORD_FILE // (1024 * 1024))
+        raise RecordError("rec_too_big", path=source, most=MAX_RECORD_FILE // 1_000_000)
     return data
 
 
