@@ -832,5 +832,18 @@ def test_the_header_says_the_table_is_played_both_ways_round_only_once_it_is(tmp
     def mixed(games: int) -> str:
         return ok(run("--bots", "expert,beginner,random", "--budget", 1, "--rounds", games, "--jobs", 1,
                       cwd=tmp_path)).splitlines()[1]
-    assert mixed(3) == "Lineup: expert, beginner, random (seats rotate every game, and so does the starting seat)"
-    assert "the table is played both ways round" in mixed(4)
+    assert mixed(3) == "Lineup: expert, beginner, random (seats rotate every game; seat 0 starts every game)"
+    assert "both ways round; seat 0 starts every game" in mixed(4)
+    assert "both ways round; the starting seat every 6 games" in mixed(7)
+
+
+def test_the_header_says_when_the_starting_seat_moves_on(tmp_path):
+    """It said the starting seat rotated, with the seats, every game; it moves on once a block of
+    games is over (games.starter), which a short run never reaches."""
+    def header(games: int, *more: object) -> str:
+        return ok(run("--bots", "beginner,random", "--rounds", games, "--jobs", 1, *more, cwd=tmp_path)).splitlines()[1]
+    assert header(1) == "Lineup: beginner, random (one game, the seats as listed)"
+    assert header(2) == "Lineup: beginner, random (seats rotate every game; seat 0 starts every game)"
+    assert header(3) == "Lineup: beginner, random (seats rotate every game, the starting seat every 2 games)"
+    assert header(3, "--lang", "nl") == ("Opstelling: beginner, willekeurig (de stoelen wisselen elke partij, de"
+                                         " startspeler elke 2 partijen)")

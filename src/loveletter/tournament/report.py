@@ -226,16 +226,27 @@ def _print_table(console: Console, table: Table, rows: list[list[str]], label_co
         console.print(f"{label}: {figures}", highlight=False)
 
 
+def _lineup_line(s: dict[str, Any], t: Translator) -> str:
+    """The lineup, and how the games seat it (:mod:`~loveletter.tournament.games`): the seats rotate
+    every game; the table is played both ways round once a reversed block has been played (games n
+    to 2n - 1, and so on); the starting seat moves on once a block (of both ways round, where it is
+    played so) is over, which a short run never reaches."""
+    games, players, lineup = s["games"], s["players"], t.levels(s["lineup"])
+    if games == 1:
+        return t("tour_lineup_one", lineup=lineup)
+    reversing = reverses(tuple(s["lineup"]))
+    every = players * (2 if reversing else 1)  # games one seat starts in a row (games.starter)
+    key = "tour_lineup_reversed" if reversing and games > players else "tour_lineup"
+    return t(key if games > every else f"{key}_short", lineup=lineup, every=every)
+
+
 def render(report: dict[str, Any], t: Translator, console: Console) -> None:
     """Print the report as tables, in the translator's language."""
     s = report["settings"]
     mode = _mode(s, t)
     console.print(t("tour_header", mode=mode, edition=t.edition(s["edition"]), players=s["players"],
                     seed=s["seed"]), style="bold", highlight=False)
-    # "both ways round" once a reversed block has been played (games n to 2n - 1, and so on)
-    both_ways = reverses(tuple(s["lineup"])) and s["games"] > s["players"]
-    lineup = "tour_lineup_reversed" if both_ways else "tour_lineup"
-    console.print(t(lineup, lineup=t.levels(s["lineup"])), highlight=False)
+    console.print(_lineup_line(s, t), highlight=False)
     if s["budget"] is not None:
         budget = t("tour_budget_one") if s["budget"] == 1 else t("tour_budget", budget=s["budget"])
         console.print(budget, highlight=False)
