@@ -31,6 +31,7 @@ from options import Parser, check_only, count, description, run, wanted, whole
 
 from loveletter.bots import make_bot
 from loveletter.bots.belief import Belief
+from loveletter.bots.odds import play_odds
 from loveletter.bots.playout import chance_of_play
 from loveletter.bots.reading import Reading
 from loveletter.bots.rule_based import countess_tells
@@ -90,8 +91,8 @@ def follows(mover: View, action: Action, known: dict[int, Card]) -> bool:
     for card in [*mover.face_up, *(card for pile in mover.discards for card in pile)]:
         counted[card] += 1
     hand = (min(mover.hand), max(mover.hand))
-    tells = countess_tells(mover.events)
-    return chance_of_play(mover.edition, hand, action, mover.seat, mask, counted, known, 1.0, tells) > 0
+    tells, odds = countess_tells(mover.events), play_odds(mover.events, mover.edition, mover.players)
+    return chance_of_play(mover.edition, hand, action, mover.seat, mask, counted, known, 1.0, tells, odds) > 0
 
 
 def interval(rounds: Rounds) -> str:

@@ -29,6 +29,7 @@ from loveletter.bots.facts import (
     unseen_in_hands,
     who_knows_mine,
 )
+from loveletter.bots.odds import even, play_odds
 from loveletter.bots.playout import chance_of_play
 from loveletter.bots.reading import CARE
 from loveletter.bots.rule_based import countess_tells
@@ -563,10 +564,10 @@ def test_an_update_that_leaves_an_unseen_hand_sure_starts_again(monkeypatch):
 
 
 @pytest.mark.parametrize("edition", [CLASSIC, EDITION_2019], ids=lambda e: e.name)
-def test_the_beliefs_countess_tells_are_those_of_the_events(edition):
+def test_the_beliefs_countess_tells_and_play_odds_are_those_of_the_events(edition):
     """Updated move by move through random rounds, each seat's belief takes the same seats to be told
     by the Countess as :func:`countess_tells` reads from its view's events (a Baron's comparison
-    moved one, as if it were a King's trade)."""
+    moved one, as if it were a King's trade), and reads the same play odds as :func:`play_odds`."""
     rng = random.Random(f"tells-{edition.name}")
     checked = told = 0
     for _ in range(60):
@@ -580,6 +581,7 @@ def test_the_beliefs_countess_tells_are_those_of_the_events(edition):
                     seen = view(rnd, seat)
                     belief.update(seen)
                     assert belief.tells == countess_tells(seen.events), seen.events[-4:]
+                    assert belief.plays.odds == play_odds(seen.events, edition, players), seen.events[-4:]
                     checked += 1
                     told += belief.tells != 0
     assert checked > 1000 and told > 50
@@ -598,10 +600,12 @@ def test_the_play_each_card_was_kept_beside():
     handmaid = Event("play", seat=0, card=Card.HANDMAID)
     guard = Event("play", seat=1, card=Card.GUARD, target=2, guess=Card.PRIEST, result="miss")
     seen = plays(handmaid, guard)
-    assert seen[0] == LastPlay(0, Action(Card.HANDMAID), [0] * len(Card), 0b1110, None, 0)
+    assert seen[0] == LastPlay(0, Action(Card.HANDMAID), [0] * len(Card), 0b1110, None, 0, even(4))
     handmaid_seen = [0] * len(Card)
     handmaid_seen[Card.HANDMAID] = 1
-    assert seen[1] == LastPlay(1, Action(Card.GUARD, 2, Card.PRIEST), handmaid_seen, 0b1100, None, 0)  # 0 protected
+    assert seen[1] == LastPlay(1, Action(Card.GUARD, 2, Card.PRIEST), handmaid_seen, 0b1100, None, 0,  # 0 protected
+                               play_odds((face_up, handmaid), CLASSIC, 4))  # the odds as the play was chosen
+    assert seen[1].odds != even(4) and seen[1].odds != play_odds((face_up, handmaid, guard), CLASSIC, 4)
     # the seats told by the Countess (countess_tells), as the play was chosen
     countess = Event("play", seat=0, card=Card.COUNTESS)
     assert plays(countess, guard)[1].tells == 0b0001
@@ -676,7 +680,7 @@ def test_a_look_between_two_others_reaches_my_card_when_i_learn_the_card_seen():
 def test_starting_again_weighs_each_card_by_the_play_it_was_kept_beside():
     """A table rebuilt from what is public still reads each player's last play: here a reader for
     whom a Handmaid is always played, so no one who played something else holds one."""
-    def eager(edition, hand, played, seat, others, seen, known, tells):
+    def eager(edition, hand, played, seat, others, seen, known, tells, odds):
         return 0.0 if Card.HANDMAID in hand and played.card is not Card.HANDMAID else 1.0
 
     rnd = Round.shuffled(EDITION_2019, 5, random.Random(2), starter=1, log=True)
@@ -711,7 +715,7 @@ def test_starting_again_reads_a_look_at_us_as_made_without_knowing_our_card():
     seen = view(rnd, 0)
     assert who_knows_mine(seen) == {1: rnd.hands[0][0]} and last_plays(seen)[1].knew_mine is None
 
-    def knowing(edition, hand, played, seat, others, seen, known, tells):
+    def knowing(edition, hand, played, seat, others, seen, known, tells, odds):
         return 0.0 if known and kept in hand else 1.0
 
     belief = Belief(seen, knowing)
@@ -1247,9 +1251,9 @@ def sensibly(seat: int) -> Weigh:
         known = {seat: knows[seat]} if seat in knows else {}
         mask = replay.alive_mask & ~replay.protected_mask & ~(1 << actor)
         hand = tuple(replay.hands[actor])
-        tells = countess_tells(replay.log or ())
+        tells, odds = countess_tells(replay.log or ()), play_odds(replay.log or (), replay.edition, replay.players)
         return chance_of_play(replay.edition, hand, action, actor, mask, seen, known, CARE,  # type: ignore[arg-type]
-                              tells)
+                              tells, odds)
 
     return weigh
 

@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from loveletter.bots.odds import EVEN, even, play_odds
 from loveletter.bots.playout import (
     Memory,
     chance_at_random,
@@ -43,16 +44,19 @@ def test_memory_agrees_with_what_the_engine_says_each_seat_knows(edition, player
     (but for the cards a seat put under the deck and another drew: the simulated players do not
     follow the deck, which is rare to matter and would slow every play-out). The Countess's tells
     kept up move by move are those read from the log (a King's trade moves one, a Prince's discard
-    ends it)."""
+    ends it), and so are the play odds (bots/odds.py: a King's trade swaps two seats', a Prince's
+    discard and a Chancellor's return forget one, a missed Guard rules a card out)."""
     rng = random.Random(f"memory-{edition.name}-{players}")
-    checked = told = traded = 0
+    checked = told = traded = read = 0
     for _ in range(150):
         rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
         memory = Memory({} for _ in range(players))
         while not rnd.over:
             log = rnd.log or []
             assert memory.tells == countess_tells(log), log[-3:]
+            assert memory.odds == play_odds(log, edition, players), log[-3:]
             told += memory.tells != 0
+            read += memory.odds != even(players)
             traded += memory.tells != countess_tells(e for e in log if e.kind != "king")
             if rnd.phase is Phase.PLAY:
                 for seat in range(players):
@@ -66,7 +70,7 @@ def test_memory_agrees_with_what_the_engine_says_each_seat_knows(edition, player
             legal = rnd.legal_actions()
             card = rng.choice(sorted({a.card for a in legal}))
             step(rnd, rng.choice([a for a in legal if a.card is card]), memory)
-    assert checked > 1000 and told > 50 and traded > 0
+    assert checked > 1000 and told > 50 and traded > 0 and read > 300
 
 
 @pytest.mark.parametrize("edition", EDITIONS, ids=lambda e: e.name)
@@ -86,6 +90,7 @@ def test_what_the_others_know_of_my_card_is_what_they_know(edition):
             memory, links = memory_at(view(rnd, me))
             told += memory.tells != 0  # the Countess's tells, read from the events, carried by a copy
             assert memory.tells == remember(memory, links, rnd).tells == countess_tells(rnd.log or ())
+            assert memory.odds == remember(memory, links, rnd).odds == play_odds(rnd.log or (), edition, players)
             for other in range(players):
                 if other != me and rnd.is_alive(other):
                     truth = view(rnd, other).known.get(me)
@@ -108,6 +113,23 @@ def test_the_simulated_players_read_the_countess_tells_their_memory_carries():
     for seed in range(4):
         assert move(rnd, Memory(({}, {}, {}), tells=0b010), random.Random(seed), 0) == Action(G, 1, PRINCE)
         assert move(rnd, Memory(({}, {}, {}), tells=0), random.Random(seed), 0) == Action(H)
+
+
+def test_the_simulated_players_weigh_by_the_play_odds_their_memory_carries():
+    """Unseen by seat 0: a Guard, two Priests, two Barons. Read evenly, its simulated Guard names the
+    Baron at seat 1 (as likely as the Priest, and higher); with play odds that make the Priest three
+    times likelier there, the Priest."""
+    G, H, PRIEST, BARON = Card.GUARD, Card.HANDMAID, Card.PRIEST, Card.BARON
+    rnd = Round.from_parts(CLASSIC, hands=[[G, H], [PRIEST]],
+                           discards=[[Card.PRINCESS, Card.COUNTESS, G, G], [Card.KING, G]],
+                           deck=[PRIEST, BARON, BARON], set_aside=None,
+                           face_up=(Card.PRINCE, Card.PRINCE, H), alive=[True] * 2, protected=[False] * 2,
+                           knocked_out=[], current=0, phase=Phase.PLAY, turn=4)
+    likelier = [1.0] * len(Card)
+    likelier[PRIEST] = 3.0
+    for seed in range(4):
+        assert move(rnd, Memory(({}, {})), random.Random(seed), 0) == Action(G, 1, BARON)
+        assert move(rnd, Memory(({}, {}), odds=[EVEN, tuple(likelier)]), random.Random(seed), 0) == Action(G, 1, PRIEST)
 
 
 def test_an_opponent_who_saw_my_card_is_remembered_until_i_play_it():
@@ -247,7 +269,7 @@ def test_the_simulated_players_choose_as_the_beginner_does(edition):
     of whole rounds, from the same knowledge, the simulated player counts the same unknown cards as
     the beginner's view, both pick only moves the beginner likes best (on the round's last play, of
     those that win the showdown most often), at random among equals, and the reading (all care) gives
-    each of those moves an equal chance and the others none."""
+    each of those moves an equal chance and the others none. All three read the plays alike (bots/odds.py)."""
     from loveletter.bots import RuleBasedBot
     from loveletter.bots.last_play import last_play_chances, winning_most
     from loveletter.bots.playout import unknown_counts, unknown_to
@@ -257,7 +279,7 @@ def test_the_simulated_players_choose_as_the_beginner_does(edition):
     beginner = RuleBasedBot(1)
     compared = 0
     ties: list[tuple[int, int]] = []  # in each tie, how many moves the policy and the beginner picked
-    last_plays = 0
+    last_plays = read = 0
     for _ in range(60):
         players = rng.randint(2, edition.max_players)
         rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
@@ -270,8 +292,9 @@ def test_the_simulated_players_choose_as_the_beginner_does(edition):
                 scores = {a: beginner.score(seen, a) for a in counted_best}
                 liked = {a for a, score in scores.items() if score > max(scores.values()) - TIE}
                 last_plays += chances is not None
-                tells = countess_tells(seen.events)
-                picked = {policy(rnd.clone(), dict(seen.known), random.Random(k), tells) for k in range(8)}
+                tells, odds = countess_tells(seen.events), play_odds(seen.events, edition, players)
+                read += odds != even(players)
+                picked = {policy(rnd.clone(), dict(seen.known), random.Random(k), tells, odds) for k in range(8)}
                 chosen = {RuleBasedBot(k).choose(seen) for k in range(8)}
                 assert picked <= liked and chosen <= liked
                 cards_seen = Counter(seen.face_up) + Counter(c for pile in seen.discards for c in pile)
@@ -281,13 +304,13 @@ def test_the_simulated_players_choose_as_the_beginner_does(edition):
                                 if s != seen.seat and seen.alive[s] and not seen.protected[s])
                 for action in seen.legal_actions if chances is None else ():  # (a last play is never read)
                     chance = chance_of_play(edition, tuple(seen.hand), action, rnd.current, choosable, counted,
-                                            seen.known, 1.0, tells)
+                                            seen.known, 1.0, tells, odds)
                     assert chance == pytest.approx(1 / len(liked) if action in liked else 0.0), action
                 if len(liked) > 1:
                     ties.append((len(picked), len(chosen)))
                 compared += 1
             rnd.apply(rng.choice(rnd.legal_actions()))
-    assert compared > 300 and last_plays > 10
+    assert compared > 300 and last_plays > 10 and read > 200
     for side in (0, 1):  # equals really are drawn at random, by both
         assert sum(tie[side] > 1 for tie in ties) > len(ties) // 2
 

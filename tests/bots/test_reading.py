@@ -75,8 +75,8 @@ def test_a_seat_whose_level_is_shown_is_read_by_it():
     for match in decisions(CLASSIC, 3, "random", rounds=10, seed=4):
         v = view(match, 0)
         shown, plain = Reading(v, levels), Reading(v)
-        only_random = Belief(v, lambda ed, hand, play, seat, others, seen, known, tells: (
-            read_at_random if seat == 1 else read_sensibly)(ed, hand, play, seat, others, seen, known, tells))
+        only_random = Belief(v, lambda ed, hand, play, seat, others, seen, known, tells, odds: (
+            read_at_random if seat == 1 else read_sensibly)(ed, hand, play, seat, others, seen, known, tells, odds))
         for seat in (1, 2):
             if match.round.is_alive(seat):
                 for table in (shown.sensible, shown.wild):
@@ -113,7 +113,7 @@ def test_an_expert_bot_is_read_with_less_care_than_a_beginner():
         rest.remove(card)
     rnd = Round(CLASSIC, 2, cards + sorted(rest))
     rnd.apply(Action(Card.GUARD, 1, Card.BARON))
-    rnd.apply(Action(Card.GUARD, 0, Card.PRINCE))
+    rnd.apply(Action(Card.GUARD, 0, Card.PRIEST))
     v = view(rnd, 0)
     as_beginner = Reading(v, {1: "beginner"}).hand_odds(1)
     as_expert = Reading(v, {1: "expert"}).hand_odds(1)

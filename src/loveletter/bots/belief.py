@@ -53,6 +53,7 @@ from itertools import accumulate, permutations
 from typing import Generic, Protocol, TypeVar
 
 from loveletter.bots.facts import last_plays, publicly_possible, ruled_out_and_ties, who_knows_mine
+from loveletter.bots.odds import PlayOdds, PlayReading
 from loveletter.bots.rule_based import after_event, countess_tells
 from loveletter.engine import Action, Card, Edition, Event, View, known_draws
 
@@ -78,11 +79,12 @@ MIN_SPREAD = 200
 #: possible (under 1%), not as impossible.
 FLOOR = 0.01
 
-Reader = Callable[[Edition, tuple[Card, ...], Action, int, int, list[int], dict[int, Card], int], float]
-"""``reader(edition, hand, play, seat, choosable, seen, known, tells)``: how likely ``seat``, holding
-``hand``, was to make ``play`` when it could choose the seats in the bit mask ``choosable``, had seen
-the cards counted in ``seen`` (by number: face up and discarded), knew the hands in ``known`` and took
-the seats in the bit mask ``tells`` to be told by the Countess (rule_based.countess_tells; see
+Reader = Callable[[Edition, tuple[Card, ...], Action, int, int, list[int], dict[int, Card], int, PlayOdds | None], float]
+"""``reader(edition, hand, play, seat, choosable, seen, known, tells, odds)``: how likely ``seat``,
+holding ``hand``, was to make ``play`` when it could choose the seats in the bit mask ``choosable``,
+had seen the cards counted in ``seen`` (by number: face up and discarded), knew the hands in
+``known``, took the seats in the bit mask ``tells`` to be told by the Countess
+(rule_based.countess_tells) and read the plays before as ``odds`` said (bots.odds; see
 :func:`loveletter.bots.playout.chance_of_play`)."""
 
 Hands = tuple[tuple[Card, ...] | None, ...]  # per seat; None for the believer's own seat and for seats out
@@ -127,8 +129,10 @@ class Belief:
         self.out: set[int] = set()
         self.protected: set[int] = set()
         self.knows_mine: dict[int, Card] = {}
-        # bit mask of the seats told by the Countess (rule_based.countess_tells)
+        # bit mask of the seats told by the Countess (rule_based.countess_tells), and what the plays say
+        # of the cards (bots.odds)
         self.tells = 0
+        self.plays = PlayReading(view.edition, view.players)
         self.public_odds: dict[int, dict[Card, float]] = {}  # per seat, while the table is approximate
         # Seats whose hands no event has touched but their deal and draws from the shuffled deck:
         # their cards are exchangeable with the pool (see hand_odds).
@@ -164,6 +168,7 @@ class Belief:
                     self._read(event)
                     at += 1
                 self.tells = after_event(self.tells, event)  # after the play is read: it was chosen before
+                self.plays.read(event)
                 if not self.exact and event.kind not in _DRAWS:
                     lowest = min(lowest, _spread(self.table))
         except _Lost:
@@ -201,6 +206,9 @@ class Belief:
         for pile in view.discards:
             self.public.update(pile)
         self.tells = countess_tells(view.events)
+        self.plays = PlayReading(view.edition, view.players)
+        for event in view.events:
+            self.plays.read(event)
         self.mine = list(view.hand)
         self.deck_size, self.bottom_size = view.deck_size, 0  # the cards under the deck come last
         self.set_aside_present = not view.set_aside_taken
@@ -284,7 +292,8 @@ class Belief:
                 p = chance.get(hand[0])
                 if p is None:
                     p = chance[hand[0]] = self.reader(self.edition, _sorted((hand[0], last.play.card)), last.play,
-                                                      last.player, last.choosable, last.seen, known, last.tells)
+                                                      last.player, last.choosable, last.seen, known, last.tells,
+                                                      last.odds)
                 if p > 0:
                     new[key] = w * p
             if new:  # a resampled table may lack the deals left: then it goes without
@@ -563,7 +572,7 @@ class Belief:
             if self.reader is None:
                 self._map(played, deals)
             else:
-                self._weigh_play(e, played, seen, tells, deals)
+                self._weigh_play(e, played, seen, tells, self.plays.odds, deals)
         if card is Card.HANDMAID:
             self.protected.add(seat)
         target, guess = e.target, e.guess
@@ -579,7 +588,7 @@ class Belief:
         return seen
 
     def _weigh_play(self, e: Event, played: Callable[[Key], Key | None], seen: list[int], tells: int,
-                    deals: Iterable[tuple[Key, float]]) -> None:
+                    odds: PlayOdds, deals: Iterable[tuple[Key, float]]) -> None:
         """Like ``self._map(played, deals)``, but each hypothesis is also weighed by how likely its
         hand was to make this play, as ``self.reader`` judges it."""
         assert e.seat is not None and e.card is not None and self.reader is not None
@@ -600,7 +609,7 @@ class Belief:
             p = chance.get(hand)
             if p is None:
                 p = chance[hand] = (
-                    self.reader(self.edition, hand, action, seat, mask, seen, known, tells)
+                    self.reader(self.edition, hand, action, seat, mask, seen, known, tells, odds)
                     if len(hand) == 2 else 1.0
                 )
             if p > 0:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
+from loveletter.bots.odds import PlayOdds, PlayReading
 from loveletter.bots.rule_based import after_event
 from loveletter.engine import Action, Card, Edition, Event, View, known_draws, known_hands
 
@@ -136,6 +137,7 @@ class LastPlay(NamedTuple):
     choosable: int  # bit mask of the seats it could choose
     knew_mine: Card | None  # the card it knew the viewer to hold then, if any
     tells: int  # bit mask of the seats told by the Countess then (rule_based.countess_tells)
+    odds: PlayOdds  # what the plays before it said of the cards (bots.odds)
 
 
 def last_plays(view: View) -> dict[int, LastPlay]:
@@ -147,6 +149,7 @@ def last_plays(view: View) -> dict[int, LastPlay]:
     out: set[int] = set()
     protected: set[int] = set()
     tells = 0  # the seats told by the Countess (rule_based.countess_tells)
+    plays = PlayReading(view.edition, view.players)
     last: dict[int, LastPlay] = {}
     for i, e in enumerate(view.events):
         kind, seat = e.kind, e.seat
@@ -154,12 +157,14 @@ def last_plays(view: View) -> dict[int, LastPlay]:
             for card in e.cards or ():
                 public[card] += 1
         if seat is None:
+            plays.read(e)
             continue
         if kind == "play" and e.card is not None:
             protected.discard(seat)  # R4.2: protection ends as the turn begins
             choosable = sum(1 << s for s in range(view.players) if s != seat and s not in out | protected)
             knew = known_hands(shown[:i], seat).get(view.seat) if view.seat is not None else None
-            last[seat] = LastPlay(seat, Action(e.card, e.target, e.guess), list(public), choosable, knew, tells)
+            last[seat] = LastPlay(seat, Action(e.card, e.target, e.guess), list(public), choosable, knew, tells,
+                                  list(plays.odds))
             public[e.card] += 1
             if e.card is Card.HANDMAID:
                 protected.add(seat)
@@ -179,6 +184,7 @@ def last_plays(view: View) -> dict[int, LastPlay]:
                 for card in e.cards or ():
                     public[card] += 1
         tells = after_event(tells, e)
+        plays.read(e)
     return {s: play for s, play in last.items() if s != view.seat and view.alive[s]}
 
 

@@ -5,7 +5,8 @@ In a simulated round every player follows :func:`policy`, the beginner bot's mov
 built, for speed): it weighs each move by the cards it has not seen (at a player whose last play
 was the Countess, by the Kings and Princes alone), never throws away its own Princess, keeps its
 higher card, counts the showdown on the round's last play
-(:func:`~loveletter.bots.last_play.count_last_play`), and above all uses what it *knows* of other
+(:func:`~loveletter.bots.last_play.count_last_play`), reads the others' plays as the beginner does
+(:mod:`~loveletter.bots.odds`, carried move by move), and above all uses what it *knows* of other
 hands (its :class:`Memory`): a Priest's look, both sides of a King's trade, a Baron tie. A play-out
 without that memory would value a Priest at nothing and let an opponent who has looked at our card
 guess it only by chance, so the search would neither seek nor fear knowledge, which is most of this
@@ -23,6 +24,7 @@ from collections.abc import Iterable
 
 from loveletter.bots.facts import who_knows_mine
 from loveletter.bots.last_play import count_last_play, winning_most
+from loveletter.bots.odds import PlayOdds, even, forget, play_odds, read_king, read_miss, read_play
 from loveletter.bots.rule_based import (
     BARON,
     GUARD,
@@ -46,14 +48,16 @@ _CARDS = tuple(Card)  # by number
 class Memory(list[dict[int, Card]]):
     """Per seat: the other seats whose card it knows, and that card; and what every player takes from
     the Countess, the seats in the bit mask ``tells``
-    (:func:`~loveletter.bots.rule_based.countess_tells`, kept up as the round goes on: the simulated
-    round keeps no log)."""
+    (:func:`~loveletter.bots.rule_based.countess_tells`), and from every player's plays, the ``odds``
+    (:mod:`~loveletter.bots.odds`; even where not given): both kept up as the round goes on, for the
+    simulated round keeps no log."""
 
-    __slots__ = ("tells",)
+    __slots__ = ("odds", "tells")
 
-    def __init__(self, known: Iterable[dict[int, Card]] = (), tells: int = 0) -> None:
+    def __init__(self, known: Iterable[dict[int, Card]] = (), tells: int = 0, odds: PlayOdds | None = None) -> None:
         super().__init__(known)
         self.tells = tells
+        self.odds = odds if odds is not None else even(len(self))
 
 
 Links = list[tuple[int, int]]
@@ -68,7 +72,8 @@ def memory_at(view: View) -> tuple[Memory, Links]:
     Also the :data:`Links` between the other players (fill them in with :func:`remember`)."""
     assert view.seat is not None
     me = view.seat
-    memory = Memory(({} for _ in range(view.players)), countess_tells(view.events))
+    memory = Memory(({} for _ in range(view.players)), countess_tells(view.events),
+                    play_odds(view.events, view.edition, view.players))
     memory[me] = dict(view.known)
     for other, card in who_knows_mine(view).items():
         memory[other][me] = card
@@ -77,7 +82,7 @@ def memory_at(view: View) -> tuple[Memory, Links]:
 
 def remember(memory: Memory, links: Links, state: Round) -> Memory:
     """A copy of ``memory`` with the ``links`` filled in from the (sampled) hands of ``state``."""
-    filled = Memory((dict(known) for known in memory), memory.tells)
+    filled = Memory((dict(known) for known in memory), memory.tells, list(memory.odds))
     for knower, holder in links:
         filled[knower][holder] = state.hands[holder][0]
     return filled
@@ -113,17 +118,24 @@ def step(state: Round, action: Action, memory: Memory) -> None:
         state.apply_unchecked(action)
         for known in memory:
             known.pop(cur, None)
+        forget(memory.odds, cur)
         return
     card, target = action.card, action.target
     for known in memory:  # R4.3: it may have been the known card that was played
         if known.get(cur) is card:
             del known[cur]
     memory.tells = after_play(memory.tells, cur, card)
+    read_play(memory.odds, public_pool(state), cur, card,
+              state.alive_mask & ~state.protected_mask & ~(1 << cur), state.edition)
     if target is None or card is GUARD:
         state.apply_unchecked(action)
         if card is Card.CHANCELLOR:
             for known in memory:
                 known.pop(cur, None)
+            forget(memory.odds, cur)
+        elif target is not None and state.alive_mask >> target & 1:  # the Guard missed
+            assert action.guess is not None
+            read_miss(memory.odds, target, action.guess)
         return
     hand = state.hands[cur]
     kept = hand[1] if hand[0] is card else hand[0]
@@ -142,8 +154,10 @@ def step(state: Round, action: Action, memory: Memory) -> None:
         for known in memory:
             known.pop(target, None)
         memory.tells = after_discard(memory.tells, target)
+        forget(memory.odds, target)
     elif card is KING:
         memory.tells = after_king(memory.tells, cur, target)
+        read_king(memory.odds, cur, target)
         for seat, known in enumerate(memory):
             if seat in (cur, target):
                 continue
@@ -171,18 +185,25 @@ def move(state: Round, memory: Memory, rng: random.Random, wild: int) -> Action:
     if wild >> cur & 1:
         legal = state.legal_actions()
         return legal[int(rng.random() * len(legal))]
-    return policy(state, memory[cur], rng, memory.tells)
+    return policy(state, memory[cur], rng, memory.tells, memory.odds)
+
+
+def public_pool(state: Round) -> list[int]:
+    """How many of each card (by number) are not public: not discarded, not face up (the pool of
+    :func:`~loveletter.bots.odds.read_play`)."""
+    pool = list(_copies(state.edition))
+    for pile in state.discards:
+        for card in pile:
+            pool[card] -= 1
+    for card in state.face_up:
+        pool[card] -= 1
+    return pool
 
 
 def unseen_counts(state: Round) -> list[int]:
     """How many of each card (by number) the player to move has not seen: not discarded, not
     face up, not in its own hand."""
-    unseen = list(_copies(state.edition))
-    for pile in state.discards:
-        for card in pile:
-            unseen[card] -= 1
-    for card in state.face_up:
-        unseen[card] -= 1
+    unseen = public_pool(state)
     for card in state.hands[state.current]:
         unseen[card] -= 1
     return unseen
@@ -205,9 +226,11 @@ def unseen_odds(state: Round) -> dict[Card, float]:
     return {_CARDS[c]: n / total for c, n in enumerate(unseen) if n > 0} if total else {}
 
 
-def policy(state: Round, known: dict[int, Card], rng: random.Random, tells: int = 0) -> Action:
-    """The move of the player to move, who knows the hands in ``known`` (seat: card) and takes the
-    seats in the bit mask ``tells`` to be told by the Countess (:attr:`Memory.tells`)."""
+def policy(state: Round, known: dict[int, Card], rng: random.Random, tells: int = 0,
+           odds: PlayOdds | None = None) -> Action:
+    """The move of the player to move, who knows the hands in ``known`` (seat: card), takes the
+    seats in the bit mask ``tells`` to be told by the Countess (:attr:`Memory.tells`) and reads the
+    plays by ``odds`` (:attr:`Memory.odds`)."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -227,19 +250,19 @@ def policy(state: Round, known: dict[int, Card], rng: random.Random, tells: int 
             legal = winning_most(chances)
     best: list[Action] = []
     best_score = -math.inf
-    # A move scores the same at every other target whose card the player does not know and that is
-    # not told by the Countess (a Guard at six players has five such targets for each guess): scored
-    # once per card and guess.
-    alike: dict[tuple[Card, Card | None], float] = {}
+    # A move scores the same at every other target whose card the player does not know, that is not
+    # told by the Countess and whose plays read the same (a Guard at six players has up to five such
+    # targets for each guess): scored once per card, guess and reading.
+    alike: dict[tuple[Card, Card | None, tuple[float, ...] | None], float] = {}
     for action in legal:
         target = action.target
         if target is None or target == me or target in known or tells >> target & 1:
-            score = score_move(action, hand, known, unknown, total, value, me, WEIGHTS, tells)
+            score = score_move(action, hand, known, unknown, total, value, me, WEIGHTS, tells, odds)
         else:
-            card_and_guess = (action.card, action.guess)
-            found = alike.get(card_and_guess)
+            key = (action.card, action.guess, None if odds is None else odds[target])
+            found = alike.get(key)
             if found is None:
-                found = alike[card_and_guess] = score_move(action, hand, known, unknown, total, value, me)
+                found = alike[key] = score_move(action, hand, known, unknown, total, value, me, WEIGHTS, 0, odds)
             score = found
         if score > best_score + TIE:
             best, best_score = [action], score
@@ -249,14 +272,15 @@ def policy(state: Round, known: dict[int, Card], rng: random.Random, tells: int 
 
 
 def chance_of_play(edition: Edition, hand: tuple[Card, Card], played: Action, seat: int, others_mask: int,
-                   seen: list[int], known: dict[int, Card], care: float, tells: int = 0) -> float:
+                   seen: list[int], known: dict[int, Card], care: float, tells: int = 0,
+                   odds: PlayOdds | None = None) -> float:
     """How likely a player holding ``hand`` is to make the play ``played``, if it follows
     :func:`policy` with probability ``care`` and otherwise picks one of its cards at random (and one of
     that card's plays at random). ``seen`` counts, by card number, the cards it could see apart from
     its hand (face up and discarded); ``known`` is what it knows of other hands; the seats in
     ``others_mask`` could be chosen; those in ``tells`` were told by the Countess
-    (:func:`~loveletter.bots.rule_based.countess_tells`). Used to read the others' hands from their
-    choices."""
+    (:func:`~loveletter.bots.rule_based.countess_tells`); ``odds`` what the plays before said
+    (:mod:`~loveletter.bots.odds`). Used to read the others' hands from their choices."""
     legal = legal_plays(edition, hand, others_mask, seat)
     if played not in legal:
         return 0.0
@@ -271,7 +295,7 @@ def chance_of_play(edition: Edition, hand: tuple[Card, Card], played: Action, se
     for action in legal:
         if action.card is played.card:
             same_card += 1
-        score = score_move(action, hand, known, unknown, total, value, seat, WEIGHTS, tells)
+        score = score_move(action, hand, known, unknown, total, value, seat, WEIGHTS, tells, odds)
         if score > best_score + TIE:
             best, best_score = [action], score
         elif score > best_score - TIE:
@@ -309,7 +333,8 @@ _COPIES: dict[str, tuple[int, ...]] = {}
 
 
 def chance_at_random(edition: Edition, hand: tuple[Card, Card], played: Action, seat: int, others_mask: int,
-                     seen: list[int], known: dict[int, Card], tells: int = 0) -> float:
+                     seen: list[int], known: dict[int, Card], tells: int = 0,
+                     odds: PlayOdds | None = None) -> float:
     """How likely a player holding ``hand`` who picks any legal play at random is to make ``played``
     (the arguments are those of :func:`chance_of_play`)."""
     legal = legal_plays(edition, hand, others_mask, seat)

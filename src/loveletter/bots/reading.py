@@ -29,6 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from loveletter.bots.belief import Belief, Reader
+from loveletter.bots.odds import PlayOdds
 from loveletter.bots.playout import chance_at_random, chance_of_play
 from loveletter.engine import Action, Card, Edition, View
 
@@ -47,21 +48,21 @@ WILD_AT_FIRST = 0.3
 
 
 def read_sensibly(edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
-                  seen: list[int], known: dict[int, Card], tells: int = 0) -> float:
+                  seen: list[int], known: dict[int, Card], tells: int = 0, odds: PlayOdds | None = None) -> float:
     """The sensible way of playing, as a :data:`~loveletter.bots.belief.Reader`."""
-    return chance_of_play(edition, hand, played, seat, others, seen, known, CARE, tells)  # type: ignore[arg-type]
+    return chance_of_play(edition, hand, played, seat, others, seen, known, CARE, tells, odds)  # type: ignore[arg-type]
 
 
 def read_as_expert(edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
-                   seen: list[int], known: dict[int, Card], tells: int = 0) -> float:
+                   seen: list[int], known: dict[int, Card], tells: int = 0, odds: PlayOdds | None = None) -> float:
     """The expert bot's way of playing: sensibly, with :data:`CARE_OF_EXPERT`."""
-    return chance_of_play(edition, hand, played, seat, others, seen, known, CARE_OF_EXPERT, tells)  # type: ignore[arg-type]
+    return chance_of_play(edition, hand, played, seat, others, seen, known, CARE_OF_EXPERT, tells, odds)  # type: ignore[arg-type]
 
 
 def read_at_random(edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
-                   seen: list[int], known: dict[int, Card], tells: int = 0) -> float:
+                   seen: list[int], known: dict[int, Card], tells: int = 0, odds: PlayOdds | None = None) -> float:
     """The wild way of playing (any legal play), as a :data:`~loveletter.bots.belief.Reader`."""
-    return chance_at_random(edition, hand, played, seat, others, seen, known, tells)  # type: ignore[arg-type]
+    return chance_at_random(edition, hand, played, seat, others, seen, known, tells, odds)  # type: ignore[arg-type]
 
 
 _PRIOR = math.log(WILD_AT_FIRST / (1.0 - WILD_AT_FIRST))
@@ -80,8 +81,8 @@ class _ByLevel:
     ways: tuple[Reader, ...]
 
     def __call__(self, edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
-                 seen: list[int], known: dict[int, Card], tells: int = 0) -> float:
-        return self.ways[seat](edition, hand, played, seat, others, seen, known, tells)
+                 seen: list[int], known: dict[int, Card], tells: int = 0, odds: PlayOdds | None = None) -> float:
+        return self.ways[seat](edition, hand, played, seat, others, seen, known, tells, odds)
 
 
 def _reader(players: int, levels: Mapping[int, str], default: Reader) -> Reader:

@@ -3,7 +3,9 @@
 It never plays or discards its own Princess when it has another choice, never names a card that it
 can see is all used up, and uses what it knows (a Priest's look, a King's trade, a Baron tie): a
 Guard names the known card, a Baron challenges only a lower known card, a Prince hits a known Princess.
-Otherwise it weighs its choices by the cards still unseen, and keeps its higher card. Between equally
+Otherwise it weighs its choices by the cards still unseen, each at a target by what that player's
+plays say of its card, read as a random player's (:mod:`~loveletter.bots.odds`: one who played
+anything but a Guard rarely holds one), and keeps its higher card. Between equally
 likely guesses its Guard names the card that threatens the one it keeps (:func:`threat`); beside a
 Guard it would rather look with its Priest first (the Guard then names what it saw), and beside a
 Priest it would rather play the King (the other then holds a card it knows). A player whose last
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from loveletter.bots.last_play import last_play_chances, winning_most
+from loveletter.bots.odds import PlayOdds, play_odds, weighed
 from loveletter.engine import Action, Card, Event, View
 from loveletter.engine.round import Phase
 
@@ -92,7 +95,8 @@ class RuleBasedBot:
         if chances is not None:  # the round's last play: only the moves that win it most often
             actions = winning_most(chances)
         tells = countess_tells(view.events)
-        scored = [(score_move(a, view.hand, view.known, unknown, total, value, view.seat, self.weights, tells),
+        odds = play_odds(view.events, view.edition, view.players)
+        scored = [(score_move(a, view.hand, view.known, unknown, total, value, view.seat, self.weights, tells, odds),
                    self.rng.random(), a) for a in actions]
         # the best moves, scores within TIE of each other counting as equal, one of them at random
         best = max(score for score, _, _ in scored)
@@ -107,7 +111,8 @@ class RuleBasedBot:
         """How much the bot likes ``action`` (higher is better): :func:`score_move` from its view."""
         unknown = view_unknown_counts(view)
         return score_move(action, view.hand, view.known, unknown, sum(unknown), view.edition.value,
-                          view.seat, self.weights, countess_tells(view.events))
+                          view.seat, self.weights, countess_tells(view.events),
+                          play_odds(view.events, view.edition, view.players))
 
 
 def view_unknown_counts(view: View) -> list[int]:
@@ -164,22 +169,28 @@ def after_king(tells: int, seat: int, target: int) -> int:
     return (tells & ~(1 << seat | 1 << target)) | told << seat
 
 
-def score_move(action: Action, hand: Sequence[Card], known: Mapping[int, Card], unknown: Sequence[int],
-               total: int, value: Callable[[Card], int], me: int | None, weights: Weights = WEIGHTS,
-               tells: int = 0) -> float:
+def score_move(action: Action, hand: Sequence[Card], known: Mapping[int, Card], unknown: Sequence[float],
+               total: float, value: Callable[[Card], int], me: int | None, weights: Weights = WEIGHTS,
+               tells: int = 0, odds: PlayOdds | None = None) -> float:
     """How much a sensible player likes ``action`` (higher is better): the beginner's rules, which the
     expert's simulated players follow too. The player is seat ``me``, holding the two cards of
     ``hand``; ``known`` is the hands it knows (seat: card), ``unknown`` how many of each card (by
     number) could be in a hand it does not know, and ``total`` their sum; ``value`` is the edition's
     card value; ``tells`` the seats told by the Countess (:func:`countess_tells`), whose card it
-    weighs over the Kings and Princes unknown alone, where there are any. Scores within :data:`TIE`
-    of each other count as equal."""
+    weighs over the Kings and Princes unknown alone, where there are any; ``odds`` what each player's
+    plays say of its card (:mod:`~loveletter.bots.odds`), by which it weighs the cards a target it does
+    not know may hold. Scores within :data:`TIE` of each other count as equal."""
     w = weights
     card, target = action.card, action.target
-    if tells and target is not None and tells >> target & 1 and target not in known:
-        told = _kings_and_princes(unknown)
-        if told is not None:
-            unknown, total = told, unknown[KING] + unknown[PRINCE]
+    if target is not None and target != me and target not in known:
+        if tells and tells >> target & 1:
+            told = _kings_and_princes(unknown)
+            if told is not None:
+                unknown, total = told, unknown[KING] + unknown[PRINCE]
+        if odds is not None:
+            read = weighed(unknown, odds[target])
+            if read is not None:
+                unknown = read
     kept = hand[1] if hand[0] is card else hand[0]
     base = w.keep * value(kept)  # keep the higher card for the showdown
     if card is PRINCESS:
@@ -203,7 +214,7 @@ def score_move(action: Action, hand: Sequence[Card], known: Mapping[int, Card], 
         if theirs is not None:
             other = value(theirs)
             return base + (w.baron_known if mine > other else (HOPELESS if mine < other else 0.0))
-        win = lose = 0
+        win = lose = 0.0
         for c, n in enumerate(unknown):
             if n > 0:
                 v = value(_CARDS[c])
@@ -229,11 +240,11 @@ def score_move(action: Action, hand: Sequence[Card], known: Mapping[int, Card], 
     return base
 
 
-def _kings_and_princes(unknown: Sequence[int]) -> list[int] | None:
+def _kings_and_princes(unknown: Sequence[float]) -> list[float] | None:
     """``unknown`` with only its Kings and Princes (``None`` where it has neither)."""
     if not unknown[KING] and not unknown[PRINCE]:
         return None
-    told = [0] * len(unknown)
+    told = [0.0] * len(unknown)
     told[KING], told[PRINCE] = unknown[KING], unknown[PRINCE]
     return told
 
