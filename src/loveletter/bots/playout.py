@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from loveletter.bots.facts import who_knows_mine
 from loveletter.bots.last_play import count_last_play, winning_most
-from loveletter.bots.odds import PlayOdds, even, forget, play_odds, read_king, read_miss, read_play
+from loveletter.bots.odds import PlayOdds, even, forget, play_odds, read_king, read_miss, read_play, weighed
 from loveletter.bots.rule_based import (
     BARON,
     GUARD,
@@ -253,16 +253,22 @@ def policy(state: Round, known: dict[int, Card], rng: random.Random, tells: int 
     # A move scores the same at every other target whose card the player does not know, that is not
     # told by the Countess and whose plays read the same (a Guard at six players has up to five such
     # targets for each guess): scored once per card, guess and reading.
+    # The counts such a target may hold, weighed by its reading, are weighed once, not per move.
     alike: dict[tuple[Card, Card | None, tuple[float, ...] | None], float] = {}
+    read: dict[tuple[float, ...] | None, Sequence[float]] = {}
     for action in legal:
         target = action.target
         if target is None or target == me or target in known or tells >> target & 1:
             score = score_move(action, hand, known, unknown, total, value, me, WEIGHTS, tells, odds)
         else:
-            key = (action.card, action.guess, None if odds is None else odds[target])
+            reading = None if odds is None else odds[target]
+            key = (action.card, action.guess, reading)
             found = alike.get(key)
             if found is None:
-                found = alike[key] = score_move(action, hand, known, unknown, total, value, me, WEIGHTS, 0, odds)
+                counts = read.get(reading)
+                if counts is None:
+                    counts = read[reading] = unknown if reading is None else (weighed(unknown, reading) or unknown)
+                found = alike[key] = score_move(action, hand, known, counts, total, value, me)
             score = found
         if score > best_score + TIE:
             best, best_score = [action], score
