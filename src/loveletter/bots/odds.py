@@ -32,49 +32,52 @@ def even(players: int) -> PlayOdds:
 
 
 def read_play(odds: PlayOdds, pool: Sequence[int], seat: int, card: Card, choosable: int,
-               edition: Edition) -> None:
+              edition: Edition) -> None:
     """Read ``seat``'s play of ``card``, made when the seats in the bit mask ``choosable`` could be
     chosen; ``pool`` counts the cards (by number) not public before the play, the two in its hand
     among them. Its hand was the card it held (by its weights) and one drawn from the rest of the
     pool; a random player holding the two plays ``card`` in the share of its legal plays that do."""
     played = int(card)
-    weights = odds[seat]
-    prior = [n * w for n, w in zip(pool, weights, strict=True)]  # the card held before the draw
-    total = sum(prior)
-    if total <= 0:  # the weights ruled out every card left: read from the pool alone
-        prior, total = list(pool), sum(pool)
-    rest = sum(pool) - 1  # what the card drawn came from
-    if rest <= 0 or pool[played] <= 0:
+    copies = pool[played]
+    if copies <= 0 or sum(pool) <= 1:  # nothing to read (a hand the pool cannot hold)
         odds[seat] = EVEN
         return
-    kept = [0.0] * len(pool)  # the chance of each card kept beside the card played
-    for other, n in enumerate(pool):
-        if other == played:
-            chance = prior[played] * (n - 1)  # held one, drew another
-        else:  # held the card played and drew this one, or the other way round
-            chance = (prior[played] * n + prior[other] * pool[played]) * _share(edition, played, other,
-                                                                                    choosable, seat)
-        if chance > 0:
-            kept[other] = chance
+    prior = [n * w for n, w in zip(pool, odds[seat], strict=True)]  # the card held before the draw
+    if sum(prior) <= 0:  # the weights ruled out every card left: read from the pool alone
+        prior = list(pool)
+    mine = prior[played]
+    # the chance of each card kept beside the card played: held the card played and drew it, or the
+    # other way round, times a random player's share of plays of the card played with the two
+    kept = [(mine * n + other * copies) * share
+            for n, other, share in zip(pool, prior, _shares(edition, played, choosable, seat), strict=True)]
+    kept[played] = mine * (copies - 1)  # held one, drew another
+    scale = sum(kept)
+    if scale <= 0:
+        odds[seat] = EVEN
+        return
     after = list(pool)
     after[played] -= 1
-    scale = sum(kept)
-    odds[seat] = (tuple(k / (scale * n) if n > 0 else 0.0 for k, n in zip(kept, after, strict=True))
-                  if scale > 0 else EVEN)
+    odds[seat] = tuple(k / (scale * n) if n > 0 else 0.0 for k, n in zip(kept, after, strict=True))
 
 
-def _share(edition: Edition, played: int, other: int, choosable: int, seat: int) -> float:
-    """The share of a random player's legal plays, holding ``played`` and ``other``, that play
-    ``played``."""
-    key = (edition.name, played, other, choosable, seat)
+def _shares(edition: Edition, played: int, choosable: int, seat: int) -> tuple[float, ...]:
+    """For each other card (by number), the share of a random player's legal plays, holding
+    ``played`` and that card, that play ``played`` (read often: each play in every play-out)."""
+    key = (edition.name, played, choosable, seat)
     found = _SHARES.get(key)
     if found is None:
-        plays = legal_plays(edition, (_CARDS[played], _CARDS[other]), choosable, seat)
-        found = _SHARES[key] = sum(1 for play in plays if play.card == played) / len(plays)
+        shares = []
+        for other in _CARDS:
+            if other != played and edition.copies.get(other, 0):
+                plays = legal_plays(edition, (_CARDS[played], other), choosable, seat)
+                shares.append(sum(1 for play in plays if play.card == played) / len(plays))
+            else:  # two of the card played (read_play counts them apart), or a card not in the edition
+                shares.append(0.0)
+        found = _SHARES[key] = tuple(shares)
     return found
 
 
-_SHARES: dict[tuple[str, int, int, int, int], float] = {}
+_SHARES: dict[tuple[str, int, int, int], tuple[float, ...]] = {}
 
 
 def read_miss(odds: PlayOdds, target: int, guess: Card) -> None:
