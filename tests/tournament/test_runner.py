@@ -5,10 +5,13 @@ games whose outcome is known."""
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import math
 import random
 import signal
+import threading
 from collections import Counter
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import resource_tracker
 from typing import ClassVar
 
@@ -206,6 +209,48 @@ def test_the_pool_is_made_with_ctrl_c_held_after_the_resource_tracker_started(mo
     results = run_tournament(Settings(lineup=("beginner", "random"), games=4, seed=1), jobs=2)
     assert seen == [(True, True)] and len(results.games) == 4
     assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == before  # the block is lifted after
+
+
+#: A chunk's play that sends half a result and is killed, as a worker killed (for memory) while it
+#: sent a chunk's records: the pool's own thread then waits for the rest of the message for ever.
+HALF_SENT = """
+import gc, os, signal, struct
+from multiprocessing.queues import SimpleQueue
+
+def play(*_):
+    results = next(o for o in gc.get_objects() if isinstance(o, SimpleQueue))  # the pool's pipe of results
+    results._wlock.acquire()  # as a worker holds it while it writes
+    os.write(results._writer.fileno(), struct.pack("!i", 1 << 20) + bytes(1000))  # 1 MB said, 1 kB sent
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
+def test_a_worker_killed_while_it_sends_a_result_breaks_the_run_rather_than_hang(tmp_path, monkeypatch):
+    """(``loveletter tournament`` hung once in CI after a worker was killed: no chunk ever came back.)
+    The run ends with a broken pool within seconds, and the pool's own thread ends too (else the
+    exit would wait for it)."""
+    (tmp_path / "half_sent.py").write_text(HALF_SENT)
+    monkeypatch.syspath_prepend(str(tmp_path))  # the workers import it from there too
+    half_sent = importlib.import_module("half_sent")
+    settings = Settings(lineup=("beginner", "random"), games=2)
+    before = set(threading.enumerate())
+    outcome: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            for _ in runner._in_processes(settings, [(0, 1), (1, 2)], 2, False, False, play=half_sent.play):
+                pass
+            outcome.append(None)
+        except BaseException as e:
+            outcome.append(e)
+
+    player = threading.Thread(target=run, daemon=True)  # (daemon: a hang fails the test, not the run)
+    player.start()
+    player.join(60)
+    assert outcome and isinstance(outcome[0], BrokenProcessPool)
+    left = [t for t in set(threading.enumerate()) - before if t is not player and t.is_alive()]
+    assert not left, left
 
 
 def test_progress_is_reported_up_to_every_game():

@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import AbstractContextManager, closing, contextmanager, suppress
 from dataclasses import dataclass, field
 from types import FrameType
@@ -192,7 +193,9 @@ def _here(settings: Settings, work: list[tuple[int, int]], records: bool,
 
 
 def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, records: bool,
-                  samples: bool) -> Generator[Chunk, None, None]:
+                  samples: bool, play: Callable[..., Chunk] = play_chunk) -> Generator[Chunk, None, None]:
+    """The chunks of ``work``, played by ``play`` (:func:`~loveletter.tournament.games.play_chunk`;
+    another, module-level, in the tests) in a pool of ``jobs`` processes, as they come back."""
     # "spawn": fresh interpreters on every platform, safe whatever threads the caller runs.
     context = multiprocessing.get_context("spawn")
     _start_resource_tracker()
@@ -209,7 +212,7 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
             pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context,
                                        initializer=_leave_ctrl_c_to_the_parent)
             pending: set[Future[Chunk]] = {
-                pool.submit(play_chunk, settings, start, stop, records, samples) for start, stop in work
+                pool.submit(play, settings, start, stop, records, samples) for start, stop in work
             }
         while pending:
             # Ctrl-C comes between waits, never inside one: wait() takes the futures' locks one by
@@ -219,6 +222,8 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
                 finished, pending = wait(pending, timeout=WAIT_SECONDS, return_when=FIRST_COMPLETED)
             for future in finished:
                 yield future.result()
+            if not finished and _a_worker_ended(pool):
+                raise BrokenProcessPool("A process in the process pool was terminated abruptly")
         complete = True
     finally:
         if pool is not None and not complete:  # a failed game, Ctrl-C, or the caller stopped early
@@ -229,6 +234,7 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
                 # pipe ("OSError: Bad file descriptor" after "interrupted", 2 runs in 20)
                 manager = getattr(pool, "_executor_manager_thread", None)
                 calls = getattr(pool, "_call_queue", None)
+                results = getattr(pool, "_result_queue", None)
                 pool.shutdown(wait=False, cancel_futures=True)
                 for process in workers.values():
                     process.terminate()
@@ -238,6 +244,9 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
                         process.kill()
                 if manager is not None:
                     manager.join(MANAGER_SECONDS)
+                    if manager.is_alive():
+                        _end_the_half_sent_result(results)
+                        manager.join(MANAGER_SECONDS)
                     if manager.is_alive():
                         _unblock_the_queue_of_work(calls)
                         manager.join(10)
@@ -254,6 +263,28 @@ def _start_resource_tracker() -> None:
         from multiprocessing import resource_tracker
 
         resource_tracker.ensure_running()
+
+
+def _a_worker_ended(pool: ProcessPoolExecutor) -> bool:
+    """Whether a worker of ``pool`` has ended while it still had work: killed, or crashed. (The pool's
+    own thread says so by failing every future, except where the worker died while it sent a result:
+    that thread then waits for ever for the rest of the message, and no future ever ends; see
+    :func:`_end_the_half_sent_result`.)"""
+    workers = getattr(pool, "_processes", None) or {}
+    return any(process.exitcode is not None for process in list(workers.values()))
+
+
+def _end_the_half_sent_result(results: Any) -> None:
+    """A worker killed while it sent a result (a chunk's records: many times the pipe's size) leaves
+    the pool's own thread waiting for ever for the rest of that message, since this process keeps a
+    writing end of the pipe of results open too (the pool never writes there from this side). With
+    the workers gone, closing it ends the wait: the thread reads the end of the pipe, takes the pool
+    for broken, and clears up. (The tournament hung once in CI, in the test that kills a worker just
+    as the first chunk's records are saved, when the other worker was sending its own.)"""
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        with suppress(OSError):
+            writer.close()
 
 
 def _unblock_the_queue_of_work(calls: Any) -> None:
