@@ -279,8 +279,8 @@ def _end_the_half_sent_result(results: Any) -> None:
     the pool's own thread waiting for ever for the rest of that message, since this process keeps a
     writing end of the pipe of results open too (the pool never writes there from this side). With
     the workers gone, closing it ends the wait: the thread reads the end of the pipe, takes the pool
-    for broken, and clears up. (The tournament hung once in CI, in the test that kills a worker just
-    as the first chunk's records are saved, when the other worker was sending its own.)"""
+    for broken, and clears up. (The tournament hung once in CI, in the test that kills a worker as
+    the first chunk's records are saved; a worker killed while it sends hung it every time.)"""
     writer = getattr(results, "_writer", None)
     if writer is not None:
         with suppress(OSError):
