@@ -9,6 +9,7 @@ import importlib
 import math
 import random
 import signal
+import sys
 import threading
 from collections import Counter
 from concurrent.futures.process import BrokenProcessPool
@@ -248,6 +249,7 @@ def test_a_worker_killed_while_it_sends_a_result_breaks_the_run_rather_than_hang
     player = threading.Thread(target=run, daemon=True)  # (daemon: a hang fails the test, not the run)
     player.start()
     player.join(60)
+    del sys.modules["half_sent"]  # (the folder goes with the test)
     assert outcome and isinstance(outcome[0], BrokenProcessPool)
     left = [t for t in set(threading.enumerate()) - before if t is not player and t.is_alive()]
     assert not left, left
