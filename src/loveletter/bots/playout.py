@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 
 from loveletter.bots.facts import who_knows_mine
 from loveletter.bots.last_play import count_last_play, winning_most
-from loveletter.bots.odds import PlayOdds, even, forget, play_odds, read_king, read_miss, read_play, weighed
+from loveletter.bots.odds import PlayOdds, even, forget, play_odds, read_king, read_miss, read_play
 from loveletter.bots.rule_based import (
     BARON,
     GUARD,
@@ -38,6 +38,7 @@ from loveletter.bots.rule_based import (
     after_play,
     countess_tells,
     score_move,
+    target_counts,
 )
 from loveletter.engine import Action, Card, Edition, Event, Phase, Round, View, legal_plays
 
@@ -253,9 +254,9 @@ def policy(state: Round, known: dict[int, Card], rng: random.Random, tells: int 
     # A move scores the same at every other target whose card the player does not know, that is not
     # told by the Countess and whose plays read the same (a Guard at six players has up to five such
     # targets for each guess): scored once per card, guess and reading.
-    # The counts such a target may hold, weighed by its reading, are weighed once, not per move.
+    # The counts such a target may hold are weighed by its reading once, not per move.
     alike: dict[tuple[Card, Card | None, tuple[float, ...] | None], float] = {}
-    read: dict[tuple[float, ...] | None, Sequence[float]] = {}
+    read: dict[tuple[float, ...] | None, tuple[Sequence[float], float]] = {}
     for action in legal:
         target = action.target
         if target is None or target == me or target in known or tells >> target & 1:
@@ -267,8 +268,8 @@ def policy(state: Round, known: dict[int, Card], rng: random.Random, tells: int 
             if found is None:
                 counts = read.get(reading)
                 if counts is None:
-                    counts = read[reading] = unknown if reading is None else (weighed(unknown, reading) or unknown)
-                found = alike[key] = score_move(action, hand, known, counts, total, value, me)
+                    counts = read[reading] = target_counts(unknown, total, target, 0, odds)
+                found = alike[key] = score_move(action, hand, known, *counts, value, me)
             score = found
         if score > best_score + TIE:
             best, best_score = [action], score

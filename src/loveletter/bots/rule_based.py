@@ -169,6 +169,23 @@ def after_king(tells: int, seat: int, target: int) -> int:
     return (tells & ~(1 << seat | 1 << target)) | told << seat
 
 
+def target_counts(unknown: Sequence[float], total: float, target: int, tells: int,
+                  odds: PlayOdds | None) -> tuple[Sequence[float], float]:
+    """The counts (by card number) of the cards that ``target``, whose hand the player does not know,
+    may hold, and their sum: ``unknown`` (summing to ``total``), narrowed to the Kings and Princes where
+    the Countess told of it (in ``tells``), then weighed by its play odds (:mod:`~loveletter.bots.odds`,
+    the sum kept)."""
+    if tells >> target & 1:
+        told = _kings_and_princes(unknown)
+        if told is not None:
+            unknown, total = told, unknown[KING] + unknown[PRINCE]
+    if odds is not None:
+        read = weighed(unknown, odds[target])
+        if read is not None:
+            unknown = read
+    return unknown, total
+
+
 def score_move(action: Action, hand: Sequence[Card], known: Mapping[int, Card], unknown: Sequence[float],
                total: float, value: Callable[[Card], int], me: int | None, weights: Weights = WEIGHTS,
                tells: int = 0, odds: PlayOdds | None = None) -> float:
@@ -183,14 +200,7 @@ def score_move(action: Action, hand: Sequence[Card], known: Mapping[int, Card], 
     w = weights
     card, target = action.card, action.target
     if target is not None and target != me and target not in known:
-        if tells and tells >> target & 1:
-            told = _kings_and_princes(unknown)
-            if told is not None:
-                unknown, total = told, unknown[KING] + unknown[PRINCE]
-        if odds is not None:
-            read = weighed(unknown, odds[target])
-            if read is not None:
-                unknown = read
+        unknown, total = target_counts(unknown, total, target, tells, odds)
     kept = hand[1] if hand[0] is card else hand[0]
     base = w.keep * value(kept)  # keep the higher card for the showdown
     if card is PRINCESS:
