@@ -432,6 +432,21 @@ def test_records_replay_to_the_same_winners():
         assert len(told["rounds"]) == game.rounds
 
 
+@pytest.mark.parametrize("edition", ["classic", "2019"])
+def test_single_round_records_replay_as_whole_games_of_one_token(edition):
+    # a single round's record is a game to one token: its replay ends, rather than saying that the
+    # match goes on; the round's winners are the tournament's (a Spy's bonus token is the round's own)
+    s = Settings(lineup=("beginner", "random", "random"), edition=edition, games=40, seed=3)
+    results = run_tournament(s, jobs=1, records=True)
+    assert results.records is not None
+    for game, doc in zip(results.games, results.records, strict=True):
+        assert doc["target"] == 1
+        told = summary(replay(doc))
+        assert told["finished"] and len(told["rounds"]) == 1
+        assert tuple(told["rounds"][0]["winners"]) == game.winners
+        assert told["rounds"][0]["starter"] == game.starter
+
+
 # ------------------------------------------------------------------------------------ the figures
 
 

@@ -201,7 +201,9 @@ def play_game(settings: Settings, i: int, timing: dict[str, Timing] | None = Non
     deck_seed, bot_seeds = seeds(settings, i)
     try:
         bots = [build_bot(level, bot_seeds[s], settings.budget) for s, level in enumerate(seats)]
-        match = Match(EDITIONS[settings.edition], settings.players, seed=deck_seed, starter=first)
+        # a single round is kept as a game to one token, so that its record replays as a whole game
+        one_round = 1 if settings.mode == "rounds" else None
+        match = Match(EDITIONS[settings.edition], settings.players, seed=deck_seed, starter=first, target=one_round)
         clock = time.perf_counter
         while True:
             rnd = match.round
