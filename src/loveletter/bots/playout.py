@@ -115,11 +115,8 @@ def _links(events: tuple[Event, ...], me: int) -> Links:
 def step(state: Round, action: Action, memory: Memory) -> None:
     """Apply ``action`` (legal in ``state``) and update every player's memory."""
     cur = state.current
-    if state.phase is not _PLAY:  # a Chancellor's return: nobody knows its hand any more
+    if state.phase is not _PLAY:  # a Chancellor's return: its hand was forgotten when it was played
         state.apply_unchecked(action)
-        for known in memory:
-            known.pop(cur, None)
-        forget(memory.odds, cur)
         return
     card, target = action.card, action.target
     for known in memory:  # R4.3: it may have been the known card that was played
@@ -130,7 +127,7 @@ def step(state: Round, action: Action, memory: Memory) -> None:
               state.alive_mask & ~state.protected_mask & ~(1 << cur), state.edition)
     if target is None or card is GUARD:
         state.apply_unchecked(action)
-        if card is Card.CHANCELLOR:
+        if card is Card.CHANCELLOR:  # nobody knows its hand any more (nothing is learnt before its return)
             for known in memory:
                 known.pop(cur, None)
             forget(memory.odds, cur)
