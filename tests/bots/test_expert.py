@@ -369,6 +369,7 @@ def test_hints_show_a_showdown_counted_won_or_lost_as_certain():
         v = view(rnd, rnd.current)
         if rnd.phase is not Phase.PLAY or Card.PRINCESS not in v.hand or v.deck_size < 2:
             continue
+        assert expert._showdown_won(Action(Card.PRINCESS), v) is None  # playing it knocks us out
         hints = ExpertBot(rng.randrange(10**6), budget=1).move_odds(v, tries=8)
         for action, hint in hints.items():
             after = rnd.clone()

@@ -400,7 +400,7 @@ def _showdown_won(action: Action, view: View) -> bool | None:
     the round found the deck empty: it does nothing. A Baron that leaves us in knocked out, if
     anyone, a player with a lower card: one of those counted as low, and the count still holds.)"""
     card, target = action.card, action.target
-    if view.phase is not Phase.PLAY or card in (Card.GUARD, Card.KING):
+    if view.phase is not Phase.PLAY or card in (Card.GUARD, Card.KING, Card.PRINCESS):  # the Princess: no showdown
         return None
     unseen = view.tracker()
     if card is Card.PRINCE:
