@@ -84,6 +84,9 @@ BAD = [
     ("belief_spread.py", ["--only", ""], "argument --only: an empty text would match every line"),
     ("strength.py", ["--only", ""], "argument --only: an empty text would match every line"),
     ("ceiling.py", ["--only", ""], "argument --only: an empty text would match every line"),
+    ("calibration.py", ["--only", ""], "argument --only: an empty text would match every line"),
+    ("calibration.py", ["--only", "5p"], "--only '5p' matches none of: classic 2p vs random; classic 2p vs"),
+    ("calibration.py", ["--rounds", "100001"], "argument --rounds: must be at most 100,000, not 100,001"),
 ]
 
 

@@ -1,5 +1,6 @@
 """benchmarks/ceiling.py: the seer is told the others' hands, and the script prints each line with its
-interval; benchmarks/reading.py, benchmarks/belief_spread.py and benchmarks/hints.py print their lines."""
+interval; benchmarks/reading.py, benchmarks/belief_spread.py, benchmarks/hints.py and benchmarks/calibration.py print
+their lines."""
 
 from __future__ import annotations
 
@@ -125,3 +126,29 @@ def test_the_hints_benchmark_times_the_hints(load_script, monkeypatch, capsys):
     assert re.match(r"classic 4p: \d+ hints, median [\d,]+ ms, 90th percentile [\d,]+ ms, longest [\d,]+ ms; "
                     r"(with 20 moves or more: median [\d,]+ ms over \d+|none with 20 moves or more); "
                     r"[\d,]+ tries per second \(a move tried on one deal\)$", lines[1]), lines[1]
+
+
+def test_the_calibration_benchmark_pairs_each_chance_with_what_happened(load_script, monkeypatch, capsys):
+    module = load_script("calibration")
+    guards, won, lost = module.measure(4, "beginner", 6, 0)
+    assert guards.pairs and won.pairs and len(won.pairs) == len(lost.pairs)
+    assert all(0.0 <= p <= 1.0 for p, _ in guards.pairs + won.pairs + lost.pairs)
+    for (p_won, did_win), (p_lost, did_lose) in zip(won.pairs, lost.pairs, strict=True):
+        assert p_won + p_lost <= 1.0 + 1e-9 and not (did_win and did_lose)  # a tie is neither
+    assert module.measure(4, "beginner", 6, 0) == (guards, won, lost)  # the seed decides it all
+    said = module.Said([(0.5, True), (0.3, False), (0.8, True)])
+    assert said.line("Guards", "hit") == "Guards: 3 plays, the belief gave 53.3%, hit 66.7% (20.8-93.9%)"
+    assert said.grouped((0.0, 0.4, 0.8), "given", "hit") == [
+        "    given 0-40%: 1 play, the belief gave 30.0%, hit 0.0% (0.0-79.3%)",
+        "    given 40-80%: 1 play, the belief gave 50.0%, hit 100.0% (20.7-100.0%)",
+        "    given 80-100%: 1 play, the belief gave 80.0%, hit 100.0% (20.7-100.0%)",
+    ]
+    assert module.Said().line("Barons", "won") == "Barons: none"
+    monkeypatch.setattr(sys, "argv", ["calibration.py", "--rounds", "3", "--only", "2p vs beginner"])
+    module.main()
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("the expert's belief at its own Guards and Barons, 3 single rounds per game")
+    assert re.fullmatch(r"classic 2p vs beginner \[\d+ s\]", lines[1])
+    assert len(lines) == 2 + 1 + len(module.GUARD_GROUPS) + 2 + len(module.BARON_GROUPS)
+    assert re.fullmatch(r"  Guards: (none|[\d,]+ plays?, the belief gave \d+\.\d%, hit \d+\.\d% \(\d+\.\d-\d+\.\d%\))",
+                        lines[2])
