@@ -202,8 +202,8 @@ def play_game(settings: Settings, i: int, timing: dict[str, Timing] | None = Non
     try:
         bots = [build_bot(level, bot_seeds[s], settings.budget) for s, level in enumerate(seats)]
         # a single round is kept as a game to one token, so that its record replays as a whole game
-        one_round = 1 if settings.mode == "rounds" else None
-        match = Match(EDITIONS[settings.edition], settings.players, seed=deck_seed, starter=first, target=one_round)
+        target = 1 if settings.mode == "rounds" else None
+        match = Match(EDITIONS[settings.edition], settings.players, seed=deck_seed, starter=first, target=target)
         clock = time.perf_counter
         while True:
             rnd = match.round
