@@ -26,6 +26,7 @@ from loveletter.bots.facts import (
     last_plays,
     publicly_possible,
     ruled_out,
+    ruled_out_and_ties,
     unseen_in_hands,
     who_knows_mine,
 )
@@ -180,6 +181,24 @@ def test_baron_tie_between_two_others():
     assert all(hands[1] is not None and hands[1] == hands[2] for hands, _ in belief.table)
     again = belief.hand_odds(1, floor=False)
     assert again == pytest.approx(belief.hand_odds(2, floor=False), abs=TOL) and len(again) > 1
+
+
+def test_a_kings_trade_carries_a_baron_tie_to_its_player():
+    # s1's baron ties s3 (priests); s2's king takes s1's card: s2 and s3 now hold the same card,
+    # which seat 0 does not know; s3 is to move (its tied card beside the card it drew)
+    rnd = start(CLASSIC, 4, "guard | countess priest guard priest | handmaid baron king guard ...",
+                "handmaid", "baron 3", "king 1")
+    assert last(rnd, "baron").result == "tie" and rnd.current == 3
+    seen = view(rnd, 0)
+    out, ties = ruled_out_and_ties(seen)
+    assert ties == {(2, 3)}
+    assert out[2] == out[3]  # cards of which one copy at most may be in the hands seat 0 does not know
+    belief = Belief(seen)
+    assert all(hands[2] is not None and hands[3] is not None and hands[2][0] in hands[3] for hands, _ in belief.table)
+    exact = belief.hand_odds(2, floor=False)
+    belief._recover(seen)  # and so when the table starts again from what is public
+    assert all(hands[2] is not None and hands[3] is not None and hands[2][0] in hands[3] for hands, _ in belief.table)
+    assert set(belief.hand_odds(2, floor=False)) == set(exact)
 
 
 def test_baron_between_others_the_winner_holds_more():

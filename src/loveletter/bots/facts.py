@@ -30,7 +30,8 @@ def ruled_out_and_ties(view: View) -> tuple[dict[int, set[Card]], set[tuple[int,
     ruled out, it may hold the card it drew instead, so what was ruled out is forgotten.
 
     Also the pairs of other players whose Baron tied and who still hold that card: the same card in
-    both hands (each card has a value of its own), which no card ruled out for each alone says."""
+    both hands (each card has a value of its own), which no card ruled out for each alone says. A
+    third player's King that takes one of the two cards makes the pair its player's."""
     value = view.edition.value
     out: dict[int, set[Card]] = {s: set() for s in range(view.players) if s != view.seat}
     baron_winner: int | None = None
@@ -39,7 +40,11 @@ def ruled_out_and_ties(view: View) -> tuple[dict[int, set[Card]], set[tuple[int,
         kind, seat, target = e.kind, e.seat, e.target
         if seat is None:
             continue
-        if kind in ("play", "discard", "chancellor", "bottom", "king", "out"):
+        if kind == "king" and target is not None and seat in out:
+            # another's King takes the target's card, and with it the tie (the King's own tie ended
+            # as it played)
+            ties = {(seat if a == target else a, seat if b == target else b) for a, b in ties if seat not in (a, b)}
+        elif kind in ("play", "discard", "chancellor", "bottom", "king", "out"):
             ties = {tie for tie in ties if seat not in tie and (kind != "king" or target not in tie)}
         if kind in ("play", "discard", "chancellor", "bottom"):
             if not (kind == "play" and e.card in out.get(seat, ())):  # else it played the card drawn
