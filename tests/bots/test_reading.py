@@ -3,6 +3,8 @@ reading a sensible player's choices puts more weight on the cards it really hold
 
 from __future__ import annotations
 
+import itertools
+import math
 import pickle
 import random
 import statistics
@@ -119,3 +121,49 @@ def test_an_expert_bot_is_read_with_less_care_than_a_beginner():
     as_expert = Reading(v, {1: "expert"}).hand_odds(1)
     assert as_beginner[Card.PRIEST] < 0.01 < as_expert[Card.PRIEST]
     assert Reading(v, {1: "expert"}).sensible.hand_odds(1) == pytest.approx(Belief(v, read_as_expert).hand_odds(1))
+
+
+def play_match(bots, match: Match, readings: list[Reading], expert) -> None:
+    """Play ``match`` to its end, keeping the expert's reading at its first decision of each round."""
+    while not match.over:
+        if match.round.over:
+            match.next_round()
+            continue
+        seat = match.round.current
+        seen = view(match, seat)
+        if bots[seat] is expert and len(seen.legal_actions) > 1:
+            reading = expert.belief(seen)
+            if not readings or readings[-1] is not reading:
+                readings.append(reading)
+        match.apply(bots[seat].choose(seen))
+
+
+@pytest.mark.parametrize("opponent", ["random", "beginner"])
+def test_a_match_carries_how_far_the_others_play_at_random_to_its_next_round(opponent):
+    """Each round's reading starts where the last one left it (no surer than 99% either way), and so
+    learns over a match against the random bot that it plays at random, against the beginner that it
+    does not; a new match starts afresh."""
+    last = []
+    for seed in range(3):
+        expert = make_bot("expert", seed=5 + seed, budget=20)
+        bots = [expert, make_bot(opponent, seed=6)]
+        readings: list[Reading] = []
+        play_match(bots, Match(CLASSIC, 2, seed=7 + seed, target=7), readings, expert)
+        assert len(readings) >= 6
+        assert readings[0].prior == pytest.approx(math.log(0.3 / 0.7))  # WILD_AT_FIRST
+        for before, after in itertools.pairwise(readings):
+            assert after.round_number > before.round_number
+            assert after.prior == pytest.approx(max(-math.log(99), min(math.log(99), before.log_odds_wild())))
+        last.append(1 / (1 + math.exp(-readings[-1].prior)))
+        again: list[Reading] = []
+        play_match(bots, Match(CLASSIC, 2, seed=seed, target=1), again, expert)
+        assert again[0].prior == pytest.approx(math.log(0.3 / 0.7))
+    assert statistics.mean(last) > 0.9 if opponent == "random" else statistics.mean(last) < 0.1
+
+
+def test_a_reading_s_carried_chance_is_no_surer_than_99_percent():
+    match = Match(CLASSIC, 2, seed=3)
+    for prior, carried in ((-20.0, -math.log(99)), (20.0, math.log(99)), (1.5, 1.5)):
+        reading = Reading(view(match, match.current), prior=prior)
+        assert reading.log_odds_wild() == pytest.approx(prior)  # nobody has played: the prior alone
+        assert reading.carried() == pytest.approx(carried)

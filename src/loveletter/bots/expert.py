@@ -25,7 +25,7 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from loveletter.bots.belief import Belief, Following
@@ -110,9 +110,8 @@ class ExpertBot:
         self.iterations = budget or DEFAULT_ITERATIONS
         self.time_limit = time_limit
         self.stats = SearchStats()
-        known_levels = dict(levels or {})
-        # (a partial, not a lambda: the bot, and an environment holding it, can then be pickled)
-        self._reading = Following(partial(Reading, levels=known_levels))
+        self._starts = _MatchReading(dict(levels or {}))
+        self._reading = Following(self._starts)
 
     # ------------------------------------------------------------------------------ protocol
 
@@ -125,8 +124,11 @@ class ExpertBot:
         return max(root.children.items(), key=lambda item: (item[1].visits, item[1].reward))[0]
 
     def belief(self, view: View) -> Reading:
-        """What the bot makes of the others at ``view``, kept between decisions of the same round."""
-        return self._reading.at(view)
+        """What the bot makes of the others at ``view``, kept between decisions of the same round
+        (and how far they play at random, carried to the match's next round)."""
+        reading = self._reading.at(view)
+        self._starts.last = reading
+        return reading
 
     def move_odds(self, view: View, tries: int = HINT_TRIES) -> dict[Action, Estimate]:
         """For each legal move, the estimated chance of winning the round after it, with its margin
@@ -332,6 +334,25 @@ class ExpertBot:
 
 
 # ---------------------------------------------------------------------------------- helpers
+
+
+@dataclass
+class _MatchReading:
+    """Starts the :class:`~loveletter.bots.reading.Reading` of each round. In a match's later rounds
+    (after the round of the ``last`` one read; a round in which we had no choice is not read) the
+    chance that the others play at random starts where the last reading left it
+    (:meth:`~loveletter.bots.reading.Reading.carried`: what they did after our last decision of that
+    round is not read); in a new match, afresh. (An object rather than a closure, so that the bot,
+    and an environment holding it, can be pickled.)"""
+
+    levels: dict[int, str]
+    last: Reading | None = None
+
+    def __call__(self, view: View) -> Reading:
+        last = self.last
+        if last is not None and view.round_number > 1 and last.round_number < view.round_number:
+            return Reading(view, self.levels, prior=last.carried())
+        return Reading(view, self.levels)
 
 
 #: Guesses searched per Guard target: the two likeliest. With one, the search cannot weigh a slightly

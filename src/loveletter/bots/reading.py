@@ -10,7 +10,8 @@ way the others might play:
 - *wild*: they pick any legal play at random (:func:`~loveletter.bots.playout.chance_at_random`).
 
 Each table also measures how likely the events were under its way of playing (its ``evidence``), so
-the chance that the others play one way or the other follows Bayes' rule from :data:`WILD_AT_FIRST`.
+the chance that the others play one way or the other follows Bayes' rule from :data:`WILD_AT_FIRST`
+(in a match's later rounds, from where the round before left it: :meth:`Reading.carried`).
 A search samples a way of playing, then a deal from that way's table, and lets the others play that
 way in the simulated round. (All the others are taken to play the same way: one kind of table.)
 
@@ -43,8 +44,11 @@ CARE = 0.97
 #: 0.97), 0.1-0.4 gave the card held the best mean log-chance, within 0.03 of each other; at 0.3 it
 #: never got under 1% (``benchmarks/reading.py``).
 CARE_OF_EXPERT = 0.3
-#: The chance, before anyone has played, that the others play at random.
+#: The chance, before anyone has played in a match, that the others play at random.
 WILD_AT_FIRST = 0.3
+#: In a match's later rounds the chance starts where the round before left it (as a person learns
+#: who they play against), but never surer than this either way: the others may change their play.
+SUREST_CARRIED = 0.99
 
 
 def read_sensibly(edition: Edition, hand: tuple[Card, ...], played: Action, seat: int, others: int,
@@ -66,6 +70,7 @@ def read_at_random(edition: Edition, hand: tuple[Card, ...], played: Action, sea
 
 
 _PRIOR = math.log(WILD_AT_FIRST / (1.0 - WILD_AT_FIRST))
+_SUREST = math.log(SUREST_CARRIED / (1.0 - SUREST_CARRIED))
 
 
 def _way_of(level: str) -> Reader:
@@ -96,9 +101,13 @@ class Reading:
     """What one seat makes of the others: two beliefs, and how far each is borne out.
 
     ``levels`` gives the bot level of the seats whose level is public (``"random"`` plays at random,
-    ``"expert"`` sensibly with less care, any other level sensibly); the others are read both ways."""
+    ``"expert"`` sensibly with less care, any other level sensibly); the others are read both ways.
+    ``prior`` is the log-odds, before this round's events, that they play at random (by default
+    those of :data:`WILD_AT_FIRST`; see :meth:`carried`)."""
 
-    def __init__(self, view: View, levels: Mapping[int, str] | None = None) -> None:
+    def __init__(self, view: View, levels: Mapping[int, str] | None = None, prior: float = _PRIOR) -> None:
+        self.prior = prior
+        self.round_number = view.round_number
         levels = {seat: level for seat, level in (levels or {}).items() if seat != view.seat}
         wild = frozenset(seat for seat, level in levels.items() if level == "random")
         sensible = frozenset(levels) - wild
@@ -123,9 +132,18 @@ class Reading:
         self.sensible.assume(seat, cards)
         self.wild.assume(seat, cards)
 
+    def log_odds_wild(self) -> float:
+        """The log-odds, given the events so far, that the others play at random."""
+        return self.wild.evidence - self.sensible.evidence + self.prior
+
+    def carried(self) -> float:
+        """The ``prior`` for the match's next round: :meth:`log_odds_wild`, no surer than
+        :data:`SUREST_CARRIED` either way."""
+        return max(-_SUREST, min(_SUREST, self.log_odds_wild()))
+
     def chance_wild(self) -> float:
         """The chance, given the events so far, that the others play at random."""
-        difference = self.wild.evidence - self.sensible.evidence + _PRIOR
+        difference = self.log_odds_wild()
         if difference > 50:
             return 1.0
         if difference < -50:
