@@ -813,7 +813,7 @@ def test_a_kept_table_holds_to_what_the_seat_knows(levels):
     drew the Countess, from facts that did not yet say so, and then kept: seat 4, which knew seat 5
     held the only Countess, was shown it there at 29% (and at 18% when told the others' levels). The
     card drawn from under the deck is known beside the other card too, and in no other hand."""
-    kept = Following(lambda seen: reading.Reading(seen, levels=levels or {}))
+    kept = Following(lambda seen, _last: reading.Reading(seen, levels=levels or {}))
     checked = []
 
     def check(_round: int, _turn: int, match: Match) -> None:

@@ -945,9 +945,10 @@ Read = TypeVar("Read", bound=_Reads)
 
 class Following(Generic[Read]):
     """A belief (or anything that reads a round's events) kept from one decision to the next of the
-    same round, and started afresh for a new round or match."""
+    same round, and started afresh for a new round or match: by ``start``, from the view and the
+    reading it replaces (``None`` at first), which a match's next round may carry on from."""
 
-    def __init__(self, start: Callable[[View], Read]) -> None:
+    def __init__(self, start: Callable[[View, Read | None], Read]) -> None:
         self.start = start
         self.current: Read | None = None
         self.events: tuple[Event, ...] = ()
@@ -957,7 +958,7 @@ class Following(Generic[Read]):
         # The same round only if the events read so far are where they were (a new match or a new
         # round starts over, even with the same round number).
         if self.current is None or view.events[: len(self.events)] != self.events:
-            self.current = self.start(view)
+            self.current = self.start(view, self.current)
         else:
             self.current.update(view)
         self.events = view.events

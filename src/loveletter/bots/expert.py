@@ -110,8 +110,7 @@ class ExpertBot:
         self.iterations = budget or DEFAULT_ITERATIONS
         self.time_limit = time_limit
         self.stats = SearchStats()
-        self._starts = _MatchReading(dict(levels or {}))
-        self._reading = Following(self._starts)
+        self._reading = Following(_MatchReading(dict(levels or {})))
 
     # ------------------------------------------------------------------------------ protocol
 
@@ -126,9 +125,7 @@ class ExpertBot:
     def belief(self, view: View) -> Reading:
         """What the bot makes of the others at ``view``, kept between decisions of the same round
         (and how far they play at random, carried to the match's next round)."""
-        reading = self._reading.at(view)
-        self._starts.last = reading
-        return reading
+        return self._reading.at(view)
 
     def move_odds(self, view: View, tries: int = HINT_TRIES) -> dict[Action, Estimate]:
         """For each legal move, the estimated chance of winning the round after it, with its margin
@@ -339,17 +336,15 @@ class ExpertBot:
 @dataclass
 class _MatchReading:
     """Starts the :class:`~loveletter.bots.reading.Reading` of each round. In a match's later rounds
-    (after the round of the ``last`` one read; a round in which we had no choice is not read) the
-    chance that the others play at random starts where the last reading left it
+    (after the round of the ``last`` reading, which it replaces; a round in which we had no choice is
+    not read) the chance that the others play at random starts where the last reading left it
     (:meth:`~loveletter.bots.reading.Reading.carried`: what they did after our last decision of that
     round is not read); in a new match, afresh. (An object rather than a closure, so that the bot,
     and an environment holding it, can be pickled.)"""
 
     levels: dict[int, str]
-    last: Reading | None = None
 
-    def __call__(self, view: View) -> Reading:
-        last = self.last
+    def __call__(self, view: View, last: Reading | None) -> Reading:
         if last is not None and view.round_number > 1 and last.round_number < view.round_number:
             return Reading(view, self.levels, prior=last.carried())
         return Reading(view, self.levels)
