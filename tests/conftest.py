@@ -1,8 +1,9 @@
-"""Shared test settings: hypothesis runs derandomized (reproducible) under CI; and loading a script
-of benchmarks/ as a module."""
+"""Shared test settings: hypothesis runs derandomized (reproducible) under CI; Ctrl-C heard even
+where the suite was started with it ignored; and loading a script of benchmarks/ as a module."""
 
 import importlib.util
 import os
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +16,12 @@ settings.register_profile("ci", derandomize=True, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+# A suite started in the background by a shell without job control (`cmd &` in a script) inherits
+# SIGINT ignored, and so would every program its tests start: the tests of a Ctrl-C would send one
+# that nothing hears, and fail. Here (in each worker too) a Ctrl-C is heard as in a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
