@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import random
 import re
@@ -984,7 +985,7 @@ def test_the_hints_name_every_card_still_possible_as_the_terminal_does():
 
     t = Translator("en")
     unlikely = 0
-    for seed in range(200):  # at least 20 deals, and on until one gives a card under 0.5% (the 41st does)
+    for seed in range(200):  # at least 20 deals, and on until one gives a card under 0.5% (seed 7 does)
         if seed >= 20 and unlikely:
             break
         rnd = Round.shuffled(EDITION_2019, 6, random.Random(seed), starter=1)
@@ -995,6 +996,8 @@ def test_the_hints_name_every_card_still_possible_as_the_terminal_does():
             continue
         v = view(rnd, 0)
         adviser = ExpertBot(seed, budget=10)
+        # the belief is what is checked: the moves' figures from as few tries as the budget allows
+        adviser.move_odds = functools.partial(adviser.move_odds, tries=1)
         advice = hints_message(v, 5, adviser, t)
         for seat, held in adviser.belief(v).all_odds().items():
             shown = advice["belief"][str(seat)]
