@@ -47,6 +47,11 @@ _PLAY, _CHANCELLOR = Phase.PLAY, Phase.CHANCELLOR
 _LEGAL: dict[str, dict[int, tuple[tuple[Action, ...], dict[Action, Action]]]] = {}
 
 
+def _legal_memo(edition: Edition) -> dict[int, tuple[tuple[Action, ...], dict[Action, Action]]]:
+    """The legal actions computed so far in this process for ``edition``'s rounds."""
+    return _LEGAL.get(edition.name) or _LEGAL.setdefault(edition.name, {})
+
+
 def _parse_cards(cards: Iterable[Card | str]) -> list[Card]:
     return [c if isinstance(c, Card) else Card.from_word(c) for c in cards]
 
@@ -98,7 +103,7 @@ class Round:
         self.starter = starter
         self.initial_deck: tuple[Card, ...] = tuple(cards)
         self.log: list[Event] | None = [] if log else None
-        self._legal_cache = _LEGAL.get(edition.name) or _LEGAL.setdefault(edition.name, {})
+        self._legal_cache = _legal_memo(edition)
         self._legal_now: tuple[tuple[Action, ...], dict[Action, Action]] | None = None
 
         pile = cards[::-1]  # internally the top card is at the end: draw = pop()
@@ -175,7 +180,7 @@ class Round:
         new.starter = starter
         new.initial_deck = ()
         new.log = None
-        new._legal_cache = _LEGAL.get(edition.name) or _LEGAL.setdefault(edition.name, {})
+        new._legal_cache = _legal_memo(edition)
         new._legal_now = None
         new.hands = [list(h) for h in hands]
         new.discards = [list(d) for d in discards]
@@ -216,6 +221,20 @@ class Round:
         other.current = self.current
         other.log = (self.log[:] if self.log is not None else []) if log else None
         return other
+
+    def __getstate__(self) -> dict[str, object]:
+        """What a copy or a pickle keeps: the round, without the process's memo of legal actions.
+        The memo is shared by every round of the edition and grows with all the process has played;
+        pickled along, it made a state's pickle grow too (to 1.5 MB after the engine's property
+        tests, and OpenSpiel's serialising checks 30 times slower)."""
+        return {name: getattr(self, name) for name in self.__slots__
+                if name not in ("_legal_cache", "_legal_now") and hasattr(self, name)}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        self._legal_cache = _legal_memo(self.edition)  # this process's own
+        self._legal_now = None
 
     # ----------------------------------------------------------------- reading the state
 
@@ -565,7 +584,7 @@ def legal_plays(edition: Edition, hand: tuple[Card, Card], others_mask: int, sea
     (for reasoning about hands one cannot see)."""
     a, b = sorted(hand)
     key = ((a * 10 + b) << 10) | (others_mask << 3) | seat
-    cache = _LEGAL.get(edition.name) or _LEGAL.setdefault(edition.name, {})
+    cache = _legal_memo(edition)
     found = cache.get(key)
     if found is None:
         found = cache[key] = _play_actions(edition, a, b, others_mask, seat)
