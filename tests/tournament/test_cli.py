@@ -334,6 +334,20 @@ SLOW_TO_START = ("--bots", "expert,beginner", "--rounds", "2000")
 QUICK_GAMES = ("--bots", "beginner,random", "--rounds", "400000")
 
 
+def _error_once_ended(proc: subprocess.Popen[bytes], timeout: float = 60) -> bytes:
+    """What ``proc`` wrote to standard error, once it has ended. One still running after ``timeout``
+    seconds is killed, its process group with it where it leads one: a failing test must not leave
+    a tournament of 400,000 rounds playing on beside the rest of the suite."""
+    try:
+        return proc.communicate(timeout=timeout)[1]
+    except subprocess.TimeoutExpired:
+        if os.getpgid(proc.pid) == proc.pid:  # started in a session of its own: its workers too
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.kill()
+        proc.communicate()
+        raise
+
+
 def _stop_with_ctrl_c(tmp_path: Path, jobs: int, when: Callable[[], bool], waiting_for: str,
                       tournament: tuple[str, ...] = SLOW_TO_START) -> None:
     """Start a long ``tournament`` keeping records in made/for/records, and press Ctrl-C as soon as
@@ -349,7 +363,7 @@ def _stop_with_ctrl_c(tmp_path: Path, jobs: int, when: Callable[[], bool], waiti
         proc.communicate()
         pytest.fail(f"no {waiting_for} within 120 s: too slow to test Ctrl-C")
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
+    err = _error_once_ended(proc)
     assert proc.returncode == 130 and b"Traceback" not in err
 
 
@@ -376,7 +390,7 @@ def test_ctrl_c_mid_run_is_told_in_one_line(tmp_path):
                                 stderr=subprocess.PIPE, env=_env(), start_new_session=True)
         time.sleep(0.8 + 0.3 * n)  # (after start-up: a Ctrl-C among Python's own imports is Python's)
         os.killpg(proc.pid, signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
+        err = _error_once_ended(proc)
         told.append((proc.returncode, err.decode()))
     # exactly one line: click wrote an empty one first, into a file too (on a terminal it ends the "^C")
     assert told == [(130, "loveletter: interrupted.\n")] * 10
@@ -494,7 +508,7 @@ def test_ctrl_c_while_the_workers_start_is_told_once(tmp_path):
             time.sleep(0.01)  # until the first worker process exists
         time.sleep(delay)
         os.killpg(proc.pid, signal.SIGINT)  # as a terminal does: the whole group
-        _, err = proc.communicate(timeout=60)
+        err = _error_once_ended(proc)
         if proc.returncode == 0:  # it finished first (a fast machine): nothing to see
             continue
         assert proc.returncode == 130
