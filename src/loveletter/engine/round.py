@@ -223,12 +223,10 @@ class Round:
         return other
 
     def __getstate__(self) -> dict[str, object]:
-        """What a copy or a pickle keeps: the round, without the process's memo of legal actions.
-        The memo is shared by every round of the edition and grows with all the process has played;
-        pickled along, it made a state's pickle grow too (to 1.5 MB after the engine's property
-        tests, and OpenSpiel's serialising checks 30 times slower)."""
-        return {name: getattr(self, name) for name in self.__slots__
-                if name not in ("_legal_cache", "_legal_now") and hasattr(self, name)}
+        """What a copy or a pickle keeps: the round, without the process's memo of legal actions,
+        which every round of the edition shares and which grows with all the process has played
+        (pickled along, it grew every pickle with it)."""
+        return {name: getattr(self, name) for name in self.__slots__ if name not in ("_legal_cache", "_legal_now")}
 
     def __setstate__(self, state: dict[str, object]) -> None:
         for name, value in state.items():
