@@ -345,7 +345,7 @@ class _MatchReading:
     levels: dict[int, str]
 
     def __call__(self, view: View, last: Reading | None) -> Reading:
-        if last is not None and view.round_number > 1 and last.round_number < view.round_number:
+        if last is not None and last.round_number < view.round_number:  # (a match's first round is 1)
             return Reading(view, self.levels, prior=last.carried())
         return Reading(view, self.levels)
 
