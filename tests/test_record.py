@@ -1037,3 +1037,14 @@ def test_a_number_too_long_to_write_out_is_quoted_by_its_first_digits() -> None:
     doc = doc_copy(CLASSIC_3P)
     doc["rounds"][0]["turns"][0]["seat"] = 10**5000
     assert refused(doc).endswith("the turn says seat 1" + "0" * 39 + "…, but it is seat 1's turn")
+
+
+def test_a_seat_thousands_of_digits_long_in_a_target_is_cut_as_every_quoted_number() -> None:
+    """The engine's refusal of a seat that is none quotes it as the record's own refusals do: its
+    first digits and "…" (it echoed all 4,000 digits), in English and in Dutch."""
+    doc = doc_copy(CLASSIC_3P)
+    doc["rounds"][0]["turns"][0]["target"] = 10**3999
+    assert refused(doc).endswith("there is no seat 1" + "0" * 39 + "… (R2.1)")
+    with pytest.raises(RecordError) as info:
+        replay(doc)
+    assert Translator("nl").record_error(info.value).endswith("er is geen stoel 1" + "0" * 39 + "… (R2.1)")

@@ -13,12 +13,13 @@ import errno
 import locale
 import os
 import socket
+import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from loveletter.engine import Action, Card, IllegalActionError, NotationError
 from loveletter.engine.errors import MESSAGES as ENGINE_MESSAGES
-from loveletter.engine.errors import NOTATION_MESSAGES, either, shown_params
+from loveletter.engine.errors import NOTATION_MESSAGES, either, quoted, shown_params
 
 if TYPE_CHECKING:
     from loveletter.record import RecordError
@@ -1316,18 +1317,34 @@ LEVEL_LISTS = ("levels", "searching")
 
 
 def with_bytes_shown(value: Any) -> Any:
-    r"""A file name (or other text from the system) as a message shows it: bytes that are not UTF-8,
-    which Python keeps as lone surrogates, written as ``\xff`` (on standard error they showed as
-    ``\udcff``, on standard output as "?").
+    r"""A file name (or other text from the system) as a message shows it, on one line: bytes that
+    are not UTF-8, which Python keeps as lone surrogates, written as ``\xff`` (on standard error they
+    showed as ``\udcff``, on standard output as "?"), and control codes and line or paragraph
+    separators as Python writes them in a string (``\n``, ``\x1b``, ``\u2028``): a file name with a
+    newline in it made a one-line error two lines.
 
     >>> with_bytes_shown(os.fsdecode(b"game\xff.json"))
     'game\\xff.json'
+    >>> with_bytes_shown("no\nsuch.json")
+    'no\\nsuch.json'
     """
     if isinstance(value, os.PathLike):
         value = os.fspath(value)
-    if not isinstance(value, str) or value.isascii():
+    if not isinstance(value, str) or value.isprintable():
         return value
-    return "".join(f"\\x{ord(ch) - 0xDC00:02x}" if "\udc80" <= ch <= "\udcff" else ch for ch in value)
+    return "".join(_one_line_char(ch) for ch in value)
+
+
+#: What breaks a line or controls a terminal: control codes, line and paragraph separators.
+_LINE_BREAKING = frozenset(("Cc", "Zl", "Zp"))
+
+
+def _one_line_char(ch: str) -> str:
+    if "\udc80" <= ch <= "\udcff":  # a byte that was not UTF-8
+        return f"\\x{ord(ch) - 0xDC00:02x}"
+    if unicodedata.category(ch) in _LINE_BREAKING:
+        return repr(ch)[1:-1]
+    return ch
 
 
 class Translator:
@@ -1384,6 +1401,8 @@ class Translator:
                 params[key] = self.the(value) if key == "card" else self.card(value)
             elif isinstance(value, (list, tuple)) and value and isinstance(value[0], Card):
                 params[key] = self.cards(value)
+            else:
+                params[key] = quoted(value)  # a seat number thousands of digits long, cut short
         if isinstance(params.get("options"), (list, tuple)):
             params["options"] = either(params["options"], "of")
         if err.key == "not_edition":

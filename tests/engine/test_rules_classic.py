@@ -155,6 +155,16 @@ def test_R3_1_the_deck_must_be_the_editions_cards():
         Round(CLASSIC, 2, list(CLASSIC.full_deck)[:-1] + [C.GUARD])
 
 
+@pytest.mark.parametrize("stranger", ["joker", "Guard", 3, None])
+def test_R3_1_a_deck_naming_no_card_is_a_value_error_that_names_it(stranger):
+    """A deck may name its cards by their lowercase words; anything else is no card (it raised a
+    ``KeyError``, where the docstring promises a ``ValueError`` that says what is wrong)."""
+    words = [card.word for card in CLASSIC.full_deck]
+    with pytest.raises(ValueError, match=rf"the deck holds {stranger!r}, which is not a card: the cards are spy,"):
+        Round(CLASSIC, 2, words[:-1] + [stranger])
+    assert Round(CLASSIC, 2, words, log=False).initial_deck == tuple(CLASSIC.full_deck)
+
+
 def test_R3_2_R3_3_setup_event_shows_face_up_cards_but_not_the_set_aside_card():
     r = deck("princess | guard guard guard | priest baron | handmaid | ...")
     setup = r.log[0]

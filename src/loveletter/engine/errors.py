@@ -124,7 +124,7 @@ class IllegalActionError(ValueError):
 
     def english(self, wording: Mapping[str, str] = MESSAGES) -> str:
         """The refusal in English; ``wording``: the message for each key, if not :data:`MESSAGES`."""
-        shown = {k: card_title(v) if _is_cards(v) else v for k, v in self.params.items()}
+        shown = {k: card_title(v) if _is_cards(v) else quoted(v) for k, v in self.params.items()}
         if "options" in shown and isinstance(shown["options"], (list, tuple)):
             shown["options"] = either(shown["options"], "or")
         return wording.get(self.key, MESSAGES[self.key]).format(**shown)

@@ -25,7 +25,7 @@ from itertools import permutations
 
 from loveletter.engine.actions import Action
 from loveletter.engine.cards import TARGETED, Card, Edition
-from loveletter.engine.errors import IllegalActionError
+from loveletter.engine.errors import IllegalActionError, quoted
 from loveletter.engine.events import ONLY, Event
 
 GUARD, PRIEST, BARON, HANDMAID, PRINCE = Card.GUARD, Card.PRIEST, Card.BARON, Card.HANDMAID, Card.PRINCE
@@ -52,8 +52,22 @@ def _legal_memo(edition: Edition) -> dict[int, tuple[tuple[Action, ...], dict[Ac
     return _LEGAL.get(edition.name) or _LEGAL.setdefault(edition.name, {})
 
 
+#: Every card by its lowercase English word, the deck's other way to name it.
+_CARD_WORDS = {card.word: card for card in Card}
+
+
 def _parse_cards(cards: Iterable[Card | str]) -> list[Card]:
-    return [c if isinstance(c, Card) else Card.from_word(c) for c in cards]
+    """The cards named, each a :class:`Card` or its lowercase English word; a ``ValueError`` names
+    the first that is neither."""
+    parsed = []
+    for card in cards:
+        if not isinstance(card, Card):
+            if not isinstance(card, str) or card not in _CARD_WORDS:
+                raise ValueError(f"the deck holds {quoted(card)!r}, which is not a card: the cards are"
+                                 f" {', '.join(_CARD_WORDS)}")
+            card = _CARD_WORDS[card]
+        parsed.append(card)
+    return parsed
 
 
 class Round:
