@@ -432,19 +432,37 @@ def test_records_replay_to_the_same_winners():
         assert len(told["rounds"]) == game.rounds
 
 
-@pytest.mark.parametrize("edition", ["classic", "2019"])
-def test_single_round_records_replay_as_whole_games_of_one_token(edition):
-    # a single round's record is a game to one token: its replay ends, rather than saying that the
-    # match goes on; the round's winners are the tournament's (a Spy's bonus token is the round's own)
-    s = Settings(lineup=("beginner", "random", "random"), edition=edition, games=40, seed=3)
+def test_classic_single_round_records_replay_as_whole_games_of_one_token():
+    # a classic single round's record is a game to one token: its replay ends, rather than saying
+    # that the match goes on, and the game's winners are the round's
+    s = Settings(lineup=("beginner", "random", "random"), games=40, seed=3)
     results = run_tournament(s, jobs=1, records=True)
     assert results.records is not None
     for game, doc in zip(results.games, results.records, strict=True):
         assert doc["target"] == 1
         told = summary(replay(doc))
         assert told["finished"] and len(told["rounds"]) == 1
-        assert tuple(told["rounds"][0]["winners"]) == game.winners
+        assert tuple(told["rounds"][0]["winners"]) == tuple(told["winners"]) == game.winners
         assert told["rounds"][0]["starter"] == game.starter
+
+
+def test_2019_single_round_records_name_no_winner_the_round_did_not_make():
+    """A 2019 single round's record keeps the edition's target: to one token, the Spy's bonus token
+    (R6.4) made its holder a winner of the replayed game beside the round's winner, which the
+    tournament does not count (a third of six-player games)."""
+    s = Settings(lineup=("beginner", "random") * 3, edition="2019", games=60, seed=3)
+    results = run_tournament(s, jobs=1, records=True)
+    assert results.records is not None
+    bonus_elsewhere = 0
+    for game, doc in zip(results.games, results.records, strict=True):
+        assert doc["target"] == 3  # six players' target (R2.3)
+        told = summary(replay(doc))
+        assert not told["finished"] and len(told["rounds"]) == 1
+        played = told["rounds"][0]
+        assert tuple(played["winners"]) == game.winners and played["starter"] == game.starter
+        spy = played.get("spy_bonus")
+        bonus_elsewhere += spy is not None and spy not in game.winners
+    assert bonus_elsewhere >= 3  # the games that told the two apart were played
 
 
 # ------------------------------------------------------------------------------------ the figures

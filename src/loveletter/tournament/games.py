@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from loveletter.bots import Bot, make_bot
-from loveletter.engine import EDITIONS, Match, view
+from loveletter.engine import EDITIONS, Card, Match, view
 from loveletter.record import to_record
 
 MODES = ("rounds", "matches")
@@ -201,9 +201,8 @@ def play_game(settings: Settings, i: int, timing: dict[str, Timing] | None = Non
     deck_seed, bot_seeds = seeds(settings, i)
     try:
         bots = [build_bot(level, bot_seeds[s], settings.budget) for s, level in enumerate(seats)]
-        # a single round is kept as a game to one token, so that its record replays as a whole game
-        target = 1 if settings.mode == "rounds" else None
-        match = Match(EDITIONS[settings.edition], settings.players, seed=deck_seed, starter=first, target=target)
+        match = Match(EDITIONS[settings.edition], settings.players, seed=deck_seed, starter=first,
+                      target=_record_target(settings))
         clock = time.perf_counter
         while True:
             rnd = match.round
@@ -235,6 +234,17 @@ def play_game(settings: Settings, i: int, timing: dict[str, Timing] | None = Non
         raise GameFailed(i, seats, err) from err
     winners = tuple(sorted(rnd.winners if settings.mode == "rounds" else match.winners))
     return GameResult(i, seats, first, winners, len(match.rounds)), match
+
+
+def _record_target(settings: Settings) -> int | None:
+    """The token target a game's record carries. A classic single round is kept as a game to one
+    token, so that its record replays as a whole game won by the round's winners. Not in 2019: there
+    the Spy's bonus token (R6.4) would also reach the target, and the replay would name its holder a
+    winner of the game that the round did not make one; that record keeps the edition's target and
+    ends after its round. Whole matches play to the edition's target (``None``)."""
+    if settings.mode == "rounds" and not EDITIONS[settings.edition].has(Card.SPY):
+        return 1
+    return None
 
 
 def play_chunk(settings: Settings, start: int, stop: int, records: bool = False,
