@@ -507,6 +507,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_free_seat": "Free seat",
         "web_name_empty": "Please give a name.",
         "web_name_taken": "Someone at this table is already called {name}: please choose another name.",
+        "web_name_bot": "{name} would pass for one of the bots: please choose another name.",
         "web_name_kept": "{name} played the last match: the name is kept for them (they come on with “Join the"
                          " rematch” at the finished table). Please choose another name.",
         "web_err_edition": "Unknown edition {edition!r}: choose classic or 2019.",
@@ -1054,6 +1055,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_free_seat": "Vrije stoel",
         "web_name_empty": "Geef een naam op.",
         "web_name_taken": "Iemand aan deze tafel heet al {name}: kies een andere naam.",
+        "web_name_bot": "{name} zou voor een van de bots doorgaan: kies een andere naam.",
         "web_name_kept": "{name} speelde het vorige spel: die naam blijft voor hen (ze doen mee met „Doe mee met"
                          " het volgende spel” aan de afgelopen tafel). Kies een andere naam.",
         "web_err_edition": "Onbekende editie {edition!r}: kies classic of 2019.",

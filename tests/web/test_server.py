@@ -412,6 +412,9 @@ def test_a_faulty_hello_is_refused_in_the_language_it_asks_for(client):
         ('{"type": "hello", "secret": null, "lang": "nl", "x": 1}', "web_unknown_field", "Onbekend veld x"),
         ('{"type": "hello", "secret": null, "secret": null, "lang": "nl"}', "web_message_key_twice", "twee keer"),
         ('{"type": "lang", "lang": "nl"}', "web_hello_first", "Zeg eerst hallo"),
+        # a first message that is no hello is told so, whatever its fields (it was told of its "lang")
+        ('{"type": "move", "move": "guard 1 priest", "at": 0, "lang": "nl"}', "web_hello_first", "Zeg eerst hallo"),
+        ('{"type": "hints", "lang": "nl"}', "web_hello_first", "Zeg eerst hallo"),
         ('{"type": "hello", "secret": 5, "lang": "xx"}', "web_bad_field", "The field secret is missing"),
         ('{"type": "hello", "secret": 5, "lang": ["nl"]}', "web_bad_field", "The field secret is missing"),
     ):
@@ -839,6 +842,27 @@ def test_a_name_that_looks_like_one_the_table_shows_is_refused(client, database)
     assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Zoë"}).json()["seat"] == 2
     zoe_apart = client.post(f"/api/tables/{made['code']}/join", json={"name": "Zoe\u0308"})  # the accent apart
     assert zoe_apart.json()["key"] == "web_name_taken"
+
+
+def test_a_name_that_would_pass_for_a_bot_is_refused_at_any_table(client):
+    """Only the bots a table shows were refused: at a table with "Bot 1 (random)", a person could
+    come on as "Bot 3 (expert)" and be taken for an expert bot."""
+    made = create(client, players=4, bots={"1": "random"})
+    for name, lang, says in (
+        ("Bot 3 (expert)", "en", "Bot 3 (expert) would pass for one of the bots: please choose another name."),
+        ("bot 12 (Beginner)", "en", "bot 12 (Beginner) would pass for one of the bots: please choose another name."),
+        ("Bot ３ (willekeurig)", "nl", "Bot ３ (willekeurig) zou voor een van de bots doorgaan: kies een andere naam."),
+        ("Bot l (expert)", "nl", "Bot l (expert) zou voor een van de bots doorgaan: kies een andere naam."),
+    ):
+        refused = client.post(f"/api/tables/{made['code']}/join?lang={lang}", json={"name": name})
+        assert refused.status_code == 400 and refused.json()["key"] == "web_name_bot", name
+        assert refused.json()["message"] == says
+    lone = client.post("/api/tables", json={"name": "Bot 1 (expert)", "players": 2})  # no bot at the table
+    assert lone.status_code == 400 and lone.json()["key"] == "web_name_bot"
+    assert Seat(client, made["code"], None).state["free_seats"] == [2, 3]  # nothing taken, nothing made
+    assert [t["code"] for t in client.get("/api/tables").json()] == [made["code"]]
+    for seat, name in ((2, "Botanist"), (3, "Bot 3")):  # names near a bot's, but no bot's
+        assert client.post(f"/api/tables/{made['code']}/join", json={"name": name}).json()["seat"] == seat
 
 
 def test_a_body_the_json_reader_gives_up_on_is_refused_in_the_page_language(client):

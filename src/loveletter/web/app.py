@@ -558,9 +558,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             except TimeoutError:  # told, as every other refusal, not dropped without a word
                 raise Refused("web_hello_late", seconds=HELLO_WAIT) from None
             t = Translator(asked_language(text))
-            hello = read_client_message(text)
-            if hello["type"] != "hello":
-                raise Refused("web_hello_first")
+            hello = read_client_message(text, first=True)
             room = server.room(code)  # after the hello: a missing table is told in the player's language
             seat = room.table.seat_of(hello["secret"]) if hello["secret"] is not None else None
         except Refused as err:

@@ -184,9 +184,10 @@ def left_out_reason(err: Exception, t: Translator) -> str:
     return first_line(err)
 
 
-def read_client_message(text: str) -> dict[str, Any]:
+def read_client_message(text: str, first: bool = False) -> dict[str, Any]:
     """A client's message, checked: ``hello``, ``move``, ``lang`` or ``hints`` with the right fields, or
-    :class:`Refused` saying what is wrong."""
+    :class:`Refused` saying what is wrong. The ``first`` of a connection must be a ``hello``: any other
+    is told so, before its fields are checked (a move with a field too many was told of that field)."""
     if len(text) > MAX_MESSAGE:
         raise Refused("web_too_long", max=MAX_MESSAGE)
     try:
@@ -198,6 +199,8 @@ def read_client_message(text: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise Refused("web_not_json")
     kind = data.get("type")
+    if first and kind != "hello":
+        raise Refused("web_hello_first")
     if kind == "hello":
         _check(data, {"type", "secret", "lang"}, {"secret": (str, type(None)), "lang": (str,)})
     elif kind == "move":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hmac
 import random
+import re
 import secrets
 import threading
 from collections.abc import Collection, Sequence
@@ -27,7 +28,7 @@ from loveletter.engine import (
     view,
 )
 from loveletter.i18n import LANGUAGES, Translator
-from loveletter.narrate import MAX_NAME, looks_like_any, name_too_long, one_line, visible
+from loveletter.narrate import MAX_NAME, look, looks_like_any, name_too_long, one_line, visible
 from loveletter.web.store import DamagedRow, Store, StoredTable, hash_secret
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -151,6 +152,15 @@ def _checked(edition: str, players: int, target: int | None, bots: dict[int, str
     return rules.name, target, stand_in
 
 
+def _bot_names(name: str) -> set[str]:
+    """How a bot is shown at any table, in every language, numbered by every seat a table has and by
+    each number in ``name`` ("Bot 9 (expert)" passes for a bot as well as "Bot 1 (expert)" does)."""
+    numbers = {int(digits) for digits in re.findall(r"\d{1,6}", look(name), flags=re.ASCII)}
+    numbers.update(range(max(edition.max_players for edition in EDITIONS.values())))
+    return {Translator(language)(f"web_bot_{level}", n=n)
+            for language in LANGUAGES for level in LEVELS for n in numbers}
+
+
 def clean_name(name: str) -> str:
     """A display name: printable, trimmed, at most :data:`MAX_NAME` characters, never empty nor
     invisible (a zero-width space alone showed a player with no name)."""
@@ -249,6 +259,8 @@ class GameTable:
             raise Refused("web_name_taken", name=shown)
         if looks_like_any(shown, kept_names):
             raise Refused("web_name_kept", name=shown)
+        if looks_like_any(shown, _bot_names(shown)):
+            raise Refused("web_name_bot", name=shown)
         return shown
 
     def shown_names(self) -> set[str]:
