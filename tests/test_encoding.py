@@ -110,6 +110,41 @@ def test_the_information_state_keeps_the_order_of_play() -> None:
     assert not np.array_equal(codec.information_state(first), codec.information_state(second))
 
 
+def test_the_information_state_keeps_which_play_showed_which_card() -> None:
+    """Seat 2's Prince makes seat 1 discard a Guard, then seat 0's Baron knocks seat 1 out showing a
+    Priest; or the Prince's discard is the Priest and the Baron shows a Guard. Seat 1's discards add
+    up alike, yet seat 2 can tell the two apart, and infers that seat 0 holds more than a Priest in
+    the one and more than a Guard in the other: the plays' blocks kept no card a play made a player
+    show, so the two information states were the same."""
+    codec = observations_for(CLASSIC, 3)
+    # set aside, the deal (seats 0, 1, 2), then the draws; the rest of the deck alike in both
+    start, rest = ["princess", "baron", "guard", "prince", "handmaid"], ["guard"] * 3 + ["baron", "handmaid", "prince", "countess"]
+    views = []
+    for draws in (["guard", "priest", "priest", "king"], ["priest", "priest", "guard", "king"]):
+        match = Match(CLASSIC, 3, deck=start + draws + rest)
+        for play in ("handmaid", "guard 2 princess", "prince 1", "baron 1"):
+            match.apply(Action.parse(play))
+        views.append(view(match, 2))
+    first, second = views
+    assert not first.alive[1] and not second.alive[1]
+    assert sorted(first.discards[1]) == sorted(second.discards[1]) and first.discards[1] != second.discards[1]
+    assert np.array_equal(codec.observation(first), codec.observation(second))  # the piles' counts only
+    assert not np.array_equal(codec.information_state(first), codec.information_state(second))
+    # the Prince's block shows the card discarded, the Baron's the card shown and the seat knocked out
+    names = [part.name for part in codec.play_parts()]
+    width, at = sum(part.size for part in codec.play_parts()), codec.observation_size
+    starts = dict(zip(names, np.cumsum([0] + [part.size for part in codec.play_parts()]), strict=False))
+    cards = list(CLASSIC.cards)
+    for v, prince_shows, baron_shows in ((first, Card.GUARD, Card.PRIEST), (second, Card.PRIEST, Card.GUARD)):
+        state = codec.information_state(v)
+        prince, baron = state[at + 2 * width:at + 3 * width], state[at + 3 * width:at + 4 * width]
+        shown = slice(starts["shown"], starts["shown"] + len(cards))
+        out = slice(starts["out"], starts["out"] + 3)
+        assert prince[shown].tolist() == [float(card is prince_shows) for card in cards] and not prince[out].any()
+        assert baron[shown].tolist() == [float(card is baron_shows) for card in cards]
+        assert baron[out].tolist() == [0.0, 1.0, 0.0]
+
+
 def test_the_cards_a_seat_put_under_the_deck_are_in_its_vectors() -> None:
     """Seat 0's Chancellor puts the Princess and a Priest under the deck, or a Baron and a Priest:
     seat 0 can tell the two apart (it will draw them back), so its vectors differ; seat 1 cannot,

@@ -19,8 +19,8 @@ engine and in records.
 
 **Observations.** :class:`Observations` turns a seat's :class:`~loveletter.engine.View` (and nothing
 else) into a fixed-size ``float32`` vector; :func:`observation_table` says what each index means.
-The *information state* adds the order of play (who played what on whom, and what this seat learned
-from it), so that it tells apart what the seat can tell apart, but for a few orders of its own
+The *information state* adds the order of play (who played what on whom, which card that made a
+player show and whom it knocked out, and what this seat learned from it), so that it tells apart what the seat can tell apart, but for a few orders of its own
 draws that change nothing it can infer or do (see docs/encoding.md).
 """
 
@@ -223,6 +223,9 @@ class Observations:
             Part("target", p, "one-hot: the seat chosen (all 0: none)"),
             Part("guess", c, "one-hot: the card a Guard named"),
             Part("hit", 1, "1 if a Guard's guess was right"),
+            Part("shown", c, "one-hot: the card this play made a player show: the card a Prince's target"
+                             " discarded, or the hand of the player it knocked out"),
+            Part("out", p, "one-hot: the seat this play knocked out (all 0: none)"),
             Part("learned", c, "one-hot: the card the observer saw through this play (Priest, Baron, King)"),
             Part("kept", c, "one-hot: the card the observer kept, on its own plays"),
         ]
@@ -318,6 +321,12 @@ class Observations:
         at += c
         out[at] = float(play.result == "hit")
         at += 1
+        for card in record.shown:
+            out[at + index[card]] = 1
+        at += c
+        if record.out is not None:
+            out[at + record.out] = 1
+        at += p
         if record.learned is not None:
             out[at + index[record.learned]] = 1
         at += c
@@ -330,6 +339,8 @@ class _PlayRecord:
     play: Event
     learned: Card | None = None
     kept: Card | None = None
+    shown: list[Card] = field(default_factory=list)  # public: a Prince's discard, a hand knocked out
+    out: int | None = None
 
 
 def _plays(view: View) -> list[_PlayRecord]:
@@ -349,6 +360,11 @@ def _plays(view: View) -> list[_PlayRecord]:
             records[-1].learned = e.cards[0] if e.seat == seat else e.cards[1]  # the card received
         elif e.kind == "bottom" and e.seat == seat:
             records[-1].kept = e.card
+        elif e.kind == "discard" and e.card is not None:
+            records[-1].shown.append(e.card)
+        elif e.kind == "out":
+            records[-1].out = e.seat
+            records[-1].shown.extend(e.cards or ())
     # What the observer kept on its plain plays: the card left in its hand after each of them.
     # (Reading the hand back through the round would take the draws; the draws are in the events.)
     hand: list[Card] = []
@@ -467,7 +483,9 @@ def document() -> str:
         "## Information state",
         "",
         "The observation, then the round's plays in order (one block per play, zeros after the last",
-        "play), so that two moments of a round whose plays differ have different vectors. It holds the",
+        "play: who played what on whom, which card it made a player show and whom it knocked out, and",
+        "what this seat learned from it), so that two moments of a round whose plays differ have",
+        "different vectors. It holds the",
         "current round only (in a match, earlier rounds are summed up by the tokens), and not the order",
         "of the face-up cards, nor which of the seat's cards came from which draw: of its first two,",
         "which was dealt; after a Prince made it draw anew, which card that was and which its next",
