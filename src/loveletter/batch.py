@@ -580,8 +580,16 @@ class _Game:
         return not self.edition.has(Card.SPY)
 
 
+def _game(edition: str | Edition, players: int) -> _Game:
+    """The tables of ``edition`` (its name, or the edition itself, as the environments take it) for
+    ``players`` seats, checked: a ``TypeError`` or ``ValueError`` that says what is wrong (a player
+    count of ``"2"`` was compared deep inside)."""
+    _whole_number("players", players)
+    return _tables(edition.name if isinstance(edition, Edition) else edition, int(players))
+
+
 @cache
-def _game(edition: str, players: int) -> _Game:
+def _tables(edition: str, players: int) -> _Game:
     known = edition_named(edition)
     known.check_players(players)
     actions = actions_for(known, players)
@@ -676,7 +684,7 @@ def _run(
 
 
 def random_rounds(
-    count: int, *, edition: str = "classic", players: int = 2, seed: int = 0, starter: int = 0,
+    count: int, *, edition: str | Edition = "classic", players: int = 2, seed: int = 0, starter: int = 0,
     record: bool = False,
 ) -> RoundResults:
     """``count`` rounds of uniformly random legal moves on decks shuffled from ``seed``, every one
@@ -692,12 +700,11 @@ def random_rounds(
 
 
 def play_rounds(
-    decks: npt.ArrayLike, starters: npt.ArrayLike = 0, *, edition: str = "classic", players: int = 2,
+    decks: npt.ArrayLike, starters: npt.ArrayLike = 0, *, edition: str | Edition = "classic", players: int = 2,
     seed: int = 0, record: bool = True,
 ) -> RoundResults:
     """Play the rounds of ``decks`` (``[count, deck length]`` card numbers, top card first) from
     ``starters`` (a seat, or one per round) with uniformly random legal moves drawn from ``seed``."""
-    _whole_number("players", players)
     _check_seed(seed)
     game = _game(edition, players)
     cards = _check_decks(game, decks)
@@ -797,7 +804,7 @@ class Batch:
     """
 
     def __init__(
-        self, edition: str = "classic", players: int = 2, count: int = 1, seed: int = 0, *,
+        self, edition: str | Edition = "classic", players: int = 2, count: int = 1, seed: int = 0, *,
         decks: npt.ArrayLike | None = None, starters: npt.ArrayLike = 0,
     ) -> None:
         self._game = game = _game(edition, players)
@@ -889,6 +896,8 @@ class Batch:
         """Step until every round is over; ``policy`` is one callable, or one per seat (each gets
         the masks of all rounds, all False where another seat decides, and the observation with
         the hand only where its own seat decides: -1 elsewhere, R7)."""
+        if not callable(policy) and not isinstance(policy, Sequence):
+            raise TypeError(f"the policy must be a callable, or a list of one per seat, not {type(policy).__name__}")
         if not callable(policy) and len(policy) != self.players:
             raise ValueError(f"one policy for all seats, or one per seat: {self.players} seats, not {len(policy)}"
                              " policies")

@@ -359,10 +359,19 @@ def test_inputs_of_the_wrong_kind_are_refused_not_cut_down() -> None:
         (lambda: random_rounds(3, seed=1.5), "seed must be a whole number, not 1.5"),
         (lambda: random_rounds(3, seed=None), "seed must be a whole number, not None"),
         (lambda: random_rounds(3, players="2"), "players must be a whole number, not '2'"),
+        # Batch took its players unchecked: '<=' not supported between 'int' and 'str'
+        (lambda: Batch("classic", "2"), "players must be a whole number, not '2'"),
+        (lambda: Batch("classic", 2.0), "players must be a whole number, not 2.0"),
+        (lambda: play_rounds([deck], players=True), "players must be a whole number, not True"),
+        (lambda: Batch().run(None), "the policy must be a callable, or a list of one per seat, not NoneType"),
         (lambda: random_rounds(2.0), "count must be a whole number"),
     ]:
         with pytest.raises(TypeError, match=says):
             call()
+    # an edition may be given itself, as the environments take it (it failed: "unhashable type")
+    assert (random_rounds(20, edition=EDITION_2019, players=3).winners
+            == random_rounds(20, edition="2019", players=3).winners).all()
+    assert Batch(EDITION_2019, 3, count=2).edition is EDITION_2019
     # numpy's whole numbers are whole numbers
     assert (random_rounds(20, seed=np.int64(3)).winners == random_rounds(20, seed=3).winners).all()
     assert play_rounds(np.array([deck]), np.int32(1)).starters.tolist() == [1]
