@@ -11,6 +11,7 @@ import sys
 def run() -> None:
     """Load the command line and run it (:func:`loveletter.cli.main.run`)."""
     write_any_character()
+    read_any_bytes()
     try:
         from loveletter.cli.main import run as run_command
     except KeyboardInterrupt:
@@ -33,6 +34,14 @@ def write_any_character() -> None:
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper) and stream.errors in ("strict", "surrogateescape"):
             stream.reconfigure(errors="replace")
+
+
+def read_any_bytes() -> None:
+    """Let standard input read bytes that are not UTF-8 as Python's stand-ins for them (lone
+    surrogates, which the game tells as "not text"), as it does in UTF-8 mode: in a UTF-8 locale
+    without it, a byte such as 0xff typed at the prompt ended the game with a traceback."""
+    if isinstance(sys.stdin, io.TextIOWrapper) and sys.stdin.errors == "strict":
+        sys.stdin.reconfigure(errors="surrogateescape")
 
 
 def tell_interrupted(line: str) -> None:
