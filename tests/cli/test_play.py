@@ -316,12 +316,29 @@ def test_typed_control_codes_are_not_echoed_to_the_terminal(tmp_path):
     ("en", "That is not text: the terminal sent bytes that are not UTF-8. Type a move again."),
     ("nl", "Dat is geen tekst: de terminal stuurde bytes die geen UTF-8 zijn. Typ je zet opnieuw."),
 ])
-def test_bytes_that_are_not_text_are_told_so(tmp_path, lang, says):
+@pytest.mark.parametrize("strict", [False, True], ids=["utf8-mode", "strict-input"])
+def test_bytes_that_are_not_text_are_told_so(tmp_path, lang, says, strict):
+    """Also where standard input is read strictly, as in a UTF-8 locale without UTF-8 mode (here by
+    PYTHONIOENCODING): a byte 0xff ended the game with a traceback."""
+    env = _env(PYTHONIOENCODING="utf-8:strict") if strict else _env()
     proc = subprocess.run([str(LOVELETTER), "play", "--lang", lang, "--seed", "1", "--starter", "0",
                            "--records", str(tmp_path / "records")],
-                          input=b"\xff\xfe\nq\n", capture_output=True, env=_env(), timeout=120, check=False)
+                          input=b"\xff\xfe\nq\n", capture_output=True, env=env, timeout=120, check=False)
     out = proc.stdout.decode("utf-8", "replace")  # (the transcript echoes what was typed, as it came)
     assert proc.returncode == 0 and says in out.splitlines() and "\\udc" not in out  # no escapes shown
+    assert b"Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "Type a move's number in the digits 0 to 9, not \uff11."),
+    ("nl", "Typ het nummer van een zet met de cijfers 0 tot en met 9, niet \u0663."),
+])
+def test_a_move_number_in_other_digits_is_told_so_not_taken_for_a_card(tmp_path, lang, says):
+    """A full-width one (as an input method gives it) was an "unknown card"."""
+    digit = says[-2]
+    proc, _ = play(tmp_path, "--lang", lang, "--seed", "1", lines=[digit, "q"])
+    no_traceback(proc)
+    assert proc.returncode == 0 and says in proc.stdout.splitlines()
 
 
 @pytest.mark.parametrize(("lang", "says"), [

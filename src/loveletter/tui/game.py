@@ -321,6 +321,9 @@ class TerminalGame:
             if re.fullmatch(r"[+-]?[0-9]*[.,]?[0-9]+(?:[eE][+-]?[0-9]+)?", text):  # 1.5, 1,5, 1e3: no move's number
                 self._no_such_number(text, len(legal))
                 continue
+            if re.fullmatch(r"[+-]?\d+\.?", text):  # other digits (full-width, Arabic-Indic): not an unknown card
+                self._say(Text(self.t("ascii_digits", n=text[:20]), style="red"))
+                continue
             typed = text
             if me.phase is Phase.CHANCELLOR and self.t.card_word(text.split()[0]) == "keep":
                 text = "chancellor " + text  # as the prompt reads ("Keep one card; …"): the choice it asks for
