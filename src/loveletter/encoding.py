@@ -20,8 +20,9 @@ engine and in records.
 **Observations.** :class:`Observations` turns a seat's :class:`~loveletter.engine.View` (and nothing
 else) into a fixed-size ``float32`` vector; :func:`observation_table` says what each index means.
 The *information state* adds the order of play (who played what on whom, which card that made a
-player show and whom it knocked out, and what this seat learned from it), so that it tells apart what the seat can tell apart, but for a few orders of its own
-draws that change nothing it can infer or do (see docs/encoding.md).
+player show and whom it knocked out, and what this seat learned from it), so that it tells apart
+what the seat can tell apart, but for a few orders of its own draws that change nothing it can infer
+or do (see docs/encoding.md).
 """
 
 from __future__ import annotations

@@ -1320,16 +1320,16 @@ def grouped(number: int) -> str:
 LEVEL_LISTS = ("levels", "searching")
 
 
-def with_bytes_shown(value: Any) -> Any:
+def on_one_line(value: Any) -> Any:
     r"""A file name (or other text from the system) as a message shows it, on one line: bytes that
     are not UTF-8, which Python keeps as lone surrogates, written as ``\xff`` (on standard error they
     showed as ``\udcff``, on standard output as "?"), and control codes and line or paragraph
     separators as Python writes them in a string (``\n``, ``\x1b``, ``\u2028``): a file name with a
     newline in it made a one-line error two lines.
 
-    >>> with_bytes_shown(os.fsdecode(b"game\xff.json"))
+    >>> on_one_line(os.fsdecode(b"game\xff.json"))
     'game\\xff.json'
-    >>> with_bytes_shown("no\nsuch.json")
+    >>> on_one_line("no\nsuch.json")
     'no\\nsuch.json'
     """
     if isinstance(value, os.PathLike):
@@ -1344,6 +1344,7 @@ _LINE_BREAKING = frozenset(("Cc", "Zl", "Zp"))
 
 
 def _one_line_char(ch: str) -> str:
+    """``ch`` as :func:`on_one_line` writes it."""
     if "\udc80" <= ch <= "\udcff":  # a byte that was not UTF-8
         return f"\\x{ord(ch) - 0xDC00:02x}"
     if unicodedata.category(ch) in _LINE_BREAKING:
@@ -1364,7 +1365,7 @@ class Translator:
         for listed in LEVEL_LISTS:  # bot levels given by their codes: named in this language
             if isinstance(params.get(listed), tuple):
                 params = {**params, listed: self.levels(params[listed])}
-        return self._messages[key].format(**{name: with_bytes_shown(value) for name, value in params.items()})
+        return self._messages[key].format(**{name: on_one_line(value) for name, value in params.items()})
 
     def card(self, card: Card) -> str:
         """The card's name: ``Guard`` / ``Wachter``."""
