@@ -411,6 +411,27 @@ def test_random_states_are_consistent(edition, players):
     assert checked >= 20
 
 
+@pytest.mark.parametrize(("edition", "players"), GAMES, ids=IDS)
+def test_at_the_rounds_end_every_hand_shown_is_certain(edition, players):
+    """Every card is shown at the round's end (R6.5): the belief, kept through the round or built
+    afresh, gives each hand shown its card for sure and leaves nothing hidden (it read the showing as
+    nothing, and gave a hand shown to be a Prince 10% of a Guard)."""
+    rng = random.Random(f"shown-{edition.name}-{players}")
+    for _ in range(4):
+        rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
+        kept = [Belief(view(rnd, s)) for s in range(players)]
+        while not rnd.over:
+            rnd.apply(pick_move(rnd, rng))
+            for s in range(players):
+                kept[s].update(view(rnd, s))
+        for seat in range(players):
+            for belief in (kept[seat], Belief(view(rnd, seat))):
+                shown = {s: {rnd.hands[s][0]: 1.0} for s in range(players) if s != seat and rnd.is_alive(s)}
+                assert belief.all_odds() == shown and belief.exact
+                world = belief.sample(rng)
+                assert world.deck == () and world.set_aside is None
+
+
 def test_recovery_at_another_players_turn_keeps_hand_sizes():
     """2019, five players: seat 1's approximate belief loses every deal when seat 3 plays the Princess
     (at seat 4's turn) and starts again from the public state. Seat 4 then holds two cards, the rebuilt
@@ -1021,10 +1042,14 @@ def test_a_draw_and_the_play_after_it_are_read_together(edition, players, monkey
         rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
         seat = rng.randrange(players)
         for _ in range(rng.randrange(3, 12)):
-            move = None if rnd.over else pick_move(rnd, rng, chancellor=False)  # (no huge tables)
+            move = pick_move(rnd, rng, chancellor=False)  # (no huge tables)
             if move is None:
                 break
-            rnd.apply(move)
+            after = copy.deepcopy(rnd)
+            after.apply(move)
+            if after.over:  # (a round's end shows every card: nothing left to read)
+                break
+            rnd = after
         v = view(rnd, seat)
         together, largest = built(v, True)
         apart, largest_apart = built(v, False)

@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, permutations
 from typing import Generic, Protocol, TypeVar
@@ -176,8 +176,28 @@ class Belief:
         else:
             if not self.exact:
                 self._start_again_if_wider(view, lowest)
+        if view.over:
+            self._all_shown(events)
         self.read = len(view.events)
         self.public_odds = {} if self.exact else _public_odds(view)
+
+    def _all_shown(self, events: Sequence[Event]) -> None:
+        """At the round's end every card is shown (R6.5), and the table becomes the one deal shown,
+        whatever it held (it read on as if the hands were still hidden: a hand shown to be a Prince
+        was still given 10% of a Guard). ``events``: the round's last, with the showing."""
+        hands: list[tuple[Card, ...] | None] = [None] * self.players
+        for e in events:
+            if e.kind == "reveal" and e.card is not None:
+                if e.seat is None:  # the set-aside card
+                    self.public[e.card] += 1
+                elif e.seat != self.seat:
+                    hands[e.seat] = (e.card,)
+            elif e.kind == "round_end":
+                self.public.update(e.cards or ())
+        self.table = {(tuple(hands), ()): 1.0}
+        self.exact = True
+        self.set_aside_present = False
+        self.deck_size = self.bottom_size = 0
 
     def _start_again_if_wider(self, view: View, lowest: float = math.inf) -> None:
         """Start again (:meth:`_recover`) if the table spreads too little (:data:`MIN_SPREAD`) or is
