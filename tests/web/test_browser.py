@@ -556,7 +556,7 @@ def test_a_double_click_makes_one_move_and_the_page_keeps_its_log_and_leaves_cle
     """A double click sent the move twice (the second refused: "The table has moved on …"); "Your
     turn" was added to the round's own log on a page (re)loaded on your turn, and shown as a line of
     it; and a table left for one that does not exist stayed on screen, its cards dead (a click threw
-    an error)."""
+    an error); then the page was left blank but for the line, rather than back in the lobby."""
     page = new_page(browser, server)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -583,7 +583,10 @@ def test_a_double_click_makes_one_move_and_the_page_keeps_its_log_and_leaves_cle
     assert log and "Your turn" not in log, log
     assert "Your turn" in page.locator("#announce").text_content()  # said, not logged
     page.goto(server + "#/t/ZZZZZZ")
+    page.wait_for_selector("#create")  # back in the lobby, whose join form takes another code
     page.wait_for_selector("#alert:not([hidden])")
+    assert page.locator("#alert").text_content() == "There is no table with this code."
+    assert page.url.endswith("#/")  # (it stayed at the code, the page blank but for the line)
     assert page.locator(".card-button").count() == 0  # the old table is gone, not left with dead cards
     assert not errors, errors
     assert code != "ZZZZZZ"

@@ -237,7 +237,11 @@ function connect(code) {
       sentAt = null;  // the move was refused: another may be chosen
       alertUser(message.message);
       if (message.key === "web_bad_secret") localStorage.removeItem(`ll-seat-${code}`);
-      if (message.key === "web_no_table") { socket.onclose = null; leaveTable(); }
+      if (message.key === "web_no_table") {  // back to the lobby (not a blank page), the reason still shown
+        socket.onclose = null; socket = null; leaveTable();
+        history.replaceState(null, "", "#/");
+        showLobby().then(() => alertUser(message.message));
+      }
     }
   };
   socket.onclose = () => {
