@@ -689,7 +689,7 @@ def random_rounds(
 ) -> RoundResults:
     """``count`` rounds of uniformly random legal moves on decks shuffled from ``seed``, every one
     started by seat ``starter``; ``record``: also the decks and the moves (slower)."""
-    for name, value in (("count", count), ("players", players), ("starter", starter)):
+    for name, value in (("count", count), ("starter", starter)):  # (the players: by _game)
         _whole_number(name, value)  # (a starter True was seat 1)
     _check_seed(seed)
     _not_negative(count)

@@ -52,20 +52,17 @@ def _legal_memo(edition: Edition) -> dict[int, tuple[tuple[Action, ...], dict[Ac
     return _LEGAL.get(edition.name) or _LEGAL.setdefault(edition.name, {})
 
 
-#: Every card by its lowercase English word, the deck's other way to name it.
-_CARD_WORDS = {card.word: card for card in Card}
-
-
 def _parse_cards(cards: Iterable[Card | str]) -> list[Card]:
-    """The cards named, each a :class:`Card` or its lowercase English word; a ``ValueError`` names
-    the first that is neither."""
+    """The cards named, each a :class:`Card` or its lowercase English word (:meth:`Card.from_word`);
+    a ``ValueError`` names the first that is neither."""
     parsed = []
     for card in cards:
         if not isinstance(card, Card):
-            if not isinstance(card, str) or card not in _CARD_WORDS:
+            try:
+                card = Card.from_word(card)
+            except (KeyError, TypeError):  # (TypeError: a list, which no dict can look up)
                 raise ValueError(f"the deck holds {quoted(card)!r}, which is not a card: the cards are"
-                                 f" {', '.join(_CARD_WORDS)}")
-            card = _CARD_WORDS[card]
+                                 f" {', '.join(c.word for c in Card)}") from None
         parsed.append(card)
     return parsed
 
