@@ -480,6 +480,17 @@ def test_a_csv_to_standard_output_in_a_file_and_a_file_with_two_names(tmp_path):
     assert (tmp_path / "also.csv").read_text().startswith("level,seats,games")
 
 
+def test_a_csv_to_the_file_that_is_standard_input(tmp_path):
+    """``--csv in.csv < in.csv``: standard input is only read, so the file is replaced as any other
+    (it was written through the descriptor of standard input, which is open for reading only)."""
+    (tmp_path / "in.csv").write_text("old")
+    with (tmp_path / "in.csv").open() as given:
+        proc = subprocess.run([str(LOVELETTER), "tournament", "--rounds", "4", "--jobs", "1", "-q", "--csv", "in.csv"],
+                              cwd=tmp_path, stdin=given, capture_output=True, text=True, env=_env(), check=False)
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert (tmp_path / "in.csv").read_text().startswith("level,seats,games")
+
+
 def test_the_command_line_loads_without_numpy():
     """The command line loads the bots; numpy loaded with them slowed its start and changed the worker
     processes' start-up enough that the next test failed 5 runs in 6 (a worker's traceback)."""

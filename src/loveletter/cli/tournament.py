@@ -385,7 +385,7 @@ def _write_whole(path: Path, write: Callable[[Path], object]) -> None:
     """Write ``path`` whole or not at all: into a file beside it, renamed into its place once
     complete, so that a Ctrl-C or a full disk meanwhile leaves the old file as it was. Written
     directly instead where a new file in its place would not be the same thing: a pipe or a device,
-    a file that is this process's standard input, output or error (``--csv /dev/stdout > out.txt``),
+    a file that is this process's standard output or error (``--csv /dev/stdout > out.txt``),
     a file with other names (hard links), or one whose folder takes no new file or rename."""
     try:
         found: os.stat_result | None = os.stat(path)  # through links; not realpath() first (see _check_file)
@@ -441,8 +441,9 @@ def _write_through(fd: int, write: Callable[[Path], object], name: str) -> None:
 
 
 def _standard_fd(found: os.stat_result) -> int | None:
-    """The standard stream (1, 2 or 0) that is the file ``found``, if one is."""
-    for fd in (1, 2, 0):
+    """The standard output or error (1 or 2) that is the file ``found``, if one is. (Not standard
+    input, which is only read, and from the old file: that file is replaced like any other.)"""
+    for fd in (1, 2):
         try:
             std = os.fstat(fd)
         except OSError:  # closed
