@@ -572,7 +572,7 @@ class _Game:
     edition: Edition
     players: int
     full_deck: Ints
-    numbers: Table  # move code (_play_code, _choice_code) -> action number (-1: no such action)
+    numbers: Table  # move code (_play_code, or CHOICES + keep * 10 + first) -> action number (-1: no such action)
     codes: Table  # action number -> move code
 
     @property
@@ -608,7 +608,7 @@ def _tables(edition: str, players: int) -> _Game:
     if known.has(Card.CHANCELLOR):
         for keep in known.cards:
             for first in known.cards:
-                code = CHOICES + int(keep) * 10 + int(first)  # as _choice_code
+                code = CHOICES + int(keep) * 10 + int(first)  # a Chancellor's choice, as the kernels code it
                 numbers[code] = actions.number(Action(Card.CHANCELLOR, keep=keep, bottom=(first,)))
     known_numbers = numbers >= 0
     codes[numbers[known_numbers]] = np.flatnonzero(known_numbers)

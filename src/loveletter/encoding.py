@@ -240,7 +240,7 @@ class Observations:
 
     @property
     def under_deck_places(self) -> int:
-        """How many cards Chancellors may have put under the deck at once: two each (R5.6)."""
+        """How many cards Chancellors may have put under the deck at once: two each (R5.9)."""
         return 2 * self.edition.copies.get(Card.CHANCELLOR, 0)
 
     @property

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-#: English wording of every refusal, by key. Placeholders: {seat}, {target}, {card}, {rule}, ...
+#: English wording of every refusal, by key. Placeholders: {seat}, {target}, {card}, ... (the rule's
+#: number is part of the text).
 #: Dutch lives in the i18n catalogue under the same keys.
 MESSAGES: dict[str, str] = {
     "round_over": "the round is over: no more moves",

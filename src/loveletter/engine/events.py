@@ -10,7 +10,8 @@ kind               fields                                          secret (privy
 ``deal``           seat, card                                      card (seat)
 ``draw``           seat, card; result="set_aside" for R5.5         card (seat)
 ``play``           seat, card, target, guess; result for a Guard   —
-                   ("hit"/"miss")
+                   ("hit"/"miss"), "no_effect" for a Chancellor
+                   on an empty deck
 ``priest``         seat looked at target, card = target's card     card (seat)
 ``baron``          seat vs target, cards = (seat's, target's);     cards (seat, target)
                    result "tie" or "win"/"loss" (for seat)
@@ -21,7 +22,8 @@ kind               fields                                          secret (privy
 ``bottom``         seat kept card, returned cards (in order);      card, cards (seat)
                    result = number returned
 ``out``            seat is out; cards = hand revealed; result =    —
-                   the cause: guard, baron, princess, prince
+                   the cause: guard, baron, princess (played or
+                   discarded to a Prince)
 ``reveal``         seat shows its hand at the end of the round     —
                    (R6.2, R6.5); seat None: the set-aside card
 ``round_end``      seats = winners, target = Spy bonus seat        —

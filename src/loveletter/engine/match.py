@@ -21,7 +21,8 @@ MAX_TARGET = 99
 class Match:
     """A series of rounds between ``players`` seats.
 
-    Each round's deck comes from ``rng`` (seeded by ``seed``), unless given to :meth:`next_round`.
+    Each round's deck comes from ``rng`` (seeded by ``seed``), unless given: the first round's as
+    ``deck``, a later one's to :meth:`next_round`.
     After a round ends, call :meth:`next_round` to deal the next one (unless :attr:`over`).
     """
 

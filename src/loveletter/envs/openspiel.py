@@ -28,8 +28,9 @@ one winner that is +1 and -1/(n-1). In a one-round game the Spy's token (R6.4) d
 the seat's :class:`~loveletter.engine.View` only (see :mod:`loveletter.encoding` for the tensor
 layouts). :meth:`LoveLetterState.resample_from_infostate` draws the hidden cards from the seat's
 :class:`~loveletter.bots.belief.Belief` (every deal consistent with what the seat has seen, weighted
-by how many shuffles lead to it: exact in the classic edition and in two-player 2019 games; with more
-2019 players, once Chancellors have returned cards, a resampled approximation), so OpenSpiel's
+by how many shuffles lead to it: exact in the classic edition and in two-player 2019 games; with
+three or four 2019 players exact until a Chancellor is played, and with five or six a resampled
+approximation from the deal), so OpenSpiel's
 information-set MCTS can play.
 """
 

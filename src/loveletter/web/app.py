@@ -1,12 +1,14 @@
 """The web app: a lobby over HTTP, tables over WebSocket, the engine as the only authority.
 
 - ``GET /api/tables``: open tables with free seats; ``POST /api/tables``: create one (the creator
-  takes seat 0); ``POST /api/tables/{code}/join``: take a free seat; ``GET /api/words/{lang}``: the
-  interface's words in English or Dutch.
+  takes seat 0); ``POST /api/tables/{code}/join``: take a free seat; ``POST
+  /api/tables/{code}/rematch``: a finished table's rematch; ``GET /api/tables/{code}/record`` and
+  ``/replay``: a finished table's record and its replay's frames; ``POST /api/replay``: the frames
+  of a record sent; ``GET /api/words/{lang}``: the interface's words in English or Dutch.
 - ``/ws/{code}``: the first message is ``{"type": "hello", "secret": ..., "lang": ...}`` (``secret``
-  null to watch); then ``move`` (in notation, its card words in English or Dutch) and ``lang``
-  messages. Each connection gets ``state`` messages made from its own seat's view only, and
-  refusals meant for it alone.
+  null to watch); then ``move`` (in notation, its card words in English or Dutch), ``lang`` and
+  ``hints`` messages (the last answered with a ``hints`` message). Each connection gets ``state``
+  messages made from its own seat's view only, and refusals meant for it alone.
 
 Bots and hints think in worker threads of their own (:data:`THINKERS` at a time each: a bot's move
 never waits for other people's hints), so the server keeps answering and storing moves meanwhile; a
