@@ -19,7 +19,8 @@ from loveletter.bots.expert import DEFAULT_ITERATIONS
 from loveletter.engine import Action, Card
 from loveletter.i18n import Translator
 from loveletter.record import replay
-from loveletter.web.app import NewTable, Server, create_app
+from loveletter.web import app as web_app
+from loveletter.web.app import OUTBOX, Connection, NewTable, Server, create_app
 from loveletter.web.store import Store
 
 # ------------------------------------------------------------------------------------ lobby
@@ -259,7 +260,6 @@ def test_a_write_the_database_refuses_is_told_in_one_line_and_changes_nothing(cl
 
 def test_a_bots_move_the_database_refuses_is_stored_on_a_later_try(client, monkeypatch):
     """The bot's task ended with the failed write, and the table waited for ever on the bot."""
-    from loveletter.web import app as web_app
 
     store = client.app.state.server.store
     stored, failed = store.add_move, []
@@ -430,7 +430,6 @@ def test_a_connection_that_never_says_hello_is_told_why_it_is_closed(client, mon
     """It was dropped after 30 s with no message and no close frame, unlike every other refusal."""
     from starlette.websockets import WebSocketDisconnect
 
-    from loveletter.web import app as web_app
 
     monkeypatch.setattr(web_app, "HELLO_WAIT", 0.2)
     code, ann, bob = two_people(client)
@@ -1081,7 +1080,6 @@ def test_the_table_names_each_bot_with_its_level(client):
 
 def test_the_table_does_not_wait_for_the_experts_advice(client, monkeypatch):
     # the advice is searched outside the table's lock: an out-of-turn move is answered meanwhile
-    from loveletter.web import app as web_app
 
     released, waited_out = threading.Event(), []
     real = web_app.hints_message
@@ -1103,7 +1101,6 @@ def test_the_table_does_not_wait_for_the_experts_advice(client, monkeypatch):
 def held_hints(monkeypatch) -> tuple[threading.Event, threading.Event, list[int]]:
     """The server's hints held back until ``released`` is set: ``started`` once a search began, and
     the moves count of each search in ``calls``."""
-    from loveletter.web import app as web_app
 
     started, released, calls = threading.Event(), threading.Event(), []
     real = web_app.hints_message
@@ -1149,7 +1146,6 @@ def test_only_the_latest_request_for_hints_is_worked_out(client, monkeypatch):
 def test_a_bot_moves_while_every_hint_thread_is_busy(client, monkeypatch):
     """Bots and hints shared one pool of threads: two people asking for hints at big tables held up
     every other table's bots until their searches ended (seconds each)."""
-    from loveletter.web import app as web_app
 
     released, calls, done = threading.Event(), [], []
     real = web_app.hints_message
@@ -1243,7 +1239,6 @@ def test_a_bot_waits_only_what_is_left_of_the_delay_after_thinking(database, mon
     the bot thought (waiting the whole delay again puts the thinking back on top of it)."""
     import types
 
-    from loveletter.web import app as web_app
 
     waits: list[float] = []
 
@@ -1583,3 +1578,60 @@ def test_hints_in_the_chancellors_choice():
     advice = hints_message(v, 1, ExpertBot(seed=0, budget=10), Translator("nl"))
     assert {o["move"] for o in advice["odds"]} == {a.notation() for a in v.legal_actions}
     assert all(move_entry(a, ["A", "B"], Translator("nl"))["keep_name"] for a in v.legal_actions)
+
+
+class _StuckSocket:
+    """A WebSocket whose client never reads (its sends never finish) and never speaks."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+
+    async def send_json(self, message):
+        self.sent += 1
+        await asyncio.Event().wait()
+
+    async def receive(self):
+        await asyncio.Event().wait()
+
+
+def test_a_client_that_stops_reading_holds_up_nobody_else(database):
+    """A watcher that sent many messages and read none left the server waiting on its socket while
+    telling everyone of a move: the bot never moved, and a join, a rematch, every later message
+    waited behind it. Now what it is told waits in its own queue."""
+
+    async def scenario():
+        store = Store(database)
+        server = Server(store, bot_delay=0)
+        _, room, first = _ann_against_a_bot(server)
+        stuck = Connection(_StuckSocket(), None, Translator("en"))
+        room.connections.append(stuck)
+        ann = Connection(_StuckSocket(), 0, Translator("en"))  # (Ann's own socket is not what is tested)
+        await asyncio.wait_for(server.handle(room, ann, {"type": "move", "move": first.notation(), "at": 0}), 5)
+        server.start_waiting(room)
+        for _ in range(200):  # the bot's move (generously: the machine may be busy)
+            if len(room.table.moves) >= 2:
+                break
+            await asyncio.sleep(0.05)
+        assert len(room.table.moves) >= 2
+        store.engine.dispose()
+
+    asyncio.run(scenario())
+
+
+def test_a_connection_is_dropped_once_its_messages_pile_up_or_one_waits_too_long(monkeypatch):
+    async def scenario():
+        piling = Connection(_StuckSocket(), None, Translator("en"))
+        for i in range(OUTBOX):
+            piling.send({"type": "state", "n": i})
+        assert not piling.dropped.is_set()
+        piling.send({"type": "state", "n": OUTBOX})
+        assert piling.dropped.is_set() and await asyncio.wait_for(piling.next_text(), 1) is None
+
+        monkeypatch.setattr(web_app, "SEND_WAIT", 0.05)
+        waiting = Connection(_StuckSocket(), None, Translator("en"))
+        delivering = asyncio.ensure_future(waiting.deliver())
+        waiting.send({"type": "state"})
+        await asyncio.wait_for(waiting.next_text(), 5)  # None: dropped, its message never out
+        assert waiting.dropped.is_set() and waiting.socket.sent == 1 and delivering.done()
+
+    asyncio.run(scenario())

@@ -122,11 +122,49 @@ class Rematch(Body):
 
 @dataclass
 class Connection:
+    """One WebSocket at a table. What the server tells it waits in its own ``outbox``, sent by its own
+    task (:meth:`deliver`): a client that stops reading holds up nobody but itself, and once it has let
+    :data:`OUTBOX` messages pile up, or one message has waited :data:`SEND_WAIT` seconds to go out, it
+    is ``dropped`` (the page connects again, and is told the table afresh)."""
+
     socket: WebSocket
     seat: int | None
     t: Translator
     asked: int = 0  # hint requests so far: only the latest is worked out (see Server.advise)
     advising: set[asyncio.Task[None]] = field(default_factory=set)
+    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    dropped: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` (never waits); a connection with a full outbox is dropped instead."""
+        if self.dropped.is_set():
+            return
+        try:
+            self.outbox.put_nowait(message)
+        except asyncio.QueueFull:
+            self.dropped.set()
+
+    async def deliver(self) -> None:
+        """Send what is queued, in order, until the connection is dropped (or closes under us)."""
+        while True:
+            message = await self.outbox.get()
+            try:
+                await asyncio.wait_for(self.socket.send_json(message), SEND_WAIT)
+            except Exception:  # too slow (TimeoutError), or closed: either way, nothing more goes out
+                self.dropped.set()
+                return
+
+    async def next_text(self) -> str | None:
+        """The text of the next message from the client (see :func:`_receive_text`), or ``None`` once
+        the connection is dropped."""
+        receiving = asyncio.ensure_future(_receive_text(self.socket))
+        dropping = asyncio.ensure_future(self.dropped.wait())
+        await asyncio.wait({receiving, dropping}, return_when=asyncio.FIRST_COMPLETED)
+        if not receiving.done():
+            receiving.cancel()
+            return None
+        dropping.cancel()
+        return receiving.result()
 
 
 @dataclass
@@ -242,13 +280,13 @@ class Server:
             self.store.create(code, settings.as_json(), settings.private, rematch_of=old.code)
             self.rooms[code] = Room(GameTable(code, settings, self.store, budget=self.budget), origin=room)
             room.rematch = code
-            await self.tell_all(room)
+            self.tell_all(room)
         new_room = self.rooms[room.rematch]
         # their own seat again (kept for them), else one kept for nobody
         joined, new_secret = new_room.table.join(old.names[seat], among=[seat, *new_room.open_seats()],
                                                  went_on_from=(old.code, seat))
         room.rematched.add(seat)
-        await self.tell_all(new_room)
+        self.tell_all(new_room)
         self.start_waiting(new_room)
         return {"code": room.rematch, "seat": joined, "secret": new_secret}
 
@@ -263,22 +301,22 @@ class Server:
 
     # ----------------------------------------------------------------------------- play
 
-    async def tell_all(self, room: Room) -> None:
+    def tell_all(self, room: Room) -> None:
         for connection in list(room.connections):
-            await self.tell(room, connection)
+            self.tell(room, connection)
 
-    async def tell(self, room: Room, connection: Connection) -> None:
-        with contextlib.suppress(Exception):  # a connection closing under us is dropped elsewhere
-            message = state_message(room.table, connection.seat, connection.t)
-            message["open_seats"] = room.open_seats()
-            message["rematch"] = room.rematch
-            await connection.socket.send_json(message)
+    def tell(self, room: Room, connection: Connection) -> None:
+        """Queue the table's state, as ``connection``'s seat sees it (see :meth:`Connection.send`)."""
+        message = state_message(room.table, connection.seat, connection.t)
+        message["open_seats"] = room.open_seats()
+        message["rematch"] = room.rematch
+        connection.send(message)
 
-    async def tell_rematch(self, room: Room, connection: Connection) -> None:
+    def tell_rematch(self, room: Room, connection: Connection) -> None:
         """Tell those at ``room``'s rematch table, if it has one, that a player of the finished match
         came or went (which keeps or opens their seat there)."""
         if room.rematch is not None and connection.seat is not None:
-            await self.tell_all(self.rooms[room.rematch])
+            self.tell_all(self.rooms[room.rematch])
 
     def _new_code(self) -> str:
         """A code for a new table: none that is served, nor one of a table left out (it keeps its code)."""
@@ -337,7 +375,7 @@ class Server:
                 finally:
                     room.storing = False
             await asyncio.sleep(STORE_RETRY)
-        await self.tell_all(room)
+        self.tell_all(room)
         self.start_waiting(room)
 
     async def advise(self, room: Room, connection: Connection, v: View, moves: int, asked: int) -> None:
@@ -368,8 +406,7 @@ class Server:
             except Exception:  # a fault of ours: logged, and the table goes on without these hints
                 log.exception("the hints for seat %s of table %s failed", seat, room.table.code)
                 return
-        with contextlib.suppress(Exception):  # a connection closing under us is dropped elsewhere
-            await connection.socket.send_json(advice)
+        connection.send(advice)
 
     async def commit(self, room: Room, action: Action, by_bot: bool) -> None:
         """Store a checked move (in a worker thread: other tables go on meanwhile), then apply it.
@@ -385,7 +422,7 @@ class Server:
     async def handle(self, room: Room, connection: Connection, data: dict[str, Any]) -> None:
         if data["type"] == "lang":
             connection.t = Translator(data["lang"])
-            await self.tell(room, connection)
+            self.tell(room, connection)
             return
         if data["type"] == "hello":
             raise Refused("web_hello_twice")
@@ -412,7 +449,7 @@ class Server:
         async with room.lock:
             action = room.table.check(connection.seat, data["move"], data["at"])
             await self.commit(room, action, by_bot=False)
-        await self.tell_all(room)
+        self.tell_all(room)
         self.start_waiting(room)
 
 
@@ -507,7 +544,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         room = server.room(code)
         async with room.lock:
             seat, secret = room.table.join(request.name, among=room.open_seats(), kept_names=room.kept_names())
-        await server.tell_all(room)
+        server.tell_all(room)
         server.start_waiting(room)
         return {"code": room.table.code, "seat": seat, "secret": secret}
 
@@ -570,25 +607,29 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         except WebSocketDisconnect:
             return
         connection = Connection(socket, seat, t)
+        delivering = asyncio.ensure_future(connection.deliver())
         room.connections.append(connection)
-        await server.tell(room, connection)
+        server.tell(room, connection)
         server.start_waiting(room)
-        await server.tell_rematch(room, connection)  # back at the finished table: their seat is kept again
+        server.tell_rematch(room, connection)  # back at the finished table: their seat is kept again
         try:
             while True:
                 try:
-                    await server.handle(room, connection, read_client_message(await _receive_text(socket)))
+                    said = await connection.next_text()
+                    if said is None:  # dropped: it stopped reading what it was sent
+                        break
+                    await server.handle(room, connection, read_client_message(said))
                 except Refused as err:
-                    edition = room.table.match.edition
-                    await socket.send_json(refusal_message(err, connection.t, edition))
+                    connection.send(refusal_message(err, connection.t, room.table.match.edition))
         except WebSocketDisconnect:
             pass
         finally:
+            delivering.cancel()
             for task in list(connection.advising):
                 task.cancel()
             room.connections.remove(connection)
             server.start_waiting(room)
-            await server.tell_rematch(room, connection)  # their kept seat may open
+            server.tell_rematch(room, connection)  # their kept seat may open
 
     return app
 
@@ -611,6 +652,10 @@ NOT_NOW = (OperationalError, PoolTimeout)
 STORE_RETRY = 1.0
 #: Seconds a new connection has to say hello (which table, seat and language) before it is closed.
 HELLO_WAIT = 30
+#: The most messages that may wait to go out to one connection; one that lets more pile up is dropped.
+OUTBOX = 64
+#: Seconds a message may take to go out to a connection before the connection is dropped.
+SEND_WAIT = 20.0
 
 #: The most bytes of body a request other than an upload may have: a name, a few settings, a secret.
 MAX_BODY = 64_000
