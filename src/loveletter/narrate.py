@@ -48,8 +48,9 @@ def name_too_long(name: str) -> str | None:
 
 
 #: Characters that show nothing where they stand (zero-width spaces and joiners, variation selectors,
-#: the Hangul fillers, ...): Unicode's default-ignorable code points.
-_IGNORABLE = regex.compile(r"\p{Default_Ignorable_Code_Point}")
+#: the Hangul fillers, ...): Unicode's default-ignorable code points; and the Braille pattern with
+#: no dots, a symbol that shows nothing.
+_IGNORABLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\u2800]")
 
 
 def not_text(typed: str) -> bool:

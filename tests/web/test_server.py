@@ -94,6 +94,7 @@ def test_private_tables_are_not_listed_but_can_be_joined_by_code(client):
     ({"name": "\u200b"}, "Please give a name.", "Geef een naam op."),  # a zero-width space alone: no name to see
     ({"name": "\u200b\u0301 \u2060"}, "Please give a name.", "Geef een naam op."),
     ({"name": "\u3164\u115f\ufe0f"}, "Please give a name.", "Geef een naam op."),  # Hangul fillers: nothing to see
+    ({"name": "\u2800 \u2800"}, "Please give a name.", "Geef een naam op."),  # blank Braille patterns
 ])
 def test_bad_table_settings_are_refused_with_a_reason(client, settings, says, zegt):
     for lang, expected in (("en", says), ("nl", zegt)):
@@ -828,7 +829,7 @@ def test_a_name_that_looks_like_one_the_table_shows_is_refused(client, database)
     Cyrillic A sit beside Ann, and a person take a bot's shown name ("Bot 1 (random)") and pass for it, or a free
     seat's ("Free seat 3") and make a taken seat look free."""
     made = create(client, players=4, bots={"1": "random"})  # Ann, a random bot, two free seats
-    for name in ("Ann\u200b", "ＡＮＮ", "An\u2060n", "\u0410nn", "\u0391\u039d\u039d",  # a Cyrillic A; Greek capitals
+    for name in ("Ann\u200b", "\u2800Ann", "ＡＮＮ", "An\u2060n", "\u0410nn", "\u0391\u039d\u039d",  # a Cyrillic A; Greek capitals
                  "bot 1 (RANDOM)", "Bot l (random)", "Bot 1 (willekeurig)", "Free seat 3", "vrije stoel 2"):
         refused = client.post(f"/api/tables/{made['code']}/join", json={"name": name})
         assert refused.status_code == 400 and refused.json()["key"] == "web_name_taken", name
@@ -856,8 +857,9 @@ def test_a_name_that_would_pass_for_a_bot_is_refused_at_any_table(client):
         refused = client.post(f"/api/tables/{made['code']}/join?lang={lang}", json={"name": name})
         assert refused.status_code == 400 and refused.json()["key"] == "web_name_bot", name
         assert refused.json()["message"] == says
-    lone = client.post("/api/tables", json={"name": "Bot 1 (expert)", "players": 2})  # no bot at the table
-    assert lone.status_code == 400 and lone.json()["key"] == "web_name_bot"
+    for name in ("Bot 1 (expert)", "Bot 1 (expert)\u2800"):  # no bot at the table; a blank Braille pattern
+        lone = client.post("/api/tables", json={"name": name, "players": 2})
+        assert lone.status_code == 400 and lone.json()["key"] == "web_name_bot", name
     assert Seat(client, made["code"], None).state["free_seats"] == [2, 3]  # nothing taken, nothing made
     assert [t["code"] for t in client.get("/api/tables").json()] == [made["code"]]
     for seat, name in ((2, "Botanist"), (3, "Bot 3")):  # names near a bot's, but no bot's
