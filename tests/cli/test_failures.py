@@ -172,3 +172,24 @@ def test_serve_leaves_another_programs_table_alone_and_creates_nothing_beside_it
         " (columns missing: code, number, move, by_bot): choose another database, or take that table away;"
         " nothing was changed\n")
     assert (tmp_path / "shared.db").read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["shared.db"]
+
+
+def test_a_websocket_text_frame_that_is_not_utf8_is_logged_on_one_line(tmp_path):
+    """uvicorn logged each such frame with a traceback: a client could fill the log with them."""
+    from websockets.exceptions import ConnectionClosedError
+    from websockets.sync.client import connect
+
+    from loveletter.web.process import free_port, start_server, stop_server
+
+    port = free_port()
+    server = start_server(port, str(tmp_path / "web.sqlite3"))
+    try:
+        with connect(f"ws://127.0.0.1:{port}/ws/ABCDEF") as socket_:
+            socket_.send(b'{"type": "hello", "secret": null, "lang": "\xff"}', text=True)
+            with pytest.raises(ConnectionClosedError) as closed:
+                socket_.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1007
+    finally:
+        stop_server(server)
+    log = server.stdout.read() if server.stdout else ""
+    assert "Invalid UTF-8" in log and "Traceback" not in log, log

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import socket
 import sys
 from pathlib import Path
@@ -73,8 +74,18 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(t("serve_open", url=f"http://{shown}:{port}/"), flush=True)
     print(t("serve_db", db=store.engine.url.render_as_string(hide_password=True)), flush=True)
+    logging.getLogger("uvicorn.error").addFilter(_client_faults_on_one_line)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16_384, timeout_graceful_shutdown=5)
     return 0
+
+
+def _client_faults_on_one_line(record: logging.LogRecord) -> bool:
+    """uvicorn logs a WebSocket text frame that is not UTF-8 with a traceback of its own decoding,
+    once per such frame: the client's fault, logged in one line (the client is told by the close
+    code, 1007)."""
+    if record.exc_info and record.getMessage().startswith("Invalid UTF-8"):
+        record.exc_info = record.exc_text = None
+    return True
 
 
 def _database_reason(err: SQLAlchemyError | ValueError, url: str, t: Translator) -> str:
