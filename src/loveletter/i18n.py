@@ -536,6 +536,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_spectator": "Spectators cannot play.",
         "web_store_failed": "The server could not store that just now (its database is busy or out of reach):"
                             " nothing was changed; try again.",
+        "web_store_elsewhere": "Another server using this database got there first, so this server's table is"
+                               " out of date and nothing was changed: only one server may use a database.",
         "web_spectator_hints": "Hints are for the players; spectators get none.",
         "web_match_over": "The match is over.",
         "web_not_started": "The match starts when every seat is taken.",
@@ -1087,6 +1089,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_spectator": "Kijkers kunnen niet spelen.",
         "web_store_failed": "De server kon dat nu niet opslaan (de database is bezet of onbereikbaar): er is"
                             " niets veranderd; probeer het opnieuw.",
+        "web_store_elsewhere": "Een andere server op deze database was eerder, dus de tafel van deze server is"
+                               " verouderd en er is niets veranderd: er mag maar één server een database gebruiken.",
         "web_spectator_hints": "Tips zijn voor de spelers; kijkers krijgen ze niet.",
         "web_match_over": "Het spel is voorbij.",
         "web_not_started": "Het spel begint als elke stoel bezet is.",

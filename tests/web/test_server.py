@@ -1637,3 +1637,46 @@ def test_a_connection_is_dropped_once_its_messages_pile_up_or_one_waits_too_long
         assert waiting.dropped.is_set() and waiting.socket.sent == 1 and delivering.done()
 
     asyncio.run(scenario())
+
+
+
+def test_what_another_server_on_the_database_stored_first_is_refused_in_one_line(client, database):
+    """Two servers on one database (a restart overlapping the old server's last seconds): a move the
+    other stored first took the connection down with a traceback in the log, and a seat taken there
+    first answered 500."""
+    server = client.app.state.server
+    made = create(client, players=3)  # Ann and two free seats
+    code = made["code"]
+    server.store.take_seat(code, 1, "Cleo", "a secret")  # by the other server
+    refused = client.post(f"/api/tables/{code}/join?lang=nl", json={"name": "Dirk"})
+    assert refused.status_code == 409 and refused.json()["key"] == "web_store_elsewhere"
+    assert refused.json()["message"].startswith("Een andere server op deze database was eerder")
+    assert server.rooms[code].table.free_seats() == [1, 2]  # nothing changed here
+
+    made = create(client, players=2, bots={"1": "random"})
+    table = server.rooms[made["code"]].table
+    ann = Seat(client, made["code"], made["secret"])
+    move = ann.state["legal"][0]["move"]
+    server.store.add_move(made["code"], 0, move, False)  # by the other server
+    refusal = ann.move(move)
+    assert refusal["type"] == "error" and refusal["key"] == "web_store_elsewhere"
+    assert table.moves == []
+    ann.send({"type": "lang", "lang": "en"})  # the connection is still up
+    assert ann.receive()["type"] == "state"
+
+
+def test_a_bot_stops_where_another_server_stored_its_move_first(database):
+    """It tried to store its move again every second, for ever."""
+
+    async def scenario():
+        store = Store(database)
+        server = Server(store, bot_delay=0)
+        code, room, first = _ann_against_a_bot(server)
+        room.table.play(0, first.notation(), 0)
+        store.add_move(code, 1, "Guard 0 Priest", True)  # by the other server (any text: never read here)
+        server.start_waiting(room)
+        await asyncio.wait_for(room.waiting, 30)
+        assert len(room.table.moves) == 1
+        store.engine.dispose()
+
+    asyncio.run(scenario())

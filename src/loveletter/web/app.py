@@ -36,7 +36,7 @@ from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -370,8 +370,9 @@ class Server:
                 try:
                     await self.commit(room, action, by_bot=True)
                     break
-                except Refused:  # the database did not take it (nothing applied): again in a moment
-                    pass
+                except Refused as refusal:  # the database did not take it (nothing applied): again in a
+                    if refusal.key == ELSEWHERE:  # moment, unless another server stored that move's place
+                        return
                 finally:
                     room.storing = False
             await asyncio.sleep(STORE_RETRY)
@@ -417,6 +418,10 @@ class Server:
         except NOT_NOW as err:
             log.error("table %s: move %d not stored: %s", room.table.code, len(room.table.moves), first_line(err))
             raise Refused("web_store_failed") from None
+        except IntegrityError:  # that move's number is taken: the table is out of date here
+            log.error("table %s: move %d not stored: another server on this database stored one",
+                      room.table.code, len(room.table.moves))
+            raise Refused(ELSEWHERE) from None
         room.table.apply(action, by_bot)
 
     async def handle(self, room: Room, connection: Connection, data: dict[str, Any]) -> None:
@@ -483,6 +488,13 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         log.error("%s %s not stored: %s", request.method, request.url.path, first_line(err))
         return JSONResponse(refusal_message(Refused("web_store_failed"),
                                             _translator(request.query_params.get("lang", "en"))), status_code=503)
+
+    @app.exception_handler(IntegrityError)
+    async def stored_elsewhere(request: Request, err: IntegrityError) -> JSONResponse:
+        # a seat or a table another server on this database stored first: nothing was changed here
+        log.error("%s %s not stored: %s", request.method, request.url.path, first_line(err))
+        return JSONResponse(refusal_message(Refused(ELSEWHERE), _translator(request.query_params.get("lang", "en"))),
+                            status_code=409)
 
     @app.exception_handler(StarletteHTTPException)
     async def not_here(request: Request, err: StarletteHTTPException) -> Response:
@@ -648,6 +660,9 @@ async def _receive_text(socket: WebSocket) -> str:
 #: What a database says when it cannot take a write now (locked, gone, every connection busy), rather
 #: than never (a fault of ours): the move or table may be sent again.
 NOT_NOW = (OperationalError, PoolTimeout)
+#: The refusal of what the database refuses because another server stored it first (two servers on
+#: one database, as when a restart overlaps the old server's last seconds).
+ELSEWHERE = "web_store_elsewhere"
 #: Seconds before a bot tries again to store a move the database did not take.
 STORE_RETRY = 1.0
 #: Seconds a new connection has to say hello (which table, seat and language) before it is closed.
