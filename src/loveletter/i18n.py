@@ -531,6 +531,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_check_whole": "Please give a whole number.",
         "web_check_range": "Please give a number from {min} to {max}.",
         "web_table_full": "This table has no free seat; you can watch it.",
+        "web_too_many_watchers": "This table already has {most} spectators, the most it takes; try again later.",
+        "web_too_many_tables": "You have created {most} tables in the last {minutes} minutes, the most allowed;"
+                               " join one, or wait a little.",
         "web_seat_kept": "The free seats are kept for the last match's players while they decide; you can watch.",
         "web_bad_secret": "This seat credential is not valid for this table.",
         "web_spectator": "Spectators cannot play.",
@@ -1084,6 +1087,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_check_whole": "Geef een heel getal.",
         "web_check_range": "Geef een getal van {min} tot en met {max}.",
         "web_table_full": "Deze tafel heeft geen vrije stoel; je kunt wel kijken.",
+        "web_too_many_watchers": "Deze tafel heeft al {most} kijkers, het meeste dat ze toelaat; probeer het later"
+                                 " nog eens.",
+        "web_too_many_tables": "Je hebt de laatste {minutes} minuten {most} tafels gemaakt, het meeste dat mag;"
+                               " ga aan een tafel zitten, of wacht even.",
         "web_seat_kept": "De vrije stoelen worden vrijgehouden voor de spelers van het vorige spel zolang ze nog kiezen; je kunt wel kijken.",
         "web_bad_secret": "Deze stoelsleutel hoort niet bij deze tafel.",
         "web_spectator": "Kijkers kunnen niet spelen.",

@@ -1680,3 +1680,26 @@ def test_a_bot_stops_where_another_server_stored_its_move_first(database):
         store.engine.dispose()
 
     asyncio.run(scenario())
+
+
+def test_a_table_takes_so_many_spectators_and_an_address_makes_so_many_tables(client, monkeypatch):
+    """One client could open thousands of spectators' connections at a table (each move is told to
+    each: other tables waited) and create a thousand tables in two seconds (kept for good)."""
+    monkeypatch.setattr(web_app, "WATCHERS", 2)
+    monkeypatch.setattr(web_app, "NEW_TABLES", 3)
+    made = create(client, players=3)
+    watchers = [Seat(client, made["code"], None) for _ in range(2)]
+    refused = Seat(client, made["code"], None, lang="nl")
+    assert refused.state["key"] == "web_too_many_watchers"
+    assert refused.state["message"] == "Deze tafel heeft al 2 kijkers, het meeste dat ze toelaat; probeer het later nog eens."
+    refused.close()
+    Seat(client, made["code"], made["secret"])  # a player always comes to their seat
+    watchers[0].close()
+    assert Seat(client, made["code"], None).state["type"] == "state"  # a place freed
+    for _ in range(2):
+        create(client)
+    too_many = client.post("/api/tables", json={"name": "Ann"})
+    assert too_many.status_code == 400 and too_many.json()["key"] == "web_too_many_tables"
+    assert len(client.app.state.server.rooms) == 3
+    for _ in range(4):  # from this machine (its owner, or a proxy that says whom for), any number
+        client.app.state.server.create(web_app.NewTable(name="Ann"), "127.0.0.1")

@@ -19,12 +19,14 @@ timeout.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
 import os
 import random
 import re
+import time
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -221,6 +223,7 @@ class Server:
         self.bot_delay = bot_delay  # seconds from the start of a bot's turn to its move, to follow
         self.budget = budget  # the expert's thinking budget, for bots and hints (None: its default)
         self.rooms: dict[str, Room] = {}
+        self.made: dict[str, collections.deque[float]] = {}  # per client address: when it made its last tables
         self.rng = random.SystemRandom()
         self.thinking = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-think")  # bots' moves
         self.advising = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-hints")
@@ -250,13 +253,23 @@ class Server:
 
     # ----------------------------------------------------------------------------- lobby
 
-    def create(self, request: NewTable) -> dict[str, Any]:
+    def create(self, request: NewTable, address: str = "") -> dict[str, Any]:
+        """A new table, its creator in seat 0; at most :data:`NEW_TABLES` in :data:`NEW_TABLES_WITHIN`
+        seconds from one client ``address`` (each table is kept, and its bots think on this server),
+        but any number from this machine (its owner; or a proxy, which uvicorn sees through)."""
+        now = time.monotonic()
+        made = self.made.setdefault(address, collections.deque())
+        while made and made[0] <= now - NEW_TABLES_WITHIN:
+            made.popleft()
+        if len(made) >= NEW_TABLES and address not in THIS_MACHINE:
+            raise Refused("web_too_many_tables", most=NEW_TABLES, minutes=NEW_TABLES_WITHIN // 60)
         settings = new_settings(request.edition, request.players, request.target, seat_numbers(request.bots),
                                 request.private, request.bot_timeout, random.Random(self.rng.random()),
                                 request.stand_in)
         code = self._new_code()
         table = GameTable(code, settings, self.store, budget=self.budget)
         seat, secret = table.found(request.name)  # a name refused before anything is stored
+        made.append(now)
         self.rooms[code] = room = Room(table)
         self.start_waiting(room)
         return {"code": code, "seat": seat, "secret": secret}
@@ -548,8 +561,8 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         return server.open_tables()
 
     @app.post("/api/tables", dependencies=[Depends(keys_once)])
-    async def create(request: NewTable) -> dict[str, Any]:
-        return server.create(request)
+    async def create(request: NewTable, http: Request) -> dict[str, Any]:
+        return server.create(request, http.client.host if http.client else "")
 
     @app.post("/api/tables/{code}/join", dependencies=[Depends(keys_once)])
     async def join(code: str, request: Joining) -> dict[str, Any]:
@@ -612,6 +625,8 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             hello = read_client_message(text, first=True)
             room = server.room(code)  # after the hello: a missing table is told in the player's language
             seat = room.table.seat_of(hello["secret"]) if hello["secret"] is not None else None
+            if seat is None and sum(c.seat is None for c in room.connections) >= WATCHERS:
+                raise Refused("web_too_many_watchers", most=WATCHERS)
         except Refused as err:
             await socket.send_json(refusal_message(err, t))
             await socket.close(code=4000)
@@ -667,6 +682,12 @@ ELSEWHERE = "web_store_elsewhere"
 STORE_RETRY = 1.0
 #: Seconds a new connection has to say hello (which table, seat and language) before it is closed.
 HELLO_WAIT = 30
+#: The most spectators a table lets watch at once (each move is told to each of them).
+WATCHERS = 100
+#: The most tables one client address may create within :data:`NEW_TABLES_WITHIN` seconds.
+NEW_TABLES = 20
+NEW_TABLES_WITHIN = 600
+THIS_MACHINE = ("127.0.0.1", "::1")
 #: The most messages that may wait to go out to one connection; one that lets more pile up is dropped.
 OUTBOX = 64
 #: Seconds a message may take to go out to a connection before the connection is dropped.
