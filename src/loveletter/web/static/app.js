@@ -237,6 +237,9 @@ function connect(code) {
       sentAt = null;  // the move was refused: another may be chosen
       alertUser(message.message);
       if (message.key === "web_bad_secret") localStorage.removeItem(`ll-seat-${code}`);
+      if (message.key === "web_too_many_watchers") {  // the reason stays shown; a place asked for again later
+        socket.onclose = () => setTimeout(() => { if (location.hash === `#/t/${code}`) connect(code); }, 30000);
+      }
       if (message.key === "web_no_table") {  // back to the lobby (not a blank page), the reason still shown
         socket.onclose = null; socket = null; leaveTable();
         history.replaceState(null, "", "#/");
