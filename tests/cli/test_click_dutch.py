@@ -131,6 +131,15 @@ def test_the_top_level_help_and_version_in_dutch():
     assert run("--lang", "en", "--version", lang="nl_NL.UTF-8").stdout == f"loveletter, version {__version__}\n"
 
 
+def test_no_command_shows_the_help_in_the_language_asked():
+    """``loveletter`` alone showed the help, but ``loveletter --lang nl`` said a command was missing."""
+    for args, lang, start in (((), "C.UTF-8", "Usage: loveletter"), (("--lang", "nl"), "C.UTF-8", "Gebruik: loveletter"),
+                              (("--lang", "en"), "nl_NL.UTF-8", "Usage: loveletter")):
+        done = run(*args, lang=lang)
+        assert (done.returncode, done.stderr) == (0, "") and done.stdout.startswith(start), args
+        assert done.stdout == run(*args, "--help", lang=lang).stdout
+
+
 def test_a_path_of_the_wrong_kind_is_named_in_the_users_language(tmp_path):
     # click names the kind of path when the option is declared, before --lang is read
     a_file = tmp_path / "records.json"

@@ -61,12 +61,14 @@ class _Commands(click.Group):
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]},
-             options_metavar=_t("meta_options"), subcommand_metavar=_t("meta_command"))
+             options_metavar=_t("meta_options"), subcommand_metavar=_t("meta_command"), invoke_without_command=True)
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, help=_t("opt_version"),
               callback=lambda ctx, _, shown: _show_version(ctx) if shown else None)
 @click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, expose_value=False, help=_t("opt_lang"))
-def cli() -> None:
-    pass
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    if ctx.invoked_subcommand is None:  # nothing, or only ``--lang nl``: the help, in that language
+        click.echo(ctx.get_help())
 
 
 cli.help = _t("cli_main")
