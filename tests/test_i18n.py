@@ -424,7 +424,10 @@ def test_moves_are_read_in_either_language_whatever_is_shown(lang):
 
 
 @pytest.mark.parametrize(("typed", "en", "nl"), [
-    ("kanselier houd", "'keep' needs a card in 'kanselier houd'", "na 'houd' hoort een kaart in 'kanselier houd'"),
+    ("kanselier houd", "after 'keep' name the card you keep, e.g. 'chancellor keep baron bottom priest,guard'"
+                       " (you wrote 'kanselier houd')",
+     "na 'houd' (of 'keep') noem je de kaart die je houdt, bv. 'kanselier houd baron onder priester,wachter'"
+     " (je schreef 'kanselier houd')"),
     ("wachter 1 prins extra", "unexpected 'extra' after 'wachter 1 prins'",
      "onverwacht 'extra' na 'wachter 1 prins'"),
     ("kanselier houd baron onder spion,prinsje", "unknown card 'prinsje'", "onbekende kaart 'prinsje'"),

@@ -1290,7 +1290,8 @@ NOTATION_NL: dict[str, str] = {
     "long_seat": "{seat} is aan geen enkele tafel een stoelnummer",
     "seat_word": "op de plaats van het stoelnummer staat {word!r}: een stoel is een getal, bv. 'wachter 1 priester'",
     "trailing": "onverwacht {rest!r} na {text!r}",
-    "keep_card": "na 'houd' hoort een kaart in {text!r}",
+    "keep_card": "na 'houd' (of 'keep') noem je de kaart die je houdt, bv. 'kanselier houd baron onder priester,wachter'"
+                 " (je schreef {text!r})",
     "bottom_cards": "na de gehouden kaart hoort 'onder KAART,KAART' in {text!r}",
     "unknown_card": "onbekende kaart {word!r}: de kaarten zijn {known}",
 }
