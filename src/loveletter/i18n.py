@@ -273,7 +273,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_err_db_driver": "its driver ({module}) is not installed",
         "serve_err_db_url": "it is not a database URL (e.g. postgresql+psycopg://user@host/db or sqlite:///file.db)",
         "serve_err_db_not_sqlite": "the file is not an SQLite database",
-        "serve_err_db_unreachable": "no connection: {detail}",
+        "serve_err_db_unreachable": "no connection (the driver says: {detail})",
+        "serve_err_db_says": "the driver says: {detail}",
         "serve_err_db_foreign": "its table {table!r} is not this app's (columns missing: {columns}): choose another"
                                 " database, or take that table away; nothing was changed",
         "serve_table_left_out": "table {code} is left out: its stored rows cannot be read back ({reason});"
@@ -827,7 +828,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_err_db_driver": "het stuurprogramma ervoor ({module}) is niet geïnstalleerd",
         "serve_err_db_url": "het is geen database-URL (bv. postgresql+psycopg://gebruiker@host/db of sqlite:///bestand.db)",
         "serve_err_db_not_sqlite": "het bestand is geen SQLite-database",
-        "serve_err_db_unreachable": "geen verbinding: {detail}",
+        "serve_err_db_unreachable": "geen verbinding (de driver zegt: {detail})",
+        "serve_err_db_says": "de driver zegt: {detail}",
         "serve_err_db_foreign": "de tabel {table!r} erin is niet van deze app (ontbrekende kolommen: {columns}): kies een"
                                 " andere database of haal die tabel weg; er is niets veranderd",
         "serve_table_left_out": "tafel {code} blijft weg: de opgeslagen rijen zijn niet terug te lezen ({reason});"

@@ -63,6 +63,17 @@ def test_serve_refusals_in_dutch(tmp_path, args, says):
     assert (tmp_path / "notes.txt").read_text().startswith("Not a database")
 
 
+def test_a_database_drivers_own_words_are_marked_as_its_own(tmp_path):
+    """A server that does not answer: the driver's words (English, most often) were put after the
+    Dutch as if they were ours."""
+    done = run("serve", "--port", free_port(), "--db", "postgresql+psycopg://ann:pw@127.0.0.1:1/x", cwd=tmp_path,
+               LANG="nl_NL.UTF-8")
+    assert done.returncode == 1 and done.stderr.count("\n") == 1
+    assert done.stderr.startswith("loveletter serve: kan de database postgresql+psycopg://ann:***@127.0.0.1:1/x niet"
+                                  " openen: geen verbinding (de driver zegt: ")
+    assert done.stderr.endswith(")\n") and "127.0.0.1" in done.stderr.partition("zegt: ")[2]
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

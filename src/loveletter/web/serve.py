@@ -98,7 +98,7 @@ def _database_reason(err: SQLAlchemyError | ValueError, url: str, t: Translator)
         return t("serve_err_db_unreachable", detail=detail.removeprefix("connection failed: "))
     if isinstance(err, DatabaseError) and "file is not a database" in detail:
         return t("serve_err_db_not_sqlite")
-    return detail
+    return t("serve_err_db_says", detail=detail)
 
 
 def without_password(url: str) -> str:
