@@ -181,17 +181,20 @@ def narrate(event: Event, names: Sequence[str], t: Translator, round_number: int
             return t("ev_reveal_set_aside", card=t.the(event.card))
         return t("ev_reveal", name=name, card=t.the(event.card))
     if kind == "round_end":
-        winners = [names[s] for s in event.seats or ()]
-        line = (
-            t("ev_round_end_one", name=winners[0]) if len(winners) == 1
-            else t("ev_round_end", names=t.join_names(winners))
-        )
-        if event.target is not None:
-            line += " " + t("ev_spy_bonus", name=names[event.target])
-        if event.cards:  # R6.5: the deck is public too now
-            line = t("ev_deck_left", cards=t.the_cards(event.cards)) + " " + line
-        return line
+        return " ".join(round_end_lines(event, names, t))
     return None
+
+
+def round_end_lines(event: Event, names: Sequence[str], t: Translator) -> list[str]:
+    """A ``round_end`` event as lines, as the terminal game tells it: the cards left in the deck, the
+    winners, the Spy's token (a log with one line per event joins them: :func:`narrate`)."""
+    winners = [names[s] for s in event.seats or ()]
+    lines = [t("ev_deck_left", cards=t.the_cards(event.cards))] if event.cards else []  # R6.5: public now
+    lines.append(t("ev_round_end_one", name=winners[0]) if len(winners) == 1
+                 else t("ev_round_end", names=t.join_names(winners)))
+    if event.target is not None:
+        lines.append(t("ev_spy_bonus", name=names[event.target]))
+    return lines
 
 
 def _play(event: Event, name: str, target: str, t: Translator) -> str:
@@ -216,6 +219,13 @@ def _play(event: Event, name: str, target: str, t: Translator) -> str:
 def narrate_all(
     events: Iterable[Event], names: Sequence[str], t: Translator, round_number: int = 1
 ) -> list[str]:
-    """Every event worth telling, as lines."""
-    lines = (narrate(e, names, t, round_number) for e in events)
-    return [line for line in lines if line]
+    """Every event worth telling, as lines (the round's end as several: :func:`round_end_lines`)."""
+    lines: list[str] = []
+    for event in events:
+        if event.kind == "round_end":
+            lines += round_end_lines(event, names, t)
+            continue
+        line = narrate(event, names, t, round_number)
+        if line:
+            lines.append(line)
+    return lines

@@ -666,3 +666,25 @@ def test_long_lines_are_wrapped_by_the_terminals_cells(name):
     assert all(row.startswith("  ") and not row.startswith("   ") for row in rows[1:-1])
     assert " ".join(row.strip() for row in rows[:-1]) == line  # every word, in order, none split
     assert wrapped(["x" * 50 + " end"], 40) == ["x" * 50, "  end"]  # a word wider than the line stays whole
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["Left in the deck, top first: the Guard and the Priest.", "Anna wins the round.",
+            "Bram gains a token for the Spy."]),
+    ("nl", ["Nog in de trekstapel, de bovenste eerst: de Wachter en de Priester.", "Anna wint de ronde.",
+            "Bram krijgt een teken van liefde voor de Spion."]),
+])
+def test_the_rounds_end_is_told_on_lines_of_its_own_as_the_game_tells_it(lang, said):
+    """A replay ran the deck left, the winners and the Spy's token together on one line, where the
+    terminal game tells them on three; the web's log and replay now show them apart too."""
+    from loveletter.engine import Card, Event
+    from loveletter.i18n import Translator
+    from loveletter.narrate import narrate, narrate_all
+    from loveletter.web.messages import round_log
+
+    t = Translator(lang)
+    end = Event("round_end", seats=(0,), target=1, cards=(Card.GUARD, Card.PRIEST))
+    lines = narrate_all([end], NAMES[:2], t)
+    assert len(lines) == 3 and lines == round_log([end], NAMES[:2], t, 1, set())
+    assert narrate(end, NAMES[:2], t) == " ".join(lines)  # one line where a log has one per event
+    assert lines == said

@@ -24,7 +24,7 @@ from loveletter.engine import (
 )
 from loveletter.engine.errors import quoted
 from loveletter.i18n import LANGUAGES, Translator
-from loveletter.narrate import narrate
+from loveletter.narrate import narrate, round_end_lines
 from loveletter.percentages import shown_percentages
 from loveletter.record import KeyTwice, no_key_twice
 from loveletter.web.store import DamagedRow
@@ -99,6 +99,9 @@ def round_log(events: Iterable[Event], names: list[str], t: Translator, round_nu
     ``play`` event, or a ``bottom`` one for the Chancellor's choice)."""
     lines, moves = [], 0
     for event in events:
+        if event.kind == "round_end":
+            lines += round_end_lines(event, names, t)
+            continue
         line = narrate(event, names, t, round_number)
         if event.kind in ("play", "bottom"):
             if line and moves in stood_in:
