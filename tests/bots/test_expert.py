@@ -13,10 +13,11 @@ from collections import Counter
 from collections.abc import Callable
 from types import SimpleNamespace
 
+import numpy as np
 import pytest
 from scenarios import scramble_secrets
 
-from loveletter.bots import expert
+from loveletter.bots import expert, make_bot
 from loveletter.bots.expert import HINT_TRIES, Estimate, ExpertBot
 from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Edition, Match, Phase, Round, View, view
 
@@ -522,6 +523,15 @@ def test_a_budget_outside_its_range_is_refused():
         with pytest.raises(ValueError, match=f"from 1 to 10,000,000 iterations, not {budget}"):
             ExpertBot(1, budget=budget)
     assert ExpertBot(1, budget=10**12, time_limit=0.5).iterations == 10**12  # until the clock runs out
+
+
+def test_a_budget_must_be_a_whole_number():
+    """``make_bot("expert", 1, 1.5)`` and ``True`` were taken (the environments refused them)."""
+    for budget in (1.5, 2.0, True, "5"):
+        with pytest.raises(ValueError, match=r"a whole number from 1 to 10,000,000 iterations, not "):
+            make_bot("expert", 1, budget)  # type: ignore[arg-type]
+    kept = ExpertBot(1, budget=np.int64(7)).iterations  # (as the environments take it)
+    assert kept == 7 and type(kept) is int
 
 
 # ------------------------------------------------------------------------------------ match-level scoring

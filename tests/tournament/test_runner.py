@@ -672,6 +672,11 @@ def test_timing_adds_up_over_every_chunk():
     (Settings(("nobody", "random")), "unknown_level"),
     (Settings(("random", "random"), edition="1999"), "edition"),
     (Settings(("random", "random"), games=MAX_GAMES + 1), "too_many_games"),
+    # a budget of 2.5 was played as 2.5 iterations, and 2.0 games as two
+    (Settings(("expert", "random"), budget=2.5), "whole"),  # type: ignore[arg-type]
+    (Settings(("expert", "random"), budget=True), "whole"),
+    (Settings(("random", "random"), games=2.0), "whole"),  # type: ignore[arg-type]
+    (Settings(("random", "random"), seed=1.5), "whole"),  # type: ignore[arg-type]
 ])
 def test_check_refuses_settings_by_their_own_key(settings, key):
     with pytest.raises(TournamentError) as info:

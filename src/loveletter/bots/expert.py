@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from numbers import Integral
 from typing import TYPE_CHECKING, NamedTuple
 
 from loveletter.bots.belief import Belief, Following
@@ -104,10 +105,12 @@ class ExpertBot:
         """``levels``: the bot level of the seats whose level is public, for the hints (a bot
         player is not told them; see :class:`~loveletter.bots.reading.Reading`)."""
         # (with a time limit, a budget past the cap is the way to say "until the clock runs out")
-        if budget is not None and not (1 <= budget <= MAX_BUDGET or (budget > 0 and time_limit is not None)):
-            raise ValueError(f"the thinking budget must be from 1 to {MAX_BUDGET:,} iterations, not {budget}")
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, Integral) or not (
+                1 <= budget <= MAX_BUDGET or (budget > 0 and time_limit is not None))):
+            raise ValueError(f"the thinking budget must be a whole number from 1 to {MAX_BUDGET:,} iterations,"
+                             f" not {budget!r}")
         self.rng = random.Random(seed)
-        self.iterations = budget or DEFAULT_ITERATIONS
+        self.iterations = int(budget) if budget is not None else DEFAULT_ITERATIONS
         self.time_limit = time_limit
         self.stats = SearchStats()
         self._reading = Following(_MatchReading(dict(levels or {})))

@@ -91,6 +91,10 @@ def lineup_for(levels: list[str], players: int | None) -> tuple[str, ...]:
 
 def check(settings: Settings) -> None:
     """Refuse settings that cannot be played (:class:`TournamentError`)."""
+    for name in ("games", "seed", "budget"):  # (a budget of 2.5 was played as 2.5 iterations)
+        value = getattr(settings, name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise TournamentError("whole", name=name, value=repr(value)[:40])
     if settings.edition not in EDITIONS:
         raise TournamentError("edition", edition=settings.edition)
     edition = EDITIONS[settings.edition]
