@@ -291,7 +291,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_tour_players": "Number of players (default: the number of bots listed, at least 2).",
         "opt_tour_rounds": "Play N single rounds (the default: 1000 rounds; at most {most}).",
         "opt_tour_matches": "Play N whole matches instead of single rounds (at most {most}).",
-        "opt_tour_seed": "Seed: the same seed gives the same games, whatever --jobs or --backend.",
+        "opt_tour_seed": "Seed, any whole number: the same seed gives the same games, whatever --jobs or --backend.",
         "opt_tour_jobs": "Processes to play in (default: every core this process may use; 1 plays in this process;"
         " at most 4 per core, but any number on a Ray cluster that RAY_ADDRESS names).",
         "opt_tour_backend": "local: a pool of processes on this machine; ray: Ray tasks (pip install -e '.[ray]' in"
@@ -847,7 +847,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_tour_players": "Aantal spelers (standaard: het aantal genoemde bots, minstens 2).",
         "opt_tour_rounds": "Speel N losse rondes (standaard: 1000 rondes; hoogstens {most}).",
         "opt_tour_matches": "Speel N hele spellen in plaats van losse rondes (hoogstens {most}).",
-        "opt_tour_seed": "Startgetal (seed): hetzelfde startgetal geeft dezelfde partijen, wat --jobs of --backend ook is.",
+        "opt_tour_seed": "Startgetal (seed), elk geheel getal: hetzelfde startgetal geeft dezelfde partijen, wat --jobs of"
+                         " --backend ook is.",
         "opt_tour_jobs": "Aantal processen (standaard: alle kernen die dit proces mag gebruiken; 1 speelt in dit proces;"
         " hoogstens 4 per kern, maar elk aantal op een Ray-cluster dat RAY_ADDRESS noemt).",
         "opt_tour_backend": "local: processen op deze machine; ray: taken in Ray (pip install -e '.[ray]' in de map"
