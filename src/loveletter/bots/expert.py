@@ -341,9 +341,9 @@ class _MatchReading:
     """Starts the :class:`~loveletter.bots.reading.Reading` of each round. In a match's later rounds
     (after the round of the ``last`` reading, which it replaces; a round in which we never searched is
     not read: :meth:`ExpertBot.choose` does not search where there is one legal move, though a bot
-    played where people see it does) the chance that the others play at random starts where the last reading left it
-    (:meth:`~loveletter.bots.reading.Reading.carried`: what they did after our last decision of that
-    round is not read); in a new match, afresh. (An object rather than a closure, so that the bot,
+    played where people see it does) the chance that the others play at random starts where the last
+    reading left it (:meth:`~loveletter.bots.reading.Reading.carried`: what they did after our last
+    decision of that round is not read); in a new match, afresh. (An object rather than a closure, so that the bot,
     and an environment holding it, can be pickled.)"""
 
     levels: dict[int, str]

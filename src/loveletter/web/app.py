@@ -256,7 +256,8 @@ class Server:
     def create(self, request: NewTable, address: str = "") -> dict[str, Any]:
         """A new table, its creator in seat 0; at most :data:`NEW_TABLES` in :data:`NEW_TABLES_WITHIN`
         seconds from one client ``address`` (each table is kept, and its bots think on this server),
-        but any number from this machine (its owner; or a proxy, which uvicorn sees through)."""
+        but any number from this machine: its owner's (a proxy there that names its clients in
+        ``X-Forwarded-For`` is seen through by uvicorn, and each of them counts apart)."""
         now = time.monotonic()
         made = self.made.setdefault(address, collections.deque())
         while made and made[0] <= now - NEW_TABLES_WITHIN:
