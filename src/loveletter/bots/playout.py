@@ -282,8 +282,8 @@ def chance_of_play(edition: Edition, hand: tuple[Card, Card], played: Action, se
     :func:`policy` with probability ``care`` and otherwise picks one of its cards at random (and one of
     that card's plays at random). (The policy's counting of the round's last play is left out: that
     play ends the round, so nothing it would tell is ever read.) ``seen`` counts, by card number, the
-    cards it could see apart from its hand (face up and discarded); ``known`` is what it knows of other hands; the seats in
-    ``others_mask`` could be chosen; those in ``tells`` were told by the Countess
+    cards it could see apart from its hand (face up and discarded); ``known`` is what it knows of other
+    hands; the seats in ``others_mask`` could be chosen; those in ``tells`` were told by the Countess
     (:func:`~loveletter.bots.rule_based.countess_tells`); ``odds`` what the plays before said
     (:mod:`~loveletter.bots.odds`). Used to read the others' hands from their choices."""
     legal = legal_plays(edition, hand, others_mask, seat)
