@@ -1703,3 +1703,50 @@ def test_a_table_takes_so_many_spectators_and_an_address_makes_so_many_tables(cl
     assert len(client.app.state.server.rooms) == 3
     for _ in range(4):  # from this machine (its owner, or a proxy that says whom for), any number
         client.app.state.server.create(web_app.NewTable(name="Ann"), "127.0.0.1")
+
+
+def test_every_answer_keeps_the_page_out_of_other_sites_frames_and_secrets_out_of_caches(client):
+    """No header said so: another site could show the table in a hidden frame over its own buttons."""
+    for answer in (client.get("/"), client.get("/static/app.js"), client.get("/api/tables"),
+                   client.post("/api/tables", content=b"x" * 100_000, headers={"content-type": "application/json"})):
+        headers = answer.headers
+        assert "frame-ancestors 'none'" in headers["content-security-policy"], answer.request.url
+        assert "default-src 'self'" in headers["content-security-policy"]
+        assert (headers["x-frame-options"], headers["x-content-type-options"]) == ("DENY", "nosniff")
+    made = client.post("/api/tables", json={"name": "Ann"})
+    assert made.json()["secret"] and made.headers["cache-control"] == "no-store"
+    assert "cache-control" not in client.get("/static/app.js").headers
+
+
+def test_a_websocket_from_another_sites_page_is_refused(client):
+    """Any site's page could watch a table (and try codes) through its visitor's browser, a server
+    on the visitor's own machine too."""
+    made = create(client)
+    with client.websocket_connect(f"/ws/{made['code']}", headers={"origin": "http://evil.example"}) as socket_:
+        assert socket_.receive_json()["key"] == "web_foreign_origin"
+    for origin in ("http://testserver", "HTTP://TestServer"):  # our own page (TestClient's host)
+        with client.websocket_connect(f"/ws/{made['code']}", headers={"origin": origin}) as socket_:
+            socket_.send_json({"type": "hello", "secret": None, "lang": "en"})
+            assert socket_.receive_json()["type"] == "state"
+    proxied = {"origin": "https://games.example", "x-forwarded-host": "games.example"}  # behind a proxy
+    with client.websocket_connect(f"/ws/{made['code']}", headers=proxied) as socket_:
+        socket_.send_json({"type": "hello", "secret": None, "lang": "en"})
+        assert socket_.receive_json()["type"] == "state"
+
+
+def test_an_address_may_name_so_many_codes_with_no_table(client, monkeypatch):
+    """Private tables are kept private by their codes alone, and thousands of guesses a second found
+    one in minutes (a code with no table was told apart from a private table's)."""
+    monkeypatch.setattr(web_app, "MISSES", 3)
+    made = create(client, players=3, private=True)
+    for code in ("AAAAAA", "BBBBBB"):
+        assert client.post(f"/api/tables/{code}/join", json={"name": "Eve"}).json()["key"] == "web_no_table"
+    assert client.get("/api/tables/CCCCCC/record").json()["key"] == "web_no_table"
+    for asked in (lambda: client.post(f"/api/tables/{made['code']}/join?lang=nl", json={"name": "Eve"}),
+                  lambda: client.get(f"/api/tables/{made['code']}/replay?lang=nl")):
+        refused = asked()
+        assert refused.status_code == 400 and refused.json()["key"] == "web_too_many_misses"
+        assert refused.json()["message"] == "Te veel codes zonder tafel vanaf hier: probeer het over 10 minuten opnieuw."
+    watcher = Seat(client, made["code"], None)
+    assert watcher.state["key"] == "web_too_many_misses"
+    assert client.app.state.server.rooms[made["code"]].table.free_seats() == [1, 2]  # nothing taken

@@ -46,7 +46,7 @@ from loveletter.bots.expert import ExpertBot
 from loveletter.engine import Action, View
 from loveletter.i18n import LANGUAGES, MESSAGES, Translator
 from loveletter.record import KeyTwice, RecordError, no_key_twice, parse
-from loveletter.web.limits import BodyLimit, Limit
+from loveletter.web.limits import BodyLimit, Limit, SafetyHeaders, same_origin
 from loveletter.web.messages import (
     asked_language,
     first_line,
@@ -224,6 +224,7 @@ class Server:
         self.budget = budget  # the expert's thinking budget, for bots and hints (None: its default)
         self.rooms: dict[str, Room] = {}
         self.made: dict[str, collections.deque[float]] = {}  # per client address: when it made its last tables
+        self.missed: dict[str, collections.deque[float]] = {}  # per client address: when it named no table
         self.rng = random.SystemRandom()
         self.thinking = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-think")  # bots' moves
         self.advising = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-hints")
@@ -245,9 +246,21 @@ class Server:
                 room.rematch, room.rematched = stored.rematch, set(stored.went_on)
                 self.rooms[stored.rematch].origin = room
 
-    def room(self, code: str) -> Room:
+    def room(self, code: str, address: str | None = None) -> Room:
+        """The table with ``code``. Asked by a client at ``address``, at most :data:`MISSES` codes with
+        no table in :data:`MISSES_WITHIN` seconds: a private table's code is all that keeps it
+        private, and unlimited guesses (thousands a second) found one in minutes."""
+        missed = self.missed.setdefault(address, collections.deque()) if address is not None else None
+        if missed is not None:
+            now = time.monotonic()
+            while missed and missed[0] <= now - MISSES_WITHIN:
+                missed.popleft()
+            if len(missed) >= MISSES:
+                raise Refused("web_too_many_misses", minutes=MISSES_WITHIN // 60)
         room = self.rooms.get(code.upper())
         if room is None:
+            if missed is not None:
+                missed.append(time.monotonic())
             raise Refused("web_no_table")
         return room
 
@@ -487,6 +500,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     app.state.server = server
     app.add_middleware(BodyLimit, limit=_body_limit,
                        language=lambda request: _translator(request.query_params.get("lang", "en")))
+    app.add_middleware(SafetyHeaders)  # (added last: outermost, so the body limit's refusals carry them too)
 
     @app.exception_handler(Refused)
     async def refused(request: Request, err: Refused) -> JSONResponse:
@@ -563,11 +577,11 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
 
     @app.post("/api/tables", dependencies=[Depends(keys_once)])
     async def create(request: NewTable, http: Request) -> dict[str, Any]:
-        return server.create(request, http.client.host if http.client else "")
+        return server.create(request, _address(http))
 
     @app.post("/api/tables/{code}/join", dependencies=[Depends(keys_once)])
-    async def join(code: str, request: Joining) -> dict[str, Any]:
-        room = server.room(code)
+    async def join(code: str, request: Joining, http: Request) -> dict[str, Any]:
+        room = server.room(code, _address(http))
         async with room.lock:
             seat, secret = room.table.join(request.name, among=room.open_seats(), kept_names=room.kept_names())
         server.tell_all(room)
@@ -575,29 +589,29 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         return {"code": room.table.code, "seat": seat, "secret": secret}
 
     @app.post("/api/tables/{code}/rematch", dependencies=[Depends(keys_once)])
-    async def rematch(code: str, request: Rematch) -> dict[str, Any]:
-        room = server.room(code)
+    async def rematch(code: str, request: Rematch, http: Request) -> dict[str, Any]:
+        room = server.room(code, _address(http))
         async with room.lock:
             return await server.rematch(room, request.secret)
 
-    def finished_record(code: str, t: Translator) -> tuple[str, dict[str, Any]]:
+    def finished_record(code: str, t: Translator, address: str) -> tuple[str, dict[str, Any]]:
         """A finished table's code and record (before the end, a record would show the decks), its bots
-        named with their level in ``t``'s language."""
-        table = server.room(code).table
+        named with their level in ``t``'s language; asked from ``address``."""
+        table = server.room(code, address).table
         if not table.match.over:
             raise Refused("web_not_finished")
         return table.code, record_of(table.match, table.display_names(t))
 
     @app.get("/api/tables/{code}/record")
-    async def record(code: str) -> JSONResponse:
+    async def record(code: str, http: Request) -> JSONResponse:
         # the bots named in English: a record file is read in any language
-        found, doc = finished_record(code, Translator("en"))
+        found, doc = finished_record(code, Translator("en"), _address(http))
         return JSONResponse(doc, headers={"Content-Disposition": f'attachment; filename="loveletter-{found}.json"'})
 
     @app.get("/api/tables/{code}/replay")
-    async def table_replay(code: str, lang: str = "en") -> Response:
+    async def table_replay(code: str, http: Request, lang: str = "en") -> Response:
         t = _translator(lang)
-        _found, doc = finished_record(code, t)  # the bots named as the table named them on this page
+        _found, doc = finished_record(code, t, _address(http))  # the bots named as the table named them on this page
         try:
             return _json_text(await asyncio.to_thread(frames_json, doc, t))
         except RecordError as err:  # (a table's own record: never, but a refusal rather than a 500)
@@ -618,13 +632,18 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         await socket.accept()
         t = Translator("en")
         try:
+            origin = socket.headers.get("origin")
+            if origin is not None and not same_origin(origin, [socket.headers.get("host", ""),
+                                                               socket.headers.get("x-forwarded-host", "")]):
+                raise Refused("web_foreign_origin")  # another site's page, in its visitor's browser
             try:
                 text = await asyncio.wait_for(_receive_text(socket), HELLO_WAIT)
             except TimeoutError:  # told, as every other refusal, not dropped without a word
                 raise Refused("web_hello_late", seconds=HELLO_WAIT) from None
             t = Translator(asked_language(text))
             hello = read_client_message(text, first=True)
-            room = server.room(code)  # after the hello: a missing table is told in the player's language
+            # after the hello: a missing table is told in the player's language
+            room = server.room(code, _address(socket))
             seat = room.table.seat_of(hello["secret"]) if hello["secret"] is not None else None
             if seat is None and sum(c.seat is None for c in room.connections) >= WATCHERS:
                 raise Refused("web_too_many_watchers", most=WATCHERS)
@@ -689,6 +708,9 @@ WATCHERS = 100
 NEW_TABLES = 20
 NEW_TABLES_WITHIN = 600
 THIS_MACHINE = ("127.0.0.1", "::1")
+#: The most codes with no table one client address may name within :data:`MISSES_WITHIN` seconds.
+MISSES = 30
+MISSES_WITHIN = 600
 #: The most messages that may wait to go out to one connection; one that lets more pile up is dropped.
 OUTBOX = 64
 #: Seconds a message may take to go out to a connection before the connection is dropped.
@@ -708,6 +730,11 @@ def _body_limit(path: str) -> Limit:
 def _json_text(text: str) -> Response:
     """JSON already written (a replay's frames, written as they were made)."""
     return Response(text, media_type="application/json")
+
+
+def _address(connection: Request | WebSocket) -> str:
+    """The client's address (a proxy's client's, where uvicorn trusts the proxy: ``X-Forwarded-For``)."""
+    return connection.client.host if connection.client else ""
 
 
 def _translator(lang: str) -> Translator:

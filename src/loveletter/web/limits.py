@@ -74,3 +74,45 @@ class BodyLimit:
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, refused: Refused) -> None:
         response = JSONResponse(refusal_message(refused, self.language(Request(scope))), status_code=413)
         await response(scope, receive, send)
+
+
+#: What every HTTP answer carries: the page loads only its own files (no inline script, nothing from
+#: elsewhere), is never shown inside another site's frame (a hidden overlay could make a player's
+#: clicks), and no answer is taken for another kind of file; API answers, some with a seat's secret,
+#: are never cached.
+SAFETY_HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none';"
+                                 b" form-action 'self'; frame-ancestors 'none'"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+NO_STORE = (b"cache-control", b"no-store")
+
+
+class SafetyHeaders:
+    """ASGI middleware: :data:`SAFETY_HEADERS` on every HTTP answer, and no caching under ``/api/``."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        extra = SAFETY_HEADERS + ([NO_STORE] if scope["path"].startswith("/api/") else [])
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def same_origin(origin: str, hosts: list[str]) -> bool:
+    """Whether a browser's ``Origin`` header names the host the request was sent to (its ``Host``,
+    or the ``X-Forwarded-Host`` a proxy in front passes on): a page of another site may open a
+    WebSocket to any server its visitor can reach, a server on the visitor's own machine too."""
+    _, _, netloc = origin.partition("://")
+    return bool(netloc) and netloc.lower() in {host.strip().lower() for host in hosts if host}

@@ -240,7 +240,7 @@ function connect(code) {
       if (message.key === "web_too_many_watchers") {  // the reason stays shown; a place asked for again later
         socket.onclose = () => setTimeout(() => { if (location.hash === `#/t/${code}`) connect(code); }, 30000);
       }
-      if (message.key === "web_no_table") {  // back to the lobby (not a blank page), the reason still shown
+      if (message.key === "web_no_table" || message.key === "web_too_many_misses") {  // back to the lobby (not a blank page), the reason still shown
         socket.onclose = null; socket = null; leaveTable();
         history.replaceState(null, "", "#/");
         showLobby().then(() => alertUser(message.message));
