@@ -235,12 +235,13 @@ function connect(code) {
     }
     else if (message.type === "error") {
       sentAt = null;  // the move was refused: another may be chosen
-      alertUser(message.message);
+      const leaving = message.key === "web_no_table" || message.key === "web_too_many_misses";
+      if (!leaving) alertUser(message.message);  // (leaving: said once the lobby is shown, not twice)
       if (message.key === "web_bad_secret") localStorage.removeItem(`ll-seat-${code}`);
       if (message.key === "web_too_many_watchers") {  // the reason stays shown; a place asked for again later
         socket.onclose = () => setTimeout(() => { if (location.hash === `#/t/${code}`) connect(code); }, 30000);
       }
-      if (message.key === "web_no_table" || message.key === "web_too_many_misses") {  // back to the lobby (not a blank page), the reason still shown
+      if (leaving) {  // back to the lobby (not a blank page), the reason shown there
         socket.onclose = null; socket = null; leaveTable();
         history.replaceState(null, "", "#/");
         showLobby().then(() => alertUser(message.message));
@@ -257,7 +258,8 @@ function connect(code) {
 // The card being chosen, in the words of the state ``after``, if that state changes only the
 // language (a new move ends the choice).
 function samePicking(before, after) {
-  if (!picking || !before || before.moves !== after.moves || before.code !== after.code) return null;
+  if (!picking || !before || before.moves !== after.moves || before.code !== after.code || before.round !== after.round)
+    return null;
   const card = after.hand.find((face) => face.card === picking.card.card);
   const moves = after.legal.filter((m) => m.card === picking.card.card);
   return card && moves.length ? { ...picking, card, moves } : null;
@@ -375,7 +377,8 @@ function render() {
       pileView(s.discards[i], "discards", w("web_discards"))));
   });
 
-  const hand = $("section", { class: "hand panel" }, $("h2", { text: w("web_hand") }));
+  // (the heading takes the focus where nothing in the hand may be played: see FIRST_STEP)
+  const hand = $("section", { class: "hand panel" }, $("h2", { id: "hand-title", tabindex: -1, text: w("web_hand") }));
   const cards = $("div", { class: "cards" });
   hand.append(cards);
   const legal = s.legal;
@@ -473,7 +476,9 @@ function render() {
   refocus(key, fallback);
 }
 
-const FIRST_STEP = ".picking button, .hand button.move, .card-button:not([disabled])";
+// (tried in this order: a choice half made first, though the hand's cards come before it on the page;
+// with nothing to play, the hand itself, so that the focus is not dropped when the card played goes)
+const FIRST_STEP = [".picking button", ".hand button.move", ".card-button:not([disabled])", "#hand-title"];
 let focusNext = null; // [key, selector] (see refocus) for the next redraw, if not back where it was
 let turnBegun = false; // the state to draw starts your turn: the focus goes on to your first playable card
 
@@ -484,12 +489,16 @@ function focusKey() {
   return node.id ? `#${node.id}` : node.dataset.key || null;
 }
 
-// Focus the control ``key`` names again, else the first that ``fallback`` (a selector) finds.
+// Focus the control ``key`` names again, else the first that ``fallback`` finds (a selector, or a
+// list of them tried in turn).
 function refocus(key, fallback) {
   const main = document.getElementById("main");
   let node = null;
   if (key) node = key.startsWith("#") ? document.getElementById(key.slice(1)) : main.querySelector(`[data-key="${CSS.escape(key)}"]`);
-  if ((!node || node.disabled) && fallback) node = main.querySelector(fallback);
+  for (const selector of [].concat(fallback || [])) {
+    if (node && !node.disabled) break;
+    node = main.querySelector(selector);
+  }
   if (node) node.focus();
 }
 
@@ -501,6 +510,8 @@ function news(before, after) {
   if (nextRound(before, after) && after.previous)  // how the round we followed ended (its result too) comes first
     lines.unshift(...after.previous.log.slice(before.log.length));
   if (turnBegins(before, after)) lines.push(w("web_your_turn"));
+  if (after.match_winners.length && !(before && before.code === after.code && before.match_winners.length))
+    lines.push(w("web_match_won", { names: after.match_won_by }));  // (shown in the status, which is not read out)
   return lines.join(" ");
 }
 
@@ -560,16 +571,17 @@ function pickingView() {
     const targets = [...new Set(moves.map((m) => m.target))];
     box.append($("p", { id: "pick-prompt", text: w("web_pick_player", { card: card.name }) }));
     for (const target of targets)
-      box.append($("button", { class: "target", onclick: () => {
+      box.append($("button", { class: "target", "data-key": `target-${target}`, onclick: () => {
         const left = moves.filter((m) => m.target === target);
         if (left.length === 1) send(left[0].move); else { picking.target = target; focusNext = [null, ".picking button"]; render(); }
       }, text: target === state.seat ? w("web_yourself") : state.names[target] }));
   } else {
     box.append($("p", { id: "pick-prompt", text: w("web_pick_guess") }));
     for (const move of moves.filter((m) => m.target === picking.target))
-      box.append($("button", { class: "guess", onclick: () => send(move.move), text: move.guess_name }));
+      box.append($("button", { class: "guess", "data-key": `guess-${move.move}`, onclick: () => send(move.move),
+        text: move.guess_name }));
   }
-  box.append($("button", { class: "cancel", onclick: cancelPicking, text: w("web_cancel") }));
+  box.append($("button", { class: "cancel", "data-key": "cancel", onclick: cancelPicking, text: w("web_cancel") }));
   return box;
 }
 
