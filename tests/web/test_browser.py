@@ -621,10 +621,17 @@ def test_a_redraw_keeps_the_focus_on_a_half_made_choice_and_it_never_drops_to_th
     create_table(page, "Ann", {1: "random", 2: "random"}, players=3, target=1)
     focused = "(document.activeElement.dataset.key || document.activeElement.id || document.activeElement.tagName)"
     chose = False
+    matches = 1
     while True:
         page.wait_for_selector(".your-turn, .status .result")
         if page.locator(".status .result").count():
-            break
+            assert page.locator(".status .result").inner_text() in page.locator("#announce").inner_text()
+            if chose:
+                break
+            assert matches < 8  # (a match may end before Ann holds a card that asks for a player)
+            play_a_rematch(page)
+            matches += 1
+            continue
         if not chose and page.locator(ASKING_ENABLED).count():
             page.locator(ASKING_ENABLED).first.focus()
             page.keyboard.press("Enter")
@@ -640,8 +647,6 @@ def test_a_redraw_keeps_the_focus_on_a_half_made_choice_and_it_never_drops_to_th
         play_one_move(page, keyboard=True)
         page.wait_for_function(f"document.querySelector('#main').dataset.moves !== '{before}'")
         assert page.evaluate(focused) != "BODY"  # the hand's heading, or the next card to play
-    assert chose
-    assert page.locator(".status .result").inner_text() in page.locator("#announce").inner_text()
 
 
 def test_the_page_plays_under_its_own_content_security_policy(server, browser):

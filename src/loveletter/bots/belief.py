@@ -790,6 +790,7 @@ class Belief:
             hand = hands[seat] or ()
             for card in hand:
                 odds[card] = odds.get(card, 0.0) + w / len(hand)
+        odds = summing_to_one(odds)
         public = self.public_odds.get(seat) if floor else None
         if public and odds:
             for card in odds:
@@ -848,6 +849,14 @@ class Belief:
 
     def __len__(self) -> int:
         return len(self.table)
+
+
+def summing_to_one(odds: dict[Card, float]) -> dict[Card, float]:
+    """``odds`` divided by their sum, which adding up the table's weights leaves a rounding off one:
+    a card certain is then exactly 1.0, as a hand the seat knows must be (0.9999999999999999 showed
+    as ">99%"; Python 3.12 sums floats more exactly, and the table's weights came out so)."""
+    whole = sum(odds.values())
+    return {card: p / whole for card, p in odds.items()} if whole else odds
 
 
 def _rest_after_play(hand: tuple[Card, ...] | None, card: Card) -> tuple[Card, ...] | None:

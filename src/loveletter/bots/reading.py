@@ -29,7 +29,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from loveletter.bots.belief import Belief, Reader
+from loveletter.bots.belief import Belief, Reader, summing_to_one
 from loveletter.bots.odds import PlayOdds
 from loveletter.bots.playout import chance_at_random, chance_of_play
 from loveletter.engine import Action, Card, Edition, View
@@ -167,7 +167,7 @@ class Reading:
             if weight > 0:
                 for card, p in belief.hand_odds(seat, floor).items():
                     odds[card] = odds.get(card, 0.0) + weight * p
-        return odds
+        return summing_to_one(odds)
 
     def all_odds(self) -> dict[int, dict[Card, float]]:
         """:meth:`hand_odds` for every other player still in the round."""
