@@ -536,6 +536,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_too_many_watchers": "This table already has {most} spectators, the most it takes; try again later.",
         "web_too_many_misses": "Too many codes with no table from here: try again in {minutes} minutes.",
         "web_foreign_origin": "This game's tables can only be opened from its own pages.",
+        "web_bad_host": "This server answers only to this computer's own names (localhost).",
         "web_too_many_tables": "You have created {most} tables in the last {minutes} minutes, the most allowed;"
                                " join one, or wait a little.",
         "web_seat_kept": "The free seats are kept for the last match's players while they decide; you can watch.",
@@ -1098,6 +1099,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                                  " nog eens.",
         "web_too_many_misses": "Te veel codes zonder tafel vanaf hier: probeer het over {minutes} minuten opnieuw.",
         "web_foreign_origin": "De tafels van dit spel gaan alleen open vanaf zijn eigen pagina's.",
+        "web_bad_host": "Deze server luistert alleen naar de eigen namen van deze computer (localhost).",
         "web_too_many_tables": "Je hebt de laatste {minutes} minuten {most} tafels gemaakt, het meeste dat mag;"
                                " ga aan een tafel zitten, of wacht even.",
         "web_seat_kept": "De vrije stoelen worden vrijgehouden voor de spelers van het vorige spel zolang ze nog kiezen; je kunt wel kijken.",

@@ -7,6 +7,7 @@ import functools
 import json
 import random
 import re
+import socket
 import threading
 import time
 from xml.etree import ElementTree
@@ -542,7 +543,6 @@ def test_the_match_survives_a_restart_of_the_server(database):
 def test_a_table_whose_stored_rows_are_damaged_is_left_out_and_the_others_served(database, monkeypatch, capsys):
     """Rows edited outside the app (by hand, by another program) stopped the whole server with a
     traceback: now that table alone is left out, said in one line, and kept as it is."""
-    import socket
 
     from sqlalchemy import text
 
@@ -1750,3 +1750,34 @@ def test_an_address_may_name_so_many_codes_with_no_table(client, monkeypatch):
     watcher = Seat(client, made["code"], None)
     assert watcher.state["key"] == "web_too_many_misses"
     assert client.app.state.server.rooms[made["code"]].table.free_seats() == [1, 2]  # nothing taken
+
+
+def test_a_server_on_the_loopback_address_answers_only_to_this_machines_names(database, monkeypatch):
+    """Any Host was taken: a site whose name its owner points at 127.0.0.1 (DNS rebinding) was the
+    server's own origin in its visitor's browser, and could use it as its own pages do."""
+    from starlette.websockets import WebSocketDisconnect
+
+    from loveletter.web import serve as serving
+    from loveletter.web.limits import LoopbackOnly
+
+    served: list[object] = []
+    monkeypatch.setattr(serving.uvicorn, "run", lambda app, **_: served.append(app))
+    for host, guarded in (("127.0.0.1", True), ("0.0.0.0", False)):
+        assert serving.serve(host, _free_port(), database, 0, None, Translator("en")) == 0
+        assert isinstance(served[-1], LoopbackOnly) is guarded, host
+    app = served[0]
+    for name in ("localhost:8000", "127.0.0.1:8000", "[::1]:8000", "LOCALHOST"):
+        with TestClient(app, base_url=f"http://{name}") as local:
+            assert local.get("/api/tables").status_code == 200, name
+    with TestClient(app, base_url="http://rebound.example:8000") as foreign:
+        refused = foreign.get("/api/tables?lang=nl")
+        assert refused.status_code == 421 and refused.json()["key"] == "web_bad_host"
+        assert refused.json()["message"].startswith("Deze server luistert alleen naar")
+        with pytest.raises(WebSocketDisconnect), foreign.websocket_connect("/ws/ABCDEF") as socket_:
+            socket_.receive_json()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])

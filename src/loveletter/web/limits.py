@@ -116,3 +116,37 @@ def same_origin(origin: str, hosts: list[str]) -> bool:
     WebSocket to any server its visitor can reach, a server on the visitor's own machine too."""
     _, _, netloc = origin.partition("://")
     return bool(netloc) and netloc.lower() in {host.strip().lower() for host in hosts if host}
+
+
+#: The names a server on this machine's loopback address answers to.
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
+
+
+class LoopbackOnly:
+    """ASGI middleware for a server on the loopback address (the default): requests must name it as
+    this machine does (``Host: localhost:8000``). A page of another site whose name its owner points
+    at 127.0.0.1 (DNS rebinding) would otherwise be the server's own origin in the visitor's browser,
+    and could use it as its own pages do."""
+
+    def __init__(self, app: ASGIApp, language: Callable[[Request], Translator]) -> None:
+        self.app = app
+        self.language = language
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket") or _host_name(scope) in LOOPBACK_NAMES:
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 4003})  # (before it is accepted: a 403)
+            return
+        response = JSONResponse(refusal_message(Refused("web_bad_host"), self.language(Request(scope))),
+                                status_code=421)
+        await response(scope, receive, send)
+
+
+def _host_name(scope: Scope) -> str:
+    """The ``Host`` header's name, without its port (``[::1]`` keeps its brackets)."""
+    host: str = dict(scope["headers"]).get(b"host", b"").decode("latin-1").strip().lower()
+    if host.startswith("["):
+        return host[: host.find("]") + 1] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host

@@ -16,11 +16,17 @@ from sqlalchemy.exc import (
     OperationalError,
     SQLAlchemyError,
 )
+from starlette.requests import Request
+from starlette.types import ASGIApp
 
-from loveletter.i18n import Translator
+from loveletter.i18n import LANGUAGES, Translator
 from loveletter.web.app import create_app
+from loveletter.web.limits import LoopbackOnly
 from loveletter.web.messages import first_line, left_out_reason
 from loveletter.web.store import ForeignTable, Store, default_database
+
+#: The addresses of this machine alone (``--host``): a server there answers only to its own names.
+LOOPBACK_ADDRESSES = ("127.0.0.1", "localhost", "::1")
 
 
 def database_url(given: str | None) -> str:
@@ -75,8 +81,17 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     print(t("serve_open", url=f"http://{shown}:{port}/"), flush=True)
     print(t("serve_db", db=store.engine.url.render_as_string(hide_password=True)), flush=True)
     logging.getLogger("uvicorn.error").addFilter(_client_faults_on_one_line)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16_384, timeout_graceful_shutdown=5)
+    served: ASGIApp = app
+    if host in LOOPBACK_ADDRESSES:  # only this machine's own pages may reach it
+        served = LoopbackOnly(app, language=_page_language)
+    uvicorn.run(served, host=host, port=port, log_level="warning", ws_max_size=16_384, timeout_graceful_shutdown=5)
     return 0
+
+
+def _page_language(request: Request) -> Translator:
+    """The language a request's page asks in (``?lang=``), English if none we speak."""
+    asked = request.query_params.get("lang", "en")
+    return Translator(asked if asked in LANGUAGES else "en")
 
 
 def _client_faults_on_one_line(record: logging.LogRecord) -> bool:
