@@ -498,15 +498,13 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
 
     app = FastAPI(title="Love Letter", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     app.state.server = server
-    app.add_middleware(BodyLimit, limit=_body_limit,
-                       language=lambda request: _translator(request.query_params.get("lang", "en")))
+    app.add_middleware(BodyLimit, limit=_body_limit, language=page_language)
     app.add_middleware(SafetyHeaders)  # (added last: outermost, so the body limit's refusals carry them too)
 
     @app.exception_handler(Refused)
     async def refused(request: Request, err: Refused) -> JSONResponse:
         # the page asks in its language
-        return JSONResponse(refusal_message(err, _translator(request.query_params.get("lang", "en"))),
-                            status_code=400)
+        return JSONResponse(refusal_message(err, page_language(request)), status_code=400)
 
     @app.exception_handler(OperationalError)
     @app.exception_handler(PoolTimeout)
@@ -514,14 +512,13 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         # a table or a seat the database would not take (busy, out of reach): nothing was changed
         # (any other database error is a fault of ours: a 500, and its traceback in the log)
         log.error("%s %s not stored: %s", request.method, request.url.path, first_line(err))
-        return JSONResponse(refusal_message(Refused("web_store_failed"),
-                                            _translator(request.query_params.get("lang", "en"))), status_code=503)
+        return JSONResponse(refusal_message(Refused("web_store_failed"), page_language(request)), status_code=503)
 
     @app.exception_handler(IntegrityError)
     async def stored_elsewhere(request: Request, err: IntegrityError) -> JSONResponse:
         # a seat or a table another server on this database stored first: nothing was changed here
         log.error("%s %s not stored: %s", request.method, request.url.path, first_line(err))
-        return JSONResponse(refusal_message(Refused(ELSEWHERE), _translator(request.query_params.get("lang", "en"))),
+        return JSONResponse(refusal_message(Refused(ELSEWHERE), page_language(request)),
                             status_code=409)
 
     @app.exception_handler(StarletteHTTPException)
@@ -535,7 +532,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             refusal = Refused("web_body_unreadable")
         else:
             return await http_exception_handler(request, err)
-        return JSONResponse(refusal_message(refusal, _translator(request.query_params.get("lang", "en"))),
+        return JSONResponse(refusal_message(refusal, page_language(request)),
                             status_code=err.status_code, headers=err.headers)
 
     @app.exception_handler(RequestValidationError)
@@ -551,7 +548,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             field = ".".join(str(part) for part in where if part != "body")
             # no field named: the body as a whole is wrong (empty, a list, a form, JSON sent as text)
             refusal = Refused("web_err_request", field=field) if field else Refused("web_body_not_object")
-        return JSONResponse(refusal_message(refusal, _translator(request.query_params.get("lang", "en"))),
+        return JSONResponse(refusal_message(refusal, page_language(request)),
                             status_code=422)
 
     @app.get("/", response_class=HTMLResponse)
@@ -735,6 +732,11 @@ def _json_text(text: str) -> Response:
 def _address(connection: Request | WebSocket) -> str:
     """The client's address (a proxy's client's, where uvicorn trusts the proxy: ``X-Forwarded-For``)."""
     return connection.client.host if connection.client else ""
+
+
+def page_language(request: Request) -> Translator:
+    """The language a request's page asks in (``?lang=``): every refusal is said in it."""
+    return _translator(request.query_params.get("lang", "en"))
 
 
 def _translator(lang: str) -> Translator:

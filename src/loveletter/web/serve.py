@@ -16,11 +16,10 @@ from sqlalchemy.exc import (
     OperationalError,
     SQLAlchemyError,
 )
-from starlette.requests import Request
 from starlette.types import ASGIApp
 
-from loveletter.i18n import LANGUAGES, Translator
-from loveletter.web.app import create_app
+from loveletter.i18n import Translator
+from loveletter.web.app import create_app, page_language
 from loveletter.web.limits import LoopbackOnly
 from loveletter.web.messages import first_line, left_out_reason
 from loveletter.web.store import ForeignTable, Store, default_database
@@ -83,15 +82,9 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     logging.getLogger("uvicorn.error").addFilter(_client_faults_on_one_line)
     served: ASGIApp = app
     if host in LOOPBACK_ADDRESSES:  # only this machine's own pages may reach it
-        served = LoopbackOnly(app, language=_page_language)
+        served = LoopbackOnly(app, language=page_language)
     uvicorn.run(served, host=host, port=port, log_level="warning", ws_max_size=16_384, timeout_graceful_shutdown=5)
     return 0
-
-
-def _page_language(request: Request) -> Translator:
-    """The language a request's page asks in (``?lang=``), English if none we speak."""
-    asked = request.query_params.get("lang", "en")
-    return Translator(asked if asked in LANGUAGES else "en")
 
 
 def _client_faults_on_one_line(record: logging.LogRecord) -> bool:
