@@ -250,13 +250,9 @@ class Server:
         """The table with ``code``. Asked by a client at ``address``, at most :data:`MISSES` codes with
         no table in :data:`MISSES_WITHIN` seconds: a private table's code is all that keeps it
         private, and unlimited guesses (thousands a second) found one in minutes."""
-        missed = self.missed.setdefault(address, collections.deque()) if address is not None else None
-        if missed is not None:
-            now = time.monotonic()
-            while missed and missed[0] <= now - MISSES_WITHIN:
-                missed.popleft()
-            if len(missed) >= MISSES:
-                raise Refused("web_too_many_misses", minutes=MISSES_WITHIN // 60)
+        missed = _lately(self.missed, address, MISSES_WITHIN) if address is not None else None
+        if missed is not None and len(missed) >= MISSES:
+            raise Refused("web_too_many_misses", minutes=MISSES_WITHIN // 60)
         room = self.rooms.get(code.upper())
         if room is None:
             if missed is not None:
@@ -271,10 +267,7 @@ class Server:
         seconds from one client ``address`` (each table is kept, and its bots think on this server),
         but any number from this machine: its owner's (a proxy there that names its clients in
         ``X-Forwarded-For`` is seen through by uvicorn, and each of them counts apart)."""
-        now = time.monotonic()
-        made = self.made.setdefault(address, collections.deque())
-        while made and made[0] <= now - NEW_TABLES_WITHIN:
-            made.popleft()
+        made = _lately(self.made, address, NEW_TABLES_WITHIN)
         if len(made) >= NEW_TABLES and address not in THIS_MACHINE:
             raise Refused("web_too_many_tables", most=NEW_TABLES, minutes=NEW_TABLES_WITHIN // 60)
         settings = new_settings(request.edition, request.players, request.target, seat_numbers(request.bots),
@@ -283,7 +276,7 @@ class Server:
         code = self._new_code()
         table = GameTable(code, settings, self.store, budget=self.budget)
         seat, secret = table.found(request.name)  # a name refused before anything is stored
-        made.append(now)
+        made.append(time.monotonic())
         self.rooms[code] = room = Room(table)
         self.start_waiting(room)
         return {"code": code, "seat": seat, "secret": secret}
@@ -727,6 +720,15 @@ def _body_limit(path: str) -> Limit:
 def _json_text(text: str) -> Response:
     """JSON already written (a replay's frames, written as they were made)."""
     return Response(text, media_type="application/json")
+
+
+def _lately(times: dict[str, collections.deque[float]], address: str, seconds: float) -> collections.deque[float]:
+    """When ``address`` did something (made a table, named no table) in the last ``seconds``: its
+    entry in ``times``, the older times dropped."""
+    done = times.setdefault(address, collections.deque())
+    while done and done[0] <= time.monotonic() - seconds:
+        done.popleft()
+    return done
 
 
 def _address(connection: Request | WebSocket) -> str:
