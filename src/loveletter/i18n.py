@@ -535,6 +535,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_table_full": "This table has no free seat; you can watch it.",
         "web_too_many_watchers": "This table already has {most} spectators, the most it takes; try again later.",
         "web_too_many_misses": "Too many codes with no table from here: try again in {minutes} minutes.",
+        "web_too_many_tabs": "This seat is already open in {most} places, the most it may be: close one.",
         "web_foreign_origin": "This game's tables can only be opened from its own pages.",
         "web_bad_host": "This server answers only to this computer's own names (localhost).",
         "web_too_many_tables": "You have created {most} tables in the last {minutes} minutes, the most allowed;"
@@ -832,8 +833,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_err_db_driver": "het stuurprogramma ervoor ({module}) is niet geïnstalleerd",
         "serve_err_db_url": "het is geen database-URL (bv. postgresql+psycopg://gebruiker@host/db of sqlite:///bestand.db)",
         "serve_err_db_not_sqlite": "het bestand is geen SQLite-database",
-        "serve_err_db_unreachable": "geen verbinding (de driver zegt: {detail})",
-        "serve_err_db_says": "de driver zegt: {detail}",
+        "serve_err_db_unreachable": "geen verbinding (het stuurprogramma zegt: {detail})",
+        "serve_err_db_says": "het stuurprogramma zegt: {detail}",
         "serve_err_db_foreign": "de tabel {table!r} erin is niet van deze app (ontbrekende kolommen: {columns}): kies een"
                                 " andere database of haal die tabel weg; er is niets veranderd",
         "serve_table_left_out": "tafel {code} blijft weg: de opgeslagen rijen zijn niet terug te lezen ({reason});"
@@ -1098,6 +1099,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_too_many_watchers": "Deze tafel heeft al {most} kijkers, het meeste dat ze toelaat; probeer het later"
                                  " nog eens.",
         "web_too_many_misses": "Te veel codes zonder tafel vanaf hier: probeer het over {minutes} minuten opnieuw.",
+        "web_too_many_tabs": "Deze stoel is al op {most} plaatsen open, het meeste dat mag: sluit er een.",
         "web_foreign_origin": "De tafels van dit spel gaan alleen open vanaf zijn eigen pagina's.",
         "web_bad_host": "Deze server luistert alleen naar de eigen namen van deze computer (localhost).",
         "web_too_many_tables": "Je hebt de laatste {minutes} minuten {most} tafels gemaakt, het meeste dat mag;"

@@ -70,7 +70,7 @@ def test_a_database_drivers_own_words_are_marked_as_its_own(tmp_path):
                LANG="nl_NL.UTF-8")
     assert done.returncode == 1 and done.stderr.count("\n") == 1
     assert done.stderr.startswith("loveletter serve: kan de database postgresql+psycopg://ann:***@127.0.0.1:1/x niet"
-                                  " openen: geen verbinding (de driver zegt: ")
+                                  " openen: geen verbinding (het stuurprogramma zegt: ")
     assert done.stderr.endswith(")\n") and "127.0.0.1" in done.stderr.partition("zegt: ")[2]
 
 

@@ -10,6 +10,7 @@ import re
 import socket
 import threading
 import time
+import types
 from xml.etree import ElementTree
 
 import pytest
@@ -1035,7 +1036,6 @@ def test_the_hints_name_every_card_still_possible_as_the_terminal_does():
 def test_a_hint_near_0_or_1_is_sent_as_it_is_not_rounded_to_certain():
     """The hints' chances went out rounded to three places: a move that wins 0.04% of the time was
     sent as 0, and the page showed 0%, as if it could not win (the page shows such a chance as <1%)."""
-    import types
 
     from loveletter.bots.expert import Estimate
     from loveletter.engine import CLASSIC, Match, view
@@ -1239,7 +1239,6 @@ def test_a_bot_thinks_at_once_and_moves_when_the_delay_is_over(database):
 def test_a_bot_waits_only_what_is_left_of_the_delay_after_thinking(database, monkeypatch):
     """The other half of the test above: the wait after the thinking is the delay less the time
     the bot thought (waiting the whole delay again puts the thinking back on top of it)."""
-    import types
 
 
     waits: list[float] = []
@@ -1636,6 +1635,13 @@ def test_a_connection_is_dropped_once_its_messages_pile_up_or_one_waits_too_long
         await asyncio.wait_for(waiting.next_text(), 5)  # None: dropped, its message never out
         assert waiting.dropped.is_set() and waiting.socket.sent == 1 and delivering.done()
 
+        listening = asyncio.ensure_future(Connection(_StuckSocket(), None, Translator("en")).next_text())
+        await asyncio.sleep(0.01)
+        listening.cancel()  # as at the server's shutdown: the waits it started go too
+        await asyncio.gather(listening, return_exceptions=True)
+        await asyncio.sleep(0.01)
+        assert asyncio.all_tasks() == {asyncio.current_task()}
+
     asyncio.run(scenario())
 
 
@@ -1728,10 +1734,12 @@ def test_a_websocket_from_another_sites_page_is_refused(client):
         with client.websocket_connect(f"/ws/{made['code']}", headers={"origin": origin}) as socket_:
             socket_.send_json({"type": "hello", "secret": None, "lang": "en"})
             assert socket_.receive_json()["type"] == "state"
-    proxied = {"origin": "https://games.example", "x-forwarded-host": "games.example"}  # behind a proxy
-    with client.websocket_connect(f"/ws/{made['code']}", headers=proxied) as socket_:
-        socket_.send_json({"type": "hello", "secret": None, "lang": "en"})
-        assert socket_.receive_json()["type"] == "state"
+    for proxied in ({"origin": "https://games.example", "x-forwarded-host": "games.example"},  # behind a proxy
+                    {"origin": "https://games.example:8443", "x-forwarded-host": "games.example, inner"},
+                    {"origin": "http://testserver:80"}):  # (ports aside: proxies rewrite them)
+        with client.websocket_connect(f"/ws/{made['code']}", headers=proxied) as socket_:
+            socket_.send_json({"type": "hello", "secret": None, "lang": "en"})
+            assert socket_.receive_json()["type"] == "state", proxied
 
 
 def test_an_address_may_name_so_many_codes_with_no_table(client, monkeypatch):
@@ -1750,6 +1758,30 @@ def test_an_address_may_name_so_many_codes_with_no_table(client, monkeypatch):
     watcher = Seat(client, made["code"], None)
     assert watcher.state["key"] == "web_too_many_misses"
     assert client.app.state.server.rooms[made["code"]].table.free_seats() == [1, 2]  # nothing taken
+    # a player's own seat stays open to them, whoever else guessed from their address
+    assert Seat(client, made["code"], made["secret"]).state["type"] == "state"
+    server = client.app.state.server
+    for n in range(5):  # an IPv6 client's addresses count as their /64 network
+        assert server.missed.count(f"2001:db8::{n}") == 0
+    assert web_app._address(types.SimpleNamespace(client=types.SimpleNamespace(host="2001:db8::7"))) == "2001:db8::/64"
+    assert web_app._address(types.SimpleNamespace(client=types.SimpleNamespace(host="::ffff:10.0.0.1"))) == "10.0.0.1"
+    monkeypatch.setattr(web_app, "ADDRESSES_KEPT", 10)  # many addresses are forgotten, oldest first
+    for n in range(25):
+        server.missed.note(f"10.1.0.{n}")
+    assert len(server.missed.times) <= 10 and server.missed.count("10.1.0.24") == 1
+    assert server.missed.count("198.51.100.1") == 0 and "198.51.100.1" not in server.missed.times  # (a lookup adds none)
+
+
+def test_a_seat_may_be_open_in_so_many_places(client, monkeypatch):
+    """A spectator's limit was passed by watching through one's own seat in any number of tabs."""
+    monkeypatch.setattr(web_app, "TABS", 2)
+    made = create(client)
+    tabs = [Seat(client, made["code"], made["secret"]) for _ in range(2)]
+    third = Seat(client, made["code"], made["secret"], lang="nl")
+    assert third.state["key"] == "web_too_many_tabs"
+    assert third.state["message"] == "Deze stoel is al op 2 plaatsen open, het meeste dat mag: sluit er een."
+    tabs[0].close()
+    assert Seat(client, made["code"], made["secret"]).state["type"] == "state"
 
 
 def test_a_server_on_the_loopback_address_answers_only_to_this_machines_names(database, monkeypatch):
@@ -1766,7 +1798,7 @@ def test_a_server_on_the_loopback_address_answers_only_to_this_machines_names(da
         assert serving.serve(host, _free_port(), database, 0, None, Translator("en")) == 0
         assert isinstance(served[-1], LoopbackOnly) is guarded, host
     app = served[0]
-    for name in ("localhost:8000", "127.0.0.1:8000", "[::1]:8000", "LOCALHOST"):
+    for name in ("localhost:8000", "127.0.0.1:8000", "[::1]:8000", "LOCALHOST", "localhost.:8000"):
         with TestClient(app, base_url=f"http://{name}") as local:
             assert local.get("/api/tables").status_code == 200, name
     with TestClient(app, base_url="http://rebound.example:8000") as foreign:

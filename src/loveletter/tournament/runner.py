@@ -20,6 +20,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import AbstractContextManager, closing, contextmanager, suppress
 from dataclasses import dataclass, field
+from numbers import Integral
 from types import FrameType
 from typing import Any
 
@@ -93,7 +94,7 @@ def check(settings: Settings) -> None:
     """Refuse settings that cannot be played (:class:`TournamentError`)."""
     for name in ("games", "seed", "budget"):  # (a budget of 2.5 was played as 2.5 iterations)
         value = getattr(settings, name)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, Integral)):
             raise TournamentError("whole", name=name, value=repr(value)[:40])
     if settings.edition not in EDITIONS:
         raise TournamentError("edition", edition=settings.edition)

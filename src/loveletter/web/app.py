@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import ipaddress
 import json
 import logging
 import os
@@ -161,12 +162,13 @@ class Connection:
         the connection is dropped."""
         receiving = asyncio.ensure_future(_receive_text(self.socket))
         dropping = asyncio.ensure_future(self.dropped.wait())
-        await asyncio.wait({receiving, dropping}, return_when=asyncio.FIRST_COMPLETED)
-        if not receiving.done():
-            receiving.cancel()
-            return None
-        dropping.cancel()
-        return receiving.result()
+        try:
+            done, _ = await asyncio.wait({receiving, dropping}, return_when=asyncio.FIRST_COMPLETED)
+        finally:  # (this wait cancelled too: at the server's shutdown, say)
+            dropping.cancel()
+            if not receiving.done():
+                receiving.cancel()
+        return receiving.result() if receiving in done else None
 
 
 @dataclass
@@ -223,8 +225,8 @@ class Server:
         self.bot_delay = bot_delay  # seconds from the start of a bot's turn to its move, to follow
         self.budget = budget  # the expert's thinking budget, for bots and hints (None: its default)
         self.rooms: dict[str, Room] = {}
-        self.made: dict[str, collections.deque[float]] = {}  # per client address: when it made its last tables
-        self.missed: dict[str, collections.deque[float]] = {}  # per client address: when it named no table
+        self.made = Recent(NEW_TABLES_WITHIN)  # per client address: when it made its last tables
+        self.missed = Recent(MISSES_WITHIN)  # per client address: when it named no table
         self.rng = random.SystemRandom()
         self.thinking = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-think")  # bots' moves
         self.advising = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-hints")
@@ -246,17 +248,19 @@ class Server:
                 room.rematch, room.rematched = stored.rematch, set(stored.went_on)
                 self.rooms[stored.rematch].origin = room
 
-    def room(self, code: str, address: str | None = None) -> Room:
+    def room(self, code: str, address: str | None = None, secret: str | None = None) -> Room:
         """The table with ``code``. Asked by a client at ``address``, at most :data:`MISSES` codes with
         no table in :data:`MISSES_WITHIN` seconds: a private table's code is all that keeps it
-        private, and unlimited guesses (thousands a second) found one in minutes."""
-        missed = _lately(self.missed, address, MISSES_WITHIN) if address is not None else None
-        if missed is not None and len(missed) >= MISSES:
-            raise Refused("web_too_many_misses", minutes=MISSES_WITHIN // 60)
+        private, and unlimited guesses (thousands a second) found one in minutes. Past that, only a
+        player's own ``secret`` for the table opens it (so another's guesses from the same address
+        never lock a player out of their seat)."""
         room = self.rooms.get(code.upper())
+        players_own = room is not None and secret is not None and room.table.holds(secret)
+        if address is not None and not players_own and self.missed.count(address) >= MISSES:
+            raise Refused("web_too_many_misses", minutes=MISSES_WITHIN // 60)
         if room is None:
-            if missed is not None:
-                missed.append(time.monotonic())
+            if address is not None:
+                self.missed.note(address)
             raise Refused("web_no_table")
         return room
 
@@ -267,8 +271,7 @@ class Server:
         seconds from one client ``address`` (each table is kept, and its bots think on this server),
         but any number from this machine: its owner's (a proxy there that names its clients in
         ``X-Forwarded-For`` is seen through by uvicorn, and each of them counts apart)."""
-        made = _lately(self.made, address, NEW_TABLES_WITHIN)
-        if len(made) >= NEW_TABLES and address not in THIS_MACHINE:
+        if self.made.count(address) >= NEW_TABLES and address not in THIS_MACHINE:
             raise Refused("web_too_many_tables", most=NEW_TABLES, minutes=NEW_TABLES_WITHIN // 60)
         settings = new_settings(request.edition, request.players, request.target, seat_numbers(request.bots),
                                 request.private, request.bot_timeout, random.Random(self.rng.random()),
@@ -276,7 +279,7 @@ class Server:
         code = self._new_code()
         table = GameTable(code, settings, self.store, budget=self.budget)
         seat, secret = table.found(request.name)  # a name refused before anything is stored
-        made.append(time.monotonic())
+        self.made.note(address)
         self.rooms[code] = room = Room(table)
         self.start_waiting(room)
         return {"code": code, "seat": seat, "secret": secret}
@@ -580,7 +583,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
 
     @app.post("/api/tables/{code}/rematch", dependencies=[Depends(keys_once)])
     async def rematch(code: str, request: Rematch, http: Request) -> dict[str, Any]:
-        room = server.room(code, _address(http))
+        room = server.room(code, _address(http), request.secret)
         async with room.lock:
             return await server.rematch(room, request.secret)
 
@@ -633,10 +636,11 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             t = Translator(asked_language(text))
             hello = read_client_message(text, first=True)
             # after the hello: a missing table is told in the player's language
-            room = server.room(code, _address(socket))
+            room = server.room(code, _address(socket), hello["secret"])
             seat = room.table.seat_of(hello["secret"]) if hello["secret"] is not None else None
-            if seat is None and sum(c.seat is None for c in room.connections) >= WATCHERS:
-                raise Refused("web_too_many_watchers", most=WATCHERS)
+            if sum(c.seat == seat for c in room.connections) >= (WATCHERS if seat is None else TABS):
+                raise Refused("web_too_many_watchers" if seat is None else "web_too_many_tabs",
+                              most=WATCHERS if seat is None else TABS)
         except Refused as err:
             await socket.send_json(refusal_message(err, t))
             await socket.close(code=4000)
@@ -692,8 +696,12 @@ ELSEWHERE = "web_store_elsewhere"
 STORE_RETRY = 1.0
 #: Seconds a new connection has to say hello (which table, seat and language) before it is closed.
 HELLO_WAIT = 30
-#: The most spectators a table lets watch at once (each move is told to each of them).
+#: The most spectators a table lets watch at once (each move is told to each of them), and the most
+#: connections (tabs, devices) one seat may have.
 WATCHERS = 100
+TABS = 10
+#: How many client addresses the limits per address remember at most (see :class:`Recent`).
+ADDRESSES_KEPT = 100_000
 #: The most tables one client address may create within :data:`NEW_TABLES_WITHIN` seconds.
 NEW_TABLES = 20
 NEW_TABLES_WITHIN = 600
@@ -722,18 +730,51 @@ def _json_text(text: str) -> Response:
     return Response(text, media_type="application/json")
 
 
-def _lately(times: dict[str, collections.deque[float]], address: str, seconds: float) -> collections.deque[float]:
-    """When ``address`` did something (made a table, named no table) in the last ``seconds``: its
-    entry in ``times``, the older times dropped."""
-    done = times.setdefault(address, collections.deque())
-    while done and done[0] <= time.monotonic() - seconds:
-        done.popleft()
-    return done
+class Recent:
+    """When each client address did a thing (made a table, named no table) within the last
+    ``seconds``. An address whose times are all older is forgotten; past :data:`ADDRESSES_KEPT`
+    addresses, the oldest are, so that many addresses cannot fill the memory."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.times: dict[str, collections.deque[float]] = {}
+
+    def count(self, address: str) -> int:
+        """How often ``address`` did it lately."""
+        done = self.times.get(address)
+        if done is None:
+            return 0
+        while done and done[0] <= time.monotonic() - self.seconds:
+            done.popleft()
+        if not done:
+            del self.times[address]
+        return len(done)
+
+    def note(self, address: str) -> None:
+        """``address`` did it now."""
+        if address not in self.times and len(self.times) >= ADDRESSES_KEPT:
+            for other in list(self.times):  # the forgotten first; then the longest known
+                self.count(other)
+            while len(self.times) >= ADDRESSES_KEPT:
+                del self.times[next(iter(self.times))]
+        self.times.setdefault(address, collections.deque()).append(time.monotonic())
 
 
 def _address(connection: Request | WebSocket) -> str:
-    """The client's address (a proxy's client's, where uvicorn trusts the proxy: ``X-Forwarded-For``)."""
-    return connection.client.host if connection.client else ""
+    """The client's address (a proxy's client's, where uvicorn trusts the proxy: ``X-Forwarded-For``).
+    An IPv6 address counts by its /64 network, which one household or server is given whole: its
+    many addresses would each have their own limits."""
+    host = connection.client.host if connection.client else ""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:  # an IPv4 client of a dual-stack socket
+            return str(ip.ipv4_mapped)
+        if not ip.is_loopback:
+            return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def page_language(request: Request) -> Translator:

@@ -112,10 +112,12 @@ class SafetyHeaders:
 
 def same_origin(origin: str, hosts: list[str]) -> bool:
     """Whether a browser's ``Origin`` header names the host the request was sent to (its ``Host``,
-    or the ``X-Forwarded-Host`` a proxy in front passes on): a page of another site may open a
-    WebSocket to any server its visitor can reach, a server on the visitor's own machine too."""
+    or any the ``X-Forwarded-Host`` a proxy in front passes on; ports aside, which proxies rewrite):
+    a page of another site may open a WebSocket to any server its visitor can reach, a server on
+    the visitor's own machine too."""
     _, _, netloc = origin.partition("://")
-    return bool(netloc) and netloc.lower() in {host.strip().lower() for host in hosts if host}
+    names = {_name(part) for host in hosts for part in host.split(",") if part.strip()}
+    return bool(netloc) and _name(netloc) in names
 
 
 #: The names a server on this machine's loopback address answers to.
@@ -133,7 +135,9 @@ class LoopbackOnly:
         self.language = language
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket") or _host_name(scope) in LOOPBACK_NAMES:
+        host = dict(scope.get("headers", ())).get(b"host", b"").decode("latin-1")
+        # (no Host at all: no browser, which always names one; so no other site's page)
+        if scope["type"] not in ("http", "websocket") or not host.strip() or _name(host) in LOOPBACK_NAMES:
             await self.app(scope, receive, send)
             return
         if scope["type"] == "websocket":
@@ -144,9 +148,10 @@ class LoopbackOnly:
         await response(scope, receive, send)
 
 
-def _host_name(scope: Scope) -> str:
-    """The ``Host`` header's name, without its port (``[::1]`` keeps its brackets)."""
-    host: str = dict(scope["headers"]).get(b"host", b"").decode("latin-1").strip().lower()
+def _name(host: str) -> str:
+    """A host as ``Host`` or ``Origin`` writes it, without its port or a final dot, in small letters
+    (``[::1]`` keeps its brackets)."""
+    host = host.strip().lower()
     if host.startswith("["):
         return host[: host.find("]") + 1] if "]" in host else host
-    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    return (host.rsplit(":", 1)[0] if host.count(":") == 1 else host).rstrip(".")

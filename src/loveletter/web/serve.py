@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import socket
 import sys
 from pathlib import Path
@@ -83,7 +84,10 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     served: ASGIApp = app
     if host in LOOPBACK_ADDRESSES:  # only this machine's own pages may reach it
         served = LoopbackOnly(app, language=page_language)
-    uvicorn.run(served, host=host, port=port, log_level="warning", ws_max_size=16_384, timeout_graceful_shutdown=5)
+    # a proxy on this machine names its clients (X-Forwarded-For), over IPv4 or IPv6 (uvicorn trusts
+    # 127.0.0.1 alone by default: through ::1 every client was one address to the limits per address)
+    uvicorn.run(served, host=host, port=port, log_level="warning", ws_max_size=16_384, timeout_graceful_shutdown=5,
+                forwarded_allow_ips=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1"))
     return 0
 
 

@@ -276,6 +276,14 @@ class GameTable:
                 return seat
         raise Refused("web_bad_secret")
 
+    def holds(self, secret: str) -> bool:
+        """Whether ``secret`` is a seat's credential at this table."""
+        try:
+            self.seat_of(secret)
+        except Refused:
+            return False
+        return True
+
     def display_names(self, t: Translator) -> list[str]:
         """Each seat's name as the table shows it in ``t``'s language: a person's own, a bot with its
         level ("Bot 1 (expert)": the hints read the bots by level, so the players must see them),

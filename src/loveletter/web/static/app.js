@@ -235,10 +235,10 @@ function connect(code) {
     }
     else if (message.type === "error") {
       sentAt = null;  // the move was refused: another may be chosen
-      const leaving = message.key === "web_no_table" || message.key === "web_too_many_misses";
+      const leaving = message.key === "web_no_table";
       if (!leaving) alertUser(message.message);  // (leaving: said once the lobby is shown, not twice)
       if (message.key === "web_bad_secret") localStorage.removeItem(`ll-seat-${code}`);
-      if (message.key === "web_too_many_watchers") {  // the reason stays shown; a place asked for again later
+      if (message.key === "web_too_many_watchers" || message.key === "web_too_many_misses") {  // the reason stays shown; asked again later
         socket.onclose = () => setTimeout(() => { if (location.hash === `#/t/${code}`) connect(code); }, 30000);
       }
       if (leaving) {  // back to the lobby (not a blank page), the reason shown there
@@ -645,7 +645,10 @@ function drawReplay() {
     : [];
   main.append(controls, $("p", { text: w("web_deck", { n: f.deck_size }) }), ...faceUp, players, log);
   for (const list of log.querySelectorAll("ol")) list.scrollTop = list.scrollHeight;  // the newest line in sight
-  announce(`${document.getElementById("replay-step").textContent.trim()} ${f.log.length ? f.log[f.log.length - 1] : ""}`);
+  // the step's new lines (a round's end is several: the deck left, the winners, the Spy's token)
+  const before = replay.frames[replay.at - 1];
+  const fresh = before && before.round === f.round && before.log.length < f.log.length ? f.log.slice(before.log.length) : f.log.slice(-1);
+  announce(`${document.getElementById("replay-step").textContent.trim()} ${fresh.join(" ")}`);
   refocus(focused, "#replay-next:not([disabled]), #replay-back:not([disabled])");
 }
 
