@@ -1793,10 +1793,13 @@ def test_a_server_on_the_loopback_address_answers_only_to_this_machines_names(da
     from loveletter.web.limits import LoopbackOnly
 
     served: list[object] = []
-    monkeypatch.setattr(serving.uvicorn, "run", lambda app, **_: served.append(app))
+    options: list[dict[str, object]] = []
+    monkeypatch.setattr(serving.uvicorn, "run", lambda app, **given: (served.append(app), options.append(given)))
     for host, guarded in (("127.0.0.1", True), ("0.0.0.0", False)):
         assert serving.serve(host, _free_port(), database, 0, None, Translator("en")) == 0
         assert isinstance(served[-1], LoopbackOnly) is guarded, host
+        # a proxy on this machine names its clients over IPv6 too (uvicorn trusts 127.0.0.1 alone)
+        assert options[-1]["forwarded_allow_ips"] == "127.0.0.1,::1"
     app = served[0]
     for name in ("localhost:8000", "127.0.0.1:8000", "[::1]:8000", "LOCALHOST", "localhost.:8000"):
         with TestClient(app, base_url=f"http://{name}") as local:
