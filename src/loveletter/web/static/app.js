@@ -238,7 +238,7 @@ function connect(code) {
       const leaving = message.key === "web_no_table";
       if (!leaving) alertUser(message.message);  // (leaving: said once the lobby is shown, not twice)
       if (message.key === "web_bad_secret") localStorage.removeItem(`ll-seat-${code}`);
-      if (message.key === "web_too_many_watchers" || message.key === "web_too_many_misses") {  // the reason stays shown; asked again later
+      if (["web_too_many_watchers", "web_too_many_tabs", "web_too_many_misses"].includes(message.key)) {  // the reason stays shown; asked again later
         socket.onclose = () => setTimeout(() => { if (location.hash === `#/t/${code}`) connect(code); }, 30000);
       }
       if (leaving) {  // back to the lobby (not a blank page), the reason shown there
