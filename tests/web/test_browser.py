@@ -636,9 +636,9 @@ def test_a_redraw_keeps_the_focus_on_a_half_made_choice_and_it_never_drops_to_th
             page.locator(ASKING_ENABLED).first.focus()
             page.keyboard.press("Enter")
             page.wait_for_function(f"{focused}.startsWith('target-')")
-            page.keyboard.press("Tab")  # the second player to choose (the hand's cards come first on the page)
+            page.keyboard.press("Tab")  # the next choice (the hand's cards come first on the page)
             choice = page.evaluate(focused)
-            assert choice.startswith("target-")
+            assert choice.startswith("target-") or choice == "cancel", choice  # (one player to choose: Back)
             page.evaluate("render()")  # as when the hints come
             assert page.evaluate(focused) == choice
             page.keyboard.press("Escape")
