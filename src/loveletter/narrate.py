@@ -219,13 +219,14 @@ def _play(event: Event, name: str, target: str, t: Translator) -> str:
 def narrate_all(
     events: Iterable[Event], names: Sequence[str], t: Translator, round_number: int = 1
 ) -> list[str]:
-    """Every event worth telling, as lines (the round's end as several: :func:`round_end_lines`)."""
-    lines: list[str] = []
-    for event in events:
-        if event.kind == "round_end":
-            lines += round_end_lines(event, names, t)
-            continue
-        line = narrate(event, names, t, round_number)
-        if line:
-            lines.append(line)
-    return lines
+    """Every event worth telling, as lines (:func:`event_lines`)."""
+    return [line for event in events for line in event_lines(event, names, t, round_number)]
+
+
+def event_lines(event: Event, names: Sequence[str], t: Translator, round_number: int = 1) -> list[str]:
+    """One event as the lines of a log: :func:`narrate`'s sentence, if any, but the round's end on
+    lines of its own (:func:`round_end_lines`), as the terminal game tells it."""
+    if event.kind == "round_end":
+        return round_end_lines(event, names, t)
+    line = narrate(event, names, t, round_number)
+    return [line] if line else []

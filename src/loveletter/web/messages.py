@@ -24,7 +24,7 @@ from loveletter.engine import (
 )
 from loveletter.engine.errors import quoted
 from loveletter.i18n import LANGUAGES, Translator
-from loveletter.narrate import narrate, round_end_lines
+from loveletter.narrate import event_lines
 from loveletter.percentages import shown_percentages
 from loveletter.record import KeyTwice, no_key_twice
 from loveletter.web.store import DamagedRow
@@ -99,16 +99,12 @@ def round_log(events: Iterable[Event], names: list[str], t: Translator, round_nu
     ``play`` event, or a ``bottom`` one for the Chancellor's choice)."""
     lines, moves = [], 0
     for event in events:
-        if event.kind == "round_end":
-            lines += round_end_lines(event, names, t)
-            continue
-        line = narrate(event, names, t, round_number)
+        told = event_lines(event, names, t, round_number)
         if event.kind in ("play", "bottom"):
-            if line and moves in stood_in:
-                line = f"{line} {t('web_stood_in', name=names[event.seat or 0])}"
+            if told and moves in stood_in:
+                told = [f"{told[0]} {t('web_stood_in', name=names[event.seat or 0])}"]
             moves += 1
-        if line:
-            lines.append(line)
+        lines += told
     return lines
 
 
