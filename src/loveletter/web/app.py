@@ -255,8 +255,8 @@ class Server:
         player's own ``secret`` for the table opens it (so another's guesses from the same address
         never lock a player out of their seat)."""
         room = self.rooms.get(code.upper())
-        players_own = room is not None and secret is not None and room.table.holds(secret)
-        if address is not None and not players_own and self.missed.count(address) >= MISSES:
+        if (address is not None and self.missed.count(address) >= MISSES
+                and not (room is not None and secret is not None and room.table.holds(secret))):
             raise Refused("web_too_many_misses", minutes=MISSES_WITHIN // 60)
         if room is None:
             if address is not None:
@@ -638,9 +638,9 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             # after the hello: a missing table is told in the player's language
             room = server.room(code, _address(socket), hello["secret"])
             seat = room.table.seat_of(hello["secret"]) if hello["secret"] is not None else None
-            if sum(c.seat == seat for c in room.connections) >= (WATCHERS if seat is None else TABS):
-                raise Refused("web_too_many_watchers" if seat is None else "web_too_many_tabs",
-                              most=WATCHERS if seat is None else TABS)
+            crowded, most = ("web_too_many_watchers", WATCHERS) if seat is None else ("web_too_many_tabs", TABS)
+            if sum(c.seat == seat for c in room.connections) >= most:
+                raise Refused(crowded, most=most)
         except Refused as err:
             await socket.send_json(refusal_message(err, t))
             await socket.close(code=4000)
