@@ -494,6 +494,7 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     assert "Bot 1 (willekeurig)" in ann.locator(".player h3").nth(1).inner_text()  # the bot too, as at the table
     ann.click("#lang")
     ann.wait_for_selector("#replay-step:has-text('Step 2 of')")
+    assert_replay_steps_are_announced(ann)
     path = tmp_path / "record.json"
     path.write_text(record.text())
     ann.goto(server)
@@ -524,6 +525,57 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     ann.set_input_files("#record-file", str(path))
     ann.click("#upload button[type=submit]")
     ann.wait_for_selector("#alert:has-text('not a valid game record')")
+
+
+def assert_replay_steps_are_announced(page: Page) -> None:
+    """Stepping on to a replay's end, a screen reader hears each step and every line it adds to the
+    log, the several lines of the round's end together."""
+    lines = page.locator("[data-key=replay-log] li")
+    before = lines.all_inner_texts()
+    most = 0
+    while not page.locator("#replay-next").is_disabled():
+        page.click("#replay-next")
+        after = lines.all_inner_texts()
+        assert after[:len(before)] == before  # one round: the log only grows
+        added = after[len(before):]
+        step = page.locator("#replay-step").inner_text().strip()
+        assert page.locator("#announce").text_content() == f"{step} {' '.join(added)}"
+        most, before = max(most, len(added)), after
+    assert most >= 2  # the last step: the move and the round's end
+
+
+def test_a_seat_open_in_too_many_tabs_says_why_and_asks_again_later(server, browser):
+    ann = new_page(browser, server)
+    code = create_table(ann, "Ann", {1: "random"})
+    ann.wait_for_selector(".your-turn")
+    context = ann.context  # one browser: every tab holds Ann's seat
+    tabs = [ann]
+    for _ in range(9):
+        tab = context.new_page()
+        tab.set_default_timeout(15_000)
+        tab.goto(f"{server}#/t/{code}")
+        tab.wait_for_selector(".your-turn")
+        tabs.append(tab)
+    late = context.new_page()  # the eleventh, its clock in the test's hands
+    late.set_default_timeout(15_000)
+    late.clock.install()
+    sockets: list[object] = []
+    late.on("websocket", lambda socket: sockets.append(socket))
+    late.goto(f"{server}#/t/{code}")
+    refusal = "#alert:has-text('This seat is already open in 10 places')"
+    late.wait_for_selector(refusal)
+    late.wait_for_timeout(500)  # the server closes the connection
+    late.clock.run_for(5_000)  # the reason stays, and no retry at once
+    late.wait_for_timeout(500)
+    assert late.locator(refusal).count() == 1
+    assert late.locator(".your-turn").count() == 0
+    assert len(sockets) == 1
+    tabs.pop().close()
+    late.clock.run_for(31_000)  # asked again later: the seat is there now
+    late.wait_for_selector(".your-turn")
+    assert late.locator("#alert").inner_text() == ""
+    assert len(sockets) == 2
+    context.close()
 
 
 def test_a_server_killed_mid_match_resumes_and_the_browser_reconnects(browser, tmp_path):
