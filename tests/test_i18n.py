@@ -466,6 +466,19 @@ def test_a_name_on_one_line():
     assert one_line("\n\x07") == ""
 
 
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_text_quoted_in_a_message_is_escaped_once(lang):
+    """A control code in text a message quotes ({word!r}) shows as Python writes it in a string, once
+    (a record's "pri\\nest" showed as 'pri\\\\nest'); unquoted ({field}) it is escaped the same; a
+    byte that was not UTF-8 shows as the byte either way."""
+    t = Translator(lang)
+    card = "onbekende kaart" if lang == "nl" else "unknown card"
+    assert t("rec_unknown_card", word="pri\nest", field="pl\x1bay") == f"{card} 'pri\\nest' in 'pl\\x1bay'"
+    assert t("rec_unknown_card", word="it's\u2028", field="x") == f"{card} \"it's\\u2028\" in 'x'"
+    assert t("rec_unknown_card", word="a\\b\udcff\n", field="\udcff\t") == f"{card} 'a\\\\b\\xff\\n' in '\\xff\\t'"
+    assert t("rec_unknown_card", word="typed\\udcff\n", field="x") == f"{card} 'typed\\\\udcff\\n' in 'x'"
+
+
 @pytest.mark.parametrize(("name", "other", "alike"), [
     ("Ann", "ANN", True), ("Ann", "\u0410nn", True),  # a Cyrillic capital A
     ("Ann", "\u0391\u039d\u039d", True),  # Greek capitals, which look like Latin ones only as capitals

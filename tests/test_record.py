@@ -354,6 +354,15 @@ def test_optional_fields_may_be_left_out() -> None:
     assert result["tokens"] == [2, 0, 0] and not result["finished"]
 
 
+@pytest.mark.parametrize("target", [3, 99, 100, 10**400], ids=["3", "99", "100", "10**400"])
+def test_any_target_the_players_agreed_is_taken(target: int) -> None:
+    """R2.3 lets the players agree on another target, and RECORD.md sets no most: the programme offers
+    targets up to 99 where it asks for one, but a record may name any."""
+    result = summary(replay(with_fields(target=target)))
+    assert result["target"] == target
+    assert result["tokens"] == [2, 0, 0] and not result["finished"]
+
+
 def test_a_record_written_by_the_engine_replays_and_is_written_again_the_same() -> None:
     replayed = replay(CLASSIC_2P)
     doc = to_record(replayed.match, replayed.names)
@@ -653,9 +662,7 @@ def with_fields(**fields: Any) -> dict[str, Any]:
             with_fields(edition="2019", players=list("ABCDEFG")),
             r"the 2019 edition is for 2-6 players, not 7 \(R2\.1\)",
         ),
-        (with_fields(target=0), r"'target' must be a whole number of tokens, from 1 to 99"),
-        (with_fields(target=100), r"'target' must be a whole number of tokens, from 1 to 99"),
-        (with_fields(target=10**400), r"'target' must be a whole number of tokens, from 1 to 99"),
+        (with_fields(target=0), r"'target' must be a whole number of tokens, at least 1$"),
         (with_fields(target=-3), r"'target' must be a whole number"),
         (with_fields(target="5"), r"'target' must be a whole number"),
         (with_fields(target=2.5), r"'target' must be a whole number"),
@@ -676,7 +683,7 @@ def test_document_problems_are_refused_without_a_place(doc: dict[str, Any], patt
 
 
 @pytest.mark.parametrize(("place", "field", "message"), [
-    ("record", "target", "'target' must be a whole number of tokens, from 1 to 99"),
+    ("record", "target", "'target' must be a whole number of tokens, at least 1"),
     ("round 1", "starter", "round 1: 'starter' must be a seat from 0 to 2"),
     ("round 2", "starter", "round 2: 'starter' must be a seat from 0 to 2"),
     ("turn", "seat", "round 1, turn 1: 'seat' must be a seat number, not null"),
@@ -828,7 +835,8 @@ BAD_RECORDS: list[tuple[str, Any]] = [
     ("rec_player_count", with_fields(players=["Anna"])),
     ("rec_player_count", with_fields(edition="2019", players=list("ABCDEFG"))),
     ("rec_target", with_fields(target=0)),
-    ("rec_target", with_fields(target=100)),
+    ("rec_target", with_fields(target=2.5)),
+    ("rec_target", with_fields(target=True)),
     ("rec_rounds", with_fields(rounds="none")),
     ("rec_no_rounds", with_fields(rounds=[])),
     ("rec_round_not_object", changed(CLASSIC_3P, lambda d: d["rounds"].__setitem__(1, [1, 2]))),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import locale
 import os
+import re
 import socket
 import unicodedata
 from collections.abc import Iterable
@@ -645,7 +646,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_players": "'players' must be a list of non-empty names",
         "rec_players_distinct": "the players' names must be distinct",
         "rec_player_count": "the {edition} is for {low}-{high} players, not {n} (R2.1)",
-        "rec_target": "'target' must be a whole number of tokens, from 1 to {most}",
+        "rec_target": "'target' must be a whole number of tokens, at least 1",
         "rec_rounds": "'rounds' must be a list",
         "rec_no_rounds": "the record has no rounds",
         "rec_round_not_object": "a round is a JSON object, not {kind}",
@@ -1209,7 +1210,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_players": "'players' moet een lijst van niet-lege namen zijn",
         "rec_players_distinct": "de namen van de spelers moeten verschillend zijn",
         "rec_player_count": "de {edition} is voor {low}-{high} spelers, niet {n} (R2.1)",
-        "rec_target": "'target' moet een heel aantal tekens van liefde zijn, van 1 tot {most}",
+        "rec_target": "'target' moet een heel aantal tekens van liefde zijn, minstens 1",
         "rec_rounds": "'rounds' moet een lijst zijn",
         "rec_no_rounds": "het spelverslag heeft geen rondes",
         "rec_round_not_object": "een ronde is een JSON-object, geen {kind}",
@@ -1352,16 +1353,38 @@ def on_one_line(value: Any) -> Any:
     separators as Python writes them in a string (``\n``, ``\x1b``, ``\u2028``): a file name with a
     newline in it made a one-line error two lines.
 
-    >>> on_one_line(os.fsdecode(b"game\xff.json"))
-    'game\\xff.json'
-    >>> on_one_line("no\nsuch.json")
-    'no\\nsuch.json'
+    >>> print(on_one_line(os.fsdecode(b"game\xff.json")))
+    game\xff.json
+    >>> print(on_one_line("no\nsuch.json"))
+    no\nsuch.json
+    >>> print(repr(on_one_line("no\nsuch.json")))  # quoted ({name!r}): the newline escaped once
+    'no\nsuch.json'
     """
     if isinstance(value, os.PathLike):
         value = os.fspath(value)
     if not isinstance(value, str) or value.isprintable():
         return value
-    return "".join(_one_line_char(ch) for ch in value)
+    return _OnOneLine(value)
+
+
+class _OnOneLine(str):
+    """Text on one line (:func:`on_one_line`) that a message quoting it (``{word!r}``) shows as Python
+    quotes the text itself, each control code escaped once (``'pri\\nest'``, not ``'pri\\\\nest'``), and a
+    byte that was not UTF-8 as ``\\xff``."""
+
+    text: str
+
+    def __new__(cls, text: str) -> _OnOneLine:
+        shown = super().__new__(cls, "".join(_one_line_char(ch) for ch in text))
+        shown.text = text
+        return shown
+
+    def __repr__(self) -> str:
+        return _SURROGATE.sub(lambda m: f"\\x{int(m[1], 16) - 0xDC00:02x}", repr(self.text))
+
+
+#: A byte that was not UTF-8 as repr() writes it (``\udcff``), unless its backslash is escaped.
+_SURROGATE = re.compile(r"(?<!\\)\\u(dc[89a-f][0-9a-f])")
 
 
 #: What breaks a line or controls a terminal: control codes, line and paragraph separators.

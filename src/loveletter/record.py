@@ -20,7 +20,6 @@ from typing import Any, BinaryIO, TypeGuard
 
 from loveletter.engine import (
     EDITIONS,
-    MAX_TARGET,
     Action,
     Card,
     Edition,
@@ -265,8 +264,8 @@ def replay(doc: Any, on_step: Callable[[int, int, Match], None] | None = None) -
         )
     # (an optional field is absent or has its value: null is one only for a turn's target, RECORD.md)
     target = doc.get("target")
-    if "target" in doc and (not _is_int(target) or not 1 <= target <= MAX_TARGET):
-        raise RecordError("rec_target", most=MAX_TARGET)
+    if "target" in doc and (not _is_int(target) or target < 1):  # R2.3: any target agreed
+        raise RecordError("rec_target")
     rounds = doc.get("rounds")
     if not isinstance(rounds, list):
         raise RecordError("rec_rounds")

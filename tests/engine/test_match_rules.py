@@ -80,11 +80,9 @@ def test_R2_3_tokens_needed_per_player_count(edition, players, target):
 
 def test_R2_3_players_may_agree_on_another_target():
     assert Match(CLASSIC, 2, target=3, seed=1).target == 3
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="at least 1, not 0"):
         Match(CLASSIC, 2, target=0, seed=1)
-    with pytest.raises(ValueError, match="from 1 to 99, not 100"):
-        Match(CLASSIC, 2, target=100, seed=1)
-    assert Match(CLASSIC, 2, target=99, seed=1).target == 99
+    assert Match(CLASSIC, 2, target=100, seed=1).target == 100  # any: the programme offers up to 99
 
 
 @pytest.mark.parametrize("starter", [-1, 3, 5])

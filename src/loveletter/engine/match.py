@@ -14,7 +14,8 @@ from loveletter.engine.actions import Action
 from loveletter.engine.cards import CLASSIC, Card, Edition
 from loveletter.engine.round import Round
 
-#: The most tokens a match may need: a target agreed beyond R2.3 (more would be a game of days).
+#: The most tokens a match the programme sets up may need (a game to play: more would be a game of
+#: days). A match itself takes any target from 1, as a record may name one (RECORD.md sets no most).
 MAX_TARGET = 99
 
 
@@ -38,8 +39,8 @@ class Match:
         log: bool = True,
     ) -> None:
         edition.check_players(players)
-        if target is not None and not 1 <= target <= MAX_TARGET:
-            raise ValueError(f"the token target must be from 1 to {MAX_TARGET}, not {target}")
+        if target is not None and target < 1:
+            raise ValueError(f"the token target must be at least 1, not {target}")
         self.edition = edition
         self.players = players
         self.target = target if target is not None else edition.default_target(players)
