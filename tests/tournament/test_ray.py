@@ -220,6 +220,8 @@ def test_ray_is_started_with_no_more_cpus_than_tasks(ray_starting):
     settings = Settings(lineup=("beginner", "random"), games=20)
     results = run_tournament(settings, jobs=100_000_000_000_001, backend="ray")
     assert noted["options"]["num_cpus"] == len(chunks(20)) == 20  # type: ignore[index]
+    # a new instance of our own, even where `ray start` left a cluster (it refuses num_cpus)
+    assert noted["options"]["address"] == "local"  # type: ignore[index]
     assert len(results.games) == 20 and noted["shut down"]
     run_tournament(settings, jobs=2, backend="ray")
     assert noted["options"]["num_cpus"] == 2  # type: ignore[index]

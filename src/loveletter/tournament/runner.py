@@ -372,7 +372,9 @@ def _on_ray(settings: Settings, work: list[tuple[int, int]], jobs: int, records:
 
 
 def _start_ray(ray: Any, jobs: int) -> None:
-    """Join the cluster that ``RAY_ADDRESS`` names, or start a local instance with ``jobs`` CPUs.
+    """Join the cluster that ``RAY_ADDRESS`` names, or start a local instance with ``jobs`` CPUs (a
+    new one, even where an earlier ``ray start`` left a cluster or its address file: Ray would join
+    that one, which refuses a number of CPUs, with a traceback).
     Its processes do not answer Ctrl-C: a terminal's Ctrl-C reaches every process of its group, and
     Ray's own, stopped by it under a running driver, made it crash at exit (a segmentation fault); the
     driver alone stops, and shuts them down. A Ctrl-C while Ray starts (seconds) is held, not lost:
@@ -388,7 +390,7 @@ def _start_ray(ray: Any, jobs: int) -> None:
             raise TournamentError("ray_unreachable", address=address) from None
     else:
         with _ctrl_c_held_from_ray():
-            ray.init(num_cpus=jobs, **options)
+            ray.init(address="local", num_cpus=jobs, **options)
 
 
 @contextmanager
