@@ -128,6 +128,21 @@ def test_an_empty_path_is_refused(tmp_path, args, names):
     assert done.returncode == 2 and "het pad is leeg: geef de naam van een" in done.stderr
 
 
+@pytest.mark.parametrize("args", [["tournament", "--csv"], ["tournament", "--plot"], ["replay"]])
+def test_a_file_name_ending_in_a_slash_is_refused(tmp_path, args):
+    """As a path, "out.csv/" was "out.csv": an existing file was written over, and "out/" made a file
+    named out, where the user meant a folder."""
+    (tmp_path / "old.png").write_text("old")
+    for name in ("old.png/", "new.png/"):
+        done = run(*args, name, "--lang", "en", "--rounds", 1, "-q", cwd=tmp_path) if args[0] == "tournament" else (
+            run(*args, name, "--lang", "en", cwd=tmp_path))
+        assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
+        assert f"{name} ends in '/', as a folder's name: give a file name" in done.stderr
+        done = run(*args, name, "--lang", "nl", cwd=tmp_path)
+        assert done.returncode == 2 and f"{name} eindigt op '/', als de naam van een map" in done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.png"] and (tmp_path / "old.png").read_text() == "old"
+
+
 def test_a_record_save_that_fails_leaves_the_old_file_and_no_temporary_one(tmp_path, monkeypatch):
     path = tmp_path / "record.json"
     save({"players": ["Ann", "Bob"]}, path)

@@ -6,6 +6,7 @@ A decimal comma is read as a point (``--delay 0,5``).
 from __future__ import annotations
 
 import math
+import os
 import re
 import sys
 from pathlib import Path
@@ -116,6 +117,7 @@ class GivenPath(click.Path):
                  **options: Any) -> None:
         super().__init__(**options)
         self._dash = dash
+        self._file = names == "file" or not self.dir_okay
         self._noun = "file" if not self.dir_okay else "directory" if not self.file_okay else "path"
         self._empty = {"file": "cli_empty_file", "directory": "cli_empty_folder", "folder": "cli_empty_folder"
                        }.get(names or self._noun, "cli_empty_path")
@@ -125,6 +127,10 @@ class GivenPath(click.Path):
             self.fail(Translator(language)(self._empty), param, ctx)
         if self._dash and value == "-":
             return DASH
+        if self._file and isinstance(value, str) and value.endswith(("/", os.sep)):
+            # a file's name with a folder's ending: as a Path, "out.csv/" is "out.csv", which was
+            # written over (and "out/" made a file named out)
+            self.fail(Translator(language)("cli_file_ends_in_slash", path=value), param, ctx)
         # click names the kind of path in its errors ("Directory '…' is a file") from the moment the
         # option is declared, before --lang is known: name it in the user's language now
         self.name = gettext(self._noun) if language == "nl" else _ENGLISH_NOUNS.get(self._noun, self._noun)
