@@ -1,5 +1,6 @@
 """Shared test settings: hypothesis runs derandomized (reproducible) under CI; Ctrl-C heard even
-where the suite was started with it ignored; and loading a script of benchmarks/ as a module."""
+where the suite was started with it ignored; records kept in the test run's own folders; and loading
+a script of benchmarks/ as a module."""
 
 import importlib.util
 import os
@@ -24,6 +25,14 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _records_kept_apart(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The records of games the tests start without a folder of their own (the programs they run
+    too) go to a folder of the test run, not to the user's own (``~/.local/share/loveletter``): a
+    test that built twenty games left twenty empty records there on every run."""
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data-home"))
 
 
 @pytest.fixture
