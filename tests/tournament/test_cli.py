@@ -257,8 +257,9 @@ def test_csv_plot_and_records(tmp_path):
     (["--bots", "beginner,random,"], "--bots: empty level in 'beginner,random,'"),
     (["--rounds", 10, "--matches", 2], "give --rounds or --matches, not both"),
     (["--players", 5], "the classic edition is for 2-4 players, not 5"),
-    (["--players", 1], "Invalid value for '--players': 1 is out of range: it must be from 2 to 6."),
-    (["--edition", "2019", "--players", 7], "7 is out of range: it must be from 2 to 6"),
+    (["--players", 1], "the classic edition is for 2-4 players, not 1 (R2.1)"),  # its own range, not 2-6
+    (["--players", 0], "the classic edition is for 2-4 players, not 0 (R2.1)"),
+    (["--edition", "2019", "--players", 7], "the 2019 edition is for 2-6 players, not 7 (R2.1)"),
     (["--edition", "2019", "--bots", ",".join(["random"] * 7)],
      "--bots: 7 levels listed, but the 2019 edition is for 2-6 players (R2.1)"),
     (["--bots", "beginner,random,random", "--players", 2], "lists 3 levels, more than the 2 players"),

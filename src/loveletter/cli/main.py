@@ -21,7 +21,7 @@ from loveletter.bots import LEVELS, MAX_BUDGET, SEARCHING
 from loveletter.bots.expert import DEFAULT_ITERATIONS, HINT_TRIES
 from loveletter.cli import numbers
 from loveletter.cli.click_dutch import speak_dutch
-from loveletter.cli.numbers import Amount, GivenPath, Whole
+from loveletter.cli.numbers import Amount, GivenPath, Players, Whole
 from loveletter.cli.start import tell_interrupted
 from loveletter.engine import EDITIONS, MAX_TARGET
 from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named
@@ -84,7 +84,7 @@ def _show_version(ctx: click.Context) -> None:
 @cli.command(help=_t("cli_play"), options_metavar=_t("meta_options"))
 @click.option("--edition", type=click.Choice(sorted(EDITIONS), case_sensitive=False), default="classic", show_default=True,
               help=_t("opt_edition"))
-@click.option("--players", type=Whole(2, 6), default=None, metavar="N", help=_t("opt_players"))
+@click.option("--players", type=Players(), default=None, metavar="N", help=_t("opt_players"))
 @click.option("--bots", default="beginner", show_default=True, metavar=_t("meta_levels"),
               help=_t("opt_bots", levels=tuple(LEVELS)))
 @click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None,
@@ -202,7 +202,7 @@ def _standard_input(t: Translator) -> bytes:
 @cli.command("tournament", help=_t("cli_tournament"), options_metavar=_t("meta_options"))
 @click.option("--bots", default="beginner,random", show_default=True, metavar=_t("meta_levels"),
               help=_t("opt_tour_bots", levels=tuple(LEVELS)))
-@click.option("--players", type=Whole(2, 6), default=None, metavar="N", help=_t("opt_tour_players"))
+@click.option("--players", type=Players(), default=None, metavar="N", help=_t("opt_tour_players"))
 @click.option("--edition", type=click.Choice(sorted(EDITIONS), case_sensitive=False), default="classic", show_default=True,
               help=_t("opt_edition"))
 @click.option("--rounds", type=Whole(1), default=None, metavar="N", help=_t("opt_tour_rounds", most=grouped(MAX_GAMES)))

@@ -32,6 +32,7 @@ class _InWords:
     min: Any
     max: Any
     _whole: bool
+    _checked = True  # whether the range is checked here (else only shown in the help page)
 
     def _describe_range(self) -> str:  # click shows this in the help page: [at least 1]
         t = Translator(language)
@@ -60,7 +61,8 @@ class _InWords:
                       param, ctx)
         if number != number:  # not a number at all (or "nan", which no range holds)
             self.fail(t("cli_not_whole" if self._whole else "cli_not_number", value=shown(str(value))), param, ctx)  # type: ignore[attr-defined]
-        if (self.min is not None and number < self.min) or (self.max is not None and number > self.max):
+        if self._checked and (
+                (self.min is not None and number < self.min) or (self.max is not None and number > self.max)):
             self.fail(t("cli_out_of_range", value=shown(value) if isinstance(value, str) else _number(number), range=self._describe_range()), param, ctx)  # type: ignore[attr-defined]
         return number
 
@@ -85,6 +87,17 @@ class Whole(_InWords, click.IntRange):
 
     def __init__(self, low: int | None = None, high: int | None = None) -> None:
         super().__init__(low, high)
+
+
+class Players(Whole):
+    """A number of players: from 2 to 6 in the help page, where the edition may not be known yet, and
+    checked by the command against the edition's own range (R2.1), which alone names the right one:
+    "1 is out of range: from 2 to 6" led to "the classic edition is for 2-4 players, not 5"."""
+
+    _checked = False
+
+    def __init__(self) -> None:
+        super().__init__(2, 6)
 
 
 class Amount(_InWords, click.FloatRange):
