@@ -53,6 +53,12 @@ def name_too_long(name: str) -> str | None:
 _IGNORABLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\u2800]")
 
 
+def without_invisible(typed: str) -> str:
+    """``typed`` without the characters that show nothing: a byte-order mark at the start of a script
+    saved on Windows, a zero-width space pasted with a move ("\ufeff1" was an unknown card)."""
+    return _IGNORABLE.sub("", typed)
+
+
 def not_text(typed: str) -> bool:
     """Whether ``typed`` holds bytes that were not UTF-8 (Python keeps them as escapes, \\udc80 to
     \\udcff, in what it reads from a terminal or a command line)."""

@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from loveletter.bots.expert import HINT_TRIES
-from loveletter.engine import CLASSIC, EDITION_2019, EDITIONS, Card, Match, view
+from loveletter.engine import CLASSIC, EDITION_2019, EDITIONS, Action, Card, Match, view
 from loveletter.i18n import Translator
 from loveletter.percentages import shown_percentages
 from loveletter.record import load, replay
@@ -851,6 +851,37 @@ def test_the_chancellors_choice_may_be_typed_as_the_prompt_reads(tmp_path, lang)
     doc = json.loads(the_record(records).read_text(encoding="utf-8"))
     chosen = next(t for t in doc["rounds"][0]["turns"] if t["seat"] == 0 and t["play"] == "chancellor")
     assert "keep" in chosen and "bottom" in chosen  # the choice was made, and saved
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_chancellors_choice_typed_before_it_is_played_says_when_it_comes(tmp_path, lang):
+    """The choice's short form, typed while the Chancellor is still in hand, was "unknown card
+    'keep'": it is refused as the long form is, saying when what to keep is chosen (R5.9)."""
+    seed = _first_seed_with(Card.CHANCELLOR, EDITION_2019)
+    short = "houd wachter onder priester" if lang == "nl" else "keep guard bottom priest"
+    proc, _ = play(tmp_path, "--edition", "2019", "--lang", lang, "--seed", str(seed), "--target", "1",
+                         lines=[short, f"chancellor {short}", "q"])
+    no_traceback(proc)
+    said = {"en": "Not allowed: what to keep is chosen only once the Chancellor is played",
+            "nl": "Niet toegestaan: "}[lang]
+    assert reply_to(proc.stdout, lang, short).startswith(said)
+    assert reply_to(proc.stdout, lang, short) == reply_to(proc.stdout, lang, f"chancellor {short}")
+
+
+def test_a_move_typed_with_invisible_characters_or_leading_zeros_is_read(tmp_path):
+    """A script saved with a byte-order mark ("\ufeff1" was an unknown card), a zero-width space
+    pasted with a move, and a number with nine zeros before it ("There is no move number
+    0000000001") are read as what they show."""
+    seed = _first_seed_with(Card.GUARD)
+    legal = Match(CLASSIC, 2, seed=seed).legal_actions()
+    typings = [("\ufeff1", legal[0]), ("2\u200b", legal[1]), ("0000000001", legal[0]),
+               ("\u2060guard 1 baron\u200b", Action.parse("guard 1 baron"))]
+    for n, (typed, move) in enumerate(typings):
+        proc, records = play(tmp_path / str(n), "--seed", str(seed), "--lang", "en", lines=[typed, "q"])
+        no_traceback(proc)
+        doc = json.loads(the_record(records).read_text(encoding="utf-8"))
+        first = doc["rounds"][0]["turns"][0]
+        assert Action.parse(" ".join(str(first[k]) for k in ("play", "target", "guess") if k in first)) == move
 
 
 @pytest.mark.parametrize(("lang", "note"), [

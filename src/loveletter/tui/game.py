@@ -44,7 +44,7 @@ from loveletter.engine import (
     view,
 )
 from loveletter.i18n import LANGUAGES, Translator, grouped
-from loveletter.narrate import looks_like_any, narrate, not_text, one_line, visible
+from loveletter.narrate import looks_like_any, narrate, not_text, one_line, visible, without_invisible
 from loveletter.percentages import chance_order, shown_chance, shown_percentages
 from loveletter.record import save, temporary, to_record
 
@@ -313,7 +313,8 @@ class TerminalGame:
                 continue
             if re.fullmatch(r"[+-]?[0-9]+\.?", text):  # a number, even signed, or as the list shows it ("1.")
                 text = text.removesuffix(".")
-                n = int(text) if len(text) <= 9 else 10**9  # Python refuses to read thousands of digits
+                digits = text.lstrip("+-").lstrip("0")
+                n = int(text) if len(digits) <= 9 else 10**9  # Python refuses to read thousands of digits
                 if 1 <= n <= len(legal):
                     return legal[n - 1]
                 self._no_such_number(text, len(legal))
@@ -325,8 +326,10 @@ class TerminalGame:
                 self._say(Text(self.t("ascii_digits", n=text[:20]), style="red"))
                 continue
             typed = text
-            if me.phase is Phase.CHANCELLOR and self.t.card_word(text.split()[0]) == "keep":
-                text = "chancellor " + text  # as the prompt reads ("Keep one card; …"): the choice it asks for
+            if me.edition.has(Card.CHANCELLOR) and self.t.card_word(text.split()[0]) == "keep":
+                # as the choice's prompt reads ("Keep one card; …"); typed before the Chancellor is
+                # played, the refusal then says when the choice comes (R5.9), not "unknown card 'keep'"
+                text = "chancellor " + text
             try:
                 action = self.t.parse_action(text)
             except NotationError as err:
@@ -369,7 +372,7 @@ class TerminalGame:
             # echo scripted input so the transcript reads well (its control codes, a terminal's
             # escapes among them, as spaces: the refusal that follows quotes them escaped)
             self.console.print(one_line(line))
-        return line.strip().lower()
+        return without_invisible(line).strip().lower()
 
     # ----------------------------------------------------------------------------- showing
 
