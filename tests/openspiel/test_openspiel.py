@@ -4,6 +4,7 @@ observes, and resampling for information-set MCTS."""
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
 
@@ -69,6 +70,31 @@ def test_the_game_string_names_the_edition_so_it_loads_again() -> None:
     again = pyspiel.load_game(str(game))
     assert again.num_distinct_actions() == actions_for(EDITION_2019, 4).size
     assert pickle.loads(pickle.dumps(game)).num_players() == 4
+
+
+@pytest.mark.parametrize("copied", [copy.copy, copy.deepcopy, lambda game: pickle.loads(pickle.dumps(game))],
+                         ids=["copy", "deepcopy", "pickle"])
+def test_a_copied_game_plays_as_the_original(copied) -> None:
+    """A copy was made of the game's C++ half alone (its parameters): it had no edition, and could
+    neither start a game nor read one back (a game sent to worker processes)."""
+    game = load("2019", 3, True)
+    again = copied(game)
+    assert str(again) == str(game) and again.num_distinct_actions() == game.num_distinct_actions()
+    state, theirs = game.new_initial_state(), again.new_initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, _ = zip(*state.chance_outcomes(), strict=True)
+            action = rng.choice(outcomes)
+        else:
+            action = rng.choice(state.legal_actions())
+        assert theirs.legal_actions() == state.legal_actions()
+        state.apply_action(action)
+        theirs.apply_action(action)
+        if len(state.history()) > 80:
+            break
+    assert str(theirs) == str(state)
+    assert str(again.deserialize_state(state.serialize())) == str(state)
 
 
 @pytest.mark.parametrize(("params", "message"), [

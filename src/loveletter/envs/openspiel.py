@@ -108,6 +108,11 @@ class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(_GAME_TYPE, info, params)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pyspiel copies and pickles a game by its C++ half alone, which never runs __init__: the copy
+        # had no edition and could start no game. It is built again from its parameters instead.
+        return LoveLetterGame, (self.get_parameters(),)
+
     def new_initial_state(self) -> LoveLetterState:
         return LoveLetterState(self)
 
