@@ -7,6 +7,7 @@ import copy
 import math
 import pickle
 import random
+import re
 
 import numpy as np
 import pytest
@@ -291,6 +292,22 @@ def test_the_information_state_as_observation_passes_the_api_test():
 def test_options_of_the_wrong_type_are_refused(options, message):
     with pytest.raises(TypeError, match=message):
         raw_env(**options)
+
+
+@pytest.mark.parametrize(("seed", "error", "message"), [
+    (3.0, TypeError, "the seed must be a whole number (or None), not 3.0"),
+    (True, TypeError, "not True"),
+    ("a", TypeError, "not 'a'"),
+    (-5, ValueError, "the seed must be a whole number from 0, not -5"),  # Python's generator deals it as 5
+])
+def test_a_seed_that_is_no_whole_number_from_0_is_refused(seed, error, message):
+    game = raw_env()
+    with pytest.raises(error, match=re.escape(message)):
+        game.reset(seed=seed)
+    game.reset(seed=np.int64(3))  # numpy's whole numbers are whole numbers
+    first = view(game.match, 0).hand
+    game.reset(seed=3)
+    assert view(game.match, 0).hand == first
 
 
 def test_a_step_before_reset_says_so():

@@ -45,6 +45,7 @@
 from __future__ import annotations
 
 import random
+from numbers import Integral
 from typing import Any, ClassVar
 
 import numpy as np
@@ -147,8 +148,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
     # ------------------------------------------------------------------------------ the episode
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None or self._dealer is None:
-            self._dealer = random.Random(seed)
+        if seed is not None:
+            # (Python's generator would take 3.0 as 3, True as 1, "a" as a string's hash, and -5 as 5)
+            if isinstance(seed, bool) or not isinstance(seed, Integral):
+                raise TypeError(f"the seed must be a whole number (or None), not {seed!r}")
+            if seed < 0:
+                raise ValueError(f"the seed must be a whole number from 0, not {seed}")
+            self._dealer = random.Random(int(seed))
+        elif self._dealer is None:
+            self._dealer = random.Random()
         self.match = Match(self.edition, self.players, seed=self._dealer.randrange(2**63))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
