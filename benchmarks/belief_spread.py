@@ -67,7 +67,7 @@ def main() -> None:
     parser = Parser(description=description(__doc__))
     parser.add_argument("--rounds", type=whole(1, 10_000), default=100,
                         help="rounds per game, at most 10,000 (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deals and bots (default 0)")
+    parser.add_argument("--seed", type=whole(None), default=0, help="seed of the deals and bots (default 0)")
     parser.add_argument("--only", action="append", default=[], metavar="TEXT",
                         help="only the games whose name contains TEXT, e.g. '2019 5p' (repeatable)")
     args = parser.parse_args()

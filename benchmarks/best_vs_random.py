@@ -482,7 +482,7 @@ def main() -> None:
     instead.add_argument("--regret", type=whole(1, 1_000_000), default=None, metavar="ROUNDS",
                          help="instead, play this many engine rounds of --bot vs random and show where it loses,"
                               " at most 1,000,000")
-    parser.add_argument("--seed", type=int, default=None,
+    parser.add_argument("--seed", type=whole(None), default=None,
                         help="seed of the engine rounds (--check, --play, --regret; default 0)")
     parser.add_argument("--bot", default=None, choices=[lv for lv in LEVELS if lv != "random"],
                         help="the bot of --regret (default beginner)")

@@ -91,7 +91,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=whole(1, 100_000), default=1000,
                         help="rounds per game, at most 100,000 (default 1,000; four players take about"
                              " 1.3 s a round)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deals and bots (default 0)")
+    parser.add_argument("--seed", type=whole(None), default=0, help="seed of the deals and bots (default 0)")
     parser.add_argument("--only", action="append", default=[], metavar="TEXT",
                         help="only the games whose name contains TEXT, e.g. 'classic 4p' (repeatable)")
     args = parser.parse_args()

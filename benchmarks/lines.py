@@ -16,7 +16,7 @@ def add_line_options(parser: argparse.ArgumentParser, rounds: int) -> None:
     parser.add_argument("--rounds", type=whole(1, MAX_GAMES), default=rounds,
                         help=f"single rounds per line (default {rounds})")
     parser.add_argument("--jobs", type=whole(1, MOST_JOBS), default=None, help="processes (default: every core)")
-    parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    parser.add_argument("--seed", type=whole(None), default=0, help="seed (default 0)")
     parser.add_argument("--only", action="append", default=[], metavar="TEXT",
                         help="play only the lines whose title contains TEXT (repeatable)")
 

@@ -137,15 +137,15 @@ def description(doc: str | None) -> str:
     return re.sub(r":\w+:`~?([^`]*)`", r"\1", first).replace("``", "")
 
 
-def whole(low: int, high: int | None = None) -> Callable[[str], int]:
-    """A whole number of at least ``low`` (and at most ``high``, if given)."""
+def whole(low: int | None, high: int | None = None) -> Callable[[str], int]:
+    """A whole number of at least ``low`` (any, if ``None``; at most ``high``, if given)."""
 
     def parse(text: str) -> int:
         try:
             number = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if number < low:
+        if low is not None and number < low:
             raise argparse.ArgumentTypeError(f"must be at least {low}, not {number}")
         if high is not None and number > high:
             raise argparse.ArgumentTypeError(f"must be at most {high:,}, not {number:,}")

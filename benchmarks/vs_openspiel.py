@@ -122,7 +122,7 @@ def main() -> None:
                         help="a fixed number of ISMCTS simulations per move instead of equal time"
                              f" ({FEWEST_SIMULATIONS} to 100,000)")
     parser.add_argument("--jobs", type=whole(1, MOST_JOBS), default=None, help="processes (default: every core)")
-    parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    parser.add_argument("--seed", type=whole(None), default=0, help="seed (default 0)")
     args = parser.parse_args()
     jobs = min(args.jobs or default_jobs(), args.rounds)  # no more processes than rounds
     step = max(1, args.rounds // (jobs * 4))

@@ -16,6 +16,8 @@ BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 BAD = [
     ("best_vs_random.py", ["--seed", "5"], "argument --seed: only with --check, --play or --regret"),  # was ignored
     ("strength.py", ["--budget", "0"], "argument --budget: must be at least 1, not 0"),
+    ("strength.py", ["--seed", "x"], "argument --seed: not a whole number: 'x'"),  # "invalid int value"
+    ("hints.py", ["--seed", "1.5"], "argument --seed: not a whole number: '1.5'"),
     ("strength.py", ["--jobs", "-1"], "argument --jobs: must be at least 1, not -1"),
     ("strength.py", ["--rounds", "5", "--only", "nosuchline"], "--only 'nosuchline' matches none of: classic 2p:"),
     ("ceiling.py", ["--only", "nosuch"], "--only 'nosuch' matches none of: classic 2p: seer vs random;"),
