@@ -252,6 +252,8 @@ def test_csv_plot_and_records(tmp_path):
 
 @pytest.mark.parametrize(("args", "says"), [
     (["--bots", "beginner,grandmaster"], "unknown bot level 'grandmaster'"),
+    (["--bots", "x" * 5000], f"unknown bot level '{'x' * 40}…': choose from"),  # quoted whole, 5,000 letters
+    (["--bots", "random,," + "x" * 5000], f"--bots: empty level in 'random,,{'x' * 32}…'"),
     (["--bots", ","], "list at least one bot level"),
     (["--bots", "expert,,beginner"], "--bots: empty level in 'expert,,beginner'"),
     (["--bots", "beginner,random,"], "--bots: empty level in 'beginner,random,'"),

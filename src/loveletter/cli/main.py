@@ -24,6 +24,7 @@ from loveletter.cli.click_dutch import speak_dutch
 from loveletter.cli.numbers import Amount, GivenPath, Players, Whole
 from loveletter.cli.start import tell_interrupted
 from loveletter.engine import EDITIONS, MAX_TARGET
+from loveletter.engine.errors import shown
 from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named
 from loveletter.narrate import MAX_NAME, name_length, name_too_long, not_text, one_line, visible
 from loveletter.record import RecordError, load, parse, read_at_most, replay, summary
@@ -119,10 +120,10 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
     if levels == [""]:
         refuse("tour_err_no_bots", levels=tuple(LEVELS))
     if "" in levels:  # "expert,,beginner" is a slip, not two bots: say so rather than guess what was meant
-        refuse("play_err_bots_empty", given=bots, levels=tuple(LEVELS))
+        refuse("play_err_bots_empty", given=shown(bots), levels=tuple(LEVELS))
     unknown = [b for b in levels if b not in LEVELS]
     if unknown:
-        refuse("tour_err_unknown_level", level=unknown[0], levels=tuple(LEVELS))
+        refuse("tour_err_unknown_level", level=shown(unknown[0]), levels=tuple(LEVELS))
     ed = EDITIONS[edition]
     if players is None:  # one seat per level listed, and one for you
         players = len(levels) + 1 if len(levels) > 1 else 2
@@ -140,14 +141,14 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
     if len(levels) != players - 1:
         refuse("play_err_bot_count", players=players, need=players - 1, count=len(levels))
     if name is not None:  # (the table and the record show it whole)
-        shown = one_line(name)
-        broken = name_too_long(shown)
+        as_shown = one_line(name)
+        broken = name_too_long(as_shown)
         if not_text(name):
             refuse("play_err_name_bytes")
-        elif not visible(shown):  # ("" or a zero-width space alone: called "Player" without a word)
+        elif not visible(as_shown):  # ("" or a zero-width space alone: called "Player" without a word)
             refuse("play_err_name_empty", default=t("player"))
         elif broken == "long":
-            refuse("play_err_name_long", most=MAX_NAME, length=name_length(shown))
+            refuse("play_err_name_long", most=MAX_NAME, length=name_length(as_shown))
         elif broken == "marks":
             refuse("play_err_name_marks")
     first: int | None = None

@@ -33,6 +33,7 @@ from rich.progress import (
 from loveletter.bots import LEVELS
 from loveletter.cli.numbers import DASH
 from loveletter.engine import EDITIONS
+from loveletter.engine.errors import shown
 from loveletter.i18n import Translator, grouped
 from loveletter.record import save
 from loveletter.tournament import (
@@ -169,7 +170,7 @@ def _settings(o: Options, t: Translator) -> Settings:
         raise Refused(t("tour_err_rounds_and_matches"))
     levels = [t.level_word(b.strip()) for b in o.bots.split(",") if b.strip()]  # "willekeurig" is random
     if levels and len(levels) < o.bots.count(",") + 1:  # "expert,,beginner" is a slip: say so, don't guess
-        raise Refused(t("play_err_bots_empty", given=o.bots, levels=tuple(LEVELS)))
+        raise Refused(t("play_err_bots_empty", given=shown(o.bots), levels=tuple(LEVELS)))
     edition = EDITIONS[o.edition]
     if o.players is not None and not edition.min_players <= o.players <= edition.max_players:
         raise Refused(t.tournament_error("players", {"edition": edition.name, "low": edition.min_players,

@@ -26,6 +26,7 @@ from typing import Any
 
 from loveletter.bots import LEVELS, MAX_BUDGET, SEARCHING
 from loveletter.engine import EDITIONS
+from loveletter.engine.errors import shown
 from loveletter.i18n import grouped
 from loveletter.tournament.games import (
     MODES,
@@ -83,7 +84,7 @@ def lineup_for(levels: list[str], players: int | None) -> tuple[str, ...]:
         raise TournamentError("no_bots", levels=tuple(LEVELS))
     unknown = [level for level in levels if level not in LEVELS]
     if unknown:
-        raise TournamentError("unknown_level", level=unknown[0], levels=tuple(LEVELS))
+        raise TournamentError("unknown_level", level=shown(unknown[0]), levels=tuple(LEVELS))
     n = players if players is not None else max(2, len(levels))
     if len(levels) > n:
         raise TournamentError("too_many_bots", count=len(levels), players=n)
@@ -104,7 +105,7 @@ def check(settings: Settings) -> None:
                               high=edition.max_players, players=settings.players)
     for level in settings.lineup:
         if level not in LEVELS:
-            raise TournamentError("unknown_level", level=level, levels=tuple(LEVELS))
+            raise TournamentError("unknown_level", level=shown(str(level)), levels=tuple(LEVELS))
     if settings.mode not in MODES:
         raise TournamentError("mode", mode=settings.mode)
     if settings.games < 1:
