@@ -55,7 +55,7 @@ _IGNORABLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\u2800]")
 
 def without_invisible(typed: str) -> str:
     """``typed`` without the characters that show nothing: a byte-order mark at the start of a script
-    saved on Windows, a zero-width space pasted with a move ("\ufeff1" was an unknown card)."""
+    saved on Windows, a zero-width space pasted with a move ("\\ufeff1" was an unknown card)."""
     return _IGNORABLE.sub("", typed)
 
 

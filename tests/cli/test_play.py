@@ -860,7 +860,7 @@ def test_the_chancellors_choice_typed_before_it_is_played_says_when_it_comes(tmp
     seed = _first_seed_with(Card.CHANCELLOR, EDITION_2019)
     short = "houd wachter onder priester" if lang == "nl" else "keep guard bottom priest"
     proc, _ = play(tmp_path, "--edition", "2019", "--lang", lang, "--seed", str(seed), "--target", "1",
-                         lines=[short, f"chancellor {short}", "q"])
+                   lines=[short, f"chancellor {short}", "q"])
     no_traceback(proc)
     said = {"en": "Not allowed: what to keep is chosen only once the Chancellor is played",
             "nl": "Niet toegestaan: "}[lang]
@@ -869,7 +869,7 @@ def test_the_chancellors_choice_typed_before_it_is_played_says_when_it_comes(tmp
 
 
 def test_a_move_typed_with_invisible_characters_or_leading_zeros_is_read(tmp_path):
-    """A script saved with a byte-order mark ("\ufeff1" was an unknown card), a zero-width space
+    """A script saved with a byte-order mark ("\\ufeff1" was an unknown card), a zero-width space
     pasted with a move, and a number with nine zeros before it ("There is no move number
     0000000001") are read as what they show."""
     seed = _first_seed_with(Card.GUARD)
