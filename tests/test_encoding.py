@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -199,3 +200,22 @@ def test_shares_are_zero_sum_and_refuse_nonsense() -> None:
 def test_a_spectator_has_no_observation() -> None:
     with pytest.raises(ValueError, match="for a seat"):
         observations_for(CLASSIC, 2).observation(view(Match(CLASSIC, 2, seed=0), None))
+
+
+def test_the_information_state_keeps_which_card_of_the_seat_a_priest_saw() -> None:
+    """Seat 0's Priest looks at seat 1's dealt card, a Guard or a Spy; seat 1 then draws the other.
+    Its hand is the same, but seat 0 knows a different card of it (a Spy kept would fall to seat 0's
+    Guard naming it, R5.1): the vectors were the same, since the dealt card was in no block."""
+    codec = observations_for(EDITION_2019, 3)
+    views = []
+    for dealt, drawn in (("guard", "spy"), ("spy", "guard")):
+        top = ["princess", "priest", dealt, "baron", "guard", drawn]  # set aside, deal 0-2, draws
+        rest = Counter(card.word for card in EDITION_2019.full_deck)
+        rest.subtract(top)
+        match = Match(EDITION_2019, 3, deck=top + sorted(rest.elements()))
+        match.apply(Action.parse("priest 1"))
+        views.append(view(match, 1))
+    first, second = views
+    assert sorted(first.hand) == sorted(second.hand)
+    assert np.array_equal(codec.observation(first), codec.observation(second))
+    assert not np.array_equal(codec.information_state(first), codec.information_state(second))

@@ -22,7 +22,7 @@ else) into a fixed-size ``float32`` vector; :func:`observation_table` says what 
 The *information state* adds the order of play (who played what on whom, which card that made a
 player show and whom it knocked out, and what this seat learned from it), so that it tells apart
 what the seat can tell apart, but for a few orders of its own draws that change nothing it can infer
-or do (see docs/encoding.md).
+or do, nor what the others know of its cards (see docs/encoding.md).
 """
 
 from __future__ import annotations
@@ -228,7 +228,8 @@ class Observations:
                              " discarded, or the hand of the player it knocked out"),
             Part("out", p, "one-hot: the seat this play knocked out (all 0: none)"),
             Part("learned", c, "one-hot: the card the observer saw through this play (Priest, Baron, King)"),
-            Part("kept", c, "one-hot: the card the observer kept, on its own plays"),
+            Part("kept", c, "one-hot: the card the observer kept, on its own plays; on a Priest or Baron"
+                            " that chose it, its card that player saw"),
         ]
 
     def information_parts(self) -> list[Part]:
@@ -331,7 +332,7 @@ class Observations:
         if record.learned is not None:
             out[at + index[record.learned]] = 1
         at += c
-        if record.kept is not None and play.seat == seat:
+        if record.kept is not None:  # set on the observer's own plays and on plays that saw its card
             out[at + index[record.kept]] = 1
 
 
@@ -379,6 +380,8 @@ def _plays(view: View) -> list[_PlayRecord]:
                 hand.remove(e.card)
                 if len(hand) == 1 and record.kept is None:
                     record.kept = hand[0]
+        elif e.kind in ("priest", "baron") and e.target == seat and len(hand) == 1:
+            record.kept = hand[0]  # what the player saw of ours: others know it (R5.2, R5.3)
         elif e.kind == "king" and e.cards is not None and seat in (e.seat, e.target):
             hand = [e.cards[0] if e.seat == seat else e.cards[1]]
         elif e.kind == "discard" and e.seat == seat and e.card in hand:
@@ -491,7 +494,9 @@ def document() -> str:
         "of the face-up cards, nor which of the seat's cards came from which draw: of its first two,",
         "which was dealt; after a Prince made it draw anew, which card that was and which its next",
         "turn's draw; with a Chancellor, which of its three cards it held and in which order it drew",
-        "the other two. None of these changes what the seat can infer or do (the information state",
+        "the other two. None of these changes what the seat can infer or do: where another player",
+        "saw such a card (a Priest's look at the seat, a Baron's comparison with it), the play's",
+        "`kept` says which card that was, since that player may still know it (the information state",
         "string, for tabular methods, keeps them apart all the same). One play's block:",
     ]
     for name, players in _EXAMPLES[:1]:
