@@ -192,15 +192,20 @@ def narrate(event: Event, names: Sequence[str], t: Translator, round_number: int
 
 
 def round_end_lines(event: Event, names: Sequence[str], t: Translator) -> list[str]:
-    """A ``round_end`` event as lines, as the terminal game tells it: the cards left in the deck, the
-    winners, the Spy's token (a log with one line per event joins them: :func:`narrate`)."""
+    """A ``round_end`` event as lines, as the terminal game tells it (:func:`round_end_parts`; a log
+    with one line per event joins them: :func:`narrate`)."""
+    return [line for line in round_end_parts(event, names, t) if line is not None]
+
+
+def round_end_parts(event: Event, names: Sequence[str], t: Translator) -> tuple[str | None, str, str | None]:
+    """A ``round_end`` event's sentences: the cards left in the deck (R6.5: public now), the winners,
+    and the Spy's token; ``None`` for the first and last where there are none."""
     winners = [names[s] for s in event.seats or ()]
-    lines = [t("ev_deck_left", cards=t.the_cards(event.cards))] if event.cards else []  # R6.5: public now
-    lines.append(t("ev_round_end_one", name=winners[0]) if len(winners) == 1
-                 else t("ev_round_end", names=t.join_names(winners)))
-    if event.target is not None:
-        lines.append(t("ev_spy_bonus", name=names[event.target]))
-    return lines
+    deck = t("ev_deck_left", cards=t.the_cards(event.cards)) if event.cards else None
+    won = (t("ev_round_end_one", name=winners[0]) if len(winners) == 1
+           else t("ev_round_end", names=t.join_names(winners)))
+    spy = t("ev_spy_bonus", name=names[event.target]) if event.target is not None else None
+    return deck, won, spy
 
 
 def _play(event: Event, name: str, target: str, t: Translator) -> str:

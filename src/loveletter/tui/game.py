@@ -44,7 +44,15 @@ from loveletter.engine import (
     view,
 )
 from loveletter.i18n import LANGUAGES, Translator, grouped
-from loveletter.narrate import looks_like_any, narrate, not_text, one_line, visible, without_invisible
+from loveletter.narrate import (
+    looks_like_any,
+    narrate,
+    not_text,
+    one_line,
+    round_end_parts,
+    visible,
+    without_invisible,
+)
 from loveletter.percentages import chance_order, shown_chance, shown_percentages
 from loveletter.record import save, temporary, to_record
 
@@ -260,14 +268,13 @@ class TerminalGame:
 
     def _round_result(self) -> None:
         rnd, t = self.match.round, self.t
-        ended = [e for e in rnd.log or () if e.kind == "round_end"]
-        if ended and ended[-1].cards:  # R6.5: the cards left in the deck are public now too
-            self._say(t("ev_deck_left", cards=t.the_cards(ended[-1].cards)))
-        winners = [self.names[s] for s in rnd.winners]
-        key = "round_won_one" if len(winners) == 1 else "round_won"
-        self._say(Text(t(key, name=winners[0], names=t.join_names(winners)), style="bold green"))
-        if rnd.spy_bonus is not None:
-            self._say(t("spy_bonus", name=self.names[rnd.spy_bonus]))
+        ended = next(e for e in reversed(rnd.log or ()) if e.kind == "round_end")
+        deck, won, spy = round_end_parts(ended, self.names, t)
+        if deck is not None:
+            self._say(deck)
+        self._say(Text(won, style="bold green"))
+        if spy is not None:
+            self._say(spy)
         scores = ", ".join(f"{n} {k}" for n, k in zip(self.names, self.match.tokens, strict=True))
         self._say(t("score_target", scores=scores, target=self.match.target))
         self.console.print()
