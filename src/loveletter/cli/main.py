@@ -21,10 +21,10 @@ from loveletter.bots import LEVELS, MAX_BUDGET, SEARCHING
 from loveletter.bots.expert import DEFAULT_ITERATIONS, HINT_TRIES
 from loveletter.cli import numbers
 from loveletter.cli.click_dutch import speak_dutch
+from loveletter.cli.levels import LevelsRefused, read_levels
 from loveletter.cli.numbers import Amount, GivenPath, Players, Whole
 from loveletter.cli.start import tell_interrupted
 from loveletter.engine import EDITIONS, MAX_TARGET
-from loveletter.engine.errors import shown
 from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named
 from loveletter.narrate import MAX_NAME, name_length, name_too_long, not_text, one_line, visible
 from loveletter.record import RecordError, load, parse, read_at_most, replay, summary
@@ -116,14 +116,10 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
         refuse("play_err_stdin_closed")
     if sys.stdout is None:  # started with standard output closed (>&-): the table could not be shown
         refuse("cli_err_output", reason=t("cli_stdout_closed"))
-    levels = [t.level_word(b.strip()) for b in bots.split(",")]  # "willekeurig" is random
-    if levels == [""]:
-        refuse("tour_err_no_bots", levels=tuple(LEVELS))
-    if "" in levels:  # "expert,,beginner" is a slip, not two bots: say so rather than guess what was meant
-        refuse("play_err_bots_empty", given=shown(bots), levels=tuple(LEVELS))
-    unknown = [b for b in levels if b not in LEVELS]
-    if unknown:
-        refuse("tour_err_unknown_level", level=shown(unknown[0]), levels=tuple(LEVELS))
+    try:
+        levels = read_levels(bots, t)
+    except LevelsRefused as refusal:
+        raise Refused(str(refusal), language) from None
     ed = EDITIONS[edition]
     if players is None:  # one seat per level listed, and one for you
         players = len(levels) + 1 if len(levels) > 1 else 2

@@ -30,10 +30,9 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from loveletter.bots import LEVELS
+from loveletter.cli.levels import LevelsRefused, read_levels
 from loveletter.cli.numbers import DASH
 from loveletter.engine import EDITIONS
-from loveletter.engine.errors import shown
 from loveletter.i18n import Translator, grouped
 from loveletter.record import save
 from loveletter.tournament import (
@@ -168,9 +167,10 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
 def _settings(o: Options, t: Translator) -> Settings:
     if o.rounds is not None and o.matches is not None:
         raise Refused(t("tour_err_rounds_and_matches"))
-    levels = [t.level_word(b.strip()) for b in o.bots.split(",") if b.strip()]  # "willekeurig" is random
-    if levels and len(levels) < o.bots.count(",") + 1:  # "expert,,beginner" is a slip: say so, don't guess
-        raise Refused(t("play_err_bots_empty", given=shown(o.bots), levels=tuple(LEVELS)))
+    try:
+        levels = read_levels(o.bots, t)
+    except LevelsRefused as refusal:
+        raise Refused(str(refusal)) from None
     edition = EDITIONS[o.edition]
     if o.players is not None and not edition.min_players <= o.players <= edition.max_players:
         raise Refused(t.tournament_error("players", {"edition": edition.name, "low": edition.min_players,
