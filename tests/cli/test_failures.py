@@ -219,3 +219,20 @@ def test_a_websocket_text_frame_that_is_not_utf8_is_logged_on_one_line(tmp_path)
         stop_server(server)
     log = server.stdout.read() if server.stdout else ""
     assert "Invalid UTF-8" in log and "Traceback" not in log, log
+
+
+def test_a_line_told_without_clicks_context_names_the_command():
+    """A Ctrl-C (or a usage error found before the command's options were read) is told as the
+    command's other errors are: ``loveletter tournament: …``. The entry point names the command
+    before the command line is loaded, from its own list of commands, which must be the command
+    line's."""
+    from loveletter.cli.main import cli
+    from loveletter.cli.start import COMMANDS, command_named
+
+    assert sorted(COMMANDS) == sorted(cli.commands)
+    assert command_named(["tournament", "--rounds", "4"]) == "loveletter tournament"
+    assert command_named(["--lang", "nl", "play"]) == "loveletter play"
+    assert command_named(["--lang=nl", "replay", "x.json"]) == "loveletter replay"
+    assert command_named(["--lang", "tournament"]) == "loveletter"  # (there the word is the language)
+    assert command_named(["torunament"]) == "loveletter"
+    assert command_named([]) == "loveletter"

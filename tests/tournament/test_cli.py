@@ -396,7 +396,7 @@ def test_ctrl_c_mid_run_is_told_in_one_line(tmp_path):
         err = _error_once_ended(proc)
         told.append((proc.returncode, err.decode()))
     # exactly one line: click wrote an empty one first, into a file too (on a terminal it ends the "^C")
-    assert told == [(130, "loveletter: interrupted.\n")] * 10
+    assert told == [(130, "loveletter tournament: interrupted.\n")] * 10
 
 
 def test_ctrl_c_before_any_game_leaves_no_folder(tmp_path):
@@ -526,10 +526,10 @@ def test_ctrl_c_while_the_workers_start_is_told_once(tmp_path):
         if proc.returncode == 0:  # it finished first (a fast machine): nothing to see
             continue
         assert proc.returncode == 130
-        assert err.decode() == "loveletter: interrupted.\n"
+        assert err.decode() == "loveletter tournament: interrupted.\n"
 
 
-@pytest.mark.parametrize(("lang", "told"), [("en", "loveletter: interrupted."), ("nl", "loveletter: onderbroken.")])
+@pytest.mark.parametrize(("lang", "told"), [("en", "loveletter tournament: interrupted."), ("nl", "loveletter tournament: onderbroken.")])
 def test_ctrl_c_while_the_command_line_loads_is_told_in_one_line(tmp_path, lang, told):
     """The command line takes a third of a second to load on a busy machine; a Ctrl-C then gave a
     traceback through the modules being loaded. Here the Ctrl-C comes exactly then: while

@@ -23,7 +23,7 @@ from loveletter.cli import numbers
 from loveletter.cli.click_dutch import speak_dutch
 from loveletter.cli.levels import LevelsRefused, read_levels
 from loveletter.cli.numbers import Amount, GivenPath, Players, Whole
-from loveletter.cli.start import tell_interrupted
+from loveletter.cli.start import command_named, tell_interrupted
 from loveletter.engine import EDITIONS, MAX_TARGET
 from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named
 from loveletter.narrate import MAX_NAME, name_length, name_too_long, not_text, one_line, visible
@@ -269,7 +269,7 @@ def run() -> None:
             sys.stdout.flush()  # here, so that a failed write is told rather than lost at exit
     except KeyboardInterrupt:  # before the command ran, or just as it ended
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        tell_interrupted(Translator(language)("cli_interrupted"))
+        tell_interrupted(f"{command_named(sys.argv[1:])}: {Translator(language)('cli_interrupted')}")
         code = 130
     except OSError as err:
         # Nothing more can go to standard output: point it at nothing, so that Python's own flush at
@@ -295,12 +295,12 @@ def _main(language: str) -> int | str | None:
         click.echo(err.ctx.get_help() if err.ctx else str(err))
         return 0
     except click.UsageError as err:
-        command = err.ctx.command_path if err.ctx else _command_named()
+        command = err.ctx.command_path if err.ctx else command_named(sys.argv[1:])
         t = Translator(getattr(err, "language", None) or language)
         click.echo(f"{command}: {err.format_message()} ({t('cli_see_help', command=command)})", err=True)
         return 2
     except click.Abort:
-        tell_interrupted(Translator(language)("cli_interrupted"))
+        tell_interrupted(f"{command_named(sys.argv[1:])}: {Translator(language)('cli_interrupted')}")
         return 130
     except click.ClickException as err:
         click.echo(f"loveletter: {err.format_message()}", err=True)
@@ -348,17 +348,3 @@ def _default_in(default: Any, name: str | None, t: Translator) -> Any:
     if isinstance(default, float) and t.language == "nl":
         return _DecimalComma(default)
     return default
-
-
-def _command_named() -> str:
-    """``loveletter`` and the subcommand on the command line, if any (for errors found before the
-    subcommand's own options were read)."""
-    args = iter(sys.argv[1:])
-    for arg in args:  # the first word that is not one of loveletter's own options (--lang nl)
-        if arg == "--lang":
-            next(args, None)
-        elif not arg.startswith("--lang="):
-            return f"loveletter {arg}" if arg in cli.commands else "loveletter"
-    return "loveletter"
-
-

@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 import sys
 
+COMMANDS = ("play", "replay", "tournament", "serve")  # loveletter's commands (the command line's, a test checks)
+
 
 def run() -> None:
     """Load the command line and run it (:func:`loveletter.cli.main.run`)."""
@@ -21,9 +23,22 @@ def run() -> None:
         from loveletter.i18n import Translator, default_language, language_named
 
         language = language_named(sys.argv[1:]) or default_language()
-        tell_interrupted(Translator(language)("cli_interrupted"))
+        tell_interrupted(f"{command_named(sys.argv[1:])}: {Translator(language)('cli_interrupted')}")
         sys.exit(130)
     run_command()
+
+
+def command_named(args: list[str]) -> str:
+    """``loveletter`` and the command among ``args`` (the command line's words), if any: how that
+    command's errors begin, for a line told without click's context (a Ctrl-C, a usage error found
+    before the command's own options were read)."""
+    words = iter(args)
+    for word in words:  # the first word that is not one of loveletter's own options (--lang nl)
+        if word == "--lang":
+            next(words, None)
+        elif not word.startswith("--lang="):
+            return f"loveletter {word}" if word in COMMANDS else "loveletter"
+    return "loveletter"
 
 
 def write_any_character() -> None:
