@@ -413,6 +413,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         " project's folder",
         "tour_err_ray_unreachable": "--backend ray: no Ray cluster answers at RAY_ADDRESS={address!r} (is the"
         " address right, and the cluster running?)",
+        "tour_err_ray_refused": "--backend ray: the Ray cluster at RAY_ADDRESS={address!r} would not let this tournament"
+        " join: {reason} (Ray's words)",
         "tour_err_rounds_and_matches": "give --rounds or --matches, not both",
         "tour_err_too_many_jobs": "--jobs: at most {most} processes on this machine ({per} per core this process may use), not {jobs}:"
         " more only take memory",
@@ -972,6 +974,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         " in de map van het project",
         "tour_err_ray_unreachable": "--backend ray: geen Ray-cluster antwoordt op RAY_ADDRESS={address!r} (klopt"
         " het adres, en draait het cluster?)",
+        "tour_err_ray_refused": "--backend ray: het Ray-cluster op RAY_ADDRESS={address!r} liet dit toernooi niet toe:"
+        " {reason} (de woorden van Ray)",
         "tour_err_rounds_and_matches": "geef --rounds of --matches, niet allebei",
         "tour_err_too_many_jobs": "--jobs: hoogstens {most} processen op deze machine ({per} per kern die dit proces mag gebruiken),"
         " niet {jobs}: meer kost alleen geheugen",

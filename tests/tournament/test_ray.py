@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from loveletter.tournament import Settings, WorkerDied, run_tournament, summarise
+from loveletter.tournament import Settings, TournamentError, WorkerDied, run_tournament, summarise
 from loveletter.tournament.runner import chunks
 
 if os.environ.get("CI"):  # CI installs the extra (python3 dev.py test): its absence is a failure there
@@ -165,6 +165,102 @@ def test_a_ray_address_where_no_cluster_answers_is_told_in_one_line(tmp_path, ad
         + (" (is the address right, and the cluster running?)" if lang == "en"
            else " (klopt het adres, en draait het cluster?)")]
     assert list(tmp_path.iterdir()) == []
+
+
+RAY_SAYS = ("[2026-12-05 02:35:00,215 W 23226 23226] gcs_client.cc:210: Failed to get cluster ID from GCS server:"
+            " Unauthenticated: RPC error: InvalidAuthToken: Authentication token is missing or incorrect\n")
+
+
+@pytest.fixture
+def ray_cluster_joined(monkeypatch):
+    """``ray_cluster_joined(init)``: RAY_ADDRESS names an address where something answers (a socket
+    listening here), and joining it runs ``init`` in place of Ray's (no instance is started)."""
+    import socket
+
+    listening = socket.create_server(("127.0.0.1", 0))
+    monkeypatch.setenv("RAY_ADDRESS", f"127.0.0.1:{listening.getsockname()[1]}")
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+
+    def join(init):
+        monkeypatch.setattr(ray, "init", init)
+        return os.environ["RAY_ADDRESS"]
+
+    yield join
+    listening.close()
+
+
+def _refusing_as_ray(**options):
+    """As Ray 2.60 refuses a cluster whose authentication token we lack: a line a second from its
+    core, straight to the file descriptor, then a ConnectionError that says nothing of the reason."""
+    for _ in range(3):
+        os.write(2, RAY_SAYS.encode())
+    os.write(1, b"a note of Ray's to standard output\n")
+    raise ConnectionError("Could not connect to the cluster at the address given.")
+
+
+@pytest.mark.parametrize(("language", "says"), [
+    ("en", "the Ray cluster at RAY_ADDRESS={address!r} would not let this tournament join: {reason} (Ray's words)"),
+    ("nl", "het Ray-cluster op RAY_ADDRESS={address!r} liet dit toernooi niet toe: {reason} (de woorden van Ray)")],
+    ids=["en", "nl"])
+def test_a_ray_cluster_that_refuses_to_let_us_join_is_told_in_one_line_with_rays_reason(
+        ray_cluster_joined, capfd, language, says):
+    """A cluster with token authentication, and no token (or a wrong one) here: Ray wrote twenty log
+    lines, a line a second, and then we said that no cluster answers there, though it had."""
+    from loveletter.cli import tournament as command
+
+    address = ray_cluster_joined(_refusing_as_ray)
+    options = command.Options(
+        bots="beginner,random", players=None, edition="classic", rounds=4, matches=None, seed=0,
+        jobs=1, backend="ray", budget=None, as_json=False, csv_path=None, plot_path=None,
+        records=None, language=language, quiet=True)
+    assert command.tournament(options) == 1  # the cluster's doing, not the options' (2)
+    out, err = capfd.readouterr()
+    reason = "Failed to get cluster ID from GCS server: Unauthenticated: RPC error: InvalidAuthToken: " \
+             "Authentication token is missing or incorrect"
+    assert out == ""
+    assert err == f"loveletter tournament: --backend ray: {says.format(address=address, reason=reason)}\n"
+
+
+def test_a_missing_token_that_ray_refuses_itself_is_no_traceback(ray_cluster_joined):
+    """With RAY_AUTH_MODE=token and no token here, Ray raises its AuthenticationError (not a
+    ConnectionError): that was a traceback."""
+    def init(**options):
+        raise ray.exceptions.AuthenticationError(
+            "Token authentication is enabled but no authentication token was found. Ensure that the token"
+            " for the cluster is available in a local file (e.g., ~/.ray/auth_token).")
+
+    ray_cluster_joined(init)
+    with pytest.raises(TournamentError) as refused:
+        run_tournament(Settings(lineup=("beginner", "random"), games=4), jobs=1, backend="ray")
+    assert refused.value.key == "ray_refused"
+    assert refused.value.params["reason"] == "Token authentication is enabled but no authentication token was found"
+
+
+def test_a_cluster_without_a_reason_to_tell_is_one_where_none_answers(ray_cluster_joined, capfd):
+    """A ConnectionError with no line of Ray's to say why (Ray's "auto" with no cluster running)."""
+    def init(**options):
+        raise ConnectionError("Could not find any running Ray instance.")
+
+    ray_cluster_joined(init)
+    with pytest.raises(TournamentError) as refused:
+        run_tournament(Settings(lineup=("beginner", "random"), games=4), jobs=1, backend="ray")
+    assert refused.value.key == "ray_unreachable"
+    assert capfd.readouterr() == ("", "")
+
+
+def test_what_ray_says_while_it_joins_a_cluster_is_told_once_it_has_joined(ray_starting, ray_cluster_joined, capfd):
+    """Held back while Ray joins (to be told as a reason if it refuses), and not lost if it joins."""
+    noted = ray_starting()
+    starting = ray.init
+
+    def init(**options):
+        os.write(2, b"a warning of Ray's\n")
+        starting(**options)
+
+    ray_cluster_joined(init)
+    run_tournament(Settings(lineup=("beginner", "random"), games=4), jobs=1, backend="ray")
+    assert noted["options"]["address"] == os.environ["RAY_ADDRESS"]
+    assert capfd.readouterr() == ("", "a warning of Ray's\n")
 
 
 @pytest.fixture

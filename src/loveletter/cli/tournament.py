@@ -133,7 +133,7 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
             results = run_tournament(settings, jobs=jobs, backend=o.backend, records=keep, on_records=saving)
     except TournamentError as refusal:
         _fail(t.tournament_error(refusal.key, refusal.params))
-        return FAILED if refusal.key == "ray_unreachable" else USAGE  # not the options: the cluster
+        return FAILED if refusal.key in ("ray_unreachable", "ray_refused") else USAGE  # not the options: the cluster
     except GameFailed as failure:
         _fail(t("tour_err_game", game=failure.index, seats=", ".join(map(t.level, failure.seats)), error=failure.error))
         return FAILED

@@ -10,9 +10,11 @@ import logging
 import math
 import multiprocessing
 import os
+import re
 import signal
 import socket
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -22,7 +24,7 @@ from contextlib import AbstractContextManager, closing, contextmanager, suppress
 from dataclasses import dataclass, field
 from numbers import Integral
 from types import FrameType
-from typing import Any
+from typing import IO, Any
 
 from loveletter.bots import LEVELS, MAX_BUDGET, SEARCHING
 from loveletter.engine import EDITIONS
@@ -384,11 +386,7 @@ def _start_ray(ray: Any, jobs: int) -> None:
     address = os.environ.get("RAY_ADDRESS")
     if address:  # a running cluster the user points at
         _check_reachable(address)
-        try:
-            with _ctrl_c_held_from_ray():
-                ray.init(address=address, **options)
-        except (ConnectionError, ValueError, TimeoutError):  # no such cluster, or no address at all
-            raise TournamentError("ray_unreachable", address=address) from None
+        _join_ray(ray, address, options)
     else:
         with _ctrl_c_held_from_ray():
             ray.init(address="local", num_cpus=jobs, **options)
@@ -406,6 +404,68 @@ def _ctrl_c_held_from_ray() -> Iterator[None]:
         yield
     if heard:
         raise KeyboardInterrupt
+
+
+def _join_ray(ray: Any, address: str, options: dict[str, Any]) -> None:
+    """Join the cluster at ``address``, or refuse in one line: where no cluster answers, or where
+    one answers and will not let us join (its authentication token missing or wrong here). Ray told
+    that only as twenty log lines, a line a second, then "no cluster answers" (or, with
+    ``RAY_AUTH_MODE=token`` and no token, a traceback); its lines are now held back while it joins,
+    and the last one says why it refused."""
+    refusals = (ConnectionError, ValueError, TimeoutError, getattr(ray.exceptions, "AuthenticationError", ConnectionError))
+    with tempfile.TemporaryFile() as held:
+        try:
+            with _output_to(held), _ctrl_c_held_from_ray():
+                ray.init(address=address, **options)
+        except refusals as err:  # no such cluster, no address at all, or one that refused us
+            held.seek(0)
+            reason = _ray_refusal(held.read().decode(errors="replace"), err)
+            if reason:
+                raise TournamentError("ray_refused", address=address, reason=reason) from None
+            raise TournamentError("ray_unreachable", address=address) from None
+        held.seek(0)
+        kept = held.read()
+        if kept:  # joined: whatever Ray said meanwhile is told after all
+            os.write(2, kept)
+
+
+_RAY_LOG_LINE = re.compile(r"^\[[^\]]*\] [\w.]+:\d+: (?P<said>.+)$", re.MULTILINE)  # "[time W pid tid] file.cc:210: …"
+
+
+def _ray_refusal(said: str, err: BaseException) -> str:
+    """Why a cluster that answered would not let us join, in Ray's words cut short ("" where nothing
+    says it answered): Ray's refusal when it raised one (authentication), or else its last log line."""
+    if type(err).__name__ == "AuthenticationError":
+        reason = str(getattr(err, "message", err)).split(". ")[0]
+    else:
+        lines = list(_RAY_LOG_LINE.finditer(said))
+        reason = lines[-1]["said"] if lines else ""
+    return shown(" ".join(reason.split()), 200)
+
+
+@contextmanager
+def _output_to(file: IO[bytes]) -> Iterator[None]:
+    """Whatever is written to standard output and error meanwhile, from Python or not (Ray's core
+    writes to the file descriptors), goes to ``file``."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()
+    saved: dict[int, int] = {}
+    for fd in (1, 2):
+        with suppress(OSError):  # one that is closed (``>&-``) stays closed
+            saved[fd] = os.dup(fd)
+    try:
+        for fd in saved:
+            os.dup2(file.fileno(), fd)
+        yield
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                with suppress(OSError, ValueError):
+                    stream.flush()
+        for fd, kept in saved.items():
+            os.dup2(kept, fd)
+            os.close(kept)
 
 
 RAY_CONNECT_SECONDS = 10.0  # how long a cluster's address may take to answer before it is given up
