@@ -200,6 +200,19 @@ def test_serve_leaves_another_programs_table_alone_and_creates_nothing_beside_it
     assert (tmp_path / "shared.db").read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["shared.db"]
 
 
+def test_serve_names_a_database_file_whose_name_is_not_utf8(tmp_path):
+    """A file name of bytes that are not UTF-8 (Python's stand-in ``\\udcff`` for the byte 0xff): the
+    database was made, and then naming it as the server opened ended it with a traceback."""
+    from loveletter.web.process import free_port, start_server, stop_server
+
+    server = start_server(free_port(), str(tmp_path / "\udcff.db"))
+    stop_server(server)
+    log = server.stdout.read() if server.stdout else ""
+    assert "Traceback" not in log
+    named = [line for line in log.splitlines() if line.startswith(f"Database: sqlite:///{tmp_path}/")]
+    assert len(named) == 1 and named[0].endswith(".db")  # (the byte as standard output's errors write it)
+
+
 def test_a_websocket_text_frame_that_is_not_utf8_is_logged_on_one_line(tmp_path):
     """uvicorn logged each such frame with a traceback: a client could fill the log with them."""
     from websockets.exceptions import ConnectionClosedError

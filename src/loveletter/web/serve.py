@@ -79,7 +79,9 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
         print(f"loveletter serve: {t('serve_table_left_out', code=code, reason=reason)}", file=sys.stderr)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(t("serve_open", url=f"http://{shown}:{port}/"), flush=True)
-    print(t("serve_db", db=store.engine.url.render_as_string(hide_password=True)), flush=True)
+    # as given, password hidden (SQLAlchemy's own rendering failed, with a traceback, on a file name
+    # that is not UTF-8, after the database was made)
+    print(t("serve_db", db=shown_db), flush=True)
     logging.getLogger("uvicorn.error").addFilter(_client_faults_on_one_line)
     served: ASGIApp = app
     if host in LOOPBACK_ADDRESSES:  # only this machine's own pages may reach it
