@@ -14,6 +14,7 @@ error (status 1), as is a ``--db`` that cannot be opened (status 2, its password
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import statistics
@@ -114,6 +115,26 @@ def database_kind(db: str | None) -> str:
     return "SQLite" if scheme.startswith("sqlite") else scheme
 
 
+#: Open files beyond the players' WebSockets: Python's own, the database's, the HTTP requests'.
+SPARE_FILES = 100
+
+
+def open_files_allowed() -> int:
+    """The most files this process (and the server it starts) may open: raised to the hard limit
+    first (the soft limit is often 1,024, which 500 tables passed, with a traceback: "Too many open
+    files")."""
+    try:
+        import resource
+    except ImportError:  # not a Unix: no such limit to read
+        return 1 << 30
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        with contextlib.suppress(ValueError, OSError):  # a system that will not: the soft limit stands
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+    return soft if soft != resource.RLIM_INFINITY else 1 << 30
+
+
 def main() -> None:
     parser = Parser(description=description(__doc__))
     parser.add_argument("--tables", type=whole(1, 2000), default=200,
@@ -127,6 +148,10 @@ def main() -> None:
                              " path (default: a new SQLite file in a temporary folder); the test's tables and"
                              " moves are added to it")
     args = parser.parse_args()
+    most = open_files_allowed()
+    if 2 * args.tables + SPARE_FILES > most:  # the server, which inherits the limit, needs as many
+        parser.error(f"argument --tables: {args.tables:,} tables need about {2 * args.tables + SPARE_FILES:,} open"
+                     f" files (a WebSocket per player), and this process may open {most:,} (ulimit -n)")
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         database = args.db or f"sqlite:///{Path(folder) / 'load.sqlite3'}"

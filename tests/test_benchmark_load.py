@@ -92,3 +92,33 @@ def test_a_database_that_cannot_be_opened_is_a_bad_option_and_its_password_is_hi
     assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1
     assert done.stderr.startswith("load.py: argument --db: the server did not start: ")
     assert "postgresql://u:***@127.0.0.1:1/x" in done.stderr and "secret" not in done.stderr
+
+
+def test_more_tables_than_the_open_file_limit_allows_are_refused_in_one_line():
+    """With the common limit of 1,024 open files, 600 tables (1,200 WebSockets on each side) ended in
+    a traceback ("Too many open files"); the soft limit is now raised to the hard one first, and a
+    number of tables past that is refused before anything starts."""
+    import resource
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))
+
+    done = subprocess.run([sys.executable, str(SCRIPT), "--tables", "600", "--seconds", "1"], capture_output=True,
+                          text=True, timeout=120, check=False, preexec_fn=limited)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == ("load.py: argument --tables: 600 tables need about 1,300 open files (a WebSocket per"
+                           " player), and this process may open 1,024 (ulimit -n) (see load.py --help)\n")
+
+
+def test_the_open_file_limit_is_raised_to_the_hard_limit(load):
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard <= 256:
+        pytest.skip(f"needs a hard limit of open files above 256 and finite (here {hard})")
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))
+        assert load.open_files_allowed() == hard
+        assert resource.getrlimit(resource.RLIMIT_NOFILE) == (hard, hard)
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
