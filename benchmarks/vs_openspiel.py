@@ -15,6 +15,10 @@ seat 1 in odd ones (seat 0 always starts). Both bots get the same time per decis
 Prints the expert's win rate with a 95% Wilson interval (a round both win counts half), and each bot's
 mean think time and search effort per move, so the time is seen to be equal.
 
+``--seed`` fixes the deals and the bots' random numbers, not the figures: the expert searches for a
+time (and, without ``--simulations``, so does ISMCTS), so how far each gets, and what it plays, varies
+with the machine's speed from one run to the next.
+
     .venv/bin/python benchmarks/vs_openspiel.py [--rounds N] [--think SECONDS] [--simulations N] [--jobs J] [--seed S]
 """
 
@@ -122,7 +126,9 @@ def main() -> None:
                         help="a fixed number of ISMCTS simulations per move instead of equal time"
                              f" ({FEWEST_SIMULATIONS} to 100,000)")
     parser.add_argument("--jobs", type=whole(1, MOST_JOBS), default=None, help="processes (default: every core)")
-    parser.add_argument("--seed", type=whole(None), default=0, help="seed (default 0)")
+    parser.add_argument("--seed", type=whole(None), default=0,
+                        help="seed of the deals and the bots' random numbers (default 0); the bots think for a"
+                             " time, so the figures still vary a little from run to run")
     args = parser.parse_args()
     jobs = min(args.jobs or default_jobs(), args.rounds)  # no more processes than rounds
     step = max(1, args.rounds // (jobs * 4))
