@@ -24,7 +24,7 @@ from contextlib import AbstractContextManager, closing, contextmanager, suppress
 from dataclasses import dataclass, field
 from numbers import Integral
 from types import FrameType
-from typing import IO, Any
+from typing import Any
 
 from loveletter.bots import LEVELS, MAX_BUDGET, SEARCHING
 from loveletter.engine import EDITIONS
@@ -363,7 +363,7 @@ def _on_ray(settings: Settings, work: list[tuple[int, int]], jobs: int, records:
         raise TournamentError("ray_missing") from None
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # a local tool: no usage reports
     ours = not ray.is_initialized()  # else a caller's instance: left running
-    with _stdout_to_stderr():  # Ray's own notes (a worker that died: a paragraph) are not the result
+    with _redirected((1,), to=2):  # Ray's own notes (a worker that died: a paragraph) are not the result
         try:
             if ours:
                 _start_ray(ray, jobs)
@@ -412,10 +412,11 @@ def _join_ray(ray: Any, address: str, options: dict[str, Any]) -> None:
     that only as twenty log lines, a line a second, then "no cluster answers" (or, with
     ``RAY_AUTH_MODE=token`` and no token, a traceback); its lines are now held back while it joins,
     and the last one says why it refused."""
-    refusals = (ConnectionError, ValueError, TimeoutError, getattr(ray.exceptions, "AuthenticationError", ConnectionError))
+    refusals = (ConnectionError, ValueError, TimeoutError,
+                getattr(ray.exceptions, "AuthenticationError", ConnectionError))  # (a Ray with tokens)
     with tempfile.TemporaryFile() as held:
         try:
-            with _output_to(held), _ctrl_c_held_from_ray():
+            with _redirected((1, 2), to=held.fileno()), _ctrl_c_held_from_ray():
                 ray.init(address=address, **options)
         except refusals as err:  # no such cluster, no address at all, or one that refused us
             held.seek(0)
@@ -443,31 +444,6 @@ def _ray_refusal(said: str, err: BaseException) -> str:
     return shown(" ".join(reason.split()), 200)
 
 
-@contextmanager
-def _output_to(file: IO[bytes]) -> Iterator[None]:
-    """Whatever is written to standard output and error meanwhile, from Python or not (Ray's core
-    writes to the file descriptors), goes to ``file``."""
-    for stream in (sys.stdout, sys.stderr):
-        if stream is not None:
-            stream.flush()
-    saved: dict[int, int] = {}
-    for fd in (1, 2):
-        with suppress(OSError):  # one that is closed (``>&-``) stays closed
-            saved[fd] = os.dup(fd)
-    try:
-        for fd in saved:
-            os.dup2(file.fileno(), fd)
-        yield
-    finally:
-        for stream in (sys.stdout, sys.stderr):
-            if stream is not None:
-                with suppress(OSError, ValueError):
-                    stream.flush()
-        for fd, kept in saved.items():
-            os.dup2(kept, fd)
-            os.close(kept)
-
-
 RAY_CONNECT_SECONDS = 10.0  # how long a cluster's address may take to answer before it is given up
 
 
@@ -484,21 +460,28 @@ def _check_reachable(address: str) -> None:
 
 
 @contextmanager
-def _stdout_to_stderr() -> Iterator[None]:
-    """Whatever is written to standard output meanwhile, from Python or not, goes to standard error."""
-    sys.stdout.flush()
+def _redirected(fds: tuple[int, ...], to: int) -> Iterator[None]:
+    """Whatever is written to the file descriptors ``fds`` meanwhile (1: standard output, 2: error),
+    from Python or not (Ray's core writes to them straight), goes to the descriptor ``to``."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()
+    saved: dict[int, int] = {}
+    for fd in fds:
+        with suppress(OSError):  # one that is closed (``>&-``) stays closed: nothing to keep apart
+            saved[fd] = os.dup(fd)
     try:
-        saved = os.dup(1)
-    except OSError:  # standard output closed: nothing to keep apart
-        yield
-        return
-    try:
-        os.dup2(2, 1)
+        for fd in saved:
+            os.dup2(to, fd)
         yield
     finally:
-        sys.stdout.flush()
-        os.dup2(saved, 1)
-        os.close(saved)
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                with suppress(OSError, ValueError):
+                    stream.flush()
+        for fd, kept in saved.items():
+            os.dup2(kept, fd)
+            os.close(kept)
 
 
 def _ray_chunks(ray: Any, settings: Settings, work: list[tuple[int, int]], records: bool,
