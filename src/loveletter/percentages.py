@@ -23,8 +23,13 @@ def shown_chance(chance: float, sure: bool = True) -> str:
     ('<1', '0', '44', '>99', '100')
     >>> shown_chance(0, sure=False), shown_chance(1, sure=False), shown_chance(0.5, sure=False)
     ('<1', '>99', '50')
+
+    Halves round up, as JavaScript's ``Math.round`` does (Python's ``round`` takes them to the even
+    number: 10 wins in 400 tries showed 2% here and 3% in the browser, and 2 in 400 "<1%" and 1%):
+    >>> shown_chance(10 / 400), shown_chance(2 / 400), shown_chance(50 / 400)
+    ('3', '1', '13')
     """
-    n = round(100 * chance)
+    n = math.floor(100 * chance + 0.5)  # (the browser's arithmetic: Math.round(x) is floor(x + 0.5))
     if n == 0 and (chance > 0 or not sure):
         return "<1"
     if n == 100 and (chance < 1 or not sure):

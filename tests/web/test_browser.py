@@ -720,3 +720,16 @@ def test_the_page_plays_under_its_own_content_security_policy(server, browser):
     page.click("#replay-link")
     page.wait_for_selector("#replay-step")
     assert not errors, errors
+
+
+def test_the_page_shows_a_hints_chance_as_the_terminal_does(server, browser):
+    """The terminal rounded halves to the even number and the page up: 10 wins in 400 tries showed
+    2% in one and 3% in the other, 2 in 400 "<1%" and 1%. Every k of n tries, for the tries a hint
+    makes, through the page's own ``percent`` and :func:`~loveletter.percentages.shown_chance`."""
+    from loveletter.percentages import shown_chance
+
+    page = new_page(browser, server)
+    chances = sorted({k / n for n in (400, 600, 800, 1200) for k in range(n + 1)})
+    shown = page.evaluate("(chances) => chances.map(c => percent(c, c === 0 || c === 1))", chances)
+    page.close()
+    assert shown == [f"{shown_chance(c, sure=c in (0, 1))}%" for c in chances]
