@@ -20,6 +20,7 @@ from scenarios import scramble_secrets
 from loveletter.bots import expert, make_bot
 from loveletter.bots.expert import HINT_TRIES, Estimate, ExpertBot
 from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Edition, Match, Phase, Round, View, view
+from loveletter.percentages import shown_chance
 
 GAMES = [(CLASSIC, n) for n in (2, 3, 4)] + [(EDITION_2019, n) for n in (2, 3, 4, 5, 6)]
 IDS = [f"{e.name}-{n}p" for e, n in GAMES]
@@ -343,6 +344,24 @@ def test_a_showdown_is_won_or_lost_by_counting_the_cards_unseen():
         told[outcome] += 1
         assert outcome in (None, won), (action, rnd.hands, rnd.discards)
     assert told[True] >= 30 and told[False] >= 30 and told[None] >= 300
+
+
+def test_a_guard_that_cannot_hit_before_a_counted_showdown_is_a_certain_loss():
+    """A Guard naming a card all seen, or one the target is known not to hold, only ends the turn: a
+    showdown that counting loses after it is lost for sure, and showed "win <1%" (Guards were left
+    out of the counting), where the README promises 0%."""
+    deck = "handmaid priest guard prince baron priest guard prince king handmaid princess guard guard baron countess guard"
+    rnd = Round(CLASSIC, 3, deck.split(), starter=1)
+    for move in ["priest 2", "priest 1", "guard 1 countess", "baron 2", "prince 1", "handmaid", "king",
+                 "guard 0 handmaid", "guard 1 handmaid", "countess"]:
+        rnd.apply(Action.parse(move))
+    v = view(rnd, 0)
+    assert v.deck_size == 0 and {c for c, n in v.tracker().items() if n} == {Card.HANDMAID, Card.PRINCESS}
+    hints = ExpertBot(seed=0, levels={1: "beginner", 2: "random"}).move_odds(v)
+    for move in ("guard 1 priest", "guard 1 king"):  # neither card can be in seat 1's hand: both miss
+        assert expert._showdown_won(Action.parse(move), v) is False
+        assert hints[Action.parse(move)] == (0.0, 0.0, True) and shown_chance(0.0, True) == "0"
+    assert expert._showdown_won(Action.parse("guard 1 princess"), v) is None  # this one may hit
 
 
 def test_hints_show_a_showdown_counted_won_or_lost_as_certain():

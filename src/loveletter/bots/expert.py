@@ -415,14 +415,17 @@ def _showdown_won(action: Action, view: View) -> bool | None:
     count more: those in the deck or set aside too). We win if each of those is lower than our card;
     we lose if one we know is higher, or if the unseen cards as low as ours (a tie may still win)
     are fewer than the players whose card we do not know, so that one of them must hold a higher one.
-    Moves whose outcome rests on more (a Guard's guess, the card a King takes or a Prince makes us
-    draw, a Prince that may hit the Princess) are left to :func:`_decided_by`. (A Chancellor that ends
-    the round found the deck empty: it does nothing. A Baron that leaves us in knocked out, if
-    anyone, a player with a lower card: one of those counted as low, and the count still holds.)"""
+    Moves whose outcome rests on more (a Guard's guess that may hit, the card a King takes or a
+    Prince makes us draw, a Prince that may hit the Princess) are left to :func:`_decided_by`. (A
+    Chancellor that ends the round found the deck empty: it does nothing; nor does a Guard's guess
+    that cannot hit. A Baron that leaves us in knocked out, if anyone, a player with a lower card:
+    one of those counted as low, and the count still holds.)"""
     card, target = action.card, action.target
+    unseen = view.tracker()
+    if card is Card.GUARD and not _guard_may_hit(action, view, unseen):
+        card = Card.HANDMAID  # a guess that cannot hit changes nothing: counted as a card that does nothing
     if view.phase is not Phase.PLAY or card in (Card.GUARD, Card.KING, Card.PRINCESS):  # the Princess: no showdown
         return None
-    unseen = view.tracker()
     if card is Card.PRINCE:
         if target is None or target == view.seat:
             return None
@@ -430,7 +433,7 @@ def _showdown_won(action: Action, view: View) -> bool | None:
         if held is Card.PRINCESS or (held is None and unseen[Card.PRINCESS]):
             return None  # it may be knocked out: the others' cards decide
     value = view.edition.value
-    mine = value(view.hand[1] if view.hand[0] is card else view.hand[0])
+    mine = value(view.hand[1] if view.hand[0] is action.card else view.hand[0])
     others = [seat for seat, alive in enumerate(view.alive) if alive and seat != view.seat]
     # the cards we know then (a Prince's target draws anew, an unseen card)
     fixed = [view.known[seat] for seat in others if seat in view.known and not (card is Card.PRINCE and seat == target)]
@@ -442,6 +445,16 @@ def _showdown_won(action: Action, view: View) -> bool | None:
     if sum(n for c, n in unseen.items() if value(c) <= mine) < hidden:
         return False
     return None
+
+
+def _guard_may_hit(action: Action, view: View, unseen: Mapping[Card, int]) -> bool:
+    """Whether the Guard ``action`` may knock its target out: it has one, and the card named is the
+    one we know the target holds, or, where we know none, a card we have not seen (a guess at a card
+    all seen, or at a known hand of another card, only ends the turn)."""
+    if action.target is None or action.guess is None:
+        return False
+    known = view.known.get(action.target)
+    return known is action.guess if known is not None else unseen[action.guess] > 0
 
 
 def _determinise(view: View, belief: Belief, rng: random.Random) -> Round:
