@@ -26,13 +26,13 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from numbers import Integral
 from typing import TYPE_CHECKING, NamedTuple
 
 from loveletter.bots.belief import Belief, Following
 from loveletter.bots.playout import Memory, memory_at, move, play_out, remember, step, unseen_odds
 from loveletter.bots.reading import Reading
 from loveletter.engine import Action, Card, Round, View
+from loveletter.engine.errors import is_whole
 from loveletter.engine.round import Phase
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ class ExpertBot:
         """``levels``: the bot level of the seats whose level is public, for the hints (a bot
         player is not told them; see :class:`~loveletter.bots.reading.Reading`)."""
         # (with a time limit, a budget past the cap is the way to say "until the clock runs out")
-        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, Integral) or not (
+        if budget is not None and (not is_whole(budget) or not (
                 1 <= budget <= MAX_BUDGET or (budget > 0 and time_limit is not None))):
             raise ValueError(f"the thinking budget must be a whole number from 1 to {MAX_BUDGET:,} iterations,"
                              f" not {budget!r}")

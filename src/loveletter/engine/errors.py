@@ -10,7 +10,8 @@ language; ``str()`` gives the English wording, which names the rule broken (RULE
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from numbers import Integral
+from typing import Any, TypeGuard
 
 #: English wording of every refusal, by key. Placeholders: {seat}, {target}, {card}, ... (the rule's
 #: number is part of the text).
@@ -72,6 +73,13 @@ def shown(typed: str, most: int = 40) -> str:
     """Typed text as an error quotes it: whole, or its first ``most`` characters and "…" (a line of
     200,000 letters was echoed whole)."""
     return typed if len(typed) <= most else typed[:most] + "…"
+
+
+def is_whole(value: Any) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number as the programme's own interfaces take one (a seed, a
+    budget, a number of games): an ``int`` or a numpy integer, not a ``bool``, nor a float such as 3.0
+    (Python's ``random`` would take 3.0 as 3, and a budget of 2.5 was played as 2.5 iterations)."""
+    return isinstance(value, Integral) and not isinstance(value, bool)
 
 
 def quoted(value: Any) -> Any:

@@ -22,13 +22,12 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import AbstractContextManager, closing, contextmanager, suppress
 from dataclasses import dataclass, field
-from numbers import Integral
 from types import FrameType
 from typing import Any
 
 from loveletter.bots import LEVELS, MAX_BUDGET, SEARCHING
 from loveletter.engine import EDITIONS
-from loveletter.engine.errors import shown
+from loveletter.engine.errors import is_whole, shown
 from loveletter.i18n import grouped
 from loveletter.tournament.games import (
     MODES,
@@ -97,7 +96,7 @@ def check(settings: Settings) -> None:
     """Refuse settings that cannot be played (:class:`TournamentError`)."""
     for name in ("games", "seed", "budget"):  # (a budget of 2.5 was played as 2.5 iterations)
         value = getattr(settings, name)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, Integral)):
+        if value is not None and not is_whole(value):
             raise TournamentError("whole", name=name, value=repr(value)[:40])
     if settings.edition not in EDITIONS:
         raise TournamentError("edition", edition=settings.edition)
