@@ -20,7 +20,17 @@ from loveletter.bots.playout import (
     step,
 )
 from loveletter.bots.rule_based import countess_tells
-from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Phase, Round, known_hands, view
+from loveletter.engine import (
+    CLASSIC,
+    EDITION_2019,
+    Action,
+    Card,
+    Phase,
+    Round,
+    known_hands,
+    standing_ties,
+    view,
+)
 
 EDITIONS = [CLASSIC, EDITION_2019]
 
@@ -45,9 +55,10 @@ def test_memory_agrees_with_what_the_engine_says_each_seat_knows(edition, player
     follow the deck, which is rare to matter and would slow every play-out). The Countess's tells
     kept up move by move are those read from the log (a King's trade moves one, a Prince's discard
     ends it), and so are the play odds (bots/odds.py: a King's trade swaps two seats', a Prince's
-    discard and a Chancellor's return forget one, a missed Guard rules a card out)."""
+    discard and a Chancellor's return forget one, a missed Guard rules a card out) and the Baron ties
+    (engine/ties.py)."""
     rng = random.Random(f"memory-{edition.name}-{players}")
-    checked = told = traded = read = 0
+    checked = told = traded = read = tied = 0
     for _ in range(150):
         rnd = Round.shuffled(edition, players, rng, starter=rng.randrange(players))
         memory = Memory({} for _ in range(players))
@@ -55,6 +66,8 @@ def test_memory_agrees_with_what_the_engine_says_each_seat_knows(edition, player
             log = rnd.log or []
             assert memory.tells == countess_tells(log), log[-3:]
             assert memory.odds == play_odds(log, edition, players), log[-3:]
+            assert memory.ties == standing_ties(log), log[-3:]
+            tied += bool(memory.ties)
             told += memory.tells != 0
             read += memory.odds != even(players)
             traded += memory.tells != countess_tells(e for e in log if e.kind != "king")
@@ -70,7 +83,7 @@ def test_memory_agrees_with_what_the_engine_says_each_seat_knows(edition, player
             legal = rnd.legal_actions()
             card = rng.choice(sorted({a.card for a in legal}))
             step(rnd, rng.choice([a for a in legal if a.card is card]), memory)
-    assert checked > 1000 and told > 50 and traded > 0 and read > 300
+    assert checked > 1000 and told > 50 and traded > 0 and read > 300 and (tied > 20 or players == 2)
 
 
 @pytest.mark.parametrize("edition", EDITIONS, ids=lambda e: e.name)

@@ -395,6 +395,39 @@ def test_R5_3_R7_a_tie_between_two_others_shows_a_card_known_of_one_to_be_the_ot
     assert view(r, 0).tracker()[C.PRINCE] == 0
 
 
+@pytest.mark.parametrize(("hand", "move", "known"), [
+    ("guard", "guard 0 priest", {2: C.PRIEST}),  # seat 0 knocked out, its Priest shown
+    ("prince", "prince 0", {2: C.PRIEST}),  # seat 0 discards its Priest
+    ("king", "king 0", {0: C.HANDMAID, 2: C.PRIEST}),  # seat 1 takes seat 0's Priest
+    ("baron", "baron 0", {2: C.PRIEST}),  # seat 0's Priest loses to the Handmaid
+])
+def test_R5_3_R7_a_card_shown_of_one_of_two_others_who_tied_shows_the_others(hand, move, known):
+    # seats 0 and 2 tie (two Priests); seat 1 then sees seat 0's card, and so seat 2's
+    r = play(deck(f"countess | priest {hand} priest | baron handmaid ...", players=3), f"baron 2; {move}")
+    assert last(r, "baron").result == "tie" or move == "baron 0"
+    assert view(r, 1).known == known
+    assert view(r, 1).tracker()[C.PRIEST] == 0
+
+
+def test_R7_a_look_at_one_of_two_others_who_tied_shows_both():
+    r = play(deck("countess | guard priest guard | baron handmaid ...", players=3), "baron 2; priest 0")
+    assert view(r, 1).known == {0: C.GUARD, 2: C.GUARD}
+
+
+@pytest.mark.parametrize(("text", "known"), [
+    # seat 2 played a Guard since its tie on Priests: it kept its Priest
+    ("countess | priest handmaid priest guard | baron guard guard guard ...", {2: C.PRIEST}),
+    # seat 2 played a Guard since its tie on Guards: it may hold the Guard it drew or the one it tied with
+    ("countess | guard handmaid guard priest | baron guard guard prince ...", {}),
+])
+def test_R7_a_tied_player_who_played_since_still_holds_the_tied_card_unless_it_played_one(text, known):
+    r = deck(text, players=4)
+    play(r, "baron 2; handmaid; guard 3 king")
+    assert last(r, "baron").result == "tie"
+    play(r, "guard 0 priest" if known else "prince 0")  # seat 3 shows seat 0's card
+    assert view(r, 1).known == known == view(r, 3).known
+
+
 # ---------------------------------------------------------------------------------------- R5.4 Handmaid
 
 

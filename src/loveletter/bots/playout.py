@@ -40,7 +40,19 @@ from loveletter.bots.rule_based import (
     score_move,
     target_counts,
 )
-from loveletter.engine import Action, Card, Edition, Event, Phase, Round, View, legal_plays
+from loveletter.engine import (
+    Action,
+    Card,
+    Edition,
+    Event,
+    Phase,
+    Round,
+    View,
+    legal_plays,
+    standing_ties,
+    ties,
+)
+from loveletter.engine.ties import Tie
 
 _PLAY = Phase.PLAY
 _CARDS = tuple(Card)  # by number
@@ -49,16 +61,19 @@ _CARDS = tuple(Card)  # by number
 class Memory(list[dict[int, Card]]):
     """Per seat: the other seats whose card it knows, and that card; and what every player takes from
     the Countess, the seats in the bit mask ``tells``
-    (:func:`~loveletter.bots.rule_based.countess_tells`), and from every player's plays, the ``odds``
-    (:mod:`~loveletter.bots.odds`; even where not given): both kept up as the round goes on, for the
-    simulated round keeps no log."""
+    (:func:`~loveletter.bots.rule_based.countess_tells`), from every player's plays, the ``odds``
+    (:mod:`~loveletter.bots.odds`; even where not given), and from the Baron ties, the ``ties``
+    (:mod:`loveletter.engine.ties`: a card shown of one player shows its twin's): all kept up as the
+    round goes on, for the simulated round keeps no log."""
 
-    __slots__ = ("odds", "tells")
+    __slots__ = ("odds", "tells", "ties")
 
-    def __init__(self, known: Iterable[dict[int, Card]] = (), tells: int = 0, odds: PlayOdds | None = None) -> None:
+    def __init__(self, known: Iterable[dict[int, Card]] = (), tells: int = 0, odds: PlayOdds | None = None,
+                 ties: Iterable[Tie] = ()) -> None:
         super().__init__(known)
         self.tells = tells
         self.odds = odds if odds is not None else even(len(self))
+        self.ties = list(ties)
 
 
 Links = list[tuple[int, int]]
@@ -74,7 +89,7 @@ def memory_at(view: View) -> tuple[Memory, Links]:
     assert view.seat is not None
     me = view.seat
     memory = Memory(({} for _ in range(view.players)), countess_tells(view.events),
-                    play_odds(view.events, view.edition, view.players))
+                    play_odds(view.events, view.edition, view.players), standing_ties(view.events))
     memory[me] = dict(view.known)
     for other, card in who_knows_mine(view).items():
         memory[other][me] = card
@@ -83,7 +98,7 @@ def memory_at(view: View) -> tuple[Memory, Links]:
 
 def remember(memory: Memory, links: Links, state: Round) -> Memory:
     """A copy of ``memory`` with the ``links`` filled in from the (sampled) hands of ``state``."""
-    filled = Memory((dict(known) for known in memory), memory.tells, list(memory.odds))
+    filled = Memory((dict(known) for known in memory), memory.tells, list(memory.odds), memory.ties)
     for knower, holder in links:
         filled[knower][holder] = state.hands[holder][0]
     return filled
@@ -122,6 +137,8 @@ def step(state: Round, action: Action, memory: Memory) -> None:
     for known in memory:  # R4.3: it may have been the known card that was played
         if known.get(cur) is card:
             del known[cur]
+    if memory.ties:
+        memory.ties = ties.played(memory.ties, cur, card)
     memory.tells = after_play(memory.tells, cur, card)
     read_play(memory.odds, public_pool(state), cur, card,
               state.alive_mask & ~state.protected_mask & ~(1 << cur), state.edition)
@@ -131,9 +148,15 @@ def step(state: Round, action: Action, memory: Memory) -> None:
             for known in memory:
                 known.pop(cur, None)
             forget(memory.odds, cur)
+            if memory.ties:
+                memory.ties = ties.left(memory.ties, cur)
         elif target is not None and state.alive_mask >> target & 1:  # the Guard missed
             assert action.guess is not None
             read_miss(memory.odds, target, action.guess)
+        elif target is not None:  # the Guard hit: the card shown was its tie's too
+            _shown(memory, target, state.discards[target][-1])
+        elif memory.ties and not state.alive_mask >> cur & 1:  # it played its Princess
+            memory.ties = ties.left(memory.ties, cur)
         return
     hand = state.hands[cur]
     kept = hand[1] if hand[0] is card else hand[0]
@@ -142,13 +165,16 @@ def step(state: Round, action: Action, memory: Memory) -> None:
     if card is PRIEST:
         memory[cur][target] = theirs
     elif card is BARON:
-        if kept is theirs:  # a tie: each has seen the other's card
+        if kept is theirs:  # a tie: each has seen the other's card, and the others that it is the same
             memory[cur][target] = theirs
             memory[target][cur] = kept
-            for seat, known in enumerate(memory):  # who knew one of the two hands now knows both
-                if seat not in (cur, target) and (cur in known or target in known):
-                    known[cur] = known[target] = kept
+            memory.ties = ties.tied(memory.ties, cur, target)
+        elif not state.alive_mask >> target & 1:
+            _shown(memory, target, theirs)
+        elif memory.ties:  # our Baron lost
+            memory.ties = ties.left(memory.ties, cur)
     elif card is PRINCE:
+        _shown(memory, target, theirs)
         for known in memory:
             known.pop(target, None)
         memory.tells = after_discard(memory.tells, target)
@@ -168,6 +194,28 @@ def step(state: Round, action: Action, memory: Memory) -> None:
         memory[target].pop(target, None)
         memory[cur][target] = kept
         memory[target][cur] = theirs
+        if memory.ties:  # a tied card that came to the King's player: it knows its twin's
+            memory.ties = ties.traded(memory.ties, cur, target)
+            memory[cur].update(ties.twins(memory.ties, cur, theirs))
+    _spread(memory)
+
+
+def _shown(memory: Memory, holder: int, card: Card) -> None:
+    """``holder``'s card was shown (knocked out, or discarded to a Prince): every player sees its
+    tie's twin hold it too."""
+    if memory.ties:
+        shown = ties.twins(memory.ties, holder, card)
+        for seat, known in enumerate(memory):
+            known.update({twin: same for twin, same in shown.items() if seat != twin})
+        memory.ties = ties.left(memory.ties, holder)
+        _spread(memory)
+
+
+def _spread(memory: Memory) -> None:
+    """Who knows one card of a tie knows its twin's (:func:`loveletter.engine.ties.spread`)."""
+    if memory.ties:
+        for seat, known in enumerate(memory):
+            ties.spread(memory.ties, known, seat)
 
 
 def play_out(state: Round, memory: Memory, rng: random.Random, wild: int) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from loveletter.engine import ties
 from loveletter.engine.actions import Action
 from loveletter.engine.cards import Card, Edition
 from loveletter.engine.events import Event
@@ -174,9 +175,11 @@ def _follow_hands(events: tuple[Event, ...] | list[Event], seat: int | None,
     if seat is None:
         return known, drawn
     deck = _Deck(seat)
+    standing: list[ties.Tie] = []  # the Baron ties between two others
     before: Event | None = None
     for e in events:
         kind = e.kind
+        standing, shown = _follow_ties(standing, e, seat, drawn)  # before ``drawn`` forgets a draw
         card = deck.follow(e) if under_deck else None
         if card is not None and e.seat is not None:
             if before is not None and before.kind == "discard" and before.seat == e.seat:
@@ -192,16 +195,11 @@ def _follow_hands(events: tuple[Event, ...] | list[Event], seat: int | None,
                 known[e.seat] = mine
         elif kind == "priest" and e.seat == seat and e.card is not None and e.target is not None:
             known[e.target] = e.card
-        elif kind == "baron" and e.target is not None and e.seat is not None:
-            a, b = e.seat, e.target
-            if seat in (a, b):
-                if e.cards is not None:
-                    known[b if a == seat else a] = e.cards[1] if a == seat else e.cards[0]
-            elif e.result == "tie":  # a tie between others: knowing one hand is knowing both
-                if a in known:
-                    known[b] = known[a]
-                elif b in known:
-                    known[a] = known[b]
+        elif kind == "baron" and e.cards is not None and seat in (e.seat, e.target):
+            # we took part and saw both cards (a tie between others: see _follow_ties)
+            other, theirs = (e.target, e.cards[1]) if e.seat == seat else (e.seat, e.cards[0])
+            if other is not None:
+                known[other] = theirs
         elif kind == "king" and e.seat is not None and e.target is not None:
             a, b = e.seat, e.target
             # The cards show only to the two who traded; in another seat's events they may show
@@ -219,8 +217,47 @@ def _follow_hands(events: tuple[Event, ...] | list[Event], seat: int | None,
             del known[e.seat]  # R4.3: it may have been the known card that was played
         elif kind in ("discard", "out", "bottom") and e.seat in known:
             del known[e.seat]
+        known.update(shown)
+        ties.spread(standing, known)
         known.pop(seat, None)
     return known, drawn
+
+
+def standing_ties(events: tuple[Event, ...] | list[Event]) -> list[ties.Tie]:
+    """The Baron ties of the events, as every player can follow them (:mod:`loveletter.engine.ties`)."""
+    standing: list[ties.Tie] = []
+    for e in events:
+        standing = _follow_ties(standing, e, None, {})[0]
+    return standing
+
+
+def _follow_ties(standing: list[ties.Tie], e: Event, seat: int | None,
+                 drawn: dict[int, Card]) -> tuple[list[ties.Tie], dict[int, Card]]:
+    """The ties after the event ``e``, as ``seat`` sees it (``None``: a spectator; its own ties it knows
+    the cards of, and leaves out), and the cards ``e`` shows of the tied players. ``drawn``: the card a
+    player drew that ``seat`` put under the deck (:func:`known_draws`), not forgotten yet."""
+    a, b, kind = e.seat, e.target, e.kind
+    shown: dict[int, Card] = {}
+    if a is None or not (standing or kind == "baron"):
+        return standing, shown
+    if kind == "baron" and e.result == "tie" and b is not None and seat not in (a, b):
+        standing = ties.tied(standing, a, b)
+    elif kind == "play" and e.card is not None:
+        if a in drawn and e.card is not drawn[a]:  # it played the card it held before that draw
+            shown = ties.twins(standing, a, e.card)
+        standing = ties.played(standing, a, e.card)
+    elif kind in ("discard", "out", "chancellor", "bottom"):
+        if kind == "discard" and e.card is not None:  # a Prince's discard
+            shown = ties.twins(standing, a, e.card)
+        elif kind == "out" and e.cards is not None and len(e.cards) == 1:  # knocked out by another
+            shown = ties.twins(standing, a, e.cards[0])
+        standing = ties.left(standing, a)
+    elif kind == "king" and b is not None:
+        standing = ties.traded(standing, a, b)
+        if seat in (a, b) and e.cards is not None:  # a tied card that came to us: we know it
+            shown = ties.twins(standing, seat, e.cards[0 if a == seat else 1])
+            standing = ties.left(standing, seat)
+    return standing, shown
 
 
 class _Deck:

@@ -1,0 +1,80 @@
+"""Baron ties: two players who hold the same card (each card has a value of its own, R5.3), as every
+other player knows, though not which card. Whatever later shows one of the two cards — a Guard or a
+Baron knocking its holder out, a Prince's discard, a look — shows the other's, as long as the first
+holder has not played since (it may hold the card it drew instead), and the other still holds it
+unless it has played that very card.
+
+Kept as a list of :data:`Tie` and updated by the functions below, both by the views' bookkeeping
+(:func:`loveletter.engine.known_hands`, from the events) and by the expert's simulated players
+(:class:`loveletter.bots.playout.Memory`, move by move), so that the two know the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from loveletter.engine.cards import Card
+
+Tie = tuple[int, int, int, int]
+"""``(a, b, played_a, played_b)``: ``a`` and ``b`` tied with a Baron, and the cards each has played
+since, as bit masks by card number (a King's trade moves a player's side to its new holder)."""
+
+
+def tied(ties: list[Tie], a: int, b: int) -> list[Tie]:
+    """``a`` and ``b`` tied with a Baron."""
+    return [*ties, (a, b, 0, 0)]
+
+
+def played(ties: list[Tie], seat: int, card: Card) -> list[Tie]:
+    """``seat`` played ``card``. A tie in which both have played since is dropped: neither card shows
+    the tied one any more."""
+    kept: list[Tie] = []
+    for a, b, played_a, played_b in ties:
+        if a == seat:
+            played_a |= 1 << card
+        elif b == seat:
+            played_b |= 1 << card
+        if not (played_a and played_b):
+            kept.append((a, b, played_a, played_b))
+    return kept
+
+
+def left(ties: list[Tie], seat: int) -> list[Tie]:
+    """``seat``'s card went (discarded, knocked out, or maybe put under the deck by a Chancellor)."""
+    return [tie for tie in ties if seat != tie[0] and seat != tie[1]]
+
+
+def traded(ties: list[Tie], a: int, b: int) -> list[Tie]:
+    """``a``'s King traded cards with ``b``: each side of a tie goes with its card."""
+    def holder(seat: int) -> int:
+        return b if seat == a else a if seat == b else seat
+
+    return [(holder(x), holder(y), played_x, played_y) for x, y, played_x, played_y in ties]
+
+
+def twins(ties: Iterable[Tie], seat: int, card: Card) -> dict[int, Card]:
+    """``seat`` is seen to hold ``card``: the players it tied with that must hold ``card`` too."""
+    bit = 1 << card
+    found: dict[int, Card] = {}
+    for a, b, played_a, played_b in ties:
+        if a == seat and not played_a and not played_b & bit:
+            found[b] = card
+        elif b == seat and not played_b and not played_a & bit:
+            found[a] = card
+    return found
+
+
+def spread(ties: list[Tie], known: dict[int, Card], me: int | None = None) -> None:
+    """Add to ``known`` (``me``'s knowledge of the others' cards) the twins of the cards it holds, and
+    theirs in turn; ``me``'s own ties are left out (it knows those cards by the tie itself)."""
+    if not ties:
+        return
+    mine = [tie for tie in ties if me != tie[0] and me != tie[1]]
+    spreading = True
+    while spreading:
+        spreading = False
+        for seat, card in list(known.items()):
+            for twin, same in twins(mine, seat, card).items():
+                if twin not in known and twin != me:
+                    known[twin] = same
+                    spreading = True
