@@ -122,13 +122,15 @@ class Belief:
         self.bottom_size = 0  # cards under the deck from Chancellors
         self.set_aside_present = True
         self.baron_winner: int | None = None
-        # For reading the others' choices (see ``reader``): who is out or protected, and who
-        # knows the believer's card.
+        # For reading the others' choices (see ``reader``): who is out or protected, and the view
+        # being read and where in its events (what the player making a play knew of the believer's
+        # card then: see _weigh_play).
         self.reader = reader
         self.evidence = 0.0  # log of how likely the events were under this belief's model
         self.out: set[int] = set()
         self.protected: set[int] = set()
-        self.knows_mine: dict[int, Card] = {}
+        self._view = view
+        self._at = 0
         # bit mask of the seats told by the Countess (rule_based.countess_tells), and what the plays say
         # of the cards (bots.odds)
         self.tells = 0
@@ -155,6 +157,7 @@ class Belief:
         for event in events:  # whatever happens to the table below (a table that starts again reads no event)
             self.touched.update(_touches(event))
         lowest = math.inf  # the approximate table's least spread after an event that is not a draw
+        self._view = view
         try:
             at = 0
             while at < len(events):
@@ -162,9 +165,11 @@ class Belief:
                 follows = events[at + 1] if at + 1 < len(events) else None
                 if follows is not None and self._draws_unseen_then_plays(event, follows):
                     self.deck_size -= 1
+                    self._at = self.read + at + 1
                     self._play(follows, drawn_first=True)
                     event, at = follows, at + 2
                 else:
+                    self._at = self.read + at
                     self._read(event)
                     at += 1
                 self.tells = after_event(self.tells, event)  # after the play is read: it was chosen before
@@ -235,7 +240,6 @@ class Belief:
         self.baron_winner = None
         self.out = {s for s in range(self.players) if not view.alive[s]}
         self.protected = {s for s in range(self.players) if view.protected[s]}
-        self.knows_mine = who_knows_mine(view)
         self.table = {((None,) * self.players, ()): 1.0}
         under = view.under_deck()
         mine_under = [card for card in under if card is not None]
@@ -370,8 +374,6 @@ class Belief:
             if e.seat == me and e.card is not None and e.target is not None:
                 card, target = e.card, e.target
                 self._filter(lambda h: h[target] == (card,))
-            elif e.target == me and e.seat is not None and self.mine:
-                self.knows_mine[e.seat] = self.mine[0]
         elif kind == "baron":
             self._baron(e)
         elif kind == "discard":
@@ -379,7 +381,6 @@ class Belief:
             self.public[e.card] += 1
             if e.seat == me:
                 self.mine.remove(e.card)
-                self.knows_mine.clear()
             else:
                 self._set_hand(e.seat, (e.card,), ())
         elif kind == "king":
@@ -395,8 +396,6 @@ class Belief:
                     self._opponent_draws(e.seat)
                 self.deck_size -= 1
         elif kind == "bottom":
-            if e.seat == me:
-                self.knows_mine.clear()
             self._bottom(e)
         elif kind == "out":
             assert e.seat is not None
@@ -574,9 +573,6 @@ class Belief:
         self.public[card] += 1
         if seat == self.seat:
             self.mine.remove(card)
-            for other, known in list(self.knows_mine.items()):
-                if known is card:  # R4.3: it may have been the known card that was played
-                    del self.knows_mine[other]
         else:
             rests: dict[tuple[Card, ...] | None, tuple[Card, ...] | None] = {}  # by hand: a table has few
 
@@ -618,7 +614,9 @@ class Belief:
         for other in range(self.players):
             if other != seat and other not in self.out and other not in self.protected:
                 mask |= 1 << other
-        known = {self.seat: self.knows_mine[seat]} if seat in self.knows_mine else {}
+        # what the player knew of our card as it chose (a look, a tie, a trade, a tie's twin shown…)
+        knew = who_knows_mine(self._view, self._at).get(seat)
+        known = {} if knew is None else {self.seat: knew}
         chance: dict[tuple[Card, ...], float] = {}
         new: dict[Key, float] = {}
         for key, w in deals:
@@ -640,8 +638,6 @@ class Belief:
         assert e.seat is not None and e.target is not None
         a, b, me = e.seat, e.target, self.seat
         if e.cards is not None:  # the believer took part and saw both cards
-            if e.result == "tie":
-                self.knows_mine[b if a == me else a] = e.cards[0]
             if a == me:
                 theirs = e.cards[1]
                 self._filter(lambda h: h[b] == (theirs,))
@@ -662,7 +658,6 @@ class Belief:
             now_theirs = e.cards[1] if a == me else e.cards[0]
             self._set_hand(other, (now_mine,), (now_theirs,))
             self.mine = [now_mine]
-            self.knows_mine = {other: now_mine}
         else:
             self._map(lambda key: (_swap(key[0], a, b), key[1]))
 

@@ -193,15 +193,18 @@ def last_plays(view: View) -> dict[int, LastPlay]:
     return {s: play for s, play in last.items() if s != view.seat and view.alive[s]}
 
 
-def who_knows_mine(view: View) -> dict[int, Card]:
+def who_knows_mine(view: View, upto: int | None = None) -> dict[int, Card]:
     """Each other player still in the round that knows ``view.seat``'s card (a Priest look at it, a
-    Baron tie or a King trade with it, since it last changed), and that card."""
+    Baron tie or a King trade with it, since it last changed; or a look at the card it now holds,
+    while another held it), and that card. ``upto``: as it was after the view's first ``upto``
+    events."""
     me = view.seat
     assert me is not None
-    events = with_my_card_shown(view.events, me)
+    events = with_my_card_shown(view.events[:upto], me)
+    out = {e.seat for e in events if e.kind == "out"}
     knows: dict[int, Card] = {}
     for other in range(view.players):
-        if other != me and view.alive[other]:
+        if other != me and other not in out:
             card = known_hands(events, other).get(me)
             if card is not None:
                 knows[other] = card
@@ -211,8 +214,8 @@ def who_knows_mine(view: View) -> dict[int, Card]:
 def with_my_card_shown(events: tuple[Event, ...], me: int | None) -> list[Event]:
     """The events, with what others saw filled in where the viewer ``me`` can tell it: the card a
     Priest saw in its own hand (it knows what it held then), or in a third player's hand whose card it
-    later learnt (its own look, a Baron against it or a King trade with it) before that card could
-    change; and the cards of a Baron tie between two others, one of whose hands it knew. Then, say, a
+    knew then or learnt later (its own look, a Baron against it or a King trade with it) before that
+    card could change; and the cards of a Baron tie between two others, one of whose hands it knew. Then, say, a
     player who saw the card of one who later tied the viewer with a Baron knows the viewer's card
     too."""
     hand: list[Card] = []
@@ -240,7 +243,11 @@ def with_my_card_shown(events: tuple[Event, ...], me: int | None) -> list[Event]
         if kind == "king" and target is not None:
             unseen_look.pop(target, None)
         if kind == "priest" and e.card is None and target is not None and target != me:
-            unseen_look[target] = len(shown)
+            seen = known_hands(shown, me).get(target)  # a card we know already (say, by a tie) it saw too
+            if seen is not None:
+                e = e._replace(card=seen)
+            else:
+                unseen_look[target] = len(shown)
         shown.append(e)
         if seat != me:
             if kind == "king" and target == me and e.cards is not None:
