@@ -37,6 +37,24 @@ def shown_chance(chance: float, sure: bool = True) -> str:
     return str(n)
 
 
+def shown_margin(chance: float, sure: bool, margin: float) -> int | None:
+    """Half a hint's 95% interval in whole points, where it is shown (``± m``): beside a figure of
+    :func:`shown_chance` between 0 and 100, once it is a point or more. Not beside ``<1`` or ``>99``,
+    whose bound says how near the chance is, nor beside a certain 0 or 100. Halves round up, as the
+    browser rounds (``hintMargin`` in app.js).
+
+    >>> shown_margin(0.45, False, 0.05), shown_margin(0.45, False, 0.004), shown_margin(0.45, False, 0.025)
+    (5, None, 3)
+    >>> shown_margin(0.002, False, 0.03), shown_margin(0.999, False, 0.03), shown_margin(1, True, 0)
+    (None, None, None)
+    """
+    shown = shown_chance(chance, sure)
+    if not shown.isdigit() or shown in ("0", "100"):
+        return None
+    points = math.floor(100 * margin + 0.5)
+    return points if points >= 1 else None
+
+
 def chance_order(shown: str) -> float:
     """Where a figure of :func:`shown_chance` stands among the others (``<1`` above 0, below 1)."""
     return 0.5 if shown == "<1" else 99.5 if shown == ">99" else float(shown)

@@ -30,7 +30,7 @@ import pytest
 from loveletter.bots.expert import HINT_TRIES
 from loveletter.engine import CLASSIC, EDITION_2019, EDITIONS, Action, Card, Match, view
 from loveletter.i18n import Translator
-from loveletter.percentages import shown_percentages
+from loveletter.percentages import shown_chance, shown_margin, shown_percentages
 from loveletter.record import load, replay
 
 LOVELETTER = Path(sys.executable).parent / "loveletter"
@@ -801,6 +801,8 @@ def test_a_hint_of_0_or_1_seen_only_in_the_tries_is_not_shown_as_certain(tmp_pat
     assert game._hint(Estimate(0.0, 0.0, True)) == t("hint_win_plain", p="0") == ("win 0%", "winkans 0%")[lang == "nl"]
     assert game._hint(Estimate(1.0, 0.0, True)) == t("hint_win_plain", p="100")
     assert game._hint(Estimate(0.5, 0.05, False)) == t("hint_win_margin", p="50", m=5)
+    assert game._hint(Estimate(0.5, 0.025, False)) == t("hint_win_margin", p="50", m=3)  # as the page rounds
+    assert game._hint(Estimate(0.003, 0.02, False)) == t("hint_win_plain", p="<1")  # no margin beside a bound
 
 
 @pytest.mark.parametrize(("lang", "known", "drew"), [
@@ -993,8 +995,8 @@ def test_hints_belief_and_tracker_show_the_experts_own_figures(tmp_path):
         estimates = [odds[action] for action in me.legal_actions]
         assert len(figures) == len(estimates) >= 1
         for (approximate, p, m), estimate in zip(figures, estimates, strict=True):
-            assert int(p) == round(100 * estimate.chance)
-            assert int(m or 0) == round(100 * estimate.margin)
+            assert p == shown_chance(estimate.chance, estimate.sure)
+            assert (int(m) if m else None) == shown_margin(estimate.chance, estimate.sure, estimate.margin)
             assert bool(approximate) is not (estimate.sure and p in ("0", "100"))
     assert spread >= 2  # beliefs with cards at different chances were checked
 

@@ -722,14 +722,21 @@ def test_the_page_plays_under_its_own_content_security_policy(server, browser):
     assert not errors, errors
 
 
-def test_the_page_shows_a_hints_chance_as_the_terminal_does(server, browser):
+def test_the_page_shows_a_hints_chance_and_margin_as_the_terminal_does(server, browser):
     """The terminal rounded halves to the even number and the page up: 10 wins in 400 tries showed
     2% in one and 3% in the other, 2 in 400 "<1%" and 1%. Every k of n tries, for the tries a hint
     makes, through the page's own ``percent`` and :func:`~loveletter.percentages.shown_chance`."""
-    from loveletter.percentages import shown_chance
+    from loveletter.percentages import shown_chance, shown_margin
 
     page = new_page(browser, server)
     chances = sorted({k / n for n in (400, 600, 800, 1200) for k in range(n + 1)})
     shown = page.evaluate("(chances) => chances.map(c => percent(c, c === 0 || c === 1))", chances)
+    # and the margin beside it: none beside "<1%", ">99%" or a certain figure (the page showed
+    # "<1% ± 2" where the terminal showed "<1%"), halves rounded up alike
+    margins = [(c, sure, m / 1000) for c in (0, 0.002, 0.004, 0.006, 0.5, 0.994, 0.996, 1)
+               for sure in (False, True) for m in range(0, 60, 5)]
+    beside = page.evaluate("(cases) => cases.map(([c, sure, m]) => hintMargin(c, sure, m))", margins)
     page.close()
     assert shown == [f"{shown_chance(c, sure=c in (0, 1))}%" for c in chances]
+    assert beside == [shown_margin(c, sure, m) for c, sure, m in margins]
+    assert shown_margin(0.5, False, 0.025) == 3 and shown_margin(0.002, False, 0.025) is None

@@ -53,7 +53,7 @@ from loveletter.narrate import (
     visible,
     without_invisible,
 )
-from loveletter.percentages import chance_order, shown_chance, shown_percentages
+from loveletter.percentages import chance_order, shown_chance, shown_margin, shown_percentages
 from loveletter.record import save, temporary, to_record
 
 HUMAN = 0
@@ -466,10 +466,11 @@ class TerminalGame:
         """``win ≈ 45% ± 5``: the chance, and half its 95% interval (when that shows); ``<1%`` and
         ``>99%`` for a chance that would show as certain (:func:`~loveletter.percentages.shown_chance`);
         ``0%`` and ``100%``, without the ``≈``, for a certain one."""
-        p, m = shown_chance(estimate.chance, estimate.sure), round(100 * estimate.margin)
+        p = shown_chance(estimate.chance, estimate.sure)
         if not p.isdigit() or p in ("0", "100"):  # "win >99%", "win <1%": the bound says how near; "win 0%": sure
             return self.t("hint_win_plain", p=p)
-        return self.t("hint_win_margin", p=p, m=m) if m >= 1 else self.t("hint_win", p=p)
+        m = shown_margin(estimate.chance, estimate.sure, estimate.margin)
+        return self.t("hint_win", p=p) if m is None else self.t("hint_win_margin", p=p, m=m)
 
     def _show_hints(self, me: View) -> dict[Action, Estimate]:
         """With --hints: what the expert believes each opponent holds, and its estimate of the

@@ -248,10 +248,11 @@ def hints_message(v: View, moves: int, adviser: ExpertBot, t: Translator) -> dic
     return {
         "type": "hints",
         "moves": moves,
-        # (to six places: at three, a chance under 0.05% showed as 0%, a move that looked sure to lose)
+        # (to six places: at three, a chance under 0.05% showed as 0%, a move that looked sure to lose,
+        # and a margin of 0.0249 as "± 3" where the terminal shows "± 2")
         # ("sure": the move itself decides the round, whatever the hidden cards; else a chance of 0
         # or 1 is only what the tries saw, shown "<1%" or ">99%")
-        "odds": [{"move": a.notation(), "chance": round(e.chance, 6), "margin": round(e.margin, 3), "sure": e.sure}
+        "odds": [{"move": a.notation(), "chance": round(e.chance, 6), "margin": round(e.margin, 6), "sure": e.sure}
                  for a, e in sorted(odds.items(), key=lambda x: -x[1].chance)],
         # every card still possible, likeliest first, as the terminal shows it (whole percentages
         # adding up to about 100; "<1%" for a card possible but unlikely, never left out)

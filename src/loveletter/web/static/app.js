@@ -283,6 +283,16 @@ function percent(chance, sure = true) {
   return `${Math.round(100 * chance)}%`;
 }
 
+// Half a hint's 95% interval in whole points, where it is shown: beside a figure between 0 and 100,
+// once it is a point or more; not beside "<1%" or ">99%" (the bound says how near) nor a certain
+// 0% or 100% (shown_margin in percentages.py, for the terminal).
+function hintMargin(chance, sure, margin) {
+  const shown = percent(chance, sure);
+  if (!/^\d+%$/.test(shown) || shown === "0%" || shown === "100%") return null;
+  const points = Math.round(100 * margin);
+  return points >= 1 ? points : null;
+}
+
 function cardView(face, attrs = {}, tag = "div") {  // "span" inside a button, which may hold no div
   return $(tag, { class: `card card-${face.card}`, ...attrs },
     $("span", { class: "value", text: String(face.value) }),
@@ -423,9 +433,8 @@ function render() {
     };
     hand.append($("section", { class: "hints" }, $("h3", { text: w("web_hint_title") }),
       $("ol", { id: "hint-list" }, ...hints.odds.map((o) => {
-        // the chance, and half its 95% interval when that is a point or more
-        const margin = Math.round(100 * o.margin);
-        return $("li", { text: `${describe(o.move)}: ${percent(o.chance, o.sure)}${margin >= 1 ? " ± " + margin : ""}` });
+        const margin = hintMargin(o.chance, o.sure, o.margin);
+        return $("li", { text: `${describe(o.move)}: ${percent(o.chance, o.sure)}${margin !== null ? " ± " + margin : ""}` });
       }))));
   }
 
