@@ -83,6 +83,7 @@ def test_memory_agrees_with_what_the_engine_says_each_seat_knows(edition, player
             legal = rnd.legal_actions()
             card = rng.choice(sorted({a.card for a in legal}))
             step(rnd, rng.choice([a for a in legal if a.card is card]), memory)
+        assert memory.ties == standing_ties(rnd.log or []), (rnd.log or [])[-3:]  # (a last Chancellor)
     assert checked > 1000 and told > 50 and traded > 0 and read > 300 and (tied > 20 or players == 2)
 
 
@@ -114,6 +115,52 @@ def test_what_the_others_know_of_my_card_is_what_they_know(edition):
             rnd.apply(rng.choice(rnd.legal_actions()))
     assert checked > 2000 and missed * 200 <= checked  # at most 0.5% missed
     assert told > 20
+
+
+def test_what_the_public_events_show_every_simulated_player_knows():
+    """Seats 2 and 0 tie on Priests, and seat 3's Guard then knocks seat 0 out showing its Priest:
+    every player knows seat 2 holds a Priest, and the play-outs seat 1 starts (memory_at) say so,
+    as the memory kept from the deal does."""
+    moves = ("guard 1 prince", "guard 0 prince", "baron 0", "guard 0 priest")
+    cards = "princess priest guard priest guard guard guard baron guard baron handmaid handmaid prince prince king countess"
+    rnd = Round(CLASSIC, 4, [Card.from_word(word) for word in cards.split()], 0)  # set aside, dealt, drawn
+    memory = Memory({} for _ in range(4))
+    for notation in moves:
+        step(rnd, Action.parse(notation), memory)
+    assert rnd.hands[2] == [Card.PRIEST] and not rnd.is_alive(0)
+    started = remember(*memory_at(view(rnd, 1)), rnd)
+    for seat in (1, 3):
+        assert started[seat] == memory[seat] == {2: Card.PRIEST}
+
+
+def _round(edition, hands, current: int, *, deck: bool) -> Round:
+    """A round with these hands, the Princess set aside, the other cards in the deck (or discarded)."""
+    rest = Counter(edition.full_deck)
+    rest.subtract([card for hand in hands for card in hand] + [Card.PRINCESS])
+    others = sorted(rest.elements())
+    return Round.from_parts(edition, hands=hands, discards=[[] if deck else others] + [[]] * (len(hands) - 1),
+                            deck=others if deck else [], set_aside=Card.PRINCESS, face_up=[],
+                            alive=[True] * len(hands), protected=[False] * len(hands), knocked_out=[],
+                            current=current)
+
+
+def test_a_tied_card_traded_by_a_king_tells_both_traders_its_twin():
+    """Seats 1 and 2 tied on Priests; seat 1's King (not a card a tie can be on) gives its Priest to
+    seat 0, which now knows seat 2 holds the other (and seat 1 the Guard); seat 1 knows both Priests."""
+    P, G = Card.PRIEST, Card.GUARD
+    rnd = _round(CLASSIC, [[G], [Card.KING, P], [P]], 1, deck=True)
+    memory = Memory(({}, {2: P}, {1: P}), ties=[(1, 2, 0, 0)])
+    step(rnd, Action(Card.KING, 0), memory)
+    assert memory.ties == [(0, 2, 0, 0)]
+    assert memory[0] == {1: G, 2: P} and memory[1] == {0: P, 2: P}
+
+
+def test_a_chancellor_on_an_empty_deck_leaves_its_players_tie():
+    """R5.9: with the deck empty the Chancellor does nothing, and its player keeps the tied Guard."""
+    rnd = _round(EDITION_2019, [[Card.CHANCELLOR, Card.GUARD], [Card.PRIEST], [Card.GUARD]], 0, deck=False)
+    memory = Memory(({2: Card.GUARD}, {}, {0: Card.GUARD}), ties=[(0, 2, 0, 0)])
+    step(rnd, Action(Card.CHANCELLOR), memory)
+    assert rnd.over and memory.ties == [(0, 2, 1 << Card.CHANCELLOR, 0)]
 
 
 def test_the_simulated_players_read_the_countess_tells_their_memory_carries():

@@ -414,6 +414,32 @@ def test_R7_a_look_at_one_of_two_others_who_tied_shows_both():
     assert view(r, 1).known == {0: C.GUARD, 2: C.GUARD}
 
 
+@pytest.mark.parametrize(("text", "moves", "known"), [
+    # seat 0 played a King (one copy: not the tied card) and so traded its Priest to seat 1
+    ("countess | priest guard priest | guard guard baron king ...", "king 1", {0: C.GUARD, 2: C.PRIEST}),
+    # seat 0 played a Countess (one copy), then seat 1's Guard shows its Priest
+    ("princess | priest guard priest | guard guard baron countess guard ...", "countess; guard 0 priest",
+     {2: C.PRIEST}),
+    # seat 0's own Baron (no tie on Barons: the third would be missing) loses, showing its Priest
+    ("princess | priest guard priest | guard handmaid baron baron ...", "baron 1", {2: C.PRIEST}),
+    # seat 0 plays the Princess it drew, and shows its Priest
+    ("countess | priest guard priest | guard guard baron princess ...", "princess", {2: C.PRIEST}),
+])
+def test_R7_a_tied_player_that_played_a_card_no_tie_can_be_on_still_shows_it(text, moves, known):
+    # seats 0 and 2 tie on Priests (seat 2's Baron); seat 0 then plays, and its card shows
+    r = play(deck(text, players=3), "guard 1 prince; guard 0 prince; baron 0; " + moves)
+    assert events(r, "baron")[0].result == "tie"
+    assert view(r, 1).known == known
+
+
+def test_R7_a_tied_player_that_played_only_the_card_it_shows_tied_on_that_card():
+    # seats 2 and 0 tie on Guards; seat 0 plays a Guard, then discards a Guard to seat 1's Prince: its
+    # hand was two Guards, so the tie was on Guards, and seat 2, which has not played since, holds one
+    r = play(deck("princess | guard guard guard | priest guard baron guard prince ...", players=3),
+             "priest 1; guard 0 prince; baron 0; guard 1 priest; prince 0")
+    assert view(r, 1).known == {2: C.GUARD} == view(r, None).known  # a spectator can tell it too
+
+
 @pytest.mark.parametrize(("text", "known"), [
     # seat 2 played a Guard since its tie on Priests: it kept its Priest
     ("countess | priest handmaid priest guard | baron guard guard guard ...", {2: C.PRIEST}),

@@ -48,6 +48,7 @@ from loveletter.engine import (
     Phase,
     Round,
     View,
+    known_hands,
     legal_plays,
     standing_ties,
     ties,
@@ -83,13 +84,17 @@ viewer does not know which card that is (it depends on the deal sampled)."""
 
 def memory_at(view: View) -> tuple[Memory, Links]:
     """What every seat knows of the others' hands at ``view``, as far as the viewer can tell: its
-    own knowledge, and what each other player has learnt of the viewer's hand (a Priest look, a Baron
-    tie, a King trade with the viewer), which the viewer can work out because it knows its own card.
-    Also the :data:`Links` between the other players (fill them in with :func:`remember`)."""
+    own knowledge, what anyone can tell from the public events (a tied card shown, and so its twin),
+    and what each other player has learnt of the viewer's hand (a Priest look, a Baron tie, a King
+    trade with the viewer), which the viewer can work out because it knows its own card. Also the
+    :data:`Links` between the other players (fill them in with :func:`remember`)."""
     assert view.seat is not None
     me = view.seat
     memory = Memory(({} for _ in range(view.players)), countess_tells(view.events),
                     play_odds(view.events, view.edition, view.players), standing_ties(view.events))
+    public = known_hands(view.events, None)
+    for seat, known in enumerate(memory):
+        known.update((holder, card) for holder, card in public.items() if holder != seat)
     memory[me] = dict(view.known)
     for other, card in who_knows_mine(view).items():
         memory[other][me] = card
@@ -144,7 +149,9 @@ def step(state: Round, action: Action, memory: Memory) -> None:
               state.alive_mask & ~state.protected_mask & ~(1 << cur), state.edition)
     if target is None or card is GUARD:
         state.apply_unchecked(action)
-        if card is Card.CHANCELLOR:  # nobody knows its hand any more (nothing is learnt before its return)
+        if card is Card.CHANCELLOR and state.phase is Phase.CHANCELLOR:
+            # it drew (on an empty deck it does nothing, R5.9): nobody knows its hand any more
+            # (nothing is learnt before its return)
             for known in memory:
                 known.pop(cur, None)
             forget(memory.odds, cur)
@@ -155,12 +162,12 @@ def step(state: Round, action: Action, memory: Memory) -> None:
             read_miss(memory.odds, target, action.guess)
         elif target is not None:  # the Guard hit: the card shown was its tie's too
             _shown(memory, target, state.discards[target][-1])
-        elif memory.ties and not state.alive_mask >> cur & 1:  # it played its Princess
-            memory.ties = ties.left(memory.ties, cur)
+        elif not state.alive_mask >> cur & 1:  # it played its Princess, and shows the card it kept
+            _shown(memory, cur, state.discards[cur][-1])
         return
     hand = state.hands[cur]
     kept = hand[1] if hand[0] is card else hand[0]
-    theirs = state.hands[target][0]
+    theirs = kept if target == cur else state.hands[target][0]  # (a Prince at itself discards what it kept)
     state.apply_unchecked(action)
     if card is PRIEST:
         memory[cur][target] = theirs
@@ -169,10 +176,9 @@ def step(state: Round, action: Action, memory: Memory) -> None:
             memory[cur][target] = theirs
             memory[target][cur] = kept
             memory.ties = ties.tied(memory.ties, cur, target)
-        elif not state.alive_mask >> target & 1:
-            _shown(memory, target, theirs)
-        elif memory.ties:  # our Baron lost
-            memory.ties = ties.left(memory.ties, cur)
+        else:  # the loser's card is shown
+            loser, shown = (target, theirs) if state.alive_mask >> cur & 1 else (cur, kept)
+            _shown(memory, loser, shown)
     elif card is PRINCE:
         _shown(memory, target, theirs)
         for known in memory:
@@ -194,9 +200,10 @@ def step(state: Round, action: Action, memory: Memory) -> None:
         memory[target].pop(target, None)
         memory[cur][target] = kept
         memory[target][cur] = theirs
-        if memory.ties:  # a tied card that came to the King's player: it knows its twin's
+        if memory.ties:  # a tied card that came to one of the two: it knows its twin's
             memory.ties = ties.traded(memory.ties, cur, target)
             memory[cur].update(ties.twins(memory.ties, cur, theirs))
+            memory[target].update(ties.twins(memory.ties, target, kept))
     _spread(memory)
 
 

@@ -1,8 +1,8 @@
 """Baron ties: two players who hold the same card (each card has a value of its own, R5.3), as every
 other player knows, though not which card. Whatever later shows one of the two cards — a Guard or a
 Baron knocking its holder out, a Prince's discard, a look — shows the other's, as long as the first
-holder has not played since (it may hold the card it drew instead), and the other still holds it
-unless it has played that very card.
+holder's card must still be the tied one, and the other still holds it unless it has played that
+very card since.
 
 Kept as a list of :data:`Tie` and updated by the functions below, both by the views' bookkeeping
 (:func:`loveletter.engine.known_hands`, from the events) and by the expert's simulated players
@@ -13,11 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from loveletter.engine.cards import Card
+from loveletter.engine.cards import EDITIONS, Card
+
+#: The cards no tie can be on, in either edition: two players cannot both hold a card with one copy,
+#: nor the Barons' two copies beside the Baron that made the comparison. A tied player who plays one
+#: of them still holds the tied card.
+NEVER_TIED = frozenset(card for card in Card
+                       if all(edition.copies.get(card, 0) < (3 if card is Card.BARON else 2) for edition in EDITIONS.values()))
 
 Tie = tuple[int, int, int, int]
-"""``(a, b, played_a, played_b)``: ``a`` and ``b`` tied with a Baron, and the cards each has played
-since, as bit masks by card number (a King's trade moves a player's side to its new holder)."""
+"""``(a, b, played_a, played_b)``: ``a`` and ``b`` hold the cards that tied (a King's trade moves a
+card, and its side of the tie, to its new holder), and the cards played from each side since, as bit
+masks by card number (but those in :data:`NEVER_TIED`). A player that has played from its side may
+hold a card it drew instead of the tied one."""
 
 
 def tied(ties: list[Tie], a: int, b: int) -> list[Tie]:
@@ -26,17 +34,12 @@ def tied(ties: list[Tie], a: int, b: int) -> list[Tie]:
 
 
 def played(ties: list[Tie], seat: int, card: Card) -> list[Tie]:
-    """``seat`` played ``card``. A tie in which both have played since is dropped: neither card shows
-    the tied one any more."""
-    kept: list[Tie] = []
-    for a, b, played_a, played_b in ties:
-        if a == seat:
-            played_a |= 1 << card
-        elif b == seat:
-            played_b |= 1 << card
-        if not (played_a and played_b):
-            kept.append((a, b, played_a, played_b))
-    return kept
+    """``seat`` played ``card``."""
+    if card in NEVER_TIED or not ties:
+        return ties
+    bit = 1 << card
+    return [(a, b, played_a | bit if a == seat else played_a, played_b | bit if b == seat else played_b)
+            for a, b, played_a, played_b in ties]
 
 
 def left(ties: list[Tie], seat: int) -> list[Tie]:
@@ -53,13 +56,17 @@ def traded(ties: list[Tie], a: int, b: int) -> list[Tie]:
 
 
 def twins(ties: Iterable[Tie], seat: int, card: Card) -> dict[int, Card]:
-    """``seat`` is seen to hold ``card``: the players it tied with that must hold ``card`` too."""
+    """``seat`` is seen to hold ``card``: the players it tied with that must hold ``card`` too.
+
+    The tie was on ``card`` if ``seat`` has played from its side nothing but ``card``: the tied card
+    is either still in its hand or among the cards it played. The other side holds it still unless
+    it has played that card."""
     bit = 1 << card
     found: dict[int, Card] = {}
     for a, b, played_a, played_b in ties:
-        if a == seat and not played_a and not played_b & bit:
+        if a == seat and not played_a & ~bit and not played_b & bit:
             found[b] = card
-        elif b == seat and not played_b and not played_a & bit:
+        elif b == seat and not played_b & ~bit and not played_a & bit:
             found[a] = card
     return found
 
@@ -67,14 +74,12 @@ def twins(ties: Iterable[Tie], seat: int, card: Card) -> dict[int, Card]:
 def spread(ties: list[Tie], known: dict[int, Card], me: int | None = None) -> None:
     """Add to ``known`` (``me``'s knowledge of the others' cards) the twins of the cards it holds, and
     theirs in turn; ``me``'s own ties are left out (it knows those cards by the tie itself)."""
-    if not ties:
-        return
-    mine = [tie for tie in ties if me != tie[0] and me != tie[1]]
-    spreading = True
+    others = [tie for tie in ties if me != tie[0] and me != tie[1]]
+    spreading = bool(others)
     while spreading:
         spreading = False
         for seat, card in list(known.items()):
-            for twin, same in twins(mine, seat, card).items():
+            for twin, same in twins(others, seat, card).items():
                 if twin not in known and twin != me:
                     known[twin] = same
                     spreading = True

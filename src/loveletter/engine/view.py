@@ -151,9 +151,11 @@ def known_hands(events: tuple[Event, ...] | list[Event], seat: int | None, *,
     """For each other seat whose card ``seat`` can be sure of now, that card.
 
     Follows the events in order: a Priest look, a Baron tie or a King trade teaches a card (so does a
-    tie between two others, one of whose cards it knows); a King
+    tie between two others, once one of the two cards is known or shown: see
+    :mod:`loveletter.engine.ties`); a King
     moves what is known with the cards; playing a card other than the known one keeps it known;
     playing the same card, a Prince's discard, a Chancellor's return or leaving the round forgets it.
+    With ``seat`` ``None``, what anyone can tell from the public events alone (a tied card shown).
     A card that ``seat``'s own Chancellor put under the deck is known where it goes once another
     player draws it: that player holds it, unless it plays it (:class:`_Deck`; not with
     ``under_deck=False``, as the expert's simulated players, which do not follow the deck, know).
@@ -172,14 +174,14 @@ def _follow_hands(events: tuple[Event, ...] | list[Event], seat: int | None,
     """:func:`known_hands` and :func:`known_draws`, from one walk through the events."""
     known: dict[int, Card] = {}
     drawn: dict[int, Card] = {}  # a player who drew a card we put under the deck, before it plays
-    if seat is None:
-        return known, drawn
     deck = _Deck(seat)
     standing: list[ties.Tie] = []  # the Baron ties between two others
+    shown: dict[int, Card] = {}
     before: Event | None = None
     for e in events:
         kind = e.kind
-        standing, shown = _follow_ties(standing, e, seat, drawn)  # before ``drawn`` forgets a draw
+        if standing or kind == "baron":  # (before ``drawn`` forgets a draw)
+            standing, shown = _follow_ties(standing, e, seat, drawn)
         card = deck.follow(e) if under_deck else None
         if card is not None and e.seat is not None:
             if before is not None and before.kind == "discard" and before.seat == e.seat:
@@ -217,9 +219,13 @@ def _follow_hands(events: tuple[Event, ...] | list[Event], seat: int | None,
             del known[e.seat]  # R4.3: it may have been the known card that was played
         elif kind in ("discard", "out", "bottom") and e.seat in known:
             del known[e.seat]
-        known.update(shown)
-        ties.spread(standing, known)
-        known.pop(seat, None)
+        if shown:
+            known.update(shown)
+            shown = {}
+        if standing:
+            ties.spread(standing, known)
+        if seat is not None:
+            known.pop(seat, None)
     return known, drawn
 
 
@@ -246,10 +252,10 @@ def _follow_ties(standing: list[ties.Tie], e: Event, seat: int | None,
         if a in drawn and e.card is not drawn[a]:  # it played the card it held before that draw
             shown = ties.twins(standing, a, e.card)
         standing = ties.played(standing, a, e.card)
-    elif kind in ("discard", "out", "chancellor", "bottom"):
+    elif kind in ("discard", "out", "chancellor"):  # (a Chancellor's return follows its draw)
         if kind == "discard" and e.card is not None:  # a Prince's discard
             shown = ties.twins(standing, a, e.card)
-        elif kind == "out" and e.cards is not None and len(e.cards) == 1:  # knocked out by another
+        elif kind == "out" and e.cards is not None and len(e.cards) == 1:  # the card it held, shown
             shown = ties.twins(standing, a, e.cards[0])
         standing = ties.left(standing, a)
     elif kind == "king" and b is not None:
