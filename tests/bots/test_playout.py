@@ -7,6 +7,7 @@ import random
 from collections import Counter
 
 import pytest
+from scenarios import deck as scenario_deck
 
 from loveletter.bots.odds import EVEN, even, play_odds
 from loveletter.bots.playout import (
@@ -153,6 +154,20 @@ def test_a_tied_card_traded_by_a_king_tells_both_traders_its_twin():
     step(rnd, Action(Card.KING, 0), memory)
     assert memory.ties == [(0, 2, 0, 0)]
     assert memory[0] == {1: G, 2: P} and memory[1] == {0: P, 2: P}
+
+
+def test_a_side_of_a_tie_a_king_brings_is_followed_by_its_new_holder():
+    """Seats 0 and 1 tie on Guards; seat 1 plays a Guard and keeps a Countess, which seat 2's King
+    takes (it cannot tell the tie from that); seat 2 later discards a Guard to a Prince, having played
+    only that Countess since: the tie was on Guards, which seat 2 works out as every other seat does
+    (its view had dropped the side it was brought)."""
+    rnd = scenario_deck("princess | guard guard king handmaid | baron countess priest handmaid priest baron guard prince ...",
+                        players=4)
+    memory = Memory({} for _ in range(4))
+    for notation in ("baron 1", "guard 3 prince", "king 1", "handmaid", "priest 1", "priest 0", "countess", "prince 2"):
+        step(rnd, Action.parse(notation), memory)
+    seen = view(rnd, 2)
+    assert seen.known == memory[2] == remember(*memory_at(seen), rnd)[2] == {0: Card.GUARD} == view(rnd, None).known
 
 
 def test_a_chancellor_on_an_empty_deck_leaves_its_players_tie():

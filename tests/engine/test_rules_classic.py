@@ -440,6 +440,14 @@ def test_R7_a_tied_player_that_played_only_the_card_it_shows_tied_on_that_card()
     assert view(r, 1).known == {2: C.GUARD} == view(r, None).known  # a spectator can tell it too
 
 
+def test_R7_a_tied_card_shown_to_be_one_no_tie_can_be_on_tells_the_one_card_played_since():
+    # seats 0 and 1 tie on Guards; seat 1 plays a Guard, keeping the Countess it drew, which seat 2's
+    # Guard then shows: the tie was on the Guard played, and seat 0 holds a Guard
+    r = play(deck("princess | guard guard guard | baron countess guard ...", players=3),
+             "baron 1; guard 2 prince; guard 1 countess")
+    assert view(r, 2).known == {0: C.GUARD} == view(r, None).known
+
+
 @pytest.mark.parametrize(("text", "known"), [
     # seat 2 played a Guard since its tie on Priests: it kept its Priest
     ("countess | priest handmaid priest guard | baron guard guard guard ...", {2: C.PRIEST}),

@@ -56,19 +56,29 @@ def traded(ties: list[Tie], a: int, b: int) -> list[Tie]:
 
 
 def twins(ties: Iterable[Tie], seat: int, card: Card) -> dict[int, Card]:
-    """``seat`` is seen to hold ``card``: the players it tied with that must hold ``card`` too.
+    """``seat`` is seen to hold ``card``: the players it tied with that must hold the tied card, and
+    that card.
 
-    The tie was on ``card`` if ``seat`` has played from its side nothing but ``card``: the tied card
-    is either still in its hand or among the cards it played. The other side holds it still unless
-    it has played that card."""
-    bit = 1 << card
+    The tied card is either still in ``seat``'s hand or among the cards played from its side. So it
+    is ``card`` if nothing else was played from that side; and if no tie can be on ``card``, it is
+    the one card played from that side, if only one was. The other side holds it still unless it has
+    played that card."""
     found: dict[int, Card] = {}
     for a, b, played_a, played_b in ties:
-        if a == seat and not played_a & ~bit and not played_b & bit:
-            found[b] = card
-        elif b == seat and not played_b & ~bit and not played_a & bit:
-            found[a] = card
+        if seat in (a, b):
+            mine, twin, theirs = (played_a, b, played_b) if a == seat else (played_b, a, played_a)
+            tied_card = _tied_card(mine, card)
+            if tied_card is not None and not theirs >> tied_card & 1:
+                found[twin] = tied_card
     return found
+
+
+def _tied_card(played: int, held: Card) -> Card | None:
+    """The tied card, if a side from which the cards in the mask ``played`` were played, and which
+    holds ``held``, tells it."""
+    if held in NEVER_TIED:
+        return Card(played.bit_length() - 1) if played and not played & (played - 1) else None
+    return held if not played & ~(1 << held) else None
 
 
 def spread(ties: list[Tie], known: dict[int, Card], me: int | None = None) -> None:

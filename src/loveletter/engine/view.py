@@ -223,7 +223,7 @@ def _follow_hands(events: tuple[Event, ...] | list[Event], seat: int | None,
             known.update(shown)
             shown = {}
         if standing:
-            ties.spread(standing, known)
+            ties.spread(standing, known, seat)
         if seat is not None:
             known.pop(seat, None)
     return known, drawn
@@ -240,7 +240,8 @@ def standing_ties(events: tuple[Event, ...] | list[Event]) -> list[ties.Tie]:
 def _follow_ties(standing: list[ties.Tie], e: Event, seat: int | None,
                  drawn: dict[int, Card]) -> tuple[list[ties.Tie], dict[int, Card]]:
     """The ties after the event ``e``, as ``seat`` sees it (``None``: a spectator; its own ties it knows
-    the cards of, and leaves out), and the cards ``e`` shows of the tied players. ``drawn``: the card a
+    the cards of, and leaves out, but a side a King's trade brings it is followed), and the cards ``e``
+    shows of the tied players. ``drawn``: the card a
     player drew that ``seat`` put under the deck (:func:`known_draws`), not forgotten yet."""
     a, b, kind = e.seat, e.target, e.kind
     shown: dict[int, Card] = {}
@@ -260,9 +261,8 @@ def _follow_ties(standing: list[ties.Tie], e: Event, seat: int | None,
         standing = ties.left(standing, a)
     elif kind == "king" and b is not None:
         standing = ties.traded(standing, a, b)
-        if seat in (a, b) and e.cards is not None:  # a tied card that came to us: we know it
+        if seat in (a, b) and e.cards is not None:  # a side of a tie that came to us with a card we see
             shown = ties.twins(standing, seat, e.cards[0 if a == seat else 1])
-            standing = ties.left(standing, seat)
     return standing, shown
 
 
