@@ -83,7 +83,8 @@ def _tied_card(played: int, held: Card) -> Card | None:
 
 def spread(ties: list[Tie], known: dict[int, Card], me: int | None = None) -> None:
     """Add to ``known`` (``me``'s knowledge of the others' cards) the twins of the cards it holds, and
-    theirs in turn; ``me``'s own ties are left out (it knows those cards by the tie itself)."""
+    theirs in turn. Ties with a side of ``me``'s are left out: ``known`` holds no card of its own (what
+    its own side tells is read where its card shows: a King's trade, a discard)."""
     others = [tie for tie in ties if me != tie[0] and me != tie[1]]
     spreading = bool(others)
     while spreading:

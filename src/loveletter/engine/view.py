@@ -239,10 +239,10 @@ def standing_ties(events: tuple[Event, ...] | list[Event]) -> list[ties.Tie]:
 
 def _follow_ties(standing: list[ties.Tie], e: Event, seat: int | None,
                  drawn: dict[int, Card]) -> tuple[list[ties.Tie], dict[int, Card]]:
-    """The ties after the event ``e``, as ``seat`` sees it (``None``: a spectator; its own ties it knows
-    the cards of, and leaves out, but a side a King's trade brings it is followed), and the cards ``e``
-    shows of the tied players. ``drawn``: the card a
-    player drew that ``seat`` put under the deck (:func:`known_draws`), not forgotten yet."""
+    """The ties after the event ``e``, as ``seat`` sees it (``None``: a spectator), and the cards ``e``
+    shows of the tied players. A tie of its own it knows the card of, and leaves out; a side a King's
+    trade brings it is followed. ``drawn``: the card a player drew that ``seat`` put under the deck
+    (:func:`known_draws`), not forgotten yet."""
     a, b, kind = e.seat, e.target, e.kind
     shown: dict[int, Card] = {}
     if a is None or not (standing or kind == "baron"):
