@@ -37,6 +37,16 @@ def shown_chance(chance: float, sure: bool = True) -> str:
     return str(n)
 
 
+def is_estimate(shown: str) -> bool:
+    """Whether a figure of :func:`shown_chance` is an estimate between 0 and 100 (shown with "≈" and
+    its margin), not a bound (``<1``, ``>99``) nor a certain 0 or 100.
+
+    >>> is_estimate("45"), is_estimate("<1"), is_estimate("100")
+    (True, False, False)
+    """
+    return shown.isdigit() and shown not in ("0", "100")
+
+
 def shown_margin(chance: float, sure: bool, margin: float) -> int | None:
     """Half a hint's 95% interval in whole points, where it is shown (``± m``): beside a figure of
     :func:`shown_chance` between 0 and 100, once it is a point or more. Not beside ``<1`` or ``>99``,
@@ -48,8 +58,7 @@ def shown_margin(chance: float, sure: bool, margin: float) -> int | None:
     >>> shown_margin(0.002, False, 0.03), shown_margin(0.999, False, 0.03), shown_margin(1, True, 0)
     (None, None, None)
     """
-    shown = shown_chance(chance, sure)
-    if not shown.isdigit() or shown in ("0", "100"):
+    if not is_estimate(shown_chance(chance, sure)):
         return None
     points = math.floor(100 * margin + 0.5)
     return points if points >= 1 else None

@@ -53,7 +53,7 @@ from loveletter.narrate import (
     visible,
     without_invisible,
 )
-from loveletter.percentages import chance_order, shown_chance, shown_margin, shown_percentages
+from loveletter.percentages import chance_order, is_estimate, shown_chance, shown_margin, shown_percentages
 from loveletter.record import save, temporary, to_record
 
 HUMAN = 0
@@ -467,7 +467,7 @@ class TerminalGame:
         ``>99%`` for a chance that would show as certain (:func:`~loveletter.percentages.shown_chance`);
         ``0%`` and ``100%``, without the ``≈``, for a certain one."""
         p = shown_chance(estimate.chance, estimate.sure)
-        if not p.isdigit() or p in ("0", "100"):  # "win >99%", "win <1%": the bound says how near; "win 0%": sure
+        if not is_estimate(p):  # "win >99%", "win <1%": the bound says how near; "win 0%": sure
             return self.t("hint_win_plain", p=p)
         m = shown_margin(estimate.chance, estimate.sure, estimate.margin)
         return self.t("hint_win", p=p) if m is None else self.t("hint_win_margin", p=p, m=m)
