@@ -1353,7 +1353,7 @@ def test_a_belief_that_reads_play_matches_weighted_rejection_sampling(edition, p
         belief, weigh = Belief(view(rnd, seat), reading.read_at_random), at_random
     else:
         belief, weigh = Belief(view(rnd, seat), reading.read_sensibly), sensibly(seat)
-    n, odds = rejection_odds(rnd, actions, seat, random.Random(seed), wanted=1500, tries=40_000, weigh=weigh)
+    n, odds = rejection_odds(rnd, actions, seat, random.Random(seed), wanted=2000, tries=40_000, weigh=weigh)
     assert n >= 150, f"only {n:.0f} effective decks"
     same_odds(belief, rnd, seat, n, odds)
 

@@ -39,17 +39,20 @@ class Weights:
     """How much the beginner likes each kind of move (see :func:`score_move`, which the expert's
     simulated players follow too). ``benchmarks/beginner_weights.py`` varies each one against the
     random bot (docs/bots.md: what it found). ``guess_threat``, ``priest_for_guard`` and
-    ``king_for_priest`` are the three rules added last (docs/bots.md: what they gained)."""
+    ``king_for_priest`` are the three rules added last (docs/bots.md: what they gained). Six values
+    are the ones its last sweep kept once the beginner read the plays (``keep``, ``guess_value``,
+    ``guess_threat``, ``prince_other``, ``king_chance``, ``king_for_priest``; docs/bots.md, "The
+    beginner's weights, tuned again")."""
 
-    keep: float = 0.1  # per point of the card kept (for the showdown)
+    keep: float = 0.15  # per point of the card kept (for the showdown)
     handmaid: float = 3.0
     spy: float = 1.0
     chancellor: float = 1.0
     countess: float = 0.5
     guard_known: float = 20.0  # naming a card it knows is there
     guard_chance: float = 10.0  # per unit of the chance that the named card is there
-    guess_value: float = 0.01  # per point of the named card (the tie-break between equal chances)
-    guess_threat: float = 0.1  # naming the card that threatens the card kept (before the value)
+    guess_value: float = 0.0075  # per point of the named card (the tie-break between equal chances)
+    guess_threat: float = 0.2  # naming the card that threatens the card kept (before the value)
     priest: float = 2.0  # a look at an unknown hand
     priest_for_guard: float = 1.0  # ... when the Guard kept can then name the card seen
     priest_known: float = 0.5  # a look at a hand it already knows
@@ -58,10 +61,10 @@ class Weights:
     baron_risk: float = 2.0
     prince_self_low: float = 0.5  # on itself, throwing away a Guard or a Priest
     prince_self_high: float = -2.0  # on itself, throwing away anything higher
-    prince_other: float = 1.5
-    king_chance: float = 0.5  # per point the expected card gains over the card given
+    prince_other: float = 0.0  # at an unknown hand, or a known one not the Princess: no more than the card kept
+    king_chance: float = 0.75  # per point the expected card gains over the card given
     king_with_princess: float = -5.0  # trading the Princess away
-    king_for_priest: float = 2.0  # trading a Priest away: the other then holds a card it knows
+    king_for_priest: float = 3.0  # trading a Priest away: the other then holds a card it knows
 
     @cached_property
     def untargeted(self) -> dict[Card, float]:
