@@ -730,6 +730,8 @@ def test_a_look_between_two_others_reaches_my_card_when_i_learn_the_card_seen():
     baron = (Event("draw", seat=3, card=Card.BARON), Event("play", seat=3, card=Card.BARON, target=2),
              Event("baron", seat=3, target=2, cards=(Card.HANDMAID, Card.HANDMAID), result="tie"))
     assert who_knows_mine(at(*look, *baron)) == {1: Card.HANDMAID, 2: Card.HANDMAID}
+    assert who_knows_mine(at(*look, *baron), among=(1,)) == {1: Card.HANDMAID}  # only those asked
+    assert who_knows_mine(at(*look, *baron), among=(0, 3)) == {}  # seat 0 knows nothing, seat 3 is us
     # seat 2 played in between: it may have played the card seen (then forgotten) or kept it
     played = Event("play", seat=2, card=Card.GUARD, target=0, guess=Card.KING, result="miss")
     assert who_knows_mine(at(*look, played, *baron)) == {2: Card.HANDMAID}

@@ -615,7 +615,7 @@ class Belief:
             if other != seat and other not in self.out and other not in self.protected:
                 mask |= 1 << other
         # what the player knew of our card as it chose (a look, a tie, a trade, a tie's twin shown…)
-        knew = who_knows_mine(self._view, self._at).get(seat)
+        knew = who_knows_mine(self._view, self._at, (seat,)).get(seat)
         known = {} if knew is None else {self.seat: knew}
         chance: dict[tuple[Card, ...], float] = {}
         new: dict[Key, float] = {}

@@ -8,6 +8,7 @@ the simulated players remember with them (:func:`loveletter.bots.playout.memory_
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from loveletter.bots.odds import PlayOdds, PlayReading
@@ -193,17 +194,17 @@ def last_plays(view: View) -> dict[int, LastPlay]:
     return {s: play for s, play in last.items() if s != view.seat and view.alive[s]}
 
 
-def who_knows_mine(view: View, upto: int | None = None) -> dict[int, Card]:
+def who_knows_mine(view: View, upto: int | None = None, among: Iterable[int] | None = None) -> dict[int, Card]:
     """Each other player still in the round that knows ``view.seat``'s card (a Priest look at it, a
     Baron tie or a King trade with it, since it last changed; or a look at the card it now holds,
     while another held it), and that card. ``upto``: as it was after the view's first ``upto``
-    events."""
+    events; ``among``: only these players (each one asked costs a pass over the events)."""
     me = view.seat
     assert me is not None
     events = with_my_card_shown(view.events[:upto], me)
     out = {e.seat for e in events if e.kind == "out"}
     knows: dict[int, Card] = {}
-    for other in range(view.players):
+    for other in range(view.players) if among is None else among:
         if other != me and other not in out:
             card = known_hands(events, other).get(me)
             if card is not None:
