@@ -201,6 +201,20 @@ def test_a_kings_trade_carries_a_baron_tie_to_its_player():
     assert set(belief.hand_odds(2, floor=False)) == set(exact)
 
 
+def test_a_tied_player_who_plays_a_king_hands_the_tie_to_its_target():
+    # s1's baron ties s3 (priests); s3 then plays the Countess and s1 a King at s2: neither card can
+    # be the tied one, so s2 now holds s1's tied priest, the same card as s3's, which seat 0 does not know
+    rnd = start(CLASSIC, 4, "guard | guard priest guard priest | handmaid baron prince countess guard king ...",
+                "handmaid", "baron 3", "guard 1 king", "countess", "guard 3 prince", "king 2")
+    assert last(rnd, "baron").result == "tie" and rnd.current == 2
+    seen = view(rnd, 0)
+    assert ruled_out_and_ties(seen)[1] == {(2, 3)}
+    belief = Belief(seen)
+    belief._recover(seen)  # a table started again from what is public keeps the two cards the same
+    assert all(hands[2] is not None and hands[3] is not None and hands[3][0] in hands[2] for hands, _ in belief.table)
+    assert belief.hand_odds(3, floor=False)[Card.PRIEST] < 1  # (which card, seat 0 cannot tell)
+
+
 def test_baron_between_others_the_winner_holds_more():
     # s2's baron (with a prince) knocks out s1, who shows a priest: s2 holds more than a priest
     rnd = start(CLASSIC, 3, "guard | handmaid priest baron | guard guard prince ...",

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from loveletter.bots.odds import PlayOdds, PlayReading
 from loveletter.bots.rule_based import after_event
-from loveletter.engine import Action, Card, Edition, Event, View, known_draws, known_hands
+from loveletter.engine import Action, Card, Edition, Event, View, known_draws, known_hands, standing_ties
 
 
 def ruled_out(view: View) -> dict[int, set[Card]]:
@@ -31,22 +31,17 @@ def ruled_out_and_ties(view: View) -> tuple[dict[int, set[Card]], set[tuple[int,
     ruled out, it may hold the card it drew instead, so what was ruled out is forgotten.
 
     Also the pairs of other players whose Baron tied and who still hold that card: the same card in
-    both hands (each card has a value of its own), which no card ruled out for each alone says. A
-    third player's King that takes one of the two cards makes the pair its player's."""
+    both hands (each card has a value of its own), which no card ruled out for each alone says. The
+    ties as every player follows them (:func:`~loveletter.engine.standing_ties`): a pair stands while
+    neither has played a card the tie may be on (a King, say, leaves the tied card in hand), and a
+    King's trade moves a side with its card."""
     value = view.edition.value
     out: dict[int, set[Card]] = {s: set() for s in range(view.players) if s != view.seat}
     baron_winner: int | None = None
-    ties: set[tuple[int, int]] = set()  # two others whose Baron tied: the same card, until either changes
     for i, e in enumerate(view.events):
         kind, seat, target = e.kind, e.seat, e.target
         if seat is None:
             continue
-        if kind == "king" and target is not None and seat in out:
-            # another's King takes the target's card, and with it the tie (the King's own tie ended
-            # as it played)
-            ties = {(seat if a == target else a, seat if b == target else b) for a, b in ties if seat not in (a, b)}
-        elif kind in ("play", "discard", "chancellor", "bottom", "king", "out"):
-            ties = {tie for tie in ties if seat not in tie and (kind != "king" or target not in tie)}
         if kind in ("play", "discard", "chancellor", "bottom"):
             if not (kind == "play" and e.card in out.get(seat, ())):  # else it played the card drawn
                 out.get(seat, set()).clear()
@@ -65,12 +60,14 @@ def ruled_out_and_ties(view: View) -> tuple[dict[int, set[Card]], set[tuple[int,
             baron_winner = seat if e.result == "win" else target
         elif kind == "baron" and e.result == "tie" and seat in out and target in out:
             assert target is not None
-            ties.add((seat, target))
             _same_card(out, seat, target, known_hands(view.events[:i], view.seat), view.edition)
         elif kind == "out" and e.result == "baron" and baron_winner in out and e.cards:
             beaten = max(value(card) for card in e.cards)
             out[baron_winner].update(card for card in view.edition.copies if value(card) <= beaten)
             baron_winner = None
+    # two others still holding the cards that tied (nothing played since from either side that the tie may be on)
+    ties = {(a, b) for a, b, played_a, played_b in standing_ties(view.events)
+            if not played_a and not played_b and view.seat not in (a, b)}
     if ties:
         in_hands = unseen_in_hands(view)
         # two hands whose cards we do not know hold two copies of the same card
