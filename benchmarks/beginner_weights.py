@@ -3,7 +3,8 @@
 The beginner (bots/rule_based.py) scores each move with the constants of
 :class:`~loveletter.bots.rule_based.Weights`. This script plays it against the random bot (classic, two
 players, single rounds, seats and starter alternating) and varies one weight at a time, by the factors
-of ``--factors``, keeping a change only when it wins more rounds. Every set of weights meets the same
+of ``--factors`` (a weight at 0 is tried at the factors themselves), keeping a change only when it wins
+more rounds. Every set of weights meets the same
 deals and the same random bot (common random numbers), so a difference is the weights' doing, not the
 deal's. The final weights are then played on other deals, beside the defaults, so that what the search
 found is not a fit to its own deals. A shared round win counts as a share.
@@ -77,6 +78,12 @@ def paired_difference(a: list[float], b: list[float], rounds: int) -> tuple[floa
     return mean, 1.96 * statistics.stdev(per_round) / math.sqrt(len(per_round))
 
 
+def trial_value(now: float, factor: float) -> float:
+    """The value a weight at ``now`` is tried at with ``factor``: ``now`` times it, and a weight at 0
+    (which no factor would move) the factor itself, as if it were 1."""
+    return now * factor if now else factor
+
+
 def main() -> None:
     parser = Parser(description=description(__doc__))
     parser.add_argument("--rounds", type=whole(32, 10_000_000), default=100_000,
@@ -105,13 +112,14 @@ def main() -> None:
             for field in dataclasses.fields(Weights):
                 now = getattr(weights, field.name)
                 for factor in factors:
-                    if now * factor == now:
+                    value = trial_value(now, factor)
+                    if value == now:
                         continue
-                    tried = dataclasses.replace(weights, **{field.name: now * factor})
+                    tried = dataclasses.replace(weights, **{field.name: value})
                     rate = win_rate(pool, tried, args.rounds)
                     trials += 1
                     if rate > best:
-                        print(f"  {field.name}: {now:g} -> {now * factor:g}: {100 * rate:.2f}% "
+                        print(f"  {field.name}: {now:g} -> {value:g}: {100 * rate:.2f}% "
                               f"(+{100 * (rate - best):.2f})", flush=True)
                         weights, best = tried, rate
             print(f"after sweep {sweep + 1}: {100 * best:.2f}% [{count(trials, 'trial')}, "

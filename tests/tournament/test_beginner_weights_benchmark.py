@@ -26,7 +26,8 @@ def test_the_same_weights_win_the_same_rounds_and_other_weights_others(load_scri
     assert script._play((WEIGHTS, 300, 600)) != once  # other deals
 
 
-def test_prints_the_search_and_the_check_on_other_deals():
+def test_prints_the_search_and_the_check_on_other_deals(load_script):
+    script = load_script("beginner_weights")
     proc = subprocess.run([sys.executable, str(BENCHMARKS / "beginner_weights.py"), "--rounds", "64",
                            "--factors", "0,2", "--jobs", "1"], capture_output=True, text=True, timeout=300,
                           check=False)
@@ -34,8 +35,11 @@ def test_prints_the_search_and_the_check_on_other_deals():
     lines = proc.stdout.splitlines()
     assert re.fullmatch(r"beginner vs random, classic 2p, 64 rounds per trial: the default weights win \d+\.\d\d%",
                         lines[0])
-    # each weight times 0 and times 2, but a weight that is 0 is not tried: the product changes nothing
-    trials = 2 * sum(getattr(WEIGHTS, f.name) != 0 for f in dataclasses.fields(WEIGHTS))
+    # each weight times 0 and times 2 (a weight at 0: at 2 alone; times 0 would not change it)
+    weights = [getattr(WEIGHTS, f.name) for f in dataclasses.fields(WEIGHTS)]
+    trials = sum(script.trial_value(w, factor) != w for w in weights for factor in (0.0, 2.0))
+    assert trials == 2 * len(weights) - weights.count(0.0)  # a weight at 0: tried at 2, not times 0
+    assert (script.trial_value(1.5, 2.0), script.trial_value(0.0, 2.0), script.trial_value(0.0, 0.0)) == (3.0, 2.0, 0.0)
     assert re.fullmatch(rf"after sweep 1: \d+\.\d\d% \[{trials} trials, \d+ s\]", lines[-2])
     assert re.fullmatch(r"on 64 other deals \(95% intervals\): the weights found \d+\.\d\d% \(\d+\.\d\d-\d+\.\d\d%\),"
                         r" the defaults \d+\.\d\d% \(\d+\.\d\d-\d+\.\d\d%\); the difference [+-]\d+\.\d\d points"
