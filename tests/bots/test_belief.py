@@ -215,6 +215,14 @@ def test_a_tied_player_who_plays_a_king_hands_the_tie_to_its_target():
     assert belief.hand_odds(3, floor=False)[Card.PRIEST] < 1  # (which card, seat 0 cannot tell)
 
 
+def test_two_players_who_tie_twice_are_one_pair():
+    # s1's baron ties s3 (priests), then s3's baron ties s1 again: one pair, whichever Baron it was
+    rnd = start(CLASSIC, 4, "guard | guard priest guard priest | handmaid baron guard baron ...",
+                "handmaid", "baron 3", "guard 1 king", "baron 1")
+    assert [e.result for e in rnd.log if e.kind == "baron"] == ["tie", "tie"] and rnd.current == 0
+    assert ruled_out_and_ties(view(rnd, 0))[1] == {(1, 3)}
+
+
 def test_baron_between_others_the_winner_holds_more():
     # s2's baron (with a prince) knocks out s1, who shows a priest: s2 holds more than a priest
     rnd = start(CLASSIC, 3, "guard | handmaid priest baron | guard guard prince ...",

@@ -222,7 +222,8 @@ class Belief:
         """A resampled (approximate) table dropped every deal the new events allow, or kept too few
         to spread the odds: start again from what is public now, what this seat knows of the others'
         hands (``view.known``) and what is public about them (the cards ruled out, and two players
-        whose Baron tied holding the same card: :func:`~loveletter.bots.facts.ruled_out_and_ties`),
+        holding the cards of a Baron tie, which a King's trade may have moved, holding the same card:
+        :func:`~loveletter.bots.facts.ruled_out_and_ties`),
         and who knows this seat's card. The evidence read so far stands (building the new table is no
         event)."""
         evidence = self.evidence

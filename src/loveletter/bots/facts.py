@@ -30,7 +30,7 @@ def ruled_out_and_ties(view: View) -> tuple[dict[int, set[Card]], set[tuple[int,
     the hands this seat does not know. Only what stays true: once a player plays a card that was not
     ruled out, it may hold the card it drew instead, so what was ruled out is forgotten.
 
-    Also the pairs of other players whose Baron tied and who still hold that card: the same card in
+    Also the pairs of other players (lower seat first) whose Baron tied and who still hold that card: the same card in
     both hands (each card has a value of its own), which no card ruled out for each alone says. The
     ties as every player follows them (:func:`~loveletter.engine.standing_ties`): a pair stands while
     neither has played a card the tie may be on (a King, say, leaves the tied card in hand), and a
@@ -65,8 +65,9 @@ def ruled_out_and_ties(view: View) -> tuple[dict[int, set[Card]], set[tuple[int,
             beaten = max(value(card) for card in e.cards)
             out[baron_winner].update(card for card in view.edition.copies if value(card) <= beaten)
             baron_winner = None
-    # two others still holding the cards that tied (nothing played since from either side that the tie may be on)
-    ties = {(a, b) for a, b, played_a, played_b in standing_ties(view.events)
+    # two others still holding the cards that tied (nothing played since from either side that the tie
+    # may be on); each pair once, though the two may have tied twice, each Baron at the other
+    ties = {(min(a, b), max(a, b)) for a, b, played_a, played_b in standing_ties(view.events)
             if not played_a and not played_b and view.seat not in (a, b)}
     if ties:
         in_hands = unseen_in_hands(view)
