@@ -30,11 +30,11 @@ def ruled_out_and_ties(view: View) -> tuple[dict[int, set[Card]], set[tuple[int,
     the hands this seat does not know. Only what stays true: once a player plays a card that was not
     ruled out, it may hold the card it drew instead, so what was ruled out is forgotten.
 
-    Also the pairs of other players (lower seat first) whose Baron tied and who still hold that card: the same card in
-    both hands (each card has a value of its own), which no card ruled out for each alone says. The
-    ties as every player follows them (:func:`~loveletter.engine.standing_ties`): a pair stands while
-    neither has played a card the tie may be on (a King, say, leaves the tied card in hand), and a
-    King's trade moves a side with its card."""
+    Also the pairs of other players (lower seat first) whose Baron tied and who still hold that card:
+    the same card in both hands (each card has a value of its own), which no card ruled out for each
+    alone says. The ties as every player follows them (:func:`~loveletter.engine.standing_ties`): a
+    pair stands while neither has played a card the tie may be on (a King, say, leaves the tied card
+    in hand), and a King's trade moves a side with its card."""
     value = view.edition.value
     out: dict[int, set[Card]] = {s: set() for s in range(view.players) if s != view.seat}
     baron_winner: int | None = None
