@@ -253,30 +253,45 @@ class Belief:
                 self._give(seat, view.known[seat])
             if seat in drawn:
                 self._give(seat, drawn[seat])
-        for seat in others:
+        # Then each hand in turn, kept to what is public about it as soon as it is whole: filtered
+        # only at the end, a table resampled on the way (five or six players) kept few of its deals
+        # where two tied players held the same card (an effective 37 deals of 750, the median over
+        # 73 six-player checks). The players those facts concern come first, while the table is small.
+        out, ties = ruled_out_and_ties(view)
+        ties = {(a, b) for a, b in ties if a in others and b in others}
+        tied = {seat for pair in ties for seat in pair}
+        whole = {seat for seat in others if seat in view.known and seat != view.current}
+        for seat in sorted(others, key=lambda s: (s not in tied, not out.get(s), s)):
             if seat not in view.known:
                 self._opponent_draws(seat)
             if seat == view.current:  # the player to move holds more: two (three after a Chancellor)
                 for _ in range(self._held_by_current(view) - (seat in drawn)):
                     self._opponent_draws(seat)
+            whole.add(seat)
+            self._keep_fitting(seat, out.get(seat, set()), [pair for pair in ties if seat in pair and set(pair) <= whole],
+                               drawn)
         self.public.subtract(mine_under)
         self._put_under(under)
-        out, ties = ruled_out_and_ties(view)
-        for seat, cards in out.items():
-            kept = {k: w for k, w in self.table.items()
-                    if not _all_ruled_out(_held_before(k[0][seat], drawn.get(seat)), cards)}
-            if kept:  # a resampled table may lack the deals left: then it goes without
-                self._replace(kept)
-        def held(key: Key, seat: int) -> set[Card]:  # the cards that may be the one tied
-            return set(_held_before(key[0][seat], drawn.get(seat)) or ())
-
-        for a, b in ties:  # the same card (drawn for each alone above, they mostly differed)
-            kept = {k: w for k, w in self.table.items() if held(k, a) & held(k, b)}
-            if kept:
-                self._replace(kept)
         if self.reader is not None:
             self._reread(view)
         self.evidence = evidence
+
+    def _keep_fitting(self, seat: int, ruled_out: set[Card], ties: list[tuple[int, int]],
+                      drawn: dict[int, Card]) -> None:
+        """Keep the deals in which ``seat``'s card before its known draw (``drawn``) is not one
+        ``ruled_out``, and both players of each pair in ``ties`` may hold the same card; where no
+        deal is left (a resampled table may lack them all), the table goes without that fact."""
+        def held(key: Key, s: int) -> tuple[Card, ...]:
+            return _held_before(key[0][s], drawn.get(s)) or ()
+
+        if ruled_out:
+            kept = {k: w for k, w in self.table.items() if not _all_ruled_out(held(k, seat), ruled_out)}
+            if kept:
+                self._replace(kept)
+        for a, b in ties:  # the same card (drawn for each alone, they mostly differed)
+            kept = {k: w for k, w in self.table.items() if set(held(k, a)) & set(held(k, b))}
+            if kept:
+                self._replace(kept)
 
     def _put_under(self, under: list[Card | None]) -> None:
         """Put the cards under the deck (:meth:`~loveletter.engine.View.under_deck`) into the table:
