@@ -48,6 +48,29 @@ def test_private_tables_are_not_listed_but_can_be_joined_by_code(client):
     assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).status_code == 200
 
 
+def test_a_table_its_players_have_left_leaves_the_lobby(client, monkeypatch):
+    made = create(client, players=3)
+    code = made["code"]
+
+    def listed() -> set[str]:
+        return {t["code"] for t in client.get("/api/tables").json()}
+
+    assert code in listed()  # its creator is on the way
+    monkeypatch.setattr(web_app, "LOBBY_AWAY", 0)  # (as if they had been away for longer than it)
+    assert code not in listed()  # nobody came
+    ann = Seat(client, code, made["secret"])
+    assert code in listed()  # while she is there
+    watcher = Seat(client, code, None)
+    ann.close()
+    for _ in range(200):  # (the server notes her leaving after the socket closes)
+        if code not in listed():
+            break
+        time.sleep(0.01)
+    assert code not in listed()  # a watcher does not keep it there
+    assert client.post(f"/api/tables/{code}/join", json={"name": "Bob"}).json()["seat"] == 1  # the code still does
+    watcher.close()
+
+
 @pytest.mark.parametrize(("settings", "says", "zegt"), [
     ({"edition": "classic", "players": 5}, "The classic edition is for 2 to 4 players, not 5.",
      "De klassieke editie is voor 2 tot 4 spelers, niet 5."),

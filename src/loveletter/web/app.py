@@ -1,10 +1,11 @@
 """The web app: a lobby over HTTP, tables over WebSocket, the engine as the only authority.
 
-- ``GET /api/tables``: open tables with free seats; ``POST /api/tables``: create one (the creator
-  takes seat 0); ``POST /api/tables/{code}/join``: take a free seat; ``POST
-  /api/tables/{code}/rematch``: a finished table's rematch; ``GET /api/tables/{code}/record`` and
-  ``/replay``: a finished table's record and its replay's frames; ``POST /api/replay``: the frames
-  of a record sent; ``GET /api/words/{lang}``: the interface's words in English or Dutch.
+- ``GET /api/tables``: open tables with free seats and a player there (or lately); ``POST
+  /api/tables``: create one (the creator takes seat 0); ``POST /api/tables/{code}/join``: take a
+  free seat; ``POST /api/tables/{code}/rematch``: a finished table's rematch; ``GET
+  /api/tables/{code}/record`` and ``/replay``: a finished table's record and its replay's frames;
+  ``POST /api/replay``: the frames of a record sent; ``GET /api/words/{lang}``: the interface's
+  words in English or Dutch.
 - ``/ws/{code}``: the first message is ``{"type": "hello", "secret": ..., "lang": ...}`` (``secret``
   null to watch); then ``move`` (in notation, its card words in English or Dutch), ``lang`` and
   ``hints`` messages (the last answered with a ``hints`` message). Each connection gets ``state``
@@ -194,9 +195,26 @@ class Room:
     rematched: set[int] = field(default_factory=set)  # the seats that went on to it
     storing: bool = False  # the waiting task is storing a bot's move (see Server.start_waiting)
     origin: Room | None = None  # at a rematch table: the finished table it follows
+    # since when none of the table's players has been connected (None: one is now); a new table's
+    # creator, and after a restart every player, has yet to connect
+    players_away_since: float | None = field(default_factory=time.monotonic)
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
+
+    def came_or_went(self) -> None:
+        """Note a player's connection coming or going (see :attr:`players_away_since`)."""
+        if any(c.seat is not None for c in self.connections):
+            self.players_away_since = None
+        elif self.players_away_since is None:
+            self.players_away_since = time.monotonic()
+
+    def players_here_lately(self) -> bool:
+        """Whether a player is at the table, or was within :data:`LOBBY_AWAY` seconds: a table all
+        its players have left leaves the lobby, where nobody would be waiting to play with a
+        newcomer (the tables of every past visitor piled up there)."""
+        away = self.players_away_since
+        return away is None or time.monotonic() - away < LOBBY_AWAY
 
     def kept_names(self) -> list[str]:
         """At a rematch table, the names of the last match's players who have not come on yet: a
@@ -319,7 +337,7 @@ class Server:
              "names": [room.table.names.get(s) for s in range(room.table.settings.players)],
              "bots": [p.level for p in room.table.settings.seats], "free": len(room.open_seats())}
             for code, room in self.rooms.items()
-            if not room.table.settings.private and room.open_seats()
+            if not room.table.settings.private and room.open_seats() and room.players_here_lately()
         ]
 
     # ----------------------------------------------------------------------------- play
@@ -650,6 +668,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         connection = Connection(socket, seat, t)
         delivering = asyncio.ensure_future(connection.deliver())
         room.connections.append(connection)
+        room.came_or_went()
         server.tell(room, connection)
         server.start_waiting(room)
         server.tell_rematch(room, connection)  # back at the finished table: their seat is kept again
@@ -669,6 +688,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             for task in list(connection.advising):
                 task.cancel()
             room.connections.remove(connection)
+            room.came_or_went()
             server.start_waiting(room)
             server.tell_rematch(room, connection)  # their kept seat may open
 
@@ -709,6 +729,9 @@ THIS_MACHINE = ("127.0.0.1", "::1")
 #: The most codes with no table one client address may name within :data:`MISSES_WITHIN` seconds.
 MISSES = 30
 MISSES_WITHIN = 600
+#: Seconds a table stays in the lobby once none of its players is connected (a page reloading, a
+#: phone switching networks, come back within it).
+LOBBY_AWAY = 600
 #: The most messages that may wait to go out to one connection; one that lets more pile up is dropped.
 OUTBOX = 64
 #: Seconds a message may take to go out to a connection before the connection is dropped.
