@@ -1795,6 +1795,35 @@ def test_an_address_may_name_so_many_codes_with_no_table(client, monkeypatch):
     assert server.missed.count("198.51.100.1") == 0 and "198.51.100.1" not in server.missed.times  # (a lookup adds none)
 
 
+def test_another_sites_page_cannot_spend_its_visitors_misses(client, monkeypatch):
+    """A page of another site could name codes with no table from its visitor's browser (as an
+    image's address, say) until the visitor's own address was refused."""
+    monkeypatch.setattr(web_app, "MISSES", 3)
+    server = client.app.state.server
+    made = create(client, players=2)
+    sent_by_another_site = {"sec-fetch-site": "cross-site", "sec-fetch-dest": "image", "sec-fetch-mode": "no-cors"}
+    for _ in range(5):
+        for asked in (lambda: client.get("/api/tables/AAAAAA/record", headers=sent_by_another_site),
+                      lambda: client.get("/api/tables/AAAAAA/replay?lang=nl", headers=sent_by_another_site),
+                      lambda: client.post("/api/tables/AAAAAA/join", json={"name": "Eve"},
+                                          headers={**sent_by_another_site, "sec-fetch-site": "same-site"})):
+            refused = asked()
+            assert refused.status_code == 400 and refused.json()["key"] == "web_foreign_origin"
+    assert server.missed.count("testclient") == 0
+    assert refused.json()["message"] == "This game's tables can only be opened from its own pages."
+    # nor does it open a table that is there
+    assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Eve"},
+                       headers=sent_by_another_site).json()["key"] == "web_foreign_origin"
+    assert server.rooms[made["code"]].table.free_seats() == [1]
+    # a link followed to a record, from anywhere, and the game's own pages are served as before
+    followed = {"sec-fetch-site": "cross-site", "sec-fetch-dest": "document", "sec-fetch-mode": "navigate"}
+    assert client.get("/api/tables/BBBBBB/record", headers=followed).json()["key"] == "web_no_table"
+    assert client.get("/api/tables/BBBBBB/replay", headers={"sec-fetch-site": "same-origin"}).json()["key"] == "web_no_table"
+    assert server.missed.count("testclient") == 2
+    assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"},
+                       headers={"sec-fetch-site": "same-origin", "sec-fetch-dest": "empty"}).json()["seat"] == 1
+
+
 def test_a_seat_may_be_open_in_so_many_places(client, monkeypatch):
     """A spectator's limit was passed by watching through one's own seat in any number of tabs."""
     monkeypatch.setattr(web_app, "TABS", 2)

@@ -116,6 +116,18 @@ async def keys_once(request: Request) -> None:
         return
 
 
+def from_our_pages(request: Request) -> None:
+    """Refuse a request naming a table that another site's page sent from its visitor's browser
+    (the browser says so in ``Sec-Fetch-Site``), before it names the table: each code with no table
+    counts against the visitor's address (:data:`MISSES`), and a page could spend them all, as an
+    image's address, in the background. A link followed to a record is a navigation
+    (``Sec-Fetch-Dest: document``), and is served wherever it was; a client that sends no such header
+    (not a browser) is taken at its word, as its misses are its own."""
+    site = request.headers.get("sec-fetch-site")
+    if site not in (None, "same-origin", "none") and request.headers.get("sec-fetch-dest") != "document":
+        raise Refused("web_foreign_origin")
+
+
 class Joining(Body):
     name: StrictStr
 
@@ -590,7 +602,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     async def create(request: NewTable, http: Request) -> dict[str, Any]:
         return server.create(request, _address(http))
 
-    @app.post("/api/tables/{code}/join", dependencies=[Depends(keys_once)])
+    @app.post("/api/tables/{code}/join", dependencies=[Depends(from_our_pages), Depends(keys_once)])
     async def join(code: str, request: Joining, http: Request) -> dict[str, Any]:
         room = server.room(code, _address(http))
         async with room.lock:
@@ -599,7 +611,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         server.start_waiting(room)
         return {"code": room.table.code, "seat": seat, "secret": secret}
 
-    @app.post("/api/tables/{code}/rematch", dependencies=[Depends(keys_once)])
+    @app.post("/api/tables/{code}/rematch", dependencies=[Depends(from_our_pages), Depends(keys_once)])
     async def rematch(code: str, request: Rematch, http: Request) -> dict[str, Any]:
         room = server.room(code, _address(http), request.secret)
         async with room.lock:
@@ -613,13 +625,13 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             raise Refused("web_not_finished")
         return table.code, record_of(table.match, table.display_names(t))
 
-    @app.get("/api/tables/{code}/record")
+    @app.get("/api/tables/{code}/record", dependencies=[Depends(from_our_pages)])
     async def record(code: str, http: Request) -> JSONResponse:
         # the bots named in English: a record file is read in any language
         found, doc = finished_record(code, Translator("en"), _address(http))
         return JSONResponse(doc, headers={"Content-Disposition": f'attachment; filename="loveletter-{found}.json"'})
 
-    @app.get("/api/tables/{code}/replay")
+    @app.get("/api/tables/{code}/replay", dependencies=[Depends(from_our_pages)])
     async def table_replay(code: str, http: Request, lang: str = "en") -> Response:
         t = _translator(lang)
         _found, doc = finished_record(code, t, _address(http))  # the bots named as the table named them on this page
