@@ -15,6 +15,7 @@ from xml.etree import ElementTree
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 from web_clients import Seat, close_all, create
 
 from loveletter.bots.expert import DEFAULT_ITERATIONS
@@ -24,6 +25,7 @@ from loveletter.record import replay
 from loveletter.web import app as web_app
 from loveletter.web.app import OUTBOX, Connection, NewTable, Server, create_app
 from loveletter.web.store import Store
+from loveletter.web.store import tables as store_tables
 
 # ------------------------------------------------------------------------------------ lobby
 
@@ -562,6 +564,100 @@ def test_the_match_survives_a_restart_of_the_server(database):
         ann.random_move(rng)
         assert ann.state["moves"] == before["moves"] + 1
         ann.close()
+
+
+def test_an_old_table_is_read_back_only_when_asked_for(database):
+    """A server starting again read back every table ever made, and kept them all."""
+    rng = random.Random(9)
+    with TestClient(create_app(Store(database), bot_delay=0)) as client:
+        made = create(client, players=2, bots={"1": "beginner"})
+        ann = Seat(client, made["code"], made["secret"])
+        ann.random_move(rng)
+        while not ann.state["legal"]:
+            ann.receive()
+        before = ann.state
+        ann.close()
+        fresh = create(client, players=3)
+    store = Store(database)
+    with store.engine.begin() as db:  # made two days ago
+        db.execute(update(store_tables).where(store_tables.c.code == made["code"]).values(created=time.time() - 2 * 86400))
+    with TestClient(create_app(store, bot_delay=0)) as client:
+        server = client.app.state.server
+        assert set(server.rooms) == {fresh["code"]}  # only the table made lately is at hand
+        assert [t["code"] for t in client.get("/api/tables").json()] == [fresh["code"]]
+        ann = Seat(client, made["code"].lower(), made["secret"])  # asked for, it is read back
+        assert ann.state == before and made["code"] in server.rooms
+        ann.random_move(rng)
+        assert ann.state["moves"] == before["moves"] + 1
+        ann.close()
+        assert server.missed.count("testclient") == 0  # (no miss)
+    store.engine.dispose()
+
+
+def test_a_table_nobody_is_at_is_put_away_and_read_back_when_asked_for(client, monkeypatch):
+    code, ann, bob = finished_two_people_match(client)
+    ann_secret, bob_secret = ann.secret, bob.secret
+    server = client.app.state.server
+    seen = client.get(f"/api/tables/{code}/record").json()
+    monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
+    assert server.put_away() == []  # Ann and Bob are still there
+    playing = create(client, players=2, bots={"1": "beginner"})
+    ann.close()
+    bob.close()
+    for _ in range(200):  # (the server notes their leaving after the sockets close)
+        if not server.rooms[code].connections:
+            break
+        time.sleep(0.01)
+    watcher = Seat(client, playing["code"], None)  # a watcher keeps a table at hand too
+    assert server.put_away() == [code] and code not in server.rooms
+    watcher.close()
+    assert client.get(f"/api/tables/{code}/record").json() == seen  # read back as it was
+    assert code in server.rooms
+    # and a rematch asked for at a table read back is linked to it: Ann's seat there is kept for her
+    ann = Seat(client, code, ann_secret)
+    again = client.post(f"/api/tables/{code}/rematch", json={"secret": bob_secret}).json()
+    assert again["seat"] == 1
+    new = again["code"]
+    assert Seat(client, new, None).state["open_seats"] == []
+    server.rooms[code].players_away_since = server.rooms[new].players_away_since = time.monotonic() - 1
+    ann.close()
+    for _ in range(200):
+        if not server.rooms[code].connections:
+            break
+        time.sleep(0.01)
+    close_all()
+    for _ in range(200):
+        if not server.rooms[new].connections:
+            break
+        time.sleep(0.01)
+    assert sorted(server.put_away()) == sorted([code, new, playing["code"]])
+    ann = Seat(client, code, ann_secret)  # Ann back at the finished table, read back: her seat is kept
+    watcher = Seat(client, new, None)  # (read back too, and linked to it)
+    assert watcher.state["open_seats"] == [] and watcher.state["free_seats"] == [0]
+    assert client.post(f"/api/tables/{code}/rematch", json={"secret": ann_secret}).json()["seat"] == 0
+
+
+def test_the_server_puts_tables_away_by_itself(database, monkeypatch):
+    monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
+    monkeypatch.setattr(web_app, "PUT_AWAY_EVERY", 0.02)
+    with TestClient(create_app(Store(database), bot_delay=0)) as client:
+        made = create(client, players=2)  # and its creator never comes
+        server = client.app.state.server
+        for _ in range(200):
+            if made["code"] not in server.rooms:
+                break
+            time.sleep(0.01)
+        assert made["code"] not in server.rooms
+        assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()["seat"] == 1
+
+
+def test_a_new_tables_code_is_none_stored(client, monkeypatch):
+    made = create(client, players=2)
+    server = client.app.state.server
+    del server.rooms[made["code"]]  # put away
+    offered = iter([made["code"], "ZZZZZZ"])
+    monkeypatch.setattr(web_app, "new_code", lambda taken: next(offered))
+    assert create(client, players=2)["code"] == "ZZZZZZ"
 
 
 def test_a_table_whose_stored_rows_are_damaged_is_left_out_and_the_others_served(database, monkeypatch, capsys):

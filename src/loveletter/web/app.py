@@ -58,8 +58,8 @@ from loveletter.web.messages import (
     state_message,
 )
 from loveletter.web.replays import MAX_RECORD_BYTES, frames_json, record_of
-from loveletter.web.store import Store
-from loveletter.web.table import GameTable, Refused, new_code, new_settings
+from loveletter.web.store import Store, StoredTable
+from loveletter.web.table import CODE_ALPHABET, CODE_LENGTH, GameTable, Refused, new_code, new_settings
 
 WEB_WORDS_PREFIX = "web_"
 #: Searches run at once, in threads of their own: the moves' storing and the other tables never queue
@@ -262,37 +262,79 @@ class Server:
         self.advising = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-hints")
         # stored tables that cannot be read back: code -> why (see messages.left_out_reason)
         self.left_out: dict[str, Exception] = {}
-        loaded = store.load_all()
-        for stored in loaded:
-            if stored.damage is not None:
-                self.left_out[stored.code] = stored.damage
-                continue
-            try:
-                self.rooms[stored.code] = Room(GameTable.load(stored, store, budget))
-            except Exception as err:  # rows damaged outside the app, in any way: that
-                # table alone is left out (and left as it is in the database); the others are served
-                self.left_out[stored.code] = err
-        for stored in loaded:  # finished tables and their rematches, linked again
-            if stored.rematch in self.rooms and stored.code in self.rooms:
-                room = self.rooms[stored.code]
-                room.rematch, room.rematched = stored.rematch, set(stored.went_on)
-                self.rooms[stored.rematch].origin = room
+        # the tables made lately: any other is read back when it is asked for (see room)
+        for stored in store.load_all(since=time.time() - AT_HAND):
+            self._take_in(stored, link=False)
+        for room in self.rooms.values():  # finished tables and their rematches, linked again
+            if room.rematch in self.rooms:
+                self.rooms[room.rematch].origin = room
 
     def room(self, code: str, address: str | None = None, secret: str | None = None) -> Room:
-        """The table with ``code``. Asked by a client at ``address``, at most :data:`MISSES` codes with
-        no table in :data:`MISSES_WITHIN` seconds: a private table's code is all that keeps it
-        private, and unlimited guesses (thousands a second) found one in minutes. Past that, only a
-        player's own ``secret`` for the table opens it (so another's guesses from the same address
-        never lock a player out of their seat)."""
-        room = self.rooms.get(code.upper())
-        if (address is not None and self.missed.count(address) >= MISSES
-                and not (room is not None and secret is not None and room.table.holds(secret))):
+        """The table with ``code`` (read back from the store if it is not at hand: see :meth:`put_away`).
+        Asked by a client at ``address``, at most :data:`MISSES` codes with no table in
+        :data:`MISSES_WITHIN` seconds: a private table's code is all that keeps it private, and
+        unlimited guesses (thousands a second) found one in minutes. Past that, only a player's own
+        ``secret`` for the table opens it (so another's guesses from the same address never lock a
+        player out of their seat)."""
+        code = code.upper()
+        over = address is not None and self.missed.count(address) >= MISSES
+        room = self.rooms.get(code)
+        if room is None and (secret is not None or not over):
+            room = self._read_back(code)
+        if over and not (room is not None and secret is not None and room.table.holds(secret)):
             raise Refused("web_too_many_misses", minutes=MISSES_WITHIN // 60)
         if room is None:
             if address is not None:
                 self.missed.note(address)
             raise Refused("web_no_table")
         return room
+
+    def _read_back(self, code: str) -> Room | None:
+        """The stored table ``code`` served again (and what it was waiting for, on its way), if there
+        is one that can be read."""
+        if code in self.left_out or len(code) != CODE_LENGTH or not set(code) <= set(CODE_ALPHABET):
+            return None
+        stored = self.store.load(code)
+        room = None if stored is None else self._take_in(stored)
+        if room is not None:
+            self.start_waiting(room)
+        elif code in self.left_out:  # (those found at the start are told by serve)
+            log.error("table %s left out: %s", code, first_line(self.left_out[code]))
+        return room
+
+    def _take_in(self, stored: StoredTable, link: bool = True) -> Room | None:
+        """Serve the table ``stored``; with ``link``, linked to its finished table or its rematch where
+        either is served (at the start, all are linked at once). A table whose rows were damaged
+        outside the app, in any way, is left out (and left as it is in the database), alone."""
+        if stored.damage is not None:
+            self.left_out[stored.code] = stored.damage
+            return None
+        try:
+            room = Room(GameTable.load(stored, self.store, self.budget))
+        except Exception as err:
+            self.left_out[stored.code] = err
+            return None
+        room.rematch, room.rematched = stored.rematch, set(stored.went_on)
+        self.rooms[stored.code] = room
+        if link:
+            room.origin = next((other for other in self.rooms.values() if other.rematch == stored.code), None)
+            if room.rematch in self.rooms:
+                self.rooms[room.rematch].origin = room
+        return room
+
+    def put_away(self) -> list[str]:
+        """Stop serving the tables nobody has been at for :data:`PUT_AWAY_AFTER` seconds and that
+        wait for nothing (their match over, or left by its players): their rows are all they are, and
+        any is read back when it is asked for. Without it the server kept every table ever made, and
+        read them all back when it started. The codes put away."""
+        now = time.monotonic()
+        idle = [code for code, room in self.rooms.items()
+                if not room.connections and not room.lock.locked()
+                and (room.waiting is None or room.waiting.done())
+                and room.players_away_since is not None and now - room.players_away_since >= PUT_AWAY_AFTER]
+        for code in idle:
+            del self.rooms[code]
+        return idle
 
     # ----------------------------------------------------------------------------- lobby
 
@@ -334,7 +376,7 @@ class Server:
             self.rooms[code] = Room(GameTable(code, settings, self.store, budget=self.budget), origin=room)
             room.rematch = code
             self.tell_all(room)
-        new_room = self.rooms[room.rematch]
+        new_room = self.room(room.rematch)
         # their own seat again (kept for them), else one kept for nobody
         joined, new_secret = new_room.table.join(old.names[seat], among=[seat, *new_room.open_seats()],
                                                  went_on_from=(old.code, seat))
@@ -368,12 +410,16 @@ class Server:
     def tell_rematch(self, room: Room, connection: Connection) -> None:
         """Tell those at ``room``'s rematch table, if it has one, that a player of the finished match
         came or went (which keeps or opens their seat there)."""
-        if room.rematch is not None and connection.seat is not None:
+        if room.rematch in self.rooms and connection.seat is not None:  # (not served: nobody is there)
             self.tell_all(self.rooms[room.rematch])
 
     def _new_code(self) -> str:
-        """A code for a new table: none that is served, nor one of a table left out (it keeps its code)."""
-        return new_code(self.rooms.keys() | self.left_out.keys())
+        """A code for a new table: none that is served or stored, nor one of a table left out (it
+        keeps its code)."""
+        while True:
+            code = new_code(self.rooms.keys() | self.left_out.keys())
+            if not self.store.exists(code):
+                return code
 
     def start_waiting(self, room: Room) -> None:
         """Schedule what comes next without a person: a bot's move, or a bot standing in for an
@@ -516,11 +562,18 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     bots and its hints) searches ``budget`` iterations per move (``None``: its default)."""
     server = Server(store, bot_delay, budget)
 
+    async def putting_away() -> None:
+        while True:
+            await asyncio.sleep(PUT_AWAY_EVERY)
+            server.put_away()
+
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         for room in server.rooms.values():  # tables left with a bot to move carry on by themselves
             server.start_waiting(room)
+        sweeping = asyncio.ensure_future(putting_away())
         yield
+        sweeping.cancel()
 
     app = FastAPI(title="Love Letter", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     app.state.server = server
@@ -741,6 +794,12 @@ THIS_MACHINE = ("127.0.0.1", "::1")
 #: The most codes with no table one client address may name within :data:`MISSES_WITHIN` seconds.
 MISSES = 30
 MISSES_WITHIN = 600
+#: Tables made within these seconds are read back when the server starts (any other when asked for).
+AT_HAND = 24 * 3600
+#: Seconds after its players last left that a table waiting for nothing is no longer kept at hand
+#: (:meth:`Server.put_away`), and how often the server looks for such tables.
+PUT_AWAY_AFTER = 3600
+PUT_AWAY_EVERY = 300
 #: Seconds a table stays in the lobby once none of its players is connected (a page reloading, a
 #: phone switching networks, come back within it).
 LOBBY_AWAY = 600

@@ -32,11 +32,13 @@ from sqlalchemy import (
     inspect,
     select,
     text,
+    true,
     update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.sql.dml import Insert
+from sqlalchemy.sql.elements import ColumnElement
 
 from loveletter.i18n import Translator
 from loveletter.narrate import MAX_NAME_POINTS
@@ -242,23 +244,42 @@ class Store:
         with self.engine.begin() as db:
             db.execute(insert(moves).values(code=code, number=number, move=move, by_bot=by_bot))
 
-    def load_all(self) -> list[StoredTable]:
-        """Every table with its seats and moves, oldest first."""
+    def load_all(self, since: float | None = None) -> list[StoredTable]:
+        """Every table with its seats and moves, oldest first; with ``since`` (a time), only those
+        made since then: what a server starting again keeps at hand (it reads any other when it is
+        asked for: :meth:`load`)."""
+        return self._load(None if since is None else tables.c.created >= since)
+
+    def load(self, code: str) -> StoredTable | None:
+        """The table ``code`` with its seats and moves, if there is one."""
+        found = self._load(tables.c.code == code)
+        return found[0] if found else None
+
+    def exists(self, code: str) -> bool:
+        """Whether a table ``code`` is stored."""
         with self.engine.connect() as db:
-            found = {row.code: _stored_table(row) for row in db.execute(select(tables).order_by(tables.c.created))}
-            for row in db.execute(select(seats)):
+            return db.scalar(select(tables.c.code).where(tables.c.code == code)) is not None
+
+    def _load(self, which: ColumnElement[bool] | None) -> list[StoredTable]:
+        """The tables ``which`` chooses (``None``: all) with their seats and moves, oldest first; a
+        finished table's ``rematch`` is named whether or not it is chosen too."""
+        chosen = select(tables.c.code).where(true() if which is None else which)
+        with self.engine.connect() as db:
+            found = {row.code: _stored_table(row)
+                     for row in db.execute(select(tables).where(tables.c.code.in_(chosen)).order_by(tables.c.created))}
+            for row in db.execute(select(seats).where(seats.c.code.in_(chosen))):
                 if row.code in found:
                     found[row.code].names[row.seat] = row.name
                     found[row.code].secret_hashes[row.seat] = row.secret_hash
-            for row in db.execute(select(moves).order_by(moves.c.code, moves.c.number)):
+            for row in db.execute(select(moves).where(moves.c.code.in_(chosen)).order_by(moves.c.code, moves.c.number)):
                 if row.code in found:
                     found[row.code].moves.append(row.move)
                     if row.by_bot:
                         found[row.code].by_bot.add(row.number)
-            for row in db.execute(select(rematches)):
-                if row.code in found and row.rematch in found:
+            for row in db.execute(select(rematches).where(rematches.c.code.in_(chosen))):
+                if row.code in found:
                     found[row.code].rematch = row.rematch
-            for row in db.execute(select(went_on)):
+            for row in db.execute(select(went_on).where(went_on.c.code.in_(chosen))):
                 if row.code in found:
                     found[row.code].went_on.add(row.seat)
         return list(found.values())
