@@ -651,6 +651,102 @@ def test_the_server_puts_tables_away_by_itself(database, monkeypatch):
         assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()["seat"] == 1
 
 
+def test_what_a_table_waits_for_or_is_busy_with_keeps_it_at_hand(client, monkeypatch):
+    monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
+    server = client.app.state.server
+    waiting = create(client, players=2, bots={"1": "beginner"}, bot_timeout=600)  # Ann away: a stand-in is due
+    ann = Seat(client, waiting["code"], waiting["secret"])
+    ann.close()
+    busy = create(client, players=2)
+    room = server.rooms[busy["code"]]
+    asyncio.run(room.lock.acquire())  # (a join or a rematch under way)
+    for _ in range(200):
+        if not server.rooms[waiting["code"]].connections:
+            break
+        time.sleep(0.01)
+    assert server.rooms[waiting["code"]].waiting is not None and not server.rooms[waiting["code"]].waiting.done()
+    assert server.put_away() == []
+    room.lock.release()
+    assert server.put_away() == [busy["code"]]
+
+
+def test_a_join_that_waited_for_a_table_put_away_meanwhile_joins_the_table_served(database, monkeypatch):
+    """A join waiting for a table's lock went on with the table object put away meanwhile: its seat
+    was stored, but the table served (read back) knew nothing of it."""
+    monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
+
+    async def scenario():
+        store = Store(database)
+        server = Server(store, bot_delay=0)
+        made = server.create(NewTable(name="Ann", players=3))
+        old = server.rooms[made["code"]]
+        await old.lock.acquire()
+        joined: list[web_app.Room] = []
+
+        async def join() -> None:
+            async with server.holding(made["code"]) as room:
+                room.table.join("Bob", among=room.open_seats())
+                joined.append(room)
+
+        task = asyncio.ensure_future(join())
+        await asyncio.sleep(0.05)  # waiting for the lock
+        old.lock.release()
+        assert server.put_away() == [made["code"]]  # (as if in the moment before the join woke)
+        await asyncio.wait_for(task, 5)
+        assert joined[0] is server.rooms[made["code"]] and joined[0] is not old
+        assert joined[0].table.names == {0: "Ann", 1: "Bob"}
+        store.engine.dispose()
+
+    asyncio.run(scenario())
+
+
+def test_past_the_misses_a_player_still_opens_their_own_table_put_away(client, monkeypatch):
+    made = create(client, players=2)
+    server = client.app.state.server
+    del server.rooms[made["code"]]  # put away
+    monkeypatch.setattr(web_app, "MISSES", 0)  # this address has named too many codes with no table
+    refused = Seat(client, made["code"], "a guess")
+    assert refused.state["key"] == "web_too_many_misses" and made["code"] not in server.rooms  # not read back
+    assert Seat(client, made["code"], made["secret"]).state["type"] == "state"
+
+
+def test_a_finished_table_read_back_while_its_rematch_is_served_keeps_its_players_seats_there(client, monkeypatch):
+    code, ann, bob = finished_two_people_match(client)
+    ann_secret, bob_secret = ann.secret, bob.secret
+    server = client.app.state.server
+    new = client.post(f"/api/tables/{code}/rematch", json={"secret": bob_secret}).json()["code"]
+    Seat(client, new, None)  # keeps the rematch table at hand
+    ann.close()
+    bob.close()
+    for _ in range(200):
+        if not server.rooms[code].connections:
+            break
+        time.sleep(0.01)
+    monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
+    assert server.put_away() == [code]
+    ann = Seat(client, code, ann_secret)  # read back: at the finished table again, her seat is kept
+    assert server.rooms[new].origin is server.rooms[code]
+    assert Seat(client, new, None).state["open_seats"] == []
+    assert client.post(f"/api/tables/{new}/join", json={"name": "Ann"}).json()["key"] == "web_name_kept"
+
+
+def test_a_rematch_table_read_back_brings_back_its_finished_table(client, monkeypatch):
+    code, _ann, bob = finished_two_people_match(client)
+    server = client.app.state.server
+    new = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()["code"]
+    close_all()
+    for room in (server.rooms[code], server.rooms[new]):
+        for _ in range(200):
+            if not room.connections:
+                break
+            time.sleep(0.01)
+    monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
+    assert sorted(server.put_away()) == sorted([code, new])
+    refused = client.post(f"/api/tables/{new}/join", json={"name": "Ann"}).json()
+    assert refused["key"] == "web_name_kept"  # the last match's Ann has not come on: her name is kept for her
+    assert server.rooms[new].origin is server.rooms[code]
+
+
 def test_a_new_tables_code_is_none_stored(client, monkeypatch):
     made = create(client, players=2)
     server = client.app.state.server

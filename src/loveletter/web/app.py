@@ -279,8 +279,8 @@ class Server:
         code = code.upper()
         over = address is not None and self.missed.count(address) >= MISSES
         room = self.rooms.get(code)
-        if room is None and (secret is not None or not over):
-            room = self._read_back(code)
+        if room is None and (not over or (secret is not None and self.store.holds(code, secret))):
+            room = self._read_back(code)  # (past the limit, only for a player's own seat: no read to guess with)
         if over and not (room is not None and secret is not None and room.table.holds(secret)):
             raise Refused("web_too_many_misses", minutes=MISSES_WITHIN // 60)
         if room is None:
@@ -291,16 +291,31 @@ class Server:
 
     def _read_back(self, code: str) -> Room | None:
         """The stored table ``code`` served again (and what it was waiting for, on its way), if there
-        is one that can be read."""
+        is one that can be read; and the finished table whose rematch it is, if not served (it keeps
+        its players' seats and names there)."""
         if code in self.left_out or len(code) != CODE_LENGTH or not set(code) <= set(CODE_ALPHABET):
             return None
-        stored = self.store.load(code)
-        room = None if stored is None else self._take_in(stored)
-        if room is not None:
-            self.start_waiting(room)
-        elif code in self.left_out:  # (those found at the start are told by serve)
-            log.error("table %s left out: %s", code, first_line(self.left_out[code]))
-        return room
+        for stored in self.store.load(code):
+            if stored.code in self.rooms or stored.code in self.left_out:
+                continue
+            room = self._take_in(stored)
+            if room is not None:
+                self.start_waiting(room)
+            else:  # (those found at the start are told by serve)
+                log.error("table %s left out: %s", stored.code, first_line(self.left_out[stored.code]))
+        return self.rooms.get(code)
+
+    @contextlib.asynccontextmanager
+    async def holding(self, code: str, address: str | None = None, secret: str | None = None) -> AsyncIterator[Room]:
+        """The table with ``code`` (as :meth:`room` finds it), its lock held: one put away while this
+        waited for the lock is read back, and the one put away let go (a move or a seat taken there
+        would be lost to the table served)."""
+        while True:
+            room = self.room(code, address, secret)
+            async with room.lock:
+                if self.rooms.get(room.table.code) is room:
+                    yield room
+                    return
 
     def _take_in(self, stored: StoredTable, link: bool = True) -> Room | None:
         """Serve the table ``stored``; with ``link``, linked to its finished table or its rematch where
@@ -657,8 +672,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
 
     @app.post("/api/tables/{code}/join", dependencies=[Depends(from_our_pages), Depends(keys_once)])
     async def join(code: str, request: Joining, http: Request) -> dict[str, Any]:
-        room = server.room(code, _address(http))
-        async with room.lock:
+        async with server.holding(code, _address(http)) as room:
             seat, secret = room.table.join(request.name, among=room.open_seats(), kept_names=room.kept_names())
         server.tell_all(room)
         server.start_waiting(room)
@@ -666,8 +680,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
 
     @app.post("/api/tables/{code}/rematch", dependencies=[Depends(from_our_pages), Depends(keys_once)])
     async def rematch(code: str, request: Rematch, http: Request) -> dict[str, Any]:
-        room = server.room(code, _address(http), request.secret)
-        async with room.lock:
+        async with server.holding(code, _address(http), request.secret) as room:
             return await server.rematch(room, request.secret)
 
     def finished_record(code: str, t: Translator, address: str) -> tuple[str, dict[str, Any]]:

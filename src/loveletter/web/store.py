@@ -246,14 +246,27 @@ class Store:
 
     def load_all(self, since: float | None = None) -> list[StoredTable]:
         """Every table with its seats and moves, oldest first; with ``since`` (a time), only those
-        made since then: what a server starting again keeps at hand (it reads any other when it is
-        asked for: :meth:`load`)."""
-        return self._load(None if since is None else tables.c.created >= since)
+        made since then and the finished tables whose rematches they are: what a server starting
+        again keeps at hand (it reads any other when it is asked for: :meth:`load`)."""
+        if since is None:
+            return self._load(None)
+        recent = tables.c.created >= since
+        return self._load(recent | tables.c.code.in_(select(rematches.c.code).where(
+            rematches.c.rematch.in_(select(tables.c.code).where(recent)))))
 
-    def load(self, code: str) -> StoredTable | None:
-        """The table ``code`` with its seats and moves, if there is one."""
-        found = self._load(tables.c.code == code)
-        return found[0] if found else None
+    def load(self, code: str) -> list[StoredTable]:
+        """The table ``code`` with its seats and moves, and the finished table whose rematch it is, if
+        any (it keeps the seats of its players there: see :class:`~loveletter.web.app.Room`), oldest
+        first; none if there is no such table."""
+        return self._load((tables.c.code == code) | tables.c.code.in_(
+            select(rematches.c.code).where(rematches.c.rematch == code)))
+
+    def holds(self, code: str, secret: str) -> bool:
+        """Whether ``secret`` is the credential of a seat at table ``code`` (one query, whether or not
+        there is such a table)."""
+        with self.engine.connect() as db:
+            return db.scalar(select(seats.c.seat).where(
+                seats.c.code == code, seats.c.secret_hash == hash_secret(secret))) is not None
 
     def exists(self, code: str) -> bool:
         """Whether a table ``code`` is stored."""
