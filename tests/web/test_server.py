@@ -594,6 +594,23 @@ def test_an_old_table_is_read_back_only_when_asked_for(database):
     store.engine.dispose()
 
 
+def test_a_server_starting_again_brings_back_the_finished_table_of_a_recent_rematch(database):
+    store = Store(database)
+    with TestClient(create_app(store, bot_delay=0)) as client:
+        code, _ann, bob = finished_two_people_match(client)
+        new = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()["code"]
+        old = create(client, players=2)["code"]
+        close_all()
+    with store.engine.begin() as db:  # the finished match and another table made two days ago
+        db.execute(update(store_tables).where(store_tables.c.code.in_([code, old])).values(created=time.time() - 2 * 86400))
+    with TestClient(create_app(store, bot_delay=0)) as client:
+        server = client.app.state.server
+        assert set(server.rooms) == {code, new}
+        assert server.rooms[new].origin is server.rooms[code] and server.rooms[code].rematch == new
+        assert client.post(f"/api/tables/{new}/join", json={"name": "Ann"}).json()["key"] == "web_name_kept"
+    store.engine.dispose()
+
+
 def test_a_table_nobody_is_at_is_put_away_and_read_back_when_asked_for(client, monkeypatch):
     code, ann, bob = finished_two_people_match(client)
     ann_secret, bob_secret = ann.secret, bob.secret
