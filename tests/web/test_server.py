@@ -801,7 +801,7 @@ def test_a_table_whose_stored_rows_are_damaged_is_left_out_and_the_others_served
     kept = {t.code: t for t in Store(database).load_all()}  # nothing deleted or mended
     assert kept[move_illegal].moves == ["spy"] and kept[settings_gone].damage is not None
     # the command says so, one line each, before it says the server is open
-    monkeypatch.setattr(serving.uvicorn, "run", lambda app, **_: None)
+    monkeypatch.setattr(serving, "run_server", lambda app, listeners, **_: None)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -2045,6 +2045,22 @@ def test_a_seat_may_be_open_in_so_many_places(client, monkeypatch):
     assert Seat(client, made["code"], made["secret"]).state["type"] == "state"
 
 
+@pytest.mark.skipif(not hasattr(socket, "TCP_USER_TIMEOUT"), reason="the system has no TCP_USER_TIMEOUT (Linux has)")
+def test_the_system_drops_a_connection_whose_client_stopped_reading():
+    """uvicorn closes a connection only once what it has to send has gone out: a client that stopped
+    reading at all kept its socket, one of the server's file descriptors, for ever. The server's
+    sockets now tell the system to drop a connection whose data goes unacknowledged a minute."""
+    from loveletter.web import serve as serving
+
+    [listener] = serving.listen("127.0.0.1", 0)
+    with listener:
+        listener.listen()
+        with socket.create_connection(listener.getsockname()):
+            accepted, _ = listener.accept()
+            with accepted:  # (each connection inherits it from the listening socket)
+                assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) == 60_000
+
+
 def test_a_server_on_the_loopback_address_answers_only_to_this_machines_names(database, monkeypatch):
     """Any Host was taken: a site whose name its owner points at 127.0.0.1 (DNS rebinding) was the
     server's own origin in its visitor's browser, and could use it as its own pages do."""
@@ -2055,7 +2071,7 @@ def test_a_server_on_the_loopback_address_answers_only_to_this_machines_names(da
 
     served: list[object] = []
     options: list[dict[str, object]] = []
-    monkeypatch.setattr(serving.uvicorn, "run", lambda app, **given: (served.append(app), options.append(given)))
+    monkeypatch.setattr(serving, "run_server", lambda app, listeners, **given: (served.append(app), options.append(given)))
     for host, guarded in (("127.0.0.1", True), ("0.0.0.0", False)):
         assert serving.serve(host, _free_port(), database, 0, None, Translator("en")) == 0
         assert isinstance(served[-1], LoopbackOnly) is guarded, host

@@ -7,6 +7,7 @@ import os
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 from sqlalchemy.exc import (
@@ -86,10 +87,18 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     served: ASGIApp = app
     if host in LOOPBACK_ADDRESSES:  # only this machine's own pages may reach it
         served = LoopbackOnly(app, language=page_language)
-    # a proxy on this machine names its clients (X-Forwarded-For), over IPv4 or IPv6 (uvicorn trusts
-    # 127.0.0.1 alone by default: through ::1 every client was one address to the limits per address)
-    uvicorn.run(served, host=host, port=port, log_level="warning", ws_max_size=16_384, timeout_graceful_shutdown=5,
-                forwarded_allow_ips=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1"))
+    try:
+        listeners = listen(host, port)
+    except OSError as err:  # (taken since it was tried above)
+        return fail("serve_err_port", host=host, port=port, reason=t.os_reason(err))
+    try:
+        # a proxy on this machine names its clients (X-Forwarded-For), over IPv4 or IPv6 (uvicorn trusts
+        # 127.0.0.1 alone by default: through ::1 every client was one address to the limits per address)
+        run_server(served, listeners, log_level="warning", ws_max_size=16_384, timeout_graceful_shutdown=5,
+                   forwarded_allow_ips=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1"))
+    finally:
+        for listener in listeners:
+            listener.close()
     return 0
 
 
@@ -141,3 +150,40 @@ def _sqlite_file_problem(given: str | None, t: Translator) -> str | None:
     if not path.parent.is_dir():
         return t("serve_err_db_no_folder", folder=path.parent)
     return None
+
+
+#: Seconds what the server sent a client may go unacknowledged before the system drops the connection
+#: (``TCP_USER_TIMEOUT``, where the system has it). uvicorn closes a connection only after what it has
+#: to send has gone out, so a client that stopped reading at all (its TCP window shut) kept its socket
+#: open for ever, one of the server's file descriptors each, though the app had dropped it (still open
+#: after 215 s, where with this limit it was gone after 65 s: a scratch client that never read).
+UNACKNOWLEDGED = 60
+
+
+def listen(host: str, port: int) -> list[socket.socket]:
+    """The server's sockets on ``host`` and ``port``, one for each address the host name has, bound
+    as uvicorn binds its own (asyncio's ``create_server``), whose connections the system drops once
+    what they were sent goes unacknowledged for :data:`UNACKNOWLEDGED` seconds (each connection
+    inherits it)."""
+    listeners: list[socket.socket] = []
+    try:
+        for family, kind, proto, _, address in dict.fromkeys(
+                socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)):
+            listener = socket.socket(family, kind, proto)
+            listeners.append(listener)
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:  # (as asyncio: an IPv4 address is bound apart)
+                listener.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            if hasattr(socket, "TCP_USER_TIMEOUT"):  # (Linux)
+                listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, UNACKNOWLEDGED * 1000)
+            listener.bind(address)
+    except OSError:
+        for listener in listeners:
+            listener.close()
+        raise
+    return listeners
+
+
+def run_server(app: ASGIApp, listeners: list[socket.socket], **options: Any) -> None:
+    """Serve ``app`` under uvicorn on ``listeners``, with uvicorn's ``options``, until stopped."""
+    uvicorn.Server(uvicorn.Config(app, **options)).run(sockets=listeners)
