@@ -2061,6 +2061,24 @@ def test_the_system_drops_a_connection_whose_client_stopped_reading():
                 assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) == 60_000
 
 
+def test_the_server_listens_on_ipv6_loopback_too(database, monkeypatch, capsys):
+    """``--host ::1`` was refused ("unknown host name"): the port was tried as an IPv4 address."""
+    from loveletter.web import serve as serving
+
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+            port = probe.getsockname()[1]
+    except OSError:
+        pytest.skip("this machine has no IPv6 loopback address")
+    bound: list[list[tuple[object, ...]]] = []
+    monkeypatch.setattr(serving, "run_server",
+                        lambda app, listeners, **_: bound.append([s.getsockname() for s in listeners]))
+    assert serving.serve("::1", port, database, 0, None, Translator("en")) == 0
+    assert [address[:2] for address in bound[0]] == [("::1", port)]
+    assert f"open http://[::1]:{port}/ in a browser" in capsys.readouterr().out
+
+
 def test_a_server_on_the_loopback_address_answers_only_to_this_machines_names(database, monkeypatch):
     """Any Host was taken: a site whose name its owner points at 127.0.0.1 (DNS rebinding) was the
     server's own origin in its visitor's browser, and could use it as its own pages do."""

@@ -48,8 +48,8 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     if database is not None and not database.strip():
         return fail("serve_err_db_empty")
     try:  # the port first, so that a server that cannot start creates no database
-        with socket.create_server((host, port)):
-            pass
+        for listener in listen(host, port):  # (socket.create_server took ::1 for an IPv4 address)
+            listener.close()
     except OSError as err:
         return fail("serve_err_port", host=host, port=port, reason=t.os_reason(err))
     try:
@@ -78,7 +78,7 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     for code, why in app.state.server.left_out.items():
         reason = left_out_reason(why, t)
         print(f"loveletter serve: {t('serve_table_left_out', code=code, reason=reason)}", file=sys.stderr)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else f"[{host}]" if ":" in host else host
     print(t("serve_open", url=f"http://{shown}:{port}/"), flush=True)
     # as given, password hidden (SQLAlchemy's own rendering failed, with a traceback, on a file name
     # that is not UTF-8, after the database was made)
