@@ -2024,8 +2024,14 @@ def test_another_sites_page_cannot_spend_its_visitors_misses(client, monkeypatch
     assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Eve"},
                        headers=sent_by_another_site).json()["key"] == "web_foreign_origin"
     assert server.rooms[made["code"]].table.free_seats() == [1]
-    # a link followed to a record, from anywhere, and the game's own pages are served as before
-    followed = {"sec-fetch-site": "cross-site", "sec-fetch-dest": "document", "sec-fetch-mode": "navigate"}
+    # nor a page it opens and sends from link to link, nor a prefetch
+    followed = {"sec-fetch-site": "cross-site", "sec-fetch-dest": "document", "sec-fetch-mode": "navigate",
+                "sec-fetch-user": "?1"}
+    for sent in ({key: value for key, value in followed.items() if key != "sec-fetch-user"},  # no click of theirs
+                 {**followed, "sec-purpose": "prefetch;prerender"}):
+        assert client.get("/api/tables/BBBBBB/record", headers=sent).json()["key"] == "web_foreign_origin", sent
+    assert server.missed.count("testclient") == 0
+    # a link the visitor follows to a record, from anywhere, and the game's own pages are served as before
     assert client.get("/api/tables/BBBBBB/record", headers=followed).json()["key"] == "web_no_table"
     assert client.get("/api/tables/BBBBBB/replay", headers={"sec-fetch-site": "same-origin"}).json()["key"] == "web_no_table"
     assert server.missed.count("testclient") == 2
@@ -2059,6 +2065,23 @@ def test_the_system_drops_a_connection_whose_client_stopped_reading():
             accepted, _ = listener.accept()
             with accepted:  # (each connection inherits it from the listening socket)
                 assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) == 60_000
+
+
+def test_a_port_another_server_listens_on_is_refused_and_ctrl_c_stops_quietly(monkeypatch):
+    """Two servers started at once could both bind the port (uvicorn listened later, outside the
+    one-line errors); and Ctrl+C ended ``uvicorn.run`` without a word, as it still does."""
+    from loveletter.web import serve as serving
+
+    [first] = serving.listen("127.0.0.1", 0)
+    with first:
+        with pytest.raises(OSError):
+            serving.listen("127.0.0.1", first.getsockname()[1])
+
+        def interrupted(self, sockets=None):
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr(serving.uvicorn.Server, "run", interrupted)
+        assert serving.run_server(lambda scope, receive, send: None, [first], log_level="warning") is None
 
 
 def test_the_server_listens_on_ipv6_loopback_too(database, monkeypatch, capsys):

@@ -120,11 +120,17 @@ def from_our_pages(request: Request) -> None:
     """Refuse a request naming a table that another site's page sent from its visitor's browser
     (the browser says so in ``Sec-Fetch-Site``), before it names the table: each code with no table
     counts against the visitor's address (:data:`MISSES`), and a page could spend them all, as an
-    image's address, in the background. A link followed to a record is a navigation
-    (``Sec-Fetch-Dest: document``), and is served wherever it was; a client that sends no such header
-    (not a browser) is taken at its word, as its misses are its own."""
-    site = request.headers.get("sec-fetch-site")
-    if site not in (None, "same-origin", "none") and request.headers.get("sec-fetch-dest") != "document":
+    image's address, in the background. A link to a record that the visitor follows, from anywhere,
+    is a navigation they made (``Sec-Fetch-Mode: navigate``, ``Sec-Fetch-User: ?1``), and served; a
+    navigation without them (a popup the other page keeps sending elsewhere, a prefetch) is not. A
+    client that sends no such header (not a browser) is taken at its word, as its misses are its own."""
+    headers = request.headers
+    if headers.get("sec-fetch-site") in (None, "same-origin", "none"):
+        return
+    followed = (headers.get("sec-fetch-dest") == "document" and headers.get("sec-fetch-mode") == "navigate"
+                and headers.get("sec-fetch-user") == "?1"
+                and "prefetch" not in headers.get("sec-purpose", "") + headers.get("purpose", ""))
+    if not followed:
         raise Refused("web_foreign_origin")
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import logging
 import os
 import socket
@@ -158,6 +160,8 @@ def _sqlite_file_problem(given: str | None, t: Translator) -> str | None:
 #: open for ever, one of the server's file descriptors each, though the app had dropped it (still open
 #: after 215 s, where with this limit it was gone after 65 s: a scratch client that never read).
 UNACKNOWLEDGED = 60
+#: Connections waiting to be accepted, at most (uvicorn's default).
+BACKLOG = 2048
 
 
 def listen(host: str, port: int) -> list[socket.socket]:
@@ -169,7 +173,10 @@ def listen(host: str, port: int) -> list[socket.socket]:
     try:
         for family, kind, proto, _, address in dict.fromkeys(
                 socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)):
-            listener = socket.socket(family, kind, proto)
+            try:
+                listener = socket.socket(family, kind, proto)
+            except OSError:  # (as asyncio: a family the system lacks, IPv6 turned off, is passed over)
+                continue
             listeners.append(listener)
             listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             if family == socket.AF_INET6:  # (as asyncio: an IPv4 address is bound apart)
@@ -177,6 +184,9 @@ def listen(host: str, port: int) -> list[socket.socket]:
             if hasattr(socket, "TCP_USER_TIMEOUT"):  # (Linux)
                 listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, UNACKNOWLEDGED * 1000)
             listener.bind(address)
+            listener.listen(BACKLOG)  # (two servers started at once both bind, and only one may listen)
+        if not listeners:
+            raise OSError(errno.EAFNOSUPPORT, "no address of the host name can be used here")
     except OSError:
         for listener in listeners:
             listener.close()
@@ -185,5 +195,7 @@ def listen(host: str, port: int) -> list[socket.socket]:
 
 
 def run_server(app: ASGIApp, listeners: list[socket.socket], **options: Any) -> None:
-    """Serve ``app`` under uvicorn on ``listeners``, with uvicorn's ``options``, until stopped."""
-    uvicorn.Server(uvicorn.Config(app, **options)).run(sockets=listeners)
+    """Serve ``app`` under uvicorn on ``listeners``, with uvicorn's ``options``, until stopped (Ctrl+C
+    stops it as ``uvicorn.run`` did, without a word: uvicorn raises it again once it has shut down)."""
+    with contextlib.suppress(KeyboardInterrupt):
+        uvicorn.Server(uvicorn.Config(app, backlog=BACKLOG, **options)).run(sockets=listeners)
