@@ -281,17 +281,16 @@ class Belief:
         """Keep the deals in which ``seat``'s card before its known draw (``drawn``) is not one
         ``ruled_out``, and both players of each pair in ``ties`` may hold the same card; where no
         deal is left (a resampled table may lack them all), the table goes without that fact."""
-        def held(key: Key, s: int) -> tuple[Card, ...]:
-            return _held_before(key[0][s], drawn.get(s)) or ()
+        def held(hands: Hands, s: int) -> tuple[Card, ...]:
+            return _held_before(hands[s], drawn.get(s)) or ()
+
+        def alike(a: int, b: int) -> Callable[[Hands], bool]:  # (drawn for each alone, they mostly differed)
+            return lambda hands: bool(set(held(hands, a)) & set(held(hands, b)))
 
         if ruled_out:
-            kept = {k: w for k, w in self.table.items() if not _all_ruled_out(held(k, seat), ruled_out)}
-            if kept:
-                self._replace(kept)
-        for a, b in ties:  # the same card (drawn for each alone, they mostly differed)
-            kept = {k: w for k, w in self.table.items() if set(held(k, a)) & set(held(k, b))}
-            if kept:
-                self._replace(kept)
+            self._filter(lambda hands: not _all_ruled_out(held(hands, seat), ruled_out), or_all=True)
+        for a, b in ties:
+            self._filter(alike(a, b), or_all=True)
 
     def _put_under(self, under: list[Card | None]) -> None:
         """Put the cards under the deck (:meth:`~loveletter.engine.View.under_deck`) into the table:
@@ -736,9 +735,12 @@ class Belief:
         """Keep hypotheses where ``seat`` holds ``expected``; it holds ``now`` afterwards."""
         self._map(lambda key: (_with(key[0], seat, now), key[1]) if key[0][seat] == expected else None)
 
-    def _filter(self, keep: Callable[[Hands], bool]) -> None:
-        """Keep the hypotheses whose hands pass ``keep``."""
-        self._replace({k: w for k, w in self.table.items() if keep(k[0])})
+    def _filter(self, keep: Callable[[Hands], bool], or_all: bool = False) -> None:
+        """Keep the hypotheses whose hands pass ``keep``; with ``or_all``, all of them where none does
+        (a resampled table may lack every deal a fact leaves: it then goes without the fact)."""
+        kept = {k: w for k, w in self.table.items() if keep(k[0])}
+        if kept or not or_all:
+            self._replace(kept)
 
     def _map(self, change: Callable[[Key], Key | None], deals: Iterable[tuple[Key, float]] | None = None) -> None:
         """Move each hypothesis (of ``deals``, with their weights, if given) to ``change(key)``, or

@@ -59,7 +59,7 @@ from loveletter.web.messages import (
 )
 from loveletter.web.replays import MAX_RECORD_BYTES, frames_json, record_of
 from loveletter.web.store import Store, StoredTable
-from loveletter.web.table import CODE_ALPHABET, CODE_LENGTH, GameTable, Refused, new_code, new_settings
+from loveletter.web.table import GameTable, Refused, is_code, new_code, new_settings
 
 WEB_WORDS_PREFIX = "web_"
 #: Searches run at once, in threads of their own: the moves' storing and the other tables never queue
@@ -299,7 +299,7 @@ class Server:
         """The stored table ``code`` served again (and what it was waiting for, on its way), if there
         is one that can be read; and the finished table whose rematch it is, if not served (it keeps
         its players' seats and names there)."""
-        if code in self.left_out or len(code) != CODE_LENGTH or not set(code) <= set(CODE_ALPHABET):
+        if code in self.left_out or not is_code(code):
             return None
         for stored in self.store.load(code):
             if stored.code in self.rooms or stored.code in self.left_out:

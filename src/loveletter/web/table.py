@@ -388,6 +388,11 @@ class GameTable:
         return {n - start for n in self.stood_in if n >= start and (end is None or n < end)}
 
 
+def is_code(text: str) -> bool:
+    """Whether ``text`` could be a table's code (as :func:`new_code` makes them)."""
+    return len(text) == CODE_LENGTH and set(text) <= set(CODE_ALPHABET)
+
+
 def new_code(taken: set[str] | dict[str, Any], rng: random.SystemRandom | None = None) -> str:
     """A short table code nobody uses yet (not a secret: the seat credentials are)."""
     rng = rng or random.SystemRandom()
