@@ -11,6 +11,7 @@ import socket
 import threading
 import time
 import types
+from collections.abc import Callable
 from xml.etree import ElementTree
 
 import pytest
@@ -26,6 +27,15 @@ from loveletter.web import app as web_app
 from loveletter.web.app import OUTBOX, Connection, NewTable, Server, create_app
 from loveletter.web.store import Store
 from loveletter.web.store import tables as store_tables
+
+
+def until(condition: Callable[[], bool], seconds: float = 5.0) -> None:
+    """Wait (a little at a time, at most ``seconds``) until ``condition`` holds, as what the server
+    does once a socket closes comes after the close; the caller then asserts it."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)
+
 
 # ------------------------------------------------------------------------------------ lobby
 
@@ -64,10 +74,7 @@ def test_a_table_its_players_have_left_leaves_the_lobby(client, monkeypatch):
     assert code in listed()  # while she is there
     watcher = Seat(client, code, None)
     ann.close()
-    for _ in range(200):  # (the server notes her leaving after the socket closes)
-        if code not in listed():
-            break
-        time.sleep(0.01)
+    until(lambda: code not in listed())  # (the server notes her leaving after the socket closes)
     assert code not in listed()  # a watcher does not keep it there
     assert client.post(f"/api/tables/{code}/join", json={"name": "Bob"}).json()["seat"] == 1  # the code still does
     watcher.close()
@@ -621,10 +628,7 @@ def test_a_table_nobody_is_at_is_put_away_and_read_back_when_asked_for(client, m
     playing = create(client, players=2, bots={"1": "beginner"})
     ann.close()
     bob.close()
-    for _ in range(200):  # (the server notes their leaving after the sockets close)
-        if not server.rooms[code].connections:
-            break
-        time.sleep(0.01)
+    until(lambda: not server.rooms[code].connections)  # (noted once the sockets have closed)
     watcher = Seat(client, playing["code"], None)  # a watcher keeps a table at hand too
     assert server.put_away() == [code] and code not in server.rooms
     watcher.close()
@@ -638,15 +642,9 @@ def test_a_table_nobody_is_at_is_put_away_and_read_back_when_asked_for(client, m
     assert Seat(client, new, None).state["open_seats"] == []
     server.rooms[code].players_away_since = server.rooms[new].players_away_since = time.monotonic() - 1
     ann.close()
-    for _ in range(200):
-        if not server.rooms[code].connections:
-            break
-        time.sleep(0.01)
+    until(lambda: not server.rooms[code].connections)
     close_all()
-    for _ in range(200):
-        if not server.rooms[new].connections:
-            break
-        time.sleep(0.01)
+    until(lambda: not server.rooms[new].connections)
     assert sorted(server.put_away()) == sorted([code, new, playing["code"]])
     ann = Seat(client, code, ann_secret)  # Ann back at the finished table, read back: her seat is kept
     watcher = Seat(client, new, None)  # (read back too, and linked to it)
@@ -660,10 +658,7 @@ def test_the_server_puts_tables_away_by_itself(database, monkeypatch):
     with TestClient(create_app(Store(database), bot_delay=0)) as client:
         made = create(client, players=2)  # and its creator never comes
         server = client.app.state.server
-        for _ in range(200):
-            if made["code"] not in server.rooms:
-                break
-            time.sleep(0.01)
+        until(lambda: made["code"] not in server.rooms)
         assert made["code"] not in server.rooms
         assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()["seat"] == 1
 
@@ -677,10 +672,7 @@ def test_what_a_table_waits_for_or_is_busy_with_keeps_it_at_hand(client, monkeyp
     busy = create(client, players=2)
     room = server.rooms[busy["code"]]
     asyncio.run(room.lock.acquire())  # (a join or a rematch under way)
-    for _ in range(200):
-        if not server.rooms[waiting["code"]].connections:
-            break
-        time.sleep(0.01)
+    until(lambda: not server.rooms[waiting["code"]].connections)
     assert server.rooms[waiting["code"]].waiting is not None and not server.rooms[waiting["code"]].waiting.done()
     assert server.put_away() == []
     room.lock.release()
@@ -735,10 +727,7 @@ def test_a_finished_table_read_back_while_its_rematch_is_served_keeps_its_player
     Seat(client, new, None)  # keeps the rematch table at hand
     ann.close()
     bob.close()
-    for _ in range(200):
-        if not server.rooms[code].connections:
-            break
-        time.sleep(0.01)
+    until(lambda: not server.rooms[code].connections)
     monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
     assert server.put_away() == [code]
     ann = Seat(client, code, ann_secret)  # read back: at the finished table again, her seat is kept
@@ -752,11 +741,7 @@ def test_a_rematch_table_read_back_brings_back_its_finished_table(client, monkey
     server = client.app.state.server
     new = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()["code"]
     close_all()
-    for room in (server.rooms[code], server.rooms[new]):
-        for _ in range(200):
-            if not room.connections:
-                break
-            time.sleep(0.01)
+    until(lambda: not server.rooms[code].connections and not server.rooms[new].connections)
     monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
     assert sorted(server.put_away()) == sorted([code, new])
     refused = client.post(f"/api/tables/{new}/join", json={"name": "Ann"}).json()
