@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import os
 import random
 import re
 import secrets
@@ -43,6 +42,7 @@ from loveletter.engine import (
     View,
     view,
 )
+from loveletter.folders import data_folder
 from loveletter.i18n import LANGUAGES, Translator, grouped
 from loveletter.narrate import (
     looks_like_any,
@@ -141,8 +141,7 @@ def _signals_handled(signums: tuple[int, ...], handler: Callable[[int, object], 
 
 def default_records_folder() -> Path:
     """Where records go by default: ``$XDG_DATA_HOME/loveletter/records`` (``~/.local/share/...``)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "loveletter" / "records"
+    return data_folder() / "records"
 
 
 class TerminalGame:

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -40,6 +38,7 @@ from sqlalchemy.pool import StaticPool
 from sqlalchemy.sql.dml import Insert
 from sqlalchemy.sql.elements import ColumnElement
 
+from loveletter.folders import data_folder
 from loveletter.i18n import Translator
 from loveletter.narrate import MAX_NAME_POINTS
 
@@ -115,8 +114,7 @@ def hash_secret(secret: str) -> str:
 
 def default_database() -> str:
     """A per-user SQLite file (XDG data folder), created on first use."""
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    folder = base / "loveletter"
+    folder = data_folder()
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'web.sqlite3'}"
 
