@@ -224,6 +224,10 @@ def clean_env(monkeypatch):
     ({"LC_ALL": "en_US.UTF-8", "LANGUAGE": "nl"}, "nl"),
     ({"LANG": "nl_NL.UTF-8", "LANGUAGE": "en"}, "en"),
     ({"LANGUAGE": "nl:en"}, "nl"),
+    ({"LANGUAGE": "fr:nl"}, "nl"),  # a list in order of preference: the first language we have
+    ({"LANGUAGE": "fy:nl_NL:en", "LANG": "en_US.UTF-8"}, "nl"),
+    ({"LANGUAGE": "fr:en:nl"}, "en"),
+    ({"LANGUAGE": "fr", "LANG": "nl_NL.UTF-8"}, "en"),  # none of ours: not translated, as with gettext
     ({"LANGUAGE": "", "LANG": "nl_NL.UTF-8"}, "nl"),
 ])
 def test_default_language_follows_the_environment(clean_env, env, expected):

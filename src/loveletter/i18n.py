@@ -421,7 +421,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_not_png": "--plot draws a PNG image: give a file name ending in .png, not {path}",
         "tour_err_is_folder": "{option}: {path} is a folder; give a file name",
         "tour_err_dash_plot": "--plot: '-' would be standard output, where no PNG image goes; give a file name ending in .png",
-        "tour_err_dash_records": "--records: '-' would be standard output, which holds no records; give a folder name",
+        "cli_err_dash_records": "--records: '-' would be standard output, which holds no records; give a folder name",
         "tour_err_dash_json": "--json and --csv - both print to standard output: choose one",
         "tour_err_no_folder": "{option}: the folder {path} does not exist",
         "tour_err_unwritable": "{option}: cannot write to {path}",
@@ -597,14 +597,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_folder": "{path} is a folder, not a record file",
         "rec_too_big": "{path} is too large for a game record (more than {most} MB)",
         "rec_key_twice": "{path} names the field {field!r} twice in one object",
-        "rec_not_text": "{path} is not a text file (not UTF-8)",
+        "rec_not_text": "{path} is not a text file (not UTF-8 at line {line}, column {column})",
         "rec_unreadable": "cannot read {path}: {error}",
         "rec_stdin": "standard input",
         "rec_stdin_closed": "standard input is closed: give the record's file, or send it in (loveletter replay - < FILE)",
         "rec_not_json": "{path} is not valid JSON: {error} (line {line}, column {column})",
         "rec_empty": "{path} is empty: there is no record in it",
         "rec_too_deep": "{path} is nested too deeply to be a record",
-        "rec_number_too_long": "{path} holds a number too long to read",
+        "rec_number_too_long": "{path} holds a number too long to read (line {line}, column {column})",
         "os_no_such": "no such file or folder",
         "os_denied": "permission denied",
         "os_no_space": "no space left on the device",
@@ -982,7 +982,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_not_png": "--plot tekent een PNG-afbeelding: geef een bestandsnaam die eindigt op .png, niet {path}",
         "tour_err_is_folder": "{option}: {path} is een map; geef een bestandsnaam",
         "tour_err_dash_plot": "--plot: '-' zou de standaarduitvoer zijn, waar geen PNG-afbeelding heen gaat; geef een bestandsnaam die eindigt op .png",
-        "tour_err_dash_records": "--records: '-' zou de standaarduitvoer zijn, die geen spelverslagen bewaart; geef de naam van een map",
+        "cli_err_dash_records": "--records: '-' zou de standaarduitvoer zijn, die geen spelverslagen bewaart; geef de naam van een map",
         "tour_err_dash_json": "--json en --csv - schrijven allebei naar de standaarduitvoer: kies er één",
         "tour_err_no_folder": "{option}: de map {path} bestaat niet",
         "tour_err_unwritable": "{option}: kan niet schrijven naar {path}",
@@ -1161,14 +1161,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_folder": "{path} is een map, geen verslagbestand",
         "rec_too_big": "{path} is te groot voor een spelverslag (meer dan {most} MB)",
         "rec_key_twice": "{path} noemt het veld {field!r} twee keer in één object",
-        "rec_not_text": "{path} is geen tekstbestand (geen UTF-8)",
+        "rec_not_text": "{path} is geen tekstbestand (geen UTF-8 op regel {line}, kolom {column})",
         "rec_unreadable": "kan {path} niet lezen: {error}",
         "rec_stdin": "standaardinvoer",
         "rec_stdin_closed": "standaardinvoer is gesloten: geef het bestand van het verslag, of stuur het in (loveletter replay - < BESTAND)",
         "rec_not_json": "{path} is geen geldige JSON: {error} (regel {line}, kolom {column})",
         "rec_empty": "{path} is leeg: er staat geen spelverslag in",
         "rec_too_deep": "{path} is te diep genest voor een spelverslag",
-        "rec_number_too_long": "{path} bevat een getal dat te lang is om te lezen",
+        "rec_number_too_long": "{path} bevat een getal dat te lang is om te lezen (regel {line}, kolom {column})",
         "os_no_such": "bestand of map bestaat niet",
         "os_denied": "geen toegang",
         "os_no_space": "geen ruimte meer op het apparaat",
@@ -1315,11 +1315,14 @@ assert set(NOTATION_NL) == set(NOTATION_MESSAGES), "every notation error needs a
 
 
 def default_language() -> str:
-    """``"nl"`` when the user's locale is Dutch, else ``"en"`` (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
+    """``"nl"`` when the user's locale is Dutch, else ``"en"`` (LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
+    LANGUAGE is a list in order of preference, as gettext reads it: its first language we have
+    (``fy:nl``, Frisian and then Dutch: Dutch), English where it names none of ours."""
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var)
         if value:
-            return "nl" if value.lower().startswith("nl") else "en"
+            wanted = value.lower().split(":") if var == "LANGUAGE" else [value.lower()]
+            return next((code for entry in wanted for code in LANGUAGES if entry.startswith(code)), "en")
     code = locale.getlocale()[0] or ""
     return "nl" if code.lower().startswith("nl") else "en"
 
