@@ -604,6 +604,21 @@ def test_a_records_path_that_is_neither_a_file_nor_a_folder_is_named_so(tmp_path
     assert proc.stderr == f"loveletter play: cannot save the game's record in {tmp_path / 'records'}: it is not a folder\n"
 
 
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "--records: '-' would be standard output, which holds no records; give a folder name"),
+    ("nl", "--records: '-' zou de standaarduitvoer zijn, die geen spelverslagen bewaart; geef de naam van een map"),
+])
+def test_records_to_standard_output_are_refused_as_by_the_tournament(tmp_path, lang, says):
+    # (it made a folder named "-" in the current folder; "./-" still names one)
+    proc = subprocess.run([str(LOVELETTER), "play", "--seed", "1", "--lang", lang, "--records", "-"], input="q\n",
+                          capture_output=True, text=True, encoding="utf-8", env=_env(XDG_DATA_HOME=str(tmp_path / "x")),
+                          cwd=tmp_path, timeout=60, check=False)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.splitlines()[0].startswith(f"loveletter play: {says}")
+    assert len(proc.stderr.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_records_folder_that_cannot_be_made_is_refused_before_the_game(tmp_path):
     (tmp_path / "file").write_text("")
     for lang, says in (("en", "cannot save the game's record in {}: a part of the path is not a folder"),
@@ -921,6 +936,20 @@ def test_the_cards_you_put_under_the_deck_are_shown_apart_from_the_tracker(tmp_p
     shown = dict(re.findall(r"(\w+) (\d+)", lines[at - 1].removeprefix(tracker)))
     assert shown == {t.card(card): str(me.tracker_shown()[card]) for card in EDITION_2019.cards}
     assert me.tracker_shown() + Counter(returned) == me.tracker()
+
+
+@pytest.mark.parametrize("size", [{"COLUMNS": "0"}, {"COLUMNS": "0", "LINES": "0"}])
+def test_a_terminal_size_of_0_is_not_known_and_the_game_is_shown(tmp_path, size):
+    """COLUMNS=0 means "ask the terminal" (shutil, tput); rich took it as 0 columns and the game
+    printed nothing at all, the prompt included, while it went on and saved its record."""
+    env = _env(XDG_DATA_HOME=str(tmp_path / "xdg"))
+    env.update(size)
+    proc, records = play(tmp_path, "--seed", "4", lines=["1", "q"], env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert PROMPT["en"] in proc.stdout
+    assert "Round 1: Player starts." in proc.stdout
+    assert proc.stdout.splitlines()[-1].startswith("Record saved: ")
+    assert len(list(records.iterdir())) == 1
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])

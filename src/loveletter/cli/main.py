@@ -22,7 +22,7 @@ from loveletter.bots.expert import DEFAULT_ITERATIONS, HINT_TRIES
 from loveletter.cli import numbers
 from loveletter.cli.click_dutch import speak_dutch
 from loveletter.cli.levels import LevelsRefused, read_levels
-from loveletter.cli.numbers import Amount, GivenPath, Players, Whole
+from loveletter.cli.numbers import DASH, Amount, GivenPath, Players, Whole
 from loveletter.cli.start import command_named, tell_interrupted
 from loveletter.engine import EDITIONS, MAX_TARGET
 from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named
@@ -94,7 +94,7 @@ def _show_version(ctx: click.Context) -> None:
 @click.option("--target", type=Whole(1, MAX_TARGET), default=None, metavar=_t("meta_tokens"),
               help=_t("opt_target"))
 @click.option("--name", default=None, metavar=_t("meta_name"), help=_t("opt_name"))
-@click.option("--records", type=GivenPath(file_okay=False, path_type=Path), default=None,
+@click.option("--records", type=GivenPath(file_okay=False, path_type=Path, dash=True), default=None,
               metavar=_t("meta_folder"), help=_t("opt_records"))
 @click.option("--delay", type=Amount(0, 10), default=None, metavar=_t("meta_seconds"), help=_t("opt_delay"))
 @click.option("--starter", default="random", show_default=True, metavar=_t("meta_seat"), help=_t("opt_starter"))
@@ -112,6 +112,8 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
     def refuse(key: str, **params: object) -> NoReturn:
         raise Refused(t(key, **params), language)
 
+    if records is DASH:  # (as the tournament: a folder named "-" is given as ./-)
+        refuse("cli_err_dash_records")
     if sys.stdin is None:  # started with standard input closed (<&-): no move could be read
         refuse("play_err_stdin_closed")
     if sys.stdout is None:  # started with standard output closed (>&-): the table could not be shown

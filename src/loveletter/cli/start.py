@@ -5,6 +5,7 @@ traceback through the modules being loaded."""
 from __future__ import annotations
 
 import io
+import os
 import sys
 
 COMMANDS = ("play", "replay", "tournament", "serve")  # loveletter's commands (the command line's, a test checks)
@@ -14,6 +15,7 @@ def run() -> None:
     """Load the command line and run it (:func:`loveletter.cli.main.run`)."""
     write_any_character()
     read_any_bytes()
+    no_zero_size()
     try:
         from loveletter.cli.main import run as run_command
     except KeyboardInterrupt:
@@ -57,6 +59,17 @@ def read_any_bytes() -> None:
     without it, a byte such as 0xff typed at the prompt ended the game with a traceback."""
     if isinstance(sys.stdin, io.TextIOWrapper) and sys.stdin.errors == "strict":
         sys.stdin.reconfigure(errors="surrogateescape")
+
+
+def no_zero_size() -> None:
+    """A terminal size of 0 (``COLUMNS=0``, ``LINES=0``) means "not known" to the shell's tools and
+    Python's :func:`shutil.get_terminal_size`, which then ask the terminal; rich took it as a width of
+    0, and the terminal game printed nothing at all while it went on (a prompt never shown). Such a
+    value is dropped, so that rich asks the terminal too."""
+    for var in ("COLUMNS", "LINES"):
+        value = os.environ.get(var, "")
+        if value.isdigit() and int(value) == 0:
+            del os.environ[var]
 
 
 def tell_interrupted(line: str) -> None:

@@ -213,7 +213,7 @@ def _check_dashes(o: Options, t: Translator) -> None:
     if o.plot_path is STANDARD_OUTPUT:
         raise Refused(t("tour_err_dash_plot"))
     if o.records is STANDARD_OUTPUT:
-        raise Refused(t("tour_err_dash_records"))
+        raise Refused(t("cli_err_dash_records"))
     if o.csv_path is STANDARD_OUTPUT and o.as_json:
         raise Refused(t("tour_err_dash_json"))
 
