@@ -988,8 +988,44 @@ def test_load_takes_a_byte_order_mark_and_refuses_an_endless_number(tmp_path: Pa
     path.write_text('{"target": ' + "9" * 5000 + "}", encoding="utf-8")
     with pytest.raises(RecordError) as info:
         load(path)
-    assert str(info.value) == f"{path} holds a number too long to read"
-    assert Translator("nl").record_error(info.value) == f"{path} bevat een getal dat te lang is om te lezen"
+    assert str(info.value) == f"{path} holds a number too long to read (line 1, column 12)"
+    assert Translator("nl").record_error(info.value) == (
+        f"{path} bevat een getal dat te lang is om te lezen (regel 1, kolom 12)")
+
+
+def test_a_number_too_long_to_read_is_found_where_it_is(tmp_path: Path) -> None:
+    """Where the JSON reader says nothing of where: the first whole number too long, not one in a
+    string, nor one with a fraction or an exponent (read as a float, however long)."""
+    doc = json.loads(json.dumps(CLASSIC_3P))
+    doc["players"][0] = "1" * 5000  # a name of digits: text
+    doc["rounds"][0]["turns"][0]["note"] = 0.5  # (refused later; read first)
+    text = json.dumps(doc, indent=2).replace('"note": 0.5', '"note": 1.' + "0" * 5000 + "e" + "1" * 3)
+    at = text.index('"target"')
+    text = text[:at] + '"target": ' + "7" * 4301 + text[text.index(",", at):]
+    path = tmp_path / "long.json"
+    path.write_text(text, encoding="utf-8")
+    line = text[:at].count("\n") + 1
+    column = at - text.rfind("\n", 0, at) + len('"target": ')
+    with pytest.raises(RecordError) as info:
+        load(path)
+    assert str(info.value) == f"{path} holds a number too long to read (line {line}, column {column})"
+    path.write_text(text.replace("7" * 4301, "-" + "7" * 4300), encoding="utf-8")  # as long as Python reads
+    assert load(path)["target"] == -int("7" * 4300)
+
+
+@pytest.mark.parametrize(("data", "line", "column"), [
+    (b'{\n  "players": ["Br\xe9m", "Ann"]}', 2, 18),  # a Latin-1 name
+    (b'\xef\xbb\xbf{"players": ["\xc3\xa9\xe9"]}', 1, 16),  # after a byte-order mark and an "\xe9" in UTF-8
+    (b"\xff\xfe\x00\x81garbage", 1, 1),
+])
+def test_a_file_not_utf8_is_told_where(tmp_path: Path, data: bytes, line: int, column: int) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes(data)
+    with pytest.raises(RecordError) as info:
+        load(path)
+    assert str(info.value) == f"{path} is not a text file (not UTF-8 at line {line}, column {column})"
+    assert Translator("nl").record_error(info.value) == (
+        f"{path} is geen tekstbestand (geen UTF-8 op regel {line}, kolom {column})")
 
 
 def test_an_unreadable_file_is_explained_in_dutch_too(tmp_path: Path) -> None:

@@ -12,7 +12,10 @@ True
 
 from __future__ import annotations
 
+import codecs
 import json
+import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -217,8 +220,9 @@ def parse(data: bytes, source: str | Path) -> dict[str, Any]:
     """A record's bytes as JSON (``source`` names them in errors); :class:`RecordError` if they are not."""
     try:
         text = data.decode("utf-8-sig")  # a byte-order mark (some Windows editors) is fine
-    except UnicodeDecodeError:
-        raise RecordError("rec_not_text", path=source) from None
+    except UnicodeDecodeError as err:  # (its start counts from after a byte-order mark)
+        before = data.removeprefix(codecs.BOM_UTF8)[: err.start].decode("utf-8")  # (all UTF-8 up to there)
+        raise RecordError("rec_not_text", path=source, **_line_and_column(before, len(before))) from None
     if not text.strip():  # (the terminal game claims its file empty as it starts: one killed at once)
         raise RecordError("rec_empty", path=source)
     try:
@@ -232,8 +236,30 @@ def parse(data: bytes, source: str | Path) -> dict[str, Any]:
     except RecursionError:
         raise RecordError("rec_too_deep", path=source) from None
     except ValueError:  # an integer of thousands of digits (Python refuses to convert it)
-        raise RecordError("rec_number_too_long", path=source) from None
+        raise RecordError("rec_number_too_long", path=source, **_line_and_column(text, _too_long(text))) from None
     return doc  # type: ignore[no-any-return]
+
+
+#: A JSON string, or a number: its whole part, and its fraction or exponent (which make it a float).
+_STRING_OR_NUMBER = re.compile(r'"(?:[^"\\]|\\.)*"|(-?(?:0|[1-9][0-9]*))((?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)')
+
+
+def _too_long(text: str) -> int:
+    """Where in ``text`` (JSON that :func:`json.loads` read up to there) the first whole number
+    begins that has more digits than Python converts (:func:`sys.get_int_max_str_digits`); a number
+    with a fraction or an exponent is read as a float, whatever its length, and one in a string is
+    text."""
+    most = sys.get_int_max_str_digits()
+    for found in _STRING_OR_NUMBER.finditer(text):
+        whole, rest = found.group(1), found.group(2)
+        if whole is not None and not rest and len(whole.lstrip("-")) > most:
+            return found.start()
+    return 0  # (not found: the start)
+
+
+def _line_and_column(text: str, at: int) -> dict[str, int]:
+    """The line and column of ``text[at]``, both counted from 1, as the JSON reader's errors give them."""
+    return {"line": text.count("\n", 0, at) + 1, "column": at - text.rfind("\n", 0, at)}
 
 
 def replay(doc: Any, on_step: Callable[[int, int, Match], None] | None = None) -> Replayed:

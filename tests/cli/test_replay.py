@@ -248,7 +248,7 @@ def test_a_record_on_standard_input(tmp_path):
     assert refused.returncode == 1 and refused.stdout == b""
     assert refused.stderr.decode().startswith("loveletter replay: standard input is not valid JSON: ")
     assert piped(b"\xff", "--lang", "nl").stderr.decode() == (
-        "loveletter replay: standaardinvoer is geen tekstbestand (geen UTF-8)\n")
+        "loveletter replay: standaardinvoer is geen tekstbestand (geen UTF-8 op regel 1, kolom 1)\n")
 
 
 def test_names_alike_on_one_line_are_shown_apart(tmp_path):
