@@ -222,7 +222,8 @@ def parse(data: bytes, source: str | Path) -> dict[str, Any]:
         text = data.decode("utf-8-sig")  # a byte-order mark (some Windows editors) is fine
     except UnicodeDecodeError as err:  # (its start counts from after a byte-order mark)
         before = data.removeprefix(codecs.BOM_UTF8)[: err.start].decode("utf-8")  # (all UTF-8 up to there)
-        raise RecordError("rec_not_text", path=source, **_line_and_column(before, len(before))) from None
+        line, column = _line_and_column(before, len(before))
+        raise RecordError("rec_not_text", path=source, line=line, column=column) from None
     if not text.strip():  # (the terminal game claims its file empty as it starts: one killed at once)
         raise RecordError("rec_empty", path=source)
     try:
@@ -236,7 +237,8 @@ def parse(data: bytes, source: str | Path) -> dict[str, Any]:
     except RecursionError:
         raise RecordError("rec_too_deep", path=source) from None
     except ValueError:  # an integer of thousands of digits (Python refuses to convert it)
-        raise RecordError("rec_number_too_long", path=source, **_line_and_column(text, _too_long(text))) from None
+        line, column = _line_and_column(text, _too_long(text))
+        raise RecordError("rec_number_too_long", path=source, line=line, column=column) from None
     return doc  # type: ignore[no-any-return]
 
 
@@ -257,9 +259,9 @@ def _too_long(text: str) -> int:
     return 0  # (not found: the start)
 
 
-def _line_and_column(text: str, at: int) -> dict[str, int]:
+def _line_and_column(text: str, at: int) -> tuple[int, int]:
     """The line and column of ``text[at]``, both counted from 1, as the JSON reader's errors give them."""
-    return {"line": text.count("\n", 0, at) + 1, "column": at - text.rfind("\n", 0, at)}
+    return text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
 
 
 def replay(doc: Any, on_step: Callable[[int, int, Match], None] | None = None) -> Replayed:
