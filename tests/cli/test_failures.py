@@ -106,6 +106,10 @@ def test_a_full_disk_on_standard_output_is_one_line(tmp_path):
                            ("nl", "kon de uitvoer niet schrijven: geen ruimte meer op het apparaat")):
             done = run("--lang", lang, "--help", cwd=tmp_path, stdout=full)
             assert done.returncode == 1 and done.stderr == f"loveletter: {says}\n"
+            # a command's failure begins with its name, as its other errors do
+            done = run("tournament", "--lang", lang, "--bots", "random", "--rounds", 2, "--jobs", 1, "--json",
+                       cwd=tmp_path, stdout=full)
+            assert done.returncode == 1 and done.stderr == f"loveletter tournament: {says}\n"
 
 
 def test_lang_is_taken_before_the_command_too(tmp_path):

@@ -282,7 +282,7 @@ def run() -> None:
             code = 0
         else:  # standard output itself failed (a full disk)
             t = Translator(language)
-            click.echo(f"loveletter: {t('cli_err_output', reason=t.os_reason(err))}", err=True)
+            click.echo(f"{command_named(sys.argv[1:])}: {t('cli_err_output', reason=t.os_reason(err))}", err=True)
             code = 1
     sys.exit(code)
 
