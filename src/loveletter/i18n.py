@@ -422,7 +422,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_is_folder": "{option}: {path} is a folder; give a file name",
         "tour_err_dash_plot": "--plot: '-' would be standard output, where no PNG image goes; give a file name ending in .png",
         "cli_err_dash_records": "--records: '-' would be standard output, which holds no records; give a folder name",
-        "tour_err_dash_json": "--json and --csv - both print to standard output: choose one",
+        "tour_err_dash_json": "--json and --csv {path} both print to standard output: choose one",
         "tour_err_no_folder": "{option}: the folder {path} does not exist",
         "tour_err_unwritable": "{option}: cannot write to {path}",
         "tour_err_unwritable_because": "{option}: cannot write to {path}: {reason}",
@@ -889,8 +889,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_lineup_short": "Opstelling: {lineup} (de stoelen wisselen elke partij; stoel 0 begint elke partij)",
         "tour_lineup_reversed": "Opstelling: {lineup} (de stoelen wisselen elke partij, in beide richtingen; de startspeler elke {every} partijen)",
         "tour_lineup_reversed_short": "Opstelling: {lineup} (de stoelen wisselen elke partij, in beide richtingen; stoel 0 begint elke partij)",
-        "tour_budget": "Denkbudget: {budget} iteraties per zet",
-        "tour_budget_one": "Denkbudget: 1 iteratie per zet",
+        "tour_budget": "Denkbudget: {budget} zoekstappen per zet",
+        "tour_budget_one": "Denkbudget: 1 zoekstap per zet",
         "tour_balanced": "In evenwicht: elk niveau speelde even vaak op elke stoel, en op elke plaats in de"
                          " beurtvolgorde vanaf de startspeler.",
         "tour_unbalanced": "Niet precies in evenwicht: het aantal partijen, {games}, is geen veelvoud van het"
@@ -983,7 +983,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_is_folder": "{option}: {path} is een map; geef een bestandsnaam",
         "tour_err_dash_plot": "--plot: '-' zou de standaarduitvoer zijn, waar geen PNG-afbeelding heen gaat; geef een bestandsnaam die eindigt op .png",
         "cli_err_dash_records": "--records: '-' zou de standaarduitvoer zijn, die geen spelverslagen bewaart; geef de naam van een map",
-        "tour_err_dash_json": "--json en --csv - schrijven allebei naar de standaarduitvoer: kies er één",
+        "tour_err_dash_json": "--json en --csv {path} schrijven allebei naar de standaarduitvoer: kies er één",
         "tour_err_no_folder": "{option}: de map {path} bestaat niet",
         "tour_err_unwritable": "{option}: kan niet schrijven naar {path}",
         "tour_err_unwritable_because": "{option}: kan niet schrijven naar {path}: {reason}",

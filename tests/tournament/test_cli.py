@@ -304,6 +304,17 @@ def test_a_plot_named_dot_png_is_drawn(tmp_path):
     assert (tmp_path / ".png").read_bytes().startswith(b"\x89PNG")
 
 
+def test_a_plot_is_drawn_quietly_where_matplotlib_cannot_keep_its_settings(tmp_path):
+    """A HOME that cannot be written (a container): matplotlib's warnings about its settings folder
+    went to standard error, --quiet or not."""
+    env = _env()
+    env.pop("MPLCONFIGDIR", None)
+    env["HOME"] = str(tmp_path / "not-a-folder")
+    (tmp_path / "not-a-folder").write_text("")
+    ok(run("--rounds", 2, "--jobs", 1, "--plot", "p.png", env=env, cwd=tmp_path))
+    assert (tmp_path / "p.png").read_bytes().startswith(b"\x89PNG")
+
+
 def test_a_records_folder_with_earlier_records_is_refused(tmp_path):
     ok(run("--rounds", 4, "--jobs", 1, "--records", "kept", cwd=tmp_path))
     line = refused(run("--rounds", 2, "--jobs", 1, "--records", "kept", cwd=tmp_path))
@@ -621,6 +632,10 @@ def test_a_dash_is_standard_output_for_the_csv_and_refused_for_the_plot_and_the_
         line = refused(run("--rounds", 4, *args, cwd=tmp_path))
         assert line == f"loveletter tournament: {says} (see 'loveletter tournament --help')"
     assert list(tmp_path.iterdir()) == []
+    # standard output by another name: the CSV was printed before the JSON object
+    line = refused(run("--rounds", 4, "--csv", "/dev/stdout", "--json", cwd=tmp_path))
+    assert line == ("loveletter tournament: --json and --csv /dev/stdout both print to standard output: choose one"
+                    " (see 'loveletter tournament --help')")
     # "./-" names a file called "-" (Path("./-") == Path("-"): the option keeps them apart)
     assert ok(run("--rounds", 4, "--jobs", 1, "--csv", "./-", "--plot", "./-.png", cwd=tmp_path)).startswith("Tournament")
     assert (tmp_path / "-").read_text(encoding="utf-8").startswith("level,seats,")
@@ -790,6 +805,31 @@ def test_progress_and_notes_go_to_a_terminal_only_and_not_with_quiet(tmp_path):
     assert code == 0 and err == "" and quiet_out == out
 
 
+def test_the_time_left_is_told_at_the_pace_so_far():
+    """From the games played and the time they took, once one came back: rich's own column took its
+    pace from the last 30 seconds' updates, and showed nothing where a block of games took longer,
+    or a tenth of the time left where two blocks came back at once."""
+    from rich.progress import Progress
+
+    from loveletter.cli.tournament import TimeLeftColumn
+
+    now = [0.0]
+    progress = Progress(get_time=lambda: now[0])
+    task = progress.add_task("Playing", total=16_000)
+    column = TimeLeftColumn()
+
+    def shown() -> str:
+        return column.render(progress.tasks[0]).plain
+
+    now[0] = 38.0
+    assert shown() == "-:--:--"  # none played yet
+    progress.update(task, completed=250)
+    assert shown() == "0:39:54"  # 38 s a block of 250 games, 63 blocks to go
+    now[0] = 85.0
+    progress.update(task, completed=500)  # two blocks at once, 47 s later
+    assert shown() == "0:43:55"  # 85 s for 500 games, 15,500 to go
+
+
 def test_ctrl_c_while_the_records_folder_is_made_leaves_no_folder(tmp_path, monkeypatch):
     """A Ctrl-C that comes just after the records' folders are made, before the command knows it made
     them (it once left them behind, 1 run in a few hundred of the test above on a busy machine): it
@@ -817,7 +857,7 @@ def test_ctrl_c_while_the_records_folder_is_made_leaves_no_folder(tmp_path, monk
 
 
 @pytest.mark.parametrize(("lang", "one", "two"), [("en", "Thinking budget: 1 iteration per move", "Thinking budget: 2 iterations per move"),
-                                                  ("nl", "Denkbudget: 1 iteratie per zet", "Denkbudget: 2 iteraties per zet")])
+                                                  ("nl", "Denkbudget: 1 zoekstap per zet", "Denkbudget: 2 zoekstappen per zet")])
 def test_the_thinking_budget_in_the_header(tmp_path, lang, one, two):
     for budget, says in ((1, one), (2, two)):
         out = ok(run("--bots", "expert,random", "--rounds", 2, "--jobs", 1, "--budget", budget, "--lang", lang, cwd=tmp_path))

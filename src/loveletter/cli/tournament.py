@@ -25,10 +25,12 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    ProgressColumn,
+    Task,
     TextColumn,
     TimeElapsedColumn,
-    TimeRemainingColumn,
 )
+from rich.text import Text
 
 from loveletter.cli.levels import LevelsRefused, read_levels
 from loveletter.cli.numbers import DASH
@@ -124,7 +126,7 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
         if chatty:
             with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                           TextColumn("·"), TimeElapsedColumn(), TextColumn("·"), TextColumn(t("tour_eta")),
-                          TimeRemainingColumn(), console=err, transient=True) as bar:
+                          TimeLeftColumn(), console=err, transient=True) as bar:
                 task = bar.add_task(t("tour_playing"), total=settings.games)
                 results = run_tournament(settings, jobs=jobs, backend=o.backend, records=keep,
                                          on_records=saving,
@@ -144,7 +146,7 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
         _fail(t("tour_err_write", option="--records", path=folder, reason=t.os_reason(error)))
         return FAILED
     if chatty:
-        err.print(t("tour_done", games=settings.games, seconds=decimal(results.elapsed, t), jobs=results.jobs,
+        err.print(t("tour_done", games=grouped(settings.games), seconds=decimal(results.elapsed, t), jobs=results.jobs,
                     backend=results.backend))
     report = summarise(results)
     status = _write_files(o, t, report, err if chatty else None)
@@ -162,6 +164,22 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
             render(report, t, Console(highlight=False, width=110, file=text))
             print("".join(line.rstrip() + "\n" for line in text.getvalue().splitlines()), end="")  # (nothing if closed)
     return status
+
+
+class TimeLeftColumn(ProgressColumn):
+    """The time left at the pace so far: the games played over the time they took. rich's own column
+    takes its pace from the updates of the last 30 seconds, and the games come back in blocks that may
+    take longer (up to 250 games each): it showed no estimate for a whole tournament, or one taken from
+    two blocks that came back together, a tenth of the time really left."""
+
+    def render(self, task: Task) -> Text:
+        elapsed = task.elapsed
+        if not task.completed or not elapsed or task.total is None:
+            return Text("-:--:--", style="progress.remaining")
+        left = int(elapsed * (task.total - task.completed) / task.completed)
+        minutes, seconds = divmod(left, 60)
+        hours, minutes = divmod(minutes, 60)
+        return Text(f"{hours:d}:{minutes:02d}:{seconds:02d}", style="progress.remaining")
 
 
 def _settings(o: Options, t: Translator) -> Settings:
@@ -209,13 +227,23 @@ STANDARD_OUTPUT = DASH  # --csv -: the CSV goes to standard output, in place of 
 
 
 def _check_dashes(o: Options, t: Translator) -> None:
-    """'-' is standard output for --csv (then it replaces the tables); it is no PNG file nor folder."""
+    """'-' is standard output for --csv (then it replaces the tables); it is no PNG file nor folder.
+    With --json, standard output holds one JSON object: no CSV goes there, as '-' or by a name of it
+    (``--csv /dev/stdout``)."""
     if o.plot_path is STANDARD_OUTPUT:
         raise Refused(t("tour_err_dash_plot"))
     if o.records is STANDARD_OUTPUT:
         raise Refused(t("cli_err_dash_records"))
-    if o.csv_path is STANDARD_OUTPUT and o.as_json:
-        raise Refused(t("tour_err_dash_json"))
+    if o.as_json and o.csv_path is not None and (o.csv_path is STANDARD_OUTPUT or _is_standard_output(o.csv_path)):
+        raise Refused(t("tour_err_dash_json", path=o.csv_path))
+
+
+def _is_standard_output(path: Path) -> bool:
+    """Whether ``path`` names this process's standard output (a file, a pipe or a terminal)."""
+    try:
+        return os.path.samestat(os.stat(path), os.fstat(1))
+    except OSError:  # nothing there yet, or standard output closed
+        return False
 
 
 def _check_outputs(o: Options, t: Translator) -> list[Path]:
