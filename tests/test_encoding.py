@@ -195,6 +195,32 @@ def test_shares_are_zero_sum_and_refuse_nonsense() -> None:
             assert sum(shares(winners, players)) == pytest.approx(0)
     with pytest.raises(ValueError, match="1 to 2 winners, not 0"):
         shares((), 2)
+    # seats that are not the game's, or one twice: the returns did not sum to 0 ([-1, -1], [0, -1])
+    for winners in ((3,), (0, 0), (-1,)):
+        with pytest.raises(ValueError, match=r"the winners must be different seats from 0 to 1, not \("):
+            shares(winners, 2)
+    with pytest.raises(ValueError, match="a game has 2 players or more, not 1"):  # (it divided by zero)
+        shares((0,), 1)
+
+
+def test_the_numberings_take_an_edition_or_its_name_and_refuse_what_is_neither() -> None:
+    assert actions_for("2019", 3) is actions_for(EDITION_2019, 3)
+    assert observations_for("classic", 4) is observations_for(CLASSIC, 4)
+    for call, says in [
+        (lambda: actions_for(CLASSIC, "2"), "players must be a whole number, not '2'"),  # (a comparison failed)
+        (lambda: actions_for("classic", True), "players must be a whole number, not True"),
+        (lambda: observations_for(CLASSIC, 2.0), "players must be a whole number, not 2.0"),
+        (lambda: actions_for(["classic"], 2), r"an edition is named classic or 2019, not \['classic'\]"),
+    ]:
+        with pytest.raises(TypeError, match=says):
+            call()
+    legal = Match(CLASSIC, 2, seed=1).legal_actions()
+    numbering = actions_for(CLASSIC, 2)
+    number = numbering.numbers(legal)[0]
+    assert numbering.action(np.int64(number), legal) == numbering.action(number, legal)
+    for wrong in (float(number), True, str(number)):  # 0.0 was action 0
+        with pytest.raises(TypeError, match="an action is a whole number"):
+            numbering.action(wrong, legal)  # type: ignore[arg-type]
 
 
 def test_a_spectator_has_no_observation() -> None:

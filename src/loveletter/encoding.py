@@ -106,6 +106,8 @@ class Actions:
 
     def action(self, number: int, legal: Sequence[Action]) -> Action:
         """The legal action numbered ``number``; ``ValueError`` if none of ``legal`` has that number."""
+        if isinstance(number, bool) or not isinstance(number, int | np.integer):  # (0.0 was action 0)
+            raise TypeError(f"an action is a whole number (an action number), not {number!r}")
         if not 0 <= number < self.size:
             raise ValueError(f"there is no action {number}: actions are numbered 0 to {self.size - 1}")
         for action in legal:
@@ -114,9 +116,9 @@ class Actions:
         raise ValueError(f"action {number} ({self.names[number]}) is not legal now")
 
 
-def actions_for(edition: Edition, players: int) -> Actions:
-    """The (shared) action numbering of ``players``-seat games of ``edition``."""
-    return _shared(Actions, edition.name, players)
+def actions_for(edition: Edition | str, players: int) -> Actions:
+    """The (shared) action numbering of ``players``-seat games of ``edition`` (or the edition so named)."""
+    return _shared(Actions, edition.name if isinstance(edition, Edition) else edition, players)
 
 
 Codec = TypeVar("Codec", "Actions", "Observations")
@@ -128,9 +130,12 @@ _SHARED: dict[tuple[type, str, int], Actions | Observations] = {}
 def _shared(kind: type[Codec], edition: str, players: int) -> Codec:
     """One encoding of each kind per edition and player count (editions are keyed by name: an
     :class:`Edition` holds dicts, so it cannot be a key itself)."""
-    found = _SHARED.get((kind, edition, players))
+    hashable = isinstance(edition, str) and isinstance(players, int | np.integer)  # (else refused below)
+    found = _SHARED.get((kind, edition, players)) if hashable else None
     if found is None:
         known = edition_named(edition)
+        if isinstance(players, bool) or not isinstance(players, int | np.integer):  # ("2" failed comparing)
+            raise TypeError(f"players must be a whole number, not {players!r}")
         known.check_players(players)
         found = _SHARED[(kind, edition, players)] = kind(known, players)
     assert isinstance(found, kind)
@@ -151,8 +156,12 @@ def shares(winners: Sequence[int], players: int) -> list[float]:
     ([-1.0, 1.0], [0.3333333333333333, -0.3333333333333333, 0.3333333333333333, -0.3333333333333333])
     """
     k, n = len(winners), players
+    if n < 2:  # (one player divided by zero)
+        raise ValueError(f"a game has 2 players or more, not {n}")
     if not 0 < k <= n:
         raise ValueError(f"a finished game has 1 to {n} winners, not {k}")
+    if len(set(winners)) != k or not all(0 <= seat < n for seat in winners):  # (the returns did not sum to 0)
+        raise ValueError(f"the winners must be different seats from 0 to {n - 1}, not {tuple(winners)}")
     won = (n - k) / (k * (n - 1))
     return [won if seat in winners else -1 / (n - 1) for seat in range(n)]
 
@@ -400,9 +409,9 @@ def _count(cards: Iterable[Card], index: dict[Card, int], out: Vector, at: int) 
         out[at + index[card]] += 1
 
 
-def observations_for(edition: Edition, players: int) -> Observations:
-    """The (shared) observation encoding of ``players``-seat games of ``edition``."""
-    return _shared(Observations, edition.name, players)
+def observations_for(edition: Edition | str, players: int) -> Observations:
+    """The (shared) observation encoding of ``players``-seat games of ``edition`` (or the edition so named)."""
+    return _shared(Observations, edition.name if isinstance(edition, Edition) else edition, players)
 
 
 def observation_table(edition: Edition, players: int, *, information: bool = False) -> list[tuple[str, str, str]]:

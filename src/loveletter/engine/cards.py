@@ -127,6 +127,8 @@ EDITIONS: dict[str, Edition] = {CLASSIC.name: CLASSIC, EDITION_2019.name: EDITIO
 
 def edition_named(name: str) -> Edition:
     """The edition called ``name`` (``"classic"`` or ``"2019"``)."""
+    if not isinstance(name, str):  # (a list failed as "unhashable type")
+        raise TypeError(f"an edition is named classic or 2019, not {name!r}")
     try:
         return EDITIONS[name]
     except KeyError:
