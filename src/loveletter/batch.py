@@ -585,7 +585,10 @@ def _game(edition: str | Edition, players: int) -> _Game:
     ``players`` seats, checked: a ``TypeError`` or ``ValueError`` that says what is wrong (a player
     count of ``"2"`` was compared deep inside)."""
     _whole_number("players", players)
-    return _tables(edition.name if isinstance(edition, Edition) else edition, int(players))
+    name = edition.name if isinstance(edition, Edition) else edition
+    if not isinstance(name, str):  # (the cache's key: a list failed as "unhashable type")
+        edition_named(name)  # (which says what an edition is)
+    return _tables(name, int(players))
 
 
 @cache
@@ -628,8 +631,9 @@ def _tables(edition: str, players: int) -> _Game:
 
 @dataclass(frozen=True)
 class RoundResults:
-    """Per round (index ``i``): ``winners[i]`` bit mask, ``spy_bonus[i]`` seat or -1 (R6.4),
-    ``turns[i]`` turns played, ``alive[i]`` bit mask of the seats still in at the end.
+    """Per round (index ``i``) of a game of ``players`` seats: ``winners[i]`` bit mask,
+    ``spy_bonus[i]`` seat or -1 (R6.4), ``turns[i]`` turns played, ``alive[i]`` bit mask of the
+    seats still in at the end.
 
     When moves were recorded: ``decks[i]`` the deck top card first, ``starters[i]``, and
     ``moves[i]`` the action numbers in order, padded with -1.
@@ -639,6 +643,7 @@ class RoundResults:
     spy_bonus: npt.NDArray[np.int8]
     turns: npt.NDArray[np.uint8]
     alive: npt.NDArray[np.uint8]
+    players: int
     decks: npt.NDArray[np.int8] | None = None
     starters: npt.NDArray[np.int8] | None = None
     moves: Table | None = None
@@ -648,6 +653,9 @@ class RoundResults:
 
     def won(self, seat: int) -> Bools:
         """Whether ``seat`` is among each round's winners."""
+        _whole_number("seat", seat)  # (True was seat 1)
+        if not 0 <= seat < self.players:  # (seat 5 of two won nothing, and -1 failed in numpy's words)
+            raise ValueError(f"seat must be from 0 to {self.players - 1}, not {seat}")
         return (self.winners >> seat & 1).astype(bool)
 
     def win_rate(self, seat: int) -> float:
@@ -655,19 +663,20 @@ class RoundResults:
         return float(self.won(seat).mean())
 
 
-def _results(count: int) -> RoundResults:
+def _results(count: int, players: int) -> RoundResults:
     return RoundResults(
         winners=np.zeros(count, dtype=np.uint8),
         spy_bonus=np.zeros(count, dtype=np.int8),
         turns=np.zeros(count, dtype=np.uint8),
         alive=np.zeros(count, dtype=np.uint8),
+        players=players,
     )
 
 
 def _run(
     game: _Game, count: int, starters: Ints, decks: npt.NDArray[np.int8] | None, seed: int, record: bool
 ) -> RoundResults:
-    out = _results(count)
+    out = _results(count, game.players)
     length = len(game.full_deck)
     decks_out = np.zeros((count, length) if record else (0, length), dtype=np.int8)
     moves_out = np.full((count, MOST_MOVES) if record else (0, 0), -1, dtype=np.int16)
@@ -680,7 +689,7 @@ def _run(
     if not record:
         return out
     starting = np.broadcast_to(starters, (count,)).astype(np.int8)
-    return RoundResults(out.winners, out.spy_bonus, out.turns, out.alive, decks_out, starting, moves_out)
+    return RoundResults(out.winners, out.spy_bonus, out.turns, out.alive, game.players, decks_out, starting, moves_out)
 
 
 def random_rounds(
@@ -692,6 +701,7 @@ def random_rounds(
     for name, value in (("count", count), ("starter", starter)):  # (the players: by _game)
         _whole_number(name, value)  # (a starter True was seat 1)
     _check_seed(seed)
+    _true_or_false("record", record)
     _not_negative(count)
     game = _game(edition, players)
     if not 0 <= starter < players:
@@ -706,6 +716,7 @@ def play_rounds(
     """Play the rounds of ``decks`` (``[count, deck length]`` card numbers, top card first) from
     ``starters`` (a seat, or one per round) with uniformly random legal moves drawn from ``seed``."""
     _check_seed(seed)
+    _true_or_false("record", record)
     game = _game(edition, players)
     cards = _check_decks(game, decks)
     count = len(cards)
@@ -730,6 +741,12 @@ def _whole_number(name: str, value: object) -> None:
     """A :class:`TypeError` unless ``value`` is a whole number (``True``, ``1.5`` and ``"2"`` are not)."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{name} must be a whole number, not {value!r}")
+
+
+def _true_or_false(name: str, value: object) -> None:
+    """A :class:`TypeError` unless ``value`` is True or False (``record="no"`` recorded the moves)."""
+    if not isinstance(value, bool | np.bool_):
+        raise TypeError(f"{name} must be True or False, not {value!r}")
 
 
 MAX_SEED = 2**63 - 1
@@ -798,26 +815,34 @@ class Batch:
     """``count`` rounds played step by step by a policy (see the module's docstring).
 
     ``decks`` (``[count, deck length]``, top card first; they set the count) and ``starters`` (a
-    seat, or one per round) are optional; without decks the edition's cards are shuffled with
-    ``numpy.random.default_rng(seed)``. ``decks`` and ``starters`` stay readable as attributes,
-    and :attr:`moves` holds the numbers played, so that any round can be replayed in the engine.
+    seat, or one per round) are optional; without decks, ``count`` rounds (default 1) are dealt from
+    the edition's cards shuffled with ``numpy.random.default_rng(seed)`` (default 0). With decks, a
+    ``count`` must be theirs and no seed is taken (there is nothing to shuffle: one given was
+    ignored without a word). ``decks`` and ``starters`` stay readable as attributes, and
+    :attr:`moves` holds the numbers played, so that any round can be replayed in the engine.
     """
 
     def __init__(
-        self, edition: str | Edition = "classic", players: int = 2, count: int = 1, seed: int = 0, *,
-        decks: npt.ArrayLike | None = None, starters: npt.ArrayLike = 0,
+        self, edition: str | Edition = "classic", players: int = 2, count: int | None = None,
+        seed: int | None = None, *, decks: npt.ArrayLike | None = None, starters: npt.ArrayLike = 0,
     ) -> None:
         self._game = game = _game(edition, players)
         self.edition = game.edition
         self.players = players
         self.actions = actions_for(game.edition, players)
-        if decks is None:
+        if count is not None:
             _whole_number("count", count)
-            _check_seed(seed)
             _not_negative(count)
+        if decks is None:
+            seed = 0 if seed is None else seed
+            _check_seed(seed)
             rng = np.random.default_rng(seed)
-            decks = rng.permuted(np.tile(game.full_deck, (count, 1)), axis=1)
+            decks = rng.permuted(np.tile(game.full_deck, (1 if count is None else count, 1)), axis=1)
+        elif seed is not None:
+            raise ValueError(f"a seed shuffles decks, and the decks are given: drop the seed ({seed!r})")
         self.decks = _check_decks(game, decks)
+        if count is not None and count != len(self.decks):
+            raise ValueError(f"count is the number of decks given, {len(self.decks)}, not {count}")
         self.count = len(self.decks)
         self.starters = _check_starters(game, starters, self.count)
         self._states = np.zeros((self.count, WIDTH), dtype=np.int64)
@@ -926,4 +951,5 @@ class Batch:
             spy_bonus=st[:, SPY_BONUS].astype(np.int8),
             turns=st[:, TURN].astype(np.uint8),
             alive=st[:, ALIVE].astype(np.uint8),
+            players=self.players,
         )

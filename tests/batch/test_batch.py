@@ -325,6 +325,33 @@ def test_bad_inputs_are_refused() -> None:
     assert len(random_rounds(0)) == 0 and Batch(count=0).count == 0
 
 
+def test_decks_given_set_the_count_and_take_no_seed() -> None:
+    """A count or a seed beside the decks was read by nothing (``seed="junk"`` went through)."""
+    decks = random_rounds(3, seed=4, record=True).decks
+    assert Batch(decks=decks).count == 3 and Batch(decks=decks, count=3).count == 3
+    with pytest.raises(ValueError, match=r"^count is the number of decks given, 3, not 2$"):
+        Batch(decks=decks, count=2)
+    for seed in (0, 5, "junk"):
+        with pytest.raises(ValueError, match=r"^a seed shuffles decks, and the decks are given: drop the seed"):
+            Batch(decks=decks, seed=seed)
+    assert Batch().count == 1 and (Batch(count=4).decks == Batch(count=4, seed=0).decks).all()
+
+
+def test_a_seat_of_the_results_is_one_of_the_game() -> None:
+    """Seat 5 of two won nothing, True was seat 1, and -1 failed in numpy's words."""
+    results = random_rounds(200, players=3, seed=1)
+    assert results.players == 3
+    assert sum(results.win_rate(seat) for seat in range(3)) >= 1.0
+    assert results.win_rate(np.int64(2)) == results.win_rate(2)
+    for seat in (3, -1):
+        with pytest.raises(ValueError, match=rf"^seat must be from 0 to 2, not {seat}$"):
+            results.won(seat)
+    with pytest.raises(TypeError, match=r"^seat must be a whole number, not True$"):
+        results.win_rate(True)
+    batch = Batch("2019", 5, count=2)
+    assert batch.run(lambda masks, seen: masks.argmax(axis=1)).players == 5
+
+
 def test_seeds_and_starters_out_of_range_are_refused_in_words_that_name_them() -> None:
     """A seed is a number from 0 to 2**63 - 1 at every entry point: ``random_rounds`` folded 2**63 + 3
     onto seed 3 (other seeds, the same rounds) and took -1, which ``Batch`` refused with numpy's
@@ -365,6 +392,10 @@ def test_inputs_of_the_wrong_kind_are_refused_not_cut_down() -> None:
         (lambda: play_rounds([deck], players=True), "players must be a whole number, not True"),
         (lambda: Batch().run(None), "the policy must be a callable, or a list of one per seat, not NoneType"),
         (lambda: random_rounds(2.0), "count must be a whole number"),
+        (lambda: random_rounds(3, record="no"), "record must be True or False, not 'no'"),  # it recorded
+        (lambda: play_rounds([deck], record=1), "record must be True or False, not 1"),
+        (lambda: Batch(decks=[deck], count="x"), "count must be a whole number, not 'x'"),  # taken unread
+        (lambda: Batch(edition=["classic"]), r"an edition is named classic or 2019, not \['classic'\]"),
     ]:
         with pytest.raises(TypeError, match=says):
             call()
