@@ -174,6 +174,7 @@ def test_bad_options_are_refused(options, message):
                           r" or an array\), not None"),
     ({"opponents": 5}, r"opponents must be .* not 5"),
     ({"opponents": [["expert"]]}, r"opponents must be .* not \[\['expert'\]\]"),
+    ({"edition": ["classic"]}, r"an edition is named classic or 2019, not \['classic'\]"),  # "unhashable"
 ])
 def test_options_of_the_wrong_type_are_refused(options, message):
     with pytest.raises(TypeError, match=message):
@@ -358,6 +359,30 @@ def test_a_learner_out_before_its_first_turn_loses_at_the_first_step():
         with pytest.raises(RuntimeError, match="call reset"):
             env.step(0)
     assert lost_at_once > 0
+
+
+def test_a_round_won_before_the_learners_first_turn_is_won_at_the_first_step():
+    """The others can all be out before the learner plays (a Baron that lost): reset says the round
+    is won, and the first step, whatever its action, reports the win."""
+    env = LoveLetterEnv(players=2, seat=1, opponents="random")
+    won_at_once = 0
+    for seed in range(100):
+        _, info = env.reset(seed=seed)
+        if info.get("outcome") != "win":
+            continue
+        won_at_once += 1
+        assert info["action_mask"].tolist() == [1] + [0] * (env.actions.size - 1)
+        assert not env.match.round.is_alive(0) and env.match.round.is_alive(1)
+        _, reward, terminated, truncated, info = env.step(7)
+        assert (reward, terminated, truncated, info["outcome"]) == (1.0, True, False, "win")
+    assert won_at_once > 0
+
+
+def test_a_seed_of_true_is_refused():
+    """Gymnasium's seeding took True as seed 1 (the PettingZoo environment refuses it)."""
+    env = LoveLetterEnv()
+    with pytest.raises(TypeError, match=r"^the seed must be a whole number \(or None\), not True$"):
+        env.reset(seed=True)
 
 
 def test_the_information_state_as_observation_passes_check_env():

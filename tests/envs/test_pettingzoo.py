@@ -288,10 +288,18 @@ def test_the_information_state_as_observation_passes_the_api_test():
     ({"players": "3"}, "players must be a whole number, not '3'"),
     ({"match": "no"}, "match must be True or False, not 'no'"),  # "no" played whole matches
     ({"history": 1}, "history must be True or False, not 1"),
+    ({"edition": ["classic"]}, r"an edition is named classic or 2019, not \['classic'\]"),  # "unhashable"
 ])
 def test_options_of_the_wrong_type_are_refused(options, message):
     with pytest.raises(TypeError, match=message):
         raw_env(**options)
+
+
+def test_an_agent_that_is_not_one_is_named_so():
+    game = raw_env(players=3)
+    game.reset(seed=1)
+    with pytest.raises(ValueError, match=r"^no agent 'bogus': the agents are player_0, player_1, player_2$"):
+        game.observe("bogus")  # (list.index: "'bogus' is not in list")
 
 
 @pytest.mark.parametrize(("seed", "error", "message"), [

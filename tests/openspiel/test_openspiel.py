@@ -107,6 +107,23 @@ def test_bad_parameters_say_what_is_wrong(params: dict[str, object], message: st
         pyspiel.load_game(NAME, params)
 
 
+@pytest.mark.parametrize(("params", "error", "message"), [
+    ({"match": "false"}, TypeError, "match must be True or False, not 'false'"),  # it played whole matches
+    ({"players": 2.7}, TypeError, "players must be a whole number, not 2.7"),  # two players
+    ({"players": "3"}, TypeError, "players must be a whole number, not '3'"),
+    ({"edition": ["classic"]}, ValueError, r"unknown edition \['classic'\]"),
+])
+def test_a_game_built_directly_checks_its_parameters_as_load_game_does(params: dict[str, object], error: type,
+                                                                         message: str) -> None:
+    from loveletter.envs.openspiel import LoveLetterGame
+
+    with pytest.raises(error, match=message):
+        LoveLetterGame(params)
+    game = LoveLetterGame({"players": np.int64(3), "match": np.bool_(True)})  # numpy's, as themselves
+    assert (game.num_players(), game.whole_match) == (3, True)
+    assert game.get_parameters() == {"edition": "classic", "match": True, "players": 3}
+
+
 # --------------------------------------------------------------------------- chance and rules
 
 

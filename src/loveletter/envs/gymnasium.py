@@ -20,10 +20,11 @@ keyword arguments of :class:`LoveLetterEnv` on).
   ``"random"``: a new seat each episode, drawn from the environment's seed. ``info["seat"]`` says it.
 * **Episodes**: one round (default), or with ``match=True`` a whole match, until a seat reaches the
   token target (R2.3). In one-round episodes the episode ends as soon as the learner is out of the
-  round (the rest would not change its reward). When the learner is out before its first turn
-  (possible only when it does not start), ``reset()`` already says so — ``info["outcome"]`` is
-  ``"loss"`` and the mask offers action 0 alone — and the first step, whatever its action, ends the
-  episode with the loss: such rounds count, so win rates are not biased.
+  round (the rest would not change its reward). When the episode is decided before the learner's
+  first turn (possible only when it does not start: mostly it is knocked out, and now and then the
+  others all are, say by a Baron that lost), ``reset()`` already says so — ``info["outcome"]`` is
+  ``"loss"``, or ``"win"``, and the mask offers action 0 alone — and the first step, whatever its
+  action, ends the episode with that reward: such rounds count, so win rates are not biased.
 * **Rewards**, at the end only: ``-1`` for a loss; a win shared by ``k`` of the ``n`` seats gives
   ``(n-k)/(k(n-1))`` — ``+1`` alone, ``0`` when all won together (the winner's share of the
   zero-sum rewards of :mod:`loveletter.envs.pettingzoo`). One-round episodes are won by the round's
@@ -161,23 +162,25 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         self.seat = self.seat_choice if isinstance(self.seat_choice, int) else 0  # the learner's seat this episode
         self.bots: dict[int, Bot] = {}
         self._outcome: str | None = None  # set when the episode is over
-        self._lost_before_playing = False  # out before the first turn: the next step ends the episode
+        self._decided_before_playing = False  # before the first turn: the next step ends the episode
 
     # ------------------------------------------------------------------------------ the episode
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Vector, dict[str, Any]]:
+        if isinstance(seed, bool | np.bool_):  # (Gymnasium's seeding played True as seed 1)
+            raise TypeError(f"the seed must be a whole number (or None), not {seed!r}")
         super().reset(seed=seed)
         self._deal()
         self._play_others()
-        self._lost_before_playing = self._outcome is not None
+        self._decided_before_playing = self._outcome is not None
         return self._observation(), self._info()
 
     def step(self, action: np.int64 | int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         match = self._match()
-        if self._lost_before_playing:  # out before the first turn: this step only reports it
-            self._lost_before_playing = False
+        if self._decided_before_playing:  # before the first turn: this step only reports it
+            self._decided_before_playing = False
             return self._observation(), self._reward(), True, False, self._info()
         if self._outcome is not None:
             raise RuntimeError("the episode is over: call reset()")
@@ -245,10 +248,10 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
 
     def action_mask(self) -> npt.NDArray[np.int8]:
         """1 for each legal action of the learner now (all 0 once the episode is over; action 0
-        alone when the learner was out before its first turn and a step must report it)."""
+        alone when the episode was decided before the learner's first turn and a step must report it)."""
         if self._outcome is not None:
             mask = np.zeros(self.actions.size, dtype=np.int8)
-            mask[0] = self._lost_before_playing
+            mask[0] = self._decided_before_playing
             return mask
         return self.actions.mask(view(self._match(), self.seat).legal_actions)
 

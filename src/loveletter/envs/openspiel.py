@@ -48,6 +48,7 @@ import pyspiel
 from loveletter.bots.belief import Belief
 from loveletter.encoding import actions_for, max_plays, observations_for, shares
 from loveletter.engine import Card, Edition, Event, Match, Phase, Round, View, edition_named, view
+from loveletter.envs._shared import check_settings
 
 SHORT_NAME = "python_love_letter"
 _MAX_PLAYERS = max(edition.max_players for edition in (edition_named("classic"), edition_named("2019")))
@@ -83,16 +84,18 @@ class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        players = int(params.get("players", 2))
-        asked = str(params.get("edition", "classic"))
-        if asked not in _EDITION_NAMES:
+        players, asked, whole_match = params.get("players", 2), params.get("edition", "classic"), params.get("match", False)
+        # pyspiel.load_game checks the types; built directly, "false" played whole matches and 2.7 two players
+        check_settings(players, match=whole_match)
+        if not isinstance(asked, str) or asked not in _EDITION_NAMES:
             raise ValueError(f"unknown edition {asked!r}: choose classic or v2019")
         edition = edition_named(_EDITION_NAMES[asked])
-        params["edition"] = _OPENSPIEL_NAMES[edition.name]
         edition.check_players(players)
+        # as pyspiel keeps them (it took a numpy number for a list: "not iterable")
+        params.update(players=int(players), edition=_OPENSPIEL_NAMES[edition.name], match=bool(whole_match))
         self.edition: Edition = edition
-        self.players = players
-        self.whole_match = bool(params.get("match", False))
+        self.players = int(players)
+        self.whole_match = bool(whole_match)
         self.actions = actions_for(edition, players)
         round_length = 2 * max_plays(edition)  # a play, and a Chancellor's choice at most, per card
         rounds = players * (edition.default_target(players) - 1) + 1 if self.whole_match else 1

@@ -168,6 +168,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
 
     def observe(self, agent: str) -> ObsDict:
         """``agent``'s observation, from its seat's view only (R7)."""
+        if agent not in self.possible_agents:  # (list.index said "'bogus' is not in list")
+            raise ValueError(f"no agent {agent!r}: the agents are {', '.join(self.possible_agents)}")
         v = view(self._match(), self.possible_agents.index(agent))
         return {
             "observation": vector_of(self.observations, v, self.history),
