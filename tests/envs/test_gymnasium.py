@@ -341,41 +341,28 @@ def test_render_speaks_dutch():
         LoveLetterEnv(lang="fr")
 
 
-def test_a_learner_out_before_its_first_turn_loses_at_the_first_step():
-    """Such rounds are not dealt again (that would bias win rates): reset says the round is lost,
-    the mask offers action 0 alone, and the first step, whatever its action, reports the loss."""
-    env = LoveLetterEnv(players=2, seat=1, opponents="beginner")
-    lost_at_once = 0
-    for seed in range(400):
+@pytest.mark.parametrize(("opponents", "outcome", "reward", "seeds"), [
+    ("beginner", "loss", -1.0, 400),  # the learner knocked out
+    ("random", "win", 1.0, 100),  # the other knocked out (a Baron that lost, say)
+])
+def test_a_round_decided_before_the_learners_first_turn_ends_at_the_first_step(opponents, outcome, reward, seeds):
+    """Such rounds are not dealt again (that would bias win rates): reset says how the round ended,
+    the mask offers action 0 alone, and the first step, whatever its action, reports it."""
+    env = LoveLetterEnv(players=2, seat=1, opponents=opponents)
+    decided_at_once = 0
+    for seed in range(seeds):
         _, info = env.reset(seed=seed)
-        if info.get("outcome") != "loss":
+        if info.get("outcome") != outcome:
             continue
-        lost_at_once += 1
+        decided_at_once += 1
         assert info["action_mask"].tolist() == [1] + [0] * (env.actions.size - 1)
-        assert not env.match.round.is_alive(1)
-        _, reward, terminated, truncated, info = env.step(7)  # any action
-        assert (reward, terminated, truncated, info["outcome"]) == (-1.0, True, False, "loss")
+        assert env.match.round.is_alive(1) == (outcome == "win")
+        _, got, terminated, truncated, info = env.step(7)  # any action
+        assert (got, terminated, truncated, info["outcome"]) == (reward, True, False, outcome)
         assert info["action_mask"].sum() == 0
         with pytest.raises(RuntimeError, match="call reset"):
             env.step(0)
-    assert lost_at_once > 0
-
-
-def test_a_round_won_before_the_learners_first_turn_is_won_at_the_first_step():
-    """The others can all be out before the learner plays (a Baron that lost): reset says the round
-    is won, and the first step, whatever its action, reports the win."""
-    env = LoveLetterEnv(players=2, seat=1, opponents="random")
-    won_at_once = 0
-    for seed in range(100):
-        _, info = env.reset(seed=seed)
-        if info.get("outcome") != "win":
-            continue
-        won_at_once += 1
-        assert info["action_mask"].tolist() == [1] + [0] * (env.actions.size - 1)
-        assert not env.match.round.is_alive(0) and env.match.round.is_alive(1)
-        _, reward, terminated, truncated, info = env.step(7)
-        assert (reward, terminated, truncated, info["outcome"]) == (1.0, True, False, "win")
-    assert won_at_once > 0
+    assert decided_at_once > 0
 
 
 def test_a_seed_of_true_is_refused():
