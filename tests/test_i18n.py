@@ -228,6 +228,10 @@ def clean_env(monkeypatch):
     ({"LANGUAGE": "fy:nl_NL:en", "LANG": "en_US.UTF-8"}, "nl"),
     ({"LANGUAGE": "fr:en:nl"}, "en"),
     ({"LANGUAGE": "fr", "LANG": "nl_NL.UTF-8"}, "en"),  # none of ours: not translated, as with gettext
+    ({"LANGUAGE": "C:nl"}, "en"),  # C and POSIX are the untranslated messages: the list stops there
+    ({"LANGUAGE": "fr:POSIX:nl"}, "en"),
+    ({"LANGUAGE": "C.UTF-8:nl"}, "en"),
+    ({"LANGUAGE": ":nl"}, "nl"),
     ({"LANGUAGE": "", "LANG": "nl_NL.UTF-8"}, "nl"),
 ])
 def test_default_language_follows_the_environment(clean_env, env, expected):

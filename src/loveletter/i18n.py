@@ -1317,12 +1317,18 @@ assert set(NOTATION_NL) == set(NOTATION_MESSAGES), "every notation error needs a
 def default_language() -> str:
     """``"nl"`` when the user's locale is Dutch, else ``"en"`` (LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
     LANGUAGE is a list in order of preference, as gettext reads it: its first language we have
-    (``fy:nl``, Frisian and then Dutch: Dutch), English where it names none of ours."""
+    (``fy:nl``, Frisian and then Dutch: Dutch), English where it names none of ours before ``C`` or
+    ``POSIX`` (the untranslated messages)."""
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var)
         if value:
-            wanted = value.lower().split(":") if var == "LANGUAGE" else [value.lower()]
-            return next((code for entry in wanted for code in LANGUAGES if entry.startswith(code)), "en")
+            for entry in value.lower().split(":") if var == "LANGUAGE" else [value.lower()]:
+                if entry in ("c", "posix") or entry.startswith("c."):
+                    return "en"
+                found = next((code for code in LANGUAGES if entry.startswith(code)), None)
+                if found is not None:
+                    return found
+            return "en"
     code = locale.getlocale()[0] or ""
     return "nl" if code.lower().startswith("nl") else "en"
 

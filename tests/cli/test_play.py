@@ -938,10 +938,11 @@ def test_the_cards_you_put_under_the_deck_are_shown_apart_from_the_tracker(tmp_p
     assert me.tracker_shown() + Counter(returned) == me.tracker()
 
 
-@pytest.mark.parametrize("size", [{"COLUMNS": "0"}, {"COLUMNS": "0", "LINES": "0"}])
+@pytest.mark.parametrize("size", [{"COLUMNS": "0"}, {"COLUMNS": "0", "LINES": "0"}, {"COLUMNS": "\u00b2"}])
 def test_a_terminal_size_of_0_is_not_known_and_the_game_is_shown(tmp_path, size):
     """COLUMNS=0 means "ask the terminal" (shutil, tput); rich took it as 0 columns and the game
-    printed nothing at all, the prompt included, while it went on and saved its record."""
+    printed nothing at all, the prompt included, while it went on and saved its record. A digit
+    other than 0-9 (COLUMNS=²) rich took for a number it then could not read: a traceback."""
     env = _env(XDG_DATA_HOME=str(tmp_path / "xdg"))
     env.update(size)
     proc, records = play(tmp_path, "--seed", "4", lines=["1", "q"], env=env)

@@ -65,10 +65,11 @@ def no_zero_size() -> None:
     """A terminal size of 0 (``COLUMNS=0``, ``LINES=0``) means "not known" to the shell's tools and
     Python's :func:`shutil.get_terminal_size`, which then ask the terminal; rich took it as a width of
     0, and the terminal game printed nothing at all while it went on (a prompt never shown). Such a
-    value is dropped, so that rich asks the terminal too."""
+    value is dropped, so that rich asks the terminal too; so is one of digits other than 0-9
+    (``COLUMNS=²``), which rich takes for a number and then cannot read."""
     for var in ("COLUMNS", "LINES"):
         value = os.environ.get(var, "")
-        if value.isdigit() and int(value) == 0:
+        if value.isdigit() and (not value.isascii() or int(value) == 0):
             del os.environ[var]
 
 
