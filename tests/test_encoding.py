@@ -210,7 +210,8 @@ def test_the_numberings_take_an_edition_or_its_name_and_refuse_what_is_neither()
         (lambda: actions_for(CLASSIC, "2"), "players must be a whole number, not '2'"),  # (a comparison failed)
         (lambda: actions_for("classic", True), "players must be a whole number, not True"),
         (lambda: observations_for(CLASSIC, 2.0), "players must be a whole number, not 2.0"),
-        (lambda: actions_for(["classic"], 2), r"an edition is named classic or 2019, not \['classic'\]"),
+        (lambda: actions_for(["classic"], 2), "an edition is named by text, 'classic' or '2019', not by list"),
+        (lambda: actions_for(2019, 2), "an edition is named by text, 'classic' or '2019', not by int"),
     ]:
         with pytest.raises(TypeError, match=says):
             call()
@@ -218,6 +219,7 @@ def test_the_numberings_take_an_edition_or_its_name_and_refuse_what_is_neither()
     numbering = actions_for(CLASSIC, 2)
     number = numbering.numbers(legal)[0]
     assert numbering.action(np.int64(number), legal) == numbering.action(number, legal)
+    assert numbering.action(np.array(number), legal) == numbering.action(number, legal)  # as the environments take one
     for wrong in (float(number), True, str(number)):  # 0.0 was action 0
         with pytest.raises(TypeError, match="an action is a whole number"):
             numbering.action(wrong, legal)  # type: ignore[arg-type]

@@ -52,6 +52,7 @@ from numba import njit
 
 from loveletter.encoding import actions_for
 from loveletter.engine import TARGETED, Action, Card, Edition, edition_named
+from loveletter.engine.errors import is_true_or_false, is_whole, quoted
 
 __all__ = ["Batch", "Observation", "Policy", "RoundResults", "play_rounds", "random_rounds"]
 
@@ -643,10 +644,10 @@ class RoundResults:
     spy_bonus: npt.NDArray[np.int8]
     turns: npt.NDArray[np.uint8]
     alive: npt.NDArray[np.uint8]
-    players: int
     decks: npt.NDArray[np.int8] | None = None
     starters: npt.NDArray[np.int8] | None = None
     moves: Table | None = None
+    players: int | None = None  # None: not known (results built by hand, or pickled before it was kept)
 
     def __len__(self) -> int:
         return len(self.winners)
@@ -654,7 +655,8 @@ class RoundResults:
     def won(self, seat: int) -> Bools:
         """Whether ``seat`` is among each round's winners."""
         _whole_number("seat", seat)  # (True was seat 1)
-        if not 0 <= seat < self.players:  # (seat 5 of two won nothing, and -1 failed in numpy's words)
+        # (seat 5 of two won nothing, and -1 failed in numpy's words)
+        if self.players is not None and not 0 <= seat < self.players:
             raise ValueError(f"seat must be from 0 to {self.players - 1}, not {seat}")
         return (self.winners >> seat & 1).astype(bool)
 
@@ -689,7 +691,7 @@ def _run(
     if not record:
         return out
     starting = np.broadcast_to(starters, (count,)).astype(np.int8)
-    return RoundResults(out.winners, out.spy_bonus, out.turns, out.alive, game.players, decks_out, starting, moves_out)
+    return RoundResults(out.winners, out.spy_bonus, out.turns, out.alive, decks_out, starting, moves_out, game.players)
 
 
 def random_rounds(
@@ -739,13 +741,13 @@ def _check_decks(game: _Game, decks: npt.ArrayLike) -> npt.NDArray[np.int8]:
 
 def _whole_number(name: str, value: object) -> None:
     """A :class:`TypeError` unless ``value`` is a whole number (``True``, ``1.5`` and ``"2"`` are not)."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+    if not is_whole(value):
         raise TypeError(f"{name} must be a whole number, not {value!r}")
 
 
 def _true_or_false(name: str, value: object) -> None:
     """A :class:`TypeError` unless ``value`` is True or False (``record="no"`` recorded the moves)."""
-    if not isinstance(value, bool | np.bool_):
+    if not is_true_or_false(value):
         raise TypeError(f"{name} must be True or False, not {value!r}")
 
 
@@ -839,7 +841,7 @@ class Batch:
             rng = np.random.default_rng(seed)
             decks = rng.permuted(np.tile(game.full_deck, (1 if count is None else count, 1)), axis=1)
         elif seed is not None:
-            raise ValueError(f"a seed shuffles decks, and the decks are given: drop the seed ({seed!r})")
+            raise ValueError(f"a seed shuffles decks, and the decks are given: drop the seed ({quoted(seed)!r})")
         self.decks = _check_decks(game, decks)
         if count is not None and count != len(self.decks):
             raise ValueError(f"count is the number of decks given, {len(self.decks)}, not {count}")

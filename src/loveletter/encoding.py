@@ -27,14 +27,16 @@ or do, nor what the others know of its cards (see docs/encoding.md).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from loveletter.engine import TARGETED, Action, Card, Edition, Event, Phase, View, edition_named
+from loveletter.engine.errors import is_whole
 
 Vector = npt.NDArray[np.float32]
 
@@ -104,16 +106,26 @@ class Actions:
         out[self.numbers(legal)] = 1
         return out
 
-    def action(self, number: int, legal: Sequence[Action]) -> Action:
+    def action(self, number: int | np.integer[Any], legal: Sequence[Action]) -> Action:
         """The legal action numbered ``number``; ``ValueError`` if none of ``legal`` has that number."""
-        if isinstance(number, bool) or not isinstance(number, int | np.integer):  # (0.0 was action 0)
-            raise TypeError(f"an action is a whole number (an action number), not {number!r}")
+        number = action_number(number)  # (0.0 was action 0)
         if not 0 <= number < self.size:
             raise ValueError(f"there is no action {number}: actions are numbered 0 to {self.size - 1}")
         for action in legal:
             if self.number(action) == number:
                 return action
         raise ValueError(f"action {number} ({self.names[number]}) is not legal now")
+
+
+def action_number(action: object) -> int:
+    """``action`` as an action number: a whole number (a numpy integer or a 0-dimensional array of one, too),
+    never a float or a text read as one (``3.7`` and ``"3"`` were taken as action 3)."""
+    if isinstance(action, bool | np.bool_):
+        raise TypeError(f"an action is a whole number (an action number), not {action!r}")
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"an action is a whole number (an action number), not {action!r}") from None
 
 
 def actions_for(edition: Edition | str, players: int) -> Actions:
@@ -130,11 +142,11 @@ _SHARED: dict[tuple[type, str, int], Actions | Observations] = {}
 def _shared(kind: type[Codec], edition: str, players: int) -> Codec:
     """One encoding of each kind per edition and player count (editions are keyed by name: an
     :class:`Edition` holds dicts, so it cannot be a key itself)."""
-    hashable = isinstance(edition, str) and isinstance(players, int | np.integer)  # (else refused below)
+    hashable = isinstance(edition, str) and is_whole(players)  # (else refused below)
     found = _SHARED.get((kind, edition, players)) if hashable else None
     if found is None:
         known = edition_named(edition)
-        if isinstance(players, bool) or not isinstance(players, int | np.integer):  # ("2" failed comparing)
+        if not is_whole(players):  # ("2" failed comparing)
             raise TypeError(f"players must be a whole number, not {players!r}")
         known.check_players(players)
         found = _SHARED[(kind, edition, players)] = kind(known, players)

@@ -350,6 +350,16 @@ def test_a_seat_of_the_results_is_one_of_the_game() -> None:
         results.win_rate(True)
     batch = Batch("2019", 5, count=2)
     assert batch.run(lambda masks, seen: masks.argmax(axis=1)).players == 5
+    # built without the player count (by hand, or pickled before it was kept): any seat, as before
+    made = RoundResults(results.winners, results.spy_bonus, results.turns, results.alive)
+    assert made.players is None and made.win_rate(2) == results.win_rate(2)
+
+
+def test_a_long_seed_beside_decks_is_quoted_short() -> None:
+    decks = random_rounds(1, seed=4, record=True).decks
+    with pytest.raises(ValueError) as refused:
+        Batch(decks=decks, seed=10**100)
+    assert len(str(refused.value)) < 120 and "1000000000" in str(refused.value)
 
 
 def test_seeds_and_starters_out_of_range_are_refused_in_words_that_name_them() -> None:
@@ -395,7 +405,7 @@ def test_inputs_of_the_wrong_kind_are_refused_not_cut_down() -> None:
         (lambda: random_rounds(3, record="no"), "record must be True or False, not 'no'"),  # it recorded
         (lambda: play_rounds([deck], record=1), "record must be True or False, not 1"),
         (lambda: Batch(decks=[deck], count="x"), "count must be a whole number, not 'x'"),  # taken unread
-        (lambda: Batch(edition=["classic"]), r"an edition is named classic or 2019, not \['classic'\]"),
+        (lambda: Batch(edition=["classic"]), "an edition is named by text, 'classic' or '2019', not by list"),
     ]:
         with pytest.raises(TypeError, match=says):
             call()

@@ -128,7 +128,7 @@ EDITIONS: dict[str, Edition] = {CLASSIC.name: CLASSIC, EDITION_2019.name: EDITIO
 def edition_named(name: str) -> Edition:
     """The edition called ``name`` (``"classic"`` or ``"2019"``)."""
     if not isinstance(name, str):  # (a list failed as "unhashable type")
-        raise TypeError(f"an edition is named classic or 2019, not {name!r}")
+        raise TypeError(f"an edition is named by text, 'classic' or '2019', not by {type(name).__name__}")
     try:
         return EDITIONS[name]
     except KeyError:

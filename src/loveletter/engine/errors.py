@@ -82,6 +82,13 @@ def is_whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, Integral) and not isinstance(value, bool)
 
 
+def is_true_or_false(value: Any) -> bool:
+    """Whether ``value`` is True or False, Python's or numpy's (not 1, not text: ``record="no"``
+    recorded the moves, ``match="no"`` played whole matches)."""
+    return isinstance(value, bool) or (getattr(value, "shape", None) == ()
+                                       and getattr(getattr(value, "dtype", None), "kind", None) == "b")
+
+
 def quoted(value: Any) -> Any:
     """A value as a refusal quotes it: text by :func:`shown`, and a whole number of more than 40 digits
     by its first digits and "…" (a number thousands of digits long was echoed whole; one of more than

@@ -3,7 +3,6 @@ text a ``render()`` shows (the rewards are :func:`loveletter.encoding.shares`)."
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
 
 import gymnasium
@@ -11,6 +10,7 @@ import numpy as np
 
 from loveletter.encoding import Observations, Vector
 from loveletter.engine import Edition, Event, View, edition_named
+from loveletter.engine.errors import is_true_or_false, is_whole
 from loveletter.i18n import Translator
 from loveletter.narrate import narrate_all
 
@@ -18,25 +18,14 @@ from loveletter.narrate import narrate_all
 _FLAGS = ("seat", "current", "phase", "set_aside_taken", "alive_", "protected_", "known_")
 
 
-def action_number(action: object) -> int:
-    """``action`` as an action number: a whole number (a numpy integer or a 0-dimensional array of one, too),
-    never a float or a text read as one (``3.7`` and ``"3"`` were taken as action 3)."""
-    if isinstance(action, bool | np.bool_):
-        raise TypeError(f"an action is a whole number (an action number), not {action!r}")
-    try:
-        return operator.index(action)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"an action is a whole number (an action number), not {action!r}") from None
-
-
 def check_settings(players: object, **switches: object) -> None:
     """Refuse settings of the wrong type at once: ``players`` a whole number (``"3"`` failed deep
     inside with a comparison of text and number), and each of ``switches`` (``match``, ``history``)
     True or False (``match="no"`` played whole matches)."""
-    if isinstance(players, bool | np.bool_) or not isinstance(players, int | np.integer):
+    if not is_whole(players):
         raise TypeError(f"players must be a whole number, not {players!r}")
     for name, value in switches.items():
-        if not isinstance(value, bool | np.bool_):
+        if not is_true_or_false(value):
             raise TypeError(f"{name} must be True or False, not {value!r}")
 
 

@@ -63,10 +63,17 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from loveletter.bots import LEVELS, MAX_BUDGET, SEARCHING, Bot, make_bot
-from loveletter.encoding import Actions, Observations, Vector, actions_for, observations_for, shares
+from loveletter.encoding import (
+    Actions,
+    Observations,
+    Vector,
+    action_number,
+    actions_for,
+    observations_for,
+    shares,
+)
 from loveletter.engine import Edition, Match, view
 from loveletter.envs._shared import (
-    action_number,
     check_settings,
     describe,
     edition_of,

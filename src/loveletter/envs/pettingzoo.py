@@ -56,7 +56,6 @@ from loveletter.encoding import Actions, Observations, actions_for, observations
 from loveletter.engine import Edition, Match, view
 from loveletter.engine.errors import is_whole
 from loveletter.envs._shared import (
-    action_number,
     check_settings,
     describe,
     edition_of,
@@ -185,7 +184,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
         match = self._match()
         if action is None:
             raise ValueError(f"{agent} must choose an action: None is only for agents whose episode is over")
-        chosen = self.actions.action(action_number(action), match.legal_actions())  # ValueError if illegal
+        chosen = self.actions.action(action, match.legal_actions())  # TypeError if no number, ValueError if illegal
         self._cumulative_rewards[agent] = 0.0  # last() has handed them out
         self._clear_rewards()
         match.apply(chosen)
