@@ -856,15 +856,6 @@ def test_ctrl_c_while_the_records_folder_is_made_leaves_no_folder(tmp_path, monk
     assert list(tmp_path.iterdir()) == []
 
 
-def test_counts_are_grouped_by_thousands_as_in_the_help():
-    out = ok(run("--bots", "expert,random", "--rounds", 2, "--jobs", 1, "--budget", 1500))
-    assert "Thinking budget: 1\u2009500 iterations per move" in out
-    out = ok(run("--bots", "random,random", "--rounds", 1200, "--jobs", 1))
-    assert out.startswith("Tournament: 1\u2009200 single rounds ·")
-    row = next(line for line in out.splitlines() if line.startswith("│ random ×2"))
-    assert "2\u2009400" in row  # the games of the level's two seats
-
-
 @pytest.mark.parametrize(("lang", "one", "two"), [("en", "Thinking budget: 1 iteration per move", "Thinking budget: 2 iterations per move"),
                                                   ("nl", "Denkbudget: 1 zoekstap per zet", "Denkbudget: 2 zoekstappen per zet")])
 def test_the_thinking_budget_in_the_header(tmp_path, lang, one, two):

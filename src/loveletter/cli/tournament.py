@@ -146,7 +146,7 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
         _fail(t("tour_err_write", option="--records", path=folder, reason=t.os_reason(error)))
         return FAILED
     if chatty:
-        err.print(t("tour_done", games=grouped(settings.games), seconds=decimal(results.elapsed, t), jobs=results.jobs,
+        err.print(t("tour_done", games=settings.games, seconds=decimal(results.elapsed, t), jobs=results.jobs,
                     backend=results.backend))
     report = summarise(results)
     status = _write_files(o, t, report, err if chatty else None)

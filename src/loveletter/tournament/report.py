@@ -28,7 +28,7 @@ from rich import box
 from rich.console import Console, JustifyMethod
 from rich.table import Table
 
-from loveletter.i18n import Translator, grouped
+from loveletter.i18n import Translator
 from loveletter.tournament.games import reverses
 from loveletter.tournament.runner import Results
 from loveletter.tournament.stats import Z95, bradley_terry, clustered_wilson, wilson
@@ -249,7 +249,7 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
                     seed=s["seed"]), style="bold", highlight=False)
     console.print(_lineup_line(s, t), highlight=False)
     if s["budget"] is not None:
-        budget = t("tour_budget_one") if s["budget"] == 1 else t("tour_budget", budget=grouped(s["budget"]))
+        budget = t("tour_budget_one") if s["budget"] == 1 else t("tour_budget", budget=s["budget"])
         console.print(budget, highlight=False)
     seating = report["seating"]
     if seating["balanced"]:
@@ -257,7 +257,7 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
     else:
         counts = "; ".join(f"{t.level(level)} {'/'.join(map(str, row['seats']))}"
                            for level, row in seating["levels"].items())
-        console.print(t("tour_unbalanced", games=grouped(s["games"]), players=s["players"], counts=counts),
+        console.print(t("tour_unbalanced", games=s["games"], players=s["players"], counts=counts),
                       highlight=False)
     console.print()
 
@@ -274,8 +274,8 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
     for name, p in zip(names, report["participants"], strict=True):
         lo, hi = p["ci95"]
         rows.append([
-            name, grouped(p["games"]), grouped(p["wins"]),
-            grouped(p["shared_wins"]), percent(p["win_rate"], t), f"{percent(lo, t)} – {percent(hi, t)}",
+            name, str(p["games"]), str(p["wins"]),
+            str(p["shared_wins"]), percent(p["win_rate"], t), f"{percent(lo, t)} – {percent(hi, t)}",
             signed(p["rating"]), "—" if p["rating_se"] is None else f"±{p['rating_se']:.0f}",
         ])
     _print_table(console, table, rows)
@@ -290,14 +290,13 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
                     "tour_col_neither"):
             _add_column(pairs, t(key), justify="right")
         _print_table(console, pairs, [
-            [t.level(row["a"]), t.level(row["b"]), *(grouped(row[key]) for key in ("games", "a_only", "b_only", "both",
-                                                                                  "neither"))]
-            for row in report["pairwise"]], label_columns=2)
+            [t.level(row["a"]), t.level(row["b"]), str(row["games"]), str(row["a_only"]), str(row["b_only"]),
+             str(row["both"]), str(row["neither"])] for row in report["pairwise"]], label_columns=2)
 
     positions = ", ".join(f"{p['position']}: {percent(p['win_rate'], t)}" for p in report["positions"])
     console.print(t("tour_positions", positions=positions), highlight=False)
     if s["mode"] == "matches":
-        console.print(t("tour_rounds_played", rounds=grouped(report["rounds_played"])), highlight=False)
+        console.print(t("tour_rounds_played", rounds=report["rounds_played"]), highlight=False)
     console.print()
     if len(report["participants"]) < 2 or not report["ratings"]["finite"]:
         console.print(_no_ratings(report, t), highlight=False)
@@ -349,12 +348,17 @@ def plot(report: dict[str, Any], path: Path, t: Translator) -> None:
     """A PNG: win rates with their 95% intervals, and ratings with error bars of 1.96 standard errors."""
     # matplotlib warns on standard error, as it loads, where it cannot write its settings folder (a
     # HOME not writable, as in a container) and uses a temporary one: nothing a player can act on,
-    # and it broke --quiet
-    logging.getLogger("matplotlib").setLevel(logging.ERROR)
-    import matplotlib
+    # and it broke --quiet (the level is put back after: a program's own use of it is its own)
+    logger = logging.getLogger("matplotlib")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        import matplotlib
 
-    matplotlib.use("Agg")
-    from matplotlib.figure import Figure
+        matplotlib.use("Agg")
+        from matplotlib.figure import Figure
+    finally:
+        logger.setLevel(level)
 
     participants = report["participants"][::-1]  # the best at the top
     names = [_level_name(p, t) for p in participants]
@@ -397,5 +401,5 @@ def _mode(s: dict[str, Any], t: Translator) -> str:
     """``1000 single rounds``, ``1 match``: what was played, in words."""
     one = s["games"] == 1
     if s["mode"] == "rounds":
-        return t("tour_mode_round" if one else "tour_mode_rounds", games=grouped(s["games"]))
-    return t("tour_mode_match" if one else "tour_mode_matches", games=grouped(s["games"]))
+        return t("tour_mode_round" if one else "tour_mode_rounds", games=s["games"])
+    return t("tour_mode_match" if one else "tour_mode_matches", games=s["games"])
