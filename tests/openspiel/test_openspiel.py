@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pyspiel
@@ -122,6 +124,25 @@ def test_a_game_built_directly_checks_its_parameters_as_load_game_does(params: d
     game = LoveLetterGame({"players": np.int64(3), "match": np.bool_(True)})  # numpy's, as themselves
     assert (game.num_players(), game.whole_match) == (3, True)
     assert game.get_parameters() == {"edition": "classic", "match": True, "players": 3}
+
+
+def test_the_adapter_needs_neither_gymnasium_nor_pettingzoo() -> None:
+    """``loveletter[openspiel]`` installs OpenSpiel alone: the adapter must load without the other
+    libraries (a check of its parameters once imported them through the other adapters' module)."""
+    blocked = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('gymnasium', 'pettingzoo'):\n"
+        "            raise ImportError('not installed: ' + name)\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "import pyspiel, loveletter.envs.openspiel\n"
+        "game = pyspiel.load_game('python_love_letter', {'players': 3, 'match': True})\n"
+        "print(game.num_players(), game.new_initial_state().is_chance_node())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "3 True\n"
 
 
 # --------------------------------------------------------------------------- chance and rules

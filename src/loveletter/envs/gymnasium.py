@@ -73,6 +73,7 @@ from loveletter.encoding import (
     shares,
 )
 from loveletter.engine import Edition, Match, view
+from loveletter.engine.errors import is_true_or_false
 from loveletter.envs._shared import (
     check_settings,
     describe,
@@ -176,7 +177,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Vector, dict[str, Any]]:
-        if isinstance(seed, bool | np.bool_):  # (Gymnasium's seeding played True as seed 1)
+        if is_true_or_false(seed):  # (Gymnasium's seeding played True as seed 1)
             raise TypeError(f"the seed must be a whole number (or None), not {seed!r}")
         super().reset(seed=seed)
         self._deal()
