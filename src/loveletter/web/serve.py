@@ -51,6 +51,8 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
         return fail("serve_err_db_empty")
     try:  # the port first, so that a server that cannot start creates no database
         for listener in listen(host, port):  # (socket.create_server took ::1 for an IPv4 address)
+            # closed again, and bound anew to serve: a socket listening while the tables are read back
+            # takes connections the server does not answer yet (a check that it started passes too soon)
             listener.close()
     except OSError as err:
         return fail("serve_err_port", host=host, port=port, reason=t.os_reason(err))
