@@ -560,9 +560,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_body_unreadable": "The request could not be read as JSON (text that is not UTF-8, nesting too deep"
                                " or a number too long).",
         "web_bad_type": "Unknown message type.",
-        "web_bad_field": "The field {field} is missing or has the wrong type.",
+        "web_bad_field": "The field {field!r} is missing or has the wrong type.",
         "web_bad_language": "The language {lang!r} is not one of ours: choose {langs}.",
-        "web_unknown_field": "Unknown field {field}.",
+        "web_unknown_field": "Unknown field {field!r}.",
         "web_key_twice": "The request names the field {field!r} twice in one object.",
         "web_message_key_twice": "The message names the field {field!r} twice in one object.",
         "web_body_not_object": "The request's body must be a JSON object.",
@@ -1124,9 +1124,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_body_unreadable": "Het verzoek kon niet als JSON gelezen worden (tekst die geen UTF-8 is, te diep"
                                " genest of een te lang getal).",
         "web_bad_type": "Onbekend soort bericht.",
-        "web_bad_field": "Het veld {field} ontbreekt of heeft het verkeerde type.",
+        "web_bad_field": "Het veld {field!r} ontbreekt of heeft het verkeerde type.",
         "web_bad_language": "De taal {lang!r} hebben we niet: kies {langs}.",
-        "web_unknown_field": "Onbekend veld {field}.",
+        "web_unknown_field": "Onbekend veld {field!r}.",
         "web_key_twice": "Het verzoek noemt het veld {field!r} twee keer in één object.",
         "web_message_key_twice": "Het bericht noemt het veld {field!r} twee keer in één object.",
         "web_body_not_object": "De inhoud van het verzoek moet een JSON-object zijn.",

@@ -100,7 +100,12 @@ def test_a_table_its_players_have_left_leaves_the_lobby(client, monkeypatch):
     ({"players": 3, "bots": {"1.0": "expert"}}, "'1.0' is not a seat", "'1.0' is geen stoel"),
     ({"players": 3, "bots": {" 1": "expert"}}, "' 1' is not a seat", "' 1' is geen stoel"),
     # a field the server does not know was passed over: the table was made, the "budget" not taken
-    ({"budget": 50}, "Unknown field budget.", "Onbekend veld budget."),
+    ({"budget": 50}, "Unknown field 'budget'.", "Onbekend veld 'budget'."),
+    # quoted, so that a name ending in a full stop, an empty one or one with control characters shows
+    # as it is ("Unknown field ." before)
+    ({"": 1}, "Unknown field ''.", "Onbekend veld ''."),
+    ({"budget.": 1}, "Unknown field 'budget.'.", "Onbekend veld 'budget.'."),
+    ({"a\u202eb": 1}, "Unknown field 'a\\u202eb'.", "Onbekend veld 'a\\u202eb'."),
     ({"target": 0}, "The token target must be from 1 to 20, not 0.",
      "Het doel in tekens van liefde moet van 1 tot 20 zijn, niet 0."),
     ({"edition": "2019", "players": 7}, "The 2019 edition is for 2 to 6 players, not 7.",
@@ -443,15 +448,15 @@ def test_a_faulty_hello_is_refused_in_the_language_it_asks_for(client):
     English, even to a client that asked for Dutch."""
     code, ann, bob = two_people(client)
     for hello, key, dutch in (
-        ('{"type": "hello", "secret": 5, "lang": "nl"}', "web_bad_field", "Het veld secret ontbreekt"),
-        ('{"type": "hello", "secret": null, "lang": "nl", "x": 1}', "web_unknown_field", "Onbekend veld x"),
+        ('{"type": "hello", "secret": 5, "lang": "nl"}', "web_bad_field", "Het veld 'secret' ontbreekt"),
+        ('{"type": "hello", "secret": null, "lang": "nl", "x": 1}', "web_unknown_field", "Onbekend veld 'x'"),
         ('{"type": "hello", "secret": null, "secret": null, "lang": "nl"}', "web_message_key_twice", "twee keer"),
         ('{"type": "lang", "lang": "nl"}', "web_hello_first", "Zeg eerst hallo"),
         # a first message that is no hello is told so, whatever its fields (it was told of its "lang")
         ('{"type": "move", "move": "guard 1 priest", "at": 0, "lang": "nl"}', "web_hello_first", "Zeg eerst hallo"),
         ('{"type": "hints", "lang": "nl"}', "web_hello_first", "Zeg eerst hallo"),
-        ('{"type": "hello", "secret": 5, "lang": "xx"}', "web_bad_field", "The field secret is missing"),
-        ('{"type": "hello", "secret": 5, "lang": ["nl"]}', "web_bad_field", "The field secret is missing"),
+        ('{"type": "hello", "secret": 5, "lang": "xx"}', "web_bad_field", "The field 'secret' is missing"),
+        ('{"type": "hello", "secret": 5, "lang": ["nl"]}', "web_bad_field", "The field 'secret' is missing"),
     ):
         with client.websocket_connect(f"/ws/{code}") as socket:
             socket.send_text(hello)
@@ -1048,7 +1053,8 @@ def test_a_name_that_looks_like_one_the_table_shows_is_refused(client, database)
     seat's ("Free seat 3") and make a taken seat look free."""
     made = create(client, players=4, bots={"1": "random"})  # Ann, a random bot, two free seats
     for name in ("Ann\u200b", "\u2800Ann", "ＡＮＮ", "An\u2060n", "\u0410nn", "\u0391\u039d\u039d",  # a Cyrillic A; Greek capitals
-                 "bot 1 (RANDOM)", "Bot l (random)", "Bot 1 (willekeurig)", "Free seat 3", "vrije stoel 2"):
+                 "bot 1 (RANDOM)", "Bot l (random)", "Bot 1 (willekeurig)", "Free seat 3", "vrije stoel 2",
+                 "A nn", "Freeseat 3"):  # spaces aside too
         refused = client.post(f"/api/tables/{made['code']}/join", json={"name": name})
         assert refused.status_code == 400 and refused.json()["key"] == "web_name_taken", name
     assert Seat(client, made["code"], None).state["free_seats"] == [2, 3]  # nothing taken
@@ -1071,6 +1077,9 @@ def test_a_name_that_would_pass_for_a_bot_is_refused_at_any_table(client):
         ("bot 12 (Beginner)", "en", "bot 12 (Beginner) would pass for one of the bots: please choose another name."),
         ("Bot ３ (willekeurig)", "nl", "Bot ３ (willekeurig) zou voor een van de bots doorgaan: kies een andere naam."),
         ("Bot l (expert)", "nl", "Bot l (expert) zou voor een van de bots doorgaan: kies een andere naam."),
+        # the spaces aside: "Bot 2(expert)" passed for a bot
+        ("Bot 2(expert)", "en", "Bot 2(expert) would pass for one of the bots: please choose another name."),
+        ("Bot2 (random)", "en", "Bot2 (random) would pass for one of the bots: please choose another name."),
     ):
         refused = client.post(f"/api/tables/{made['code']}/join?lang={lang}", json={"name": name})
         assert refused.status_code == 400 and refused.json()["key"] == "web_name_bot", name
