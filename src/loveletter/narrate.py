@@ -88,6 +88,16 @@ def looks_like_any(name: str, others: Iterable[str]) -> bool:
     return any(a == b for other in others for a, b in zip(mine, _name_keys(other), strict=True))
 
 
+def reads_like_any(name: str, others: Iterable[str]) -> bool:
+    """:func:`looks_like_any`, spaces aside: a person called "Bot 2(expert)" passed for the bot
+    "Bot 2 (expert)", and "Freeseat 3" for a free seat."""
+    return looks_like_any(_spaceless(name), (_spaceless(other) for other in others))
+
+
+def _spaceless(name: str) -> str:
+    return "".join(name.split())
+
+
 def _name_keys(name: str) -> tuple[str, str]:
     """How ``name`` looks in capitals and in small letters, each letter as the one it looks like.
     Both: some letters look alike only as capitals (Greek capital nu and "N"), others only as small

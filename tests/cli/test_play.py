@@ -1363,7 +1363,7 @@ def test_every_moves_words_are_whole_at_any_width(tmp_path, hinted):
 
 
 @pytest.mark.parametrize("name", ["BRAM", "Bram\u200b", "Ｂｒａｍ", "Br\u0430m", "Bram (beginner bot)", "bram (expert bot)",
-                                  "Bram (bot, willekeurig)"])
+                                  "Bram (bot, willekeurig)", "Bram(expert bot)", "Br am"])  # spaces aside too
 def test_the_bots_skip_a_name_that_looks_like_yours(tmp_path, name):
     """A name compared only in lower case let "Bram" with a zero-width space sit beside the bot Bram."""
     proc, _ = play(tmp_path, "--seed", "2", "--lang", "en", "--target", "1", "--name", name, lines=["q"])

@@ -28,7 +28,7 @@ from loveletter.engine import (
     view,
 )
 from loveletter.i18n import LANGUAGES, Translator
-from loveletter.narrate import MAX_NAME, look, looks_like_any, name_too_long, one_line, visible
+from loveletter.narrate import MAX_NAME, look, name_too_long, one_line, reads_like_any, visible
 from loveletter.web.store import DamagedRow, Store, StoredTable, hash_secret
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -255,11 +255,11 @@ class GameTable:
         """``name`` as the table would show a newcomer so called; :class:`Refused` if it is no name
         (:func:`clean_name`), or looks like one the table shows or keeps (see :meth:`join`)."""
         shown = clean_name(name)
-        if looks_like_any(shown, self.shown_names()):
+        if reads_like_any(shown, self.shown_names()):
             raise Refused("web_name_taken", name=shown)
-        if looks_like_any(shown, kept_names):
+        if reads_like_any(shown, kept_names):
             raise Refused("web_name_kept", name=shown)
-        if looks_like_any(shown, _bot_names(shown)):
+        if reads_like_any(shown, _bot_names(shown)):
             raise Refused("web_name_bot", name=shown)
         return shown
 
