@@ -466,7 +466,7 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     ann.wait_for_selector(".your-turn")
     ann.check("#hints-toggle")  # the expert's advice, off by default
     ann.wait_for_selector("#hint-list li")
-    assert re.search(r"\d+%( ± \d+)?$", ann.locator("#hint-list li").first.inner_text())
+    assert re.search(r": win (≈ \d+%( ± \d+)?|<1%|>99%|0%|100%)( · best)?$", ann.locator("#hint-list li").first.inner_text())
     assert ann.locator(".belief").count() == 1  # its guess at the other player's hand, every card possible
     assert re.fullmatch(r"Bot 1 \(random\): \w+ (\d+%|>99%)(, \w+ \d+%)*(; under 1%: \w+(, \w+)*)?",
                         ann.locator(".belief").inner_text())
@@ -720,6 +720,31 @@ def test_the_page_plays_under_its_own_content_security_policy(server, browser):
     page.click("#replay-link")
     page.wait_for_selector("#replay-step")
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_page_words_a_hint_and_marks_the_best_as_the_terminal_does(server, browser, lang):
+    """The page showed "44% ± 5" where the terminal shows "win ≈ 44% ± 5", with no "≈" to tell an
+    estimate from a certain figure, and marked no move best, though README's Hints says both."""
+    from types import SimpleNamespace
+
+    from loveletter.bots.expert import Estimate
+    from loveletter.i18n import Translator
+    from loveletter.tui.game import TerminalGame
+
+    page = new_page(browser, server)
+    page.evaluate("async (chosen) => { lang = chosen; await loadWords(); }", lang)
+    cases = [(c, sure, m) for c in (0, 0.002, 0.44, 0.4449, 0.998, 1) for sure in (False, True) for m in (0, 0.05)]
+    worded = page.evaluate("(cases) => cases.map(([c, sure, m]) => hintText(c, sure, m))", cases)
+    terminal = SimpleNamespace(t=Translator(lang))
+    assert worded == [TerminalGame._hint(terminal, Estimate(c, m, sure)) for c, sure, m in cases]  # type: ignore[arg-type]
+    marked = page.evaluate("""(lists) => lists.map((odds) => bestHints(odds.map(([chance, sure]) => ({chance, sure}))))""",
+                           [[(0.4449, False), (0.44, False), (0.3, False)],  # 44% twice: both best
+                            [(0.3, False), (0.3, False)],  # all alike: none
+                            [(0, True), (0.002, False)],  # "<1%" above a certain 0%
+                            [(1, True), (0.998, False)]])  # a certain 100% above ">99%"
+    page.close()
+    assert marked == [[True, True, False], [False, False], [False, True], [True, False]]
 
 
 def test_the_page_shows_a_hints_chance_and_margin_as_the_terminal_does(server, browser):

@@ -62,6 +62,8 @@ from loveletter.web.store import Store, StoredTable
 from loveletter.web.table import GameTable, Refused, is_code, new_code, new_settings
 
 WEB_WORDS_PREFIX = "web_"
+#: The terminal's words the page shows too: a hint's figure, as the terminal writes it.
+SHARED_WORDS = ("hint_win", "hint_win_margin", "hint_win_plain", "hint_best")
 #: Searches run at once, in threads of their own: the moves' storing and the other tables never queue
 #: behind them, and the event loop shares the interpreter with few threads. As many again for hints,
 #: apart: with one pool, two players asking for hints held up every table's bots for seconds.
@@ -666,7 +668,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     async def words(lang: str) -> dict[str, str]:
         if lang not in LANGUAGES:
             raise HTTPException(404, Refused("web_unknown_language", lang=lang[:20], languages=" / ".join(LANGUAGES)))
-        return {k: v for k, v in MESSAGES[lang].items() if k.startswith(WEB_WORDS_PREFIX)}
+        return {k: v for k, v in MESSAGES[lang].items() if k.startswith(WEB_WORDS_PREFIX) or k in SHARED_WORDS}
 
     @app.get("/api/tables")
     async def tables() -> list[dict[str, Any]]:

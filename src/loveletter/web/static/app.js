@@ -293,6 +293,26 @@ function hintMargin(chance, sure, margin) {
   return points >= 1 ? points : null;
 }
 
+// A hint's figure in words, as the terminal shows it (TerminalGame._hint): "win ≈ 44% ± 5" for an
+// estimate, "win <1%" or "win >99%" for a bound, "win 0%" or "win 100%" (no "≈") for a certain one.
+function hintText(chance, sure, margin) {
+  const p = percent(chance, sure).slice(0, -1);
+  if (!/^\d+$/.test(p) || p === "0" || p === "100") return w("hint_win_plain", { p });
+  const m = hintMargin(chance, sure, margin);
+  return m === null ? w("hint_win", { p }) : w("hint_win_margin", { p, m });
+}
+
+// Which hints are marked best: those whose figure shows highest ("<1%" above 0%, ">99%" below 100%),
+// and none where every move shows the same (as the terminal marks them).
+function bestHints(odds) {
+  const order = odds.map((o) => {
+    const p = percent(o.chance, o.sure);
+    return p === "<1%" ? 0.5 : p === ">99%" ? 99.5 : parseInt(p, 10);
+  });
+  const top = Math.max(...order);
+  return order.map((value) => new Set(order).size > 1 && value === top);
+}
+
 function cardView(face, attrs = {}, tag = "div") {  // "span" inside a button, which may hold no div
   return $(tag, { class: `card card-${face.card}`, ...attrs },
     $("span", { class: "value", text: String(face.value) }),
@@ -431,11 +451,11 @@ function render() {
       const target = m.target === me ? w("web_yourself") : s.names[m.target];
       return `${names[m.card]}${m.target !== null ? " → " + target : ""}${m.guess_name !== null ? ", " + m.guess_name : ""}`;
     };
+    const best = bestHints(hints.odds);
     hand.append($("section", { class: "hints" }, $("h3", { text: w("web_hint_title") }),
-      $("ol", { id: "hint-list" }, ...hints.odds.map((o) => {
-        const margin = hintMargin(o.chance, o.sure, o.margin);
-        return $("li", { text: `${describe(o.move)}: ${percent(o.chance, o.sure)}${margin !== null ? " ± " + margin : ""}` });
-      }))));
+      $("ol", { id: "hint-list" }, ...hints.odds.map((o, i) =>
+        $("li", { class: best[i] ? "best" : false,
+          text: `${describe(o.move)}: ${hintText(o.chance, o.sure, o.margin)}${best[i] ? " · " + w("hint_best") : ""}` })))));
   }
 
   const known = $("section", { class: "panel" }, $("h2", { text: w("web_known") }));
