@@ -98,6 +98,10 @@ def test_a_table_its_players_have_left_leaves_the_lobby(client, monkeypatch):
     ({"players": 3, "bots": {"1": "expert", "01": "random"}}, "'01' is not a seat: seats are whole numbers",
      "'01' is geen stoel: stoelen zijn hele getallen"),
     ({"players": 3, "bots": {"1.0": "expert"}}, "'1.0' is not a seat", "'1.0' is geen stoel"),
+    # six bots for six seats: the seat told, where the request's size was ("a wrong or missing value")
+    ({"edition": "2019", "players": 6, "bots": {str(seat): "random" for seat in range(1, 7)}},
+     "Seat 6 cannot be a bot: bots sit in seats 1 to 5 (seat 0 is yours).",
+     "Stoel 6 kan geen bot zijn: bots zitten op stoel 1 tot en met 5 (stoel 0 is van jou)."),
     ({"players": 3, "bots": {" 1": "expert"}}, "' 1' is not a seat", "' 1' is geen stoel"),
     # a field the server does not know was passed over: the table was made, the "budget" not taken
     ({"budget": 50}, "Unknown field 'budget'.", "Onbekend veld 'budget'."),

@@ -87,7 +87,7 @@ class NewTable(Body):
     edition: StrictStr = Field(default="classic", max_length=20)
     players: StrictInt = 2
     target: StrictInt | None = None
-    bots: dict[StrictStr, StrictStr] = Field(default_factory=dict, max_length=5)
+    bots: dict[StrictStr, StrictStr] = Field(default_factory=dict, max_length=6)  # (a seat for each; the seat checks say what is wrong)
     private: StrictBool = False
     bot_timeout: StrictFloat | None = None  # (a whole number is taken too)
     # the level that plays for someone away: only with a bot timeout (none: the default level)
