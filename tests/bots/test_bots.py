@@ -398,6 +398,49 @@ def test_levels_and_make_bot():
     assert make_bot("expert", 1, budget=MAX_BUDGET).iterations == MAX_BUDGET
 
 
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_make_bot_refuses_what_no_bot_can_take_whatever_the_level(level):
+    """The levels that do not search passed over any budget (-1, 1.5, "5"), a list as the level
+    failed as "unhashable type", and a seed went to Python's generator as it was: 3.0 played as 3,
+    True as 1, text by its hash, and a numpy integer failed in the generator's words."""
+    import numpy as np
+
+    for budget in (0, -1, True, 1.5, "5", MAX_BUDGET + 1):
+        with pytest.raises(ValueError, match="thinking budget must be a whole number"):
+            make_bot(level, 1, budget)  # type: ignore[arg-type]
+    assert make_bot(level, 1, budget=50).level == level  # one budget for a table of mixed levels
+    with pytest.raises(ValueError, match=r"unknown bot level \['expert'\]"):
+        make_bot(["expert"])  # type: ignore[arg-type]
+    for seed in (3.0, True, "3", 1.5):
+        with pytest.raises(TypeError, match="seed must be a whole number"):
+            make_bot(level, seed)  # type: ignore[arg-type]
+
+    def choices(seed: object) -> list[Action]:
+        out = []
+        for dealt in range(6):
+            match = Match(CLASSIC, 4, seed=dealt)
+            out.append(make_bot(level, seed, QUICK).choose(view(match, match.current)))  # type: ignore[arg-type]
+        return out
+
+    assert choices(np.int64(3)) == choices(3)
+    if level != "beginner":  # (its choices rarely turn on its tie-breaks: seeds 5 and -5 may agree)
+        assert choices(-5) != choices(5)  # Python's generator takes -5 as 5
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_a_bot_asked_where_its_seat_has_no_move_says_so(level):
+    """The expert made up a move for a view with no legal moves (another seat's turn); the others failed
+    with Python's errors ("max() arg is an empty sequence"), and a spectator's view with a bare assert."""
+    match = Match(CLASSIC, 2, seed=4)
+    waiting = 1 - match.current
+    for seen, says in ((view(match, waiting), f"seat {waiting} has no move to choose"),
+                       (view(match, None), "not in a spectator's view")):
+        with pytest.raises(ValueError, match=says):
+            make_bot(level, 0, QUICK).choose(seen)
+    with pytest.raises(ValueError, match="has no move to choose"):
+        ExpertBot(0, QUICK).move_odds(view(match, waiting))
+
+
 def test_in_sight_an_expert_thinks_even_when_it_has_no_choice():
     """R7: where people see how long a bot takes (the terminal game, the web), an expert with one
     legal move answered at once, and the moment of its move told that its cards left it no choice.

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from loveletter.bots.base import Bot
-from loveletter.bots.expert import MAX_BUDGET, ExpertBot
+from loveletter.bots.expert import MAX_BUDGET, ExpertBot, check_budget
 from loveletter.bots.random_bot import RandomBot
 from loveletter.bots.rule_based import RuleBasedBot
 from loveletter.engine import Action, View
@@ -41,13 +41,14 @@ def choose_in_sight(bot: Bot, view: View) -> Action:
 
 
 def make_bot(level: str, seed: int | None = None, budget: int | None = None) -> Bot:
-    """A bot of ``level`` (see :data:`LEVELS`); ``seed`` fixes its choices, ``budget`` is the
-    thinking budget of a searching bot in iterations (``None``: its default)."""
-    try:
-        factory = LEVELS[level]
-    except KeyError:
-        raise ValueError(f"unknown bot level {level!r}: choose {', '.join(LEVELS)}") from None
-    return factory(seed, budget)
+    """A bot of ``level`` (see :data:`LEVELS`); ``seed`` (a whole number) fixes its choices, ``budget``
+    is the thinking budget of a searching bot in iterations (``None``: its default). A level that
+    does not search takes a budget and does nothing with it (one budget serves a table of mixed
+    levels), but a budget no level could take is refused whatever the level."""
+    if not isinstance(level, str) or level not in LEVELS:  # (a list failed as "unhashable type")
+        raise ValueError(f"unknown bot level {level!r}: choose {', '.join(LEVELS)}")
+    check_budget(budget)
+    return LEVELS[level](seed, budget)
 
 
 __all__ = ["LEVELS", "MAX_BUDGET", "SEARCHING", "Bot", "ExpertBot", "RandomBot", "RuleBasedBot", "choose_in_sight",

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from loveletter.bots.base import check_turn, seeded
 from loveletter.bots.belief import Belief, Following
 from loveletter.bots.playout import Memory, memory_at, move, play_out, remember, step, unseen_odds
 from loveletter.bots.reading import Reading
@@ -49,6 +50,15 @@ MAX_BUDGET = 10**7
 #: The UCB exploration constant (rewards are scaled to 0..1); other values tried did no better against
 #: the beginner.
 EXPLORATION = 0.7
+
+
+def check_budget(budget: int | None, time_limit: float | None = None) -> None:
+    """Refuse a thinking budget that is not a whole number from 1 to :data:`MAX_BUDGET` (``None``: the
+    default). With a time limit, a budget past the cap is the way to say "until the clock runs out"."""
+    if budget is not None and (not is_whole(budget) or not (
+            1 <= budget <= MAX_BUDGET or (budget > 0 and time_limit is not None))):
+        raise ValueError(f"the thinking budget must be a whole number from 1 to {MAX_BUDGET:,} iterations,"
+                         f" not {budget!r}")
 
 
 @dataclass
@@ -104,12 +114,8 @@ class ExpertBot:
                  time_limit: float | None = None, levels: Mapping[int, str] | None = None) -> None:
         """``levels``: the bot level of the seats whose level is public, for the hints (a bot
         player is not told them; see :class:`~loveletter.bots.reading.Reading`)."""
-        # (with a time limit, a budget past the cap is the way to say "until the clock runs out")
-        if budget is not None and (not is_whole(budget) or not (
-                1 <= budget <= MAX_BUDGET or (budget > 0 and time_limit is not None))):
-            raise ValueError(f"the thinking budget must be a whole number from 1 to {MAX_BUDGET:,} iterations,"
-                             f" not {budget!r}")
-        self.rng = random.Random(seed)
+        check_budget(budget, time_limit)
+        self.rng = seeded(seed)
         self.iterations = int(budget) if budget is not None else DEFAULT_ITERATIONS
         self.time_limit = time_limit
         self.stats = SearchStats()
@@ -118,6 +124,7 @@ class ExpertBot:
     # ------------------------------------------------------------------------------ protocol
 
     def choose(self, view: View) -> Action:
+        check_turn(view)
         legal = view.legal_actions
         if len(legal) == 1:
             self.stats = SearchStats()
@@ -148,6 +155,7 @@ class ExpertBot:
         statistics per move. With ``prune``, a Guard names only one of the two likeliest cards per
         target; with ``even``, every root move is tried equally often and the round then played out
         (for estimates of each, rather than finding the best)."""
+        check_turn(view)
         assert view.seat is not None
         start = time.perf_counter()
         reading = self.belief(view)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import random
-
+from loveletter.bots.base import check_turn, seeded
 from loveletter.engine import Action, View
 
 
@@ -11,7 +10,8 @@ class RandomBot:
     level = "random"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = seeded(seed)
 
     def choose(self, view: View) -> Action:
+        check_turn(view)
         return self.rng.choice(view.legal_actions)

@@ -17,11 +17,11 @@ often (:mod:`~loveletter.bots.last_play`) and chooses among those.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from loveletter.bots.base import check_turn, seeded
 from loveletter.bots.last_play import last_play_chances, winning_most
 from loveletter.bots.odds import PlayOdds, play_odds, weighed
 from loveletter.engine import Action, Card, Event, View
@@ -85,10 +85,11 @@ class RuleBasedBot:
     level = "beginner"
 
     def __init__(self, seed: int | None = None, weights: Weights = WEIGHTS) -> None:
-        self.rng = random.Random(seed)
+        self.rng = seeded(seed)
         self.weights = weights
 
     def choose(self, view: View) -> Action:
+        check_turn(view)
         actions = view.legal_actions
         if view.phase is Phase.CHANCELLOR:
             return self._keep_best(view)
