@@ -121,7 +121,7 @@ def main() -> None:
     parser = Parser(description=description(__doc__))
     parser.add_argument("--rounds", type=whole(1, 10_000), default=200,
                         help="single rounds per line, at most 10,000 (default 200)")
-    parser.add_argument("--seed", type=whole(None), default=0, help="seed (default 0)")
+    parser.add_argument("--seed", type=whole(0), default=0, help="seed, from 0 (default 0)")
     parser.add_argument("--only", action="append", default=[], metavar="TEXT",
                         help="only the lines whose title contains TEXT, e.g. 'vs expert' (repeatable)")
     args = parser.parse_args()

@@ -94,6 +94,25 @@ def test_a_starter_that_is_no_seat_is_refused_with_a_shuffled_deck_as_with_a_giv
     assert Match(CLASSIC, 3, seed=1, starter=2).round.starter == 2
 
 
+@pytest.mark.parametrize("kind, value", [("players", 2.5), ("players", "2"), ("target", 1.5), ("target", True),
+                                         ("seed", 3.0), ("seed", "3"), ("starter", 1.0), ("starter", True)])
+def test_a_match_takes_whole_numbers_only(kind, value):
+    """2.5 players failed as a KeyError, a target of 1.5 and a seed of 3.0 were taken (the seed as 3),
+    and True started as seat 1."""
+    with pytest.raises(TypeError, match=f"must be a whole number, not {value!r}"):
+        Match(CLASSIC, **{"players": 2, kind: value})
+
+
+def test_a_negative_seed_is_refused_and_a_numpy_one_taken():
+    """Python's generator deals -5 as 5: two seeds, one game."""
+    import numpy as np
+
+    with pytest.raises(ValueError, match="the seed must be a whole number from 0, not -5"):
+        Match(CLASSIC, 2, seed=-5)
+    taken = Match(CLASSIC, np.int64(3), seed=np.int64(5), target=np.int64(2))
+    assert taken.round.deck == Match(CLASSIC, 3, seed=5).round.deck and type(taken.seed) is int
+
+
 def test_R2_1_match_player_counts():
     with pytest.raises(ValueError, match=r"R2\.1"):
         Match(CLASSIC, 5)

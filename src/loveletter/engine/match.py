@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from loveletter.engine.actions import Action
 from loveletter.engine.cards import CLASSIC, Card, Edition
+from loveletter.engine.errors import is_whole
 from loveletter.engine.round import Round
 
 #: The most tokens a match the programme sets up may need (a game to play: more would be a game of
@@ -38,6 +39,16 @@ class Match:
         deck: Sequence[Card | str] | None = None,
         log: bool = True,
     ) -> None:
+        # (Python would take 2.5 players to a KeyError, a seed of 3.0 as 3 and True as a starter)
+        for name, value in (("number of players", players), ("token target", target), ("seed", seed),
+                            ("starter", starter)):
+            if value is not None and not is_whole(value):
+                raise TypeError(f"the {name} must be a whole number, not {value!r}")
+        if seed is not None and seed < 0:  # Python's generator deals -5 as 5
+            raise ValueError(f"the seed must be a whole number from 0, not {seed}")
+        players, starter = int(players), int(starter)
+        target = int(target) if target is not None else None
+        seed = int(seed) if seed is not None else None
         edition.check_players(players)
         if target is not None and target < 1:
             raise ValueError(f"the token target must be at least 1, not {target}")
