@@ -956,7 +956,7 @@ def test_load_words_the_json_readers_complaints_in_both_languages(tmp_path: Path
         ('{"players": ["A", "B"', "a comma was expected (line 1, column 22)",
          "hier werd een komma verwacht (regel 1, kolom 22)"),
         ('{"players": "Ann', "a string is not closed (line 1, column 13)",
-         "een tekst wordt niet afgesloten (regel 1, kolom 13)"),
+         "een tekst is niet afgesloten (regel 1, kolom 13)"),
         ("  x", "a value was expected (line 1, column 3)", "hier werd een waarde verwacht (regel 1, kolom 3)"),
         ("{} {}", "more follows the end of the JSON value (line 1, column 4)",
          "er volgt nog iets na het einde van de JSON-waarde (regel 1, kolom 4)"),

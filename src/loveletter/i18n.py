@@ -95,13 +95,14 @@ CARD_EFFECTS: dict[str, dict[Card, str]] = {
         Card.PRINCESS: "If you play or discard her, you are out of the round.",
     },
     "nl": {
-        Card.SPY: "Geen effect. Ben je aan het eind van de ronde de enige nog in de ronde met een Spion"
+        Card.SPY: "Geen effect. Ben jij aan het eind van de ronde als enige nog in de ronde met een Spion"
                   " op je aflegstapel, dan krijg je een teken van liefde.",
-        Card.GUARD: "Kies een andere speler en noem een kaart behalve de Wachter: heeft die speler hem,"
-                    " dan ligt die uit de ronde.",
+        Card.GUARD: "Kies een andere speler en noem een kaart behalve de Wachter: heeft die speler die"
+                    " kaart, dan ligt hij uit de ronde.",
         Card.PRIEST: "Bekijk de hand van een andere speler.",
-        Card.BARON: "Vergelijk je hand met die van een andere speler: de laagste kaart ligt uit de ronde.",
-        Card.HANDMAID: "Tot je volgende beurt kunnen de kaarten van anderen jou niet kiezen.",
+        Card.BARON: "Vergelijk je hand met die van een andere speler: wie de lagere kaart heeft, ligt uit de"
+                    " ronde.",
+        Card.HANDMAID: "Tot je volgende beurt kunnen andere spelers jou niet kiezen met hun kaarten.",
         Card.PRINCE: "Kies een speler (ook jezelf mag): die legt zijn hand af en trekt een nieuwe kaart.",
         Card.CHANCELLOR: "Trek 2 kaarten, houd er 1 van je 3, leg de andere 2 onder de trekstapel.",
         Card.KING: "Ruil van hand met een andere speler.",
@@ -679,7 +680,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli_main": "Love Letter: speel het kaartspel in de terminal of de browser, speel spelverslagen na en"
                     " laat bots toernooien spelen.",
         "cli_play": "Speel een spel tegen bots in de terminal (zetten per nummer of notatie; werkt ook via een pipe).",
-        "cli_replay": "Controleer een spelverslag (BESTAND, of - voor standaardinvoer) en vertel het spel dat erin staat.",
+        "cli_replay": "Controleer een spelverslag (BESTAND, of - voor standaardinvoer) en vertel het "
+                      "verloop van het spel dat erin staat.",
         "opt_edition": "classic: 16 kaarten, 2-4 spelers; 2019: 21 kaarten, 2-6 spelers.",
         "opt_players": "Aantal spelers: jij plus bots, 2-4 in de klassieke editie, 2-6 in 2019 (standaard: één meer"
         " dan de niveaus in --bots, minstens 2).",
@@ -689,13 +691,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_target": "Aantal tekens van liefde om te winnen (standaard: volgens de regels, R2.3).",
         "opt_name": "Jouw naam aan tafel.",
         "opt_records": "Map voor het spelverslag (standaard: je gegevensmap; het pad komt aan het eind in beeld).",
-        "opt_json": "Geef in plaats daarvan de samenvatting als JSON.",
-        "opt_delay": "Seconden van de zet ervoor tot elke zet van een bot, zijn denktijd meegerekend (standaard: 0,6 in een terminal, 0 via een pipe).",
+        "opt_json": "Geef in plaats daarvan de samenvatting als JSON (de samenvatting uit het "
+                    "verslagformaat).",
+        "opt_delay": "Seconden tussen de vorige zet en elke zet van een bot, denktijd inbegrepen "
+                     "(standaard: 0,6 in een terminal, 0 via een pipe).",
         "opt_starter": "Wie de eerste ronde begint: een stoelnummer (jij bent 0), of willekeurig (volgens het startgetal).",
-        "opt_hints": "Toon voor elke zet van jou de kans van de expert om daarna de ronde te winnen, en wat hij denkt dat elke tegenstander heeft.",
-        "opt_budget": "Denkbudget van de expert (bots en hints), in zoekstappen per zet (standaard: {default},"
-        " een fractie van een seconde per zet; de denktijd groeit evenredig mee); hints proberen elke zet hoe"
-        " dan ook minstens {tries} keer.",
+        "opt_hints": "Toon vóór elke zet van jou de kans van de expert om na elke mogelijke zet de ronde te"
+                     " winnen, en wat hij denkt dat elke tegenstander heeft.",
+        "opt_budget": "Denkbudget van de expert (bots en hints), in zoekstappen per zet (standaard: "
+                      "{default}, een fractie van een seconde per zet; de denktijd groeit evenredig mee); "
+                      "hints proberen elke zet ongeacht het budget minstens {tries} keer.",
         "hint_win": "winkans ≈ {p}%",
         "hint_win_margin": "winkans ≈ {p}% ± {m}",
         "hint_win_plain": "winkans {p}%",
@@ -739,16 +744,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "not_a_move": "Dat is geen zet: {reason}",
         "line_too_long": "Die regel is langer dan {max} karakters, langer dan welke zet ook: hij is overgeslagen.",
         "illegal": "Niet toegestaan: {reason}",
-        "no_such_number": "Er is geen zet nummer {n}: kies 1 tot en met {max}.",
+        "no_such_number": "Er is geen zet met nummer {n}: kies 1 tot en met {max}.",
         "ascii_digits": "Typ het nummer van een zet met de cijfers 0 tot en met 9, niet {n}.",
-        "no_such_number_two": "Er is geen zet nummer {n}: kies 1 of 2.",
-        "no_such_number_one": "Er is geen zet nummer {n}: er is alleen zet 1.",
+        "no_such_number_two": "Er is geen zet met nummer {n}: kies 1 of 2.",
+        "no_such_number_one": "Er is geen zet met nummer {n}: er is alleen zet 1.",
         "match_won": "{names} winnen het spel!",
         "match_won_one": "{name} wint het spel!",
         "score": "Tekens van liefde: {scores}",
         "score_target": "Tekens van liefde: {scores} (doel {target})",
-        "players_at_table": "Spelers, in speelvolgorde: {players}; wie het eerst {target} tekens heeft, wint.",
-        "players_at_table_one": "Spelers, in speelvolgorde: {players}; wie het eerste teken heeft, wint.",
+        "players_at_table": "Spelers, in beurtvolgorde: {players}; wie het eerst {target} tekens heeft, "
+                            "wint.",
+        "players_at_table_one": "Spelers, in beurtvolgorde: {players}; wie het eerste teken heeft, wint.",
         "bot_level": "{name} (bot, {level})",
         "level_random": "willekeurig",
         "level_beginner": "beginner",
@@ -759,7 +765,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "records_not_folder": "het is geen map",
         "quit": "Spel gestopt.",
         "not_text": "Dat is geen tekst: de terminal stuurde bytes die geen UTF-8 zijn. Typ je zet opnieuw.",
-        "quit_chancellor_unsaved": "De Kanselier waarvoor je aan het kiezen was staat niet in het verslag: een verslag bewaart alleen hele beurten, dus het eindigt voor die beurt.",
+        "quit_chancellor_unsaved": "De Kanselier waarvoor je aan het kiezen was, staat niet in het verslag:"
+                                   " een verslag bewaart alleen hele beurten, dus het eindigt vóór die "
+                                   "beurt.",
         "move_fmt_guard": "Wachter → {target}, raad {guess}",
         "move_fmt_target": "{card} → {target}",
         "move_fmt_none": "{card}",
@@ -814,7 +822,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "edition_named_2019": "2019-editie",
         # toernooien
         "cli_serve": "Start het spel in de browser op deze computer (tafels met vrienden en bots) en toon het adres.",
-        "opt_serve_host": "Adres om op te luisteren (0.0.0.0: elke netwerkaansluiting).",
+        "opt_serve_host": "Adres om op te luisteren (0.0.0.0: elke netwerkinterface).",
         "opt_serve_port": "Poort om op te luisteren.",
         "opt_serve_bot_delay": "Seconden van het begin van de beurt van een bot tot zijn zet, zijn denktijd meegerekend, zodat mensen het kunnen volgen.",
         "opt_serve_db": "Database: een SQLAlchemy-URL (bv. postgresql+psycopg://gebruiker@host/db) of het pad van een"
@@ -835,8 +843,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_err_db_says": "het stuurprogramma zegt: {detail}",
         "serve_err_db_foreign": "de tabel {table!r} erin is niet van deze app (ontbrekende kolommen: {columns}): kies een"
                                 " andere database of haal die tabel weg; er is niets veranderd",
-        "serve_table_left_out": "tafel {code} blijft weg: de opgeslagen rijen zijn niet terug te lezen ({reason});"
-                                " ze blijven ongewijzigd in de database",
+        "serve_table_left_out": "tafel {code} wordt overgeslagen: de opgeslagen rijen zijn niet terug te "
+                                "lezen ({reason}); ze blijven ongewijzigd in de database",
         "serve_damage_not_object": "de instellingen zijn geen JSON-object",
         "serve_damage_not_json_at": "de instellingen zijn geen JSON (regel {line}, kolom {column})",
         "serve_damage_not_json": "de instellingen zijn geen JSON",
@@ -844,8 +852,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_damage_kind": "het veld {field!r} van de instellingen heeft een verkeerd soort waarde",
         "cli_tournament": "Speel veel partijen tussen bots, met wisselende stoelen, en geef winstpercentages,"
                           " onderlinge resultaten en Bradley-Terry-ratings.",
-        "opt_tour_bots": "Niveaus van de bots, gescheiden door komma's ({levels}); zijn het er minder dan"
-                         " --players, dan worden ze om de beurt herhaald.",
+        "opt_tour_bots": "Niveaus van de bots, gescheiden door komma's ({levels}); zijn het er minder dan "
+                         "--players, dan worden ze om de beurt herhaald tot alle stoelen bezet zijn.",
         "opt_tour_players": "Aantal spelers (standaard: het aantal genoemde bots, minstens 2).",
         "opt_tour_rounds": "Speel N losse rondes (standaard: 1000 rondes; hoogstens {most}).",
         "opt_tour_matches": "Speel N hele spellen in plaats van losse rondes (hoogstens {most}).",
@@ -917,13 +925,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_ratings_one": "Ratings: er speelde maar één niveau, dus er valt niets te vergelijken.",
         "tour_ratings_infinite": "Ratings: geen, want een niveau (of een groep niveaus) won, of verloor, elke"
                                  " partij die tussen dat niveau (of die groep) en de andere beslist werd; speel meer partijen.",
-        "tour_ratings_note": "Ratings: Bradley-Terry, geschat op elke twee stoelen van verschillende niveaus"
-                             " waarvan de ene won en de andere niet, op de Elo-schaal met gemiddelde 0; ± is één"
-                             " standaardfout, geclusterd per partij (de vergelijkingen binnen één partij zijn"
-                             " niet onafhankelijk).",
-        "tour_rates_note": "Winstpercentages: een niveau op meerdere stoelen telt per stoel; een gedeelde winst"
-                           " telt voor elke winnaar; 95%-intervallen volgens Wilson (voor een niveau op meerdere stoelen per"
-                           " partij: de uitslagen van zijn stoelen in één partij hangen samen).",
+        "tour_ratings_note": "Ratings: Bradley-Terry, geschat op elk paar stoelen van verschillende niveaus"
+                             " waarvan de ene won en de andere niet, op de Elo-schaal met gemiddelde 0; ± "
+                             "is één standaardfout, geclusterd per partij (de vergelijkingen binnen één "
+                             "partij zijn niet onafhankelijk).",
+        "tour_rates_note": "Winstpercentages: een niveau op meerdere stoelen telt één keer per stoel; een "
+                           "gedeelde winst telt voor elke winnaar; 95%-intervallen volgens Wilson (voor een"
+                           " niveau op meerdere stoelen berekend per partij: de uitslagen van zijn stoelen "
+                           "in één partij hangen samen).",
         "tour_plot_rate": "winstpercentage, % (95%-interval volgens Wilson; stippellijn: een gelijk deel)",
         "tour_plot_rating": "Bradley-Terry-rating, Elo-schaal (± 1,96 standaardfouten)",
         "tour_err_no_bots": "--bots: noem minstens één niveau ({levels})",
@@ -937,7 +946,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play_err_bots_players": "--bots: {count} niveaus geven een spel van {players} spelers, maar de {edition} is voor {low}-{high} (R2.1)",
         "play_err_starter": "--starter: kies een stoel van 0 tot en met {last}, of willekeurig",
         "play_err_name_long": "--name: een naam heeft hoogstens {most} karakters, niet {length}",
-        "play_err_name_marks": "--name: de naam heeft te veel accenten of verbindingstekens op zijn karakters",
+        "play_err_name_marks": "--name: de naam heeft te veel accenten of samenvoegtekens (joiners) op zijn"
+                               " karakters",
         "play_err_name_empty": "--name: geef een naam die iets laat zien, of laat --name weg om {default} te heten",
         "play_err_name_bytes": "--name: de naam is geen tekst (bytes die geen UTF-8 zijn)",
         "play_err_bots_empty": "--bots: leeg niveau in {given!r}: zet één komma tussen de niveaus ({levels}),"
@@ -964,7 +974,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_mode": "onbekende soort partij {mode!r}: rounds of matches",
         "tour_err_games": "speel minstens 1 partij, niet {games}",
         "tour_err_whole": "{name} moet een geheel getal zijn, niet {value}",
-        "tour_err_budget": "--budget moet van 1 tot {most} zijn, niet {budget}",
+        "tour_err_budget": "--budget moet van 1 tot en met {most} zijn, niet {budget}",
         "tour_err_budget_unused": "--budget: geen van deze bots gebruikt een denkbudget (alleen {searching})",
         "tour_err_too_many_games": "speel hoogstens {most} partijen in één toernooi, niet {games}",
         "tour_err_records_used": "--records: {path} bevat al spelverslagen; kies een nieuwe of lege map",
@@ -1034,7 +1044,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_face_up": "Open weggelegd (niet in deze ronde)",
         "web_tokens": "Tekens van liefde: {n} van {target}",
         "web_tokens_count": "Tekens van liefde: {n}",
-        "web_hints": "Tips van de expert-bot",
+        "web_hints": "Hints van de expert-bot",
         "web_rematch": "Nog een spel",
         "web_rematch_join": "Doe mee met het volgende spel",
         "web_rematch_go": "Naar het volgende spel",
@@ -1073,49 +1083,53 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_name_empty": "Geef een naam op.",
         "web_name_taken": "Iemand aan deze tafel heet al {name}: kies een andere naam.",
         "web_name_bot": "{name} zou voor een van de bots doorgaan: kies een andere naam.",
-        "web_name_kept": "{name} speelde het vorige spel: die naam blijft voor hen (ze doen mee met „Doe mee met"
-                         " het volgende spel” aan de afgelopen tafel). Kies een andere naam.",
+        "web_name_kept": "{name} speelde het vorige spel: die naam blijft voor die speler gereserveerd (die"
+                         " doet weer mee via „Doe mee met het volgende spel” aan de afgelopen tafel). Kies "
+                         "een andere naam.",
         "web_err_edition": "Onbekende editie {edition!r}: kies classic of 2019.",
-        "web_err_players": "De {edition} is voor {low} tot {high} spelers, niet {players}.",
-        "web_err_target": "Het doel in tekens van liefde moet van 1 tot 20 zijn, niet {target}.",
+        "web_err_players": "De {edition} is voor {low} tot en met {high} spelers, niet {players}.",
+        "web_err_target": "Het doel in tekens van liefde moet van 1 tot en met 20 zijn, niet {target}.",
         "web_err_bot_seat": "Stoel {seat} kan geen bot zijn: bots zitten op stoel 1 tot en met {last} (stoel 0 is"
         " van jou).",
         "web_err_bot_seat_two": "Stoel {seat} kan geen bot zijn: met twee spelers zit de bot op stoel 1 (stoel 0 is"
         " van jou).",
-        "web_err_bot_seat_number": "{seat!r} is geen stoel: stoelen zijn hele getallen, gewoon geschreven (\"1\","
-        " \"2\").",
+        "web_err_bot_seat_number": "{seat!r} is geen stoel: stoelen zijn gehele getallen in gewone cijfers "
+                                   "(\"1\", \"2\").",
         "web_err_bot_level": "Onbekend botniveau {level!r}: kies {levels}.",
         "web_err_stand_in": "Onbekend niveau {level!r} voor de bot die speelt voor wie weg is: kies {levels}.",
         "web_err_stand_in_never": "Een bot speelt alleen voor wie weg is als daar een tijd voor "
                                   "is opgegeven (bot_timeout): geef die op, of laat stand_in weg.",
-        "web_err_bot_timeout": "De tijd voordat een bot het overneemt moet van 1 tot 3600 seconden zijn.",
+        "web_err_bot_timeout": "De tijd voordat een bot het overneemt, moet van 1 tot en met 3600 seconden "
+                               "zijn.",
         "web_err_request": "Het verzoek heeft een verkeerde of ontbrekende waarde voor '{field}'.",
         "web_name_long": "Een naam heeft hoogstens {max} karakters.",
-        "web_name_marks": "De naam heeft te veel accenten of verbindingstekens op zijn karakters.",
+        "web_name_marks": "De naam heeft te veel accenten of samenvoegtekens (joiners) op zijn karakters.",
         "web_check_missing": "Vul dit veld in.",
         "web_check_file": "Kies een bestand.",
-        "web_check_whole": "Geef een heel getal.",
+        "web_check_whole": "Geef een geheel getal.",
         "web_check_range": "Geef een getal van {min} tot en met {max}.",
         "web_table_full": "Deze tafel heeft geen vrije stoel; je kunt wel kijken.",
-        "web_too_many_watchers": "Deze tafel heeft al {most} kijkers, het meeste dat ze toelaat; probeer het later"
-                                 " nog eens.",
-        "web_too_many_misses": "Te veel codes zonder tafel vanaf hier: probeer het over {minutes} minuten opnieuw.",
-        "web_too_many_tabs": "Deze stoel is al op {most} plaatsen open, het meeste dat mag: sluit er een.",
+        "web_too_many_watchers": "Deze tafel heeft al {most} kijkers, het maximum; probeer het later nog "
+                                 "eens.",
+        "web_too_many_misses": "Vanaf dit adres zijn te veel codes geprobeerd waar geen tafel bij hoort: "
+                               "probeer het over {minutes} minuten opnieuw.",
+        "web_too_many_tabs": "Deze stoel is al op {most} plaatsen geopend, het maximum: sluit er een.",
         "web_foreign_origin": "De tafels van dit spel gaan alleen open vanaf zijn eigen pagina's.",
         "web_bad_host": "Deze server luistert alleen naar de eigen namen van deze computer (localhost).",
-        "web_too_many_tables": "Je hebt de laatste {minutes} minuten {most} tafels gemaakt, het meeste dat mag;"
-                               " ga aan een tafel zitten, of wacht even.",
+        "web_too_many_tables": "Je hebt in de afgelopen {minutes} minuten {most} tafels gemaakt, het "
+                               "maximum; schuif aan bij een tafel, of wacht even.",
         "web_seat_kept": "De vrije stoelen worden vrijgehouden voor de spelers van het vorige spel zolang ze nog kiezen; je kunt wel kijken.",
         "web_bad_secret": "Deze stoelsleutel hoort niet bij deze tafel.",
         "web_spectator": "Kijkers kunnen niet spelen.",
         "web_store_failed": "De server kon dat nu niet opslaan (de database is bezet of onbereikbaar): er is"
                             " niets veranderd; probeer het opnieuw.",
-        "web_store_elsewhere": "Een andere server op deze database was eerder, dus de tafel van deze server is"
-                               " verouderd en er is niets veranderd: er mag maar één server een database gebruiken.",
+        "web_store_elsewhere": "Een andere server die deze database gebruikt, was eerder, dus de tafel van "
+                               "deze server is verouderd en er is niets veranderd: er mag maar één server "
+                               "een database gebruiken.",
         "web_spectator_hints": "Tips zijn voor de spelers; kijkers krijgen ze niet.",
         "web_match_over": "Het spel is voorbij.",
         "web_not_started": "Het spel begint als elke stoel bezet is.",
-        "web_stale": "De tafel is verder gegaan sinds je koos; kijk opnieuw en kies opnieuw.",
+        "web_stale": "De tafel is verder gegaan sinds je koos; kijk opnieuw en maak een nieuwe keuze.",
         "web_not_your_turn": "Je bent niet aan de beurt.",
         "web_bad_move": "Dat is geen zet.",
         "web_illegal": "Die zet mag niet.",
@@ -1134,7 +1148,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_hello_twice": "Je zit al aan tafel met deze verbinding.",
         "web_hello_first": "Zeg eerst hallo.",
         "web_not_finished": "Het spel is nog niet voorbij: het verslag en de herhaling komen daarna.",
-        "web_rematch_not_finished": "Het spel is nog niet voorbij: om nog een spel vragen kan daarna.",
+        "web_rematch_not_finished": "Het spel is nog niet voorbij: daarna kun je om nog een spel vragen.",
         "web_record_too_big": "Dat bestand is te groot voor een spelverslag (hoogstens {max} kB).",
         "web_replay_too_big": "De herhaling van dit spelverslag zou te groot worden om te tonen (meer dan {most} MB): zijn de namen erg lang?",
         "web_request_too_big": "Het verzoek is te groot (hoogstens {max} kB).",
@@ -1164,7 +1178,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_not_text": "{path} is geen tekstbestand (geen UTF-8 op regel {line}, kolom {column})",
         "rec_unreadable": "kan {path} niet lezen: {error}",
         "rec_stdin": "standaardinvoer",
-        "rec_stdin_closed": "standaardinvoer is gesloten: geef het bestand van het verslag, of stuur het in (loveletter replay - < BESTAND)",
+        "rec_stdin_closed": "standaardinvoer is gesloten: geef het bestand van het verslag op, of stuur het"
+                            " via de standaardinvoer (loveletter replay - < BESTAND)",
         "rec_not_json": "{path} is geen geldige JSON: {error} (regel {line}, kolom {column})",
         "rec_empty": "{path} is leeg: er staat geen spelverslag in",
         "rec_too_deep": "{path} is te diep genest voor een spelverslag",
@@ -1198,11 +1213,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "json_field_name": "hier werd een veldnaam tussen dubbele aanhalingstekens verwacht",
         "json_comma": "hier werd een komma verwacht",
         "json_colon": "hier werd een dubbele punt verwacht",
-        "json_unclosed": "een tekst wordt niet afgesloten",
+        "json_unclosed": "een tekst is niet afgesloten",
         "json_control": "een stuurteken in een tekst",
         "json_escape": "een verkeerde escape (\\…) in een tekst",
         "json_extra": "er volgt nog iets na het einde van de JSON-waarde",
-        "json_trailing_comma": "een komma voor een sluithaakje",
+        "json_trailing_comma": "een komma vóór een sluithaakje",
         "rec_not_object": "een spelverslag is een JSON-object, geen {kind}",
         "rec_unknown_format": "onbekend formaat {format}: verwacht \"{expected}\"",
         "rec_edition_type": "'edition' moet \"classic\" of \"2019\" zijn, geen {kind}",
@@ -1210,7 +1225,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_players": "'players' moet een lijst van niet-lege namen zijn",
         "rec_players_distinct": "de namen van de spelers moeten verschillend zijn",
         "rec_player_count": "de {edition} is voor {low}-{high} spelers, niet {n} (R2.1)",
-        "rec_target": "'target' moet een heel aantal tekens van liefde zijn, minstens 1",
+        "rec_target": "'target' moet een geheel aantal tekens van liefde zijn, minstens 1",
         "rec_rounds": "'rounds' moet een lijst zijn",
         "rec_no_rounds": "het spelverslag heeft geen rondes",
         "rec_round_not_object": "een ronde is een JSON-object, geen {kind}",
@@ -1261,8 +1276,8 @@ ERRORS_NL: dict[str, str] = {
     "guess_untargeted": "een Wachter zonder speler om te kiezen noemt geen kaart (R4.6)",
     "not_guard": "alleen de Wachter noemt een kaart (R5.1)",
     "not_chancellor": "alleen de Kanselier houdt een kaart en legt kaarten onder de trekstapel (R5.9)",
-    "keep_after_drawing": "welke kaart blijft, wordt pas gekozen als de Kanselier gespeeld is en zijn kaarten"
-                          " getrokken heeft: eerst wordt de Kanselier gespeeld (R5.9)",
+    "keep_after_drawing": "welke kaart je houdt, kies je pas als de Kanselier gespeeld is en zijn kaarten "
+                          "getrokken heeft: speel eerst de Kanselier (R5.9)",
     "chancellor_pending": "stoel {seat} speelde de Kanselier en moet nu één van {cards} houden (R5.9)",
     "chancellor_choice_only": "stoel {seat} houdt nu alleen een kaart en legt de andere onder de trekstapel:"
     " geen speler, geen gok (R5.9)",
@@ -1299,7 +1314,8 @@ QUOTED = ("text", "rest", "word")
 
 NOTATION_NL: dict[str, str] = {
     "empty": "lege zet: schrijf een kaart, bv. 'wachter 1 priester' of 'kamermeisje'",
-    "number_first": "een zet begint met een kaart, niet met een getal ({text!r}): typ één nummer om uit de lijst te kiezen",
+    "number_first": "een zet begint met een kaart, niet met een getal ({text!r}): typ alleen een nummer om "
+                    "uit de lijst te kiezen",
     "negative_seat": "stoelnummers beginnen bij 0, niet bij {seat}",
     "long_seat": "{seat} is aan geen enkele tafel een stoelnummer",
     "seat_word": "op de plaats van het stoelnummer staat {word!r}: een stoel is een getal, bv. 'wachter 1 priester'",

@@ -222,16 +222,16 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path, lang):
         assert "Player plays the Guard on Bram and names the Priest: " in out
     else:
         assert reply_to(out, lang, "blah blah").startswith("Dat is geen zet: ")
-        assert reply_to(out, lang, "99") == f"Er is geen zet nummer 99: kies 1 tot en met {len(legal)}."
-        assert reply_to(out, lang, "0").startswith("Er is geen zet nummer 0")
-        assert reply_to(out, lang, "1,5") == f"Er is geen zet nummer 1,5: kies 1 tot en met {len(legal)}."
+        assert reply_to(out, lang, "99") == f"Er is geen zet met nummer 99: kies 1 tot en met {len(legal)}."
+        assert reply_to(out, lang, "0").startswith("Er is geen zet met nummer 0")
+        assert reply_to(out, lang, "1,5") == f"Er is geen zet met nummer 1,5: kies 1 tot en met {len(legal)}."
         nl_name = {Card.PRINCESS: "de Prinses", Card.COUNTESS: "de Gravin", Card.KING: "de Koning"}[missing]
         assert reply_to(out, lang, missing.word) == f"Niet toegestaan: je hebt {nl_name} niet (R4.3)"
         assert reply_to(out, lang, "guard 1 guard") == (
             "Niet toegestaan: de Wachter mag de Wachter niet noemen (R5.1)")
         assert reply_to(out, lang, typed[6]).startswith("Niet toegestaan: ")
         assert reply_to(out, lang, "?").startswith("Typ het nummer van een zet")
-        assert reply_to(out, lang, "-1") == f"Er is geen zet nummer -1: kies 1 tot en met {len(legal)}."
+        assert reply_to(out, lang, "-1") == f"Er is geen zet met nummer -1: kies 1 tot en met {len(legal)}."
         assert reply_to(out, lang, "guard 1 spy") == (
             "Niet toegestaan: de Spion is geen kaart van de klassieke editie (R1)")
         assert "Speler speelt de Wachter op Bram en raadt de Priester: " in out
@@ -263,7 +263,7 @@ def test_a_wrong_number_for_a_forced_move_says_there_is_only_one(tmp_path, lang)
     proc, _ = play(tmp_path, "--lang", lang, "--seed", str(seed), lines=["2", "q"])
     no_traceback(proc)
     expected = {"en": "There is no move number 2: there is only move 1.",
-                "nl": "Er is geen zet nummer 2: er is alleen zet 1."}[lang]
+                "nl": "Er is geen zet met nummer 2: er is alleen zet 1."}[lang]
     assert reply_to(proc.stdout, lang, "2") == expected
 
 
@@ -552,7 +552,7 @@ def test_a_budget_is_taken_when_hints_or_an_expert_use_it(tmp_path, args):
 
 
 @pytest.mark.parametrize(("lang", "says"), [("en", "hints try every move at least {} times"),
-                                            ("nl", "hints proberen elke zet hoe dan ook minstens {} keer")])
+                                            ("nl", "hints proberen elke zet ongeacht het budget minstens {} keer")])
 def test_budget_help_says_hints_try_every_move_a_least_number_of_times(lang, says):
     """A budget below that many tries per move changes nothing for the hints: the help says so."""
     proc = subprocess.run([str(LOVELETTER), "play", "--help", "--lang", lang], capture_output=True, text=True,
@@ -576,13 +576,13 @@ def test_the_game_says_who_plays_at_which_level_in_dutch(tmp_path, random_named)
     """The level as the table names it may be given to --bots too, in either language."""
     proc, _ = play(tmp_path, "--seed", "2", "--lang", "nl", "--bots", f"{random_named},beginner",
                    "--target", "3", lines=["q"])
-    assert proc.stdout.startswith("Spelers, in speelvolgorde: Speler (jij), Bram (bot, willekeurig),"
+    assert proc.stdout.startswith("Spelers, in beurtvolgorde: Speler (jij), Bram (bot, willekeurig),"
                                   " Cas (bot, beginner); wie het eerst 3 tekens heeft, wint.\n")
 
 
 @pytest.mark.parametrize(("lang", "line"), [
     ("en", "Players, in turn order: Player (you), Bram (beginner bot); the first token wins.\n"),
-    ("nl", "Spelers, in speelvolgorde: Speler (jij), Bram (bot, beginner); wie het eerste teken heeft, wint.\n"),
+    ("nl", "Spelers, in beurtvolgorde: Speler (jij), Bram (bot, beginner); wie het eerste teken heeft, wint.\n"),
 ])
 def test_a_match_of_one_token_is_told_in_the_singular(tmp_path, lang, line):
     proc, _ = play(tmp_path, "--seed", "2", "--lang", lang, "--target", "1", lines=["q"])
@@ -903,7 +903,7 @@ def test_a_move_typed_with_invisible_characters_or_leading_zeros_is_read(tmp_pat
 
 @pytest.mark.parametrize(("lang", "note"), [
     ("en", "The Chancellor you were choosing for is not in the record"),
-    ("nl", "De Kanselier waarvoor je aan het kiezen was staat niet in het verslag"),
+    ("nl", "De Kanselier waarvoor je aan het kiezen was, staat niet in het verslag"),
 ])
 def test_quitting_during_the_chancellors_choice_says_that_turn_is_not_saved(tmp_path, lang, note):
     seed = _first_seed_with(Card.CHANCELLOR, EDITION_2019)

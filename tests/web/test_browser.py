@@ -201,7 +201,7 @@ def test_the_lobbys_form_checks_speak_the_pages_language(server, browser):
     ann.fill("input[name=timeout]", "0")
     assert ann.eval_on_selector("input[name=timeout]", said) == "Geef een getal van 1 tot en met 3600."
     ann.fill("input[name=timeout]", "2.5")
-    assert ann.eval_on_selector("input[name=timeout]", said) == "Geef een heel getal."
+    assert ann.eval_on_selector("input[name=timeout]", said) == "Geef een geheel getal."
     assert ann.eval_on_selector("#name", said) == "Geef een naam op."  # (nothing typed yet)
     assert ann.eval_on_selector("#code", said) == "Vul dit veld in."
     assert ann.eval_on_selector("#record-file", said) == "Kies een bestand."

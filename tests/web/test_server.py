@@ -82,7 +82,7 @@ def test_a_table_its_players_have_left_leaves_the_lobby(client, monkeypatch):
 
 @pytest.mark.parametrize(("settings", "says", "zegt"), [
     ({"edition": "classic", "players": 5}, "The classic edition is for 2 to 4 players, not 5.",
-     "De klassieke editie is voor 2 tot 4 spelers, niet 5."),
+     "De klassieke editie is voor 2 tot en met 4 spelers, niet 5."),
     ({"edition": "2020"}, "Unknown edition '2020': choose classic or 2019.",
      "Onbekende editie '2020': kies classic of 2019."),
     ({"bots": {"1": "genius"}}, "Unknown bot level 'genius': choose random, beginner, expert.",
@@ -96,7 +96,7 @@ def test_a_table_its_players_have_left_leaves_the_lobby(client, monkeypatch):
      "Stoel 2 kan geen bot zijn: met twee spelers zit de bot op stoel 1 (stoel 0 is van jou)."),
     # a seat written otherwise was read as the same number: {"1": …, "01": …} lost one bot silently
     ({"players": 3, "bots": {"1": "expert", "01": "random"}}, "'01' is not a seat: seats are whole numbers",
-     "'01' is geen stoel: stoelen zijn hele getallen"),
+     "'01' is geen stoel: stoelen zijn gehele getallen"),
     ({"players": 3, "bots": {"1.0": "expert"}}, "'1.0' is not a seat", "'1.0' is geen stoel"),
     # six bots for six seats: the seat told, where the request's size was ("a wrong or missing value")
     ({"edition": "2019", "players": 6, "bots": {str(seat): "random" for seat in range(1, 7)}},
@@ -111,13 +111,13 @@ def test_a_table_its_players_have_left_leaves_the_lobby(client, monkeypatch):
     ({"budget.": 1}, "Unknown field 'budget.'.", "Onbekend veld 'budget.'."),
     ({"a\u202eb": 1}, "Unknown field 'a\\u202eb'.", "Onbekend veld 'a\\u202eb'."),
     ({"target": 0}, "The token target must be from 1 to 20, not 0.",
-     "Het doel in tekens van liefde moet van 1 tot 20 zijn, niet 0."),
+     "Het doel in tekens van liefde moet van 1 tot en met 20 zijn, niet 0."),
     ({"edition": "2019", "players": 7}, "The 2019 edition is for 2 to 6 players, not 7.",
-     "De 2019-editie is voor 2 tot 6 spelers, niet 7."),
-    ({"players": 1}, "is for 2 to 4 players, not 1.", "is voor 2 tot 4 spelers, niet 1."),
-    ({"players": 10**30}, "is for 2 to 4 players, not 1", "is voor 2 tot 4 spelers, niet 1"),
-    ({"bot_timeout": 0.5}, "must be from 1 to 3600 seconds", "moet van 1 tot 3600 seconden zijn"),
-    ({"bot_timeout": 1e9}, "must be from 1 to 3600 seconds", "moet van 1 tot 3600 seconden zijn"),
+     "De 2019-editie is voor 2 tot en met 6 spelers, niet 7."),
+    ({"players": 1}, "is for 2 to 4 players, not 1.", "is voor 2 tot en met 4 spelers, niet 1."),
+    ({"players": 10**30}, "is for 2 to 4 players, not 1", "is voor 2 tot en met 4 spelers, niet 1"),
+    ({"bot_timeout": 0.5}, "must be from 1 to 3600 seconds", "moet van 1 tot en met 3600 seconden zijn"),
+    ({"bot_timeout": 1e9}, "must be from 1 to 3600 seconds", "moet van 1 tot en met 3600 seconden zijn"),
     ({"stand_in": "grandmaster", "bot_timeout": 30}, "Unknown level 'grandmaster' for the bot that plays for someone away: choose "
      "random, beginner, expert.", "Onbekend niveau 'grandmaster' voor de bot die speelt voor wie weg is: kies"),
     # with no bot timeout no bot ever stands in: the level chosen was stored and never used
@@ -217,7 +217,7 @@ def test_a_name_of_many_accents_is_refused_and_an_older_database_takes_long_name
 
     answer = client.post("/api/tables?lang=nl", json={"name": "e" + "\u0301" * 300})
     assert answer.status_code == 400 and answer.json()["message"] == (
-        "De naam heeft te veel accenten of verbindingstekens op zijn karakters.")
+        "De naam heeft te veel accenten of samenvoegtekens (joiners) op zijn karakters.")
     store = Store(database)
     if store.engine.dialect.name == "postgresql":
         with store.engine.begin() as db:
@@ -808,7 +808,7 @@ def test_a_table_whose_stored_rows_are_damaged_is_left_out_and_the_others_served
                no_seed: "het veld 'seed' van de instellingen heeft een verkeerd soort waarde",
                bot_unknown: "Onbekend botniveau 'godlike': kies random, beginner, expert."}
     assert sorted(said.err.splitlines()) == sorted(
-        f"loveletter serve: tafel {code} blijft weg: de opgeslagen rijen zijn niet terug te lezen"
+        f"loveletter serve: tafel {code} wordt overgeslagen: de opgeslagen rijen zijn niet terug te lezen"
         f" ({reason}); ze blijven ongewijzigd in de database" for code, reason in reasons.items())
     assert said.out.startswith("Love Letter draait")
     store.engine.dispose()
@@ -1583,7 +1583,7 @@ def test_the_last_matchs_players_names_are_kept_for_them_at_the_rematch(client):
     watcher = Seat(client, new, None)
     assert watcher.state["open_seats"] == [0]
     for lang, name, says in (("en", "ann", "ann played the last match: the name is kept for them"),
-                             ("nl", "ANN\u200b", "ANN\u200b speelde het vorige spel: die naam blijft voor hen")):
+                             ("nl", "ANN\u200b", "ANN\u200b speelde het vorige spel: die naam blijft voor die speler gereserveerd")):
         refused = client.post(f"/api/tables/{new}/join?lang={lang}", json={"name": name})
         assert refused.status_code == 400 and refused.json()["message"].startswith(says)
     taken = client.post(f"/api/tables/{new}/join", json={"name": "Bob"})
@@ -1886,7 +1886,7 @@ def test_what_another_server_on_the_database_stored_first_is_refused_in_one_line
     server.store.take_seat(code, 1, "Cleo", "a secret")  # by the other server
     refused = client.post(f"/api/tables/{code}/join?lang=nl", json={"name": "Dirk"})
     assert refused.status_code == 409 and refused.json()["key"] == "web_store_elsewhere"
-    assert refused.json()["message"].startswith("Een andere server op deze database was eerder")
+    assert refused.json()["message"].startswith("Een andere server die deze database gebruikt, was eerder")
     assert server.rooms[code].table.free_seats() == [1, 2]  # nothing changed here
 
     made = create(client, players=2, bots={"1": "random"})
@@ -1927,7 +1927,7 @@ def test_a_table_takes_so_many_spectators_and_an_address_makes_so_many_tables(cl
     watchers = [Seat(client, made["code"], None) for _ in range(2)]
     refused = Seat(client, made["code"], None, lang="nl")
     assert refused.state["key"] == "web_too_many_watchers"
-    assert refused.state["message"] == "Deze tafel heeft al 2 kijkers, het meeste dat ze toelaat; probeer het later nog eens."
+    assert refused.state["message"] == "Deze tafel heeft al 2 kijkers, het maximum; probeer het later nog eens."
     refused.close()
     Seat(client, made["code"], made["secret"])  # a player always comes to their seat
     watchers[0].close()
@@ -1984,7 +1984,7 @@ def test_an_address_may_name_so_many_codes_with_no_table(client, monkeypatch):
                   lambda: client.get(f"/api/tables/{made['code']}/replay?lang=nl")):
         refused = asked()
         assert refused.status_code == 400 and refused.json()["key"] == "web_too_many_misses"
-        assert refused.json()["message"] == "Te veel codes zonder tafel vanaf hier: probeer het over 10 minuten opnieuw."
+        assert refused.json()["message"] == "Vanaf dit adres zijn te veel codes geprobeerd waar geen tafel bij hoort: probeer het over 10 minuten opnieuw."
     watcher = Seat(client, made["code"], None)
     assert watcher.state["key"] == "web_too_many_misses"
     assert client.app.state.server.rooms[made["code"]].table.free_seats() == [1, 2]  # nothing taken
@@ -2044,7 +2044,7 @@ def test_a_seat_may_be_open_in_so_many_places(client, monkeypatch):
     tabs = [Seat(client, made["code"], made["secret"]) for _ in range(2)]
     third = Seat(client, made["code"], made["secret"], lang="nl")
     assert third.state["key"] == "web_too_many_tabs"
-    assert third.state["message"] == "Deze stoel is al op 2 plaatsen open, het meeste dat mag: sluit er een."
+    assert third.state["message"] == "Deze stoel is al op 2 plaatsen geopend, het maximum: sluit er een."
     tabs[0].close()
     assert Seat(client, made["code"], made["secret"]).state["type"] == "state"
 

@@ -31,8 +31,8 @@ CATALOGUE: dict[str, str] = {
     "Invalid value: {message}": "Ongeldige waarde: {message}",
     "No such option {name!r}.": "Optie {name!r} bestaat niet.",
     "No such command {name!r}.": "Opdracht {name!r} bestaat niet.",
-    "Option {name!r} does not take a value.": "Optie {name!r} krijgt geen waarde.",
-    "Argument {name!r} takes {nargs} values.": "Argument {name!r} neemt {nargs} waarden.",
+    "Option {name!r} does not take a value.": "Optie {name!r} accepteert geen waarde.",
+    "Argument {name!r} takes {nargs} values.": "Argument {name!r} heeft {nargs} waarden nodig.",
     "{value} is not in the range {range}.": "{value} ligt niet in het bereik {range}.",
     "{value!r} is not a valid {number_type}.": "{value!r} is geen geldig getal.",
     "{value!r} is not a valid boolean. Recognized values: {states}":
