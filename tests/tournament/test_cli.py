@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import re
 import signal
 import struct
 import subprocess
@@ -94,6 +95,8 @@ def test_table_in_dutch():
         assert english not in out
     assert "Opstelling: beginner, willekeurig, willekeurig " in out and "│ willekeurig ×2 " in out
     assert "%" in out and "," in out.split("Winst-%")[1]  # decimal commas
+    # and the places in turn order apart from them: "0: 0,0%, 1: 100,0%" ran together
+    assert re.search(r"\(0 = startspeler\): 0: \d+,\d%; 1: \d+,\d%; 2: \d+,\d%\n", out)
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])

@@ -293,7 +293,8 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
             [t.level(row["a"]), t.level(row["b"]), str(row["games"]), str(row["a_only"]), str(row["b_only"]),
              str(row["both"]), str(row["neither"])] for row in report["pairwise"]], label_columns=2)
 
-    positions = ", ".join(f"{p['position']}: {percent(p['win_rate'], t)}" for p in report["positions"])
+    # (a semicolon between places: "0: 0,0%, 1: 100,0%" ran into the decimal commas of the Dutch)
+    positions = "; ".join(f"{p['position']}: {percent(p['win_rate'], t)}" for p in report["positions"])
     console.print(t("tour_positions", positions=positions), highlight=False)
     if s["mode"] == "matches":
         console.print(t("tour_rounds_played", rounds=report["rounds_played"]), highlight=False)
