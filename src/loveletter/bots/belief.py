@@ -213,7 +213,7 @@ class Belief:
         spread, sure = min(_spread(self.table), lowest), self._sure_unseen(view)
         if spread >= MIN_SPREAD and not sure:
             return
-        before = dict(self.__dict__)  # _recover replaces these (never changes them in place)
+        before = dict(self.__dict__)  # _recover replaces these, never changes them in place (its generator goes on)
         self._recover(view)
         if _spread(self.table) <= spread and not (sure and not self._sure_unseen(view)):
             self.__dict__.update(before)
@@ -791,7 +791,8 @@ class Belief:
         self._filter(lambda h: h[seat] == held)
 
     def hand_odds(self, seat: int, floor: bool = True) -> dict[Card, float]:
-        """The probability of each card being in ``seat``'s hand (one card between turns); in an
+        """The probability of each card being in ``seat``'s hand (one card between turns; for the player
+        to move, with two, each card's share of them, so the figures still sum to 1); in an
         approximate table, with a :data:`FLOOR` for every card the public facts leave possible
         (unless ``floor`` is false: the table's own odds, as the search samples its deals), or, for a
         seat nothing has touched, the odds of the pool it is one shuffle with
@@ -923,7 +924,8 @@ def _public_odds(view: View) -> dict[int, dict[Card, float]]:
     return odds
 
 
-#: Events that only deal out cards: they add no knowledge, and multiply a table's deals.
+#: Events that only move cards out of sight (dealt, drawn, put under the deck by a Chancellor): they add
+#: no knowledge, and multiply a table's deals.
 _DRAWS = frozenset(("deal", "draw", "chancellor", "bottom"))
 
 

@@ -210,9 +210,11 @@ class ExpertBot:
 
         Every move of a round of tries meets the same deal, and the same chances after it (the
         simulated players' tie-breaks), so two moves that do the same get the same figure. A Guard's
-        wrong guesses at one target all do the same (nothing but the log tells them apart, and the
-        simulated players do not read it), so the round is played out once for them all: a Guard with
-        five targets has 45 moves (2019: nine cards to name), of which at most five hit.
+        wrong guesses at one target do nearly the same: they differ only in the card the others then
+        rule out of the target's hand (:func:`~loveletter.bots.odds.read_miss`). So the round is played
+        out once for them all, with the first wrong guess tried there, an approximation for the others
+        (docs/bots.md, "Time"): a Guard with five targets has 45 moves (2019: nine cards to name), of
+        which at most five hit.
 
         A move is ``sure`` where it decided the round in every try, always the same way, and the tries
         met every card the belief leaves possible in the hand its outcome rested on (:func:`_decided_by`):

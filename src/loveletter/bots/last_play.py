@@ -115,5 +115,5 @@ def _odds(counts: Sequence[int]) -> dict[Card, float]:
 
 def _without(counts: Sequence[int], card: Card) -> list[int]:
     left = list(counts)
-    left[_CARDS.index(card)] -= 1
+    left[card] -= 1  # (a card is its number)
     return left

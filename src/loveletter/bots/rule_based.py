@@ -59,7 +59,7 @@ class Weights:
     baron_known: float = 20.0  # a sure win against a lower known card
     baron_chance: float = 10.0  # per unit of (chance of winning - risk * chance of losing)
     baron_risk: float = 2.0
-    prince_self_low: float = 0.5  # on itself, throwing away a Guard or a Priest
+    prince_self_low: float = 0.5  # on itself, throwing away a card worth 2 or less (a Guard, a Priest; a Spy)
     prince_self_high: float = -2.0  # on itself, throwing away anything higher
     prince_other: float = 0.0  # at an unknown hand, or a known one not the Princess: no more than the card kept
     king_chance: float = 0.75  # per point the expected card gains over the card given
