@@ -122,13 +122,11 @@ class Belief:
         self.bottom_size = 0  # cards under the deck from Chancellors
         self.set_aside_present = True
         self.baron_winner: int | None = None
-        # For reading the others' choices (see ``reader``): who is out or protected, and the view
-        # being read and where in its events (what the player making a play knew of the believer's
-        # card then: see _weigh_play).
+        # For reading the others' choices (see ``reader``): the view being read and where in its
+        # events (what the player making a play knew of the believer's card then: see _weigh_play);
+        # who is out or protected, ``plays`` below keeps.
         self.reader = reader
         self.evidence = 0.0  # log of how likely the events were under this belief's model
-        self.out: set[int] = set()
-        self.protected: set[int] = set()
         self._view = view
         self._at = 0
         # bit mask of the seats told by the Countess (rule_based.countess_tells), and what the plays say
@@ -239,8 +237,6 @@ class Belief:
         self.deck_size, self.bottom_size = view.deck_size, 0  # the cards under the deck come last
         self.set_aside_present = not view.set_aside_taken
         self.baron_winner = None
-        self.out = {s for s in range(self.players) if not view.alive[s]}
-        self.protected = {s for s in range(self.players) if view.protected[s]}
         self.table = {((None,) * self.players, ()): 1.0}
         under = view.under_deck()
         mine_under = [card for card in under if card is not None]
@@ -414,8 +410,6 @@ class Belief:
             self._bottom(e)
         elif kind == "out":
             assert e.seat is not None
-            self.out.add(e.seat)
-            self.protected.discard(e.seat)
             self._out(e)
 
     # ------------------------------------------------------------------------ the updates
@@ -582,7 +576,6 @@ class Belief:
         just before, not read yet (:meth:`_drawn_before`)."""
         assert e.seat is not None and e.card is not None
         seat, card = e.seat, e.card
-        self.protected.discard(seat)  # R4.2: protection ended as this turn began
         seen, tells = self._seen(), self.tells
         deals = self._drawn_before(seat, card, self._unseen()) if drawn_first else self.table.items()
         self.public[card] += 1
@@ -604,8 +597,6 @@ class Belief:
                 self._map(played, deals)
             else:
                 self._weigh_play(e, played, seen, tells, self.plays.odds, deals)
-        if card is Card.HANDMAID:
-            self.protected.add(seat)
         target, guess = e.target, e.guess
         missed = card is Card.GUARD and e.result == "miss" and guess is not None
         if missed and target is not None and target != self.seat:  # R5.1: not that card
@@ -625,10 +616,9 @@ class Belief:
         assert e.seat is not None and e.card is not None and self.reader is not None
         seat = e.seat
         action = Action(e.card, e.target, e.guess)
-        mask = 0
-        for other in range(self.players):
-            if other != seat and other not in self.out and other not in self.protected:
-                mask |= 1 << other
+        # the players it could choose: ``plays`` has read the events before this play (R4.2: its own
+        # protection has ended, and it is left out anyway)
+        mask = ((1 << self.players) - 1) & ~(self.plays.out | self.plays.protected | 1 << seat)
         # what the player knew of our card as it chose (a look, a tie, a trade, a tie's twin shown…)
         knew = who_knows_mine(self._view, self._at, (seat,)).get(seat)
         known = {} if knew is None else {self.seat: knew}
