@@ -19,9 +19,9 @@ class Bot(Protocol):
 
 def seeded(seed: int | None) -> random.Random:
     """A bot's random numbers from ``seed`` (``None``: unseeded): a whole number, numpy's too. Python's
-    generator would take 3.0 as 3, True as 1, text by its hash, and -5 as 5: a negative seed is read
-    apart from its positive one here, which stays as Python reads it (so every seed's choices stay
-    as they were)."""
+    generator would take 3.0 as 3, True as 1, text by its hash, and -5 as 5. So a negative seed is
+    read apart from its positive one; a seed from 0 is read as Python reads it, so the bots of every
+    such seed choose as they always did."""
     if seed is None:
         return random.Random()
     if not is_whole(seed):

@@ -309,8 +309,8 @@ function bestHints(odds) {
     const p = percent(o.chance, o.sure);
     return p === "<1%" ? 0.5 : p === ">99%" ? 99.5 : parseInt(p, 10);
   });
-  const top = Math.max(...order);
-  return order.map((value) => new Set(order).size > 1 && value === top);
+  const top = Math.max(...order), differ = new Set(order).size > 1;
+  return order.map((value) => differ && value === top);
 }
 
 function cardView(face, attrs = {}, tag = "div") {  // "span" inside a button, which may hold no div
