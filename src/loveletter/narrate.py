@@ -91,7 +91,14 @@ def looks_like_any(name: str, others: Iterable[str]) -> bool:
 def reads_like_any(name: str, others: Iterable[str]) -> bool:
     """:func:`looks_like_any`, spaces aside: a person called "Bot 2(expert)" passed for the bot
     "Bot 2 (expert)", and "Freeseat 3" for a free seat."""
-    return looks_like_any(_spaceless(name), (_spaceless(other) for other in others))
+    return first_reading_like(name, others) is not None
+
+
+def first_reading_like(name: str, others: Iterable[str]) -> str | None:
+    """The first of ``others`` that ``name`` reads like (:func:`reads_like_any`), if any: the name a
+    refusal should give ("already called Joann" was said to a newcomer "Joann" beside "Jo Ann")."""
+    mine = _spaceless(name)
+    return next((other for other in others if looks_like_any(mine, (_spaceless(other),))), None)
 
 
 def _spaceless(name: str) -> str:

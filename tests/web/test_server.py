@@ -1044,10 +1044,13 @@ def test_a_body_under_its_limit_is_handed_on_whole_even_without_a_length(client)
 def test_a_name_already_at_the_table_is_refused(client):
     """Two "Ann"s at one table: "Ann plays the Guard on Ann", and two buttons named alike."""
     made = create(client, players=3, bots={"2": "random"})  # Ann, a free seat, a bot
-    for lang, says in (("en", "Someone at this table is already called ann: please choose another name."),
-                       ("nl", "Iemand aan deze tafel heet al ann: kies een andere naam.")):
+    for lang, says in (("en", "Someone at this table is already called Ann: please choose another name."),
+                       ("nl", "Iemand aan deze tafel heet al Ann: kies een andere naam.")):
         refused = client.post(f"/api/tables/{made['code']}/join?lang={lang}", json={"name": "ann"})
         assert refused.status_code == 400 and refused.json()["message"] == says
+    # the name it reads like is the one told, as the table shows it: "already called A nn" was false
+    refused = client.post(f"/api/tables/{made['code']}/join", json={"name": "A nn"})
+    assert refused.json()["message"] == "Someone at this table is already called Ann: please choose another name."
     assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()["seat"] == 1
 
 
@@ -1582,8 +1585,9 @@ def test_the_last_matchs_players_names_are_kept_for_them_at_the_rematch(client):
     ann.close()
     watcher = Seat(client, new, None)
     assert watcher.state["open_seats"] == [0]
-    for lang, name, says in (("en", "ann", "ann played the last match: the name is kept for them"),
-                             ("nl", "ANN\u200b", "ANN\u200b speelde het vorige spel: die naam blijft voor die speler gereserveerd")):
+    # (the name told is the one kept, as the last match showed it)
+    for lang, name, says in (("en", "ann", "Ann played the last match: the name is kept for them"),
+                             ("nl", "ANN\u200b", "Ann speelde het vorige spel: die naam blijft voor die speler gereserveerd")):
         refused = client.post(f"/api/tables/{new}/join?lang={lang}", json={"name": name})
         assert refused.status_code == 400 and refused.json()["message"].startswith(says)
     taken = client.post(f"/api/tables/{new}/join", json={"name": "Bob"})

@@ -28,7 +28,15 @@ from loveletter.engine import (
     view,
 )
 from loveletter.i18n import LANGUAGES, Translator
-from loveletter.narrate import MAX_NAME, look, name_too_long, one_line, reads_like_any, visible
+from loveletter.narrate import (
+    MAX_NAME,
+    first_reading_like,
+    look,
+    name_too_long,
+    one_line,
+    reads_like_any,
+    visible,
+)
 from loveletter.web.store import DamagedRow, Store, StoredTable, hash_secret
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -255,10 +263,13 @@ class GameTable:
         """``name`` as the table would show a newcomer so called; :class:`Refused` if it is no name
         (:func:`clean_name`), or looks like one the table shows or keeps (see :meth:`join`)."""
         shown = clean_name(name)
-        if reads_like_any(shown, self.shown_names()):
-            raise Refused("web_name_taken", name=shown)
-        if reads_like_any(shown, kept_names):
-            raise Refused("web_name_kept", name=shown)
+        # the name it reads like, as the table shows it or keeps it (a newcomer "joann" beside "Jo Ann")
+        taken = first_reading_like(shown, sorted(self.shown_names()))
+        if taken is not None:
+            raise Refused("web_name_taken", name=taken)
+        kept = first_reading_like(shown, kept_names)
+        if kept is not None:
+            raise Refused("web_name_kept", name=kept)
         if reads_like_any(shown, _bot_names(shown)):
             raise Refused("web_name_bot", name=shown)
         return shown
