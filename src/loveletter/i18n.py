@@ -1126,7 +1126,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_store_elsewhere": "Een andere server die deze database gebruikt, was eerder, dus de tafel van "
                                "deze server is verouderd en er is niets veranderd: er mag maar één server "
                                "een database gebruiken.",
-        "web_spectator_hints": "Tips zijn voor de spelers; kijkers krijgen ze niet.",
+        "web_spectator_hints": "Hints zijn voor de spelers; kijkers krijgen ze niet.",
         "web_match_over": "Het spel is voorbij.",
         "web_not_started": "Het spel begint als elke stoel bezet is.",
         "web_stale": "De tafel is verder gegaan sinds je koos; kijk opnieuw en maak een nieuwe keuze.",
