@@ -149,10 +149,10 @@ def test_the_bots_are_shown_a_one_round_episode_as_one_round(monkeypatch, match)
         ({"illegal": "ignore"}, "illegal must be"),
         ({"render_mode": "rgb_array"}, "render mode"),
         ({"seat": True}, "learner's seat"),  # True was taken as seat 1
-        ({"budget": "lots"}, "budget must be a whole number from 1 to 10,000,000, not 'lots'"),  # (a TypeError at reset)
+        ({"budget": "lots"}, "budget must be a whole number from 1 to 10,000,000 iterations, not 'lots'"),  # (a TypeError at reset)
         ({"budget": 0, "opponents": "random"}, "budget must be"),  # (taken, unused, where no expert plays)
         # the command line's limit: 10**12 made the expert think for ever inside reset()
-        ({"opponents": "expert", "budget": 10**7 + 1}, "budget must be a whole number from 1 to 10,000,000, not"),
+        ({"opponents": "expert", "budget": 10**7 + 1}, "budget must be a whole number from 1 to 10,000,000 iterations, not"),
         # no opponent would use it (it was taken without a word, as the command line refuses it)
         ({"players": 3, "opponents": ["random", "beginner"], "budget": 500},
          r"budget: no opponent here thinks with a budget \(only expert\)"),

@@ -62,7 +62,8 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from loveletter.bots import LEVELS, MAX_BUDGET, SEARCHING, Bot, make_bot
+from loveletter.bots import LEVELS, SEARCHING, Bot, make_bot
+from loveletter.bots.expert import check_budget
 from loveletter.encoding import (
     Actions,
     Observations,
@@ -122,9 +123,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
     ) -> None:
         self.translator = Translator(lang)
         check_settings(players, match=match, history=history)
-        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int | np.integer)
-                                   or not 1 <= budget <= MAX_BUDGET):  # refused here, not at reset
-            raise ValueError(f"budget must be a whole number from 1 to {MAX_BUDGET:,}, not {budget!r}")
+        check_budget(budget)  # refused here, not at reset
         self.history = history
         self.edition = edition_of(edition)
         self.edition.check_players(players)
