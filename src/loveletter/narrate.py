@@ -85,7 +85,7 @@ def looks_like_any(name: str, others: Iterable[str]) -> bool:
     "Ann" with a zero-width space, "Ann" in full-width letters, "\\u0410nn" with a Cyrillic A and
     "ANN" in Greek capitals are one name; :func:`skeleton`)."""
     mine = _name_keys(name)
-    return any(a == b for other in others for a, b in zip(mine, _name_keys(other), strict=True))
+    return any(_alike(mine, _name_keys(other)) for other in others)
 
 
 def reads_like_any(name: str, others: Iterable[str]) -> bool:
@@ -97,12 +97,17 @@ def reads_like_any(name: str, others: Iterable[str]) -> bool:
 def first_reading_like(name: str, others: Iterable[str]) -> str | None:
     """The first of ``others`` that ``name`` reads like (:func:`reads_like_any`), if any: the name a
     refusal should give ("already called Joann" was said to a newcomer "Joann" beside "Jo Ann")."""
-    mine = _spaceless(name)
-    return next((other for other in others if looks_like_any(mine, (_spaceless(other),))), None)
+    mine = _name_keys(_spaceless(name))
+    return next((other for other in others if _alike(mine, _name_keys(_spaceless(other)))), None)
 
 
 def _spaceless(name: str) -> str:
     return "".join(name.split())
+
+
+def _alike(keys: tuple[str, str], others: tuple[str, str]) -> bool:
+    """Whether two names' :func:`_name_keys` match, in capitals or in small letters."""
+    return any(a == b for a, b in zip(keys, others, strict=True))
 
 
 def _name_keys(name: str) -> tuple[str, str]:
