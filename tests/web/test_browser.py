@@ -467,6 +467,11 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     ann.check("#hints-toggle")  # the expert's advice, off by default
     ann.wait_for_selector("#hint-list li")
     assert re.search(r": win (≈ \d+%( ± \d+)?|<1%|>99%|0%|100%)( · best)?$", ann.locator("#hint-list li").first.inner_text())
+    # the best marked in the list itself, where the figures differ (the bold "best" lines)
+    lines = ann.locator("#hint-list li").all_inner_texts()
+    figures = {re.search(r": win (≈ )?([<>]?\d+)%", line).group(2) for line in lines}  # type: ignore[union-attr]
+    best = ann.locator("#hint-list li.best").all_inner_texts()
+    assert bool(best) == (len(figures) > 1) and all(line.endswith(" · best") for line in best)
     assert ann.locator(".belief").count() == 1  # its guess at the other player's hand, every card possible
     assert re.fullmatch(r"Bot 1 \(random\): \w+ (\d+%|>99%)(, \w+ \d+%)*(; under 1%: \w+(, \w+)*)?",
                         ann.locator(".belief").inner_text())
