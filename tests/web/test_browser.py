@@ -322,6 +322,10 @@ def test_on_the_narrowest_phone_the_page_fits_and_reads_as_headings_and_lists(se
         return art && art.getAttribute("href").endsWith(`#art-${word}`) && art.getBBox().width > 0;
       });
     }""")
+    ann.wait_for_selector(".your-turn")
+    ann.check("#hints-toggle")  # the hints too: a figure kept whole must not push the page wider
+    ann.wait_for_selector("#hint-list li .figure")
+    assert layout_faults(ann) == []
     turns = 0
     while True:
         ann.wait_for_selector(".your-turn, .status .result")
@@ -472,6 +476,9 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     figures = {re.search(r": win (≈ )?([<>]?\d+)%", line).group(2) for line in lines}  # type: ignore[union-attr]
     best = ann.locator("#hint-list li.best").all_inner_texts()
     assert bool(best) == (len(figures) > 1) and all(line.endswith(" · best") for line in best)
+    # a figure is kept whole on a narrow screen ("≈ 27%" and "± 4" fell on two lines), a card's chance too
+    for figure in ("#hint-list li .figure", ".belief .figure"):
+        assert ann.locator(figure).first.evaluate("(e) => getComputedStyle(e).whiteSpace") == "nowrap", figure
     assert ann.locator(".belief").count() == 1  # its guess at the other player's hand, every card possible
     assert re.fullmatch(r"Bot 1 \(random\): \w+ (\d+%|>99%)(, \w+ \d+%)*(; under 1%: \w+(, \w+)*)?",
                         ann.locator(".belief").inner_text())
@@ -750,6 +757,28 @@ def test_the_page_words_a_hint_and_marks_the_best_as_the_terminal_does(server, b
                             [(1, True), (0.998, False)]])  # a certain 100% above ">99%"
     page.close()
     assert marked == [[True, True, False], [False, False], [False, True], [True, False]]
+
+
+@pytest.mark.parametrize("narrow, width", [(True, 120), (False, 144)])
+def test_two_cards_fit_side_by_side_on_a_phone_and_every_name_fits_its_card(server, browser, narrow, width):
+    """The phones' narrower card (7.5rem) stood before the card's own width (9rem), which undid it: on
+    the narrowest phone the hand's cards stood one above the other, a Chancellor's choice far below
+    its buttons. And "Kamermeisje" ran past its card's edge."""
+    page = new_page(browser, server, narrow=narrow)
+    page.evaluate("async () => { lang = 'nl'; await loadWords(); }")
+    measured = page.evaluate("""() => {
+        const names = ["Kamermeisje", "Kanselier", "Prinses", "Chancellor", "Handmaid", "Countess"];
+        const row = $("div", { class: "cards" }, ...names.map((name) => cardView({ card: "handmaid", value: 4, name,
+                                                                              effect: "…" })));
+        document.body.prepend(row);
+        const cards = [...row.children];
+        return { widths: cards.map((c) => c.getBoundingClientRect().width),
+                 fit: cards.map((c) => { const n = c.querySelector(".name"); return n.scrollWidth <= n.clientWidth; }),
+                 sideBySide: cards[0].getBoundingClientRect().top === cards[1].getBoundingClientRect().top };
+    }""")
+    page.close()
+    assert measured["widths"] == [width] * 6 and all(measured["fit"]), measured
+    assert measured["sideBySide"]  # (two 120-pixel cards in 320 pixels, less the page's margins)
 
 
 def test_the_page_shows_a_hints_chance_and_margin_as_the_terminal_does(server, browser):

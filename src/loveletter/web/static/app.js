@@ -7,7 +7,7 @@ let words = {};
 let lang = localStorage.getItem("ll-lang") || ((navigator.language || "en").startsWith("nl") ? "nl" : "en");
 let socket = null;
 let state = null;
-let picking = null; // {card} or {card, target} while choosing a move
+let picking = null; // {card, moves, index} (and target, once chosen) while choosing a move
 let retry = 0;
 let hints = null; // the expert's advice for the state shown, when hints are on
 const hintsOn = () => localStorage.getItem("ll-hints") === "on";
@@ -260,9 +260,9 @@ function connect(code) {
 function samePicking(before, after) {
   if (!picking || !before || before.moves !== after.moves || before.code !== after.code || before.round !== after.round)
     return null;
-  const card = after.hand.find((face) => face.card === picking.card.card);
+  const card = after.hand[picking.index];  // the same hand, in other words
   const moves = after.legal.filter((m) => m.card === picking.card.card);
-  return card && moves.length ? { ...picking, card, moves } : null;
+  return card && card.card === picking.card.card && moves.length ? { ...picking, card, moves } : null;
 }
 
 let sentAt = null; // the state (its move count) a move was sent from: one move per state
@@ -419,14 +419,14 @@ function render() {
         "aria-label": move.keep_label,
         text: keepText(move) }));
   }
-  s.hand.forEach((face) => {
+  s.hand.forEach((face, index) => {
     const mine = legal.filter((m) => m.card === face.card);
     const reason = s.blocked[face.card];
     const button = $("button", { class: "card-button", "data-key": `card-${face.card}`,
-      "aria-pressed": picking && picking.card.card === face.card ? "true" : false,
+      "aria-pressed": picking && picking.index === index ? "true" : false,  // this copy, of two alike
       disabled: legal.length && mine.length && s.phase === "play" ? false : "",
       title: reason || "", "aria-label": `${face.name} (${face.value}): ${face.effect}${reason ? " — " + reason : ""}`,
-      onclick: () => choose(face, mine) }, cardView(face, {}, "span"));
+      onclick: () => choose(face, mine, index) }, cardView(face, {}, "span"));
     cards.append(button);
     if (reason) cards.append($("p", { class: "reason", text: reason }));
   });
@@ -454,8 +454,9 @@ function render() {
     const best = bestHints(hints.odds);
     hand.append($("section", { class: "hints" }, $("h3", { text: w("web_hint_title") }),
       $("ol", { id: "hint-list" }, ...hints.odds.map((o, i) =>
-        $("li", { class: best[i] ? "best" : false,
-          text: `${describe(o.move)}: ${hintText(o.chance, o.sure, o.margin)}${best[i] ? " · " + w("hint_best") : ""}` })))));
+        $("li", { class: best[i] ? "best" : false }, `${describe(o.move)}: `,
+          $("span", { class: "figure", text: hintText(o.chance, o.sure, o.margin) }),
+          best[i] ? ` · ${w("hint_best")}` : null)))));
   }
 
   const known = $("section", { class: "panel" }, $("h2", { text: w("web_known") }));
@@ -466,10 +467,11 @@ function render() {
     known.append($("h3", { text: w("web_belief") }));
     for (const [seat, odds] of Object.entries(hints.belief)) {
       // the likely cards with their figures, then the cards still possible at under 1% by name
-      const likely = odds.filter((o) => o.shown !== "<1%").map((o) => `${o.name} ${o.shown}`);
+      // (each card with its chance in one piece, kept whole on a narrow screen)
+      const likely = odds.filter((o) => o.shown !== "<1%").map((o) => $("span", { class: "figure", text: `${o.name} ${o.shown}` }));
       const unlikely = odds.filter((o) => o.shown === "<1%").map((o) => o.name);
-      known.append($("p", { class: "belief", text: `${s.names[seat]}: ${likely.join(", ")}` +
-        (unlikely.length ? `; ${w("web_belief_unlikely")}: ${unlikely.join(", ")}` : "") }));
+      known.append($("p", { class: "belief" }, `${s.names[seat]}: `, ...likely.flatMap((span, i) => (i ? [", ", span] : [span])),
+        unlikely.length ? `; ${w("web_belief_unlikely")}: ${unlikely.join(", ")}` : null));
     }
   }
   const tracker = $("section", { class: "panel tracker" }, $("h2", { text: w(me === null ? "web_tracker_watching" : "web_tracker") }),
@@ -563,10 +565,10 @@ function announce(text) {
   document.getElementById("announce").textContent = text;
 }
 
-function choose(face, moves) {
+function choose(face, moves, index) {
   if (!moves.length) return;
   if (moves.length === 1) { send(moves[0].move); return; }
-  picking = { card: face, moves };
+  picking = { card: face, moves, index };
   focusNext = [null, ".picking button"];
   render();
 }
