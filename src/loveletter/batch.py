@@ -52,7 +52,7 @@ from numba import njit
 
 from loveletter.encoding import actions_for
 from loveletter.engine import TARGETED, Action, Card, Edition, edition_named
-from loveletter.engine.errors import is_true_or_false, is_whole, quoted
+from loveletter.engine.errors import check_true_or_false, check_whole, quoted
 
 __all__ = ["Batch", "Observation", "Policy", "RoundResults", "play_rounds", "random_rounds"]
 
@@ -585,7 +585,7 @@ def _game(edition: str | Edition, players: int) -> _Game:
     """The tables of ``edition`` (its name, or the edition itself, as the environments take it) for
     ``players`` seats, checked: a ``TypeError`` or ``ValueError`` that says what is wrong (a player
     count of ``"2"`` was compared deep inside)."""
-    _whole_number("players", players)
+    check_whole("players", players)
     name = edition.name if isinstance(edition, Edition) else edition
     if not isinstance(name, str):  # (the cache's key: a list failed as "unhashable type")
         edition_named(name)  # (which says what an edition is)
@@ -654,7 +654,7 @@ class RoundResults:
 
     def won(self, seat: int) -> Bools:
         """Whether ``seat`` is among each round's winners."""
-        _whole_number("seat", seat)  # (True was seat 1)
+        check_whole("seat", seat)  # (True was seat 1)
         # (seat 5 of two won nothing, and -1 failed in numpy's words)
         if self.players is not None and not 0 <= seat < self.players:
             raise ValueError(f"seat must be from 0 to {self.players - 1}, not {seat}")
@@ -701,9 +701,9 @@ def random_rounds(
     """``count`` rounds of uniformly random legal moves on decks shuffled from ``seed``, every one
     started by seat ``starter``; ``record``: also the decks and the moves (slower)."""
     for name, value in (("count", count), ("starter", starter)):  # (the players: by _game)
-        _whole_number(name, value)  # (a starter True was seat 1)
+        check_whole(name, value)  # (a starter True was seat 1)
     _check_seed(seed)
-    _true_or_false("record", record)
+    check_true_or_false("record", record)  # (record="no" recorded the moves)
     _not_negative(count)
     game = _game(edition, players)
     if not 0 <= starter < players:
@@ -718,7 +718,7 @@ def play_rounds(
     """Play the rounds of ``decks`` (``[count, deck length]`` card numbers, top card first) from
     ``starters`` (a seat, or one per round) with uniformly random legal moves drawn from ``seed``."""
     _check_seed(seed)
-    _true_or_false("record", record)
+    check_true_or_false("record", record)  # (record="no" recorded the moves)
     game = _game(edition, players)
     cards = _check_decks(game, decks)
     count = len(cards)
@@ -739,18 +739,6 @@ def _check_decks(game: _Game, decks: npt.ArrayLike) -> npt.NDArray[np.int8]:
     return np.ascontiguousarray(cards)
 
 
-def _whole_number(name: str, value: object) -> None:
-    """A :class:`TypeError` unless ``value`` is a whole number (``True``, ``1.5`` and ``"2"`` are not)."""
-    if not is_whole(value):
-        raise TypeError(f"{name} must be a whole number, not {value!r}")
-
-
-def _true_or_false(name: str, value: object) -> None:
-    """A :class:`TypeError` unless ``value`` is True or False (``record="no"`` recorded the moves)."""
-    if not is_true_or_false(value):
-        raise TypeError(f"{name} must be True or False, not {value!r}")
-
-
 MAX_SEED = 2**63 - 1
 """The largest seed (the kernel's random streams start from 63-bit numbers)."""
 
@@ -759,7 +747,7 @@ def _check_seed(seed: int) -> None:
     """A :class:`TypeError` unless ``seed`` is a whole number (a seed of 1.5 played seed 1), a
     :class:`ValueError` unless it is one from 0 to :data:`MAX_SEED` (a seed of 2**63 + 3 played the
     rounds of seed 3, and a negative one was taken here but refused by ``Batch``)."""
-    _whole_number("seed", seed)
+    check_whole("seed", seed)
     if not 0 <= seed <= MAX_SEED:
         raise ValueError(f"seed must be from 0 to 2**63 - 1, not {seed}")
 
@@ -833,7 +821,7 @@ class Batch:
         self.players = players
         self.actions = actions_for(game.edition, players)
         if count is not None:
-            _whole_number("count", count)
+            check_whole("count", count)
             _not_negative(count)
         if decks is None:
             seed = 0 if seed is None else seed

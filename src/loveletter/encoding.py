@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from loveletter.engine import TARGETED, Action, Card, Edition, Event, Phase, View, edition_named
-from loveletter.engine.errors import is_whole
+from loveletter.engine.errors import check_whole, is_whole
 
 Vector = npt.NDArray[np.float32]
 
@@ -130,7 +130,7 @@ def action_number(action: object) -> int:
 
 def actions_for(edition: Edition | str, players: int) -> Actions:
     """The (shared) action numbering of ``players``-seat games of ``edition`` (or the edition so named)."""
-    return _shared(Actions, edition.name if isinstance(edition, Edition) else edition, players)
+    return _shared(Actions, edition, players)
 
 
 Codec = TypeVar("Codec", "Actions", "Observations")
@@ -139,17 +139,17 @@ Codec = TypeVar("Codec", "Actions", "Observations")
 _SHARED: dict[tuple[type, str, int], Actions | Observations] = {}
 
 
-def _shared(kind: type[Codec], edition: str, players: int) -> Codec:
-    """One encoding of each kind per edition and player count (editions are keyed by name: an
-    :class:`Edition` holds dicts, so it cannot be a key itself)."""
-    hashable = isinstance(edition, str) and is_whole(players)  # (else refused below)
-    found = _SHARED.get((kind, edition, players)) if hashable else None
+def _shared(kind: type[Codec], edition: Edition | str, players: int) -> Codec:
+    """One encoding of each kind per edition (or its name) and player count (editions are keyed by
+    name: an :class:`Edition` holds dicts, so it cannot be a key itself)."""
+    name = edition.name if isinstance(edition, Edition) else edition
+    hashable = isinstance(name, str) and is_whole(players)  # (else refused below)
+    found = _SHARED.get((kind, name, players)) if hashable else None
     if found is None:
-        known = edition_named(edition)
-        if not is_whole(players):  # ("2" failed comparing)
-            raise TypeError(f"players must be a whole number, not {players!r}")
+        known = edition_named(name)
+        check_whole("players", players)  # ("2" failed comparing)
         known.check_players(players)
-        found = _SHARED[(kind, edition, players)] = kind(known, players)
+        found = _SHARED[(kind, name, players)] = kind(known, players)
     assert isinstance(found, kind)
     return found
 
@@ -423,7 +423,7 @@ def _count(cards: Iterable[Card], index: dict[Card, int], out: Vector, at: int) 
 
 def observations_for(edition: Edition | str, players: int) -> Observations:
     """The (shared) observation encoding of ``players``-seat games of ``edition`` (or the edition so named)."""
-    return _shared(Observations, edition.name if isinstance(edition, Edition) else edition, players)
+    return _shared(Observations, edition, players)
 
 
 def observation_table(edition: Edition, players: int, *, information: bool = False) -> list[tuple[str, str, str]]:

@@ -89,6 +89,19 @@ def is_true_or_false(value: Any) -> bool:
                                        and getattr(getattr(value, "dtype", None), "kind", None) == "b")
 
 
+def check_whole(name: str, value: object) -> None:
+    """A :class:`TypeError` unless ``value`` is a whole number (:func:`is_whole`: ``True``, ``1.5`` and
+    ``"2"`` are not), saying which: "``name`` must be a whole number"."""
+    if not is_whole(value):
+        raise TypeError(f"{name} must be a whole number, not {value!r}")
+
+
+def check_true_or_false(name: str, value: object) -> None:
+    """A :class:`TypeError` unless ``value`` is True or False (:func:`is_true_or_false`)."""
+    if not is_true_or_false(value):
+        raise TypeError(f"{name} must be True or False, not {value!r}")
+
+
 def quoted(value: Any) -> Any:
     """A value as a refusal quotes it: text by :func:`shown`, and a whole number of more than 40 digits
     by its first digits and "…" (a number thousands of digits long was echoed whole; one of more than

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from loveletter.engine.actions import Action
 from loveletter.engine.cards import CLASSIC, Card, Edition
-from loveletter.engine.errors import is_whole
+from loveletter.engine.errors import check_whole
 from loveletter.engine.round import Round
 
 #: The most tokens a match the programme sets up may need (a game to play: more would be a game of
@@ -42,8 +42,8 @@ class Match:
         # (Python would take 2.5 players to a KeyError, a seed of 3.0 as 3 and True as a starter)
         for name, value in (("number of players", players), ("token target", target), ("seed", seed),
                             ("starter", starter)):
-            if value is not None and not is_whole(value):
-                raise TypeError(f"the {name} must be a whole number, not {value!r}")
+            if value is not None:
+                check_whole(f"the {name}", value)
         if seed is not None and seed < 0:  # Python's generator deals -5 as 5
             raise ValueError(f"the seed must be a whole number from 0, not {seed}")
         players, starter = int(players), int(starter)

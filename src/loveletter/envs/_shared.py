@@ -10,7 +10,7 @@ import numpy as np
 
 from loveletter.encoding import Observations, Vector
 from loveletter.engine import Edition, Event, View, edition_named
-from loveletter.engine.errors import is_true_or_false, is_whole
+from loveletter.engine.errors import check_true_or_false, check_whole
 from loveletter.i18n import Translator
 from loveletter.narrate import narrate_all
 
@@ -22,11 +22,9 @@ def check_settings(players: object, **switches: object) -> None:
     """Refuse settings of the wrong type at once: ``players`` a whole number (``"3"`` failed deep
     inside with a comparison of text and number), and each of ``switches`` (``match``, ``history``)
     True or False (``match="no"`` played whole matches)."""
-    if not is_whole(players):
-        raise TypeError(f"players must be a whole number, not {players!r}")
+    check_whole("players", players)
     for name, value in switches.items():
-        if not is_true_or_false(value):
-            raise TypeError(f"{name} must be True or False, not {value!r}")
+        check_true_or_false(name, value)
 
 
 def edition_of(edition: Edition | str) -> Edition:

@@ -48,7 +48,7 @@ import pyspiel
 from loveletter.bots.belief import Belief
 from loveletter.encoding import actions_for, max_plays, observations_for, shares
 from loveletter.engine import Card, Edition, Event, Match, Phase, Round, View, edition_named, view
-from loveletter.engine.errors import is_true_or_false, is_whole
+from loveletter.engine.errors import check_true_or_false, check_whole
 
 SHORT_NAME = "python_love_letter"
 _MAX_PLAYERS = max(edition.max_players for edition in (edition_named("classic"), edition_named("2019")))
@@ -87,10 +87,8 @@ class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
         players, asked, whole_match = params.get("players", 2), params.get("edition", "classic"), params.get("match", False)
         # pyspiel.load_game checks the types; built directly, "false" played whole matches and 2.7 two players
         # (as envs._shared.check_settings, which needs gymnasium: loveletter[openspiel] goes without it)
-        if not is_whole(players):
-            raise TypeError(f"players must be a whole number, not {players!r}")
-        if not is_true_or_false(whole_match):
-            raise TypeError(f"match must be True or False, not {whole_match!r}")
+        check_whole("players", players)
+        check_true_or_false("match", whole_match)
         if not isinstance(asked, str) or asked not in _EDITION_NAMES:
             raise ValueError(f"unknown edition {asked!r}: choose classic or v2019")
         edition = edition_named(_EDITION_NAMES[asked])
