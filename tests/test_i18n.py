@@ -491,7 +491,7 @@ def test_text_quoted_in_a_message_is_escaped_once(lang):
     ("Ann", "ANN", True), ("Ann", "\u0410nn", True),  # a Cyrillic capital A
     ("Ann", "\u0391\u039d\u039d", True),  # Greek capitals, which look like Latin ones only as capitals
     ("vik", "\u03bdik", True),  # a Greek small nu, like "v" only as a small letter
-    ("Bot 1", "Bot l", True), ("Kim", "Kirn", True), ("Ian", "ian", True),
+    ("Bot 1", "Bot l", True), ("Kim", "Kirn", True), ("Ian", "ian", True), ("A nn", "Ann", True),
     ("Anna", "Anne", False), ("Zo\u00eb", "Zoe", False), ("Jan", "Jaan", False),
     ("\u0421\u0430\u0448\u0430", "Cawa", False),  # a Russian name beside a Latin one not alike
 ])

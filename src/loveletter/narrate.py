@@ -81,28 +81,18 @@ def look(name: str) -> str:
 
 def looks_like_any(name: str, others: Iterable[str]) -> bool:
     """Whether two players' names would be hard to tell apart at one table: ``name`` looks like one
-    of ``others`` in any case, letters that look alike in other scripts taken as one ("Ann", "ANN",
-    "Ann" with a zero-width space, "Ann" in full-width letters, "\\u0410nn" with a Cyrillic A and
-    "ANN" in Greek capitals are one name; :func:`skeleton`)."""
-    mine = _name_keys(name)
-    return any(_alike(mine, _name_keys(other)) for other in others)
+    of ``others`` in any case and spaces aside, letters that look alike in other scripts taken as one
+    ("Ann", "ANN", "A nn", "Ann" with a zero-width space, "Ann" in full-width letters, "\\u0410nn"
+    with a Cyrillic A and "ANN" in Greek capitals are one name; :func:`skeleton`; and a person called
+    "Bot 2(expert)" would pass for the bot "Bot 2 (expert)")."""
+    return first_look_alike(name, others) is not None
 
 
-def reads_like_any(name: str, others: Iterable[str]) -> bool:
-    """:func:`looks_like_any`, spaces aside: a person called "Bot 2(expert)" passed for the bot
-    "Bot 2 (expert)", and "Freeseat 3" for a free seat."""
-    return first_reading_like(name, others) is not None
-
-
-def first_reading_like(name: str, others: Iterable[str]) -> str | None:
-    """The first of ``others`` that ``name`` reads like (:func:`reads_like_any`), if any: the name a
+def first_look_alike(name: str, others: Iterable[str]) -> str | None:
+    """The first of ``others`` that ``name`` looks like (:func:`looks_like_any`), if any: the name a
     refusal should give ("already called Joann" was said to a newcomer "Joann" beside "Jo Ann")."""
-    mine = _name_keys(_spaceless(name))
-    return next((other for other in others if _alike(mine, _name_keys(_spaceless(other)))), None)
-
-
-def _spaceless(name: str) -> str:
-    return "".join(name.split())
+    mine = _name_keys(name)
+    return next((other for other in others if _alike(mine, _name_keys(other))), None)
 
 
 def _alike(keys: tuple[str, str], others: tuple[str, str]) -> bool:
@@ -111,10 +101,10 @@ def _alike(keys: tuple[str, str], others: tuple[str, str]) -> bool:
 
 
 def _name_keys(name: str) -> tuple[str, str]:
-    """How ``name`` looks in capitals and in small letters, each letter as the one it looks like.
-    Both: some letters look alike only as capitals (Greek capital nu and "N"), others only as small
-    ones (Greek small nu and "v")."""
-    seen = look(name)
+    """How ``name`` looks in capitals and in small letters, without its spaces, each letter as the
+    one it looks like. Both: some letters look alike only as capitals (Greek capital nu and "N"),
+    others only as small ones (Greek small nu and "v")."""
+    seen = "".join(look(name).split())
     return skeleton(seen.upper()).casefold(), skeleton(seen.casefold()).casefold()
 
 

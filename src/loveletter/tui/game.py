@@ -45,10 +45,10 @@ from loveletter.engine import (
 from loveletter.folders import data_folder
 from loveletter.i18n import LANGUAGES, Translator, grouped
 from loveletter.narrate import (
+    looks_like_any,
     narrate,
     not_text,
     one_line,
-    reads_like_any,
     round_end_parts,
     visible,
     without_invisible,
@@ -610,7 +610,7 @@ def _looks_like_bot(human: str, bot: str) -> bool:
     any level in any language: a human called "Bram (expert bot)" beside the expert bot Bram."""
     labels = {Translator(lang)("bot_level", name=bot, level=Translator(lang)(f"level_{level}"))
               for lang in LANGUAGES for level in LEVELS}
-    return reads_like_any(human, {bot, *labels})
+    return looks_like_any(human, {bot, *labels})
 
 
 def _new_record_path(folder: Path) -> Path:

@@ -30,11 +30,11 @@ from loveletter.engine import (
 from loveletter.i18n import LANGUAGES, Translator
 from loveletter.narrate import (
     MAX_NAME,
-    first_reading_like,
+    first_look_alike,
     look,
+    looks_like_any,
     name_too_long,
     one_line,
-    reads_like_any,
     visible,
 )
 from loveletter.web.store import DamagedRow, Store, StoredTable, hash_secret
@@ -264,13 +264,13 @@ class GameTable:
         (:func:`clean_name`), or looks like one the table shows or keeps (see :meth:`join`)."""
         shown = clean_name(name)
         # the name it reads like, as the table shows it or keeps it (a newcomer "joann" beside "Jo Ann")
-        taken = first_reading_like(shown, sorted(self.shown_names()))
+        taken = first_look_alike(shown, sorted(self.shown_names()))
         if taken is not None:
             raise Refused("web_name_taken", name=taken)
-        kept = first_reading_like(shown, kept_names)
+        kept = first_look_alike(shown, kept_names)
         if kept is not None:
             raise Refused("web_name_kept", name=kept)
-        if reads_like_any(shown, _bot_names(shown)):
+        if looks_like_any(shown, _bot_names(shown)):
             raise Refused("web_name_bot", name=shown)
         return shown
 
