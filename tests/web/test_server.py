@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import math
 import random
 import re
 import socket
@@ -882,6 +883,42 @@ def test_the_bots_seeds_are_as_secret_as_the_deal(client, monkeypatch):
     # the table's random bot, a stand-in for Ann, and one for Bob, at each table
     assert [level for level, _ in seeds] == ["random"] * 12
     assert len({seed for _, seed in seeds}) == 12 and min(seed for _, seed in seeds) > 2**32
+
+
+def test_a_table_read_back_keeps_its_experts_reading_of_how_the_others_play(database):
+    """An expert carries from round to round the chance that the others play at random. A table read
+    back (after a restart, or put away) made its bots anew, and that chance started afresh at every
+    such time: now each bot reads the rounds it played before its next choice, the table's expert and
+    the expert standing in for Bob (away) alike, and goes on where it was."""
+    from loveletter.bots.reading import WILD_AT_FIRST
+    from loveletter.web.table import GameTable, SeatPlan, Settings
+
+    settings = Settings("classic", 3, 7, 5, [SeatPlan(), SeatPlan("expert"), SeatPlan()], bot_timeout=1,
+                        stand_in="expert")
+    table = GameTable("T", settings, Store(database), budget=20)
+    table.store.create(table.code, settings.as_json(), False)
+    for name in ("Ann", "Bob"):  # Ann plays at random; Bob is away, his moves all the stand-in's
+        table.join(name)
+    rng = random.Random(3)
+
+    def play_until(seat: int) -> None:
+        while len(table.match.rounds) < 3 or table.match.current != seat:
+            mover = table.match.current
+            action = (rng.choice(table.match.legal_actions()) if mover == 0
+                      else table.bot_choice(mover, table.view_for(mover)))
+            table.store_move(action, by_bot=mover != 0)
+            table.apply(action, by_bot=mover != 0)
+
+    afresh = math.log(WILD_AT_FIRST / (1 - WILD_AT_FIRST))
+    for seat, key in ((2, -3), (1, 1)):  # Bob's stand-in, then the table's expert, each in round 3
+        play_until(seat)
+        assert not table.match.over
+        again = GameTable.load(next(s for s in Store(database).load_all() if s.code == "T"), Store(database),
+                               budget=20)
+        again.bot_choice(seat, again.view_for(seat))
+        prior = table.bots[key].belief(table.view_for(seat)).prior
+        assert again.bots[key].belief(again.view_for(seat)).prior == pytest.approx(prior, rel=1e-9)
+        assert abs(prior - afresh) > 0.5  # (what it read of Ann moved it)
 
 
 def test_the_log_marks_every_move_a_bot_played_for_someone_away_and_keeps_it_after_a_restart(database):

@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from loveletter.bots.base import Bot
 from loveletter.bots.expert import MAX_BUDGET, ExpertBot, check_budget
@@ -40,6 +40,16 @@ def choose_in_sight(bot: Bot, view: View) -> Action:
     return bot.choose(view)
 
 
+def catch_up(bot: Bot, views: Iterable[View]) -> None:
+    """Let ``bot``, made anew for a match under way (a table read back from storage), read the rounds
+    it played before: ``views`` are its views at its last decision of each round it played, in order.
+    An expert then goes on with the chance that the others play at random where it left it
+    (:meth:`~loveletter.bots.reading.Reading.carried`), not afresh; the other levels keep nothing."""
+    if isinstance(bot, ExpertBot):
+        for seen in views:
+            bot.belief(seen)
+
+
 def make_bot(level: str, seed: int | None = None, budget: int | None = None) -> Bot:
     """A bot of ``level`` (see :data:`LEVELS`); ``seed`` (a whole number) fixes its choices, ``budget``
     is the thinking budget of a searching bot in iterations (``None``: its default). A level that
@@ -51,5 +61,5 @@ def make_bot(level: str, seed: int | None = None, budget: int | None = None) -> 
     return LEVELS[level](seed, budget)
 
 
-__all__ = ["LEVELS", "MAX_BUDGET", "SEARCHING", "Bot", "ExpertBot", "RandomBot", "RuleBasedBot", "choose_in_sight",
-           "make_bot"]
+__all__ = ["LEVELS", "MAX_BUDGET", "SEARCHING", "Bot", "ExpertBot", "RandomBot", "RuleBasedBot", "catch_up",
+           "choose_in_sight", "make_bot"]

@@ -16,7 +16,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from loveletter.bots import LEVELS, Bot, choose_in_sight, make_bot
+from loveletter.bots import LEVELS, SEARCHING, Bot, catch_up, choose_in_sight, make_bot
 from loveletter.engine import (
     EDITIONS,
     Action,
@@ -210,7 +210,12 @@ class GameTable:
         self.stood_in: set[int] = set()
         self.round_starts = [0]  # the number of each round's first move
         self._applied = 0  # moves applied to the match
+        # A table read back: per bot (keyed as in self.bots), its view at its last decision of each
+        # round so far, for it to read before it next chooses (see bot_choice)
+        self._unread: dict[int, dict[int, View]] = {}
         for number, text in enumerate(list(self.moves)):  # a table loaded from the database: replay its moves
+            if number in self.by_bot:
+                self._note_bot_decision()
             self._apply(Action.parse(text), number in self.by_bot)
 
     @classmethod
@@ -356,15 +361,29 @@ class GameTable:
         """The bot's choice for ``seat`` from its view ``seen`` (taken on the event loop; this may take
         a while: run it off the loop). A seat without a bot (an absent person, after the timeout)
         gets a bot of the table's stand-in level. One search per bot at a time: a search given up (its
-        task cancelled) runs on in its thread, and the bot keeps state between its choices."""
-        bot = self.bots.get(seat) or self.bots.get(-1 - seat)
+        task cancelled) runs on in its thread, and the bot keeps state between its choices. At a table
+        read back, the bot first reads the rounds it played before (:func:`~loveletter.bots.catch_up`)."""
+        key = seat if seat in self.bots else -1 - seat
+        bot = self.bots.get(key)
         if bot is None:  # the first time someone in this seat is away
             # seeded from the match's secret seed: seeded by its seat, a random stand-in's choices
             # could be worked out, and with what it played they told its hand
             seed = random.Random(f"stand-in {seat} {self.settings.seed}").randrange(2**62)
-            bot = self.bots[-1 - seat] = make_bot(self.settings.stand_in, seed, self.budget)
+            bot = self.bots[key] = make_bot(self.settings.stand_in, seed, self.budget)
         with self._thinking[seat]:
+            catch_up(bot, self._unread.pop(key, {}).values())
             return choose_in_sight(bot, seen)
+
+    def _note_bot_decision(self) -> None:
+        """Keep the view of the bot about to move (replaying a table read back), if it is of a level
+        that reads the others (those that search): its last in each round is what it read there."""
+        seat = self.match.current
+        is_seat_bot = seat in self.bots
+        level = self.settings.seats[seat].level if is_seat_bot else self.settings.stand_in
+        if level in SEARCHING:
+            key = seat if is_seat_bot else -1 - seat
+            seen = view(self.match, seat)
+            self._unread.setdefault(key, {})[seen.round_number] = seen
 
     def still_for_bot(self, seat: int, at: int) -> bool:
         """Whether a bot that looked when ``at`` moves were played may still move for ``seat``."""
