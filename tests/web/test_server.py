@@ -815,6 +815,35 @@ def test_a_table_whose_stored_rows_are_damaged_is_left_out_and_the_others_served
     store.engine.dispose()
 
 
+def test_a_table_left_out_is_read_again_when_asked_for_once_its_rows_may_be_mended(database, monkeypatch):
+    """A table left out stayed out until the server started again, its rows mended or not. Now it is
+    read again when asked for, once it has been out for LEFT_OUT_FOR seconds (not at every ask: a
+    damaged table is not read, and its line logged, again and again)."""
+    from sqlalchemy import text
+
+    from loveletter.web.table import Refused
+
+    with TestClient(create_app(Store(database), bot_delay=0)) as client:
+        code = create(client, players=2)["code"]
+    store = Store(database)
+    with store.engine.begin() as db:
+        kept = db.execute(text("SELECT settings FROM tables WHERE code = :code"), {"code": code}).scalar_one()
+        db.execute(text("UPDATE tables SET settings = '{' WHERE code = :code"), {"code": code})
+    server = create_app(Store(database), bot_delay=0).state.server
+    assert code in server.left_out and code not in server.rooms
+    with store.engine.begin() as db:  # mended by hand
+        db.execute(text("UPDATE tables SET settings = :settings WHERE code = :code"), {"code": code, "settings": kept})
+    reads = []
+    loading = server.store.load
+    monkeypatch.setattr(server.store, "load", lambda *args: reads.append(args) or loading(*args))
+    with pytest.raises(Refused):
+        server.room(code)
+    assert reads == [] and code in server.left_out  # left out lately: not read again yet
+    monkeypatch.setattr(web_app, "LEFT_OUT_FOR", 0)
+    assert server.room(code).table.code == code and code not in server.left_out
+    store.engine.dispose()
+
+
 def test_a_bot_stands_in_for_someone_away_after_the_timeout(client):
     made = create(client, players=2, bot_timeout=1)
     client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"})  # Bob never connects

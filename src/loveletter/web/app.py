@@ -268,8 +268,10 @@ class Server:
         self.rng = random.SystemRandom()
         self.thinking = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-think")  # bots' moves
         self.advising = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-hints")
-        # stored tables that cannot be read back: code -> why (see messages.left_out_reason)
+        # stored tables that cannot be read back: code -> why (see messages.left_out_reason), and when
+        # (tried again when asked for past LEFT_OUT_FOR: their rows may have been mended by hand)
         self.left_out: dict[str, Exception] = {}
+        self._left_out_at: dict[str, float] = {}
         # the tables made lately: any other is read back when it is asked for (see room)
         for stored in store.load_all(since=time.time() - AT_HAND):
             self._take_in(stored, link=False)
@@ -301,10 +303,10 @@ class Server:
         """The stored table ``code`` served again (and what it was waiting for, on its way), if there
         is one that can be read; and the finished table whose rematch it is, if not served (it keeps
         its players' seats and names there)."""
-        if code in self.left_out or not is_code(code):
+        if self._still_left_out(code) or not is_code(code):
             return None
         for stored in self.store.load(code):
-            if stored.code in self.rooms or stored.code in self.left_out:
+            if stored.code in self.rooms or self._still_left_out(stored.code):
                 continue
             room = self._take_in(stored)
             if room is not None:
@@ -312,6 +314,16 @@ class Server:
             else:  # (those found at the start are told by serve)
                 log.error("table %s left out: %s", stored.code, first_line(self.left_out[stored.code]))
         return self.rooms.get(code)
+
+    def _still_left_out(self, code: str) -> bool:
+        """Whether the stored table ``code`` was left out less than :data:`LEFT_OUT_FOR` seconds ago
+        (one left out longer ago is forgotten, to be read again)."""
+        if code not in self.left_out:
+            return False
+        if time.monotonic() - self._left_out_at[code] < LEFT_OUT_FOR:
+            return True
+        del self.left_out[code], self._left_out_at[code]
+        return False
 
     @contextlib.asynccontextmanager
     async def holding(self, code: str, address: str | None = None, secret: str | None = None) -> AsyncIterator[Room]:
@@ -330,13 +342,11 @@ class Server:
         either is served (at the start, all are linked at once). A table whose rows were damaged
         outside the app, in any way, is left out (and left as it is in the database), alone."""
         if stored.damage is not None:
-            self.left_out[stored.code] = stored.damage
-            return None
+            return self._leave_out(stored.code, stored.damage)
         try:
             room = Room(GameTable.load(stored, self.store, self.budget))
         except Exception as err:
-            self.left_out[stored.code] = err
-            return None
+            return self._leave_out(stored.code, err)
         room.rematch, room.rematched = stored.rematch, set(stored.went_on)
         self.rooms[stored.code] = room
         if link:
@@ -344,6 +354,9 @@ class Server:
             if room.rematch in self.rooms:
                 self.rooms[room.rematch].origin = room
         return room
+
+    def _leave_out(self, code: str, why: Exception) -> None:
+        self.left_out[code], self._left_out_at[code] = why, time.monotonic()
 
     def put_away(self) -> list[str]:
         """Stop serving the tables nobody has been at for :data:`PUT_AWAY_AFTER` seconds and that
@@ -817,6 +830,9 @@ MISSES = 30
 MISSES_WITHIN = 600
 #: Tables made within these seconds are read back when the server starts (any other when asked for).
 AT_HAND = 24 * 3600
+#: Seconds a stored table that could not be read back is left out before it is read again when asked
+#: for (its rows mended by hand, it is served without a restart).
+LEFT_OUT_FOR = 300
 #: Seconds after its players last left that a table waiting for nothing is no longer kept at hand
 #: (:meth:`Server.put_away`), and how often the server looks for such tables.
 PUT_AWAY_AFTER = 3600
