@@ -342,11 +342,13 @@ class Server:
         either is served (at the start, all are linked at once). A table whose rows were damaged
         outside the app, in any way, is left out (and left as it is in the database), alone."""
         if stored.damage is not None:
-            return self._leave_out(stored.code, stored.damage)
+            self._leave_out(stored.code, stored.damage)
+            return None
         try:
             room = Room(GameTable.load(stored, self.store, self.budget))
         except Exception as err:
-            return self._leave_out(stored.code, err)
+            self._leave_out(stored.code, err)
+            return None
         room.rematch, room.rematched = stored.rematch, set(stored.went_on)
         self.rooms[stored.code] = room
         if link:
