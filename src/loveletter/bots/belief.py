@@ -55,9 +55,8 @@ from typing import Generic, Protocol, TypeVar
 from loveletter.bots.facts import last_plays, publicly_possible, ruled_out_and_ties, who_knows_mine
 from loveletter.bots.odds import PlayOdds, PlayReading
 from loveletter.bots.rule_based import after_event, countess_tells
-from loveletter.engine import Action, Card, Edition, Event, View, known_draws
+from loveletter.engine import CARDS, Action, Card, Edition, Event, View, known_draws
 
-_CARDS = tuple(Card)  # by number
 #: A table with more hypotheses than this is resampled down to half as many (:meth:`Belief._resample`),
 #: so that it has room to grow again before the next resampling.
 MAX_HYPOTHESES = 6_000
@@ -111,7 +110,7 @@ class Belief:
             raise ValueError("a belief is held by a seat, not by a spectator")
         self.seat = view.seat
         self.edition: Edition = view.edition
-        self.copies = [view.edition.copies.get(card, 0) for card in _CARDS]  # by number: what _unseen starts from
+        self.copies = view.edition.counts  # by number: what _unseen starts from
         self.players = view.players
         self.exact = True
         self.rng = random.Random(0)  # only for resampling an oversized table
@@ -303,7 +302,7 @@ class Belief:
             for (hands, bottom), w in self.table.items():
                 for kind, count in enumerate(self._pool((hands, bottom), unseen)):
                     if count > 0:
-                        _add(new, (hands, bottom + (_CARDS[kind],)), w * count)
+                        _add(new, (hands, bottom + (CARDS[kind],)), w * count)
             self._replace(new)
         self.bottom_size = len(under)
 
@@ -532,7 +531,7 @@ class Belief:
         most ``h`` hypotheses before it (the card drawn is any one of them), so the table after the
         draw has at least the number of (hypothesis, card) pairs over ``h``."""
         cap = self._cap()
-        if len(pools) * len(_CARDS) <= cap:  # too few hypotheses to pass the cap, whatever is drawn
+        if len(pools) * len(CARDS) <= cap:  # too few hypotheses to pass the cap, whatever is drawn
             return False
         pairs = sum(len(pool) - pool.count(0) for pool in pools)
         return pairs > cap * (1 + max(len(hands[seat] or ()) for hands, _ in self.table))
@@ -604,7 +603,7 @@ class Belief:
 
     def _seen(self) -> list[int]:
         """The cards every player has seen, by number: face up and discarded."""
-        seen = [0] * len(_CARDS)
+        seen = [0] * len(CARDS)
         for card, n in self.public.items():
             seen[card] = n
         return seen
@@ -811,7 +810,7 @@ class Belief:
         gives the seat's card the odds of its pool with those seats' cards put back, rather than the
         one card it sampled (a resampled table keeps only some hundreds of deals, and the one card
         each gave made two seats that the believer knows the same about show odds five points apart)."""
-        odds = [0.0] * len(_CARDS)
+        odds = [0.0] * len(CARDS)
         unseen = self._unseen()
         for key, w in self.table.items():
             hands = key[0]
@@ -827,7 +826,7 @@ class Belief:
                 if count > 0:
                     odds[number] += w * count / total
         whole = sum(odds)
-        return {_CARDS[number]: p / whole for number, p in enumerate(odds) if p > 0} if whole else {}
+        return {CARDS[number]: p / whole for number, p in enumerate(odds) if p > 0} if whole else {}
 
     def all_odds(self) -> dict[int, dict[Card, float]]:
         """:meth:`hand_odds` for every other seat still in the round."""
@@ -843,7 +842,7 @@ class Belief:
         _, keys, cumulative = drawn
         key = rng.choices(keys, cum_weights=cumulative)[0]  # the draw that weights= makes, without its sums
         hands, bottom = key
-        pool = [_CARDS[card] for card, count in enumerate(self._pool(key)) for _ in range(count)]
+        pool = [CARDS[card] for card, count in enumerate(self._pool(key)) for _ in range(count)]
         rng.shuffle(pool)
         set_aside = pool.pop() if self.set_aside_present else None
         full = tuple(
@@ -966,7 +965,7 @@ def _grown(held: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     """The hand ``held`` (sorted) with each card added, by the card's number, sorted."""
     grown = _GROWN.get(held)
     if grown is None:
-        grown = _GROWN[held] = tuple(_sorted(held + (card,)) for card in _CARDS)
+        grown = _GROWN[held] = tuple(_sorted(held + (card,)) for card in CARDS)
     return grown
 
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from loveletter.engine import Action, Card, Edition, View
+from loveletter.engine import CARDS, Action, Card, Edition, View
 from loveletter.engine.round import Phase
 
 EVEN = 1e-9  # chances closer than this are equal
-_CARDS = tuple(Card)  # by number, as the counts of :func:`~loveletter.bots.rule_based.view_unknown_counts`
 
 
 def last_play_chances(view: View, unknown: Sequence[int]) -> dict[Action, float] | None:
@@ -110,7 +109,7 @@ class _Showdown:
 
 def _odds(counts: Sequence[int]) -> dict[Card, float]:
     total = sum(counts)
-    return {_CARDS[i]: n / total for i, n in enumerate(counts) if n}
+    return {CARDS[i]: n / total for i, n in enumerate(counts) if n}
 
 
 def _without(counts: Sequence[int], card: Card) -> list[int]:

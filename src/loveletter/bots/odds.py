@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from loveletter.engine import Card, Edition, Event, legal_plays
+from loveletter.engine import CARDS, Card, Edition, Event, legal_plays
 
-_CARDS = tuple(Card)  # by number
-EVEN: tuple[float, ...] = (1.0,) * len(_CARDS)  # the weights of a card nothing has been read of
+EVEN: tuple[float, ...] = (1.0,) * len(CARDS)  # the weights of a card nothing has been read of
 
 PlayOdds = list[tuple[float, ...]]
 """Per seat, the weight of each card (by number) that its plays give (see the module)."""
@@ -67,9 +66,9 @@ def _shares(edition: Edition, played: int, choosable: int, seat: int) -> tuple[f
     found = _SHARES.get(key)
     if found is None:
         shares = []
-        for other in _CARDS:
+        for other in CARDS:
             if other != played and edition.copies.get(other, 0):
-                plays = legal_plays(edition, (_CARDS[played], other), choosable, seat)
+                plays = legal_plays(edition, (CARDS[played], other), choosable, seat)
                 shares.append(sum(1 for play in plays if play.card == played) / len(plays))
             else:  # two of the card played (read_play counts them apart), or a card not in the edition
                 shares.append(0.0)
@@ -118,7 +117,7 @@ class PlayReading:
     def __init__(self, edition: Edition, players: int) -> None:
         self.edition = edition
         self.odds = even(players)
-        self.pool = [edition.copies.get(card, 0) for card in _CARDS]
+        self.pool = list(edition.counts)
         self.protected = 0  # bit masks of seats
         self.out = 0
 

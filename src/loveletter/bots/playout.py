@@ -41,6 +41,7 @@ from loveletter.bots.rule_based import (
     target_counts,
 )
 from loveletter.engine import (
+    CARDS,
     Action,
     Card,
     Edition,
@@ -56,7 +57,6 @@ from loveletter.engine import (
 from loveletter.engine.ties import Tie
 
 _PLAY = Phase.PLAY
-_CARDS = tuple(Card)  # by number
 
 
 class Memory(list[dict[int, Card]]):
@@ -244,7 +244,7 @@ def move(state: Round, memory: Memory, rng: random.Random, wild: int) -> Action:
 def public_pool(state: Round) -> list[int]:
     """How many of each card (by number) are not public: not discarded, not face up (the pool of
     :func:`~loveletter.bots.odds.read_play`)."""
-    pool = list(_copies(state.edition))
+    pool = list(state.edition.counts)
     for pile in state.discards:
         for card in pile:
             pool[card] -= 1
@@ -276,7 +276,7 @@ def unseen_odds(state: Round) -> dict[Card, float]:
     """:func:`unseen_counts` as odds."""
     unseen = unseen_counts(state)
     total = sum(unseen)
-    return {_CARDS[c]: n / total for c, n in enumerate(unseen) if n > 0} if total else {}
+    return {CARDS[c]: n / total for c, n in enumerate(unseen) if n > 0} if total else {}
 
 
 def policy(state: Round, known: dict[int, Card], rng: random.Random, tells: int = 0,
@@ -370,26 +370,13 @@ def unknown_to(edition: Edition, hand: tuple[Card, ...], seen: list[int], known:
     """How many of each card (by number) could be in a hand unknown to a player holding ``hand``, who
     has seen the cards counted in ``seen`` (face up and discarded) and knows the hands in ``known``
     (the counts of :func:`chance_of_play`)."""
-    unknown = [n - s for n, s in zip(_copies(edition), seen, strict=True)]
+    unknown = [n - s for n, s in zip(edition.counts, seen, strict=True)]
     for card in hand:
         unknown[card] -= 1
     for card in known.values():
         if unknown[card] > 0:
             unknown[card] -= 1
     return unknown
-
-
-def _copies(edition: Edition) -> tuple[int, ...]:
-    found = _COPIES.get(edition.name)
-    if found is None:
-        counts = [0] * len(_CARDS)
-        for card, n in edition.copies.items():
-            counts[card] = n
-        found = _COPIES[edition.name] = tuple(counts)
-    return found
-
-
-_COPIES: dict[str, tuple[int, ...]] = {}
 
 
 def chance_at_random(edition: Edition, hand: tuple[Card, Card], played: Action, seat: int, others_mask: int,

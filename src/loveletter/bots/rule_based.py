@@ -24,7 +24,7 @@ from functools import cached_property
 from loveletter.bots.base import check_turn, seeded
 from loveletter.bots.last_play import last_play_chances, winning_most
 from loveletter.bots.odds import PlayOdds, play_odds, weighed
-from loveletter.engine import Action, Card, Event, View
+from loveletter.engine import CARDS, Action, Card, Event, View
 from loveletter.engine.round import Phase
 
 # Scores that no weight tunes:
@@ -75,7 +75,6 @@ class Weights:
 
 WEIGHTS = Weights()
 TIE = 1e-9  # scores closer than this are equal (they differ only by the rounding of their sums)
-_CARDS = tuple(Card)  # by number
 GUARD, PRIEST, BARON, PRINCE, KING, COUNTESS, PRINCESS = (  # module names: quicker to look up in the play-outs
     Card.GUARD, Card.PRIEST, Card.BARON, Card.PRINCE, Card.KING, Card.COUNTESS, Card.PRINCESS,
 )
@@ -123,7 +122,7 @@ def view_unknown_counts(view: View) -> list[int]:
     """How many of each card (by number) could be in a hand the seat does not know: its card
     tracker, the cards it has not seen less those it knows to be in other hands."""
     left = view.tracker()
-    return [left[card] for card in _CARDS]
+    return [left[card] for card in CARDS]
 
 
 def countess_tells(events: Iterable[Event]) -> int:
@@ -231,7 +230,7 @@ def score_move(action: Action, hand: Sequence[Card], known: Mapping[int, Card], 
         win = lose = 0.0
         for c, n in enumerate(unknown):
             if n > 0:
-                v = value(_CARDS[c])
+                v = value(CARDS[c])
                 if v < mine:
                     win += n
                 elif v > mine:
@@ -248,7 +247,7 @@ def score_move(action: Action, hand: Sequence[Card], known: Mapping[int, Card], 
             return w.king_with_princess
         if theirs is not None:
             return float(value(theirs) - value(kept))
-        expected = sum(n * value(_CARDS[c]) for c, n in enumerate(unknown) if n > 0)
+        expected = sum(n * value(CARDS[c]) for c, n in enumerate(unknown) if n > 0)
         return (w.king_chance * ((expected / total if total else 0.0) - value(kept))
                 + (w.king_for_priest if kept is PRIEST else 0.0))
     return base

@@ -7,7 +7,16 @@
 """
 
 from loveletter.engine.actions import Action
-from loveletter.engine.cards import CLASSIC, EDITION_2019, EDITIONS, TARGETED, Card, Edition, edition_named
+from loveletter.engine.cards import (
+    CARDS,
+    CLASSIC,
+    EDITION_2019,
+    EDITIONS,
+    TARGETED,
+    Card,
+    Edition,
+    edition_named,
+)
 from loveletter.engine.errors import IllegalActionError, NotationError
 from loveletter.engine.events import Event
 from loveletter.engine.match import MAX_TARGET, Match
@@ -15,7 +24,7 @@ from loveletter.engine.round import Phase, Round, legal_plays
 from loveletter.engine.view import View, known_draws, known_hands, standing_ties, view
 
 __all__ = [
-    "CLASSIC", "EDITION_2019", "EDITIONS", "TARGETED", "Action", "Card", "Edition", "Event",
+    "CARDS", "CLASSIC", "EDITION_2019", "EDITIONS", "TARGETED", "Action", "Card", "Edition", "Event",
     "MAX_TARGET", "IllegalActionError", "Match", "NotationError", "Phase", "Round", "View", "edition_named",
     "known_draws", "known_hands", "legal_plays", "standing_ties", "view",
 ]

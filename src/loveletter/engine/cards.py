@@ -40,6 +40,9 @@ class Card(IntEnum):
         return self.word
 
 
+#: Every card, by number (``CARDS[n] is Card(n)``, only faster): for counts kept in lists by card.
+CARDS = tuple(Card)
+
 _WORDS = {card: card.name.lower() for card in Card}
 _BY_WORD = {word: card for card, word in _WORDS.items()}
 
@@ -60,6 +63,8 @@ class Edition:
     cards: tuple[Card, ...] = field(init=False)
     guessable: tuple[Card, ...] = field(init=False)
     full_deck: tuple[Card, ...] = field(init=False)
+    #: The copies of every card, by number (0 where the edition has none): see :data:`CARDS`.
+    counts: tuple[int, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         cards = tuple(sorted(self.copies))
@@ -69,6 +74,7 @@ class Edition:
         object.__setattr__(
             self, "full_deck", tuple(c for c in cards for _ in range(self.copies[c]))
         )
+        object.__setattr__(self, "counts", tuple(self.copies.get(card, 0) for card in CARDS))
 
     def __deepcopy__(self, memo: dict[int, object]) -> Edition:
         return self  # an edition is a fixed value: copies of games share it
