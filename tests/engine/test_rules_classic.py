@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from scenarios import cards, deck, events, last, legal, play
 
-from loveletter.engine import CLASSIC, EDITION_2019, Card, Phase, Round, view
+from loveletter.engine import CARDS, CLASSIC, EDITION_2019, Card, Phase, Round, view
 
 C = Card
 
@@ -74,6 +74,12 @@ SEAT0_HIGHER_DISCARDS = (
 def test_R1_card_values_and_copies(edition, card, value, copies):
     assert edition.value(card) == value
     assert edition.full_deck.count(card) == copies
+    assert edition.counts[card] == copies  # (the same, by number, as the bots count cards)
+
+
+def test_the_counts_by_number_give_every_card_even_those_an_edition_lacks():
+    assert CARDS == tuple(C) and all(CARDS[number] is card for number, card in enumerate(C))
+    assert CLASSIC.counts == (0, 5, 2, 2, 2, 2, 0, 1, 1, 1) and sum(EDITION_2019.counts) == 21
 
 
 def test_R1_deck_sizes_and_classic_has_no_spy_or_chancellor():
