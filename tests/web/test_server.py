@@ -907,47 +907,69 @@ def test_the_bots_seeds_are_as_secret_as_the_deal(client, monkeypatch):
         table.join("Bob")  # and away
         while -1 - 2 not in table.bots:  # until a stand-in has moved for Bob
             mover = table.match.current
-            choice = table.bot_choice(mover, table.view_for(mover))  # Ann's moves too: a stand-in's
+            choice = table.bot_choice(mover, table.view_for(mover), len(table.moves))  # Ann's moves too: a stand-in's
             table.play(mover, choice.notation(), len(table.moves))
     # the table's random bot, a stand-in for Ann, and one for Bob, at each table
     assert [level for level, _ in seeds] == ["random"] * 12
     assert len({seed for _, seed in seeds}) == 12 and min(seed for _, seed in seeds) > 2**32
 
 
-def test_a_table_read_back_keeps_its_experts_reading_of_how_the_others_play(database):
+@pytest.mark.parametrize(("edition", "players"), [("classic", 3), ("2019", 6)])
+def test_a_table_read_back_keeps_its_experts_reading_of_how_the_others_play(database, edition, players):
     """An expert carries from round to round the chance that the others play at random. A table read
     back (after a restart, or put away) made its bots anew, and that chance started afresh at every
-    such time: now each bot reads the rounds it played before its next choice, the table's expert and
-    the expert standing in for Bob (away) alike, and goes on where it was."""
+    such time: now each bot reads the decisions it played before its next choice, the table's experts
+    and the expert standing in for Bob (away) alike, and goes on exactly where it was. Every
+    decision, not the last of each round: with six players in the 2019 edition the reading is
+    trimmed to a size, and depends on every step. And a stand-in that looked at turns Bob came back
+    to play (all his turns of the first round) is made anew the same way, or it alone would have
+    read them, and carried what it read there into the next round."""
     from loveletter.bots.reading import WILD_AT_FIRST
     from loveletter.web.table import GameTable, SeatPlan, Settings
 
-    settings = Settings("classic", 3, 7, 5, [SeatPlan(), SeatPlan("expert"), SeatPlan()], bot_timeout=1,
-                        stand_in="expert")
+    bob = players - 1
+    seats = [SeatPlan()] + [SeatPlan("expert")] * (players - 2) + [SeatPlan()]
+    settings = Settings(edition, players, 7, 5, seats, bot_timeout=1, stand_in="expert")
     table = GameTable("T", settings, Store(database), budget=20)
     table.store.create(table.code, settings.as_json(), False)
-    for name in ("Ann", "Bob"):  # Ann plays at random; Bob is away, his moves all the stand-in's
+    for name in ("Ann", "Bob"):  # Ann plays at random; Bob is away, his moves the stand-in's
         table.join(name)
-    rng = random.Random(3)
+    rng = random.Random(2)  # (a deal in which the stand-in plays in round 2, with either edition)
+    bob_came_back = False
 
-    def play_until(seat: int) -> None:
-        while len(table.match.rounds) < 3 or table.match.current != seat:
+    def play_until(seat: int, round_number: int) -> None:
+        nonlocal bob_came_back
+        while len(table.match.rounds) < round_number or table.match.current != seat:
             mover = table.match.current
-            action = (rng.choice(table.match.legal_actions()) if mover == 0
-                      else table.bot_choice(mover, table.view_for(mover)))
-            table.store_move(action, by_bot=mover != 0)
-            table.apply(action, by_bot=mover != 0)
+            by_bot = mover != 0
+            if mover == 0:
+                action = rng.choice(table.match.legal_actions())
+            else:
+                action = table.bot_choice(mover, table.view_for(mover), len(table.moves))
+                if mover == bob and len(table.match.rounds) == 1:  # the stand-in looked, but Bob came back
+                    action, by_bot, bob_came_back = rng.choice(table.match.legal_actions()), False, True
+            table.store_move(action, by_bot=by_bot)
+            table.apply(action, by_bot=by_bot)
 
     afresh = math.log(WILD_AT_FIRST / (1 - WILD_AT_FIRST))
-    for seat, key in ((2, -3), (1, 1)):  # Bob's stand-in, then the table's expert, each in round 3
-        play_until(seat)
-        assert not table.match.over
+    # Bob's stand-in in round 2 (it has played nothing yet: what it looked at in round 1 is not
+    # carried), then in round 3, and one of the table's experts in round 3
+    for seat, round_number in ((bob, 2), (bob, 3), (1, 3)):
+        play_until(seat, round_number)
+        assert not table.match.over and bob_came_back
         again = GameTable.load(next(s for s in Store(database).load_all() if s.code == "T"), Store(database),
                                budget=20)
-        again.bot_choice(seat, again.view_for(seat))
-        prior = table.bots[key].belief(table.view_for(seat)).prior
-        assert again.bots[key].belief(again.view_for(seat)).prior == pytest.approx(prior, rel=1e-9)
-        assert abs(prior - afresh) > 0.5  # (what it read of Ann moved it)
+        for game in (table, again):  # each looks at this turn, as the server has it do at once
+            game.bot_choice(seat, game.view_for(seat), len(game.moves))
+        key = seat if seat == 1 else -1 - seat
+        live, back = table.bots[key].belief(table.view_for(seat)), again.bots[key].belief(again.view_for(seat))
+        assert back.prior == pytest.approx(live.prior, rel=1e-9)
+        assert back.log_odds_wild() == pytest.approx(live.log_odds_wild(), rel=1e-9)  # this round's too
+        if round_number == 2:
+            assert live.prior == afresh
+        else:
+            assert abs(live.prior - afresh) > 0.5  # (what it read of Ann moved it)
+        assert live.exact == (edition == "classic")
 
 
 def test_the_log_marks_every_move_a_bot_played_for_someone_away_and_keeps_it_after_a_restart(database):
@@ -1516,9 +1538,9 @@ def test_a_bot_thinks_at_once_and_moves_when_the_delay_is_over(database):
         thinking = threading.Event()
         choice = room.table.bot_choice
 
-        def bot_choice(seat, seen):
+        def bot_choice(seat, seen, at):
             thinking.set()
-            return choice(seat, seen)
+            return choice(seat, seen, at)
 
         room.table.bot_choice = bot_choice
         ann = Seat(client, made["code"], made["secret"])
@@ -1556,9 +1578,9 @@ def test_a_bot_waits_only_what_is_left_of_the_delay_after_thinking(database, mon
         table = room.table
         choice = table.bot_choice
 
-        def slow_choice(seat, seen):
+        def slow_choice(seat, seen, at):
             time.sleep(0.5)
-            return choice(seat, seen)
+            return choice(seat, seen, at)
 
         table.bot_choice = slow_choice
         table.play(0, first.notation(), 0)

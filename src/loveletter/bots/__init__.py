@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TypeGuard
 
 from loveletter.bots.base import Bot
 from loveletter.bots.expert import MAX_BUDGET, ExpertBot, check_budget
@@ -40,12 +41,20 @@ def choose_in_sight(bot: Bot, view: View) -> Action:
     return bot.choose(view)
 
 
+def keeps_a_reading(bot: Bot) -> TypeGuard[ExpertBot]:
+    """Whether ``bot`` keeps what it read of a match from one decision to the next (an expert: how far
+    the others play at random, carried from round to round). One made anew for a match under way
+    should first :func:`catch_up`."""
+    return isinstance(bot, ExpertBot)
+
+
 def catch_up(bot: Bot, views: Iterable[View]) -> None:
-    """Let ``bot``, made anew for a match under way (a table read back from storage), read the rounds
-    it played before: ``views`` are its views at its last decision of each round it played, in order.
-    An expert then goes on with the chance that the others play at random where it left it
-    (:meth:`~loveletter.bots.reading.Reading.carried`), not afresh; the other levels keep nothing."""
-    if isinstance(bot, ExpertBot):
+    """Let ``bot``, made anew for a match under way (a table read back from storage), read the
+    decisions it made before: ``views`` are its views at each of them, in order (a reading trimmed
+    to a size, as with many players in the 2019 edition, depends on every step it was read in). An
+    expert then goes on as it was, its chance that the others play at random too
+    (:meth:`~loveletter.bots.reading.Reading.carried`); the other levels keep nothing."""
+    if keeps_a_reading(bot):
         for seen in views:
             bot.belief(seen)
 
@@ -62,4 +71,4 @@ def make_bot(level: str, seed: int | None = None, budget: int | None = None) -> 
 
 
 __all__ = ["LEVELS", "MAX_BUDGET", "SEARCHING", "Bot", "ExpertBot", "RandomBot", "RuleBasedBot", "catch_up",
-           "choose_in_sight", "make_bot"]
+           "choose_in_sight", "keeps_a_reading", "make_bot"]

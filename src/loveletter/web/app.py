@@ -496,7 +496,7 @@ class Server:
             if table.match.over or table.match.current != seat:
                 return
             seen = table.view_for(seat)
-        action = await loop.run_in_executor(self.thinking, table.bot_choice, seat, seen)
+        action = await loop.run_in_executor(self.thinking, table.bot_choice, seat, seen, at)
         await asyncio.sleep(max(0.0, delay - (loop.time() - started)))
         while True:
             async with room.lock:

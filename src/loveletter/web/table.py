@@ -12,11 +12,11 @@ import random
 import re
 import secrets
 import threading
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from loveletter.bots import LEVELS, SEARCHING, Bot, catch_up, choose_in_sight, make_bot
+from loveletter.bots import LEVELS, Bot, catch_up, choose_in_sight, keeps_a_reading, make_bot
 from loveletter.engine import (
     EDITIONS,
     Action,
@@ -200,22 +200,20 @@ class GameTable:
         bot_rng = random.Random(s.seed ^ 0x5EED)
         # Seeds as wide as the match's: a bot's random choices, with what it played, tell its hand to
         # whoever knows its seed, and 31 bits could be found by trying them all against its moves.
-        self.bots: dict[int, Bot] = {
-            seat: make_bot(plan.level, bot_rng.randrange(2**62), self.budget)
-            for seat, plan in enumerate(s.seats) if plan.level is not None
-        }
+        self._bot_seeds = {seat: bot_rng.randrange(2**62) for seat, plan in enumerate(s.seats) if plan.is_bot}
+        #: The bots, by seat, and by -1 - seat the one standing in for a person away (made when first needed).
+        self.bots: dict[int, Bot] = {seat: self._new_bot(seat) for seat in self._bot_seeds}
         # a lock per seat for every seat (made here, not in the worker threads): see bot_choice
         self._thinking = {seat: threading.Lock() for seat in range(s.players)}
         #: The moves a bot played for an absent person (by number): the log says so.
         self.stood_in: set[int] = set()
+        # per bot (keyed as in self.bots): the numbers of the moves it played, and of those the bot
+        # object now serving looked at (see bot_choice)
+        self._played: dict[int, list[int]] = {}
+        self._looked: dict[int, list[int]] = {}
         self.round_starts = [0]  # the number of each round's first move
         self._applied = 0  # moves applied to the match
-        # A table read back: per bot (keyed as in self.bots), its view at its last decision of each
-        # round so far, for it to read before it next chooses (see bot_choice)
-        self._unread: dict[int, dict[int, View]] = {}
         for number, text in enumerate(list(self.moves)):  # a table loaded from the database: replay its moves
-            if number in self.by_bot:
-                self._note_bot_decision()
             self._apply(Action.parse(text), number in self.by_bot)
 
     @classmethod
@@ -357,33 +355,55 @@ class GameTable:
         current = self.match.current
         return current if current in self.bots else None
 
-    def bot_choice(self, seat: int, seen: View) -> Action:
-        """The bot's choice for ``seat`` from its view ``seen`` (taken on the event loop; this may take
-        a while: run it off the loop). A seat without a bot (an absent person, after the timeout)
-        gets a bot of the table's stand-in level. One search per bot at a time: a search given up (its
-        task cancelled) runs on in its thread, and the bot keeps state between its choices. At a table
-        read back, the bot first reads the rounds it played before (:func:`~loveletter.bots.catch_up`)."""
-        key = seat if seat in self.bots else -1 - seat
-        bot = self.bots.get(key)
-        if bot is None:  # the first time someone in this seat is away
-            # seeded from the match's secret seed: seeded by its seat, a random stand-in's choices
-            # could be worked out, and with what it played they told its hand
-            seed = random.Random(f"stand-in {seat} {self.settings.seed}").randrange(2**62)
-            bot = self.bots[key] = make_bot(self.settings.stand_in, seed, self.budget)
+    def bot_choice(self, seat: int, seen: View, at: int) -> Action:
+        """The bot's choice for ``seat`` from its view ``seen``, taken on the event loop when ``at``
+        moves were played (this may take a while: run it off the loop). A seat without a bot (an
+        absent person, after the timeout) gets a bot of the table's stand-in level. One search per
+        bot at a time: a search given up (its task cancelled) runs on in its thread.
+
+        A bot that keeps what it read from one decision to the next (an expert) has read exactly
+        the decisions it played, as the stored moves tell them: a bot made anew (the table read back
+        after a restart, or put away) first reads them all (:func:`~loveletter.bots.catch_up`: so it
+        goes on with its reading of how the others play), and a stand-in that looked at a turn the
+        person then came back to play is made anew the same way, as a read-back would have it."""
+        key = seat if self.settings.seats[seat].is_bot else -1 - seat
         with self._thinking[seat]:
-            catch_up(bot, self._unread.pop(key, {}).values())
+            bot = self.bots.get(key)
+            if bot is None:  # the first time someone in this seat is away
+                bot = self.bots[key] = self._new_bot(key)
+            if keeps_a_reading(bot):
+                played, looked = list(self._played.get(key, ())), self._looked.get(key, [])
+                if looked != played[: len(looked)] and looked != [*played, at]:  # it looked at one it did not play
+                    bot, looked = self._new_bot(key), []
+                    self.bots[key] = bot
+                catch_up(bot, self._views_at(seat, played[len(looked):]))
+                self._looked[key] = [*played, at]
             return choose_in_sight(bot, seen)
 
-    def _note_bot_decision(self) -> None:
-        """Keep the view of the bot about to move (replaying a table read back), if it is of a level
-        that reads the others (those that search): its last in each round is what it read there."""
-        seat = self.match.current
-        is_seat_bot = seat in self.bots
-        level = self.settings.seats[seat].level if is_seat_bot else self.settings.stand_in
-        if level in SEARCHING:
-            key = seat if is_seat_bot else -1 - seat
-            seen = view(self.match, seat)
-            self._unread.setdefault(key, {})[seen.round_number] = seen
+    def _new_bot(self, key: int) -> Bot:
+        """The bot for ``key`` (a bot's seat, or -1 - seat for a person's stand-in) as first made."""
+        if key >= 0:
+            level = self.settings.seats[key].level
+            assert level is not None
+            return make_bot(level, self._bot_seeds[key], self.budget)
+        # seeded from the match's secret seed: seeded by its seat, a random stand-in's choices could
+        # be worked out, and with what it played they told its hand
+        seed = random.Random(f"stand-in {-1 - key} {self.settings.seed}").randrange(2**62)
+        return make_bot(self.settings.stand_in, seed, self.budget)
+
+    def _views_at(self, seat: int, numbers: list[int]) -> Iterator[View]:
+        """The views of ``seat`` when the moves with these ``numbers`` (in order) were to be played,
+        worked out again from the stored moves, one at a time as they are read."""
+        if not numbers:
+            return
+        s = self.settings
+        match = Match(edition_named(s.edition), s.players, target=s.target, seed=s.seed)
+        wanted, last = set(numbers), numbers[-1]
+        for number, text in enumerate(self.moves[:last]):
+            if number in wanted:
+                yield view(match, seat)
+            _play(match, Action.parse(text))
+        yield view(match, seat)  # (at the last)
 
     def still_for_bot(self, seat: int, at: int) -> bool:
         """Whether a bot that looked when ``at`` moves were played may still move for ``seat``."""
@@ -402,12 +422,15 @@ class GameTable:
 
     def _apply(self, action: Action, by_bot: bool) -> None:
         number = self._applied
-        if by_bot and not self.settings.seats[self.match.current].is_bot:
-            self.stood_in.add(number)
-        self.match.apply(action)
+        if by_bot:
+            seat = self.match.current
+            if self.settings.seats[seat].is_bot:
+                self._played.setdefault(seat, []).append(number)
+            else:
+                self.stood_in.add(number)
+                self._played.setdefault(-1 - seat, []).append(number)
         self._applied += 1
-        if self.match.round.over and not self.match.over:
-            self.match.next_round()
+        if _play(self.match, action):
             self.round_starts.append(self._applied)
 
     def stand_ins(self, round_number: int) -> set[int]:
@@ -416,6 +439,16 @@ class GameTable:
         start = self.round_starts[round_number - 1]
         end = self.round_starts[round_number] if round_number < len(self.round_starts) else None
         return {n - start for n in self.stood_in if n >= start and (end is None or n < end)}
+
+
+def _play(match: Match, action: Action) -> bool:
+    """Apply ``action`` to ``match``, and deal the next round if it ended one (and the match goes
+    on): whether it did."""
+    match.apply(action)
+    if match.round.over and not match.over:
+        match.next_round()
+        return True
+    return False
 
 
 def is_code(text: str) -> bool:
