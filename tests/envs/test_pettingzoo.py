@@ -73,6 +73,21 @@ def test_spaces_follow_the_shared_encoding():
 
 
 @pytest.mark.parametrize(("edition", "players"), CONFIGS, ids=IDS)
+def test_the_one_hot_parts_of_the_observation_are_bounded_by_one(edition, players):
+    """A part the bounds did not name got a catch-all bound of 21: the places under the deck (2019)
+    are one-hot, and one who scales by the space's bounds squeezed them 21 times."""
+    game = raw_env(edition=edition, players=players)
+    high = game.observation_space(game.possible_agents[0])["observation"].high
+    at, one_hot = 0, 0
+    for part in game.observations.observation_parts():
+        if "one-hot" in part.meaning:
+            assert (high[at:at + part.size] == 1).all(), part.name
+            one_hot += 1
+        at += part.size
+    assert at == len(high) and one_hot >= 2 + players + (edition == "2019")
+
+
+@pytest.mark.parametrize(("edition", "players"), CONFIGS, ids=IDS)
 def test_observations_are_the_seats_own_views_and_masks_its_legal_moves(edition, players):
     """Every observation is the encoding of the seat's view, within the space; the mask marks exactly
     the legal moves of the seat to decide, and nothing for the others. Whole matches, so token

@@ -15,7 +15,7 @@ from loveletter.i18n import Translator
 from loveletter.narrate import narrate_all
 
 #: Parts of the observation vector that are one-hot or 0/1 flags (see ``observation_table``).
-_FLAGS = ("seat", "current", "phase", "set_aside_taken", "alive_", "protected_", "known_")
+_FLAGS = ("seat", "current", "phase", "set_aside_taken", "alive_", "protected_", "known_", "under_deck_")
 
 
 def check_settings(players: object, **switches: object) -> None:
@@ -52,8 +52,8 @@ def observation_high(codec: Observations, target: int) -> Vector:
             high = np.full(part.size, target + 1, dtype=np.float32)
         elif name.startswith(_FLAGS):
             high = np.ones(part.size, dtype=np.float32)
-        else:  # a part this module does not know yet: a bound no count can pass
-            high = np.full(part.size, max(len(edition.full_deck), target + 1), dtype=np.float32)
+        else:  # (a catch-all bound gave the one-hot places under the deck 21, squeezing them when scaled)
+            raise AssertionError(f"no bound for the observation part {name!r}")
         assert high.shape == (part.size,), part
         highs.append(high.astype(np.float32))
     return np.concatenate(highs)
