@@ -327,8 +327,13 @@ def test_render_shows_the_learners_hand_and_no_other(capsys):
     assert "player_1 (you)" in text.split("Your hand:")[0].splitlines()[-1]
     env = LoveLetterEnv(players=3, render_mode="human")
     _, info = env.reset(seed=6)
+    assert "player_0 (you)" in capsys.readouterr().out  # the hand dealt too (reset printed nothing)
     env.step(int(np.flatnonzero(info["action_mask"])[0]))
     assert "player_0 (you)" in capsys.readouterr().out
+    _, info = env.reset(seed=6)
+    capsys.readouterr()
+    assert env.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))[2]  # an illegal action ends it
+    assert "player_0 (you)" in capsys.readouterr().out  # and the table it ended at is shown
 
 
 def test_render_speaks_dutch():

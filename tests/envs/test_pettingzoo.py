@@ -281,6 +281,7 @@ def test_render_modes():
 def test_human_render_prints_the_public_table(capsys):
     game = env(players=3, render_mode="human")
     game.reset(seed=9)
+    assert "player_0" in capsys.readouterr().out  # the table as dealt too (reset printed nothing)
     mask = game.observe(game.agent_selection)["action_mask"]
     game.step(int(np.flatnonzero(mask)[0]))
     out = capsys.readouterr().out
@@ -337,3 +338,17 @@ def test_a_step_before_reset_says_so():
     """It failed with "'raw_env' object has no attribute 'agent_selection'"."""
     with pytest.raises(RuntimeError, match=r"call reset\(\) first"):
         raw_env().step(1)
+
+
+def test_a_step_or_last_after_the_episode_says_so():
+    """Once every agent had left the episode, step() and last() failed as a KeyError of the last."""
+    game = raw_env(players=2)
+    game.reset(seed=3)
+    for _agent in play_randomly(game, random.Random(3)):
+        pass
+    assert game.agents == [] and game.match.over is False and game.match.round.over
+    moves = len(game.match.round.log)
+    for call in (lambda: game.step(0), game.last):
+        with pytest.raises(RuntimeError, match=r"^the episode is over: call reset\(\)$"):
+            call()
+    assert len(game.match.round.log) == moves

@@ -182,9 +182,17 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         self._deal()
         self._play_others()
         self._decided_before_playing = self._outcome is not None
+        if self.render_mode == "human":
+            self.render()
         return self._observation(), self._info()
 
     def step(self, action: np.int64 | int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
+        stepped = self._step(action)
+        if self.render_mode == "human":  # (at every step, an illegal action's last too, as after reset)
+            self.render()
+        return stepped
+
+    def _step(self, action: np.int64 | int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         match = self._match()
         if self._decided_before_playing:  # before the first turn: this step only reports it
             self._decided_before_playing = False
@@ -203,8 +211,6 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         match.apply(self.actions.action(number, legal))
         self._play_others()
         reward = 0.0 if self._outcome is None else self._reward()
-        if self.render_mode == "human":
-            self.render()
         return self._observation(), reward, self._outcome is not None, False, self._info()
 
     def _deal(self) -> None:

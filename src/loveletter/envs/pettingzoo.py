@@ -164,6 +164,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.match.current]
+        if self.render_mode == "human":
+            self.render()
+
+    def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
+        self._going_on()
+        return super().last(observe)  # type: ignore[no-any-return]
 
     def observe(self, agent: str) -> ObsDict:
         """``agent``'s observation, from its seat's view only (R7)."""
@@ -176,7 +182,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
         }
 
     def step(self, action: int | np.integer[Any] | None) -> None:
-        self._match()  # before reset() there is no agent to step
+        self._going_on()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -208,6 +214,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
         if self.match is None:
             raise RuntimeError("call reset() first")
         return self.match
+
+    def _going_on(self) -> None:
+        """Refuse a step or ``last()`` before :meth:`reset`, or once every agent has left the episode
+        (they failed as a KeyError of the last agent)."""
+        self._match()
+        if not self.agents:
+            raise RuntimeError("the episode is over: call reset()")
 
     # ------------------------------------------------------------------------------ rendering
 
