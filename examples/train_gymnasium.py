@@ -364,6 +364,8 @@ def main(argv: list[str] | None = None) -> None:
         if args.episodes < 1:
             parser.error("--episodes must be at least 1")
         settings.episodes = args.episodes
+    if args.seed < 0:  # (numpy's generators take none below 0: a traceback)
+        parser.error(f"--seed must be a whole number from 0, not {args.seed}")
     result = train(settings, args.seed)
     plot(result, args.out)
     rounds = settings.final_episodes

@@ -84,6 +84,20 @@ def test_ismcts_example_refuses_a_bad_option_in_one_line(tmp_path: Path, option:
     assert says in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(("option", "says"), [
+    (["--seed", "-1"], "error: --seed must be a whole number from 0, not -1"),  # (a numpy traceback)
+    (["--episodes", "0"], "error: --episodes must be at least 1"),
+], ids=["negative-seed", "no-episodes"])
+def test_training_example_refuses_a_bad_option_in_one_line(tmp_path: Path, option: list[str], says: str) -> None:
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLES / "train_gymnasium.py"), "--quick", *option],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 2
+    assert says in result.stderr and "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []  # no curve written
+
+
 # ----------------------------------------------------------------------------------------- the learning code
 
 
