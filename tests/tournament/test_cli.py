@@ -413,6 +413,49 @@ def test_ctrl_c_mid_run_is_told_in_one_line(tmp_path):
     assert told == [(130, "loveletter tournament: interrupted.\n")] * 10
 
 
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:  # (ended meanwhile)
+                continue
+            if int(fields[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc (Linux)")
+@pytest.mark.parametrize(("signum", "to_group"), [(signal.SIGTERM, False), (signal.SIGHUP, True)],
+                         ids=["kill-the-command", "hang-up-to-the-group"])
+def test_a_hang_up_or_sigterm_stops_the_tournament_as_ctrl_c_does(tmp_path, signum, to_group):
+    """`kill` of the command ended it alone, in silence: its workers played on, orphaned, and held its
+    output open for ever. A hang-up to the whole group (a closed terminal) ended the resource tracker
+    too, with five tracebacks. Now either is told in one line, the workers and the tracker stop with
+    the command, and the status is 128 + the signal's number."""
+    proc = subprocess.Popen([str(LOVELETTER), "tournament", "--bots", "beginner,random", "--rounds", "400000",
+                             "--jobs", "2", "-q"], cwd=tmp_path, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=_env(), start_new_session=True)
+    deadline = time.monotonic() + 60
+    while len(_children(proc.pid)) < 3 and time.monotonic() < deadline:  # two workers and the tracker
+        time.sleep(0.1)
+    helpers = _children(proc.pid)
+    assert len(helpers) == 3
+    time.sleep(1)  # (the workers playing)
+    if to_group:
+        os.killpg(proc.pid, signum)
+    else:
+        proc.send_signal(signum)
+    err = _error_once_ended(proc)
+    assert (proc.returncode, err.decode()) == (128 + signum, "loveletter tournament: interrupted.\n")
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in helpers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in helpers if Path(f"/proc/{pid}").exists()]
+
+
 def test_ctrl_c_before_any_game_leaves_no_folder(tmp_path):
     """The records' folder is made (and checked) before the first game; stopped before any game came
     back (the first 32 take the expert seconds), the tournament removes the folders it made."""

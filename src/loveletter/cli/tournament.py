@@ -34,6 +34,7 @@ from rich.text import Text
 
 from loveletter.cli.levels import LevelsRefused, read_levels
 from loveletter.cli.numbers import DASH
+from loveletter.cli.start import tell_interrupted
 from loveletter.engine import EDITIONS
 from loveletter.i18n import Translator, grouped
 from loveletter.record import save
@@ -52,7 +53,7 @@ from loveletter.tournament import (
     write_csv,
 )
 from loveletter.tournament.report import decimal
-from loveletter.tournament.runner import ctrl_c_held
+from loveletter.tournament.runner import ctrl_c_held, stops_heard_as_ctrl_c
 
 USAGE = 2  # exit status for options that cannot be used
 RECORD_NAME = "game-{:06d}.json"
@@ -87,7 +88,19 @@ class Refused(Exception):
 
 
 def tournament(o: Options) -> int:
-    """Run the command; returns the exit status."""
+    """Run the command; returns the exit status (128 + the signal's number if a hang-up or SIGTERM
+    stopped it; Ctrl-C is the command line's to tell, 130)."""
+    with stops_heard_as_ctrl_c() as heard:
+        try:
+            return _tournament(o)
+        except KeyboardInterrupt:
+            if not heard:
+                raise
+    tell_interrupted(f"loveletter tournament: {Translator(o.language)('cli_interrupted')}")
+    return 128 + heard[0]
+
+
+def _tournament(o: Options) -> int:
     t = Translator(o.language)
     err = Console(stderr=True, highlight=False)
     chatty = not o.quiet and err.is_terminal

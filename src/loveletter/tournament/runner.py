@@ -214,10 +214,11 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
         # with a traceback of its own; and it cannot fall between the pool's naming a lock to the
         # resource tracker and arranging to remove it, which left the tracker warning of a "leaked
         # semaphore" at exit (19 runs in 400, Ctrl-C within a millisecond of the tracker starting).
-        # A Ctrl-C meanwhile comes here as soon as the block is lifted.
-        with ctrl_c_held():
+        # A Ctrl-C meanwhile comes here as soon as the block is lifted. A hang-up or SIGTERM is held
+        # too, so that the workers start with it held, until they ignore it.
+        with _held((signal.SIGINT, *STOPPING)):
             pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context,
-                                       initializer=_leave_ctrl_c_to_the_parent)
+                                       initializer=_leave_stopping_to_the_parent)
             pending: set[Future[Chunk]] = {
                 pool.submit(play, settings, start, stop, records, samples) for start, stop in work
             }
@@ -243,12 +244,10 @@ def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, re
                 calls = getattr(pool, "_call_queue", None)
                 results = getattr(pool, "_result_queue", None)
                 pool.shutdown(wait=False, cancel_futures=True)
+                for process in workers.values():  # (they ignore SIGTERM: _leave_stopping_to_the_parent)
+                    process.kill()
                 for process in workers.values():
-                    process.terminate()
-                for process in workers.values():  # one that does not stop (SIGTERM) is killed
                     process.join(10)
-                    if process.is_alive():
-                        process.kill()
                 if manager is not None:
                     manager.join(MANAGER_SECONDS)
                     if manager.is_alive():
@@ -269,7 +268,10 @@ def _start_resource_tracker() -> None:
     if os.name == "posix":
         from multiprocessing import resource_tracker
 
-        resource_tracker.ensure_running()
+        # It ignores Ctrl-C and SIGTERM, not a hang-up: held as it starts, that stays held in it (a
+        # terminal's hang-up to the group ended it, and with it came five tracebacks of its own).
+        with _held(STOPPING):
+            resource_tracker.ensure_running()
 
 
 def _a_worker_ended(pool: ProcessPoolExecutor) -> bool:
@@ -315,20 +317,59 @@ MANAGER_SECONDS = 3.0
 WAIT_SECONDS = 0.2  # how long Ctrl-C may wait to be heard while the workers play (see _in_processes)
 
 
-def _leave_ctrl_c_to_the_parent() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):  # started with it blocked (ctrl_c_held): ignored is enough
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+#: The signals that stop a tournament from outside as Ctrl-C does (not on Windows, which has no SIGHUP).
+STOPPING = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
+
+
+def _leave_stopping_to_the_parent() -> None:
+    """In a worker: Ctrl-C, a hang-up and SIGTERM (which a terminal or ``kill`` of the process group
+    sends each worker too) are the parent's to act on; it stops the workers itself."""
+    for signum in (signal.SIGINT, *STOPPING):
+        signal.signal(signum, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # started with them blocked (see _in_processes): ignored is enough
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, *STOPPING})
 
 
 @contextmanager
-def ctrl_c_held() -> Iterator[None]:
+def stops_heard_as_ctrl_c() -> Iterator[list[int]]:
+    """Meanwhile, a hang-up or SIGTERM stops the tournament as Ctrl-C does: it is passed on to this
+    (the main) thread as a Ctrl-C, which comes as soon as Ctrl-C is not held (:func:`ctrl_c_held`),
+    so the workers are stopped and the records so far kept. Unhandled, it ended this process alone,
+    and its workers played on, orphaned, holding its output open. The list gives the signals heard
+    (for the exit status). A signal ignored by whoever started us (``nohup``) stays ignored."""
+    heard: list[int] = []
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_kill"):
+        yield heard
+        return
+    main = threading.get_ident()
+
+    def stop(signum: int, _frame: FrameType | None) -> None:
+        heard.append(signum)
+        signal.pthread_kill(main, signal.SIGINT)
+
+    before = {signum: signal.signal(signum, stop) for signum in STOPPING
+              if signal.getsignal(signum) is not signal.SIG_IGN}
+    try:
+        yield heard
+    finally:  # a handler not set from Python (None) cannot be set back: the default then
+        for signum, old in before.items():
+            signal.signal(signum, old if old is not None else signal.SIG_DFL)
+
+
+def ctrl_c_held() -> AbstractContextManager[None]:
     """Ctrl-C (SIGINT) blocked for this thread, and for the threads and processes it starts, until
     the block ends (where signal masks exist: not on Windows)."""
+    return _held((signal.SIGINT,))
+
+
+@contextmanager
+def _held(signums: tuple[int, ...]) -> Iterator[None]:
+    """``signums`` blocked for this thread, and for the threads and processes it starts, until the
+    block ends (where signal masks exist)."""
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, set(signums))
     try:
         yield
     finally:
