@@ -202,7 +202,14 @@ def _here(settings: Settings, work: list[tuple[int, int]], records: bool,
 def _in_processes(settings: Settings, work: list[tuple[int, int]], jobs: int, records: bool,
                   samples: bool, play: Callable[..., Chunk] = play_chunk) -> Generator[Chunk, None, None]:
     """The chunks of ``work``, played by ``play`` (:func:`~loveletter.tournament.games.play_chunk`;
-    another, module-level, in the tests) in a pool of ``jobs`` processes, as they come back."""
+    another, module-level, in the tests) in a pool of ``jobs`` processes, as they come back. A
+    hang-up or SIGTERM meanwhile stops it as Ctrl-C does (the workers leave both to this process)."""
+    with stops_heard_as_ctrl_c():
+        yield from _in_pool(settings, work, jobs, records, samples, play)
+
+
+def _in_pool(settings: Settings, work: list[tuple[int, int]], jobs: int, records: bool,
+             samples: bool, play: Callable[..., Chunk]) -> Generator[Chunk, None, None]:
     # "spawn": fresh interpreters on every platform, safe whatever threads the caller runs.
     context = multiprocessing.get_context("spawn")
     _start_resource_tracker()
@@ -336,24 +343,34 @@ def stops_heard_as_ctrl_c() -> Iterator[list[int]]:
     (the main) thread as a Ctrl-C, which comes as soon as Ctrl-C is not held (:func:`ctrl_c_held`),
     so the workers are stopped and the records so far kept. Unhandled, it ended this process alone,
     and its workers played on, orphaned, holding its output open. The list gives the signals heard
-    (for the exit status). A signal ignored by whoever started us (``nohup``) stays ignored."""
+    (for the exit status). A signal ignored by whoever started us (``nohup``) stays ignored, and one
+    already passed on by an outer such block stays with it (its list hears it)."""
     heard: list[int] = []
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_kill"):
         yield heard
         return
-    main = threading.get_ident()
-
-    def stop(signum: int, _frame: FrameType | None) -> None:
-        heard.append(signum)
-        signal.pthread_kill(main, signal.SIGINT)
-
+    stop = _PassedOnAsCtrlC(heard)
     before = {signum: signal.signal(signum, stop) for signum in STOPPING
-              if signal.getsignal(signum) is not signal.SIG_IGN}
+              if not isinstance(signal.getsignal(signum), _PassedOnAsCtrlC)
+              and signal.getsignal(signum) is not signal.SIG_IGN}
     try:
         yield heard
     finally:  # a handler not set from Python (None) cannot be set back: the default then
         for signum, old in before.items():
             signal.signal(signum, old if old is not None else signal.SIG_DFL)
+
+
+@dataclass
+class _PassedOnAsCtrlC:
+    """The handler of :func:`stops_heard_as_ctrl_c`: notes the signal, and sends the main thread a
+    Ctrl-C (the handler runs there)."""
+
+    heard: list[int]
+    main: int = field(default_factory=threading.get_ident)
+
+    def __call__(self, signum: int, _frame: FrameType | None) -> None:
+        self.heard.append(signum)
+        signal.pthread_kill(self.main, signal.SIGINT)
 
 
 def ctrl_c_held() -> AbstractContextManager[None]:
