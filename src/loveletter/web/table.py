@@ -205,10 +205,8 @@ class GameTable:
         self.bots: dict[int, Bot] = {seat: self._new_bot(seat) for seat in self._bot_seeds}
         # a lock per seat for every seat (made here, not in the worker threads): see bot_choice
         self._thinking = {seat: threading.Lock() for seat in range(s.players)}
-        #: The moves a bot played for an absent person (by number): the log says so.
-        self.stood_in: set[int] = set()
-        # per bot (keyed as in self.bots): the numbers of the moves it played, and of those the bot
-        # object now serving looked at (see bot_choice)
+        # per bot (keyed as in self.bots): the numbers of the moves it played (a stand-in's: the log
+        # says so), and of those the bot object now serving looked at (see bot_choice)
         self._played: dict[int, list[int]] = {}
         self._looked: dict[int, list[int]] = {}
         self.round_starts = [0]  # the number of each round's first move
@@ -421,16 +419,12 @@ class GameTable:
         self._apply(action, by_bot)
 
     def _apply(self, action: Action, by_bot: bool) -> None:
-        number = self._applied
+        seat = self.match.current
+        next_round = _play(self.match, action)
         if by_bot:
-            seat = self.match.current
-            if self.settings.seats[seat].is_bot:
-                self._played.setdefault(seat, []).append(number)
-            else:
-                self.stood_in.add(number)
-                self._played.setdefault(-1 - seat, []).append(number)
+            self._played.setdefault(seat if self.settings.seats[seat].is_bot else -1 - seat, []).append(self._applied)
         self._applied += 1
-        if _play(self.match, action):
+        if next_round:
             self.round_starts.append(self._applied)
 
     def stand_ins(self, round_number: int) -> set[int]:
@@ -438,7 +432,8 @@ class GameTable:
         person, counted from the round's first move (0)."""
         start = self.round_starts[round_number - 1]
         end = self.round_starts[round_number] if round_number < len(self.round_starts) else None
-        return {n - start for n in self.stood_in if n >= start and (end is None or n < end)}
+        return {n - start for key, numbers in self._played.items() if key < 0  # (the stand-ins')
+                for n in numbers if n >= start and (end is None or n < end)}
 
 
 def _play(match: Match, action: Action) -> bool:
