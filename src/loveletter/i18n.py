@@ -288,7 +288,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_tour_bots": "Bot levels in the lineup, separated by commas ({levels}); fewer than --players are"
                          " repeated in turn to fill the seats.",
         "opt_tour_players": "Number of players (default: the number of bots listed, at least 2).",
-        "opt_tour_rounds": "Play N single rounds (the default: 1000 rounds; at most {most}).",
+        "opt_tour_rounds": "Play N single rounds (the default: {default} rounds; at most {most}).",
         "opt_tour_matches": "Play N whole matches instead of single rounds (at most {most}).",
         "opt_tour_seed": "Seed, any whole number: the same seed gives the same games, whatever --jobs or --backend.",
         "opt_tour_jobs": "Processes to play in (default: every core this process may use; 1 plays in this process;"
@@ -855,7 +855,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_tour_bots": "Niveaus van de bots, gescheiden door komma's ({levels}); zijn het er minder dan "
                          "--players, dan worden ze om de beurt herhaald tot alle stoelen bezet zijn.",
         "opt_tour_players": "Aantal spelers (standaard: het aantal genoemde bots, minstens 2).",
-        "opt_tour_rounds": "Speel N losse rondes (standaard: 1000 rondes; hoogstens {most}).",
+        "opt_tour_rounds": "Speel N losse rondes (standaard: {default} rondes; hoogstens {most}).",
         "opt_tour_matches": "Speel N hele spellen in plaats van losse rondes (hoogstens {most}).",
         "opt_tour_seed": "Startgetal (seed), elk geheel getal: hetzelfde startgetal geeft dezelfde partijen, wat --jobs of"
                          " --backend ook is.",

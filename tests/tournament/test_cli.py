@@ -136,6 +136,37 @@ def test_tables_fit_the_terminal_and_cut_no_word(lang, width):
     assert "…" not in header
 
 
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_counts_are_grouped_and_never_broken_over_two_lines(lang):
+    """The help and the refusals group large numbers by thousands (a thin space, "10 000 000"); the
+    report did not ("12001 single rounds"), as rich wraps lines at any space, the thin one inside a
+    number too. Now its counts are grouped, and come out whole at every width."""
+    import io
+
+    from rich.console import Console
+
+    from loveletter.i18n import Translator, grouped
+    from loveletter.tournament.report import render
+
+    t = Translator(lang)
+    report = json.loads(ok(run("--rounds", 2001, "--bots", "random,beginner", "--json", "--jobs", 1)))
+    games = grouped(report["settings"]["games"])
+    counts = [games, *(grouped(p["wins"]) for p in report["participants"]), *(
+        grouped(row[key]) for row in report["pairwise"] for key in ("a_only", "b_only"))]
+    assert games == "2\u2009001" and sum("\u2009" in count for count in counts) >= 3  # games, the beginner's wins
+
+    def shown(width: int) -> str:
+        text = io.StringIO()
+        render(report, t, Console(width=width, file=text, highlight=False))
+        return text.getvalue()
+
+    wide = shown(400)
+    assert f"{games} " in wide.splitlines()[0]  # "Tournament: 2 001 single rounds", and in the tables
+    for width in (34, 50, 60, 80, 110):
+        out = shown(width)
+        assert [out.count(count) for count in counts] == [wide.count(count) for count in counts], width
+
+
 def test_piped_tables_end_no_line_with_a_space():
     out = ok(run("--rounds", 12, "--jobs", 1))
     assert not [line for line in out.splitlines() if line.endswith(" ")]

@@ -28,7 +28,7 @@ from loveletter.engine import EDITIONS, MAX_TARGET
 from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named
 from loveletter.narrate import MAX_NAME, name_length, name_too_long, not_text, one_line, visible
 from loveletter.record import RecordError, load, parse, read_at_most, replay, summary
-from loveletter.tournament.runner import MAX_GAMES
+from loveletter.tournament.runner import DEFAULT_ROUNDS, MAX_GAMES
 
 _LOCALE = Translator(default_language())
 _language = default_language()  # the language of this run: --lang (anywhere on the line) or the locale
@@ -204,7 +204,7 @@ def _standard_input(t: Translator) -> bytes:
 @click.option("--players", type=Players(), default=None, metavar="N", help=_t("opt_tour_players"))
 @click.option("--edition", type=click.Choice(sorted(EDITIONS), case_sensitive=False), default="classic", show_default=True,
               help=_t("opt_edition"))
-@click.option("--rounds", type=Whole(1), default=None, metavar="N", help=_t("opt_tour_rounds", most=grouped(MAX_GAMES)))
+@click.option("--rounds", type=Whole(1), default=None, metavar="N", help=_t("opt_tour_rounds", most=grouped(MAX_GAMES), default=grouped(DEFAULT_ROUNDS)))
 @click.option("--matches", type=Whole(1), default=None, metavar="N", help=_t("opt_tour_matches", most=grouped(MAX_GAMES)))
 @click.option("--seed", type=Whole(), default=0, show_default=True, metavar="S", help=_t("opt_tour_seed"))
 @click.option("--jobs", type=Whole(1), default=None, metavar="J", help=_t("opt_tour_jobs"))

@@ -53,7 +53,7 @@ from loveletter.tournament import (
     write_csv,
 )
 from loveletter.tournament.report import decimal
-from loveletter.tournament.runner import ctrl_c_held, stops_heard_as_ctrl_c
+from loveletter.tournament.runner import DEFAULT_ROUNDS, ctrl_c_held, stops_heard_as_ctrl_c
 
 USAGE = 2  # exit status for options that cannot be used
 RECORD_NAME = "game-{:06d}.json"
@@ -159,7 +159,7 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
         _fail(t("tour_err_write", option="--records", path=folder, reason=t.os_reason(error)))
         return FAILED
     if chatty:
-        err.print(t("tour_done", games=settings.games, seconds=decimal(results.elapsed, t), jobs=results.jobs,
+        err.print(t("tour_done", games=grouped(settings.games), seconds=decimal(results.elapsed, t), jobs=results.jobs,
                     backend=results.backend))
     report = summarise(results)
     status = _write_files(o, t, report, err if chatty else None)
@@ -210,7 +210,7 @@ def _settings(o: Options, t: Translator) -> Settings:
         lineup = lineup_for(levels, o.players)
         settings = Settings(
             lineup=lineup, edition=o.edition, mode="matches" if o.matches is not None else "rounds",
-            games=o.matches if o.matches is not None else (o.rounds or 1000), seed=o.seed, budget=o.budget,
+            games=o.matches if o.matches is not None else (o.rounds or DEFAULT_ROUNDS), seed=o.seed, budget=o.budget,
         )
         check(settings)
     except TournamentError as refusal:  # told as a fault of the option that set it

@@ -28,7 +28,7 @@ from rich import box
 from rich.console import Console, JustifyMethod
 from rich.table import Table
 
-from loveletter.i18n import Translator
+from loveletter.i18n import Translator, grouped
 from loveletter.tournament.games import reverses
 from loveletter.tournament.runner import Results
 from loveletter.tournament.stats import Z95, bradley_terry, clustered_wilson, wilson
@@ -193,11 +193,26 @@ def _add_column(table: Table, header: str, justify: JustifyMethod = "left", wide
                 stacked: bool = False) -> None:
     """A column that a narrow terminal may wrap at spaces, but never shortens: rich would cut a header
     to "Partij…" and a level's name (in ``widest``) to "beginn…". It keeps the width of the longest
-    word of its header and names (folded only where even that does not fit)."""
+    word of its header and names (folded only where even that does not fit). A column of figures
+    (right-justified) is never wrapped: rich wraps at any space, the thin space in "12 000" too."""
     words = header.split() + [word for name in widest or () for word in name.split()]
     if stacked:  # a word per line: in 80 columns rich would rather crop the last column than wrap these
         header = "\n".join(header.split())
-    table.add_column(header, justify=justify, overflow="fold", min_width=max(map(len, words), default=None))
+    table.add_column(header, justify=justify, overflow="fold", min_width=max(map(len, words), default=None),
+                     no_wrap=justify == "right")
+
+
+def _words(text: str) -> set[str]:
+    """The words of ``text``, parted by plain spaces and line ends only (a number grouped by thin
+    spaces is one word)."""
+    return set(text.replace("\n", " ").split(" ")) - {""}
+
+
+def _say(console: Console, paragraph: str, style: str | None = None) -> None:
+    """A paragraph, wrapped at the console's width at plain spaces only: rich wraps at any space, and
+    put the two halves of "12 000" (grouped by a thin space) on two lines."""
+    lines = textwrap.wrap(paragraph, console.width, break_long_words=False, break_on_hyphens=False)
+    console.print("\n".join(lines), style=style, highlight=False, soft_wrap=True)
 
 
 def _print_table(console: Console, table: Table, rows: list[list[str]], label_columns: int = 1) -> None:
@@ -209,22 +224,22 @@ def _print_table(console: Console, table: Table, rows: list[list[str]], label_co
         table.add_row(*row)
     # in too narrow a terminal rich narrows the last columns until it cuts their words ("Nei") or
     # drops them: the table is shown only if every word of its headers and cells comes out whole
-    shown = {word for line in console.render_lines(table, pad=False)
-             for word in "".join(segment.text for segment in line).split()}
-    words = {word for cells in ([str(column.header) for column in table.columns], *rows) for cell in cells
-             for word in cell.split()}
+    shown = set().union(*(_words("".join(segment.text for segment in line))
+                          for line in console.render_lines(table, pad=False)))
+    words = set().union(*(_words(cell) for cells in ([str(column.header) for column in table.columns], *rows)
+                          for cell in cells))
     if words <= shown:
         console.print(table)
         return
     headers = [" ".join(str(column.header).split()) for column in table.columns]
     if table.title:
-        console.print(table.title, style="bold", highlight=False)
+        _say(console, str(table.title), style="bold")
     for row in rows:
         label = row[0] if label_columns == 1 else ", ".join(  # "Level A expert, Level B beginner"
             f"{header} {cell}" for header, cell in zip(headers[:label_columns], row[:label_columns], strict=True))
         figures = " · ".join(f"{header} {cell}" for header, cell in zip(headers[label_columns:], row[label_columns:],
                                                                          strict=True))
-        console.print(f"{label}: {figures}", highlight=False)
+        _say(console, f"{label}: {figures}")
 
 
 def _lineup_line(s: dict[str, Any], t: Translator) -> str:
@@ -245,20 +260,18 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
     """Print the report as tables, in the translator's language."""
     s = report["settings"]
     mode = _mode(s, t)
-    console.print(t("tour_header", mode=mode, edition=t.edition(s["edition"]), players=s["players"],
-                    seed=s["seed"]), style="bold", highlight=False)
-    console.print(_lineup_line(s, t), highlight=False)
+    _say(console, t("tour_header", mode=mode, edition=t.edition(s["edition"]), players=s["players"],
+                    seed=s["seed"]), style="bold")
+    _say(console, _lineup_line(s, t))
     if s["budget"] is not None:
-        budget = t("tour_budget_one") if s["budget"] == 1 else t("tour_budget", budget=s["budget"])
-        console.print(budget, highlight=False)
+        _say(console, t("tour_budget_one") if s["budget"] == 1 else t("tour_budget", budget=grouped(s["budget"])))
     seating = report["seating"]
     if seating["balanced"]:
-        console.print(t("tour_balanced"), highlight=False)
+        _say(console, t("tour_balanced"))
     else:
-        counts = "; ".join(f"{t.level(level)} {'/'.join(map(str, row['seats']))}"
+        counts = "; ".join(f"{t.level(level)} {'/'.join(map(grouped, row['seats']))}"
                            for level, row in seating["levels"].items())
-        console.print(t("tour_unbalanced", games=s["games"], players=s["players"], counts=counts),
-                      highlight=False)
+        _say(console, t("tour_unbalanced", games=grouped(s["games"]), players=s["players"], counts=counts))
     console.print()
 
     narrow = console.width < NARROW
@@ -274,8 +287,8 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
     for name, p in zip(names, report["participants"], strict=True):
         lo, hi = p["ci95"]
         rows.append([
-            name, str(p["games"]), str(p["wins"]),
-            str(p["shared_wins"]), percent(p["win_rate"], t), f"{percent(lo, t)} – {percent(hi, t)}",
+            name, grouped(p["games"]), grouped(p["wins"]),
+            grouped(p["shared_wins"]), percent(p["win_rate"], t), f"{percent(lo, t)} – {percent(hi, t)}",
             signed(p["rating"]), "—" if p["rating_se"] is None else f"±{p['rating_se']:.0f}",
         ])
     _print_table(console, table, rows)
@@ -290,20 +303,21 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
                     "tour_col_neither"):
             _add_column(pairs, t(key), justify="right")
         _print_table(console, pairs, [
-            [t.level(row["a"]), t.level(row["b"]), str(row["games"]), str(row["a_only"]), str(row["b_only"]),
-             str(row["both"]), str(row["neither"])] for row in report["pairwise"]], label_columns=2)
+            [t.level(row["a"]), t.level(row["b"]), *(grouped(row[key]) for key in ("games", "a_only", "b_only",
+                                                                                  "both", "neither"))]
+            for row in report["pairwise"]], label_columns=2)
 
     # (a semicolon between places: "0: 0,0%, 1: 100,0%" ran into the decimal commas of the Dutch)
     positions = "; ".join(f"{p['position']}: {percent(p['win_rate'], t)}" for p in report["positions"])
-    console.print(t("tour_positions", positions=positions), highlight=False)
+    _say(console, t("tour_positions", positions=positions))
     if s["mode"] == "matches":
-        console.print(t("tour_rounds_played", rounds=report["rounds_played"]), highlight=False)
+        _say(console, t("tour_rounds_played", rounds=grouped(report["rounds_played"])))
     console.print()
     if len(report["participants"]) < 2 or not report["ratings"]["finite"]:
-        console.print(_no_ratings(report, t), highlight=False)
+        _say(console, _no_ratings(report, t))
     else:
-        console.print(t("tour_ratings_note"), highlight=False)
-    console.print(t("tour_rates_note"), highlight=False)
+        _say(console, t("tour_ratings_note"))
+    _say(console, t("tour_rates_note"))
 
 
 def _no_ratings(report: dict[str, Any], t: Translator) -> str:
@@ -402,5 +416,5 @@ def _mode(s: dict[str, Any], t: Translator) -> str:
     """``1000 single rounds``, ``1 match``: what was played, in words."""
     one = s["games"] == 1
     if s["mode"] == "rounds":
-        return t("tour_mode_round" if one else "tour_mode_rounds", games=s["games"])
-    return t("tour_mode_match" if one else "tour_mode_matches", games=s["games"])
+        return t("tour_mode_round" if one else "tour_mode_rounds", games=grouped(s["games"]))
+    return t("tour_mode_match" if one else "tour_mode_matches", games=grouped(s["games"]))
