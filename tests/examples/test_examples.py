@@ -68,34 +68,25 @@ def test_ismcts_example_runs_and_prints_each_matchup(tmp_path: Path) -> None:
                          r"\(95% CI \d+\.\d%-\d+\.\d%\)", text), text
 
 
-@pytest.mark.parametrize(("option", "says"), [
-    (["--bots", "grandmaster"], "grandmaster"),
+@pytest.mark.parametrize(("script", "option", "says"), [
+    ("ismcts_vs_bots.py", ["--bots", "grandmaster"], "grandmaster"),
     # one simulation passed the check, then failed an assertion inside OpenSpiel's ISMCTS (a traceback)
-    (["--simulations", "1"], "error: --simulations must be at least 2"),
-    (["--budget", str(10**12)], "error: --budget must be from 1 to 10,000,000"),  # (it thought for ever)
-    (["--bots", "random,beginner", "--budget", "50"], "error: --budget: no bot here thinks with a budget"),
-], ids=["unknown-level", "one-simulation", "endless-budget", "unused-budget"])
-def test_ismcts_example_refuses_a_bad_option_in_one_line(tmp_path: Path, option: list[str], says: str) -> None:
+    ("ismcts_vs_bots.py", ["--simulations", "1"], "error: --simulations must be at least 2"),
+    ("ismcts_vs_bots.py", ["--budget", str(10**12)], "error: --budget must be from 1 to 10,000,000"),  # (for ever)
+    ("ismcts_vs_bots.py", ["--bots", "random,beginner", "--budget", "50"],
+     "error: --budget: no bot here thinks with a budget"),
+    ("train_gymnasium.py", ["--seed", "-1"], "error: --seed must be a whole number from 0, not -1"),  # (numpy's traceback)
+    ("train_gymnasium.py", ["--episodes", "0"], "error: --episodes must be at least 1"),
+], ids=["unknown-level", "one-simulation", "endless-budget", "unused-budget", "negative-seed", "no-episodes"])
+def test_the_examples_refuse_a_bad_option_in_one_line(tmp_path: Path, script: str, option: list[str],
+                                                       says: str) -> None:
     result = subprocess.run(
-        [sys.executable, str(EXAMPLES / "ismcts_vs_bots.py"), "--quick", *option],
+        [sys.executable, str(EXAMPLES / script), "--quick", *option],
         cwd=tmp_path, capture_output=True, text=True, timeout=60,
     )
     assert result.returncode == 2
     assert says in result.stderr and "Traceback" not in result.stderr
-
-
-@pytest.mark.parametrize(("option", "says"), [
-    (["--seed", "-1"], "error: --seed must be a whole number from 0, not -1"),  # (a numpy traceback)
-    (["--episodes", "0"], "error: --episodes must be at least 1"),
-], ids=["negative-seed", "no-episodes"])
-def test_training_example_refuses_a_bad_option_in_one_line(tmp_path: Path, option: list[str], says: str) -> None:
-    result = subprocess.run(
-        [sys.executable, str(EXAMPLES / "train_gymnasium.py"), "--quick", *option],
-        cwd=tmp_path, capture_output=True, text=True, timeout=60,
-    )
-    assert result.returncode == 2
-    assert says in result.stderr and "Traceback" not in result.stderr
-    assert list(tmp_path.iterdir()) == []  # no curve written
+    assert list(tmp_path.iterdir()) == []  # nothing written (the training's curve)
 
 
 # ----------------------------------------------------------------------------------------- the learning code
