@@ -9,6 +9,7 @@ import io
 import json
 import os
 import re
+import select
 import signal
 import struct
 import subprocess
@@ -485,6 +486,45 @@ def test_a_hang_up_or_sigterm_stops_the_tournament_as_ctrl_c_does(tmp_path, sign
     while any(Path(f"/proc/{pid}").exists() for pid in helpers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [pid for pid in helpers if Path(f"/proc/{pid}").exists()]
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_terminal_that_closes_stops_the_tournament_with_129(tmp_path, jobs):
+    """A real terminal closing (a hang-up, and then every write to it failing) ended the tournament
+    with status 1 and tracebacks: the progress bar's last write failed, and was told as a record
+    that could not be saved."""
+    import pty
+
+    pid, terminal = pty.fork()
+    if pid == 0:  # the child: the tournament, its output the terminal
+        os.chdir(tmp_path)
+        os.execve(str(LOVELETTER), [str(LOVELETTER), "tournament", "--bots", "beginner,random", "--rounds",
+                                    "400000", "--jobs", str(jobs)], _env())
+    try:
+        deadline = time.monotonic() + 60
+        shown = b""
+        while b"\xe2\x94\x81" not in shown and time.monotonic() < deadline:  # its progress bar: playing
+            if select.select([terminal], [], [], 0.1)[0]:
+                shown += os.read(terminal, 4096)
+        assert b"\xe2\x94\x81" in shown, shown
+    finally:
+        os.close(terminal)  # the terminal goes away
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 128 + signal.SIGHUP
+
+
+def test_a_job_whose_ctrl_c_is_ignored_still_ends_when_killed(tmp_path):
+    """A script's job started with ``&`` has Ctrl-C ignored: a SIGTERM passed on as a Ctrl-C was lost,
+    and the tournament played on. There it ends as it did before stops were passed on."""
+    proc = subprocess.Popen([str(LOVELETTER), "tournament", "--bots", "beginner,random", "--rounds", "400000",
+                             "--jobs", "2", "-q"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=_env(), start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    time.sleep(3)
+    os.killpg(proc.pid, signal.SIGTERM)
+    _error_once_ended(proc, timeout=30)
+    assert proc.returncode == -signal.SIGTERM
 
 
 def test_ctrl_c_before_any_game_leaves_no_folder(tmp_path):

@@ -686,3 +686,36 @@ def test_check_refuses_settings_by_their_own_key(settings, key):
 
 def test_check_takes_the_most_games():
     check(Settings(("random", "random"), games=MAX_GAMES))
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_kill"), reason="passes stops on with pthread_kill (not on Windows)")
+def test_a_stop_that_comes_as_the_handlers_are_set_back_leaves_none_of_them_behind(monkeypatch):
+    """``signal.signal`` first runs the handlers of signals already caught: a SIGTERM caught just as
+    the block ended raised its Ctrl-C out of the first handler's setting back, and the stop handlers
+    stayed for good (a later block then thought an outer one held them, and heard nothing)."""
+    import os
+
+    from loveletter.tournament import runner
+
+    before = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, *runner.STOPPING)}
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # (a pytest-xdist worker ignores Ctrl-C)
+    setting = signal.signal
+    sent = []
+
+    def setting_with_a_stop_just_before(signum, handler):
+        if not sent and not isinstance(handler, runner._PassedOnAsCtrlC):  # the first setting back
+            sent.append(signum)
+            os.kill(os.getpid(), signal.SIGTERM)
+        return setting(signum, handler)
+
+    try:
+        with pytest.raises(KeyboardInterrupt), runner.stops_heard_as_ctrl_c() as heard:
+            monkeypatch.setattr(runner.signal, "signal", setting_with_a_stop_just_before)
+        monkeypatch.setattr(runner.signal, "signal", setting)
+        assert sent and heard == [signal.SIGTERM]
+        assert not [s for s in runner.STOPPING if isinstance(signal.getsignal(s), runner._PassedOnAsCtrlC)]
+        with runner.stops_heard_as_ctrl_c() as later:  # its own handlers, its own list
+            assert signal.getsignal(signal.SIGTERM).heard is later
+    finally:
+        for signum, handler in before.items():
+            setting(signum, handler if handler is not None else signal.SIG_DFL)

@@ -16,6 +16,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -87,16 +88,25 @@ class Refused(Exception):
     """An option that cannot be used: the message is already translated."""
 
 
+class _RecordUnsaved(Exception):
+    """A record could not be saved (the disk full, the folder gone): its OSError."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error)
+        self.error = error
+
+
 def tournament(o: Options) -> int:
     """Run the command; returns the exit status (128 + the signal's number if a hang-up or SIGTERM
     stopped it; Ctrl-C is the command line's to tell, 130)."""
     with stops_heard_as_ctrl_c() as heard:
         try:
             return _tournament(o)
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, OSError):  # (OSError: a terminal closed, as a hang-up says, fails every write)
             if not heard:
                 raise
-    tell_interrupted(f"loveletter tournament: {Translator(o.language)('cli_interrupted')}")
+    with suppress(OSError):
+        tell_interrupted(f"loveletter tournament: {Translator(o.language)('cli_interrupted')}")
     return 128 + heard[0]
 
 
@@ -131,8 +141,11 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
 
     def save_records(first: int, docs: list[dict[str, Any]]) -> None:  # as the games come back
         assert folder is not None
-        for i, doc in enumerate(docs, start=first):
-            save(doc, folder / RECORD_NAME.format(i))
+        try:
+            for i, doc in enumerate(docs, start=first):
+                save(doc, folder / RECORD_NAME.format(i))
+        except OSError as error:  # (told apart from a write to a terminal that closed)
+            raise _RecordUnsaved(error) from None
 
     saving = save_records if keep else None
     try:
@@ -155,8 +168,8 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
     except (BrokenProcessPool, WorkerDied):  # a worker was killed (out of memory) or crashed (either backend)
         _fail(t("tour_err_worker_died"))  # the records saved so far stay: only empty folders go
         return FAILED
-    except OSError as error:  # a record could not be saved (the disk is full, the folder went away)
-        _fail(t("tour_err_write", option="--records", path=folder, reason=t.os_reason(error)))
+    except _RecordUnsaved as unsaved:  # the disk is full, the folder went away
+        _fail(t("tour_err_write", option="--records", path=folder, reason=t.os_reason(unsaved.error)))
         return FAILED
     if chatty:
         err.print(t("tour_done", games=grouped(settings.games), seconds=decimal(results.elapsed, t), jobs=results.jobs,

@@ -227,7 +227,7 @@ def _in_pool(settings: Settings, work: list[tuple[int, int]], jobs: int, records
         # too, so that the workers start with it held, until they ignore it.
         with _held((signal.SIGINT, *STOPPING)):
             pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context,
-                                       initializer=_leave_stopping_to_the_parent)
+                                       initializer=_leave_stopping_to_the_parent, initargs=(stops_passed_on(),))
             pending: set[Future[Chunk]] = {
                 pool.submit(play, settings, start, stop, records, samples) for start, stop in work
             }
@@ -253,7 +253,7 @@ def _in_pool(settings: Settings, work: list[tuple[int, int]], jobs: int, records
                 calls = getattr(pool, "_call_queue", None)
                 results = getattr(pool, "_result_queue", None)
                 pool.shutdown(wait=False, cancel_futures=True)
-                for process in workers.values():  # (they ignore SIGTERM: _leave_stopping_to_the_parent)
+                for process in workers.values():  # (they may ignore SIGTERM: _leave_stopping_to_the_parent)
                     process.kill()
                 for process in workers.values():
                     process.join(10)
@@ -330,10 +330,11 @@ WAIT_SECONDS = 0.2  # how long Ctrl-C may wait to be heard while the workers pla
 STOPPING = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
 
 
-def _leave_stopping_to_the_parent() -> None:
-    """In a worker: Ctrl-C, a hang-up and SIGTERM (which a terminal or ``kill`` of the process group
-    sends each worker too) are the parent's to act on; it stops the workers itself."""
-    for signum in (signal.SIGINT, *STOPPING):
+def _leave_stopping_to_the_parent(passed_on: tuple[int, ...]) -> None:
+    """In a worker: Ctrl-C, and a hang-up or SIGTERM where the parent passes it on as Ctrl-C
+    (``passed_on``; a terminal or ``kill`` of the process group sends each worker one too), are the
+    parent's to act on; it stops the workers itself."""
+    for signum in (signal.SIGINT, *passed_on):
         signal.signal(signum, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):  # started with them blocked (see _in_processes): ignored is enough
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, *STOPPING})
@@ -346,9 +347,12 @@ def stops_heard_as_ctrl_c() -> Iterator[list[int]]:
     so the workers are stopped and the records so far kept. Unhandled, it ended this process alone,
     and its workers played on, orphaned, holding its output open. The list gives the signals heard
     (for the exit status). A signal ignored by whoever started us (``nohup``) stays ignored, and one
-    already passed on by an outer such block stays with it (its list hears it)."""
+    already passed on by an outer such block stays with it (its list hears it). Where Ctrl-C itself
+    is ignored (a job a script started with ``&``), nothing can be passed on: both stay as they were
+    (and the workers then do not ignore them: :func:`stops_passed_on`)."""
     heard: list[int] = []
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_kill"):
+    if (threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_kill")
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
         yield heard
         return
     stop = _PassedOnAsCtrlC(heard)
@@ -357,9 +361,31 @@ def stops_heard_as_ctrl_c() -> Iterator[list[int]]:
               and signal.getsignal(signum) is not signal.SIG_IGN}
     try:
         yield heard
-    finally:  # a handler not set from Python (None) cannot be set back: the default then
-        for signum, old in before.items():
-            signal.signal(signum, old if old is not None else signal.SIG_DFL)
+    finally:
+        _set_back(before)
+
+
+def _set_back(handlers: dict[int, Any]) -> None:
+    """Set these signals' handlers back, all of them, even if a Ctrl-C that was waiting comes as one
+    is set (``signal.signal`` runs the handlers of signals already caught first): it is raised once
+    they are back, or a stop handler stayed for good. A handler not set from Python (None) cannot be
+    set back: the default then."""
+    interrupted: KeyboardInterrupt | None = None
+    for signum, old in handlers.items():
+        while True:
+            try:
+                signal.signal(signum, old if old is not None else signal.SIG_DFL)
+                break
+            except KeyboardInterrupt as ctrl_c:
+                interrupted = ctrl_c
+    if interrupted is not None:
+        raise interrupted
+
+
+def stops_passed_on() -> tuple[int, ...]:
+    """The signals of :data:`STOPPING` that this process now passes on as Ctrl-C
+    (:func:`stops_heard_as_ctrl_c`): its workers leave those to it, and die of the others."""
+    return tuple(signum for signum in STOPPING if isinstance(signal.getsignal(signum), _PassedOnAsCtrlC))
 
 
 @dataclass
