@@ -340,15 +340,18 @@ def test_a_step_before_reset_says_so():
         raw_env().step(1)
 
 
-def test_a_step_or_last_after_the_episode_says_so():
-    """Once every agent had left the episode, step() and last() failed as a KeyError of the last."""
-    game = raw_env(players=2)
+@pytest.mark.parametrize("make", [raw_env, env])
+def test_a_step_or_last_after_the_episode_says_so(make):
+    """Once every agent had left the episode, step() and last() failed as a KeyError of the last
+    (the wrapped environment's step() is PettingZoo's: a warning, and nothing done)."""
+    game = make(players=2)
     game.reset(seed=3)
     for _agent in play_randomly(game, random.Random(3)):
         pass
-    assert game.agents == [] and game.match.over is False and game.match.round.over
-    moves = len(game.match.round.log)
-    for call in (lambda: game.step(0), game.last):
+    raw = game.unwrapped
+    assert raw.agents == [] and raw.match.over is False and raw.match.round.over
+    moves = len(raw.match.round.log)
+    for call in (game.last, lambda: game.step(0)) if make is raw_env else (game.last,):
         with pytest.raises(RuntimeError, match=r"^the episode is over: call reset\(\)$"):
             call()
-    assert len(game.match.round.log) == moves
+    assert len(raw.match.round.log) == moves

@@ -79,8 +79,18 @@ def env(**kwargs: Any) -> Any:
     game: Any = raw_env(**kwargs)
     game = wrappers.TerminateIllegalWrapper(game, illegal_reward=ILLEGAL_REWARD)
     game = wrappers.AssertOutOfBoundsWrapper(game)
-    game = wrappers.OrderEnforcingWrapper(game)
+    game = _OrderEnforcing(game)
     return game
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # (an untyped base)
+    """PettingZoo's wrapper, and ``last()`` after the episode refused in words as :class:`raw_env`
+    refuses it: the wrapper's own ``last()`` reads the agent's entries itself (a KeyError)."""
+
+    def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
+        if self.unwrapped.match is not None:  # (before reset, the wrapper's own refusal)
+            self.unwrapped._going_on()
+        return super().last(observe)  # type: ignore[no-any-return]
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
