@@ -962,6 +962,9 @@ def test_a_table_read_back_keeps_its_experts_reading_of_how_the_others_play(data
         for game in (table, again):  # each looks at this turn, as the server has it do at once
             game.bot_choice(seat, game.view_for(seat), len(game.moves))
         key = seat if seat == 1 else -1 - seat
+        looking = again.bots[key]  # asked again at the same turn (a search given up): the same bot goes on
+        again.bot_choice(seat, again.view_for(seat), len(again.moves))
+        assert again.bots[key] is looking
         live, back = table.bots[key].belief(table.view_for(seat)), again.bots[key].belief(again.view_for(seat))
         assert back.prior == pytest.approx(live.prior, rel=1e-9)
         assert back.log_odds_wild() == pytest.approx(live.log_odds_wild(), rel=1e-9)  # this round's too
