@@ -29,6 +29,7 @@ from loveletter.bots import LEVELS, MAX_BUDGET, SEARCHING
 from loveletter.engine import EDITIONS
 from loveletter.engine.errors import is_whole, shown
 from loveletter.i18n import grouped
+from loveletter.signals import STOPPING, handled
 from loveletter.tournament.games import (
     MODES,
     Chunk,
@@ -326,10 +327,6 @@ MANAGER_SECONDS = 3.0
 WAIT_SECONDS = 0.2  # how long Ctrl-C may wait to be heard while the workers play (see _in_processes)
 
 
-#: The signals that stop a tournament from outside as Ctrl-C does (not on Windows, which has no SIGHUP).
-STOPPING = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
-
-
 def _leave_stopping_to_the_parent(passed_on: tuple[int, ...]) -> None:
     """In a worker: Ctrl-C, and a hang-up or SIGTERM where the parent passes it on as Ctrl-C
     (``passed_on``; a terminal or ``kill`` of the process group sends each worker one too), are the
@@ -351,35 +348,12 @@ def stops_heard_as_ctrl_c() -> Iterator[list[int]]:
     is ignored (a job a script started with ``&``), nothing can be passed on: both stay as they were
     (and the workers then do not ignore them: :func:`stops_passed_on`)."""
     heard: list[int] = []
-    if (threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_kill")
-            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+    if not hasattr(signal, "pthread_kill") or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         yield heard
         return
-    stop = _PassedOnAsCtrlC(heard)
-    before = {signum: signal.signal(signum, stop) for signum in STOPPING
-              if not isinstance(signal.getsignal(signum), _PassedOnAsCtrlC)
-              and signal.getsignal(signum) is not signal.SIG_IGN}
-    try:
+    not_yet = tuple(signum for signum in STOPPING if not isinstance(signal.getsignal(signum), _PassedOnAsCtrlC))
+    with handled(not_yet, _PassedOnAsCtrlC(heard)):
         yield heard
-    finally:
-        _set_back(before)
-
-
-def _set_back(handlers: dict[int, Any]) -> None:
-    """Set these signals' handlers back, all of them, even if a Ctrl-C that was waiting comes as one
-    is set (``signal.signal`` runs the handlers of signals already caught first): it is raised once
-    they are back, or a stop handler stayed for good. A handler not set from Python (None) cannot be
-    set back: the default then."""
-    interrupted: KeyboardInterrupt | None = None
-    for signum, old in handlers.items():
-        while True:
-            try:
-                signal.signal(signum, old if old is not None else signal.SIG_DFL)
-                break
-            except KeyboardInterrupt as ctrl_c:
-                interrupted = ctrl_c
-    if interrupted is not None:
-        raise interrupted
 
 
 def stops_passed_on() -> tuple[int, ...]:
@@ -423,21 +397,7 @@ def _held(signums: tuple[int, ...]) -> Iterator[None]:
 
 def ctrl_c_ignored() -> AbstractContextManager[None]:
     """Ctrl-C ignored meanwhile, if this is the main thread (only it can set signal handlers)."""
-    return _ctrl_c_answered_by(signal.SIG_IGN)
-
-
-@contextmanager
-def _ctrl_c_answered_by(handler: Callable[[int, FrameType | None], Any] | int) -> Iterator[None]:
-    """Ctrl-C answered by ``handler`` meanwhile, if this is the main thread (only it can set signal
-    handlers), then as before."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    before = signal.signal(signal.SIGINT, handler)
-    try:
-        yield
-    finally:  # a handler not set from Python (None) cannot be set back: the default then
-        signal.signal(signal.SIGINT, before if before is not None else signal.SIG_DFL)
+    return handled((signal.SIGINT,), signal.SIG_IGN)
 
 
 def _on_ray(settings: Settings, work: list[tuple[int, int]], jobs: int, records: bool,
@@ -485,7 +445,7 @@ def _ctrl_c_held_from_ray() -> Iterator[None]:
     only where no other thread of ours runs, as the progress bar's does, which may take it and drop
     it.) Ray's processes need no help: Ray blocks Ctrl-C in those it starts."""
     heard: list[int] = []
-    with _ctrl_c_answered_by(lambda signum, _frame: heard.append(signum)):
+    with handled((signal.SIGINT,), lambda signum, _frame: heard.append(signum)):
         yield
     if heard:
         raise KeyboardInterrupt

@@ -16,9 +16,8 @@ import re
 import secrets
 import signal
 import sys
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,6 +54,7 @@ from loveletter.narrate import (
 )
 from loveletter.percentages import chance_order, is_estimate, shown_chance, shown_margin, shown_percentages
 from loveletter.record import save, temporary, to_record
+from loveletter.signals import STOPPING, handled
 
 HUMAN = 0
 SECRET_SEED_BITS = 64  # a match's seed unless given
@@ -103,10 +103,6 @@ class Stopped(Exception):
 #: pipe) SystemExit. Such a terminal takes no more lines, and the game goes on to save its record.
 TERMINAL_GONE = (OSError, SystemExit)
 
-#: The signals that end a game from outside (not on Windows, which has no SIGHUP).
-STOPPING = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
-
-
 def stops_caught() -> contextlib.AbstractContextManager[None]:
     """Meanwhile, SIGHUP and SIGTERM raise :class:`Stopped`: the game then saves its record rather
     than dying with it unwritten."""
@@ -114,29 +110,12 @@ def stops_caught() -> contextlib.AbstractContextManager[None]:
     def stop(signum: int, _frame: object) -> None:
         raise Stopped(signum)
 
-    return _signals_handled(STOPPING, stop)
+    return handled(STOPPING, stop)
 
 
 def _signals_ignored() -> contextlib.AbstractContextManager[None]:
     """On the way out: a second Ctrl-C, hang-up or stop must not cut the record's saving short."""
-    return _signals_handled((signal.SIGINT, *STOPPING), signal.SIG_IGN)
-
-
-@contextlib.contextmanager
-def _signals_handled(signums: tuple[int, ...], handler: Callable[[int, object], None] | int
-                     ) -> Iterator[None]:
-    """``handler`` for ``signums`` meanwhile, in the main thread (which alone can set handlers)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    # a signal ignored by whoever started us (nohup ignores SIGHUP) stays ignored
-    kept = [s for s in signums if handler is signal.SIG_IGN or signal.getsignal(s) is not signal.SIG_IGN]
-    before = {signum: signal.signal(signum, handler) for signum in kept}
-    try:
-        yield
-    finally:  # a handler not set from Python (None) cannot be set back: the default then
-        for signum, old in before.items():
-            signal.signal(signum, old if old is not None else signal.SIG_DFL)
+    return handled((signal.SIGINT, *STOPPING), signal.SIG_IGN)
 
 
 def default_records_folder() -> Path:
