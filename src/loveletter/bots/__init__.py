@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TypeGuard
 
 from loveletter.bots.base import Bot
@@ -44,19 +44,8 @@ def choose_in_sight(bot: Bot, view: View) -> Action:
 def keeps_a_reading(bot: Bot) -> TypeGuard[ExpertBot]:
     """Whether ``bot`` keeps what it read of a match from one decision to the next (an expert: how far
     the others play at random, carried from round to round). One made anew for a match under way
-    should first :func:`catch_up`."""
+    should first :meth:`~loveletter.bots.ExpertBot.catch_up`."""
     return isinstance(bot, ExpertBot)
-
-
-def catch_up(bot: Bot, views: Iterable[View]) -> None:
-    """Let ``bot``, made anew for a match under way (a table read back from storage), read the
-    decisions it made before: ``views`` are its views at each of them, in order (a reading trimmed
-    to a size, as with many players in the 2019 edition, depends on every step it was read in). An
-    expert then goes on as it was, its chance that the others play at random too
-    (:meth:`~loveletter.bots.reading.Reading.carried`); the other levels keep nothing."""
-    if keeps_a_reading(bot):
-        for seen in views:
-            bot.belief(seen)
 
 
 def make_bot(level: str, seed: int | None = None, budget: int | None = None) -> Bot:
@@ -70,5 +59,5 @@ def make_bot(level: str, seed: int | None = None, budget: int | None = None) -> 
     return LEVELS[level](seed, budget)
 
 
-__all__ = ["LEVELS", "MAX_BUDGET", "SEARCHING", "Bot", "ExpertBot", "RandomBot", "RuleBasedBot", "catch_up",
+__all__ = ["LEVELS", "MAX_BUDGET", "SEARCHING", "Bot", "ExpertBot", "RandomBot", "RuleBasedBot",
            "choose_in_sight", "keeps_a_reading", "make_bot"]

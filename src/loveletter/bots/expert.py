@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
@@ -136,6 +136,15 @@ class ExpertBot:
         """What the bot makes of the others at ``view``, kept between decisions of the same round
         (and how far they play at random, carried to the match's next round)."""
         return self._reading.at(view)
+
+    def catch_up(self, views: Iterable[View]) -> None:
+        """Read the decisions made before, as a bot made anew for a match under way (a table read
+        back from storage): ``views`` are the views at each of them, in order (a reading trimmed to a
+        size, as with many players in the 2019 edition, depends on every step it was read in). The
+        bot then goes on as it was, its chance that the others play at random too
+        (:meth:`~loveletter.bots.reading.Reading.carried`)."""
+        for seen in views:
+            self.belief(seen)
 
     def move_odds(self, view: View, tries: int = HINT_TRIES) -> dict[Action, Estimate]:
         """For each legal move, the estimated chance of winning the round after it, with its margin

@@ -16,7 +16,7 @@ from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from loveletter.bots import LEVELS, Bot, catch_up, choose_in_sight, keeps_a_reading, make_bot
+from loveletter.bots import LEVELS, Bot, choose_in_sight, keeps_a_reading, make_bot
 from loveletter.engine import (
     EDITIONS,
     Action,
@@ -361,9 +361,9 @@ class GameTable:
 
         A bot that keeps what it read from one decision to the next (an expert) has read exactly
         the decisions it played, as the stored moves tell them: a bot made anew (the table read back
-        after a restart, or put away) first reads them all (:func:`~loveletter.bots.catch_up`: so it
-        goes on with its reading of how the others play), and a stand-in that looked at a turn the
-        person then came back to play is made anew the same way, as a read-back would have it."""
+        after a restart, or put away) first reads them all (:meth:`~loveletter.bots.ExpertBot.catch_up`:
+        so it goes on with its reading of how the others play), and a stand-in that looked at a turn
+        the person then came back to play is made anew the same way, as a read-back would have it."""
         key = seat if self.settings.seats[seat].is_bot else -1 - seat
         with self._thinking[seat]:
             bot = self.bots.get(key)
@@ -372,9 +372,11 @@ class GameTable:
             if keeps_a_reading(bot):
                 played, looked = list(self._played.get(key, ())), self._looked.get(key, [])
                 if looked != played[: len(looked)] and looked != [*played, at]:  # it looked at one it did not play
-                    bot, looked = self._new_bot(key), []
-                    self.bots[key] = bot
-                catch_up(bot, self._views_at(seat, played[len(looked):]))
+                    fresh = self._new_bot(key)
+                    assert keeps_a_reading(fresh)  # (of the same level)
+                    bot = self.bots[key] = fresh
+                    looked = []
+                bot.catch_up(self._views_at(seat, played[len(looked):]))
                 self._looked[key] = [*played, at]
             return choose_in_sight(bot, seen)
 
