@@ -351,8 +351,8 @@ def stops_heard_as_ctrl_c() -> Iterator[list[int]]:
     if not hasattr(signal, "pthread_kill") or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         yield heard
         return
-    not_yet = tuple(signum for signum in STOPPING if not isinstance(signal.getsignal(signum), _PassedOnAsCtrlC))
-    with handled(not_yet, _PassedOnAsCtrlC(heard)):
+    outer = stops_passed_on()
+    with handled(tuple(signum for signum in STOPPING if signum not in outer), _PassedOnAsCtrlC(heard)):
         yield heard
 
 
