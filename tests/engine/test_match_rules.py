@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 from scenarios import full_deck, play, quiet_move
 
-from loveletter.engine import CLASSIC, EDITION_2019, Match, view
+from loveletter.engine import CLASSIC, EDITION_2019, Match, Round, view
 
 # Classic, 2 players: seat 0's Guard names seat 1's Priest at once.
 SEAT0_WINS = "king | baron baron countess | guard priest | handmaid | ..."
@@ -101,6 +104,19 @@ def test_a_match_takes_whole_numbers_only(kind, value):
     and True started as seat 1."""
     with pytest.raises(TypeError, match=f"must be a whole number, not {value!r}"):
         Match(CLASSIC, **{"players": 2, kind: value})
+
+
+@pytest.mark.parametrize(("players", "starter", "message"), [
+    (2.0, 0, "the number of players must be a whole number, not 2.0"),
+    (2, True, "the starter must be a whole number, not True"),
+])
+def test_a_round_takes_whole_numbers_only_too(players, starter, message):
+    """The checks are the round's and the edition's own: a round dealt without a match took True
+    as seat 1."""
+    for deal in (lambda: Round.shuffled(CLASSIC, players, random.Random(1), starter),
+                 lambda: Round(CLASSIC, players, CLASSIC.full_deck, starter)):
+        with pytest.raises(TypeError, match=f"^{re.escape(message)}$"):
+            deal()
 
 
 def test_a_negative_seed_is_refused_and_a_numpy_one_taken():

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from loveletter.engine.errors import check_whole
+
 
 class Card(IntEnum):
     """The ten characters, ordered by value."""
@@ -91,6 +93,7 @@ class Edition:
         return self.targets[players]
 
     def check_players(self, players: int) -> None:
+        check_whole("the number of players", players)  # (2.5 players failed as a KeyError)
         if not self.min_players <= players <= self.max_players:
             raise ValueError(
                 f"the {self.name} edition is for {self.min_players}-{self.max_players} players,"

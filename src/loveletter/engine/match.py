@@ -40,8 +40,8 @@ class Match:
         log: bool = True,
     ) -> None:
         # (Python would take 2.5 players to a KeyError, a seed of 3.0 as 3 and True as a starter)
-        for name, value in (("number of players", players), ("token target", target), ("seed", seed),
-                            ("starter", starter)):
+        edition.check_players(players)
+        for name, value in (("token target", target), ("seed", seed), ("starter", starter)):
             if value is not None:
                 check_whole(f"the {name}", value)
         if seed is not None and seed < 0:  # Python's generator deals -5 as 5
@@ -49,7 +49,6 @@ class Match:
         players, starter = int(players), int(starter)
         target = int(target) if target is not None else None
         seed = int(seed) if seed is not None else None
-        edition.check_players(players)
         if target is not None and target < 1:
             raise ValueError(f"the token target must be at least 1, not {target}")
         self.edition = edition

@@ -25,7 +25,7 @@ from itertools import permutations
 
 from loveletter.engine.actions import Action
 from loveletter.engine.cards import TARGETED, Card, Edition
-from loveletter.engine.errors import IllegalActionError, quoted
+from loveletter.engine.errors import IllegalActionError, check_whole, quoted
 from loveletter.engine.events import ONLY, Event
 
 GUARD, PRIEST, BARON, HANDMAID, PRINCE = Card.GUARD, Card.PRIEST, Card.BARON, Card.HANDMAID, Card.PRINCE
@@ -574,6 +574,7 @@ def wrong_counts(edition: Edition, cards: Sequence[Card]) -> list[tuple[int, Car
 
 
 def _check_starter(players: int, starter: int) -> None:
+    check_whole("the starter", starter)  # (True started as seat 1)
     if not 0 <= starter < players:
         raise ValueError(f"the starter must be a seat from 0 to {players - 1}, not {starter}")
 
