@@ -617,7 +617,7 @@ class Belief:
         action = Action(e.card, e.target, e.guess)
         # the players it could choose: ``plays`` has read the events before this play (R4.2: its own
         # protection has ended, and it is left out anyway)
-        mask = ((1 << self.players) - 1) & ~(self.plays.out | self.plays.protected | 1 << seat)
+        mask = self.plays.choosable(seat)
         # what the player knew of our card as it chose (a look, a tie, a trade, a tie's twin shown…)
         knew = who_knows_mine(self._view, self._at, (seat,)).get(seat)
         known = {} if knew is None else {self.seat: knew}

@@ -121,6 +121,10 @@ class PlayReading:
         self.protected = 0  # bit masks of seats
         self.out = 0
 
+    def choosable(self, seat: int) -> int:
+        """The players ``seat`` may choose now (a bit mask): not out, not protected, not itself."""
+        return ((1 << len(self.odds)) - 1) & ~(self.out | self.protected | 1 << seat)
+
     def read(self, e: Event) -> None:
         """Read the public part of ``e``."""
         kind, seat = e.kind, e.seat
@@ -131,8 +135,7 @@ class PlayReading:
             return
         if kind == "play" and e.card is not None:
             self.protected &= ~(1 << seat)  # R4.2: protection ends as the turn begins
-            choosable = ((1 << len(self.odds)) - 1) & ~(self.out | self.protected | 1 << seat)
-            read_play(self.odds, self.pool, seat, e.card, choosable, self.edition)
+            read_play(self.odds, self.pool, seat, e.card, self.choosable(seat), self.edition)
             self.pool[e.card] -= 1
             if e.card is Card.HANDMAID:
                 self.protected |= 1 << seat
