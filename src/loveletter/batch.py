@@ -586,10 +586,7 @@ def _game(edition: str | Edition, players: int) -> _Game:
     ``players`` seats, checked: a ``TypeError`` or ``ValueError`` that says what is wrong (a player
     count of ``"2"`` was compared deep inside)."""
     check_whole("players", players)
-    name = edition.name if isinstance(edition, Edition) else edition
-    if not isinstance(name, str):  # (the cache's key: a list failed as "unhashable type")
-        edition_named(name)  # (which says what an edition is)
-    return _tables(name, int(players))
+    return _tables(edition_named(edition).name, int(players))  # (by name, the cache's key)
 
 
 @cache

@@ -142,11 +142,10 @@ _SHARED: dict[tuple[type, str, int], Actions | Observations] = {}
 def _shared(kind: type[Codec], edition: Edition | str, players: int) -> Codec:
     """One encoding of each kind per edition (or its name) and player count (editions are keyed by
     name: an :class:`Edition` holds dicts, so it cannot be a key itself)."""
-    name = edition.name if isinstance(edition, Edition) else edition
-    hashable = isinstance(name, str) and is_whole(players)  # (else refused below)
-    found = _SHARED.get((kind, name, players)) if hashable else None
+    known = edition_named(edition)
+    name = known.name
+    found = _SHARED.get((kind, name, players)) if is_whole(players) else None  # (else refused below)
     if found is None:
-        known = edition_named(name)
         check_whole("players", players)  # ("2" failed comparing)
         known.check_players(players)
         found = _SHARED[(kind, name, players)] = kind(known, players)

@@ -134,8 +134,11 @@ EDITION_2019 = Edition(
 EDITIONS: dict[str, Edition] = {CLASSIC.name: CLASSIC, EDITION_2019.name: EDITION_2019}
 
 
-def edition_named(name: str) -> Edition:
-    """The edition called ``name`` (``"classic"`` or ``"2019"``)."""
+def edition_named(name: str | Edition) -> Edition:
+    """The edition called ``name`` (``"classic"`` or ``"2019"``), or ``name`` itself if it is an
+    edition (the programme's interfaces take either)."""
+    if isinstance(name, Edition):
+        return name
     if not isinstance(name, str):  # (a list failed as "unhashable type")
         raise TypeError(f"an edition is named by text, 'classic' or '2019', not by {type(name).__name__}")
     try:

@@ -9,7 +9,7 @@ import gymnasium
 import numpy as np
 
 from loveletter.encoding import Observations, Vector
-from loveletter.engine import Edition, Event, View, edition_named
+from loveletter.engine import Event, View
 from loveletter.engine.errors import check_true_or_false, check_whole
 from loveletter.i18n import Translator
 from loveletter.narrate import narrate_all
@@ -25,11 +25,6 @@ def check_settings(players: object, **switches: object) -> None:
     check_whole("players", players)
     for name, value in switches.items():
         check_true_or_false(name, value)
-
-
-def edition_of(edition: Edition | str) -> Edition:
-    """An edition given by name (``"classic"``, ``"2019"``) or as itself."""
-    return edition if isinstance(edition, Edition) else edition_named(edition)
 
 
 def observation_high(codec: Observations, target: int) -> Vector:

@@ -73,12 +73,11 @@ from loveletter.encoding import (
     observations_for,
     shares,
 )
-from loveletter.engine import Edition, Match, view
+from loveletter.engine import Edition, Match, edition_named, view
 from loveletter.engine.errors import is_true_or_false
 from loveletter.envs._shared import (
     check_settings,
     describe,
-    edition_of,
     shown,
     vector_high,
     vector_of,
@@ -125,7 +124,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         check_settings(players, match=match, history=history)
         check_budget(budget)  # refused here, not at reset
         self.history = history
-        self.edition = edition_of(edition)
+        self.edition = edition_named(edition)
         self.edition.check_players(players)
         self.players = players
         if isinstance(opponents, str):

@@ -53,12 +53,11 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from loveletter.encoding import Actions, Observations, actions_for, observations_for, shares
-from loveletter.engine import Edition, Match, view
+from loveletter.engine import Edition, Match, edition_named, view
 from loveletter.engine.errors import is_whole
 from loveletter.envs._shared import (
     check_settings,
     describe,
-    edition_of,
     shown,
     vector_high,
     vector_of,
@@ -120,7 +119,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
         self.history = history
         super().__init__()
         self.translator = Translator(lang)
-        self.edition = edition_of(edition)
+        self.edition = edition_named(edition)
         self.edition.check_players(players)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render mode {render_mode!r}: choose human or ansi")
