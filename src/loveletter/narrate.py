@@ -91,13 +91,9 @@ def looks_like_any(name: str, others: Iterable[str]) -> bool:
 def first_look_alike(name: str, others: Iterable[str]) -> str | None:
     """The first of ``others`` that ``name`` looks like (:func:`looks_like_any`), if any: the name a
     refusal should give ("already called Joann" was said to a newcomer "Joann" beside "Jo Ann")."""
-    mine = _name_keys(name)
-    return next((other for other in others if _alike(mine, _name_keys(other))), None)
-
-
-def _alike(keys: tuple[str, str], others: tuple[str, str]) -> bool:
-    """Whether two names' :func:`_name_keys` match, in capitals or in small letters."""
-    return any(a == b for a, b in zip(keys, others, strict=True))
+    mine = _name_keys(name)  # alike in capitals or in small letters
+    return next((other for other in others
+                 if any(a == b for a, b in zip(mine, _name_keys(other), strict=True))), None)
 
 
 def _name_keys(name: str) -> tuple[str, str]:
