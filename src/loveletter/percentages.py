@@ -1,22 +1,29 @@
 """How chances are shown to people: whole percentages that stay near their chances and add up to
-about 100, for the expert's belief of what each player holds (the terminal's hints and the browser's),
-and one chance alone, for the hints' estimate of each move (:func:`shown_chance`)."""
+about 100, for the expert's belief of what each player holds, and one chance alone, for the hints'
+estimate of each move (:func:`hint_text`, with the best moves marked: :func:`best_moves`). The
+terminal and the browser both show what these give (the page computes no figure of its own)."""
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
+from typing import TYPE_CHECKING, TypeVar
 
 from loveletter.engine import Card
+
+if TYPE_CHECKING:
+    from loveletter.bots.expert import Estimate
+    from loveletter.i18n import Translator
+
+Move = TypeVar("Move", bound=Hashable)
 
 EQUAL_CHANCE = 1e-6  # percentage points: chances closer than this are equal
 
 
 def shown_chance(chance: float, sure: bool = True) -> str:
     """A chance as a whole percentage, without its sign: ``<1`` for one above 0 that would round to
-    0, ``>99`` for one below 1 that would round to 100 (shown as 0 or 100 they would look certain), as
-    the browser shows its hints (``percent`` in app.js). Not ``sure``: an estimate of 0 or 1 is only
+    0, ``>99`` for one below 1 that would round to 100 (shown as 0 or 100 they would look certain). Not ``sure``: an estimate of 0 or 1 is only
     what was seen in the tries (a hint's :class:`~loveletter.bots.expert.Estimate`), ``<1`` and ``>99``.
 
     >>> shown_chance(0.0025), shown_chance(0), shown_chance(0.4449), shown_chance(0.998), shown_chance(1)
@@ -24,12 +31,12 @@ def shown_chance(chance: float, sure: bool = True) -> str:
     >>> shown_chance(0, sure=False), shown_chance(1, sure=False), shown_chance(0.5, sure=False)
     ('<1', '>99', '50')
 
-    Halves round up, as JavaScript's ``Math.round`` does (Python's ``round`` takes them to the even
-    number: 10 wins in 400 tries showed 2% here and 3% in the browser, and 2 in 400 "<1%" and 1%):
+    Halves round up (Python's ``round`` takes them to the even number: 10 wins in 400 tries showed 2%
+    in the terminal and 3% in the browser, when the browser rounded its own):
     >>> shown_chance(10 / 400), shown_chance(2 / 400), shown_chance(50 / 400)
     ('3', '1', '13')
     """
-    n = math.floor(100 * chance + 0.5)  # (the browser's arithmetic: Math.round(x) is floor(x + 0.5))
+    n = math.floor(100 * chance + 0.5)
     if n == 0 and (chance > 0 or not sure):
         return "<1"
     if n == 100 and (chance < 1 or not sure):
@@ -50,8 +57,7 @@ def is_estimate(shown: str) -> bool:
 def shown_margin(chance: float, sure: bool, margin: float) -> int | None:
     """Half a hint's 95% interval in whole points, where it is shown (``± m``): beside a figure of
     :func:`shown_chance` between 0 and 100, once it is a point or more. Not beside ``<1`` or ``>99``,
-    whose bound says how near the chance is, nor beside a certain 0 or 100. Halves round up, as the
-    browser rounds (``hintMargin`` in app.js).
+    whose bound says how near the chance is, nor beside a certain 0 or 100. Halves round up.
 
     >>> shown_margin(0.45, False, 0.05), shown_margin(0.45, False, 0.004), shown_margin(0.45, False, 0.025)
     (5, None, 3)
@@ -64,7 +70,39 @@ def shown_margin(chance: float, sure: bool, margin: float) -> int | None:
     return points if points >= 1 else None
 
 
-def chance_order(shown: str) -> float:
+def hint_text(estimate: Estimate, t: Translator) -> str:
+    """A hint in words: ``win ≈ 45% ± 5``, the chance and half its 95% interval (when that shows);
+    ``win <1%`` and ``win >99%`` for a chance that would show as certain (:func:`shown_chance`);
+    ``win 0%`` and ``win 100%``, without the ``≈``, for a certain one."""
+    p = shown_chance(estimate.chance, estimate.sure)
+    if not is_estimate(p):  # the bound says how near; a certain figure needs no margin
+        return t("hint_win_plain", p=p)
+    m = shown_margin(estimate.chance, estimate.sure, estimate.margin)
+    return t("hint_win", p=p) if m is None else t("hint_win_margin", p=p, m=m)
+
+
+def best_moves(odds: Mapping[Move, Estimate]) -> set[Move]:
+    """The moves marked best among hints: those whose figure shows highest (``<1%`` above 0%,
+    ``>99%`` below 100%), and none where every move shows the same figure.
+
+    >>> from loveletter.bots.expert import Estimate
+    >>> sorted(best_moves({"a": Estimate(0.4449, 0.0), "b": Estimate(0.44, 0.0), "c": Estimate(0.3, 0.0)}))
+    ['a', 'b']
+    >>> best_moves({"a": Estimate(0.3, 0.0), "b": Estimate(0.3, 0.0)})
+    set()
+    >>> best_moves({"a": Estimate(0.0, 0.0, sure=True), "b": Estimate(0.002, 0.0)})
+    {'b'}
+    >>> best_moves({"a": Estimate(1.0, 0.0, sure=True), "b": Estimate(0.998, 0.0)})
+    {'a'}
+    """
+    shown = {move: _chance_order(shown_chance(e.chance, e.sure)) for move, e in odds.items()}
+    if len(set(shown.values())) < 2:
+        return set()
+    top = max(shown.values())
+    return {move for move, figure in shown.items() if figure == top}
+
+
+def _chance_order(shown: str) -> float:
     """Where a figure of :func:`shown_chance` stands among the others (``<1`` above 0, below 1)."""
     return 0.5 if shown == "<1" else 99.5 if shown == ">99" else float(shown)
 

@@ -30,7 +30,7 @@ import pytest
 from loveletter.bots.expert import HINT_TRIES
 from loveletter.engine import CLASSIC, EDITION_2019, EDITIONS, Action, Card, Match, view
 from loveletter.i18n import Translator
-from loveletter.percentages import shown_chance, shown_margin, shown_percentages
+from loveletter.percentages import hint_text, shown_chance, shown_margin, shown_percentages
 from loveletter.record import load, replay
 
 LOVELETTER = Path(sys.executable).parent / "loveletter"
@@ -799,25 +799,22 @@ def test_hints_near_certain_show_as_over_99_or_under_1_percent(tmp_path, lang, s
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
-def test_a_hint_of_0_or_1_seen_only_in_the_tries_is_not_shown_as_certain(tmp_path, lang):
+def test_a_hint_of_0_or_1_seen_only_in_the_tries_is_not_shown_as_certain(lang):
     """A Guard's wrong guess showed "win ≈ 0%" where it can still win (the tries never saw it win): a 0
-    or a 1 shows as such only where the move itself decides the round, whatever the hidden cards."""
-    from rich.console import Console
-
+    or a 1 shows as such only where the move itself decides the round, whatever the hidden cards. (The
+    terminal and the browser both show these words.)"""
     from loveletter.bots.expert import Estimate
-    from loveletter.tui.game import GameSettings, TerminalGame
 
-    settings = GameSettings(CLASSIC, 2, ["beginner"], lang, seed=1, records=tmp_path, hints=True, budget=5)
-    game = TerminalGame(settings, lambda: "q", Console(record=True, width=100, color_system=None))
     t = Translator(lang)
-    assert game._hint(Estimate(0.0, 0.0, False)) == t("hint_win_plain", p="<1")
-    assert game._hint(Estimate(1.0, 0.0, False)) == t("hint_win_plain", p=">99")
+    assert hint_text(Estimate(0.0, 0.0, False), t) == t("hint_win_plain", p="<1")
+    assert hint_text(Estimate(1.0, 0.0, False), t) == t("hint_win_plain", p=">99")
     # a certain figure shows without the "≈" of an estimate
-    assert game._hint(Estimate(0.0, 0.0, True)) == t("hint_win_plain", p="0") == ("win 0%", "winkans 0%")[lang == "nl"]
-    assert game._hint(Estimate(1.0, 0.0, True)) == t("hint_win_plain", p="100")
-    assert game._hint(Estimate(0.5, 0.05, False)) == t("hint_win_margin", p="50", m=5)
-    assert game._hint(Estimate(0.5, 0.025, False)) == t("hint_win_margin", p="50", m=3)  # as the page rounds
-    assert game._hint(Estimate(0.003, 0.02, False)) == t("hint_win_plain", p="<1")  # no margin beside a bound
+    assert hint_text(Estimate(0.0, 0.0, True), t) == t("hint_win_plain", p="0") == ("win 0%", "winkans 0%")[lang == "nl"]
+    assert hint_text(Estimate(1.0, 0.0, True), t) == t("hint_win_plain", p="100")
+    assert hint_text(Estimate(0.5, 0.05, False), t) == t("hint_win_margin", p="50", m=5)
+    assert hint_text(Estimate(0.5, 0.025, False), t) == t("hint_win_margin", p="50", m=3)  # halves round up
+    assert hint_text(Estimate(0.003, 0.02, False), t) == t("hint_win_plain", p="<1")  # no margin beside a bound
+    assert hint_text(Estimate(0.44, 0.004, False), t) == t("hint_win", p="44")  # a margin under a point: none
 
 
 @pytest.mark.parametrize(("lang", "known", "drew"), [
@@ -1071,7 +1068,7 @@ def test_in_a_narrow_terminal_each_moves_notation_stays_whole_beside_its_hint(tm
         for action in v.legal_actions:
             assert any(t.notation(action) in line for line in lines), t.notation(action)
             # its chance whole too ("win ≈ 51% ±" / "5 · best" split it at 60 and 64 columns)
-            assert any(game._hint(chances[action]) in line for line in lines), game._hint(chances[action])
+            assert any(hint_text(chances[action], t) in line for line in lines), hint_text(chances[action], t)
 
 
 

@@ -735,28 +735,38 @@ def test_the_page_plays_under_its_own_content_security_policy(server, browser):
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
-def test_the_page_words_a_hint_and_marks_the_best_as_the_terminal_does(server, browser, lang):
-    """The page showed "44% ± 5" where the terminal shows "win ≈ 44% ± 5", with no "≈" to tell an
-    estimate from a certain figure, and marked no move best, though README's Hints says both."""
-    from types import SimpleNamespace
-
-    from loveletter.bots.expert import Estimate
-    from loveletter.i18n import Translator
-    from loveletter.tui.game import TerminalGame
-
+def test_the_page_shows_each_hint_and_its_best_mark_as_the_server_words_them(server, browser, lang):
+    """The page worded the hints and marked the best with copies of the terminal's code (``percent``,
+    ``hintMargin``, ``hintText``, ``bestHints``), kept equal by tests: the server now sends each hint
+    worded and marked (:func:`~loveletter.percentages.hint_text`,
+    :func:`~loveletter.percentages.best_moves`), and the page shows just that, in the player's
+    language."""
     page = new_page(browser, server)
-    page.evaluate("async (chosen) => { lang = chosen; await loadWords(); }", lang)
-    cases = [(c, sure, m) for c in (0, 0.002, 0.44, 0.4449, 0.998, 1) for sure in (False, True) for m in (0, 0.05)]
-    worded = page.evaluate("(cases) => cases.map(([c, sure, m]) => hintText(c, sure, m))", cases)
-    terminal = SimpleNamespace(t=Translator(lang))
-    assert worded == [TerminalGame._hint(terminal, Estimate(c, m, sure)) for c, sure, m in cases]  # type: ignore[arg-type]
-    marked = page.evaluate("""(lists) => lists.map((odds) => bestHints(odds.map(([chance, sure]) => ({chance, sure}))))""",
-                           [[(0.4449, False), (0.44, False), (0.3, False)],  # 44% twice: both best
-                            [(0.3, False), (0.3, False)],  # all alike: none
-                            [(0, True), (0.002, False)],  # "<1%" above a certain 0%
-                            [(1, True), (0.998, False)]])  # a certain 100% above ">99%"
+    received: list[dict] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: received.append(json.loads(frame))))
+    create_table(page, "Ann", {1: "random"}, target=1)
+    if lang == "nl":
+        page.click("#lang")
+        page.wait_for_selector("#lang[lang=en]")  # (the button names English once the page is Dutch)
+    page.wait_for_selector(".your-turn")
+    page.check("#hints-toggle")
+    page.wait_for_selector("#hint-list li")
+    moves = moves_shown(page)
+    advice = [m for m in received if m.get("type") == "hints" and m["moves"] == moves][-1]
+    lines = page.locator("#hint-list li").all_inner_texts()
+    best = " · " + ("beste" if lang == "nl" else "best")
+    assert [re.sub(r"^.*?: ", "", line) for line in lines] == [o["text"] + (best if o["best"] else "") for o in advice["odds"]]
+    assert all(o["text"].startswith("winkans " if lang == "nl" else "win ") for o in advice["odds"])
+    # whatever the server says is what shows: a figure of its own, and the mark on the move it marks
+    shown = page.evaluate("""() => {
+        hints = { ...hints, odds: hints.odds.map((o, i) => ({ ...o, text: `figure ${i}`, best: i === hints.odds.length - 1 })) };
+        render();
+        return [...document.querySelectorAll("#hint-list li")].map((li) => [li.innerText, li.classList.contains("best")]);
+    }""")
     page.close()
-    assert marked == [[True, True, False], [False, False], [False, True], [True, False]]
+    n = len(advice["odds"])
+    assert [(re.sub(r"^.*?: ", "", text), marked) for text, marked in shown] == [
+        (f"figure {i}" + (best if i == n - 1 else ""), i == n - 1) for i in range(n)]
 
 
 @pytest.mark.parametrize("narrow, width", [(True, 120), (False, 144)])
@@ -779,23 +789,3 @@ def test_two_cards_fit_side_by_side_on_a_phone_and_every_name_fits_its_card(serv
     page.close()
     assert measured["widths"] == [width] * 6 and all(measured["fit"]), measured
     assert measured["sideBySide"]  # (two 120-pixel cards in 320 pixels, less the page's margins)
-
-
-def test_the_page_shows_a_hints_chance_and_margin_as_the_terminal_does(server, browser):
-    """The terminal rounded halves to the even number and the page up: 10 wins in 400 tries showed
-    2% in one and 3% in the other, 2 in 400 "<1%" and 1%. Every k of n tries, for the tries a hint
-    makes, through the page's own ``percent`` and :func:`~loveletter.percentages.shown_chance`."""
-    from loveletter.percentages import shown_chance, shown_margin
-
-    page = new_page(browser, server)
-    chances = sorted({k / n for n in (400, 600, 800, 1200) for k in range(n + 1)})
-    shown = page.evaluate("(chances) => chances.map(c => percent(c, c === 0 || c === 1))", chances)
-    # and the margin beside it: none beside "<1%", ">99%" or a certain figure (the page showed
-    # "<1% ± 2" where the terminal showed "<1%"), halves rounded up alike
-    margins = [(c, sure, m / 1000) for c in (0, 0.002, 0.004, 0.006, 0.5, 0.994, 0.996, 1)
-               for sure in (False, True) for m in range(0, 60, 5)]
-    beside = page.evaluate("(cases) => cases.map(([c, sure, m]) => hintMargin(c, sure, m))", margins)
-    page.close()
-    assert shown == [f"{shown_chance(c, sure=c in (0, 1))}%" for c in chances]
-    assert beside == [shown_margin(c, sure, m) for c, sure, m in margins]
-    assert shown_margin(0.5, False, 0.025) == 3 and shown_margin(0.002, False, 0.025) is None

@@ -1359,7 +1359,8 @@ def test_the_hints_name_every_card_still_possible_as_the_terminal_does():
 
 def test_a_hint_near_0_or_1_is_sent_as_it_is_not_rounded_to_certain():
     """The hints' chances went out rounded to three places: a move that wins 0.04% of the time was
-    sent as 0, and the page showed 0%, as if it could not win (the page shows such a chance as <1%)."""
+    sent as 0, and the page showed 0%, as if it could not win. Each now comes worded too, as the
+    terminal shows it (such a chance as <1%), with the best moves marked."""
 
     from loveletter.bots.expert import Estimate
     from loveletter.engine import CLASSIC, Match, view
@@ -1381,7 +1382,11 @@ def test_a_hint_near_0_or_1_is_sent_as_it_is_not_rounded_to_certain():
     assert sent == {action.notation(): chance for action, chance in chances.items()}
     # and whether the move itself decided the round in every try: only then is a 0 or a 1 certain
     assert {o["move"]: o["sure"] for o in odds} == {action.notation(): chance == 1.0 for action, chance in chances.items()}
-    assert len(sent) >= 2
+    assert len(sent) == 4
+    # each worded as the terminal words it, and the best marked, so the page shows them as they come
+    words = {0.0004: "win <1%", 0.99996: "win >99%", 0.0: "win <1%", 1.0: "win 100%"}
+    assert {o["move"]: o["text"] for o in odds} == {action.notation(): words[chance] for action, chance in chances.items()}
+    assert {o["move"]: o["best"] for o in odds} == {action.notation(): chance == 1.0 for action, chance in chances.items()}
 
 
 def test_after_the_match_hints_are_refused_as_the_match_is_over(client):

@@ -52,7 +52,7 @@ from loveletter.narrate import (
     visible,
     without_invisible,
 )
-from loveletter.percentages import chance_order, is_estimate, shown_chance, shown_margin, shown_percentages
+from loveletter.percentages import best_moves, hint_text, shown_percentages
 from loveletter.record import save, temporary, to_record
 from loveletter.signals import STOPPING, handled
 
@@ -410,15 +410,13 @@ class TerminalGame:
         third line where it does not fit beside the notation whole. (Words wrapped within their
         column broke a Chancellor's choice mid-phrase at 80 columns.)"""
         t = self.t
-        shown = {action: chance_order(shown_chance(estimate.chance, estimate.sure)) for action, estimate in odds.items()}
-        top = max(shown.values(), default=None)
-        marked = top is not None and len(set(shown.values())) > 1  # "best" only where moves differ
+        best = best_moves(odds)  # (none where every move shows alike)
         rows = []
         for i, action in enumerate(me.legal_actions, start=1):
             hint = Text()
             if action in odds:
-                hint.append(self._hint(odds[action]), "cyan")
-                if marked and shown[action] == top:
+                hint.append(hint_text(odds[action], t), "cyan")
+                if action in best:
                     hint.append(f" · {t('hint_best')}", "bold cyan")
             rows.append((f"  {i:>2}.", self.describe(action, me), Text(t.notation(action), "dim"), hint))
         # each column is as wide as its widest entry, one space between columns (no hint column
@@ -439,16 +437,6 @@ class TerminalGame:
                 between = "" if not hint else "  " if notation.cell_len + 2 + hint.cell_len <= room else "\n"
                 moves.add_row(number, Text.assemble(words, "\n", notation, between, hint))
         _print_trimmed(self.console, moves)
-
-    def _hint(self, estimate: Estimate) -> str:
-        """``win ≈ 45% ± 5``: the chance, and half its 95% interval (when that shows); ``<1%`` and
-        ``>99%`` for a chance that would show as certain (:func:`~loveletter.percentages.shown_chance`);
-        ``0%`` and ``100%``, without the ``≈``, for a certain one."""
-        p = shown_chance(estimate.chance, estimate.sure)
-        if not is_estimate(p):  # "win >99%", "win <1%": the bound says how near; "win 0%": sure
-            return self.t("hint_win_plain", p=p)
-        m = shown_margin(estimate.chance, estimate.sure, estimate.margin)
-        return self.t("hint_win", p=p) if m is None else self.t("hint_win_margin", p=p, m=m)
 
     def _show_hints(self, me: View) -> dict[Action, Estimate]:
         """With --hints: what the expert believes each opponent holds, and its estimate of the

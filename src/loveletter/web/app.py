@@ -62,8 +62,8 @@ from loveletter.web.store import Store, StoredTable
 from loveletter.web.table import GameTable, Refused, is_code, new_code, new_settings
 
 WEB_WORDS_PREFIX = "web_"
-#: The terminal's words the page shows too: a hint's figure, as the terminal writes it.
-SHARED_WORDS = ("hint_win", "hint_win_margin", "hint_win_plain", "hint_best")
+#: The terminal's words the page shows too: the "best" beside a hint (the hint itself comes worded).
+SHARED_WORDS = ("hint_best",)
 #: Searches run at once, in threads of their own: the moves' storing and the other tables never queue
 #: behind them, and the event loop shares the interpreter with few threads. As many again for hints,
 #: apart: with one pool, two players asking for hints held up every table's bots for seconds.

@@ -25,7 +25,7 @@ from loveletter.engine import (
 from loveletter.engine.errors import quoted
 from loveletter.i18n import LANGUAGES, Translator
 from loveletter.narrate import event_lines
-from loveletter.percentages import shown_percentages
+from loveletter.percentages import best_moves, hint_text, shown_percentages
 from loveletter.record import KeyTwice, no_key_twice
 from loveletter.web.store import DamagedRow
 from loveletter.web.table import GameTable, Refused
@@ -244,15 +244,17 @@ def hints_message(v: View, moves: int, adviser: ExpertBot, t: Translator) -> dic
     if not v.legal_actions:
         raise Refused("web_not_your_turn")
     odds = adviser.move_odds(v)
+    best = best_moves(odds)
     belief = adviser.belief(v).all_odds()
     return {
         "type": "hints",
         "moves": moves,
-        # (to six places: at three, a chance under 0.05% showed as 0%, a move that looked sure to lose,
-        # and a margin of 0.0249 as "± 3" where the terminal shows "± 2")
-        # ("sure": the move itself decides the round, whatever the hidden cards; else a chance of 0
-        # or 1 is only what the tries saw, shown "<1%" or ">99%")
-        "odds": [{"move": a.notation(), "chance": round(e.chance, 6), "margin": round(e.margin, 6), "sure": e.sure}
+        # each move's figure in words and whether it is marked best, as the terminal shows them (the
+        # page shows these, computing none); beside them the figures for machines ("sure": the move
+        # itself decides the round, whatever the hidden cards; else a chance of 0 or 1 is only what
+        # the tries saw, shown "<1%" or ">99%")
+        "odds": [{"move": a.notation(), "text": hint_text(e, t), "best": a in best,
+                  "chance": round(e.chance, 6), "margin": round(e.margin, 6), "sure": e.sure}
                  for a, e in sorted(odds.items(), key=lambda x: -x[1].chance)],
         # every card still possible, likeliest first, as the terminal shows it (whole percentages
         # adding up to about 100; "<1%" for a card possible but unlikely, never left out)

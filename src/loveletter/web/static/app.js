@@ -275,44 +275,6 @@ function send(move) {
   socket.send(JSON.stringify({ type: "move", move, at: state.moves }));
 }
 
-// A chance as shown: never 0% for a possible card (it would look impossible), nor 100% for one
-// that is not certain; nor for a hint's chance that only the tries put at 0 or 1 (not "sure").
-function percent(chance, sure = true) {
-  if ((chance > 0 || !sure) && chance < 0.005) return "<1%";
-  if ((chance < 1 - 1e-9 || !sure) && chance >= 0.995) return ">99%";
-  return `${Math.round(100 * chance)}%`;
-}
-
-// Half a hint's 95% interval in whole points, where it is shown: beside a figure between 0 and 100,
-// once it is a point or more; not beside "<1%" or ">99%" (the bound says how near) nor a certain
-// 0% or 100% (shown_margin in percentages.py, for the terminal).
-function hintMargin(chance, sure, margin) {
-  const shown = percent(chance, sure);
-  if (!/^\d+%$/.test(shown) || shown === "0%" || shown === "100%") return null;
-  const points = Math.round(100 * margin);
-  return points >= 1 ? points : null;
-}
-
-// A hint's figure in words, as the terminal shows it (TerminalGame._hint): "win ≈ 44% ± 5" for an
-// estimate, "win <1%" or "win >99%" for a bound, "win 0%" or "win 100%" (no "≈") for a certain one.
-function hintText(chance, sure, margin) {
-  const p = percent(chance, sure).slice(0, -1);
-  if (!/^\d+$/.test(p) || p === "0" || p === "100") return w("hint_win_plain", { p });
-  const m = hintMargin(chance, sure, margin);
-  return m === null ? w("hint_win", { p }) : w("hint_win_margin", { p, m });
-}
-
-// Which hints are marked best: those whose figure shows highest ("<1%" above 0%, ">99%" below 100%),
-// and none where every move shows the same (as the terminal marks them).
-function bestHints(odds) {
-  const order = odds.map((o) => {
-    const p = percent(o.chance, o.sure);
-    return p === "<1%" ? 0.5 : p === ">99%" ? 99.5 : parseInt(p, 10);
-  });
-  const top = Math.max(...order), differ = new Set(order).size > 1;
-  return order.map((value) => differ && value === top);
-}
-
 function cardView(face, attrs = {}, tag = "div") {  // "span" inside a button, which may hold no div
   return $(tag, { class: `card card-${face.card}`, ...attrs },
     $("span", { class: "value", text: String(face.value) }),
@@ -451,12 +413,12 @@ function render() {
       const target = m.target === me ? w("web_yourself") : s.names[m.target];
       return `${names[m.card]}${m.target !== null ? " → " + target : ""}${m.guess_name !== null ? ", " + m.guess_name : ""}`;
     };
-    const best = bestHints(hints.odds);
+    // each figure worded and the best marked by the server, as the terminal shows them
     hand.append($("section", { class: "hints" }, $("h3", { text: w("web_hint_title") }),
-      $("ol", { id: "hint-list" }, ...hints.odds.map((o, i) =>
-        $("li", { class: best[i] ? "best" : false }, `${describe(o.move)}: `,
-          $("span", { class: "figure", text: hintText(o.chance, o.sure, o.margin) }),
-          best[i] ? ` · ${w("hint_best")}` : null)))));
+      $("ol", { id: "hint-list" }, ...hints.odds.map((o) =>
+        $("li", { class: o.best ? "best" : false }, `${describe(o.move)}: `,
+          $("span", { class: "figure", text: o.text }),
+          o.best ? ` · ${w("hint_best")}` : null)))));
   }
 
   const known = $("section", { class: "panel" }, $("h2", { text: w("web_known") }));
