@@ -96,6 +96,15 @@ def check_whole(name: str, value: object) -> None:
         raise TypeError(f"{name} must be a whole number, not {value!r}")
 
 
+def check_seed(seed: object) -> None:
+    """Refuse a seed (not ``None``) that Python's generator would take but read as another game: 3.0
+    as 3, True as 1, text by its hash (a :class:`TypeError`), and -5 as 5 (a :class:`ValueError`)."""
+    if not is_whole(seed):
+        raise TypeError(f"the seed must be a whole number (or None), not {seed!r}")
+    if seed < 0:
+        raise ValueError(f"the seed must be a whole number from 0, not {seed}")
+
+
 def check_true_or_false(name: str, value: object) -> None:
     """A :class:`TypeError` unless ``value`` is True or False (:func:`is_true_or_false`)."""
     if not is_true_or_false(value):

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from loveletter.engine.actions import Action
 from loveletter.engine.cards import CLASSIC, Card, Edition
-from loveletter.engine.errors import check_whole
+from loveletter.engine.errors import check_seed, check_whole
 from loveletter.engine.round import Round
 
 #: The most tokens a match the programme sets up may need (a game to play: more would be a game of
@@ -41,11 +41,11 @@ class Match:
     ) -> None:
         # (Python would take 2.5 players to a KeyError, a seed of 3.0 as 3 and True as a starter)
         edition.check_players(players)
-        for name, value in (("token target", target), ("seed", seed), ("starter", starter)):
+        for name, value in (("token target", target), ("starter", starter)):
             if value is not None:
                 check_whole(f"the {name}", value)
-        if seed is not None and seed < 0:  # Python's generator deals -5 as 5
-            raise ValueError(f"the seed must be a whole number from 0, not {seed}")
+        if seed is not None:
+            check_seed(seed)
         players, starter = int(players), int(starter)
         target = int(target) if target is not None else None
         seed = int(seed) if seed is not None else None

@@ -54,7 +54,7 @@ from pettingzoo.utils import wrappers
 
 from loveletter.encoding import Actions, Observations, actions_for, observations_for, shares
 from loveletter.engine import Edition, Match, edition_named, view
-from loveletter.engine.errors import is_whole
+from loveletter.engine.errors import check_seed
 from loveletter.envs._shared import (
     check_settings,
     describe,
@@ -157,11 +157,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            # (Python's generator would take 3.0 as 3, True as 1, "a" as a string's hash, and -5 as 5)
-            if not is_whole(seed):
-                raise TypeError(f"the seed must be a whole number (or None), not {seed!r}")
-            if seed < 0:
-                raise ValueError(f"the seed must be a whole number from 0, not {seed}")
+            check_seed(seed)
             self._dealer = random.Random(int(seed))
         elif self._dealer is None:
             self._dealer = random.Random()
