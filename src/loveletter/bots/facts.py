@@ -149,29 +149,20 @@ def last_plays(view: View) -> dict[int, LastPlay]:
     a King's trade), the play its card was kept beside: how that play was chosen says something of
     the card (:meth:`~loveletter.bots.belief.Belief._reread`)."""
     shown = with_my_card_shown(view.events, view.seat)
-    public = [0] * len(Card)
-    out: set[int] = set()
-    protected: set[int] = set()
+    counts = view.edition.counts
     tells = 0  # the seats told by the Countess (rule_based.countess_tells)
-    plays = PlayReading(view.edition, view.players)
+    plays = PlayReading(view.edition, view.players)  # the cards made public, who is out or protected
     last: dict[int, LastPlay] = {}
     for i, e in enumerate(view.events):
         kind, seat = e.kind, e.seat
-        if kind == "setup":
-            for card in e.cards or ():
-                public[card] += 1
         if seat is None:
             plays.read(e)
             continue
         if kind == "play" and e.card is not None:
-            protected.discard(seat)  # R4.2: protection ends as the turn begins
-            choosable = sum(1 << s for s in range(view.players) if s != seat and s not in out | protected)
             knew = known_hands(shown[:i], seat).get(view.seat) if view.seat is not None else None
-            last[seat] = LastPlay(seat, Action(e.card, e.target, e.guess), list(public), choosable, knew, tells,
+            seen = [n - left for n, left in zip(counts, plays.pool, strict=True)]
+            last[seat] = LastPlay(seat, Action(e.card, e.target, e.guess), seen, plays.choosable(seat), knew, tells,
                                   list(plays.odds))
-            public[e.card] += 1
-            if e.card is Card.HANDMAID:
-                protected.add(seat)
         elif kind == "king" and e.target is not None:
             mine, theirs = last.pop(seat, None), last.pop(e.target, None)
             if mine is not None:
@@ -180,13 +171,6 @@ def last_plays(view: View) -> dict[int, LastPlay]:
                 last[seat] = theirs
         elif kind in ("discard", "out", "chancellor", "bottom"):
             last.pop(seat, None)
-            if kind == "discard" and e.card is not None:
-                public[e.card] += 1
-            if kind == "out":
-                out.add(seat)
-                protected.discard(seat)
-                for card in e.cards or ():
-                    public[card] += 1
         tells = after_event(tells, e)
         plays.read(e)
     return {s: play for s, play in last.items() if s != view.seat and view.alive[s]}
