@@ -275,8 +275,6 @@ def test_narrate_tells_every_kind_of_event(rounds):
         for rnd in rounds:
             names = [f"P{s}" for s in range(rnd.players)]
             for event in rnd.log:
-                if event.kind == "priest" and event.card is Card.SPY:
-                    continue  # a known bug, see test_narrate_a_priest_seeing_the_spy
                 line = narrate(event, names, t, 2)
                 assert isinstance(line, str) and line.strip(), event  # the whole event: always a line
                 assert "{" not in line and "None" not in line

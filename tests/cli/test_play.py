@@ -279,6 +279,7 @@ def test_dutch_card_names_in_notation_and_upper_case(tmp_path):
 def test_dutch_notation_error_is_dutch(tmp_path):
     proc, _ = play(tmp_path, "--lang", "nl", "--seed", "1", lines=["blah", "q"])
     reply = reply_to(proc.stdout, "nl", "blah")
+    assert reply.startswith("Dat is geen zet: onbekende kaart 'blah': de kaarten zijn wachter, priester, "), reply
     assert "unknown card" not in reply and "the cards are" not in reply
 
 

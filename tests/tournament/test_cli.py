@@ -636,6 +636,7 @@ def test_ctrl_c_while_the_workers_start_is_told_once(tmp_path):
     children = Path("/proc/self/task")
     if not children.is_dir():
         pytest.skip("needs /proc to see when the worker processes start")
+    interrupted = 0
     for delay in (0.0, 0.01, 0.02, 0.05, 0.1, 0.2):
         proc = subprocess.Popen([str(LOVELETTER), "tournament", "--bots", "expert,beginner", "--rounds", "40",
                                  "--jobs", "2", "-q"], cwd=tmp_path, stdout=subprocess.PIPE,
@@ -655,6 +656,8 @@ def test_ctrl_c_while_the_workers_start_is_told_once(tmp_path):
             continue
         assert proc.returncode == 130
         assert err.decode() == "loveletter tournament: interrupted.\n"
+        interrupted += 1
+    assert interrupted  # (40 expert rounds take seconds: the first tries, at least, come before the end)
 
 
 @pytest.mark.parametrize(("lang", "told"), [("en", "loveletter tournament: interrupted."), ("nl", "loveletter tournament: onderbroken.")])

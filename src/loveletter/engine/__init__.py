@@ -3,7 +3,11 @@
 >>> from loveletter.engine import Match, Action, view
 >>> m = Match(players=2, seed=1)
 >>> v = view(m, m.current)
+>>> v.hand, v.legal_actions[0].notation()
+((<Card.GUARD: 1>, <Card.COUNTESS: 8>), 'guard 1 priest')
 >>> m.apply(v.legal_actions[0])
+>>> m.current, view(m, 0).hand, view(m, 0).events[-2].result  # the Guard missed: seat 1's turn
+(1, (<Card.COUNTESS: 8>,), 'miss')
 """
 
 from loveletter.engine.actions import Action

@@ -33,13 +33,17 @@
 >>> from loveletter.envs.pettingzoo import env
 >>> game = env(edition="2019", players=3)
 >>> game.reset(seed=7)
+>>> scores = dict.fromkeys(game.possible_agents, 0.0)
 >>> for agent in game.agent_iter():
 ...     observation, reward, terminated, truncated, info = game.last()
+...     scores[agent] += reward
 ...     if terminated or truncated:
 ...         action = None
 ...     else:  # the first legal action
 ...         action = int(observation["action_mask"].argmax())
 ...     game.step(action)
+>>> scores  # one round: its winner gets 1, the others share -1
+{'player_0': -0.5, 'player_1': 1.0, 'player_2': -0.5}
 """
 
 from __future__ import annotations
