@@ -757,6 +757,14 @@ def test_the_page_shows_each_hint_and_its_best_mark_as_the_server_words_them(ser
     best = " · " + ("beste" if lang == "nl" else "best")
     assert [re.sub(r"^.*?: ", "", line) for line in lines] == [o["text"] + (best if o["best"] else "") for o in advice["odds"]]
     assert all(o["text"].startswith("winkans " if lang == "nl" else "win ") for o in advice["odds"])
+    # hints in the other language (asked for before a switch, answered after it) are dropped
+    kept = page.evaluate("""() => {
+        const before = hints;
+        socket.onmessage({ data: JSON.stringify({ ...hints, lang: lang === "nl" ? "en" : "nl",
+                                                  odds: hints.odds.map((o) => ({ ...o, text: "stale" })) }) });
+        return hints === before && !document.querySelector("#hint-list").innerText.includes("stale");
+    }""")
+    assert kept
     # whatever the server says is what shows: a figure of its own, and the mark on the move it marks
     shown = page.evaluate("""() => {
         hints = { ...hints, odds: hints.odds.map((o, i) => ({ ...o, text: `figure ${i}`, best: i === hints.odds.length - 1 })) };

@@ -13,7 +13,7 @@ from scenarios import permuted_copy
 from loveletter.bots import ExpertBot
 from loveletter.engine import CLASSIC, EDITION_2019, Card
 from loveletter.i18n import Translator
-from loveletter.web.messages import hints_message, state_message
+from loveletter.web.messages import advice_at, hints_message, state_message
 from loveletter.web.store import Store
 from loveletter.web.table import GameTable, SeatPlan, Settings
 
@@ -86,9 +86,9 @@ def test_hints_do_not_depend_on_cards_the_seat_may_not_know():
             if table.match.over:
                 break
             seat = table.match.current
-            advice = hints_message(table.view_for(seat), len(table.moves), ExpertBot(seed=1, budget=60), t)
+            advice = hints_message(advice_at(table.view_for(seat), len(table.moves), ExpertBot(seed=1, budget=60)), t)
             other = with_hidden_cards_moved(table, seat, rng)
-            assert hints_message(other.view_for(seat), len(other.moves), ExpertBot(seed=1, budget=60), t) == advice
+            assert hints_message(advice_at(other.view_for(seat), len(other.moves), ExpertBot(seed=1, budget=60)), t) == advice
             table.play(seat, rng.choice(table.view_for(seat).legal_actions).notation(), len(table.moves))
 
 

@@ -1331,7 +1331,7 @@ def test_the_hints_name_every_card_still_possible_as_the_terminal_does():
     from loveletter.engine import EDITION_2019, Round, view
     from loveletter.i18n import Translator
     from loveletter.percentages import shown_percentages
-    from loveletter.web.messages import hints_message
+    from loveletter.web.messages import advice_at, hints_message
 
     t = Translator("en")
     unlikely = 0
@@ -1348,7 +1348,7 @@ def test_the_hints_name_every_card_still_possible_as_the_terminal_does():
         adviser = ExpertBot(seed, budget=10)
         # the belief is what is checked: the moves' figures from as few tries as the budget allows
         adviser.move_odds = functools.partial(adviser.move_odds, tries=1)
-        advice = hints_message(v, 5, adviser, t)
+        advice = hints_message(advice_at(v, 5, adviser), t)
         for seat, held in adviser.belief(v).all_odds().items():
             shown = advice["belief"][str(seat)]
             assert [(o["name"], o["shown"]) for o in shown] == [(t.card(c), f) for c, f in shown_percentages(held)]
@@ -1365,7 +1365,7 @@ def test_a_hint_near_0_or_1_is_sent_as_it_is_not_rounded_to_certain():
     from loveletter.bots.expert import Estimate
     from loveletter.engine import CLASSIC, Match, view
     from loveletter.i18n import Translator
-    from loveletter.web.messages import hints_message
+    from loveletter.web.messages import advice_at, hints_message
 
     v = view(Match(CLASSIC, 2, seed=1), 0)
     chances = dict(zip(v.legal_actions, [0.0004, 0.99996, 0.0, 1.0], strict=False))
@@ -1377,7 +1377,7 @@ def test_a_hint_near_0_or_1_is_sent_as_it_is_not_rounded_to_certain():
         def belief(self, _view):
             return types.SimpleNamespace(all_odds=dict)
 
-    odds = hints_message(v, 0, Adviser(), Translator("en"))["odds"]
+    odds = hints_message(advice_at(v, 0, Adviser()), Translator("en"))["odds"]
     sent = {o["move"]: o["chance"] for o in odds}
     assert sent == {action.notation(): chance for action, chance in chances.items()}
     # and whether the move itself decided the round in every try: only then is a 0 or a 1 certain
@@ -1387,6 +1387,47 @@ def test_a_hint_near_0_or_1_is_sent_as_it_is_not_rounded_to_certain():
     words = {0.0004: "win <1%", 0.99996: "win >99%", 0.0: "win <1%", 1.0: "win 100%"}
     assert {o["move"]: o["text"] for o in odds} == {action.notation(): words[chance] for action, chance in chances.items()}
     assert {o["move"]: o["best"] for o in odds} == {action.notation(): chance == 1.0 for action, chance in chances.items()}
+
+
+def test_a_language_switch_or_a_reload_words_the_same_advice_again(client, monkeypatch):
+    """Each language switch ran a new search: other figures, often another move marked best, and on a
+    big table the hints gone for seconds meanwhile. A seat's advice at a position is now searched once,
+    and worded in whatever language is asked, a page reloaded at the same move included; a move on
+    is searched anew."""
+    searched: list[int] = []
+    real = web_app.advice_at
+
+    def counted(*args):
+        searched.append(args[1])
+        return real(*args)
+
+    monkeypatch.setattr(web_app, "advice_at", counted)
+    code, ann, bob = two_people(client)
+    mover, other = (ann, bob) if ann.state["current"] == 0 else (bob, ann)
+    mover.send({"type": "hints"})
+    first = mover.receive()
+    mover.send({"type": "lang", "lang": "nl"})
+    assert mover.receive()["type"] == "state"
+    mover.send({"type": "hints"})
+    again = mover.receive()
+    assert (first["lang"], again["lang"]) == ("en", "nl") and searched == [0]
+
+    def figures(advice):
+        return [(o["move"], o["chance"], o["margin"], o["best"]) for o in advice["odds"]]
+
+    assert figures(again) == figures(first)
+    assert all(o["text"].startswith("win ") for o in first["odds"])
+    assert all(o["text"].startswith("winkans ") for o in again["odds"])
+    assert again["belief"] != first["belief"]  # the cards named in Dutch
+    reloaded = Seat(client, code, mover.secret, lang="en")
+    reloaded.send({"type": "hints"})
+    assert figures(reloaded.receive()) == figures(first) and searched == [0]
+    reloaded.close()
+    mover.move(mover.state["legal"][0]["move"])
+    while other.state["current"] != other.state["seat"] or other.state["moves"] != 1:
+        other.receive()
+    other.send({"type": "hints"})
+    assert other.receive()["type"] == "hints" and searched == [0, 1]  # another seat, another position
 
 
 def test_after_the_match_hints_are_refused_as_the_match_is_over(client):
@@ -1413,13 +1454,13 @@ def test_the_table_does_not_wait_for_the_experts_advice(client, monkeypatch):
     # the advice is searched outside the table's lock: an out-of-turn move is answered meanwhile
 
     released, waited_out = threading.Event(), []
-    real = web_app.hints_message
+    real = web_app.advice_at
 
     def slow(*args):
         waited_out.append(not released.wait(10))
         return real(*args)
 
-    monkeypatch.setattr(web_app, "hints_message", slow)
+    monkeypatch.setattr(web_app, "advice_at", slow)
     _code, ann, bob = two_people(client)
     mover, waiter = (ann, bob) if ann.state["current"] == 0 else (bob, ann)
     mover.send({"type": "hints"})
@@ -1434,7 +1475,7 @@ def held_hints(monkeypatch) -> tuple[threading.Event, threading.Event, list[int]
     the moves count of each search in ``calls``."""
 
     started, released, calls = threading.Event(), threading.Event(), []
-    real = web_app.hints_message
+    real = web_app.advice_at
 
     def slow(*args):
         calls.append(args[1])
@@ -1442,14 +1483,14 @@ def held_hints(monkeypatch) -> tuple[threading.Event, threading.Event, list[int]
         released.wait(10)
         return real(*args)
 
-    monkeypatch.setattr(web_app, "hints_message", slow)
+    monkeypatch.setattr(web_app, "advice_at", slow)
     return started, released, calls
 
 
 def test_a_players_own_move_does_not_wait_for_their_advice(client, monkeypatch):
     """Hints were worked out inside the connection's loop: a move sent after asking waited for them."""
     started, released, _calls = held_hints(monkeypatch)
-    _code, ann, bob = two_people(client)
+    code, ann, bob = two_people(client)
     mover = ann if ann.state["current"] == 0 else bob
     mover.send({"type": "hints"})
     assert started.wait(10)
@@ -1457,7 +1498,17 @@ def test_a_players_own_move_does_not_wait_for_their_advice(client, monkeypatch):
     assert not released.is_set()
     assert moved["type"] == "state" and moved["moves"] == 1
     released.set()
-    assert mover.receive()["type"] == "hints"
+    # the advice for the position left is not sent (the page would drop it): the next word is the
+    # answer to asking again (out of turn now, or the next round's hints where the move ended one)
+    adviser = client.app.state.server.rooms[code].advisers[mover.state["seat"]]
+    until(lambda: not adviser.busy.locked())
+    assert not adviser.busy.locked()
+    mover.send({"type": "hints"})
+    answer = mover.receive()
+    if mover.state["current"] == mover.state["seat"]:
+        assert answer["type"] == "hints" and answer["moves"] == 1, answer
+    else:
+        assert answer.get("key") == "web_not_your_turn", answer
 
 
 def test_only_the_latest_request_for_hints_is_worked_out(client, monkeypatch):
@@ -1471,7 +1522,7 @@ def test_only_the_latest_request_for_hints_is_worked_out(client, monkeypatch):
         assert started.wait(10)  # the first search is under way before the others are asked
     released.set()
     assert mover.receive()["type"] == mover.receive()["type"] == "hints"
-    assert len(calls) == 2  # the first (already searching) and the last; the two between skipped
+    assert len(calls) == 1  # the first (already searching); the two between skipped, the last given its advice
 
 
 def test_a_bot_moves_while_every_hint_thread_is_busy(client, monkeypatch):
@@ -1479,7 +1530,7 @@ def test_a_bot_moves_while_every_hint_thread_is_busy(client, monkeypatch):
     every other table's bots until their searches ended (seconds each)."""
 
     released, calls, done = threading.Event(), [], []
-    real = web_app.hints_message
+    real = web_app.advice_at
 
     def held(*args):
         calls.append(args[1])
@@ -1487,7 +1538,7 @@ def test_a_bot_moves_while_every_hint_thread_is_busy(client, monkeypatch):
         done.append(args[1])
         return real(*args)
 
-    monkeypatch.setattr(web_app, "hints_message", held)
+    monkeypatch.setattr(web_app, "advice_at", held)
     asking = []
     for _ in range(web_app.THINKERS):  # every hint thread held
         _code, ann, bob = two_people(client)
@@ -1529,7 +1580,7 @@ def test_a_search_for_a_closed_connection_keeps_its_bot_until_it_ends(client, mo
     again.send({"type": "hints"})
     assert not started.wait(0.5) and len(calls) == 1  # the new search waits for the old
     released.set()
-    assert again.receive()["type"] == "hints" and len(calls) == 2
+    assert again.receive()["type"] == "hints" and len(calls) == 1  # the same position: its advice again
     for seat in (again, bob if mover is ann else ann):
         seat.close()
 
@@ -1897,7 +1948,7 @@ def test_hints_in_the_chancellors_choice():
     from loveletter.bots.expert import ExpertBot
     from loveletter.engine import EDITION_2019, Card, Match, Phase, view
     from loveletter.i18n import Translator
-    from loveletter.web.messages import hints_message, move_entry
+    from loveletter.web.messages import advice_at, hints_message, move_entry
 
     for seed in range(200):
         match = Match(EDITION_2019, 2, seed=seed, starter=0)
@@ -1906,7 +1957,7 @@ def test_hints_in_the_chancellors_choice():
             break
     assert match.round.phase is Phase.CHANCELLOR and match.current == 0
     v = view(match, 0)
-    advice = hints_message(v, 1, ExpertBot(seed=0, budget=10), Translator("nl"))
+    advice = hints_message(advice_at(v, 1, ExpertBot(seed=0, budget=10)), Translator("nl"))
     assert {o["move"] for o in advice["odds"]} == {a.notation() for a in v.legal_actions}
     assert all(move_entry(a, ["A", "B"], Translator("nl"))["keep_name"] for a in v.legal_actions)
 

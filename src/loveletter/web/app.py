@@ -50,6 +50,8 @@ from loveletter.i18n import LANGUAGES, MESSAGES, Translator
 from loveletter.record import KeyTwice, RecordError, no_key_twice, parse
 from loveletter.web.limits import BodyLimit, Limit, SafetyHeaders, same_origin
 from loveletter.web.messages import (
+    Advice,
+    advice_at,
     asked_language,
     first_line,
     hints_message,
@@ -194,11 +196,12 @@ class Connection:
 
 @dataclass
 class Adviser:
-    """The expert that gives one seat its hints, and the lock it holds while it searches (one search
-    at a time: the bot keeps its reading of the round between searches)."""
+    """The expert that gives one seat its hints, the lock it holds while it searches (one search
+    at a time: the bot keeps its reading of the round between searches), and its last advice."""
 
     bot: ExpertBot
     busy: asyncio.Lock = field(default_factory=asyncio.Lock)
+    last: Advice | None = None
 
 
 @dataclass
@@ -527,12 +530,15 @@ class Server:
             levels = {s: plan.level for s, plan in enumerate(room.table.settings.seats) if plan.level}
             adviser = room.advisers[seat] = Adviser(ExpertBot(seed=seat, budget=self.budget, levels=levels))
         async with adviser.busy:
-            if asked != connection.asked:
+            if asked != connection.asked or len(room.table.moves) != moves:  # asked again, or moved on
                 return
-            search = asyncio.get_running_loop().run_in_executor(
-                self.advising, hints_message, v, moves, adviser.bot, connection.t)
+            if adviser.last is not None and adviser.last.moves == moves:
+                # the same advice worded again (a language switch, a page reloaded), not a new search
+                connection.send(hints_message(adviser.last, connection.t))
+                return
+            search = asyncio.get_running_loop().run_in_executor(self.advising, advice_at, v, moves, adviser.bot)
             try:
-                advice = await asyncio.shield(search)
+                advice = adviser.last = await asyncio.shield(search)
             except asyncio.CancelledError:
                 # the connection closed, but the search goes on in its thread: the bot stays taken
                 # until it ends, or a reconnection's search would run on the same bot at once
@@ -540,11 +546,14 @@ class Server:
                 if search.exception() is not None:  # (taken, so that it is not reported as never seen)
                     log.error("the hints for seat %s of table %s failed", seat, room.table.code,
                               exc_info=search.exception())
+                else:  # kept for the seat: a reconnection at the same move is given it at once
+                    adviser.last = search.result()
                 raise
             except Exception:  # a fault of ours: logged, and the table goes on without these hints
                 log.exception("the hints for seat %s of table %s failed", seat, room.table.code)
                 return
-        connection.send(advice)
+        if len(room.table.moves) == moves:  # (moved on meanwhile: the page would drop them)
+            connection.send(hints_message(advice, connection.t))
 
     async def commit(self, room: Room, action: Action, by_bot: bool) -> None:
         """Store a checked move (in a worker thread: other tables go on meanwhile), then apply it.

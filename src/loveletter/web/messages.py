@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
-from loveletter.bots.expert import ExpertBot
+from loveletter.bots.expert import Estimate, ExpertBot
 from loveletter.engine import (
     Action,
     Card,
@@ -237,18 +237,34 @@ def _check(data: dict[str, Any], allowed: set[str], types: dict[str, tuple[type,
             raise Refused("web_bad_field", field=key)
 
 
-def hints_message(v: View, moves: int, adviser: ExpertBot, t: Translator) -> dict[str, Any]:
-    """The expert's advice at a seat's view ``v`` (the table after ``moves`` moves), from that view
-    only: the chance of winning the round after each legal move, and what it believes each other
-    player holds."""
+class Advice(NamedTuple):
+    """The expert's advice at a seat's view after ``moves`` moves, from that view only, before it is
+    worded: the chance of winning the round after each legal move (``odds``), and what it believes
+    each other player holds (``belief``). Kept for the seat, so that a language switch or a page
+    reloaded at the same move words the same advice again: a new search gave other figures, often
+    another best move, and the hints vanished for seconds while it ran."""
+
+    moves: int
+    odds: dict[Action, Estimate]
+    belief: dict[int, dict[Card, float]]
+
+
+def advice_at(v: View, moves: int, adviser: ExpertBot) -> Advice:
+    """The expert's :class:`Advice` at a seat's view ``v``, the table after ``moves`` moves (a search:
+    a worker thread's job)."""
     if not v.legal_actions:
         raise Refused("web_not_your_turn")
-    odds = adviser.move_odds(v)
-    best = best_moves(odds)
-    belief = adviser.belief(v).all_odds()
+    return Advice(moves, adviser.move_odds(v), adviser.belief(v).all_odds())
+
+
+def hints_message(advice: Advice, t: Translator) -> dict[str, Any]:
+    """The hints of ``advice`` in ``t``'s language (which the message names: the page drops hints
+    in a language it has just left)."""
+    odds, best = advice.odds, best_moves(advice.odds)
     return {
         "type": "hints",
-        "moves": moves,
+        "moves": advice.moves,
+        "lang": t.language,
         # each move's figure in words and whether it is marked best, as the terminal shows them (the
         # page shows these, computing none); beside them the figures for machines ("sure": the move
         # itself decides the round, whatever the hidden cards; else a chance of 0 or 1 is only what
@@ -260,5 +276,5 @@ def hints_message(v: View, moves: int, adviser: ExpertBot, t: Translator) -> dic
         # adding up to about 100; "<1%" for a card possible but unlikely, never left out)
         "belief": {str(s): [{"name": t.card(c), "chance": round(held[c], 3), "shown": shown}
                             for c, shown in shown_percentages(held)]
-                   for s, held in sorted(belief.items())},
+                   for s, held in sorted(advice.belief.items())},
     }

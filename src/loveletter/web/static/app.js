@@ -231,7 +231,8 @@ function connect(code) {
       state = message; hints = null; alertUser(""); render();
       if (hintsOn() && state.legal.length) socket.send(JSON.stringify({ type: "hints" }));
     } else if (message.type === "hints") {
-      if (state && message.moves === state.moves) { hints = message; render(); }
+      // (not for a position left, nor in a language just left: hints asked for before a switch)
+      if (state && message.moves === state.moves && message.lang === lang) { hints = message; render(); }
     }
     else if (message.type === "error") {
       sentAt = null;  // the move was refused: another may be chosen
