@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import logging
 import math
 import random
 import re
@@ -1513,7 +1514,7 @@ def test_a_players_own_move_does_not_wait_for_their_advice(client, monkeypatch):
 
 def test_only_the_latest_request_for_hints_is_worked_out(client, monkeypatch):
     """Ticking the hints box on and off queued a search per tick; the ones asked again meanwhile are
-    now skipped."""
+    now skipped, and only the latest is answered (with the first one's advice: the same position)."""
     started, released, calls = held_hints(monkeypatch)
     _code, ann, bob = two_people(client)
     mover = ann if ann.state["current"] == 0 else bob
@@ -1521,8 +1522,61 @@ def test_only_the_latest_request_for_hints_is_worked_out(client, monkeypatch):
         mover.send({"type": "hints"})
         assert started.wait(10)  # the first search is under way before the others are asked
     released.set()
-    assert mover.receive()["type"] == mover.receive()["type"] == "hints"
+    assert mover.receive()["type"] == "hints"
+    mover.send({"type": "lang", "lang": "en"})  # a marker: its state comes next, no other hints before it
+    assert mover.receive()["type"] == "state"
     assert len(calls) == 1  # the first (already searching); the two between skipped, the last given its advice
+
+
+def test_a_position_left_is_neither_searched_nor_sent(client, monkeypatch):
+    """Hints asked for at a position the table has left before their turn to be searched came were
+    searched all the same, and hints kept for a position sent to a tab asking there after the table
+    had moved on."""
+    started, released, calls = held_hints(monkeypatch)
+    code, ann, bob = two_people(client, target=7)
+    mover, other = (ann, bob) if ann.state["current"] == 0 else (bob, ann)
+    tab = Seat(client, code, mover.secret)  # the same seat, another tab
+    mover.send({"type": "hints"})  # at move 0: held
+    assert started.wait(10)
+    tab.send({"type": "hints"})  # at move 0 too, waiting behind it
+    time.sleep(0.2)
+    mover.move(mover.state["legal"][0]["move"])  # the table leaves move 0
+    while tab.state["moves"] < 1:
+        tab.receive()
+    while other.state["current"] != other.state["seat"]:
+        other.receive()
+    if other.state["moves"] == 1:
+        other.move(other.state["legal"][0]["move"])
+    while mover.state["current"] != mover.state["seat"] or mover.state["moves"] < 2:
+        mover.receive()
+    at = mover.state["moves"]
+    mover.send({"type": "hints"})  # waiting behind the first search too
+    time.sleep(0.2)
+    mover.move(mover.state["legal"][0]["move"])  # and the table leaves that position
+    while tab.state["moves"] < at + 1:
+        tab.receive()
+    released.set()
+    until(lambda: not client.app.state.server.rooms[code].advisers[mover.state["seat"]].busy.locked())
+    tab.send({"type": "lang", "lang": "en"})  # a marker: no hints for move 0 before its state
+    assert tab.receive()["type"] == "state"
+    assert calls == [0]  # the position left at move 2 or later was not searched
+    tab.close()
+
+
+def test_a_fault_in_wording_the_hints_is_logged_with_its_table(client, monkeypatch, caplog):
+    """Worded on the event loop since the advice is kept, a fault there went unlogged but for
+    asyncio's "Task exception was never retrieved", naming no table."""
+    def broken(*_args):
+        raise KeyError("hint_win_margin")
+
+    monkeypatch.setattr(web_app, "hints_message", broken)
+    code, ann, bob = two_people(client)
+    mover = ann if ann.state["current"] == 0 else bob
+    with caplog.at_level(logging.ERROR, logger="loveletter.web"):
+        mover.send({"type": "hints"})
+        until(lambda: any("the hints for seat" in r.getMessage() for r in caplog.records))
+    assert [r.getMessage() for r in caplog.records if "the hints" in r.getMessage()] == [
+        f"the hints for seat {mover.state['seat']} of table {code} failed"]
 
 
 def test_a_bot_moves_while_every_hint_thread_is_busy(client, monkeypatch):

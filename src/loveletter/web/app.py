@@ -8,7 +8,8 @@
   words in English or Dutch.
 - ``/ws/{code}``: the first message is ``{"type": "hello", "secret": ..., "lang": ...}`` (``secret``
   null to watch); then ``move`` (in notation, its card words in English or Dutch), ``lang`` and
-  ``hints`` messages (the last answered with a ``hints`` message). Each connection gets ``state``
+  ``hints`` messages (the last answered with a ``hints`` message, unless asked again or moved on
+  meanwhile). Each connection gets ``state``
   messages made from its own seat's view only, and refusals meant for it alone.
 
 Bots and hints think in worker threads of their own (:data:`THINKERS` at a time each: a bot's move
@@ -520,8 +521,11 @@ class Server:
         self.start_waiting(room)
 
     async def advise(self, room: Room, connection: Connection, v: View, moves: int, asked: int) -> None:
-        """Work out and send the hints for ``v``, unless the player asked again meanwhile (one
-        search per seat at a time; a newer request makes an older one not yet begun pointless)."""
+        """Work out the hints for ``v``, the table after ``moves`` moves, and send them, unless the
+        player asked again meanwhile or the table has moved on (one search per seat at a time: a
+        newer request makes an older one pointless, and the page drops advice for a position it
+        has left). The seat's last advice is kept: asked for again at the same position (a language
+        switch, a page reloaded, another tab), it is worded again rather than searched anew."""
         seat = connection.seat
         assert seat is not None
         adviser = room.advisers.get(seat)
@@ -529,31 +533,39 @@ class Server:
             # it reads each bot by its level, which the table shows (a random bot's plays say little)
             levels = {s: plan.level for s, plan in enumerate(room.table.settings.seats) if plan.level}
             adviser = room.advisers[seat] = Adviser(ExpertBot(seed=seat, budget=self.budget, levels=levels))
+
+        def wanted() -> bool:  # neither asked again nor moved on
+            return asked == connection.asked and len(room.table.moves) == moves
+
         async with adviser.busy:
-            if asked != connection.asked or len(room.table.moves) != moves:  # asked again, or moved on
+            if not wanted():
                 return
-            if adviser.last is not None and adviser.last.moves == moves:
-                # the same advice worded again (a language switch, a page reloaded), not a new search
-                connection.send(hints_message(adviser.last, connection.t))
-                return
-            search = asyncio.get_running_loop().run_in_executor(self.advising, advice_at, v, moves, adviser.bot)
-            try:
-                advice = adviser.last = await asyncio.shield(search)
-            except asyncio.CancelledError:
-                # the connection closed, but the search goes on in its thread: the bot stays taken
-                # until it ends, or a reconnection's search would run on the same bot at once
-                await asyncio.wait({search})
-                if search.exception() is not None:  # (taken, so that it is not reported as never seen)
-                    log.error("the hints for seat %s of table %s failed", seat, room.table.code,
-                              exc_info=search.exception())
-                else:  # kept for the seat: a reconnection at the same move is given it at once
-                    adviser.last = search.result()
-                raise
-            except Exception:  # a fault of ours: logged, and the table goes on without these hints
-                log.exception("the hints for seat %s of table %s failed", seat, room.table.code)
-                return
-        if len(room.table.moves) == moves:  # (moved on meanwhile: the page would drop them)
-            connection.send(hints_message(advice, connection.t))
+            advice = adviser.last if adviser.last is not None and adviser.last.moves == moves else None
+            if advice is None:
+                search = asyncio.get_running_loop().run_in_executor(self.advising, advice_at, v, moves, adviser.bot)
+                try:
+                    advice = adviser.last = await asyncio.shield(search)
+                except asyncio.CancelledError:
+                    # the connection closed, but the search goes on in its thread: the bot stays taken
+                    # until it ends, or a reconnection's search would run on the same bot at once
+                    await asyncio.wait({search})
+                    if search.exception() is not None:  # (taken, so that it is not reported as never seen)
+                        log.error("the hints for seat %s of table %s failed", seat, room.table.code,
+                                  exc_info=search.exception())
+                    else:  # kept for the seat: a reconnection at the same move is given it at once
+                        adviser.last = search.result()
+                    raise
+                except Exception:  # a fault of ours: logged, and the table goes on without these hints
+                    log.exception("the hints for seat %s of table %s failed", seat, room.table.code)
+                    return
+        if not wanted():  # (the newer request gets this advice, kept, at once)
+            return
+        try:
+            message = hints_message(advice, connection.t)
+        except Exception:  # as a search's fault
+            log.exception("the hints for seat %s of table %s failed", seat, room.table.code)
+            return
+        connection.send(message)
 
     async def commit(self, room: Room, action: Action, by_bot: bool) -> None:
         """Store a checked move (in a worker thread: other tables go on meanwhile), then apply it.
@@ -590,8 +602,8 @@ class Server:
                 raise Refused("web_match_over")
             if not v.legal_actions:
                 raise Refused("web_not_your_turn")
-            # The search takes a while: nothing waits for it, not even this player's next move (the
-            # page drops advice for a position it has left).
+            # The search takes a while: nothing waits for it, not even this player's next move (its
+            # advice is then not sent: see advise).
             connection.asked += 1
             task = asyncio.ensure_future(self.advise(room, connection, v, moves, connection.asked))
             connection.advising.add(task)
