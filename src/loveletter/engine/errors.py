@@ -97,8 +97,11 @@ def check_whole(name: str, value: object) -> None:
 
 
 def check_seed(seed: object) -> None:
-    """Refuse a seed (not ``None``) that Python's generator would take but read as another game: 3.0
-    as 3, True as 1, text by its hash (a :class:`TypeError`), and -5 as 5 (a :class:`ValueError`)."""
+    """Refuse a seed that Python's generator would take but read as another game: 3.0 as 3, True as
+    1, text by its hash (a :class:`TypeError`), and -5 as 5 (a :class:`ValueError`). ``None`` (no
+    seed) passes."""
+    if seed is None:
+        return
     if not is_whole(seed):
         raise TypeError(f"the seed must be a whole number (or None), not {seed!r}")
     if seed < 0:

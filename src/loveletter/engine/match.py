@@ -44,8 +44,7 @@ class Match:
         for name, value in (("token target", target), ("starter", starter)):
             if value is not None:
                 check_whole(f"the {name}", value)
-        if seed is not None:
-            check_seed(seed)
+        check_seed(seed)
         players, starter = int(players), int(starter)
         target = int(target) if target is not None else None
         seed = int(seed) if seed is not None else None
