@@ -20,7 +20,7 @@ from scenarios import scramble_secrets
 from loveletter.bots import expert, make_bot
 from loveletter.bots.expert import HINT_TRIES, Estimate, ExpertBot
 from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Edition, Match, Phase, Round, View, view
-from loveletter.percentages import shown_chance
+from loveletter.percentages import best_moves, shown_chance
 
 GAMES = [(CLASSIC, n) for n in (2, 3, 4)] + [(EDITION_2019, n) for n in (2, 3, 4, 5, 6)]
 IDS = [f"{e.name}-{n}p" for e, n in GAMES]
@@ -340,10 +340,31 @@ def test_a_showdown_is_won_or_lost_by_counting_the_cards_unseen():
     rng = random.Random(5)
     told: Counter[object] = Counter()
     for rnd, action, won in _last_plays(rng, 10000):
-        outcome = expert._showdown_won(action, view(rnd, rnd.current))
+        v = view(rnd, rnd.current)
+        outcome = expert._showdown_won(action, v)
         told[outcome] += 1
+        told["a Guard that may hit", outcome] += action.card is Card.GUARD and expert._guard_may_hit(action, v, v.tracker())
         assert outcome in (None, won), (action, rnd.hands, rnd.discards)
     assert told[True] >= 30 and told[False] >= 30 and told[None] >= 300
+    # a Guard's guess that may hit is counted too: won even if it misses, or lost even if it hits
+    assert told["a Guard that may hit", True] >= 30 and told["a Guard that may hit", False] >= 30
+
+
+def test_where_every_move_loses_a_showdown_for_sure_every_hint_shows_0_and_none_is_best():
+    """Holding two Guards before the round's last showdown, with every card unseen higher, the
+    guesses that might hit showed "win <1%" and were marked best beside the others' "win 0%":
+    whoever is left holds a higher card, hit or miss (a QA pass, 2019, six players)."""
+    rng = random.Random(3)
+    for rnd, _action, _won in _last_plays(rng, 20000):
+        v = view(rnd, rnd.current)
+        guards = [a for a in v.legal_actions if a.card is Card.GUARD and expert._guard_may_hit(a, v, v.tracker())]
+        if sum(v.alive) < 3 or not guards or any(expert._showdown_won(a, v) is not False for a in v.legal_actions):
+            continue
+        hints = ExpertBot(seed=0, budget=1).move_odds(v, tries=8)
+        assert all(hint == (0.0, 0.0, True) for hint in hints.values()), hints
+        assert not best_moves(hints)
+        return
+    pytest.fail("no such position")
 
 
 def test_a_guard_that_cannot_hit_before_a_counted_showdown_is_a_certain_loss():

@@ -434,16 +434,16 @@ def _showdown_won(action: Action, view: View) -> bool | None:
     count more: those in the deck or set aside too). We win if each of those is lower than our card;
     we lose if one we know is higher, or if the unseen cards as low as ours (a tie may still win)
     are fewer than the players whose card we do not know, so that one of them must hold a higher one.
-    Moves whose outcome rests on more (a Guard's guess that may hit, the card a King takes or a
-    Prince makes us draw, a Prince that may hit the Princess) are left to :func:`_decided_by`. (A
-    Chancellor that ends the round found the deck empty: it does nothing; nor does a Guard's guess
-    that cannot hit. A Baron that leaves us in knocked out, if anyone, a player with a lower card:
-    one of those counted as low, and the count still holds.)"""
+    A Guard's guess that may hit is counted both ways: won if won with its target still in, lost if
+    lost without it (a player fewer never loses a showdown that was won, nor wins one that was
+    lost). Moves whose outcome rests on more (the card a King takes or a Prince makes us draw, a
+    Prince that may hit the Princess) are left to :func:`_decided_by`. (A Chancellor that ends the
+    round found the deck empty: it does nothing; nor does a Guard's guess that cannot hit. A Baron
+    that leaves us in knocked out, if anyone, a player with a lower card: one of those counted as
+    low, and the count still holds.)"""
     card, target = action.card, action.target
     unseen = view.tracker()
-    if card is Card.GUARD and not _guard_may_hit(action, view, unseen):
-        card = Card.HANDMAID  # a guess that cannot hit changes nothing: counted as a card that does nothing
-    if view.phase is not Phase.PLAY or card in (Card.GUARD, Card.KING, Card.PRINCESS):  # the Princess: no showdown
+    if view.phase is not Phase.PLAY or card in (Card.KING, Card.PRINCESS):  # the Princess: no showdown
         return None
     if card is Card.PRINCE:
         if target is None or target == view.seat:
@@ -454,16 +454,23 @@ def _showdown_won(action: Action, view: View) -> bool | None:
     value = view.edition.value
     mine = value(view.hand[1] if view.hand[0] is action.card else view.hand[0])
     others = [seat for seat, alive in enumerate(view.alive) if alive and seat != view.seat]
-    # the cards we know then (a Prince's target draws anew, an unseen card)
-    fixed = [view.known[seat] for seat in others if seat in view.known and not (card is Card.PRINCE and seat == target)]
-    hidden = len(others) - len(fixed)
-    if any(value(c) > mine for c in fixed):
-        return False
-    if all(value(c) < mine for c in fixed) and (not hidden or all(value(c) < mine for c in unseen)):
-        return True
-    if sum(n for c, n in unseen.items() if value(c) <= mine) < hidden:
-        return False
-    return None
+
+    def counted(among: list[int]) -> bool | None:
+        # the cards we know then (a Prince's target draws anew, an unseen card)
+        fixed = [view.known[seat] for seat in among if seat in view.known and not (card is Card.PRINCE and seat == target)]
+        hidden = len(among) - len(fixed)
+        if any(value(c) > mine for c in fixed):
+            return False
+        if all(value(c) < mine for c in fixed) and (not hidden or all(value(c) < mine for c in unseen)):
+            return True
+        if sum(n for c, n in unseen.items() if value(c) <= mine) < hidden:
+            return False
+        return None
+
+    missed = counted(others)  # (a guess that cannot hit changes nothing, as a miss)
+    if card is not Card.GUARD or missed is True or not _guard_may_hit(action, view, unseen):
+        return missed
+    return False if counted([seat for seat in others if seat != target]) is False else None
 
 
 def _guard_may_hit(action: Action, view: View, unseen: Mapping[Card, int]) -> bool:
