@@ -1425,10 +1425,12 @@ def test_a_language_switch_or_a_reload_words_the_same_advice_again(client, monke
     assert figures(reloaded.receive()) == figures(first) and searched == [0]
     reloaded.close()
     mover.move(mover.state["legal"][0]["move"])
-    while other.state["current"] != other.state["seat"] or other.state["moves"] != 1:
+    while other.state["moves"] < 1:
         other.receive()
-    other.send({"type": "hints"})
-    assert other.receive()["type"] == "hints" and searched == [0, 1]  # another seat, another position
+    # (the other player's turn, or the mover's again where the move ended the round)
+    turn = mover if mover.state["current"] == mover.state["seat"] else other
+    turn.send({"type": "hints"})
+    assert turn.receive()["type"] == "hints" and searched == [0, 1]  # another position: searched
 
 
 def test_after_the_match_hints_are_refused_as_the_match_is_over(client):
@@ -1536,30 +1538,30 @@ def test_a_position_left_is_neither_searched_nor_sent(client, monkeypatch):
     code, ann, bob = two_people(client, target=7)
     mover, other = (ann, bob) if ann.state["current"] == 0 else (bob, ann)
     tab = Seat(client, code, mover.secret)  # the same seat, another tab
+
+    def play_on() -> None:  # the player to move makes its first legal move; every tab reads it
+        at = mover.state["moves"]
+        turn = mover if mover.state["current"] == mover.state["seat"] else other
+        turn.move(turn.state["legal"][0]["move"])
+        for seat in (mover, other, tab):
+            while seat.state["moves"] < at + 1:
+                seat.receive()
+
     mover.send({"type": "hints"})  # at move 0: held
     assert started.wait(10)
     tab.send({"type": "hints"})  # at move 0 too, waiting behind it
     time.sleep(0.2)
-    mover.move(mover.state["legal"][0]["move"])  # the table leaves move 0
-    while tab.state["moves"] < 1:
-        tab.receive()
-    while other.state["current"] != other.state["seat"]:
-        other.receive()
-    if other.state["moves"] == 1:
-        other.move(other.state["legal"][0]["move"])
-    while mover.state["current"] != mover.state["seat"] or mover.state["moves"] < 2:
-        mover.receive()
-    at = mover.state["moves"]
+    play_on()  # the table leaves move 0
+    while mover.state["current"] != mover.state["seat"]:
+        play_on()
     mover.send({"type": "hints"})  # waiting behind the first search too
     time.sleep(0.2)
-    mover.move(mover.state["legal"][0]["move"])  # and the table leaves that position
-    while tab.state["moves"] < at + 1:
-        tab.receive()
+    play_on()  # and the table leaves that position
     released.set()
     until(lambda: not client.app.state.server.rooms[code].advisers[mover.state["seat"]].busy.locked())
     tab.send({"type": "lang", "lang": "en"})  # a marker: no hints for move 0 before its state
     assert tab.receive()["type"] == "state"
-    assert calls == [0]  # the position left at move 2 or later was not searched
+    assert calls == [0]  # the later position, left, was not searched
     tab.close()
 
 
