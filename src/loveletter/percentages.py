@@ -23,8 +23,9 @@ EQUAL_CHANCE = 1e-6  # percentage points: chances closer than this are equal
 
 def shown_chance(chance: float, sure: bool = True) -> str:
     """A chance as a whole percentage, without its sign: ``<1`` for one above 0 that would round to
-    0, ``>99`` for one below 1 that would round to 100 (shown as 0 or 100 they would look certain). Not ``sure``: an estimate of 0 or 1 is only
-    what was seen in the tries (a hint's :class:`~loveletter.bots.expert.Estimate`), ``<1`` and ``>99``.
+    0, ``>99`` for one below 1 that would round to 100 (shown as 0 or 100 they would look certain).
+    Not ``sure``: an estimate of 0 or 1 is only what was seen in the tries (a hint's
+    :class:`~loveletter.bots.expert.Estimate`), ``<1`` and ``>99``.
 
     >>> shown_chance(0.0025), shown_chance(0), shown_chance(0.4449), shown_chance(0.998), shown_chance(1)
     ('<1', '0', '44', '>99', '100')

@@ -9,8 +9,8 @@
 - ``/ws/{code}``: the first message is ``{"type": "hello", "secret": ..., "lang": ...}`` (``secret``
   null to watch); then ``move`` (in notation, its card words in English or Dutch), ``lang`` and
   ``hints`` messages (the last answered with a ``hints`` message, unless asked again or moved on
-  meanwhile). Each connection gets ``state``
-  messages made from its own seat's view only, and refusals meant for it alone.
+  meanwhile). Each connection gets ``state`` messages made from its own seat's view only, and
+  refusals meant for it alone.
 
 Bots and hints think in worker threads of their own (:data:`THINKERS` at a time each: a bot's move
 never waits for other people's hints), so the server keeps answering and storing moves meanwhile; a
