@@ -344,16 +344,22 @@ def test_a_showdown_is_won_or_lost_by_counting_the_cards_unseen():
         outcome = expert._showdown_won(action, v)
         told[outcome] += 1
         told["a Guard that may hit", outcome] += action.card is Card.GUARD and expert._guard_may_hit(action, v, v.tracker())
+        held = v.known.get(action.target) if action.target is not None else None
+        told["a Prince that may hit the Princess", outcome] += (
+            action.card is Card.PRINCE and action.target != v.seat
+            and (held is Card.PRINCESS or (held is None and v.tracker()[Card.PRINCESS] > 0)))
         assert outcome in (None, won), (action, rnd.hands, rnd.discards)
     assert told[True] >= 30 and told[False] >= 30 and told[None] >= 300
-    # a Guard's guess that may hit is counted too: won even if it misses, or lost even if it hits
+    # a move that may knock its target out is counted too: won even if it does not, or lost even if it does
     assert told["a Guard that may hit", True] >= 30 and told["a Guard that may hit", False] >= 30
+    assert told["a Prince that may hit the Princess", False] >= 30
 
 
 def test_where_every_move_loses_a_showdown_for_sure_every_hint_shows_0_and_none_is_best():
     """Holding two Guards before the round's last showdown, with every card unseen higher, the
     guesses that might hit showed "win <1%" and were marked best beside the others' "win 0%":
-    whoever is left holds a higher card, hit or miss (a QA pass, 2019, six players)."""
+    whoever is left holds a higher card, hit or miss (a QA pass, 2019, six players). (A Prince at a
+    hand that may hold the Princess alike.)"""
     rng = random.Random(3)
     for rnd, _action, _won in _last_plays(rng, 20000):
         v = view(rnd, rnd.current)

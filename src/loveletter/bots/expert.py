@@ -434,23 +434,23 @@ def _showdown_won(action: Action, view: View) -> bool | None:
     count more: those in the deck or set aside too). We win if each of those is lower than our card;
     we lose if one we know is higher, or if the unseen cards as low as ours (a tie may still win)
     are fewer than the players whose card we do not know, so that one of them must hold a higher one.
-    A Guard's guess that may hit is counted both ways: won if won with its target still in, lost if
-    lost without it (a player fewer never loses a showdown that was won, nor wins one that was
-    lost). Moves whose outcome rests on more (the card a King takes or a Prince makes us draw, a
-    Prince that may hit the Princess) are left to :func:`_decided_by`. (A Chancellor that ends the
-    round found the deck empty: it does nothing; nor does a Guard's guess that cannot hit. A Baron
-    that leaves us in knocked out, if anyone, a player with a lower card: one of those counted as
-    low, and the count still holds.)"""
+    A move that may knock its target out (a Guard's guess that may hit, a Prince at a hand that may
+    hold the Princess) is counted both ways: won if won with its target still in, lost if lost
+    without it (a player fewer never loses a showdown that was won, nor wins one that was lost).
+    Moves whose outcome rests on more (the card a King takes or a Prince makes us draw) are left to
+    :func:`_decided_by`. (A Chancellor that ends the round found the deck empty: it does nothing; nor
+    does a Guard's guess that cannot hit. A Baron that leaves us in knocked out, if anyone, a player
+    with a lower card: one of those counted as low, and the count still holds.)"""
     card, target = action.card, action.target
     unseen = view.tracker()
     if view.phase is not Phase.PLAY or card in (Card.KING, Card.PRINCESS):  # the Princess: no showdown
         return None
+    may_knock_out = card is Card.GUARD and _guard_may_hit(action, view, unseen)
     if card is Card.PRINCE:
         if target is None or target == view.seat:
             return None
         held = view.known.get(target)
-        if held is Card.PRINCESS or (held is None and unseen[Card.PRINCESS]):
-            return None  # it may be knocked out: the others' cards decide
+        may_knock_out = held is Card.PRINCESS or (held is None and unseen[Card.PRINCESS] > 0)
     value = view.edition.value
     mine = value(view.hand[1] if view.hand[0] is action.card else view.hand[0])
     others = [seat for seat, alive in enumerate(view.alive) if alive and seat != view.seat]
@@ -467,9 +467,9 @@ def _showdown_won(action: Action, view: View) -> bool | None:
             return False
         return None
 
-    missed = counted(others)  # (a guess that cannot hit changes nothing, as a miss)
-    if card is not Card.GUARD or missed is True or not _guard_may_hit(action, view, unseen):
-        return missed
+    stays = counted(others)  # (a guess that cannot hit changes nothing, as a miss)
+    if not may_knock_out or stays is True:
+        return stays
     return False if counted([seat for seat in others if seat != target]) is False else None
 
 
