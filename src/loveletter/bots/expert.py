@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -228,9 +229,8 @@ class ExpertBot:
         A move is ``sure`` where it decided the round in every try, always the same way, and the tries
         met every card the belief leaves possible in the hand its outcome rested on (:func:`_decided_by`):
         a Baron against a King or a Princess, with a Guard 1% likely, lost in all 400 tries and is not sure.
-        It is also ``sure`` where it ended the round in a showdown in every try, and counting the cards
-        unseen tells that showdown won or lost whatever the others hold (:func:`_showdown_won`), as
-        every try found.
+        It is also ``sure`` at the round's last play where every deal the belief leaves possible,
+        played out, ends it the same way (:func:`_certain_at_last_play`), as every try found.
         """
         me = root.player
         score = _scorer(view)
@@ -238,7 +238,6 @@ class ExpertBot:
         rng = self.rng
         children = [root.children.setdefault(action, Node(player=me)) for action in root_moves]
         settled = [0] * len(children)  # tries in which the move itself decided the round
-        ended = [0] * len(children)  # tries in which the move ended the round in a showdown, us in it
         met: list[set[tuple[int, Card]]] = [set() for _ in children]  # (seat, card) those outcomes rested on
         done = 0
         while done < budget:
@@ -246,7 +245,7 @@ class ExpertBot:
             deal = _determinise(view, belief, rng)
             luck = rng.random()
             # a Guard's target: what a miss there does
-            missed: dict[int, tuple[tuple[list[float], float], tuple[int, ...] | None, bool]] = {}
+            missed: dict[int, tuple[tuple[list[float], float], tuple[int, ...] | None]] = {}
             for i, (action, child) in enumerate(zip(root_moves, children, strict=True)):
                 if done == budget:
                     break
@@ -260,13 +259,11 @@ class ExpertBot:
                     walk = random.Random(luck)
                     step(state, action, memory)
                     decided_by = _decided_by(action, state, me)
-                    showdown = state.over and bool(state.alive_mask >> me & 1)
                     play_out(state, memory, walk, wild)
-                    found = score(state), decided_by, showdown
+                    found = score(state), decided_by
                     if missing is not None:
                         missed[missing] = found
-                (rewards, mine), decided_by, showdown = found
-                ended[i] += showdown
+                (rewards, mine), decided_by = found
                 child.visits += 1
                 child.available += 1
                 child.reward += rewards[me]
@@ -279,19 +276,19 @@ class ExpertBot:
                 break
         possible: dict[int, set[Card]] = {}  # seat: the cards the belief leaves possible in its hand
 
-        def all_met(pairs: set[tuple[int, Card]]) -> bool:
-            for seat in {seat for seat, _ in pairs}:
-                if seat not in possible:
-                    possible[seat] = {card for card, p in reading.hand_odds(seat).items() if p > 0}
-                if any((seat, card) not in pairs for card in possible[seat]):
-                    return False
-            return True
+        def possible_in(seat: int) -> set[Card]:
+            if seat not in possible:
+                possible[seat] = {card for card, p in reading.hand_odds(seat).items() if p > 0}
+            return possible[seat]
 
-        for action, child, decided, pairs, showdowns in zip(root_moves, children, settled, met, ended, strict=True):
+        def all_met(pairs: set[tuple[int, Card]]) -> bool:
+            return all((seat, card) in pairs for seat in {seat for seat, _ in pairs} for card in possible_in(seat))
+
+        certain = _certain_at_last_play(view, root_moves, possible_in)
+        for action, child, decided, pairs in zip(root_moves, children, settled, met, strict=True):
             wins = child.round_wins
-            counted = _showdown_won(action, view) if 0 < showdowns == child.visits else None
             child.sure = ((0 < decided == child.visits and wins in (0.0, float(child.visits)) and all_met(pairs))
-                          or (counted is not None and wins == (child.visits if counted else 0.0)))
+                          or (action in certain and wins == (child.visits if certain[action] else 0.0)))
         return done
 
     def _descend(self, root: Node, state: Round, memory: Memory, rng: random.Random,
@@ -426,61 +423,59 @@ def _decided_by(action: Action, state: Round, me: int) -> tuple[int, ...] | None
     return None
 
 
-def _showdown_won(action: Action, view: View) -> bool | None:
-    """Where ``action``, ours in ``view``, ends the round in a showdown with us in it (the tries tell
-    whether it does), whether we win it whatever the others hold (``True``), lose it whatever they
-    hold (``False``), or neither can be told by counting (``None``). The others then hold the cards
-    we know they hold, or cards we have not seen (:meth:`~loveletter.engine.View.tracker`, which may
-    count more: those in the deck or set aside too). We win if each of those is lower than our card;
-    we lose if one we know is higher, or if the unseen cards as low as ours (a tie may still win)
-    are fewer than the players whose card we do not know, so that one of them must hold a higher one.
-    A move that may knock its target out (a Guard's guess that may hit, a Prince at a hand that may
-    hold the Princess) is counted both ways: won if won with its target still in, lost if lost
-    without it (a player fewer never loses a showdown that was won, nor wins one that was lost).
-    Moves whose outcome rests on more (the card a King takes or a Prince makes us draw) are left to
-    :func:`_decided_by`. (A Chancellor that ends the round found the deck empty: it does nothing; nor
-    does a Guard's guess that cannot hit. A Baron that leaves us in knocked out, if anyone, a player
-    with a lower card: one of those counted as low, and the count still holds.)"""
-    card, target = action.card, action.target
-    unseen = view.tracker()
-    if view.phase is not Phase.PLAY or card in (Card.KING, Card.PRINCESS):  # the Princess: no showdown
-        return None
-    may_knock_out = card is Card.GUARD and _guard_may_hit(action, view, unseen)
-    if card is Card.PRINCE:
-        if target is None or target == view.seat:
-            return None
-        held = view.known.get(target)
-        may_knock_out = held is Card.PRINCESS or (held is None and unseen[Card.PRINCESS] > 0)
-    value = view.edition.value
-    mine = value(view.hand[1] if view.hand[0] is action.card else view.hand[0])
-    others = [seat for seat, alive in enumerate(view.alive) if alive and seat != view.seat]
+def _certain_at_last_play(view: View, moves: Iterable[Action], possible: Callable[[int], set[Card]]
+                          ) -> dict[Action, bool]:
+    """At the round's last play (the deck empty: every move ends the round), the moves whose outcome
+    is the same in every deal of the unseen cards that gives each hand we do not know a card
+    ``possible`` for it (the belief's cards: every one it leaves possible), and the set-aside card
+    (if it is still there) what is left: whether we win the round after each (alone or with others).
+    Every such deal is played out, so a Guard that may hit, a Baron that knocks us out or leads to
+    a lost showdown, a King among several players or a Prince that makes us draw is told as surely
+    as a plain showdown (counting the cards unseen, as this did before, told only some of them:
+    "<1%" stood beside a certain 0%, marked best). The deals are a superset of those the belief
+    holds possible (a Baron tie's twins are drawn apart), which can only make outcomes told rarer;
+    the unseen cards are one more than the hands at most, so there are at most 720 of them."""
+    if view.phase is not Phase.PLAY or view.deck_size or view.seat is None:
+        return {}
+    me = view.seat
+    hidden = [seat for seat, alive in enumerate(view.alive) if alive and seat != me and seat not in view.known]
+    unseen = Counter({card: n for card, n in view.tracker().items() if n > 0})
+    if sum(unseen.values()) - len(hidden) not in (0, 1):
+        return {}  # (not what a last play leaves: say nothing)
+    options = [sorted(card for card in possible(seat) if unseen[card]) for seat in hidden]
+    deals: list[tuple[dict[int, Card], Card | None]] = []
 
-    def counted(among: list[int]) -> bool | None:
-        # the cards we know then (a Prince's target draws anew, an unseen card)
-        fixed = [view.known[seat] for seat in among if seat in view.known and not (card is Card.PRINCE and seat == target)]
-        hidden = len(among) - len(fixed)
-        if any(value(c) > mine for c in fixed):
-            return False
-        if all(value(c) < mine for c in fixed) and (not hidden or all(value(c) < mine for c in unseen)):
-            return True
-        if sum(n for c, n in unseen.items() if value(c) <= mine) < hidden:
-            return False
-        return None
+    def deal(i: int, hands: dict[int, Card]) -> None:
+        if i == len(hidden):
+            left = list((unseen - Counter(hands.values())).elements())
+            deals.append((dict(hands), left[0] if left else None))
+            return
+        for card in options[i]:
+            if list(hands.values()).count(card) < unseen[card]:
+                hands[hidden[i]] = card
+                deal(i + 1, hands)
+                del hands[hidden[i]]
 
-    stays = counted(others)  # (a guess that cannot hit changes nothing, as a miss)
-    if not may_knock_out or stays is True:
-        return stays
-    return False if counted([seat for seat in others if seat != target]) is False else None
-
-
-def _guard_may_hit(action: Action, view: View, unseen: Mapping[Card, int]) -> bool:
-    """Whether the Guard ``action`` may knock its target out: it has one, and the card named is the
-    one we know the target holds, or, where we know none, a card we have not seen (a guess at a card
-    all seen, or at a known hand of another card, only ends the turn)."""
-    if action.target is None or action.guess is None:
-        return False
-    known = view.known.get(action.target)
-    return known is action.guess if known is not None else unseen[action.guess] > 0
+    deal(0, {})
+    if not deals:
+        return {}
+    outcomes: dict[Action, set[bool]] = {action: set() for action in moves}
+    for hands, set_aside in deals:
+        base = Round.from_parts(
+            view.edition,
+            hands=[tuple(view.hand) if s == me else (hands[s],) if s in hands else
+                   (view.known[s],) if s in view.known and view.alive[s] else () for s in range(view.players)],
+            discards=view.discards, deck=(), set_aside=set_aside, face_up=view.face_up, alive=view.alive,
+            protected=view.protected, knocked_out=view.knocked_out, current=me, phase=view.phase, turn=view.turn,
+        )
+        for action, seen in outcomes.items():
+            if len(seen) < 2:
+                state = base.clone()
+                state.apply(action)
+                if not state.over:
+                    return {}  # (not a last play after all: say nothing)
+                seen.add(me in state.winners)
+    return {action: seen.pop() for action, seen in outcomes.items() if len(seen) == 1}
 
 
 def _determinise(view: View, belief: Belief, rng: random.Random) -> Round:
