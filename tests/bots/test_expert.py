@@ -344,21 +344,53 @@ def test_at_the_last_play_a_move_is_told_won_or_lost_only_where_every_deal_ends_
     """:func:`expert._certain_at_last_play` plays every move out on every deal of the unseen cards:
     what it tells is what happens, and it tells it for every kind of move (counting the cards unseen
     left a Guard that may hit, a Baron, a King or a Prince untold, so "<1%" stood beside certain
-    losses' 0%, marked best; a QA pass)."""
+    losses' 0%, marked best; a QA pass). With one card in the deck, a Prince that makes another
+    player draw it ends the round too."""
     rng = random.Random(5)
     told: Counter[object] = Counter()
     for rnd, action, won in _last_plays(rng, 10000, every_move=True):
-        outcome = _told(action, view(rnd, rnd.current))
-        told[action.card, outcome] += 1
+        v = view(rnd, rnd.current)
+        outcome = _told(action, v)
+        told[v.deck_size, action.card, outcome] += 1
         assert outcome in (None, won), (action, rnd.hands, rnd.discards)
-    for card in (Card.GUARD, Card.BARON, Card.PRINCE, Card.KING):
-        assert told[card, True] >= 10 and told[card, False] >= 10 and told[card, None] >= 10, (card, told)
+    for card in (Card.GUARD, Card.BARON, Card.PRINCE, Card.KING):  # at the last play: told both ways, or not
+        assert told[0, card, True] >= 10 and told[0, card, False] >= 10 and told[0, card, None] >= 10, (card, told)
+    assert told[1, Card.PRINCE, True] >= 10 and told[1, Card.PRINCE, False] >= 10
+
+
+def test_the_hints_tell_the_last_play_by_the_cards_the_belief_leaves_possible():
+    """The hints play the last play out on the deals the belief holds possible, not every deal of the
+    cards unseen: a failed Guard guess that still holds, a Baron tie whose twin was later seen, cards
+    this seat put under the deck and saw drawn tell more. What they tell is what happens, and it
+    shows as certain."""
+    rng = random.Random(7)
+    narrower = 0
+    for rnd in (r for r, _, _ in _last_plays(rng, 3000)):
+        v = view(rnd, rnd.current)
+        if v.deck_size or narrower >= 5:
+            continue
+        bot = ExpertBot(seed=1, budget=1)
+        odds = bot.belief(v).hand_odds
+        told = expert._certain_at_last_play(
+            v, v.legal_actions, lambda seat, odds=odds: {card for card, p in odds(seat).items() if p > 0})
+        extra = [action for action in told if _told(action, v) is None]
+        if not extra:
+            continue
+        narrower += 1
+        hints = bot.move_odds(v, tries=8)
+        for action in extra:
+            after = rnd.clone()
+            after.apply(action)
+            assert told[action] is (v.seat in after.winners), (action, rnd.hands)
+            assert hints[action] == ((1.0 if told[action] else 0.0), 0.0, True), (action, hints[action])
+    assert narrower >= 5
 
 
 def test_where_every_move_loses_a_showdown_for_sure_every_hint_shows_0_and_none_is_best():
     """Holding two Guards before the round's last showdown, with every card unseen higher, the
     guesses that might hit showed "win <1%" and were marked best beside the others' "win 0%":
-    whoever is left holds a higher card, hit or miss (a QA pass, 2019, six players)."""
+    whoever is left holds a higher card, hit or miss (a QA pass, 2019, six players). Here: any last
+    play with a Guard in hand and two others or more, where every move loses."""
     rng = random.Random(3)
     for rnd, _action, _won in _last_plays(rng, 20000):
         v = view(rnd, rnd.current)
@@ -371,10 +403,10 @@ def test_where_every_move_loses_a_showdown_for_sure_every_hint_shows_0_and_none_
     pytest.fail("no such position")
 
 
-def test_a_guard_that_cannot_hit_before_a_counted_showdown_is_a_certain_loss():
+def test_a_guard_that_cannot_hit_before_the_last_showdown_is_a_certain_loss():
     """A Guard naming a card all seen, or one the target is known not to hold, only ends the turn: a
-    showdown that counting loses after it is lost for sure, and showed "win <1%" (Guards were left
-    out of the counting), where the README promises 0%."""
+    showdown lost whatever the hidden cards after it is lost for sure, and showed "win <1%" (Guards
+    were left out of the counting that told it then), where the README promises 0%."""
     deck = "handmaid priest guard prince baron priest guard prince king handmaid princess guard guard baron countess guard"
     rnd = Round(CLASSIC, 3, deck.split(), starter=1)
     for move in ["priest 2", "priest 1", "guard 1 countess", "baron 2", "prince 1", "handmaid", "king",
@@ -389,11 +421,11 @@ def test_a_guard_that_cannot_hit_before_a_counted_showdown_is_a_certain_loss():
     assert _told(Action.parse("guard 1 princess"), v) is None  # this one may hit: won if it does
 
 
-def test_hints_show_a_showdown_counted_won_or_lost_as_certain():
+def test_hints_show_a_last_play_told_won_or_lost_as_certain():
     """A Prince that makes the last other player draw the last card, while we keep the Princess,
     showed "win >99%" (the tries do not vouch for a Prince's draw); a move into a showdown against
     two players, when the unseen cards hold only one as low as ours, showed "win <1%" (the tries do
-    not vouch for two others). Counted, both are certain: 100% and 0%."""
+    not vouch for two others). Played out on every deal, both are certain: 100% and 0%."""
     rng = random.Random(8)
     shown: Counter[object] = Counter()
     for rnd, action, won in _last_plays(rng, 1500):
@@ -414,7 +446,6 @@ def test_hints_show_a_showdown_counted_won_or_lost_as_certain():
         v = view(rnd, rnd.current)
         if rnd.phase is not Phase.PLAY or Card.PRINCESS not in v.hand or v.deck_size < 2:
             continue
-        assert _told(Action(Card.PRINCESS), v) is None  # not the last play: nothing told
         hints = ExpertBot(rng.randrange(10**6), budget=1).move_odds(v, tries=8)
         for action, hint in hints.items():
             after = rnd.clone()

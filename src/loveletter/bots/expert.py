@@ -425,30 +425,33 @@ def _decided_by(action: Action, state: Round, me: int) -> tuple[int, ...] | None
 
 def _certain_at_last_play(view: View, moves: Iterable[Action], possible: Callable[[int], set[Card]]
                           ) -> dict[Action, bool]:
-    """At the round's last play (the deck empty: every move ends the round), the moves whose outcome
-    is the same in every deal of the unseen cards that gives each hand we do not know a card
-    ``possible`` for it (the belief's cards: every one it leaves possible), and the set-aside card
-    (if it is still there) what is left: whether we win the round after each (alone or with others).
-    Every such deal is played out, so a Guard that may hit, a Baron that knocks us out or leads to
-    a lost showdown, a King among several players or a Prince that makes us draw is told as surely
-    as a plain showdown (counting the cards unseen, as this did before, told only some of them:
-    "<1%" stood beside a certain 0%, marked best). The deals are a superset of those the belief
-    holds possible (a Baron tie's twins are drawn apart), which can only make outcomes told rarer;
-    the unseen cards are one more than the hands at most, so there are at most 720 of them."""
-    if view.phase is not Phase.PLAY or view.deck_size or view.seat is None:
-        return {}
+    """Near the round's end (the deck empty, or one card left, which only a Prince at another player
+    makes that player draw at once), the ``moves`` that end the round in every deal of the unseen
+    cards and end it the same way: whether we win it after each (alone or with others). A deal gives
+    each hand we do not know a card ``possible`` for it (the belief's cards: every one it leaves
+    possible), and the deck's card, if any, and the set-aside card what is left. Every such deal is
+    played out, so a Guard that may hit, a Baron that knocks us out or leads to a lost showdown, a
+    King among several players or a Prince that makes us or another draw is told as surely as a
+    plain showdown (counting the cards unseen, as this did before, told only some of them: "<1%"
+    stood beside a certain 0%, marked best). The deals are a superset of those the belief holds
+    possible (a Baron tie's twins are drawn apart), which can only make outcomes told rarer; the
+    unseen cards are two more than the hands at most, so there are at most 5,040 of them, and a move
+    that goes on in the first is not played on the others."""
+    if view.phase is not Phase.PLAY or view.deck_size > 1 or view.set_aside_taken or view.seat is None:
+        return {}  # (the set-aside card is taken on the round's last play only: never seen here)
     me = view.seat
     hidden = [seat for seat, alive in enumerate(view.alive) if alive and seat != me and seat not in view.known]
     unseen = Counter({card: n for card, n in view.tracker().items() if n > 0})
-    if sum(unseen.values()) - len(hidden) not in (0, 1):
-        return {}  # (not what a last play leaves: say nothing)
+    if sum(unseen.values()) != len(hidden) + view.deck_size + 1:
+        return {}  # (not what the round's end leaves: say nothing)
     options = [sorted(card for card in possible(seat) if unseen[card]) for seat in hidden]
-    deals: list[tuple[dict[int, Card], Card | None]] = []
+    deals: list[tuple[dict[int, Card], tuple[Card, ...], Card]] = []  # hands, deck, set-aside card
 
     def deal(i: int, hands: dict[int, Card]) -> None:
         if i == len(hidden):
-            left = list((unseen - Counter(hands.values())).elements())
-            deals.append((dict(hands), left[0] if left else None))
+            left = sorted((unseen - Counter(hands.values())).elements())
+            for order in {tuple(left), tuple(reversed(left))}:  # the deck's card and the set-aside one
+                deals.append((dict(hands), order[:-1], order[-1]))
             return
         for card in options[i]:
             if list(hands.values()).count(card) < unseen[card]:
@@ -457,24 +460,23 @@ def _certain_at_last_play(view: View, moves: Iterable[Action], possible: Callabl
                 del hands[hidden[i]]
 
     deal(0, {})
-    if not deals:
-        return {}
     outcomes: dict[Action, set[bool]] = {action: set() for action in moves}
-    for hands, set_aside in deals:
+    for hands, deck, set_aside in deals:
         base = Round.from_parts(
             view.edition,
             hands=[tuple(view.hand) if s == me else (hands[s],) if s in hands else
                    (view.known[s],) if s in view.known and view.alive[s] else () for s in range(view.players)],
-            discards=view.discards, deck=(), set_aside=set_aside, face_up=view.face_up, alive=view.alive,
+            discards=view.discards, deck=deck, set_aside=set_aside, face_up=view.face_up, alive=view.alive,
             protected=view.protected, knocked_out=view.knocked_out, current=me, phase=view.phase, turn=view.turn,
         )
         for action, seen in outcomes.items():
             if len(seen) < 2:
                 state = base.clone()
                 state.apply(action)
-                if not state.over:
-                    return {}  # (not a last play after all: say nothing)
-                seen.add(me in state.winners)
+                if state.over:
+                    seen.add(me in state.winners)
+                else:  # the round goes on: nothing to tell
+                    seen.update((True, False))
     return {action: seen.pop() for action, seen in outcomes.items() if len(seen) == 1}
 
 
