@@ -229,8 +229,9 @@ class ExpertBot:
         A move is ``sure`` where it decided the round in every try, always the same way, and the tries
         met every card the belief leaves possible in the hand its outcome rested on (:func:`_decided_by`):
         a Baron against a King or a Princess, with a Guard 1% likely, lost in all 400 tries and is not sure.
-        It is also ``sure`` at the round's last play where every deal the belief leaves possible,
-        played out, ends it the same way (:func:`_certain_at_last_play`), as every try found.
+        It is also ``sure`` at the round's end (the last play, or a Prince that makes another player
+        draw the deck's last card) where every deal the belief leaves possible, played out, ends it
+        the same way (:func:`_certain_at_last_play`), as every try found.
         """
         me = root.player
         score = _scorer(view)
