@@ -386,6 +386,23 @@ def test_the_hints_tell_the_last_play_by_the_cards_the_belief_leaves_possible():
     assert narrower >= 5
 
 
+def test_the_hints_search_stops_when_told():
+    """``move_odds(stop=...)`` asks after each round of tries whether to stop (the web's hints for a
+    position the table has left), as it stops at the time limit."""
+    match = Match(CLASSIC, 4, seed=3)
+    v = view(match, match.current)
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) >= 3
+
+    bot = ExpertBot(seed=0, budget=1)
+    odds = bot.move_odds(v, tries=10_000, stop=stop)
+    assert bot.stats.iterations == 3 * len(v.legal_actions) and len(asked) == 3
+    assert all(estimate.chance >= 0 for estimate in odds.values()) and len(odds) == len(v.legal_actions)
+
+
 def test_where_every_move_loses_a_showdown_for_sure_every_hint_shows_0_and_none_is_best():
     """Holding two Guards before the round's last showdown, with every card unseen higher, the
     guesses that might hit showed "win <1%" and were marked best beside the others' "win 0%":

@@ -1372,7 +1372,7 @@ def test_a_hint_near_0_or_1_is_sent_as_it_is_not_rounded_to_certain():
     chances = dict(zip(v.legal_actions, [0.0004, 0.99996, 0.0, 1.0], strict=False))
 
     class Adviser:  # the expert's figures, as given
-        def move_odds(self, _view):
+        def move_odds(self, _view, stop=None):
             return {action: Estimate(chance, 0.001, chance == 1.0) for action, chance in chances.items()}
 
         def belief(self, _view):
@@ -1563,6 +1563,35 @@ def test_a_position_left_is_neither_searched_nor_sent(client, monkeypatch):
     assert tab.receive()["type"] == "state"
     assert calls == [0]  # the later position, left, was not searched
     tab.close()
+
+
+def test_a_search_for_a_position_left_stops_and_is_not_kept(client, monkeypatch):
+    """A search for hints ran to its end after the table had left its position (a second or more
+    on a big table, holding the seat's adviser) for advice nobody would see: it now stops after its
+    round of tries, and nothing is kept or sent."""
+    real = web_app.advice_at
+    entered, go, results = threading.Event(), threading.Event(), []
+
+    def held(v, moves, bot, moved_on):
+        entered.set()
+        go.wait(10)
+        results.append(real(v, moves, bot, moved_on))
+        return results[-1]
+
+    monkeypatch.setattr(web_app, "advice_at", held)
+    code, ann, bob = two_people(client)
+    mover = ann if ann.state["current"] == 0 else bob
+    legal = len(mover.state["legal"])
+    mover.send({"type": "hints"})
+    assert entered.wait(10)
+    mover.move(mover.state["legal"][0]["move"])  # the table leaves the position
+    go.set()
+    adviser = client.app.state.server.rooms[code].advisers[mover.state["seat"]]
+    until(lambda: bool(results) and not adviser.busy.locked())
+    assert results == [None] and adviser.last is None
+    assert adviser.bot.stats.iterations == legal  # one round of tries, not the budget
+    mover.send({"type": "lang", "lang": "en"})  # a marker: no hints before its state
+    assert mover.receive()["type"] == "state"
 
 
 def test_a_fault_in_wording_the_hints_is_logged_with_its_table(client, monkeypatch, caplog):

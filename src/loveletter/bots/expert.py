@@ -147,24 +147,28 @@ class ExpertBot:
         for seen in views:
             self.belief(seen)
 
-    def move_odds(self, view: View, tries: int = HINT_TRIES) -> dict[Action, Estimate]:
+    def move_odds(self, view: View, tries: int = HINT_TRIES, stop: Callable[[], bool] | None = None
+                  ) -> dict[Action, Estimate]:
         """For each legal move, the estimated chance of winning the round after it, with its margin
         (for hints). Every move is tried here, even Guard guesses the bot would not consider, and all
         equally often: the budget, or ``tries`` per move if that is more; after it, the round is played
         out by the simulated players (us too), so each figure estimates one well-defined chance and
-        the margin says how closely."""
+        the margin says how closely. ``stop``: asked between rounds of tries whether to stop early
+        (the figures are then from fewer tries)."""
         root = self.search(view, prune=False, even=True,
-                           iterations=max(self.iterations, tries * len(view.legal_actions)))
+                           iterations=max(self.iterations, tries * len(view.legal_actions)), stop=stop)
         return {action: Estimate.of(node.round_wins, node.visits, node.sure)
                 for action, node in root.children.items()}
 
     # ------------------------------------------------------------------------------ search
 
-    def search(self, view: View, prune: bool = True, even: bool = False, iterations: int | None = None) -> Node:
-        """Search from ``view`` for the budget (or ``iterations``); the root's children hold the
-        statistics per move. With ``prune``, a Guard names only one of the two likeliest cards per
-        target; with ``even``, every root move is tried equally often and the round then played out
-        (for estimates of each, rather than finding the best)."""
+    def search(self, view: View, prune: bool = True, even: bool = False, iterations: int | None = None,
+               stop: Callable[[], bool] | None = None) -> Node:
+        """Search from ``view`` for the budget (or ``iterations``), or until the time limit or until
+        ``stop()`` says so; the root's children hold the statistics per move. With ``prune``, a Guard
+        names only one of the two likeliest cards per target; with ``even``, every root move is
+        tried equally often and the round then played out (for estimates of each, rather than
+        finding the best)."""
         check_turn(view)
         assert view.seat is not None
         start = time.perf_counter()
@@ -176,11 +180,15 @@ class ExpertBot:
         root_moves = (_sensible_guesses(view.legal_actions, lambda seat: reading.hand_odds(seat, floor=False))
                       if prune else view.legal_actions)
         deadline = start + self.time_limit if self.time_limit else math.inf
+
+        def enough() -> bool:  # (asked every so often, not at every try)
+            return time.perf_counter() > deadline or (stop is not None and stop())
+
         budget = iterations or self.iterations
         if even:
-            done = self._try_evenly(view, reading, root, root_moves, budget, deadline)
+            done = self._try_evenly(view, reading, root, root_moves, budget, enough)
         else:
-            done = self._search_tree(view, reading, root, root_moves, budget, deadline)
+            done = self._search_tree(view, reading, root, root_moves, budget, enough)
         self.stats = SearchStats(done, time.perf_counter() - start, len(reading), reading.exact)
         # every legal move gets a node, even if the budget was too small to try it
         for action in view.legal_actions:
@@ -188,8 +196,9 @@ class ExpertBot:
         return root
 
     def _search_tree(self, view: View, reading: Reading, root: Node, root_moves: tuple[Action, ...],
-                     budget: int, deadline: float) -> int:
-        """Grow ``root``'s tree for ``budget`` iterations (or until ``deadline``); how many were done."""
+                     budget: int, enough: Callable[[], bool]) -> int:
+        """Grow ``root``'s tree for ``budget`` iterations (or until ``enough()``, asked every 64);
+        how many were done."""
         score = _scorer(view)
         known, links = memory_at(view)
         rng = self.rng
@@ -207,16 +216,17 @@ class ExpertBot:
             if path:
                 path[0].round_wins += mine
             done += 1
-            if done % 64 == 0 and time.perf_counter() > deadline:
+            if done % 64 == 0 and enough():
                 break
         return done
 
     def _try_evenly(self, view: View, reading: Reading, root: Node, root_moves: tuple[Action, ...],
-                    budget: int, deadline: float) -> int:
+                    budget: int, enough: Callable[[], bool]) -> int:
         """Try the ``root_moves`` in turn, each on the same deal, for ``budget`` tries in all (or until
-        ``deadline``), and play the round out after each by the simulated players (us included: a
-        tree below would mix its exploration into the figures, which then drift up with the budget).
-        The statistics go to ``root``'s children; returns the number of tries.
+        ``enough()``, asked after each round of tries), and play the round out after each by the
+        simulated players (us included: a tree below would mix its exploration into the figures,
+        which then drift up with the budget). The statistics go to ``root``'s children; returns the
+        number of tries.
 
         Every move of a round of tries meets the same deal, and the same chances after it (the
         simulated players' tie-breaks), so two moves that do the same get the same figure. A Guard's
@@ -273,7 +283,7 @@ class ExpertBot:
                     settled[i] += 1
                     met[i].update((seat, deal.hands[seat][0]) for seat in decided_by)
                 done += 1
-            if time.perf_counter() > deadline:
+            if enough():
                 break
         possible: dict[int, set[Card]] = {}  # seat: the cards the belief leaves possible in its hand
 

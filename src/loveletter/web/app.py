@@ -534,17 +534,21 @@ class Server:
             levels = {s: plan.level for s, plan in enumerate(room.table.settings.seats) if plan.level}
             adviser = room.advisers[seat] = Adviser(ExpertBot(seed=seat, budget=self.budget, levels=levels))
 
+        def moved_on() -> bool:  # (read from the search's thread too)
+            return len(room.table.moves) != moves
+
         def wanted() -> bool:  # neither asked again nor moved on
-            return asked == connection.asked and len(room.table.moves) == moves
+            return asked == connection.asked and not moved_on()
 
         async with adviser.busy:
             if not wanted():
                 return
             advice = adviser.last if adviser.last is not None and adviser.last.moves == moves else None
             if advice is None:
-                search = asyncio.get_running_loop().run_in_executor(self.advising, advice_at, v, moves, adviser.bot)
+                search = asyncio.get_running_loop().run_in_executor(
+                    self.advising, advice_at, v, moves, adviser.bot, moved_on)
                 try:
-                    advice = adviser.last = await asyncio.shield(search)
+                    advice = await asyncio.shield(search)
                 except asyncio.CancelledError:
                     # the connection closed, but the search goes on in its thread: the bot stays taken
                     # until it ends, or a reconnection's search would run on the same bot at once
@@ -552,12 +556,15 @@ class Server:
                     if search.exception() is not None:  # (taken, so that it is not reported as never seen)
                         log.error("the hints for seat %s of table %s failed", seat, room.table.code,
                                   exc_info=search.exception())
-                    else:  # kept for the seat: a reconnection at the same move is given it at once
+                    elif search.result() is not None:  # kept: a reconnection at the same move is given it at once
                         adviser.last = search.result()
                     raise
                 except Exception:  # a fault of ours: logged, and the table goes on without these hints
                     log.exception("the hints for seat %s of table %s failed", seat, room.table.code)
                     return
+                if advice is None:  # the table moved on meanwhile, and the search stopped
+                    return
+                adviser.last = advice
         if not wanted():  # (the newer request gets this advice, kept, at once)
             return
         try:

@@ -7,7 +7,7 @@ And what the server accepts from a connection: small JSON objects, checked field
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from loveletter.bots.expert import Estimate, ExpertBot
@@ -249,12 +249,16 @@ class Advice(NamedTuple):
     belief: dict[int, dict[Card, float]]
 
 
-def advice_at(v: View, moves: int, adviser: ExpertBot) -> Advice:
+def advice_at(v: View, moves: int, adviser: ExpertBot, moved_on: Callable[[], bool] = lambda: False
+              ) -> Advice | None:
     """The expert's :class:`Advice` at a seat's view ``v``, the table after ``moves`` moves (a search:
-    a worker thread's job)."""
+    a worker thread's job); ``None`` if ``moved_on()`` tells that the table has left that position
+    (asked as the search goes, which then stops: on a big table it took a second or more, holding the
+    seat's adviser, for advice nobody would see)."""
     if not v.legal_actions:
         raise Refused("web_not_your_turn")
-    return Advice(moves, adviser.move_odds(v), adviser.belief(v).all_odds())
+    odds = adviser.move_odds(v, stop=moved_on)
+    return None if moved_on() else Advice(moves, odds, adviser.belief(v).all_odds())
 
 
 def hints_message(advice: Advice, t: Translator) -> dict[str, Any]:
