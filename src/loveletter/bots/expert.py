@@ -24,9 +24,9 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Set
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from loveletter.bots.base import check_turn, seeded
@@ -285,12 +285,10 @@ class ExpertBot:
                 done += 1
             if enough():
                 break
-        possible: dict[int, set[Card]] = {}  # seat: the cards the belief leaves possible in its hand
 
-        def possible_in(seat: int) -> set[Card]:
-            if seat not in possible:
-                possible[seat] = {card for card, p in reading.hand_odds(seat).items() if p > 0}
-            return possible[seat]
+        @cache
+        def possible_in(seat: int) -> frozenset[Card]:  # the cards the belief leaves possible in its hand
+            return frozenset(card for card, p in reading.hand_odds(seat).items() if p > 0)
 
         def all_met(pairs: set[tuple[int, Card]]) -> bool:
             return all((seat, card) in pairs for seat in {seat for seat, _ in pairs} for card in possible_in(seat))
@@ -434,7 +432,7 @@ def _decided_by(action: Action, state: Round, me: int) -> tuple[int, ...] | None
     return None
 
 
-def _certain_at_last_play(view: View, moves: Iterable[Action], possible: Callable[[int], set[Card]]
+def _certain_at_last_play(view: View, moves: Iterable[Action], possible: Callable[[int], Set[Card]]
                           ) -> dict[Action, bool]:
     """Near the round's end (the deck empty, or one card left, which only a Prince at another player
     makes that player draw at once), the ``moves`` that end the round in every deal of the unseen
