@@ -28,7 +28,8 @@ from loveletter.engine import EDITIONS, MAX_TARGET
 from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named
 from loveletter.narrate import MAX_NAME, name_length, name_too_long, not_text, one_line, visible
 from loveletter.record import RecordError, load, parse, read_at_most, replay, summary
-from loveletter.tournament.runner import DEFAULT_ROUNDS, MAX_GAMES
+from loveletter.tournament.games import DEFAULT_ROUNDS
+from loveletter.tournament.runner import MAX_GAMES
 
 _LOCALE = Translator(default_language())
 _language = default_language()  # the language of this run: --lang (anywhere on the line) or the locale

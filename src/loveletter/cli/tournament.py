@@ -53,8 +53,9 @@ from loveletter.tournament import (
     summarise,
     write_csv,
 )
+from loveletter.tournament.games import DEFAULT_ROUNDS
 from loveletter.tournament.report import decimal
-from loveletter.tournament.runner import DEFAULT_ROUNDS, ctrl_c_held, stops_heard_as_ctrl_c
+from loveletter.tournament.runner import ctrl_c_held, stops_heard_as_ctrl_c
 
 USAGE = 2  # exit status for options that cannot be used
 RECORD_NAME = "game-{:06d}.json"

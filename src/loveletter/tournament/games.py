@@ -37,6 +37,8 @@ from loveletter.engine import EDITIONS, Card, Match, view
 from loveletter.record import to_record
 
 MODES = ("rounds", "matches")
+#: Single rounds played unless ``--rounds`` or ``--matches`` says otherwise.
+DEFAULT_ROUNDS = 1000
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,7 @@ class Settings:
     lineup: tuple[str, ...]
     edition: str = "classic"
     mode: str = "rounds"
-    games: int = 1000
+    games: int = DEFAULT_ROUNDS
     seed: int = 0
     budget: int | None = None
 

@@ -44,8 +44,6 @@ BACKENDS = ("local", "ray")
 CHUNK_GAMES = 250  # at most this many games in one chunk
 #: Every game's result is kept in memory (a few hundred bytes each): a tournament stops short of this.
 MAX_GAMES = 10_000_000
-#: Single rounds played unless ``--rounds`` or ``--matches`` says otherwise.
-DEFAULT_ROUNDS = 1000
 
 
 class TournamentError(ValueError):
