@@ -196,7 +196,7 @@ class GameTable:
 
     def __post_init__(self) -> None:
         s = self.settings
-        self.match = Match(edition_named(s.edition), s.players, target=s.target, seed=s.seed)
+        self.match = self._new_match()
         bot_rng = random.Random(s.seed ^ 0x5EED)
         # Seeds as wide as the match's: a bot's random choices, with what it played, tell its hand to
         # whoever knows its seed, and 31 bits could be found by trying them all against its moves.
@@ -364,7 +364,7 @@ class GameTable:
         after a restart, or put away) first reads them all (:meth:`~loveletter.bots.ExpertBot.catch_up`:
         so it goes on with its reading of how the others play), and a stand-in that looked at a turn
         the person then came back to play is made anew the same way, as a read-back would have it."""
-        key = seat if self.settings.seats[seat].is_bot else -1 - seat
+        key = self._bot_key(seat)
         with self._thinking[seat]:
             bot = self.bots.get(key)
             if bot is None:  # the first time someone in this seat is away
@@ -379,6 +379,16 @@ class GameTable:
                 bot.catch_up(self._views_at(seat, played[len(looked):]))
                 self._looked[key] = [*played, at]
             return choose_in_sight(bot, seen)
+
+    def _new_match(self) -> Match:
+        """The table's match as dealt, before any move (its seed makes every deal)."""
+        s = self.settings
+        return Match(edition_named(s.edition), s.players, target=s.target, seed=s.seed)
+
+    def _bot_key(self, seat: int) -> int:
+        """Whose bot plays for ``seat``: the seat's own (a bot's seat) or its person's stand-in's
+        (-1 - seat), the keys of :attr:`bots` and of what each has played and read."""
+        return seat if self.settings.seats[seat].is_bot else -1 - seat
 
     def _new_bot(self, key: int) -> Bot:
         """The bot for ``key`` (a bot's seat, or -1 - seat for a person's stand-in) as first made."""
@@ -396,8 +406,7 @@ class GameTable:
         worked out again from the stored moves, one at a time as they are read."""
         if not numbers:
             return
-        s = self.settings
-        match = Match(edition_named(s.edition), s.players, target=s.target, seed=s.seed)
+        match = self._new_match()
         wanted, last = set(numbers), numbers[-1]
         for number, text in enumerate(self.moves[:last]):
             if number in wanted:
@@ -424,7 +433,7 @@ class GameTable:
         seat = self.match.current
         next_round = _play(self.match, action)
         if by_bot:
-            self._played.setdefault(seat if self.settings.seats[seat].is_bot else -1 - seat, []).append(self._applied)
+            self._played.setdefault(self._bot_key(seat), []).append(self._applied)
         self._applied += 1
         if next_round:
             self.round_starts.append(self._applied)
