@@ -110,7 +110,6 @@ class Belief:
             raise ValueError("a belief is held by a seat, not by a spectator")
         self.seat = view.seat
         self.edition: Edition = view.edition
-        self.copies = view.edition.counts  # by number: what _unseen starts from
         self.players = view.players
         self.exact = True
         self.rng = random.Random(0)  # only for resampling an oversized table
@@ -429,7 +428,7 @@ class Belief:
 
     def _unseen(self) -> list[int]:
         """How many of each card this seat has not seen face up or in its own hand."""
-        unseen = list(self.copies)
+        unseen = list(self.edition.counts)
         for card, n in self.public.items():
             unseen[card] -= n
         for card in self.mine:
