@@ -916,10 +916,12 @@ def _with_terminal_stderr(*args: object) -> tuple[int, str, str]:
 
 
 def test_progress_and_notes_go_to_a_terminal_only_and_not_with_quiet(tmp_path):
-    code, out, err = _with_terminal_stderr("--rounds", 400, "--jobs", 1, "--csv", tmp_path / "a.csv")
+    folder = tmp_path / "[x] [bold]"  # shown as written: rich would read both as markup, and drop them
+    folder.mkdir()
+    code, out, err = _with_terminal_stderr("--rounds", 400, "--jobs", 1, "--csv", folder / "a.csv")
     assert code == 0
     assert out.startswith("Tournament: 400 single rounds")
-    assert "Games played: 400, in" in err and f"Written: {tmp_path / 'a.csv'}" in err
+    assert "Games played: 400, in" in err and f"Written: {folder / 'a.csv'}" in err
     assert "Tournament" not in err
     code, quiet_out, err = _with_terminal_stderr("--rounds", 400, "--jobs", 1, "--quiet")
     assert code == 0 and err == "" and quiet_out == out

@@ -35,7 +35,7 @@ from rich.text import Text
 
 from loveletter.cli.levels import LevelsRefused, read_levels
 from loveletter.cli.numbers import DASH
-from loveletter.cli.start import tell_interrupted
+from loveletter.cli.start import tell_command_interrupted
 from loveletter.engine import EDITIONS
 from loveletter.i18n import Translator, grouped
 from loveletter.record import save
@@ -54,7 +54,7 @@ from loveletter.tournament import (
     write_csv,
 )
 from loveletter.tournament.games import DEFAULT_ROUNDS
-from loveletter.tournament.report import decimal
+from loveletter.tournament.report import decimal, say
 from loveletter.tournament.runner import ctrl_c_held, stops_heard_as_ctrl_c
 
 USAGE = 2  # exit status for options that cannot be used
@@ -107,13 +107,13 @@ def tournament(o: Options) -> int:
             if not heard:
                 raise
     with suppress(OSError):
-        tell_interrupted(f"loveletter tournament: {Translator(o.language)('cli_interrupted')}")
+        tell_command_interrupted(o.language, "loveletter tournament")
     return 128 + heard[0]
 
 
 def _tournament(o: Options) -> int:
     t = Translator(o.language)
-    err = Console(stderr=True, highlight=False)
+    err = Console(stderr=True, highlight=False, markup=False)  # a path is shown as written: "[x]" is no markup
     chatty = not o.quiet and err.is_terminal
     made: list[Path] = []
     status = None
@@ -173,7 +173,7 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
         _fail(t("tour_err_write", option="--records", path=folder, reason=t.os_reason(unsaved.error)))
         return FAILED
     if chatty:
-        err.print(t("tour_done", games=grouped(settings.games), seconds=decimal(results.elapsed, t), jobs=results.jobs,
+        say(err, t("tour_done", games=grouped(settings.games), seconds=decimal(results.elapsed, t), jobs=results.jobs,
                     backend=results.backend))
     report = summarise(results)
     status = _write_files(o, t, report, err if chatty else None)
@@ -431,9 +431,9 @@ def _write_files(o: Options, t: Translator, report: dict[str, Any], err: Console
                 status = FAILED
                 continue
             if err is not None:
-                err.print(t("tour_written", path=path))
+                err.print(t("tour_written", path=path), soft_wrap=True)
     if o.records is not None and err is not None:
-        err.print(t("tour_written", path=o.records))
+        err.print(t("tour_written", path=o.records), soft_wrap=True)
     return status
 
 

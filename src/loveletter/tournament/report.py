@@ -208,7 +208,7 @@ def _words(text: str) -> set[str]:
     return set(text.replace("\n", " ").split(" ")) - {""}
 
 
-def _say(console: Console, paragraph: str, style: str | None = None) -> None:
+def say(console: Console, paragraph: str, style: str | None = None) -> None:
     """A paragraph, wrapped at the console's width at plain spaces only: rich wraps at any space, and
     put the two halves of "12 000" (grouped by a thin space) on two lines."""
     lines = textwrap.wrap(paragraph, console.width, break_long_words=False, break_on_hyphens=False)
@@ -233,13 +233,13 @@ def _print_table(console: Console, table: Table, rows: list[list[str]], label_co
         return
     headers = [" ".join(str(column.header).split()) for column in table.columns]
     if table.title:
-        _say(console, str(table.title), style="bold")
+        say(console, str(table.title), style="bold")
     for row in rows:
         label = row[0] if label_columns == 1 else ", ".join(  # "Level A expert, Level B beginner"
             f"{header} {cell}" for header, cell in zip(headers[:label_columns], row[:label_columns], strict=True))
         figures = " · ".join(f"{header} {cell}" for header, cell in zip(headers[label_columns:], row[label_columns:],
                                                                          strict=True))
-        _say(console, f"{label}: {figures}")
+        say(console, f"{label}: {figures}")
 
 
 def _lineup_line(s: dict[str, Any], t: Translator) -> str:
@@ -260,18 +260,18 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
     """Print the report as tables, in the translator's language."""
     s = report["settings"]
     mode = _mode(s, t)
-    _say(console, t("tour_header", mode=mode, edition=t.edition(s["edition"]), players=s["players"],
+    say(console, t("tour_header", mode=mode, edition=t.edition(s["edition"]), players=s["players"],
                     seed=s["seed"]), style="bold")
-    _say(console, _lineup_line(s, t))
+    say(console, _lineup_line(s, t))
     if s["budget"] is not None:
-        _say(console, t("tour_budget_one") if s["budget"] == 1 else t("tour_budget", budget=grouped(s["budget"])))
+        say(console, t("tour_budget_one") if s["budget"] == 1 else t("tour_budget", budget=grouped(s["budget"])))
     seating = report["seating"]
     if seating["balanced"]:
-        _say(console, t("tour_balanced"))
+        say(console, t("tour_balanced"))
     else:
         counts = "; ".join(f"{t.level(level)} {'/'.join(map(grouped, row['seats']))}"
                            for level, row in seating["levels"].items())
-        _say(console, t("tour_unbalanced", games=grouped(s["games"]), players=s["players"], counts=counts))
+        say(console, t("tour_unbalanced", games=grouped(s["games"]), players=s["players"], counts=counts))
     console.print()
 
     narrow = console.width < NARROW
@@ -309,15 +309,15 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
 
     # (a semicolon between places: "0: 0,0%, 1: 100,0%" ran into the decimal commas of the Dutch)
     positions = "; ".join(f"{p['position']}: {percent(p['win_rate'], t)}" for p in report["positions"])
-    _say(console, t("tour_positions", positions=positions))
+    say(console, t("tour_positions", positions=positions))
     if s["mode"] == "matches":
-        _say(console, t("tour_rounds_played", rounds=grouped(report["rounds_played"])))
+        say(console, t("tour_rounds_played", rounds=grouped(report["rounds_played"])))
     console.print()
     if len(report["participants"]) < 2 or not report["ratings"]["finite"]:
-        _say(console, _no_ratings(report, t))
+        say(console, _no_ratings(report, t))
     else:
-        _say(console, t("tour_ratings_note"))
-    _say(console, t("tour_rates_note"))
+        say(console, t("tour_ratings_note"))
+    say(console, t("tour_rates_note"))
 
 
 def _no_ratings(report: dict[str, Any], t: Translator) -> str:
