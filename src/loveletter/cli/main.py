@@ -23,7 +23,7 @@ from loveletter.cli import numbers
 from loveletter.cli.click_dutch import speak_dutch
 from loveletter.cli.levels import LevelsRefused, read_levels
 from loveletter.cli.numbers import DASH, Amount, GivenPath, Players, Whole
-from loveletter.cli.start import command_named, tell_interrupted
+from loveletter.cli.start import command_named, tell_command_interrupted
 from loveletter.engine import EDITIONS, MAX_TARGET
 from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named
 from loveletter.narrate import MAX_NAME, name_length, name_too_long, not_text, one_line, visible
@@ -272,7 +272,7 @@ def run() -> None:
             sys.stdout.flush()  # here, so that a failed write is told rather than lost at exit
     except KeyboardInterrupt:  # before the command ran, or just as it ended
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        tell_interrupted(f"{command_named(sys.argv[1:])}: {Translator(language)('cli_interrupted')}")
+        tell_command_interrupted(language)
         code = 130
     except OSError as err:
         # Nothing more can go to standard output: point it at nothing, so that Python's own flush at
@@ -303,7 +303,7 @@ def _main(language: str) -> int | str | None:
         click.echo(f"{command}: {err.format_message()} ({t('cli_see_help', command=command)})", err=True)
         return 2
     except click.Abort:
-        tell_interrupted(f"{command_named(sys.argv[1:])}: {Translator(language)('cli_interrupted')}")
+        tell_command_interrupted(language)
         return 130
     except click.ClickException as err:
         click.echo(f"loveletter: {err.format_message()}", err=True)

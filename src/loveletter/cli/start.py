@@ -22,10 +22,9 @@ def run() -> None:
         import signal  # (here: the fewer imports before the try, the shorter the time it misses a Ctrl-C)
 
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C: the line still gets out
-        from loveletter.i18n import Translator, default_language, language_named
+        from loveletter.i18n import default_language, language_named
 
-        language = language_named(sys.argv[1:]) or default_language()
-        tell_interrupted(f"{command_named(sys.argv[1:])}: {Translator(language)('cli_interrupted')}")
+        tell_command_interrupted(language_named(sys.argv[1:]) or default_language())
         sys.exit(130)
     run_command()
 
@@ -78,3 +77,11 @@ def tell_interrupted(line: str) -> None:
     a file, just the line). Here, with nothing to load, for the benchmarks too."""
     after_ctrl_c = "\n" if sys.stderr is not None and sys.stderr.isatty() else ""
     print(f"{after_ctrl_c}{line}", file=sys.stderr)
+
+
+def tell_command_interrupted(language: str, command: str | None = None) -> None:
+    """Tell, in ``language``, that a Ctrl-C stopped ``command`` (by default the one named on the
+    command line): "loveletter play: interrupted."."""
+    from loveletter.i18n import Translator  # (here: start.py loads nothing before the command line)
+
+    tell_interrupted(f"{command or command_named(sys.argv[1:])}: {Translator(language)('cli_interrupted')}")
