@@ -191,12 +191,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
         }
 
     def step(self, action: int | np.integer[Any] | None) -> None:
-        self._going_on()
+        match = self._going_on()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        match = self._match()
         if action is None:
             raise ValueError(f"{agent} must choose an action: None is only for agents whose episode is over")
         chosen = self.actions.action(action, match.legal_actions())  # TypeError if no number, ValueError if illegal
@@ -224,12 +223,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
             raise RuntimeError("call reset() first")
         return self.match
 
-    def _going_on(self) -> None:
-        """Refuse a step or ``last()`` before :meth:`reset`, or once every agent has left the episode
-        (they failed as a KeyError of the last agent)."""
-        self._match()
+    def _going_on(self) -> Match:
+        """The match, for a step or ``last()``; refused before :meth:`reset`, or once every agent has
+        left the episode (they failed as a KeyError of the last agent)."""
+        match = self._match()
         if not self.agents:
             raise RuntimeError("the episode is over: call reset()")
+        return match
 
     # ------------------------------------------------------------------------------ rendering
 
