@@ -55,17 +55,17 @@ def is_estimate(shown: str) -> bool:
     return shown.isdigit() and shown not in ("0", "100")
 
 
-def shown_margin(chance: float, sure: bool, margin: float) -> int | None:
+def shown_margin(shown: str, margin: float) -> int | None:
     """Half a hint's 95% interval in whole points, where it is shown (``± m``): beside a figure of
-    :func:`shown_chance` between 0 and 100, once it is a point or more. Not beside ``<1`` or ``>99``,
-    whose bound says how near the chance is, nor beside a certain 0 or 100. Halves round up.
+    :func:`shown_chance` (``shown``) between 0 and 100, once it is a point or more. Not beside ``<1``
+    or ``>99``, whose bound says how near the chance is, nor beside a certain 0 or 100. Halves round up.
 
-    >>> shown_margin(0.45, False, 0.05), shown_margin(0.45, False, 0.004), shown_margin(0.45, False, 0.025)
+    >>> shown_margin("45", 0.05), shown_margin("45", 0.004), shown_margin("45", 0.025)
     (5, None, 3)
-    >>> shown_margin(0.002, False, 0.03), shown_margin(0.999, False, 0.03), shown_margin(1, True, 0)
+    >>> shown_margin("<1", 0.03), shown_margin(">99", 0.03), shown_margin("100", 0)
     (None, None, None)
     """
-    if not is_estimate(shown_chance(chance, sure)):
+    if not is_estimate(shown):
         return None
     points = math.floor(100 * margin + 0.5)
     return points if points >= 1 else None
@@ -78,7 +78,7 @@ def hint_text(estimate: Estimate, t: Translator) -> str:
     p = shown_chance(estimate.chance, estimate.sure)
     if not is_estimate(p):  # the bound says how near; a certain figure needs no margin
         return t("hint_win_plain", p=p)
-    m = shown_margin(estimate.chance, estimate.sure, estimate.margin)
+    m = shown_margin(p, estimate.margin)
     return t("hint_win", p=p) if m is None else t("hint_win_margin", p=p, m=m)
 
 

@@ -1024,7 +1024,7 @@ def test_hints_belief_and_tracker_show_the_experts_own_figures(tmp_path):
         assert len(figures) == len(estimates) >= 1
         for (approximate, p, m), estimate in zip(figures, estimates, strict=True):
             assert p == shown_chance(estimate.chance, estimate.sure)
-            assert (int(m) if m else None) == shown_margin(estimate.chance, estimate.sure, estimate.margin)
+            assert (int(m) if m else None) == shown_margin(p, estimate.margin)
             assert bool(approximate) is not (estimate.sure and p in ("0", "100"))
     assert spread >= 2  # beliefs with cards at different chances were checked
 
