@@ -1376,12 +1376,12 @@ def on_one_line(value: Any) -> Any:
     are not UTF-8, which Python keeps as lone surrogates, written as ``\xff`` (on standard error they
     showed as ``\udcff``, on standard output as "?"), and control codes and line or paragraph
     separators as Python writes them in a string (``\n``, ``\x1b``, ``\u2028``): a file name with a
-    newline in it made a one-line error two lines.
+    newline in it made a one-line error two lines. So are bidirectional controls (``\u202e``).
 
     >>> print(on_one_line(os.fsdecode(b"game\xff.json")))
     game\xff.json
-    >>> print(on_one_line("no\nsuch.json"))
-    no\nsuch.json
+    >>> print(on_one_line("no\nsuch.json"), on_one_line("rec\u202egnp.json"))
+    no\nsuch.json rec\u202egnp.json
     >>> print(repr(on_one_line("no\nsuch.json")))  # quoted ({name!r}): the newline escaped once
     'no\nsuch.json'
     """
@@ -1415,12 +1415,16 @@ _SURROGATE = re.compile(r"(?<!\\)\\u(dc[89a-f][0-9a-f])")
 #: What breaks a line or controls a terminal: control codes, line and paragraph separators.
 _LINE_BREAKING = frozenset(("Cc", "Zl", "Zp"))
 
+#: Characters that reorder the text around them (bidirectional embeddings, overrides, isolates): a
+#: file name with U+202E in it showed the rest of its message backwards.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
 
 def _one_line_char(ch: str) -> str:
     """``ch`` as :func:`on_one_line` writes it."""
     if "\udc80" <= ch <= "\udcff":  # a byte that was not UTF-8
         return f"\\x{ord(ch) - 0xDC00:02x}"
-    if unicodedata.category(ch) in _LINE_BREAKING:
+    if unicodedata.category(ch) in _LINE_BREAKING or ch in BIDI_CONTROLS:
         return repr(ch)[1:-1]
     return ch
 

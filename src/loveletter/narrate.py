@@ -13,10 +13,10 @@ import regex
 from confusable_homoglyphs.confusables import confusables_data
 
 from loveletter.engine import Card, Event
-from loveletter.i18n import Translator
+from loveletter.i18n import BIDI_CONTROLS, Translator
 
-#: Characters that would reorder the text around a name (bidirectional embeddings, overrides, isolates).
-_BIDI_CONTROLS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
+#: Characters that would reorder the text around a name (as :func:`str.translate` drops them).
+_BIDI_CONTROLS = dict.fromkeys(map(ord, BIDI_CONTROLS))
 #: Kinds of character that break a line or cannot be printed at all: each becomes a space.
 _BREAKING = frozenset(("Cc", "Zl", "Zp", "Cs"))
 

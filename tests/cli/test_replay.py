@@ -570,10 +570,12 @@ def test_a_file_name_that_is_not_utf8_shows_its_bytes(tmp_path):
 
 @pytest.mark.parametrize(("name", "shown"), [("no\nsuch.json", "no\\nsuch.json"),
                                              ("line\u2028sep\x85.json", "line\\u2028sep\\x85.json"),
-                                             ("esc\x1b[31m.json", "esc\\x1b[31m.json")])
+                                             ("esc\x1b[31m.json", "esc\\x1b[31m.json"),
+                                             ("rec\u202egnp.json", "rec\\u202egnp.json")])
 def test_a_file_name_that_breaks_lines_is_shown_on_one_line(tmp_path, name, shown):
-    """Control codes and line separators in a name are shown as Python writes them (a newline in a
-    file's name made the one-line error two lines, a terminal's escape would colour it)."""
+    """Control codes, line separators and bidirectional controls in a name are shown as Python
+    writes them (a newline in a file's name made the one-line error two lines, a terminal's escape
+    would colour it, U+202E showed the rest of the line backwards)."""
     assert refused(run(tmp_path / name)) == f"no such file: {tmp_path}/{shown}"
     (tmp_path / name).write_text("{", encoding="utf-8")
     assert refused(run(tmp_path / name, "--lang", "nl")).startswith(f"{tmp_path}/{shown} is geen geldige JSON: ")
