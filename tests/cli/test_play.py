@@ -709,13 +709,22 @@ def test_a_name_is_shown_on_one_line(tmp_path):
     assert replay_json(the_record(records))["players"][0] == "Anna van Dijk"
 
 
-@pytest.mark.parametrize("name", ["[/]", "[red]Anna"])
+@pytest.mark.parametrize("name", ["[/]", "[red]Anna", ":smile:", "[bold]:heart:"])
 def test_a_name_is_never_read_as_markup(tmp_path, name):
+    """Nor as an emoji's code (rich writes ":smile:" as 😄 unless told not to)."""
     proc, records = play(tmp_path, "--seed", "4", "--name", name, "--lang", "en", "--hints", lines=["1", "q"])
     assert proc.returncode == 0, proc.stderr
     assert f"Round 1: {name} starts." in proc.stdout and f"0 {name} (you)" in proc.stdout
     assert f"Prince → 0 {name}" in proc.stdout  # the moves, beside their hints
     assert replay_json(the_record(records))["players"][0] == name
+    proc, _ = play(tmp_path / "narrow", "--seed", "4", "--name", name, "--lang", "en", "--hints", lines=["q"],
+                   env=_env(XDG_DATA_HOME=str(tmp_path / "xdg"), COLUMNS="40"))
+    assert f"Prince → 0 {name}" in proc.stdout  # the moves' narrow layout: words above notation and hint
+
+
+def test_a_typed_line_is_echoed_as_typed(tmp_path):
+    proc, _ = play(tmp_path, "--seed", "4", "--lang", "en", lines=[":smile: [bold]x[/bold]", "q"])
+    assert "q to quit): :smile: [bold]x[/bold]\n" in proc.stdout
 
 
 def test_starter_option(tmp_path):

@@ -916,7 +916,7 @@ def _with_terminal_stderr(*args: object) -> tuple[int, str, str]:
 
 
 def test_progress_and_notes_go_to_a_terminal_only_and_not_with_quiet(tmp_path):
-    folder = tmp_path / "[x] [bold]"  # shown as written: rich would read both as markup, and drop them
+    folder = tmp_path / "[x] [bold] :smile:"  # as written: rich would read markup (and drop it) and emoji codes
     folder.mkdir()
     code, out, err = _with_terminal_stderr("--rounds", 400, "--jobs", 1, "--csv", folder / "a.csv")
     assert code == 0

@@ -113,7 +113,7 @@ def tournament(o: Options) -> int:
 
 def _tournament(o: Options) -> int:
     t = Translator(o.language)
-    err = Console(stderr=True, highlight=False, markup=False)  # a path is shown as written: "[x]" is no markup
+    err = Console(stderr=True, highlight=False, markup=False, emoji=False)  # a path as written: "[x]", ":smile:"
     chatty = not o.quiet and err.is_terminal
     made: list[Path] = []
     status = None

@@ -545,7 +545,7 @@ def _print_trimmed(console: Console, shown: Table | Text) -> None:
 
 def run_game(settings: GameSettings) -> int:
     """Play a match on this terminal (or a script on stdin); the exit status."""
-    console = Console(highlight=False, markup=False)  # names and typed lines are text, not markup
+    console = Console(highlight=False, markup=False, emoji=False)  # names and typed lines are text: no markup, no ":smile:" codes
     folder = settings.records or default_records_folder()
     try:  # before the game: a record that cannot be saved is found out now, not after the match
         path = _new_record_path(folder)
