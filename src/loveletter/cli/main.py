@@ -25,7 +25,7 @@ from loveletter.cli.levels import LevelsRefused, read_levels
 from loveletter.cli.numbers import DASH, Amount, GivenPath, Players, Whole
 from loveletter.cli.start import command_named, tell_command_interrupted
 from loveletter.engine import EDITIONS, MAX_TARGET
-from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named
+from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named, on_one_line
 from loveletter.narrate import MAX_NAME, name_length, name_too_long, not_text, one_line, visible
 from loveletter.record import RecordError, load, parse, read_at_most, replay, summary
 from loveletter.tournament.games import DEFAULT_ROUNDS
@@ -300,13 +300,14 @@ def _main(language: str) -> int | str | None:
     except click.UsageError as err:
         command = err.ctx.command_path if err.ctx else command_named(sys.argv[1:])
         t = Translator(getattr(err, "language", None) or language)
-        click.echo(f"{command}: {err.format_message()} ({t('cli_see_help', command=command)})", err=True)
+        # on one line: click names an unexpected argument as typed, a newline or a terminal's escape too
+        click.echo(f"{command}: {on_one_line(err.format_message())} ({t('cli_see_help', command=command)})", err=True)
         return 2
     except click.Abort:
         tell_command_interrupted(language)
         return 130
     except click.ClickException as err:
-        click.echo(f"loveletter: {err.format_message()}", err=True)
+        click.echo(f"loveletter: {on_one_line(err.format_message())}", err=True)
         return err.exit_code
     return 0
 
