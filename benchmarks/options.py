@@ -33,6 +33,7 @@ if (os.path.dirname(os.path.abspath(sys.argv[0])) == os.path.dirname(os.path.abs
     # before loading the game's modules, the slow part
     signal.signal(signal.SIGINT, _interrupted_while_loading)
 
+from loveletter.i18n import on_one_line  # noqa: E402
 from loveletter.tournament.runner import CHUNKS, ctrl_c_ignored  # noqa: E402
 
 #: The most processes a benchmark starts: as many as the tournament runner's chunks of work.
@@ -44,7 +45,8 @@ class Parser(argparse.ArgumentParser):
     first), naming the script and where to find its options."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        # on one line: argparse names an unrecognised argument as typed, a newline or an escape too
+        self.exit(2, f"{self.prog}: {on_one_line(message)} (see {self.prog} --help)\n")
 
 
 class FiguresLost(Exception):
@@ -162,6 +164,7 @@ def seconds(zero: bool = False, most: float | None = None) -> Callable[[str], fl
             number = float(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        text = text.strip()  # (float() reads " 5\n" as 5: the refusal names the number alone, on one line)
         if not math.isfinite(number) or number < 0 or (number == 0 and not zero):
             raise argparse.ArgumentTypeError(f"must be a finite number {'of at least 0' if zero else 'above 0'},"
                                              f" not {text}")

@@ -89,6 +89,9 @@ BAD = [
     ("calibration.py", ["--only", ""], "argument --only: an empty text would match every line"),
     ("calibration.py", ["--only", "5p"], "--only '5p' matches none of: classic 2p vs random; classic 2p vs"),
     ("calibration.py", ["--rounds", "100001"], "argument --rounds: must be at most 100,000, not 100,001"),
+    # a value or an argument with a line break or a terminal's escape in it, told on one line
+    ("engine.py", ["--seconds", "\r\n-1\n"], "argument --seconds: must be a finite number above 0, not -1 ("),
+    ("engine.py", ["x\x1b[2J\ny"], "unrecognized arguments: x\\x1b[2J\\ny ("),
 ]
 
 
