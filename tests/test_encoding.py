@@ -230,6 +230,18 @@ def test_a_spectator_has_no_observation() -> None:
         observations_for(CLASSIC, 2).observation(view(Match(CLASSIC, 2, seed=0), None))
 
 
+@pytest.mark.parametrize(("edition", "players"), [(CLASSIC, 4), (EDITION_2019, 2)])
+@pytest.mark.parametrize("vector", ["observation", "information_state"])
+def test_a_game_of_another_size_or_edition_is_refused(edition, players, vector) -> None:
+    """A two-player classic encoding wrote a four-player game's seat 3 to move into its phase, and
+    read a 2019 game without a word."""
+    match = Match(edition, players, seed=1)
+    encode = getattr(observations_for(CLASSIC, 2), vector)
+    with pytest.raises(ValueError, match=f"^this encoding is for 2-player classic games, not a {players}-player"
+                                         f" {edition} game$"):
+        encode(view(match, 1))
+
+
 def test_the_information_state_keeps_which_card_of_the_seat_a_priest_saw() -> None:
     """Seat 0's Priest looks at seat 1's dealt card, a Guard or a Spy; seat 1 then draws the other.
     Its hand is the same, but seat 0 knows a different card of it (a Spy kept would fall to seat 0's

@@ -291,6 +291,9 @@ class Observations:
     def _observe(self, view: View, out: Vector) -> int:
         if view.seat is None:
             raise ValueError("observations are for a seat, not for a spectator")
+        if view.edition.name != self.edition.name or view.players != self.players:  # (else garbled, unsaid)
+            raise ValueError(f"this encoding is for {self.players}-player {self.edition} games,"
+                             f" not a {view.players}-player {view.edition} game")
         p = self.players
         index = {card: i for i, card in enumerate(self.cards)}
         c = len(index)
