@@ -798,6 +798,19 @@ class Observation:
 Policy = Callable[[Bools, Observation], npt.ArrayLike]
 
 
+def _action_numbers(actions: npt.ArrayLike, count: int) -> Ints:
+    """``actions`` as one action number for each of ``count`` rounds (a single number is every
+    round's); a ``ValueError`` for numbers that are not whole, or not one per round."""
+    given = np.asarray(actions)
+    if given.dtype.kind not in "iu" or (given.dtype.kind == "u" and (given > np.iinfo(np.int64).max).any()):
+        # (numpy would truncate 8.9 to 8, and read True as 1)
+        raise ValueError(f"actions are whole numbers (action numbers), not {given.dtype} values")
+    try:
+        return np.broadcast_to(given.astype(np.int64), (count,)).copy()
+    except ValueError:
+        raise ValueError(f"one action number, or one per round ({count}), not {given.shape}") from None
+
+
 class Batch:
     """``count`` rounds played step by step by a policy (see the module's docstring).
 
@@ -876,14 +889,7 @@ class Batch:
     def step(self, actions: npt.ArrayLike) -> None:
         """Apply one action number per round (ignored where the round is over); a ``ValueError``
         names the first round whose number is not legal, and then nothing changes."""
-        given = np.asarray(actions)
-        if given.dtype.kind not in "iu" or (given.dtype.kind == "u" and (given > np.iinfo(np.int64).max).any()):
-            # (numpy would truncate 8.9 to 8, and read True as 1)
-            raise ValueError(f"actions are whole numbers (action numbers), not {given.dtype} values")
-        try:
-            numbers = np.broadcast_to(given.astype(np.int64), (self.count,)).copy()
-        except ValueError:
-            raise ValueError(f"one action number, or one per round ({self.count}), not {given.shape}") from None
+        numbers = _action_numbers(actions, self.count)
         running = ~self.done
         numbers[~running] = -1
         mask = self.legal_mask()
@@ -924,8 +930,11 @@ class Batch:
                 mine = observation.seat == seat
                 if mine.any():
                     own = replace(observation, hand=np.where(mine[:, None], observation.hand, -1))
-                    chosen = np.asarray(seat_policy(masks & mine[:, None], own), dtype=np.int64)
-                    numbers[mine] = np.broadcast_to(chosen, (self.count,))[mine]
+                    try:  # (as step() checks one policy's: numpy would read 8.9 as 8, "3" as 3)
+                        chosen = _action_numbers(seat_policy(masks & mine[:, None], own), self.count)
+                    except ValueError as refused:
+                        raise ValueError(f"seat {seat}'s policy: {refused}") from None
+                    numbers[mine] = chosen[mine]
             self.step(numbers)
         return self.results
 

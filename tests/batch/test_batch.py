@@ -249,6 +249,20 @@ def test_batch_runs_one_policy_per_seat() -> None:
     assert (results.winners != 0).all()
 
 
+@pytest.mark.parametrize(("chosen", "says"), [
+    (lambda masks: masks.argmax(axis=1) + 0.9, "actions are whole numbers \\(action numbers\\), not float64 values"),
+    (lambda masks: masks.argmax(axis=1).astype(str), "actions are whole numbers \\(action numbers\\), not <U"),
+    (lambda masks: masks.argmax(axis=1)[:2], "one action number, or one per round \\(4\\), not \\(2,\\)"),
+])
+def test_a_seats_policy_is_held_to_what_one_policy_is(chosen, says) -> None:
+    """Numbers that are not whole, or not one per round, are refused as step() refuses them (8.9 was
+    cut to 8, "3" read as 3, and a short array failed in numpy's words), naming the seat."""
+    batch = Batch("classic", 2, 4, seed=1)
+    with pytest.raises(ValueError, match=f"^seat 0's policy: {says}"):
+        batch.run([lambda masks, seen: chosen(masks), lambda masks, seen: masks.argmax(axis=1)])
+    assert batch.moves.shape == (4, 0)  # nothing played
+
+
 # ------------------------------------------------------------------ seeds, decks and inputs
 
 
