@@ -314,8 +314,22 @@ def test_options_of_the_wrong_type_are_refused(options, message):
 def test_an_agent_that_is_not_one_is_named_so():
     game = raw_env(players=3)
     game.reset(seed=1)
-    with pytest.raises(ValueError, match=r"^no agent 'bogus': the agents are player_0, player_1, player_2$"):
-        game.observe("bogus")  # (list.index: "'bogus' is not in list")
+    for asked in (game.observe, game.observation_space, game.action_space):  # (the spaces: a bare KeyError)
+        with pytest.raises(ValueError, match=r"^no agent 'bogus': the agents are player_0, player_1, player_2$"):
+            asked("bogus")  # (list.index: "'bogus' is not in list")
+
+
+@pytest.mark.parametrize("wrong", [True, False, np.bool_(True), 1.0, "1"])
+def test_the_wrapped_environment_refuses_an_action_that_is_no_whole_number_in_words(wrong):
+    """As the raw environment does: the illegal-move wrapper indexed the mask with True ("the truth
+    value of an array with more than one element is ambiguous"); a float or a text failed an assertion."""
+    game = env(players=2)
+    game.reset(seed=0)
+    agent, before = game.agent_selection, game.observe(game.agent_selection)
+    with pytest.raises(TypeError, match=r"^an action is a whole number \(an action number\), not "):
+        game.step(wrong)
+    assert game.agent_selection == agent and not any(game.terminations.values())
+    assert all(np.array_equal(game.observe(agent)[k], before[k]) for k in before)
 
 
 @pytest.mark.parametrize(("seed", "error", "message"), [

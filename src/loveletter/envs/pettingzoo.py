@@ -56,7 +56,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from loveletter.encoding import Actions, Observations, actions_for, observations_for, shares
+from loveletter.encoding import Actions, Observations, action_number, actions_for, observations_for, shares
 from loveletter.engine import Edition, Match, edition_named, view
 from loveletter.engine.errors import check_seed
 from loveletter.envs._shared import (
@@ -76,8 +76,9 @@ ILLEGAL_REWARD = -1.0
 
 def env(**kwargs: Any) -> Any:
     """The environment with PettingZoo's standard wrappers (as in its classic games): an illegal
-    action ends the episode with ``-1`` for its agent, actions out of range fail an assertion,
-    and methods called out of order (``step`` before ``reset``) are refused. ``kwargs`` go to
+    action ends the episode with ``-1`` for its agent, actions out of range fail an assertion
+    (one that is no whole number is a ``TypeError``, as in :class:`raw_env`), and methods called out
+    of order (``step`` before ``reset``) are refused. ``kwargs`` go to
     :class:`raw_env`."""
     game: Any = raw_env(**kwargs)
     game = wrappers.TerminateIllegalWrapper(game, illegal_reward=ILLEGAL_REWARD)
@@ -87,8 +88,15 @@ def env(**kwargs: Any) -> Any:
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # (an untyped base)
-    """PettingZoo's wrapper, and ``last()`` after the episode refused in words as :class:`raw_env`
-    refuses it: the wrapper's own ``last()`` reads the agent's entries itself (a KeyError)."""
+    """PettingZoo's wrapper, and ``last()`` after the episode and an action that is no whole number
+    refused in words as :class:`raw_env` refuses them: the wrapper's own ``last()`` reads the agent's
+    entries itself (a KeyError), and the illegal-move wrapper indexed the mask with ``True`` (numpy's
+    "truth value of an array is ambiguous")."""
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        if action is not None:
+            action_number(action)  # a TypeError unless a whole number
+        super().step(action)
 
     def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
         if self.unwrapped.match is not None:  # (before reset, the wrapper's own refusal)
@@ -152,10 +160,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
     # ------------------------------------------------------------------------------ the spaces
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._known(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self._known(agent)]
+
+    def _known(self, agent: str) -> str:
+        """``agent``, one of the possible agents; else a ``ValueError`` that names them (a missing
+        key failed as a bare KeyError, and ``list.index`` said "'bogus' is not in list")."""
+        if agent not in self.possible_agents:
+            raise ValueError(f"no agent {agent!r}: the agents are {', '.join(self.possible_agents)}")
+        return agent
 
     # ------------------------------------------------------------------------------ the episode
 
@@ -182,9 +197,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
 
     def observe(self, agent: str) -> ObsDict:
         """``agent``'s observation, from its seat's view only (R7)."""
-        if agent not in self.possible_agents:  # (list.index said "'bogus' is not in list")
-            raise ValueError(f"no agent {agent!r}: the agents are {', '.join(self.possible_agents)}")
-        v = view(self._match(), self.possible_agents.index(agent))
+        v = view(self._match(), self.possible_agents.index(self._known(agent)))
         return {
             "observation": vector_of(self.observations, v, self.history),
             "action_mask": self.actions.mask(v.legal_actions),  # empty unless it is v.seat's decision
