@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 import subprocess
 import sys
 
@@ -370,11 +371,31 @@ def test_a_round_decided_before_the_learners_first_turn_ends_at_the_first_step(o
     assert decided_at_once > 0
 
 
-def test_a_seed_of_true_is_refused():
-    """Gymnasium's seeding took True as seed 1 (the PettingZoo environment refuses it)."""
+@pytest.mark.parametrize(("seed", "error", "message"), [
+    (True, TypeError, "the seed must be a whole number (or None), not True"),  # Gymnasium's seeding: seed 1
+    (3.0, TypeError, "the seed must be a whole number (or None), not 3.0"),
+    (-1, ValueError, "the seed must be a whole number from 0, not -1"),  # (gymnasium.error.Error)
+])
+def test_a_seed_is_refused_as_the_pettingzoo_environment_refuses_it(seed, error, message):
     env = LoveLetterEnv()
-    with pytest.raises(TypeError, match=r"^the seed must be a whole number \(or None\), not True$"):
-        env.reset(seed=True)
+    with pytest.raises(error, match=f"^{re.escape(message)}$"):
+        env.reset(seed=seed)
+    first, _ = env.reset(seed=np.int64(3))  # numpy's whole numbers are whole numbers (Gymnasium refused them)
+    assert np.array_equal(first, env.reset(seed=3)[0])
+
+
+@pytest.mark.parametrize(("options", "error", "message"), [
+    ({"seat": 2}, ValueError, "this environment takes no reset options, not 'seat' (the edition, players,"
+                              " opponents and seat are chosen when it is made)"),
+    ("seat", TypeError, "reset options are a dict, not str"),
+])
+def test_reset_options_are_refused_not_ignored(options, error, message):
+    """The learner stayed in seat 0 without a word; Gymnasium's own checker resets with ``{}``."""
+    env = LoveLetterEnv(players=3)
+    env.reset(seed=1, options={})
+    with pytest.raises(error, match=f"^{re.escape(message)}$"):
+        env.reset(seed=2, options=options)
+    assert env.seat == 0
 
 
 def test_the_information_state_as_observation_passes_check_env():

@@ -74,7 +74,7 @@ from loveletter.encoding import (
     shares,
 )
 from loveletter.engine import Edition, Match, edition_named, view
-from loveletter.engine.errors import is_true_or_false
+from loveletter.engine.errors import check_seed
 from loveletter.envs._shared import (
     check_settings,
     describe,
@@ -175,8 +175,14 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Vector, dict[str, Any]]:
-        if is_true_or_false(seed):  # (Gymnasium's seeding played True as seed 1)
-            raise TypeError(f"the seed must be a whole number (or None), not {seed!r}")
+        if seed is not None:  # (Gymnasium's seeding played True as seed 1, and refused numpy's 3)
+            check_seed(seed)
+            seed = int(seed)
+        if options is not None and not isinstance(options, dict):
+            raise TypeError(f"reset options are a dict, not {type(options).__name__}")
+        if options:  # ({"seat": 2} was ignored without a word; Gymnasium's checker gives {})
+            raise ValueError(f"this environment takes no reset options, not {', '.join(map(repr, options))}"
+                             " (the edition, players, opponents and seat are chosen when it is made)")
         super().reset(seed=seed)
         self._deal()
         self._play_others()

@@ -175,6 +175,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
     # ------------------------------------------------------------------------------ the episode
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new episode. ``options`` are ignored: there are none (PettingZoo's own API test resets
+        with ``options={"options": 1}``, which an environment must take)."""
         if seed is not None:
             check_seed(seed)
             self._dealer = random.Random(int(seed))
