@@ -658,8 +658,12 @@ class RoundResults:
         return (self.winners >> seat & 1).astype(bool)
 
     def win_rate(self, seat: int) -> float:
-        """The share of rounds ``seat`` won (shared wins count as wins)."""
-        return float(self.won(seat).mean())
+        """The share of rounds ``seat`` won (shared wins count as wins); a ``ValueError`` for no
+        rounds (numpy's mean of nothing is NaN, with two warnings)."""
+        won = self.won(seat)
+        if not len(won):
+            raise ValueError("no rounds were played: there is no win rate")
+        return float(won.mean())
 
 
 def _results(count: int, players: int) -> RoundResults:

@@ -337,6 +337,8 @@ def test_bad_inputs_are_refused() -> None:
         with pytest.raises(ValueError, match="count is a number of rounds, 0 or more, not -"):
             negative()
     assert len(random_rounds(0)) == 0 and Batch(count=0).count == 0
+    with pytest.raises(ValueError, match=r"^no rounds were played: there is no win rate$"):  # (NaN, two warnings)
+        random_rounds(0).win_rate(0)
 
 
 def test_decks_given_set_the_count_and_take_no_seed() -> None:
