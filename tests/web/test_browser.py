@@ -312,7 +312,8 @@ def test_on_the_narrowest_phone_the_page_fits_and_reads_as_headings_and_lists(se
     ann = new_page(browser, server, narrow=True)
     ann.wait_for_selector("#create-button")
     assert layout_faults(ann) == []
-    create_table(ann, "Ann", {1: "random"}, target=1)
+    name = "WOUTERVANDERWOUDEWOUTERS"  # the longest name, in wide capitals, with no space to wrap at
+    create_table(ann, name, {1: "random"}, target=1)
     # each card in the hand shows its own character's emblem, drawn (the art has loaded)
     ann.wait_for_function("""() => {
       const cards = [...document.querySelectorAll(".hand .card")];
@@ -345,7 +346,7 @@ def test_on_the_narrowest_phone_the_page_fits_and_reads_as_headings_and_lists(se
     ann.wait_for_selector("#replay-link:has-text('Replay')")
     ann.click("#replay-link")
     ann.wait_for_selector("#replay-step")
-    assert ann.get_by_role("list", name="Ann's hand").locator("li .card").count() >= 1  # the deal
+    assert ann.get_by_role("list", name=f"{name}'s hand").locator("li .card").count() >= 1  # the deal
     steps = int(re.search(r"of (\d+)", ann.locator("#replay-step").inner_text())[1])
     for step in range(2, min(steps, 5) + 1):  # a replay's hands and discards too
         assert layout_faults(ann) == [] and piles_not_lists(ann) == []
