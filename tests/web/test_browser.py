@@ -402,6 +402,38 @@ def test_switching_the_language_keeps_what_you_were_doing(server, browser):
     ann.wait_for_selector(f".picking #pick-prompt:has-text('{prompt}')")
 
 
+#: The Dutch words come 400 ms late (a slow network), and say so on the page once they have come.
+LATE_DUTCH_WORDS = """(() => {
+  const fetched = window.fetch;
+  window.fetch = async (url, ...rest) => {
+    const answer = await fetched(url, ...rest);
+    if (String(url).endsWith("/api/words/nl")) {
+      await new Promise((done) => setTimeout(done, 400));
+      setTimeout(() => { window.lateWordsCame = true; }, 100);  // once the page has read them
+    }
+    return answer;
+  };
+})();"""
+
+
+def test_the_language_clicked_twice_ends_in_the_language_chosen_last(server, browser):
+    """English, Dutch, English again, the Dutch words coming last: they were put on the page anyway,
+    which then spoke two languages (its own words Dutch, the cards and the log English)."""
+    ann = new_page(browser, server)
+    ann.add_init_script(LATE_DUTCH_WORDS)
+    ann.reload()
+    create_table(ann, "Ann", {1: "beginner"})
+    ann.wait_for_selector(".hand .card")
+    ann.evaluate("document.getElementById('lang').click(); document.getElementById('lang').click()")
+    ann.wait_for_function("window.lateWordsCame === true")
+    assert ann.evaluate("[document.documentElement.lang, localStorage.getItem('ll-lang')]") == ["en", "en"]
+    assert ann.locator("#lang").inner_text() == "Nederlands"
+    assert ann.get_by_role("heading", name="Your hand").count() == 1
+    ann.click("#lang")  # and a single click still switches
+    ann.wait_for_selector("#lang:has-text('English')")
+    assert ann.get_by_role("heading", name="Jouw hand").count() == 1
+
+
 def test_the_keyboard_focus_follows_the_game_and_a_screen_reader_hears_the_news(server, browser):
     """The page is rebuilt on every change; the focus must not fall back to the page itself: a card
     chosen moves it to its first choice, Back returns it to the card, and your turn puts it on your

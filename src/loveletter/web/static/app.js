@@ -60,11 +60,17 @@ function inOurWords(input, missing = "web_check_missing", own = () => "") {
   return input;
 }
 
+// The page's words in `lang`; false, and nothing changed, if the language changed again while they
+// came (clicked twice: the words of the first click came last, and left the page in two languages).
 async function loadWords() {
-  words = await (await fetch(`/api/words/${lang}`)).json();
+  const asked = lang;
+  const loaded = await (await fetch(`/api/words/${asked}`)).json();
+  if (lang !== asked) return false;
+  words = loaded;
   document.documentElement.lang = lang;
   for (const node of document.querySelectorAll("[data-w]")) node.textContent = w(node.dataset.w);
   document.getElementById("lang").lang = lang === "nl" ? "en" : "nl";  // it names the other language
+  return true;
 }
 
 function alertUser(text) {
@@ -674,13 +680,14 @@ async function route() {
 
 document.getElementById("lang").addEventListener("click", async () => {
   lang = lang === "nl" ? "en" : "nl";
+  const chosen = lang;
   localStorage.setItem("ll-lang", lang);
-  await loadWords();
+  if (!(await loadWords())) return;  // clicked again meanwhile: the last click's language is the page's
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "lang", lang }));
   else if (replay) {  // the same step of the same replay, in the other language
     const { source, at } = replay;
     const frames = await replayFrames(source);
-    if (frames) showReplay(frames, source, at);
+    if (frames && lang === chosen) showReplay(frames, source, at);
   } else {
     keptForms = formValues();  // put back by showLobby, as soon as its forms are drawn
     await route();
