@@ -259,11 +259,19 @@ def test_a_table_with_a_bot_plays_to_the_end_on_a_phone_with_the_keyboard(server
     assert ann.locator(".previous .result").inner_text() == f"Round won by {winner[1]}"
     assert ann.locator(".previous li").first.inner_text().startswith("Round 1:") and ann.locator(".log").count() == 0
     code = ann.url.rsplit("/", 1)[1]
+    other_tab = ann.context.new_page()  # Ann's, at the same finished table
+    other_tab.goto(ann.url)
+    other_tab.wait_for_selector("#rematch:has-text('Rematch')")
     ann.click("#rematch")  # a new match at a new table, the same bot, Ann in her seat
     ann.wait_for_url(lambda url: re.search(r"#/t/[A-Z0-9]+$", url) is not None and not url.endswith(code))
     ann.wait_for_selector(".hand .card")
     assert ann.locator(".player h3").first.inner_text().startswith("Ann — you")
     rematch = ann.url
+    # the other tab's button leads to her seat too (it offered to join, which was refused as twice)
+    other_tab.click("#rematch:has-text('Go to the rematch')")
+    other_tab.wait_for_url(rematch)
+    other_tab.wait_for_selector(".hand .card")
+    other_tab.close()
     ann.goto(f"{server}#/t/{code}")  # back at the finished table, the button leads to her new seat
     ann.click("#rematch:has-text('Go to the rematch')")
     ann.wait_for_url(rematch)

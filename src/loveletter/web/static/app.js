@@ -345,7 +345,8 @@ function render() {
       top.append($("p", {}, $("button", { id: "rematch",
         text: joined ? w("web_rematch_go") : s.rematch ? w("web_rematch_join") : w("web_rematch"),
         onclick: async () => {
-          if (joined) { location.hash = `#/t/${s.rematch}`; return; }
+          // (read again: another tab of ours may have joined since this button was drawn)
+          if (s.rematch && localStorage.getItem(`ll-seat-${s.rematch}`)) { location.hash = `#/t/${s.rematch}`; return; }
           const answer = await post(`/api/tables/${s.code}/rematch`, { secret: localStorage.getItem(`ll-seat-${s.code}`) });
           if (answer) enterTable(answer);
         } })));
@@ -724,4 +725,8 @@ function restoreForms(typed) {
   }
 }
 window.addEventListener("hashchange", route);
+// another tab of ours joined the rematch of the finished match shown: this one's button now leads there
+window.addEventListener("storage", (event) => {
+  if (state && state.rematch && event.key === `ll-seat-${state.rematch}` && !replay) render();
+});
 loadWords().then(route);
