@@ -543,6 +543,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_too_many_tables": "You have created {most} tables in the last {minutes} minutes, the most allowed;"
                                " join one, or wait a little.",
         "web_seat_kept": "The free seats are kept for the last match's players while they decide; you can watch.",
+        "web_seat_taken_away": "Your seat was taken while you were away, and the free seats are kept for the last"
+                               " match's other players while they decide; you can watch.",
         "web_bad_secret": "This seat credential is not valid for this table.",
         "web_spectator": "Spectators cannot play.",
         "web_store_failed": "The server could not store that just now (its database is busy or out of reach):"
@@ -1119,6 +1121,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_too_many_tables": "Je hebt in de afgelopen {minutes} minuten {most} tafels gemaakt, het "
                                "maximum; schuif aan bij een tafel, of wacht even.",
         "web_seat_kept": "De vrije stoelen worden vrijgehouden voor de spelers van het vorige spel zolang ze nog kiezen; je kunt wel kijken.",
+        "web_seat_taken_away": "Je stoel is ingenomen terwijl je weg was, en de vrije stoelen worden vrijgehouden"
+                               " voor de andere spelers van het vorige spel zolang ze nog kiezen; je kunt wel kijken.",
         "web_bad_secret": "Deze stoelsleutel hoort niet bij deze tafel.",
         "web_spectator": "Kijkers kunnen niet spelen.",
         "web_store_failed": "De server kon dat nu niet opslaan (de database is bezet of onbereikbaar): er is"

@@ -1809,6 +1809,35 @@ def test_a_rematch_keeps_the_old_players_seats_from_watchers(client):
     bob.close()
 
 
+def test_a_player_whose_seat_was_taken_while_away_is_told_so(client):
+    """Cor leaves the finished table, a newcomer takes his open seat at the rematch, and Cor comes
+    back: he was told the free seats are kept for the last match's players, which he is one of."""
+    made = create(client, players=3, target=1)
+    code = made["code"]
+    joined = [client.post(f"/api/tables/{code}/join", json={"name": name}).json() for name in ("Bob", "Cor")]
+    ann, bob, cor = (Seat(client, code, secret) for secret in (made["secret"], *(j["secret"] for j in joined)))
+    seats, rng = [ann, bob, cor], random.Random(2)
+    while not ann.state["match_winners"]:
+        mover = seats[ann.state["current"]]
+        mover.random_move(rng)
+        for other in seats:
+            if other is not mover:
+                other.receive()
+    new = client.post(f"/api/tables/{code}/rematch", json={"secret": joined[0]["secret"]}).json()["code"]
+    cor.close()  # his seat opens to newcomers; Ann's is still kept for her
+    assert client.post(f"/api/tables/{new}/join", json={"name": "Dee"}).json()["seat"] == 2
+    for lang, says in (("en", "Your seat was taken while you were away, and the free seats are kept for the last"
+                              " match's other players while they decide; you can watch."),
+                       ("nl", "Je stoel is ingenomen terwijl je weg was, en de vrije stoelen worden vrijgehouden"
+                              " voor de andere spelers van het vorige spel zolang ze nog kiezen; je kunt wel kijken.")):
+        refused = client.post(f"/api/tables/{code}/rematch?lang={lang}", json={"secret": joined[1]["secret"]})
+        assert refused.status_code == 400 and refused.json()["message"] == says
+    assert Seat(client, new, None).state["free_seats"] == [0]  # nothing changed: Ann's seat still waits for her
+    assert client.post(f"/api/tables/{code}/rematch", json={"secret": made["secret"]}).json()["seat"] == 0
+    ann.close()
+    bob.close()
+
+
 def test_the_last_matchs_players_names_are_kept_for_them_at_the_rematch(client):
     """Ann, gone from the finished table, could take her open seat from the lobby under her own name
     and then come on through the finished table as well: one person in two seats, both "Ann"."""

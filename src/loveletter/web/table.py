@@ -239,7 +239,10 @@ class GameTable:
         open_now = self.free_seats()
         free = open_now if among is None else [seat for seat in among if seat in open_now]
         if not free:
-            raise Refused("web_table_full" if among is None or not self.free_seats() else "web_seat_kept")
+            if among is None or not self.free_seats():
+                raise Refused("web_table_full")
+            # seats are kept for others: a player coming on finds their own seat taken while they were away
+            raise Refused("web_seat_kept" if went_on_from is None else "web_seat_taken_away")
         seat = free[0]
         secret = secrets.token_urlsafe(32)
         self.store.take_seat(self.code, seat, shown, secret, went_on_from)
