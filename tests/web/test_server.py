@@ -698,7 +698,7 @@ def test_a_join_that_waited_for_a_table_put_away_meanwhile_joins_the_table_serve
     async def scenario():
         store = Store(database)
         server = Server(store, bot_delay=0)
-        made = server.create(NewTable(name="Ann", players=3))
+        made = await server.create(NewTable(name="Ann", players=3))
         old = server.rooms[made["code"]]
         await old.lock.acquire()
         joined: list[web_app.Room] = []
@@ -1718,7 +1718,7 @@ def test_a_bot_waits_only_what_is_left_of_the_delay_after_thinking(database, mon
     async def scenario():
         store = Store(database)
         server = Server(store, bot_delay=5)
-        _, room, first = _ann_against_a_bot(server)
+        _, room, first = await _ann_against_a_bot(server)
         table = room.table
         choice = table.bot_choice
 
@@ -1807,6 +1807,43 @@ def test_a_rematch_keeps_the_old_players_seats_from_watchers(client):
     assert client.post(f"/api/tables/{new}/join", json={"name": "Cy"}).json()["seat"] == 0
     assert watcher.receive()["free_seats"] == []  # and the match begins
     bob.close()
+
+
+@pytest.mark.parametrize("asked", ["join", "new table", "rematch"])
+def test_a_seat_or_table_stored_slowly_holds_up_no_other_request(client, monkeypatch, asked):
+    """They were stored on the event loop: while a locked database (SQLite's, held by another
+    process) kept one join waiting, every table on the server stood still."""
+    store = client.app.state.server.store
+    if asked == "join":
+        code = create(client, players=2)["code"]
+        method, ask = "take_seat", lambda: client.post(f"/api/tables/{code}/join", json={"name": "Bob"})
+    elif asked == "new table":
+        method, ask = "create", lambda: client.post("/api/tables", json={"name": "Cy"})
+    else:
+        code, secret = finished_bot_match(client)
+        method, ask = "create", lambda: client.post(f"/api/tables/{code}/rematch", json={"secret": secret})
+    storing, held, entered = getattr(store, method), threading.Event(), threading.Event()
+
+    def locked(*args, **kwargs):
+        entered.set()
+        held.wait(30)
+        return storing(*args, **kwargs)
+
+    monkeypatch.setattr(store, method, locked)
+    answers, listed = [], []
+    waiting = threading.Thread(target=lambda: answers.append(ask()))
+    waiting.start()
+    try:
+        assert entered.wait(30)
+        lister = threading.Thread(target=lambda: listed.append(client.get("/api/tables")))
+        lister.start()
+        lister.join(10)
+        assert listed and listed[0].status_code == 200  # answered while the other waited for the database
+        assert not answers
+    finally:
+        held.set()
+        waiting.join(30)
+    assert answers[0].status_code == 200, answers[0].text
 
 
 def test_a_player_whose_seat_was_taken_while_away_is_told_so(client):
@@ -1909,12 +1946,12 @@ def _ends_the_round(table, action) -> bool:
     return trial.over
 
 
-def _ann_against_a_bot(server):
+async def _ann_against_a_bot(server):
     """A table of Ann against a random bot (its code and room), and a first move of Ann's that does
     not end round 1 (a Baron could), so the bot moves next; a deal with no such move for her (Baron
     and Princess) is dealt again."""
     while True:
-        made = server.create(NewTable(name="Ann", players=2, bots={"1": "random"}))
+        made = await server.create(NewTable(name="Ann", players=2, bots={"1": "random"}))
         room = server.rooms[made["code"]]
         safe = [a for a in room.table.view_for(0).legal_actions if not _ends_the_round(room.table, a)]
         if safe:
@@ -1928,7 +1965,7 @@ def test_a_bot_move_being_stored_is_not_dropped_by_a_reconnect(database):
     async def scenario():
         store = Store(database)
         server = Server(store, bot_delay=0)
-        code, room, first = _ann_against_a_bot(server)
+        code, room, first = await _ann_against_a_bot(server)
         table = room.table
         storing = table.store_move
 
@@ -2098,7 +2135,7 @@ def test_a_client_that_stops_reading_holds_up_nobody_else(database):
     async def scenario():
         store = Store(database)
         server = Server(store, bot_delay=0)
-        _, room, first = _ann_against_a_bot(server)
+        _, room, first = await _ann_against_a_bot(server)
         stuck = Connection(_StuckSocket(), None, Translator("en"))
         room.connections.append(stuck)
         ann = Connection(_StuckSocket(), 0, Translator("en"))  # (Ann's own socket is not what is tested)
@@ -2172,7 +2209,7 @@ def test_a_bot_stops_where_another_server_stored_its_move_first(database):
     async def scenario():
         store = Store(database)
         server = Server(store, bot_delay=0)
-        code, room, first = _ann_against_a_bot(server)
+        code, room, first = await _ann_against_a_bot(server)
         room.table.play(0, first.notation(), 0)
         store.add_move(code, 1, "Guard 0 Priest", True)  # by the other server (any text: never read here)
         server.start_waiting(room)
@@ -2203,7 +2240,7 @@ def test_a_table_takes_so_many_spectators_and_an_address_makes_so_many_tables(cl
     assert too_many.status_code == 400 and too_many.json()["key"] == "web_too_many_tables"
     assert len(client.app.state.server.rooms) == 3
     for _ in range(4):  # from this machine (its owner, or a proxy that says whom for), any number
-        client.app.state.server.create(web_app.NewTable(name="Ann"), "127.0.0.1")
+        client.portal.call(client.app.state.server.create, web_app.NewTable(name="Ann"), "127.0.0.1")
 
 
 def test_every_answer_keeps_the_page_out_of_other_sites_frames_and_secrets_out_of_caches(client):

@@ -62,7 +62,7 @@ from loveletter.web.messages import (
 )
 from loveletter.web.replays import MAX_RECORD_BYTES, frames_json, record_of
 from loveletter.web.store import Store, StoredTable
-from loveletter.web.table import GameTable, Refused, is_code, new_code, new_settings
+from loveletter.web.table import GameTable, Refused, Seating, is_code, new_code, new_settings
 
 WEB_WORDS_PREFIX = "web_"
 #: The terminal's words the page shows too: the "best" beside a hint (the hint itself comes worded).
@@ -261,6 +261,13 @@ class Room:
         ]
 
 
+async def seated(table: GameTable, seating: Seating) -> None:
+    """Store ``seating`` in a worker thread (a slow or locked database holds up this request alone,
+    as a move's, not every table), then take it. Called with the table's lock held."""
+    await asyncio.to_thread(table.store_seat, seating)
+    table.take(seating)
+
+
 class Server:
     def __init__(self, store: Store, bot_delay: float = 0.8, budget: int | None = None) -> None:
         self.store = store
@@ -271,6 +278,7 @@ class Server:
         self.missed = Recent(MISSES_WITHIN)  # per client address: when it named no table
         self.rng = random.SystemRandom()
         self.thinking = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-think")  # bots' moves
+        self.making = asyncio.Lock()  # held while a table is made: its code drawn, stored and served
         self.advising = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-hints")
         # stored tables that cannot be read back: code -> why (see messages.left_out_reason), and when
         # (tried again when asked for past LEFT_OUT_FOR: their rows may have been mended by hand)
@@ -380,23 +388,27 @@ class Server:
 
     # ----------------------------------------------------------------------------- lobby
 
-    def create(self, request: NewTable, address: str = "") -> dict[str, Any]:
+    async def create(self, request: NewTable, address: str = "") -> dict[str, Any]:
         """A new table, its creator in seat 0; at most :data:`NEW_TABLES` in :data:`NEW_TABLES_WITHIN`
         seconds from one client ``address`` (each table is kept, and its bots think on this server),
         but any number from this machine: its owner's (a proxy there that names its clients in
-        ``X-Forwarded-For`` is seen through by uvicorn, and each of them counts apart)."""
-        if self.made.count(address) >= NEW_TABLES and address not in THIS_MACHINE:
-            raise Refused("web_too_many_tables", most=NEW_TABLES, minutes=NEW_TABLES_WITHIN // 60)
-        settings = new_settings(request.edition, request.players, request.target, seat_numbers(request.bots),
-                                request.private, request.bot_timeout, random.Random(self.rng.random()),
-                                request.stand_in)
-        code = self._new_code()
-        table = GameTable(code, settings, self.store, budget=self.budget)
-        seat, secret = table.found(request.name)  # a name refused before anything is stored
-        self.made.note(address)
-        self.rooms[code] = room = Room(table)
+        ``X-Forwarded-For`` is seen through by uvicorn, and each of them counts apart). Stored in a
+        worker thread: a slow or locked database holds up this request alone."""
+        async with self.making:
+            if self.made.count(address) >= NEW_TABLES and address not in THIS_MACHINE:
+                raise Refused("web_too_many_tables", most=NEW_TABLES, minutes=NEW_TABLES_WITHIN // 60)
+            settings = new_settings(request.edition, request.players, request.target, seat_numbers(request.bots),
+                                    request.private, request.bot_timeout, random.Random(self.rng.random()),
+                                    request.stand_in)
+            code = await self._new_code()
+            table = GameTable(code, settings, self.store, budget=self.budget)
+            creator = table.creator_seating(request.name)  # a name refused before anything is stored
+            await asyncio.to_thread(table.store_with_creator, creator)
+            table.take(creator)
+            self.made.note(address)
+            self.rooms[code] = room = Room(table)
         self.start_waiting(room)
-        return {"code": code, "seat": seat, "secret": secret}
+        return {"code": code, "seat": creator.seat, "secret": creator.secret}
 
     async def rematch(self, room: Room, secret: str) -> dict[str, Any]:
         """A new table like ``room``'s finished one (same seats, bots and target, a new deal): the
@@ -410,22 +422,25 @@ class Server:
         if room.rematch is None:
             s = old.settings
             bots = {i: plan.level for i, plan in enumerate(s.seats) if plan.level is not None}
-            settings = new_settings(s.edition, s.players, s.target, bots, s.private, s.bot_timeout,
-                                    random.Random(self.rng.random()),
-                                    s.stand_in if s.bot_timeout is not None else None)
-            code = self._new_code()
-            self.store.create(code, settings.as_json(), settings.private, rematch_of=old.code)
-            self.rooms[code] = Room(GameTable(code, settings, self.store, budget=self.budget), origin=room)
+            async with self.making:
+                settings = new_settings(s.edition, s.players, s.target, bots, s.private, s.bot_timeout,
+                                        random.Random(self.rng.random()),
+                                        s.stand_in if s.bot_timeout is not None else None)
+                code = await self._new_code()
+                await asyncio.to_thread(self.store.create, code, settings.as_json(), settings.private,
+                                        rematch_of=old.code)
+                self.rooms[code] = Room(GameTable(code, settings, self.store, budget=self.budget), origin=room)
             room.rematch = code
             self.tell_all(room)
-        new_room = self.room(room.rematch)
-        # their own seat again (kept for them), else one kept for nobody
-        joined, new_secret = new_room.table.join(old.names[seat], among=[seat, *new_room.open_seats()],
-                                                 went_on_from=(old.code, seat))
+        async with self.holding(room.rematch) as new_room:  # (a newcomer may be taking a seat there)
+            # their own seat again (kept for them), else one kept for nobody
+            seating = new_room.table.seating(old.names[seat], among=[seat, *new_room.open_seats()],
+                                             went_on_from=(old.code, seat))
+            await seated(new_room.table, seating)
         room.rematched.add(seat)
         self.tell_all(new_room)
         self.start_waiting(new_room)
-        return {"code": room.rematch, "seat": joined, "secret": new_secret}
+        return {"code": new_room.table.code, "seat": seating.seat, "secret": seating.secret}
 
     def open_tables(self) -> list[dict[str, Any]]:
         return [
@@ -455,12 +470,12 @@ class Server:
         if room.rematch in self.rooms and connection.seat is not None:  # (not served: nobody is there)
             self.tell_all(self.rooms[room.rematch])
 
-    def _new_code(self) -> str:
+    async def _new_code(self) -> str:
         """A code for a new table: none that is served or stored, nor one of a table left out (it
-        keeps its code)."""
+        keeps its code). Asked with :attr:`making` held: two tables made at once could draw the same."""
         while True:
             code = new_code(self.rooms.keys() | self.left_out.keys())
-            if not self.store.exists(code):
+            if not await asyncio.to_thread(self.store.exists, code):
                 return code
 
     def start_waiting(self, room: Room) -> None:
@@ -719,15 +734,16 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
 
     @app.post("/api/tables", dependencies=[Depends(keys_once)])
     async def create(request: NewTable, http: Request) -> dict[str, Any]:
-        return server.create(request, _address(http))
+        return await server.create(request, _address(http))
 
     @app.post("/api/tables/{code}/join", dependencies=[Depends(from_our_pages), Depends(keys_once)])
     async def join(code: str, request: Joining, http: Request) -> dict[str, Any]:
         async with server.holding(code, _address(http)) as room:
-            seat, secret = room.table.join(request.name, among=room.open_seats(), kept_names=room.kept_names())
+            seating = room.table.seating(request.name, among=room.open_seats(), kept_names=room.kept_names())
+            await seated(room.table, seating)
         server.tell_all(room)
         server.start_waiting(room)
-        return {"code": room.table.code, "seat": seat, "secret": secret}
+        return {"code": room.table.code, "seat": seating.seat, "secret": seating.secret}
 
     @app.post("/api/tables/{code}/rematch", dependencies=[Depends(from_our_pages), Depends(keys_once)])
     async def rematch(code: str, request: Rematch, http: Request) -> dict[str, Any]:

@@ -183,6 +183,19 @@ def clean_name(name: str) -> str:
     return shown
 
 
+@dataclass(frozen=True)
+class Seating:
+    """A seat about to be taken by a person called ``name`` (as the table shows it), with the secret
+    credential ``secret``: found and checked first (:meth:`GameTable.seating`), then stored (the
+    server does that in a worker thread: a slow or locked database holds up that request alone, not
+    every table), then taken (:meth:`GameTable.take`)."""
+
+    seat: int
+    name: str
+    secret: str
+    went_on_from: tuple[str, int] | None = None  # see GameTable.seating
+
+
 @dataclass
 class GameTable:
     code: str
@@ -229,12 +242,23 @@ class GameTable:
 
     def join(self, name: str, among: Sequence[int] | None = None,
              went_on_from: tuple[str, int] | None = None, kept_names: Collection[str] = ()) -> tuple[int, str]:
-        """Take the first free seat (of those ``among``, if given, in that order of preference): the
-        seat and its secret credential (shown once, stored hashed). ``went_on_from``: the finished
-        table and seat of a player coming on to this rematch (see :meth:`Store.take_seat`), who
-        keeps their name. Otherwise a name must not look like another name the table shows (two
-        "Ann"s: "Ann plays the Guard on Ann"; see :meth:`shown_names`) nor like the ``kept_names``: at
-        a rematch table, those of the last match's players who have not come on yet."""
+        """Take the first free seat (see :meth:`seating`), stored here and now: the seat and its
+        secret credential (shown once, stored hashed). (The server stores a seat off its event loop:
+        :class:`Seating`.)"""
+        seating = self.seating(name, among, went_on_from, kept_names)
+        self.store_seat(seating)
+        self.take(seating)
+        return seating.seat, seating.secret
+
+    def seating(self, name: str, among: Sequence[int] | None = None,
+                went_on_from: tuple[str, int] | None = None, kept_names: Collection[str] = ()) -> Seating:
+        """The first free seat (of those ``among``, if given, in that order of preference) for a
+        person called ``name``, with a new secret credential; :class:`Refused` for a name or a table
+        with no seat for them, before anything is stored. ``went_on_from``: the finished table and
+        seat of a player coming on to this rematch (see :meth:`Store.take_seat`), who keeps their
+        name. Otherwise a name must not look like another name the table shows (two "Ann"s: "Ann
+        plays the Guard on Ann"; see :meth:`shown_names`) nor like the ``kept_names``: at a rematch
+        table, those of the last match's players who have not come on yet."""
         shown = clean_name(name) if went_on_from is not None else self.newcomer_name(name, kept_names)
         open_now = self.free_seats()
         free = open_now if among is None else [seat for seat in among if seat in open_now]
@@ -243,21 +267,25 @@ class GameTable:
                 raise Refused("web_table_full")
             # seats are kept for others: a player coming on finds their own seat taken while they were away
             raise Refused("web_seat_kept" if went_on_from is None else "web_seat_taken_away")
-        seat = free[0]
-        secret = secrets.token_urlsafe(32)
-        self.store.take_seat(self.code, seat, shown, secret, went_on_from)
-        self._seated(seat, shown, secret)
-        return seat, secret
+        return Seating(free[0], shown, secrets.token_urlsafe(32), went_on_from)
 
-    def found(self, name: str) -> tuple[int, str]:
-        """Store this new table with its creator, called ``name``, in seat 0, in one go (a table
-        stored before its creator's seat stayed in the lobby, empty, when that seat could not be):
-        the seat and its secret credential. :class:`Refused` for a name, before anything is stored."""
-        shown = self.newcomer_name(name)
-        secret = secrets.token_urlsafe(32)
-        self.store.create(self.code, self.settings.as_json(), self.settings.private, creator=(shown, secret))
-        self._seated(0, shown, secret)
-        return 0, secret
+    def creator_seating(self, name: str) -> Seating:
+        """Seat 0 for the person called ``name`` who makes this table; :class:`Refused` for a name."""
+        return Seating(0, self.newcomer_name(name), secrets.token_urlsafe(32))
+
+    def store_seat(self, seating: Seating) -> None:
+        """Store ``seating`` (the table is stored already)."""
+        self.store.take_seat(self.code, seating.seat, seating.name, seating.secret, seating.went_on_from)
+
+    def store_with_creator(self, creator: Seating) -> None:
+        """Store this new table with its creator's seat, in one go (a table stored before its
+        creator's seat stayed in the lobby, empty, when that seat could not be)."""
+        self.store.create(self.code, self.settings.as_json(), self.settings.private,
+                          creator=(creator.name, creator.secret))
+
+    def take(self, seating: Seating) -> None:
+        """Seat ``seating``'s person, once it is stored."""
+        self._seated(seating.seat, seating.name, seating.secret)
 
     def _seated(self, seat: int, shown: str, secret: str) -> None:
         self.names[seat] = shown
