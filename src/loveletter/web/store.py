@@ -31,7 +31,6 @@ from sqlalchemy import (
     select,
     text,
     true,
-    update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.pool import StaticPool
@@ -232,10 +231,6 @@ class Store:
             db.execute(_seat_row(code, seat, name, secret))
             if went_on_from is not None:
                 db.execute(insert(went_on).values(code=went_on_from[0], seat=went_on_from[1]))
-
-    def rename(self, code: str, seat: int, name: str) -> None:
-        with self.engine.begin() as db:
-            db.execute(update(seats).where(seats.c.code == code, seats.c.seat == seat).values(name=name))
 
     def add_move(self, code: str, number: int, move: str, by_bot: bool) -> None:
         """Store move ``number`` (the primary key refuses a second move with the same number)."""
