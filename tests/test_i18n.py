@@ -1,6 +1,6 @@
 """The translation layer (i18n.py) and narration (narrate.py): complete, consistent catalogues in
 English and Dutch, the locale rule of default_language(), and narration that tells every event and
-never a secret a seat may not know (RULES.md R7, R8)."""
+never a secret a seat may not know (docs/rules.md R7, R8)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ from loveletter.i18n import (
 )
 from loveletter.narrate import narrate, narrate_all
 
-DUTCH = {  # RULES.md R1
+DUTCH = {  # docs/rules.md R1
     Card.SPY: "spion", Card.GUARD: "wachter", Card.PRIEST: "priester", Card.BARON: "baron",
     Card.HANDMAID: "kamermeisje", Card.PRINCE: "prins", Card.CHANCELLOR: "kanselier", Card.KING: "koning",
     Card.COUNTESS: "gravin", Card.PRINCESS: "prinses",

@@ -1,8 +1,8 @@
-"""Game records at the library level (shared RECORD.md): hand-written records replay to the exact
-summary of RECORD.md, and broken ones are refused with a one-line message that names the place:
+"""Game records at the library level (docs/record.md): hand-written records replay to the exact
+summary of docs/record.md, and broken ones are refused with a one-line message that names the place:
 ``round R, turn T: `` for a turn, ``round R: `` for a round, nothing for the document as a whole.
 
-The expected summaries below are worked out by hand from RULES.md, not taken from the engine.
+The expected summaries below are worked out by hand from docs/rules.md, not taken from the engine.
 """
 
 from __future__ import annotations
@@ -269,7 +269,7 @@ def test_valid_records_replay_to_the_exact_summary(doc: dict[str, Any], expected
 
 
 def test_the_example_summary_of_record_md() -> None:
-    """RECORD.md's summary example: one round of three players, started by seat 1."""
+    """docs/record.md's summary example: one round of three players, started by seat 1."""
     doc = doc_copy(CLASSIC_3P)
     doc["target"] = 5
     doc["rounds"] = doc["rounds"][:1]
@@ -302,7 +302,7 @@ def test_the_classic_showdown_is_decided_by_the_discard_piles() -> None:
 
 
 def test_the_chancellor_puts_cards_under_the_deck_in_the_order_given() -> None:
-    """R5.9 and RECORD.md: the last card listed in 'bottom' ends up as the very bottom card."""
+    """R5.9 and docs/record.md: the last card listed in 'bottom' ends up as the very bottom card."""
     rnd = replay(RECORD_2019).match.round
     assert rnd.discards[0] == [Card.CHANCELLOR, Card.SPY]
     expected_left = [Card.from_word(c) for c in REST_2019] + [Card.GUARD, Card.BARON]
@@ -356,7 +356,7 @@ def test_optional_fields_may_be_left_out() -> None:
 
 @pytest.mark.parametrize("target", [3, 99, 100, 10**400], ids=["3", "99", "100", "10**400"])
 def test_any_target_the_players_agreed_is_taken(target: int) -> None:
-    """R2.3 lets the players agree on another target, and RECORD.md sets no most: the programme offers
+    """R2.3 lets the players agree on another target, and docs/record.md sets no most: the programme offers
     targets up to 99 where it asks for one, but a record may name any."""
     result = summary(replay(with_fields(target=target)))
     assert result["target"] == target
@@ -452,7 +452,7 @@ def test_the_countess_rule_is_enforced() -> None:
 
 
 def test_the_countess_refusal_names_r4_4() -> None:
-    """RECORD.md's own example of a refusal: '... must play the Countess while holding the King (R4.4)'."""
+    """docs/record.md's own example of a refusal: '... must play the Countess while holding the King (R4.4)'."""
     assert turn_refused(doc_copy(COUNTESS_DOC), "round 1, turn 1: ") == (
         "seat 0 must play the Countess while holding the King (R4.4)"
     )
@@ -692,7 +692,7 @@ def test_document_problems_are_refused_without_a_place(doc: dict[str, Any], patt
     ("turn", "bottom", "round 1, turn 1: only a Chancellor turn has 'keep' and 'bottom' (R5.9)"),
 ])
 def test_null_is_refused_where_record_md_does_not_allow_it(place: str, field: str, message: str) -> None:
-    """RECORD.md allows null for a turn's target alone; any other optional field is absent or has a
+    """docs/record.md allows null for a turn's target alone; any other optional field is absent or has a
     value. A null there was read as absent: ``"keep": null`` on a Guard's turn was taken, where
     ``"keep": "guard"`` was refused."""
     doc = doc_copy(CLASSIC_3P)
@@ -722,7 +722,7 @@ def test_a_turn_without_a_target_may_say_so_with_null() -> None:
 
 
 def test_a_blank_name_is_a_name() -> None:
-    """RECORD.md asks for non-empty names: a space is one (it was refused as "not non-empty")."""
+    """docs/record.md asks for non-empty names: a space is one (it was refused as "not non-empty")."""
     doc = with_fields(players=["Anna", " ", "Cas"])
     assert replay(doc).names == ["Anna", " ", "Cas"]
 

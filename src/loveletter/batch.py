@@ -1,6 +1,6 @@
 """A batched simulator: many rounds of Love Letter at once, compiled with numba, for rollouts at scale.
 
-The rules are those of the engine (RULES.md, :class:`loveletter.engine.Round`), both editions and
+The rules are those of the engine (docs/rules.md, :class:`loveletter.engine.Round`), both editions and
 every player count; moves are numbered in the shared numbering of :mod:`loveletter.encoding`, so a
 round played here can be replayed in the engine move by move (``actions_for(...).action(number,
 round.legal_actions())``), with the same outcome. Decks are given top card first, as card numbers

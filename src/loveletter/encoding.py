@@ -497,7 +497,7 @@ def document() -> str:
         "",
         "## Observation",
         "",
-        "A `float32` vector made from one seat's view only (RULES.md R7): its own hand, what is",
+        "A `float32` vector made from one seat's view only (docs/rules.md R7): its own hand, what is",
         "public, and what it has learned (a Priest's look, a Baron's comparison, a King's trade).",
         "Counts are plain counts (not scaled). Per seat *s* the same five parts repeat.",
     ]

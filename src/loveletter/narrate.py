@@ -128,7 +128,7 @@ def names_apart(names: list[str]) -> list[str]:
     "Anna" and "Anna" with a zero-width space: :func:`look`; "Anna" with a Cyrillic A:
     :func:`skeleton`) or show nothing, the name is shown escaped (``'Anna\\n'``, ``'Zoe\\u0308'``)
     so each player stays apart. (A record may hold any
-    distinct names, RECORD.md; a table's names are made apart when they are taken.)"""
+    distinct names, docs/record.md; a table's names are made apart when they are taken.)"""
     shown = [one_line(name) for name in names]
     looks = [skeleton(look(s)) for s in shown]  # letters of other scripts that look alike as one
     return [s if visible(s) and looks.count(alike) == 1 else ascii(name)
@@ -139,7 +139,7 @@ def one_line(name: str) -> str:
     """A name as it can be shown on one line: a control code (a newline, a terminal's escape), a line
     or paragraph separator or a lone surrogate becomes a space, runs of spaces one, and bidirectional
     controls are dropped. Joiners stay (an emoji family, a Persian word). A record may hold any name
-    (RECORD.md)."""
+    (docs/record.md)."""
     spaced = "".join(" " if unicodedata.category(ch) in _BREAKING else ch for ch in name.translate(_BIDI_CONTROLS))
     return " ".join(spaced.split())
 

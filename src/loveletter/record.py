@@ -1,4 +1,4 @@
-"""Game records, ``loveletter-record/1`` (shared RECORD.md): build, load, validate, replay, summarise.
+"""Game records, ``loveletter-record/1`` (docs/record.md): build, load, validate, replay, summarise.
 
 >>> from loveletter.engine import Match
 >>> m = Match(players=2, seed=3)
@@ -43,7 +43,7 @@ _TURN_FIELDS = {"play", "target", "guess", "keep", "bottom", "seat"}
 
 
 class RecordError(ValueError):
-    """A record that breaks RECORD.md or the rules. ``str()`` is the one-line message, beginning
+    """A record that breaks docs/record.md or the rules. ``str()`` is the one-line message, beginning
     ``round R, turn T: `` or ``round R: `` when a turn or a round is at fault.
 
     Like the engine's :class:`IllegalActionError` it carries a message ``key`` (``rec_...`` in the
@@ -103,7 +103,7 @@ def _quoted(name: str, value: Any) -> Any:
 
 def to_record(match: Match, names: list[str]) -> dict[str, Any]:
     """The record of ``match`` so far (its rounds must have been played with the event log on).
-    ``names``: one per seat, distinct and not empty (RECORD.md); else a ``ValueError``, since the
+    ``names``: one per seat, distinct and not empty (docs/record.md); else a ``ValueError``, since the
     record would not replay, or would tell another game."""
     if len(names) != match.players:
         raise ValueError(f"a record of {match.players} players needs {match.players} names, not {len(names)}")
@@ -265,7 +265,7 @@ def _line_and_column(text: str, at: int) -> tuple[int, int]:
 
 
 def replay(doc: Any, on_step: Callable[[int, int, Match], None] | None = None) -> Replayed:
-    """Validate ``doc`` against RECORD.md and the rules by playing it; :class:`RecordError` if refused.
+    """Validate ``doc`` against docs/record.md and the rules by playing it; :class:`RecordError` if refused.
     ``on_step(round, turn, match)`` is called after each round's deal (turn 0) and each turn, both
     numbered from 1, as the match stands then."""
     if not isinstance(doc, dict):
@@ -290,7 +290,7 @@ def replay(doc: Any, on_step: Callable[[int, int, Match], None] | None = None) -
             "rec_player_count", edition=edition.name, low=edition.min_players, high=edition.max_players,
             n=len(names),
         )
-    # (an optional field is absent or has its value: null is one only for a turn's target, RECORD.md)
+    # (an optional field is absent or has its value: null is one only for a turn's target, docs/record.md)
     target = doc.get("target")
     if "target" in doc and (not _is_int(target) or target < 1):  # R2.3: any target agreed
         raise RecordError("rec_target")
@@ -433,7 +433,7 @@ def _shown(value: Any) -> str:
 
 
 def summary(replayed: Replayed) -> dict[str, Any]:
-    """The ``--json`` summary of RECORD.md."""
+    """The ``--json`` summary of docs/record.md."""
     match = replayed.match
     tokens = [0] * match.players
     rounds = []

@@ -1,4 +1,4 @@
-"""The expert's belief (bots/belief.py): exact on constructed situations (RULES.md R5, R7), consistent on
+"""The expert's belief (bots/belief.py): exact on constructed situations (docs/rules.md R5, R7), consistent on
 random ones, equal to rejection sampling (the gold standard), and the same built at once or bit by bit.
 
 Decks are written top card first (R3): the set-aside card, with two players the three face-up cards,

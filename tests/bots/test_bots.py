@@ -1,4 +1,4 @@
-"""The bots: legal moves only, the beginner's rules, views only (RULES.md R7), and a sanity check of
+"""The bots: legal moves only, the beginner's rules, views only (docs/rules.md R7), and a sanity check of
 strength (the beginner beats the random bot)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The expert bot (bots/expert.py): legal and reproducible choices, determinisations that follow the view
-and nothing else (RULES.md R7), sure wins taken, hints, search statistics, and match-level scoring.
+and nothing else (docs/rules.md R7), sure wins taken, hints, search statistics, and match-level scoring.
 
 Budgets are tiny here; the expert's strength is measured by benchmarks/strength.py.
 """

@@ -1,5 +1,5 @@
 """The play odds (bots/odds.py): what each player's plays say of its card, read as a random player's
-plays: exact for a first play, public only (RULES.md R7), kept up by the events, and weighed into
+plays: exact for a first play, public only (docs/rules.md R7), kept up by the events, and weighed into
 the beginner's chances."""
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def test_a_miss_rules_a_card_out_a_king_swaps_and_the_weighed_counts_keep_their_
 @pytest.mark.parametrize("edition", [CLASSIC, EDITION_2019], ids=lambda e: e.name)
 def test_the_odds_read_only_what_is_public(edition):
     """Every seat, and a spectator, reads the same odds from its own view, at every point of random
-    rounds, and the odds do not change when the hidden cards do (RULES.md R7)."""
+    rounds, and the odds do not change when the hidden cards do (docs/rules.md R7)."""
     rng = random.Random(f"odds-{edition.name}")
     read = 0
     for _ in range(60):

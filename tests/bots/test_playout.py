@@ -1,5 +1,5 @@
 """The expert's simulated players (bots/playout.py): their memory follows the rules of what each player
-can know (RULES.md R5, R7), their policy uses it, and the chance of a play is a true distribution."""
+can know (docs/rules.md R5, R7), their policy uses it, and the chance of a play is a true distribution."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """`loveletter replay FILE [--json] [--lang]` on records made by playing matches through the engine.
 
-RECORD.md: a valid record is told as a narrative, or with ``--json`` summarised as exactly one JSON
+docs/record.md: a valid record is told as a narrative, or with ``--json`` summarised as exactly one JSON
 object; a refused record prints nothing on standard output and one line on standard error, beginning
 ``round R, turn T: `` for a turn, ``round R: `` for a round, neither for the document.
 """
@@ -66,7 +66,7 @@ def write(tmp_path: Path, doc, name: str = "game.json") -> Path:
 
 
 def expected_summary(match: Match, names: list[str]) -> dict:
-    """RECORD.md's summary, built from the played match itself (not from record.summary)."""
+    """docs/record.md's summary, built from the played match itself (not from record.summary)."""
     tokens = [0] * match.players
     rounds = []
     for rnd in match.rounds:
@@ -89,7 +89,7 @@ def one_json_object(text: str) -> dict:
 
 
 def refused(proc: subprocess.CompletedProcess[str]) -> str:
-    """The one stderr line of a refused record (checking everything else RECORD.md asks)."""
+    """The one stderr line of a refused record (checking everything else docs/record.md asks)."""
     assert proc.returncode != 0
     assert proc.stdout == ""
     assert "Traceback" not in proc.stderr
@@ -224,7 +224,7 @@ def test_narrative_tells_the_secrets_a_record_holds(tmp_path):
 
 
 def test_names_that_cannot_be_printed_stay_on_one_line(tmp_path):
-    # RECORD.md allows any non-empty name; a newline or a terminal's control code must not split or
+    # docs/record.md allows any non-empty name; a newline or a terminal's control code must not split or
     # colour the story
     match = play_match(CLASSIC, 2, 5)
     proc = run(write(tmp_path, to_record(match, ["Anna\nvan Dijk", "Bram\x1b[31m"])), "--lang", "en")

@@ -1,4 +1,4 @@
-"""Helpers to write rule scenarios that read like the rulebook (RULES.md).
+"""Helpers to write rule scenarios that read like the rulebook (docs/rules.md).
 
 A round is built from a readable deck, **top card first**::
 

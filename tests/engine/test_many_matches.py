@@ -3,7 +3,7 @@
 At the end of every round the cheap invariants are checked: every card accounted for (R3), the
 winners (R6.1-R6.3) and the Spy bonus (R6.4) recomputed from the final state, tokens (R2.2, R2.4),
 and the next round's starter (R3.5). Most matches run without the event log (``log=False``); one
-in fifty keeps it and is also written as a record and replayed (RECORD.md).
+in fifty keeps it and is also written as a record and replayed (docs/record.md).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Match rules (RULES.md R2.2-R2.4, R3.5, R6.4): tokens, targets, the next starter, the match end."""
+"""Match rules (docs/rules.md R2.2-R2.4, R3.5, R6.4): tokens, targets, the next starter, the match end."""
 
 from __future__ import annotations
 

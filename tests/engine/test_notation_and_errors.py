@@ -1,6 +1,6 @@
-"""Notation (reading and writing actions) and refusals (RULES.md R4.7: an illegal turn changes nothing).
+"""Notation (reading and writing actions) and refusals (docs/rules.md R4.7: an illegal turn changes nothing).
 
-Every refusal is an :class:`IllegalActionError` with a ``key`` (for translations) and the RULES.md
+Every refusal is an :class:`IllegalActionError` with a ``key`` (for translations) and the docs/rules.md
 section it names (``.rule``); the round must be exactly as before.
 """
 

@@ -1,4 +1,4 @@
-"""Property tests over random games (RULES.md, RECORD.md).
+"""Property tests over random games (docs/rules.md, docs/record.md).
 
 Every game is drawn as (edition, players, seed) and played with ``random.Random(seed)`` choosing
 uniformly among ``legal_actions()``. The properties:
@@ -368,7 +368,7 @@ def test_record_of_a_match_paused_in_a_chancellor_choice_replays() -> None:
         else:
             continue
         break
-    # RECORD.md wants 'keep' on every Chancellor turn that drew, so the open turn is left out:
+    # docs/record.md wants 'keep' on every Chancellor turn that drew, so the open turn is left out:
     # the replay stands just before the Chancellor was played, the same player to move with it.
     doc = json.loads(json.dumps(to_record(match, ["a", "b", "c"])))
     replayed = replay(doc).match.round

@@ -1,4 +1,4 @@
-"""Rule scenarios for the 2019 edition (RULES.md): 2-6 players, the Spy and the Chancellor, ties.
+"""Rule scenarios for the 2019 edition (docs/rules.md): 2-6 players, the Spy and the Chancellor, ties.
 
 Decks are written top card first (see scenarios.py): set-aside | 3 face-up (2 players) | deal from the
 starter | the starter's draw | the rest. Seat 0 starts unless a row says otherwise.

@@ -1,4 +1,4 @@
-"""Rule scenarios for the classic edition (RULES.md R1-R7), written as tables: one row per situation.
+"""Rule scenarios for the classic edition (docs/rules.md R1-R7), written as tables: one row per situation.
 
 Decks are written top card first (see scenarios.py): set-aside | 3 face-up (2 players) | deal from the
 starter | the starter's draw | the rest. Seat 0 starts unless a row says otherwise.

@@ -1,6 +1,6 @@
 """Bots: one protocol, ``choose(view) -> action``, and the players.
 
-A bot sees only the :class:`~loveletter.engine.View` of its own seat (RULES.md R7).
+A bot sees only the :class:`~loveletter.engine.View` of its own seat (docs/rules.md R7).
 
 >>> from loveletter.engine import Match, view
 >>> bot = make_bot("beginner", seed=1)

@@ -1,4 +1,4 @@
-"""The rules engine (shared RULES.md): pure rules, no I/O, randomness only from a passed-in seed.
+"""The rules engine (docs/rules.md): pure rules, no I/O, randomness only from a passed-in seed.
 
 >>> from loveletter.engine import Match, Action, view
 >>> m = Match(players=2, seed=1)

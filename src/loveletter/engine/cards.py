@@ -1,4 +1,4 @@
-"""Cards and editions (RULES.md R1, R2.1, R2.3).
+"""Cards and editions (docs/rules.md R1, R2.1, R2.3).
 
 A :class:`Card` is a character; its integer value is its 2019 value. The classic edition uses the
 same characters with the King, Countess and Princess one lower, which keeps the order of the cards

@@ -4,7 +4,7 @@
 * :class:`IllegalActionError` — a well-formed action that the rules do not allow now.
 
 An illegal action carries a ``key`` and ``params`` so that user interfaces can word it in their own
-language; ``str()`` gives the English wording, which names the rule broken (RULES.md section).
+language; ``str()`` gives the English wording, which names the rule broken (docs/rules.md section).
 """
 
 from __future__ import annotations
@@ -172,7 +172,7 @@ class IllegalActionError(ValueError):
 
     @property
     def rule(self) -> str | None:
-        """The RULES.md section named in the message, e.g. ``"R4.4"``."""
+        """The docs/rules.md section named in the message, e.g. ``"R4.4"``."""
         text = MESSAGES[self.key]
         return text[text.rfind("(R") + 1 : -1] if text.endswith(")") and "(R" in text else None
 

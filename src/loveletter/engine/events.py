@@ -1,4 +1,4 @@
-"""Events: what happened in a round, each saying who may see which part of it (RULES.md R7).
+"""Events: what happened in a round, each saying who may see which part of it (docs/rules.md R7).
 
 An event's ``secret`` fields are seen only by the seats in ``privy``; everyone else gets the event
 with those fields blanked (:meth:`Event.seen_by`). Events with no secret are public.

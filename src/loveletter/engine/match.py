@@ -1,4 +1,4 @@
-"""A match: rounds until a player has enough tokens of affection (RULES.md R2, R3.5, R6.4).
+"""A match: rounds until a player has enough tokens of affection (docs/rules.md R2, R3.5, R6.4).
 
 >>> m = Match(players=3, seed=7)
 >>> m.target, m.round.starter, m.tokens
@@ -16,7 +16,7 @@ from loveletter.engine.errors import check_seed, check_whole
 from loveletter.engine.round import Round
 
 #: The most tokens a match the programme sets up may need (a game to play: more would be a game of
-#: days). A match itself takes any target from 1, as a record may name one (RECORD.md sets no most).
+#: days). A match itself takes any target from 1, as a record may name one (docs/record.md sets no most).
 MAX_TARGET = 99
 
 

@@ -1,4 +1,4 @@
-"""Per-seat views: exactly what one seat may know (RULES.md R7).
+"""Per-seat views: exactly what one seat may know (docs/rules.md R7).
 
 A :class:`View` is built from the public state, the seat's own hand and the events as that seat
 sees them (secret parts of other seats' events blanked). It never reads another seat's hand, the

@@ -7,7 +7,7 @@
   ``python_love_letter``).
 
 They all use the shared action numbering and observation encoding of :mod:`loveletter.encoding`, and
-a seat's observation is made from that seat's :class:`~loveletter.engine.View` only (RULES.md R7).
+a seat's observation is made from that seat's :class:`~loveletter.engine.View` only (docs/rules.md R7).
 This package imports none of those libraries itself: they are optional extras
 (``loveletter[pettingzoo]``, ``loveletter[gymnasium]``, ``loveletter[openspiel]``).
 """

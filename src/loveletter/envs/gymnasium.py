@@ -8,7 +8,7 @@ keyword arguments of :class:`LoveLetterEnv` on).
   notation). ``info["action_mask"]`` (``int8``, 1 = legal) comes with every observation, all zeros
   once the episode is over.
 * **Observations**: ``Box(float32)``, :meth:`loveletter.encoding.Observations.observation` of the
-  learner's own :func:`~loveletter.engine.view` (RULES.md R7: nothing else goes in); with
+  learner's own :func:`~loveletter.engine.view` (docs/rules.md R7: nothing else goes in); with
   ``history=True`` its information state instead (the round's plays in order added: see
   docs/encoding.md).
 * **Opponents**: a bot level for every other seat (``"random"``, ``"beginner"``, ``"expert"``; see

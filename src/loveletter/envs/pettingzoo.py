@@ -6,7 +6,7 @@
   notation). The Chancellor's choice (2019) is a decision of its own, after its draw.
 * **Observations**: ``{"observation": Box(float32), "action_mask": Box(int8)}``. The vector is
   :meth:`loveletter.encoding.Observations.observation` of the agent's own
-  :func:`~loveletter.engine.view` (RULES.md R7: nothing else goes in) — with ``history=True`` its
+  :func:`~loveletter.engine.view` (docs/rules.md R7: nothing else goes in) — with ``history=True`` its
   information state instead (the round's plays in order added: see docs/encoding.md); the mask
   marks the legal actions of the agent whose decision it is, and is all zeros for the others.
 * **Episodes**: one round (default), or with ``match=True`` a whole match: rounds follow each other

@@ -133,7 +133,7 @@ class TerminalGame:
         human = one_line(settings.name or "")  # one line: a newline would split the table
         if not visible(human):  # blank, or only invisible characters
             human = self.t("player")
-        # Names must be distinct (RECORD.md): bots skip a name that looks like the human's ("BRAM",
+        # Names must be distinct (docs/record.md): bots skip a name that looks like the human's ("BRAM",
         # or "Bram" with a zero-width space), or like a bot's label ("Bram (expert bot)").
         self.names = [human] + [n for n in BOT_NAMES if not _looks_like_bot(human, n)][: settings.players - 1]
         # Unless given, the seed is secret: it fixes every deal, so a guessable one (the clock, or
@@ -188,7 +188,7 @@ class TerminalGame:
         with contextlib.suppress(*TERMINAL_GONE):
             self.console.print()
             self._say(self.t("quit"))
-            if self.match.round.phase is Phase.CHANCELLOR:  # a record holds whole turns only (RECORD.md)
+            if self.match.round.phase is Phase.CHANCELLOR:  # a record holds whole turns only (docs/record.md)
                 self._say(self.t("quit_chancellor_unsaved"))
 
     def _play_match(self) -> None:

@@ -1,4 +1,4 @@
-"""Replays in the browser: a game record (shared RECORD.md) as frames to step through, move by move.
+"""Replays in the browser: a game record (docs/record.md) as frames to step through, move by move.
 
 A record holds the whole game, decks included, so a frame shows everything: every hand, the deck
 size, the discards, and the story so far. Records are validated by replaying them through the engine
@@ -27,7 +27,7 @@ MAX_REPLAY_BYTES = 64_000_000
 
 
 def record_of(match: Any, names: list[str]) -> dict[str, Any]:
-    """The record of a web table's match; names made distinct as RECORD.md asks."""
+    """The record of a web table's match; names made distinct as docs/record.md asks."""
     return to_record(match, distinct_names(names))
 
 
