@@ -205,7 +205,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "move_fmt_no_target": "{card} (no one can be chosen: no effect)",
         "move_fmt_empty_deck": "{card} (the deck is empty: no effect)",
         "move_fmt_keep": "keep {keep}, under the deck: {bottom}",
-        "you_hold": "You hold",
         # narration (events)
         "ev_setup": "Round {round}: {name} starts.",
         "ev_setup_face_up": "Round {round}: {name} starts. Face up: {cards}.",
@@ -435,7 +434,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_game": "game {game} ({seats}) failed: {error}",
         # the browser game (loveletter.web)
         "web_title": "Love Letter",
-        "web_lobby": "Tables",
         "web_create": "New table",
         "web_create_button": "Create the table",
         "web_your_name": "Your name",
@@ -464,7 +462,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_join_table": "Join table {code}",
         "web_join_code": "Join with a code",
         "web_code": "Table code",
-        "web_watch": "Watch",
         "web_link": "Invite others with this link or the code {code}",
         "web_waiting_players": "Waiting for players: {n} seats free",
         "web_waiting_player": "Waiting for players: 1 seat free",
@@ -776,7 +773,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "move_fmt_no_target": "{card} (niemand te kiezen: geen effect)",
         "move_fmt_empty_deck": "{card} (de trekstapel is leeg: geen effect)",
         "move_fmt_keep": "houd {keep}, onder de trekstapel: {bottom}",
-        "you_hold": "Je hebt",
         "ev_setup": "Ronde {round}: {name} begint.",
         "ev_setup_face_up": "Ronde {round}: {name} begint. Open weggelegd: {cards}.",
         "ev_deal": "{name} krijgt {card}.",
@@ -1007,7 +1003,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_game": "partij {game} ({seats}) mislukt: {error}",
         # the browser game (loveletter.web)
         "web_title": "Love Letter",
-        "web_lobby": "Tafels",
         "web_create": "Nieuwe tafel",
         "web_create_button": "Tafel maken",
         "web_your_name": "Jouw naam",
@@ -1036,7 +1031,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_join_table": "Aanschuiven aan tafel {code}",
         "web_join_code": "Aanschuiven met een code",
         "web_code": "Tafelcode",
-        "web_watch": "Kijken",
         "web_link": "Nodig anderen uit met deze link of de code {code}",
         "web_waiting_players": "Wachten op spelers: {n} stoelen vrij",
         "web_waiting_player": "Wachten op spelers: 1 stoel vrij",

@@ -36,10 +36,6 @@ class Action(NamedTuple):
     keep: Card | None = None
     bottom: tuple[Card, ...] | None = None
 
-    @property
-    def is_chancellor_choice(self) -> bool:
-        return self.keep is not None
-
     def notation(self) -> str:
         parts = [self.card.word]
         if self.keep is not None:

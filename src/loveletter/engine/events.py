@@ -56,10 +56,6 @@ class Event(NamedTuple):
     secret: tuple[str, ...] = ()
     privy: frozenset[int] = PUBLIC
 
-    def visible_to(self, seat: int) -> bool:
-        """Whether ``seat`` sees this event whole."""
-        return not self.secret or seat in self.privy
-
     def seen_by(self, seat: int | None) -> Event:
         """This event as ``seat`` may know it (``None``: a spectator, public part only)."""
         if not self.secret or (seat is not None and seat in self.privy):

@@ -47,10 +47,6 @@ class View:
     known: dict[int, Card] = field(default_factory=dict)  # seat -> card it is known to hold now
 
     @property
-    def my_turn(self) -> bool:
-        return bool(self.legal_actions)
-
-    @property
     def over(self) -> bool:
         return self.phase is Phase.OVER
 
