@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Set everything up and run: ``python3 dev.py serve [options]`` (the browser game), ``python3 dev.py
-play [options]`` (the terminal game) or ``python3 dev.py test [pytest options]``.
+play [options]`` (the terminal game), ``python3 dev.py replay RECORD [options]`` (a game record
+replayed), ``python3 dev.py bench [options]`` (the engine's benchmark) or ``python3 dev.py test
+[pytest options]``.
 
 Needs only Python 3.11+. Creates ``.venv`` beside this file on first use, installs the project
 with its pinned dependencies and the test and Ray extras (again whenever pyproject.toml changes),
