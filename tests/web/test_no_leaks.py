@@ -9,6 +9,7 @@ import random
 
 import pytest
 from scenarios import permuted_copy
+from web_clients import join
 
 from loveletter.bots import ExpertBot
 from loveletter.engine import CLASSIC, EDITION_2019, Card
@@ -25,7 +26,7 @@ def table_of(edition, players: int, seed: int) -> GameTable:
     table = GameTable("T" + str(seed), settings, Store("sqlite://"))
     table.store.create(table.code, settings.as_json(), False)
     for seat in range(players):
-        table.join(f"player {seat}")
+        join(table, f"player {seat}")
     return table
 
 

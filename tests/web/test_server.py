@@ -19,7 +19,7 @@ from xml.etree import ElementTree
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
-from web_clients import Seat, close_all, create
+from web_clients import Seat, close_all, create, join
 
 from loveletter.bots.expert import DEFAULT_ITERATIONS
 from loveletter.engine import Action, Card
@@ -705,7 +705,7 @@ def test_a_join_that_waited_for_a_table_put_away_meanwhile_joins_the_table_serve
 
         async def join() -> None:
             async with server.holding(made["code"]) as room:
-                room.table.join("Bob", among=room.open_seats())
+                await web_app.seated(room.table, room.table.seating("Bob", among=room.open_seats()))
                 joined.append(room)
 
         task = asyncio.ensure_future(join())
@@ -905,7 +905,7 @@ def test_the_bots_seeds_are_as_secret_as_the_deal(client, monkeypatch):
     for _ in range(4):
         made = create(client, players=3, bots={"1": "random"}, bot_timeout=600, stand_in="random")
         table = client.app.state.server.rooms[made["code"]].table
-        table.join("Bob")  # and away
+        join(table, "Bob")  # and away
         while -1 - 2 not in table.bots:  # until a stand-in has moved for Bob
             mover = table.match.current
             choice = table.bot_choice(mover, table.view_for(mover), len(table.moves))  # Ann's moves too: a stand-in's
@@ -934,7 +934,7 @@ def test_a_table_read_back_keeps_its_experts_reading_of_how_the_others_play(data
     table = GameTable("T", settings, Store(database), budget=20)
     table.store.create(table.code, settings.as_json(), False)
     for name in ("Ann", "Bob"):  # Ann plays at random; Bob is away, his moves the stand-in's
-        table.join(name)
+        join(table, name)
     rng = random.Random(2)  # (a deal in which the stand-in plays in round 2, with either edition)
     bob_came_back = False
 
@@ -987,7 +987,7 @@ def test_the_log_marks_every_move_a_bot_played_for_someone_away_and_keeps_it_aft
     table = GameTable("T", settings, Store(database))
     table.store.create(table.code, settings.as_json(), False)
     for name in ("Ann", "Bob"):
-        table.join(name)
+        join(table, name)
     rng, bob_moves = random.Random(4), 0
     while not table.match.over:
         seat = table.match.current
@@ -1809,7 +1809,7 @@ def test_a_rematch_keeps_the_old_players_seats_from_watchers(client):
     bob.close()
 
 
-@pytest.mark.parametrize("asked", ["join", "new table", "rematch"])
+@pytest.mark.parametrize("asked", ["join", "new table", "rematch's table", "rematch's seat"])
 def test_a_seat_or_table_stored_slowly_holds_up_no_other_request(client, monkeypatch, asked):
     """They were stored on the event loop: while a locked database (SQLite's, held by another
     process) kept one join waiting, every table on the server stood still."""
@@ -1821,7 +1821,8 @@ def test_a_seat_or_table_stored_slowly_holds_up_no_other_request(client, monkeyp
         method, ask = "create", lambda: client.post("/api/tables", json={"name": "Cy"})
     else:
         code, secret = finished_bot_match(client)
-        method, ask = "create", lambda: client.post(f"/api/tables/{code}/rematch", json={"secret": secret})
+        method = "create" if asked == "rematch's table" else "take_seat"
+        ask = lambda: client.post(f"/api/tables/{code}/rematch", json={"secret": secret})  # noqa: E731
     storing, held, entered = getattr(store, method), threading.Event(), threading.Event()
 
     def locked(*args, **kwargs):
@@ -1846,31 +1847,95 @@ def test_a_seat_or_table_stored_slowly_holds_up_no_other_request(client, monkeyp
     assert answers[0].status_code == 200, answers[0].text
 
 
-def test_a_player_whose_seat_was_taken_while_away_is_told_so(client):
-    """Cor leaves the finished table, a newcomer takes his open seat at the rematch, and Cor comes
-    back: he was told the free seats are kept for the last match's players, which he is one of."""
+def _three_people_after_a_match(client):
+    """Ann, Bob and Cor play a one-token match to its end; Bob asks for the rematch, and Cor leaves
+    the finished table (his seat there opens to newcomers). The finished table's code, the rematch's,
+    and the three players' credentials."""
     made = create(client, players=3, target=1)
     code = made["code"]
     joined = [client.post(f"/api/tables/{code}/join", json={"name": name}).json() for name in ("Bob", "Cor")]
-    ann, bob, cor = (Seat(client, code, secret) for secret in (made["secret"], *(j["secret"] for j in joined)))
-    seats, rng = [ann, bob, cor], random.Random(2)
-    while not ann.state["match_winners"]:
-        mover = seats[ann.state["current"]]
+    secrets_ = [made["secret"], *(j["secret"] for j in joined)]
+    seats, rng = [Seat(client, code, secret) for secret in secrets_], random.Random(2)
+    while not seats[0].state["match_winners"]:
+        mover = seats[seats[0].state["current"]]
         mover.random_move(rng)
         for other in seats:
             if other is not mover:
                 other.receive()
-    new = client.post(f"/api/tables/{code}/rematch", json={"secret": joined[0]["secret"]}).json()["code"]
-    cor.close()  # his seat opens to newcomers; Ann's is still kept for her
+    new = client.post(f"/api/tables/{code}/rematch", json={"secret": secrets_[1]}).json()["code"]
+    seats[2].close()
+    return code, new, secrets_, seats
+
+
+def test_a_newcomer_storing_a_seat_and_its_old_player_coming_back_do_not_both_take_it(client, monkeypatch):
+    """Dee's join is being stored (slowly) when Cor asks for the rematch: without the rematch table's
+    lock, both took seat 2, and Dee's join failed as "another server stored it first"."""
+    code, new, secrets_, seats = _three_people_after_a_match(client)
+    store = client.app.state.server.store
+    taking, held, entered = store.take_seat, threading.Event(), threading.Event()
+
+    def slow_for_dee(table, seat, name, *rest):
+        if name == "Dee":
+            entered.set()
+            held.wait(30)
+        return taking(table, seat, name, *rest)
+
+    monkeypatch.setattr(store, "take_seat", slow_for_dee)
+    dee, cor = [], []
+    joining = threading.Thread(target=lambda: dee.append(client.post(f"/api/tables/{new}/join", json={"name": "Dee"})))
+    joining.start()
+    try:
+        assert entered.wait(30)
+        coming = threading.Thread(target=lambda: cor.append(
+            client.post(f"/api/tables/{code}/rematch", json={"secret": secrets_[2]})))
+        coming.start()
+        coming.join(1)
+    finally:
+        held.set()
+        joining.join(30)
+    coming.join(30)
+    assert dee[0].status_code == 200 and dee[0].json()["seat"] == 2
+    assert cor[0].status_code == 400 and cor[0].json()["key"] == "web_seat_taken_away"
+    for seat in seats[:2]:
+        seat.close()
+
+
+def test_new_tables_asked_for_at_once_are_held_to_the_limit(client, monkeypatch):
+    """Counted before a table was stored and noted after, off the event loop: twenty-two asked for at
+    once were all made (the limit is twenty per client)."""
+    store = client.app.state.server.store
+    storing = store.create
+
+    def slow(*args, **kwargs):
+        time.sleep(0.05)
+        return storing(*args, **kwargs)
+
+    monkeypatch.setattr(store, "create", slow)
+    answers = []
+    asking = [threading.Thread(target=lambda: answers.append(client.post("/api/tables", json={"name": "Ann"})))
+              for _ in range(web_app.NEW_TABLES + 2)]
+    for thread in asking:
+        thread.start()
+    for thread in asking:
+        thread.join(60)
+    assert sorted(a.status_code for a in answers) == [200] * web_app.NEW_TABLES + [400, 400]
+    assert {a.json()["key"] for a in answers if a.status_code == 400} == {"web_too_many_tables"}
+    assert len(client.app.state.server.rooms) == web_app.NEW_TABLES
+
+
+def test_a_player_whose_seat_was_taken_while_away_is_told_so(client):
+    """Cor leaves the finished table, a newcomer takes his open seat at the rematch, and Cor comes
+    back: he was told the free seats are kept for the last match's players, which he is one of."""
+    code, new, secrets_, (ann, bob, _) = _three_people_after_a_match(client)  # Ann's seat is still kept for her
     assert client.post(f"/api/tables/{new}/join", json={"name": "Dee"}).json()["seat"] == 2
     for lang, says in (("en", "Your seat was taken while you were away, and the free seats are kept for the last"
                               " match's other players while they decide; you can watch."),
                        ("nl", "Je stoel is ingenomen terwijl je weg was, en de vrije stoelen worden vrijgehouden"
                               " voor de andere spelers van het vorige spel zolang ze nog kiezen; je kunt wel kijken.")):
-        refused = client.post(f"/api/tables/{code}/rematch?lang={lang}", json={"secret": joined[1]["secret"]})
+        refused = client.post(f"/api/tables/{code}/rematch?lang={lang}", json={"secret": secrets_[2]})
         assert refused.status_code == 400 and refused.json()["message"] == says
     assert Seat(client, new, None).state["free_seats"] == [0]  # nothing changed: Ann's seat still waits for her
-    assert client.post(f"/api/tables/{code}/rematch", json={"secret": made["secret"]}).json()["seat"] == 0
+    assert client.post(f"/api/tables/{code}/rematch", json={"secret": secrets_[0]}).json()["seat"] == 0
     ann.close()
     bob.close()
 
@@ -2046,7 +2111,7 @@ def test_a_card_the_countess_rule_blocks_says_why_as_a_sentence(lang, says):
     table = GameTable("T", Settings("classic", 2, 2, seed, [SeatPlan()] * 2), Store("sqlite://"))
     table.store.create(table.code, table.settings.as_json(), False)
     for name in ("Ann", "Bob"):
-        table.join(name)
+        join(table, name)
     t = Translator(lang)
     seat = table.match.round.current
     other = next(c for c in table.match.round.hands[seat] if c is not Card.COUNTESS)
@@ -2080,7 +2145,7 @@ def test_winners_together_are_named_as_the_terminal_names_them(lang, says):
     table = GameTable("T", Settings("classic", 2, 1, 0, [SeatPlan()] * 2), Store("sqlite://"))
     table.store.create(table.code, table.settings.as_json(), False)
     for name in ("Ann", "Bob"):
-        table.join(name)
+        join(table, name)
     # the deck and moves of the engine's full tie (tests/engine/test_match_rules.py: FULL_TIE), to one token
     table.match = Match(CLASSIC, 2, target=1, deck=full_deck(
         "princess | baron king countess | prince prince | guard"

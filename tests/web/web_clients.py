@@ -8,6 +8,8 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from loveletter.web.table import GameTable
+
 
 def create(client: TestClient, **settings: Any) -> dict[str, Any]:
     answer = client.post("/api/tables", json={"name": "Ann", **settings})
@@ -53,3 +55,12 @@ class Seat:
 def close_all() -> None:
     for seat in list(OPEN):
         seat.close()
+
+
+def join(table: GameTable, name: str) -> tuple[int, str]:
+    """Seat a person called ``name`` at ``table``'s first free seat, stored here and now (the server
+    stores off its event loop: :func:`loveletter.web.app.seated`): the seat and its credential."""
+    seating = table.seating(name)
+    table.store_seat(seating)
+    table.take(seating)
+    return seating.seat, seating.secret

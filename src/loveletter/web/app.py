@@ -262,8 +262,8 @@ class Room:
 
 
 async def seated(table: GameTable, seating: Seating) -> None:
-    """Store ``seating`` in a worker thread (a slow or locked database holds up this request alone,
-    as a move's, not every table), then take it. Called with the table's lock held."""
+    """Store ``seating`` in a worker thread, as a move is stored (a slow or locked database holds up
+    this table, whose lock is held meanwhile, not every table), then take it."""
     await asyncio.to_thread(table.store_seat, seating)
     table.take(seating)
 
@@ -392,8 +392,9 @@ class Server:
         """A new table, its creator in seat 0; at most :data:`NEW_TABLES` in :data:`NEW_TABLES_WITHIN`
         seconds from one client ``address`` (each table is kept, and its bots think on this server),
         but any number from this machine: its owner's (a proxy there that names its clients in
-        ``X-Forwarded-For`` is seen through by uvicorn, and each of them counts apart). Stored in a
-        worker thread: a slow or locked database holds up this request alone."""
+        ``X-Forwarded-For`` is seen through by uvicorn, and each of them counts apart). One table is
+        made at a time (:attr:`making`), stored in a worker thread: a slow or locked database holds up
+        the other new tables and rematches, not the tables being played."""
         async with self.making:
             if self.made.count(address) >= NEW_TABLES and address not in THIS_MACHINE:
                 raise Refused("web_too_many_tables", most=NEW_TABLES, minutes=NEW_TABLES_WITHIN // 60)

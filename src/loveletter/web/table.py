@@ -187,8 +187,8 @@ def clean_name(name: str) -> str:
 class Seating:
     """A seat about to be taken by a person called ``name`` (as the table shows it), with the secret
     credential ``secret``: found and checked first (:meth:`GameTable.seating`), then stored (the
-    server does that in a worker thread: a slow or locked database holds up that request alone, not
-    every table), then taken (:meth:`GameTable.take`)."""
+    server does that in a worker thread, the table's lock held: a slow or locked database holds up
+    that table, not every table), then taken (:meth:`GameTable.take`)."""
 
     seat: int
     name: str
@@ -240,16 +240,6 @@ class GameTable:
     def free_seats(self) -> list[int]:
         return [seat for seat in self.human_seats() if seat not in self.names]
 
-    def join(self, name: str, among: Sequence[int] | None = None,
-             went_on_from: tuple[str, int] | None = None, kept_names: Collection[str] = ()) -> tuple[int, str]:
-        """Take the first free seat (see :meth:`seating`), stored here and now: the seat and its
-        secret credential (shown once, stored hashed). (The server stores a seat off its event loop:
-        :class:`Seating`.)"""
-        seating = self.seating(name, among, went_on_from, kept_names)
-        self.store_seat(seating)
-        self.take(seating)
-        return seating.seat, seating.secret
-
     def seating(self, name: str, among: Sequence[int] | None = None,
                 went_on_from: tuple[str, int] | None = None, kept_names: Collection[str] = ()) -> Seating:
         """The first free seat (of those ``among``, if given, in that order of preference) for a
@@ -293,7 +283,7 @@ class GameTable:
 
     def newcomer_name(self, name: str, kept_names: Collection[str] = ()) -> str:
         """``name`` as the table would show a newcomer so called; :class:`Refused` if it is no name
-        (:func:`clean_name`), or looks like one the table shows or keeps (see :meth:`join`)."""
+        (:func:`clean_name`), or looks like one the table shows or keeps (see :meth:`seating`)."""
         shown = clean_name(name)
         # the name it reads like, as the table shows it or keeps it (a newcomer "joann" beside "Jo Ann")
         taken = first_look_alike(shown, sorted(self.shown_names()))

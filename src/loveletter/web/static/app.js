@@ -729,4 +729,4 @@ window.addEventListener("hashchange", route);
 window.addEventListener("storage", (event) => {
   if (state && state.rematch && event.key === `ll-seat-${state.rematch}` && !replay) render();
 });
-loadWords().then(route);
+loadWords().then((current) => { if (current) route(); });  // (not current: the language was switched meanwhile, and that switch routes)
