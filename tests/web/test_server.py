@@ -343,7 +343,7 @@ def test_text_in_the_database_that_is_not_utf8_does_not_stop_the_tables_loading(
     with store.engine.begin() as db:
         db.execute(text("UPDATE seats SET name = CAST(X'416eff' AS TEXT) WHERE code = :code"), {"code": made["code"]})
     server = create_app(Store(database), bot_delay=0).state.server
-    assert server.room(made["code"]).table.names[0] == "An\ufffd" and not server.left_out
+    assert asyncio.run(server.room(made["code"])).table.names[0] == "An\ufffd" and not server.left_out
     store.engine.dispose()
 
 
@@ -838,10 +838,10 @@ def test_a_table_left_out_is_read_again_when_asked_for_once_its_rows_may_be_mend
     loading = server.store.load
     monkeypatch.setattr(server.store, "load", lambda *args: reads.append(args) or loading(*args))
     with pytest.raises(Refused):
-        server.room(code)
+        asyncio.run(server.room(code))
     assert reads == [] and code in server.left_out  # left out lately: not read again yet
     monkeypatch.setattr(web_app, "LEFT_OUT_FOR", 0)
-    assert server.room(code).table.code == code and code not in server.left_out
+    assert asyncio.run(server.room(code)).table.code == code and code not in server.left_out
     store.engine.dispose()
 
 
@@ -1809,14 +1809,18 @@ def test_a_rematch_keeps_the_old_players_seats_from_watchers(client):
     bob.close()
 
 
-@pytest.mark.parametrize("asked", ["join", "new table", "rematch's table", "rematch's seat"])
+@pytest.mark.parametrize("asked", ["join", "new table", "rematch's table", "rematch's seat", "read back"])
 def test_a_seat_or_table_stored_slowly_holds_up_no_other_request(client, monkeypatch, asked):
-    """They were stored on the event loop: while a locked database (SQLite's, held by another
-    process) kept one join waiting, every table on the server stood still."""
+    """They were stored (and a table put away read back) on the event loop: while a locked database
+    (SQLite's, held by another process) kept one join waiting, every table on the server stood still."""
     store = client.app.state.server.store
-    if asked == "join":
+    if asked in ("join", "read back"):
         code = create(client, players=2)["code"]
         method, ask = "take_seat", lambda: client.post(f"/api/tables/{code}/join", json={"name": "Bob"})
+        if asked == "read back":  # the table put away: the join reads it back first
+            monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
+            assert client.app.state.server.put_away() == [code]
+            method = "load"
     elif asked == "new table":
         method, ask = "create", lambda: client.post("/api/tables", json={"name": "Cy"})
     else:

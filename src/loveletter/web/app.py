@@ -291,8 +291,9 @@ class Server:
             if room.rematch in self.rooms:
                 self.rooms[room.rematch].origin = room
 
-    def room(self, code: str, address: str | None = None, secret: str | None = None) -> Room:
-        """The table with ``code`` (read back from the store if it is not at hand: see :meth:`put_away`).
+    async def room(self, code: str, address: str | None = None, secret: str | None = None) -> Room:
+        """The table with ``code`` (read back from the store, in a worker thread, if it is not at hand:
+        see :meth:`put_away`).
         Asked by a client at ``address``, at most :data:`MISSES` codes with no table in
         :data:`MISSES_WITHIN` seconds: a private table's code is all that keeps it private, and
         unlimited guesses (thousands a second) found one in minutes. Past that, only a player's own
@@ -301,8 +302,10 @@ class Server:
         code = code.upper()
         over = address is not None and self.missed.count(address) >= MISSES
         room = self.rooms.get(code)
-        if room is None and (not over or (secret is not None and self.store.holds(code, secret))):
-            room = self._read_back(code)  # (past the limit, only for a player's own seat: no read to guess with)
+        # past the limit, only for a player's own seat: no read to guess with
+        if room is None and (not over or (secret is not None
+                                          and await asyncio.to_thread(self.store.holds, code, secret))):
+            room = await self._read_back(code)
         if over and not (room is not None and secret is not None and room.table.holds(secret)):
             raise Refused("web_too_many_misses", minutes=MISSES_WITHIN // 60)
         if room is None:
@@ -311,13 +314,14 @@ class Server:
             raise Refused("web_no_table")
         return room
 
-    def _read_back(self, code: str) -> Room | None:
+    async def _read_back(self, code: str) -> Room | None:
         """The stored table ``code`` served again (and what it was waiting for, on its way), if there
         is one that can be read; and the finished table whose rematch it is, if not served (it keeps
         its players' seats and names there)."""
         if self._still_left_out(code) or not is_code(code):
             return None
-        for stored in self.store.load(code):
+        for stored in await asyncio.to_thread(self.store.load, code):
+            # (served meanwhile: read back for another request while this one's was read)
             if stored.code in self.rooms or self._still_left_out(stored.code):
                 continue
             room = self._take_in(stored)
@@ -343,7 +347,7 @@ class Server:
         waited for the lock is read back, and the one put away let go (a move or a seat taken there
         would be lost to the table served)."""
         while True:
-            room = self.room(code, address, secret)
+            room = await self.room(code, address, secret)
             async with room.lock:
                 if self.rooms.get(room.table.code) is room:
                     yield room
@@ -751,10 +755,10 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         async with server.holding(code, _address(http), request.secret) as room:
             return await server.rematch(room, request.secret)
 
-    def finished_record(code: str, t: Translator, address: str) -> tuple[str, dict[str, Any]]:
+    async def finished_record(code: str, t: Translator, address: str) -> tuple[str, dict[str, Any]]:
         """A finished table's code and record (before the end, a record would show the decks), its bots
         named with their level in ``t``'s language; asked from ``address``."""
-        table = server.room(code, address).table
+        table = (await server.room(code, address)).table
         if not table.match.over:
             raise Refused("web_not_finished")
         return table.code, record_of(table.match, table.display_names(t))
@@ -762,13 +766,13 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     @app.get("/api/tables/{code}/record", dependencies=[Depends(from_our_pages)])
     async def record(code: str, http: Request) -> JSONResponse:
         # the bots named in English: a record file is read in any language
-        found, doc = finished_record(code, Translator("en"), _address(http))
+        found, doc = await finished_record(code, Translator("en"), _address(http))
         return JSONResponse(doc, headers={"Content-Disposition": f'attachment; filename="loveletter-{found}.json"'})
 
     @app.get("/api/tables/{code}/replay", dependencies=[Depends(from_our_pages)])
     async def table_replay(code: str, http: Request, lang: str = "en") -> Response:
         t = _translator(lang)
-        _found, doc = finished_record(code, t, _address(http))  # the bots named as the table named them on this page
+        _found, doc = await finished_record(code, t, _address(http))  # the bots named as the table named them on this page
         try:
             return _json_text(await asyncio.to_thread(frames_json, doc, t))
         except RecordError as err:  # (a table's own record: never, but a refusal rather than a 500)
@@ -800,7 +804,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             t = Translator(asked_language(text))
             hello = read_client_message(text, first=True)
             # after the hello: a missing table is told in the player's language
-            room = server.room(code, _address(socket), hello["secret"])
+            room = await server.room(code, _address(socket), hello["secret"])
             seat = room.table.seat_of(hello["secret"]) if hello["secret"] is not None else None
             crowded, most = ("web_too_many_watchers", WATCHERS) if seat is None else ("web_too_many_tabs", TABS)
             if sum(c.seat == seat for c in room.connections) >= most:
