@@ -2343,6 +2343,32 @@ def test_a_websocket_from_another_sites_page_is_refused(client):
             assert socket_.receive_json()["type"] == "state", proxied
 
 
+def test_codes_guessed_at_once_are_held_to_the_limit_too(client, monkeypatch):
+    """Each code is looked for in a worker thread: guesses sent at once were all counted after their
+    reads, and all went through."""
+    monkeypatch.setattr(web_app, "MISSES", 3)
+    store = client.app.state.server.store
+    loading = store.load
+
+    def slow(*args):
+        time.sleep(0.2)
+        return loading(*args)
+
+    monkeypatch.setattr(store, "load", slow)
+    keys = []
+
+    def guess(code: str) -> None:
+        keys.append(client.post(f"/api/tables/{code}/join", json={"name": "Eve"}).json()["key"])
+
+    guessing = [threading.Thread(target=guess, args=(letter * 6,)) for letter in "ABCDEF"]
+    for thread in guessing:
+        thread.start()
+    for thread in guessing:
+        thread.join(30)
+    assert sorted(keys) == ["web_no_table"] * 3 + ["web_too_many_misses"] * 3
+    assert not client.app.state.server._reading  # (none left in flight)
+
+
 def test_an_address_may_name_so_many_codes_with_no_table(client, monkeypatch):
     """Private tables are kept private by their codes alone, and thousands of guesses a second found
     one in minutes (a code with no table was told apart from a private table's)."""

@@ -276,6 +276,7 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.made = Recent(NEW_TABLES_WITHIN)  # per client address: when it made its last tables
         self.missed = Recent(MISSES_WITHIN)  # per client address: when it named no table
+        self._reading: collections.Counter[str | None] = collections.Counter()  # per address: reads in flight
         self.rng = random.SystemRandom()
         self.thinking = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-think")  # bots' moves
         self.making = asyncio.Lock()  # held while a table is made: its code drawn, stored and served
@@ -300,12 +301,19 @@ class Server:
         ``secret`` for the table opens it (so another's guesses from the same address never lock a
         player out of their seat)."""
         code = code.upper()
-        over = address is not None and self.missed.count(address) >= MISSES
+        # a read in flight counts as a miss until it finds a table: guesses sent at once, each read
+        # in a worker thread, are held to the limit too
+        over = address is not None and self.missed.count(address) + self._reading[address] >= MISSES
         room = self.rooms.get(code)
-        # past the limit, only for a player's own seat: no read to guess with
-        if room is None and (not over or (secret is not None
-                                          and await asyncio.to_thread(self.store.holds, code, secret))):
-            room = await self._read_back(code)
+        if room is None:
+            self._reading[address] += 1
+            try:  # past the limit, only for a player's own seat: no read to guess with
+                if not over or (secret is not None and await asyncio.to_thread(self.store.holds, code, secret)):
+                    room = await self._read_back(code)
+            finally:
+                self._reading[address] -= 1
+                if not self._reading[address]:
+                    del self._reading[address]
         if over and not (room is not None and secret is not None and room.table.holds(secret)):
             raise Refused("web_too_many_misses", minutes=MISSES_WITHIN // 60)
         if room is None:
