@@ -187,8 +187,9 @@ def clean_name(name: str) -> str:
 class Seating:
     """A seat about to be taken by a person called ``name`` (as the table shows it), with the secret
     credential ``secret``: found and checked first (:meth:`GameTable.seating`), then stored (the
-    server does that in a worker thread, the table's lock held: a slow or locked database holds up
-    that table, not every table), then taken (:meth:`GameTable.take`)."""
+    server does that in a worker thread, holding the table's lock, or for a new table's creator the
+    lock on making tables: a slow or locked database holds up that table, not every table), then
+    taken (:meth:`GameTable.take`)."""
 
     seat: int
     name: str
