@@ -2366,7 +2366,64 @@ def test_codes_guessed_at_once_are_held_to_the_limit_too(client, monkeypatch):
     for thread in guessing:
         thread.join(30)
     assert sorted(keys) == ["web_no_table"] * 3 + ["web_too_many_misses"] * 3
-    assert not client.app.state.server._reading  # (none left in flight)
+    assert not client.app.state.server._reading  # (none left asking)
+
+
+def test_a_table_being_made_is_not_read_back_before_it_is_served(client, monkeypatch):
+    """Stored in a worker thread, then served: a join naming its code in between read it back and
+    served a room of its own, which the new table then replaced (the seat taken there was lost)."""
+    server = client.app.state.server
+    storing, held, stored = server.store.create, threading.Event(), threading.Event()
+
+    def stored_then_slow(*args, **kwargs):
+        storing(*args, **kwargs)
+        stored.set()
+        held.wait(30)
+
+    monkeypatch.setattr(server.store, "create", stored_then_slow)
+    made = []
+    making = threading.Thread(target=lambda: made.append(client.post("/api/tables", json={"name": "Ann"}).json()))
+    making.start()
+    try:
+        assert stored.wait(30)
+        (code,) = server._being_made
+        early = client.post(f"/api/tables/{code}/join", json={"name": "Bob"})
+        assert early.json()["key"] == "web_no_table" and code not in server.rooms
+    finally:
+        held.set()
+        making.join(30)
+    assert made[0]["code"] == code and not server._being_made
+    assert client.post(f"/api/tables/{code}/join", json={"name": "Bob"}).json()["seat"] == 1
+
+
+def test_a_table_at_hand_is_not_refused_for_a_read_in_flight_from_the_same_address(client, monkeypatch):
+    """Reads in flight counted as misses: with one under way, a served table was refused as "too
+    many codes with no table"."""
+    monkeypatch.setattr(web_app, "MISSES", 1)
+    monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
+    server = client.app.state.server
+    away, here = create(client, players=2)["code"], create(client, players=2)["code"]
+    watcher = Seat(client, here, None)  # keeps its table at hand
+    assert server.put_away() == [away]
+    loading, held, entered = server.store.load, threading.Event(), threading.Event()
+
+    def slow(*args):
+        entered.set()
+        held.wait(30)
+        return loading(*args)
+
+    monkeypatch.setattr(server.store, "load", slow)
+    answers = []
+    reading = threading.Thread(target=lambda: answers.append(client.get(f"/api/tables/{away}/replay")))
+    reading.start()
+    try:
+        assert entered.wait(30)
+        assert client.post(f"/api/tables/{here}/join", json={"name": "Bob"}).json()["seat"] == 1
+    finally:
+        held.set()
+        reading.join(30)
+    assert answers[0].json()["key"] == "web_not_finished"  # (read back, and found)
+    watcher.close()
 
 
 def test_an_address_may_name_so_many_codes_with_no_table(client, monkeypatch):

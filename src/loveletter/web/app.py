@@ -261,6 +261,15 @@ class Room:
         ]
 
 
+@dataclass
+class Reads:
+    """A client address's requests for tables not at hand: read back one at a time (see
+    :meth:`Server.room`)."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    asking: int = 0  # the requests that hold the lock or wait for it
+
+
 async def seated(table: GameTable, seating: Seating) -> None:
     """Store ``seating`` in a worker thread, as a move is stored (a slow or locked database holds up
     this table, whose lock is held meanwhile, not every table), then take it."""
@@ -276,7 +285,8 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.made = Recent(NEW_TABLES_WITHIN)  # per client address: when it made its last tables
         self.missed = Recent(MISSES_WITHIN)  # per client address: when it named no table
-        self._reading: collections.Counter[str | None] = collections.Counter()  # per address: reads in flight
+        self._reading: dict[str, Reads] = {}  # per client address looking for tables not at hand
+        self._being_made: set[str] = set()  # codes of tables stored but not yet served (see _read_back)
         self.rng = random.SystemRandom()
         self.thinking = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-think")  # bots' moves
         self.making = asyncio.Lock()  # held while a table is made: its code drawn, stored and served
@@ -301,19 +311,28 @@ class Server:
         ``secret`` for the table opens it (so another's guesses from the same address never lock a
         player out of their seat)."""
         code = code.upper()
-        # a read in flight counts as a miss until it finds a table: guesses sent at once, each read
-        # in a worker thread, are held to the limit too
-        over = address is not None and self.missed.count(address) + self._reading[address] >= MISSES
+        if code in self.rooms or address is None:
+            return await self._room(code, address, secret)
+        # one read at a time per address, its miss noted before the next: codes guessed at once (each
+        # looked for in a worker thread) are held to the limit as codes guessed one by one
+        reads = self._reading.setdefault(address, Reads())
+        reads.asking += 1
+        try:
+            async with reads.lock:
+                return await self._room(code, address, secret)
+        finally:
+            reads.asking -= 1
+            if not reads.asking:
+                del self._reading[address]
+
+    async def _room(self, code: str, address: str | None, secret: str | None) -> Room:
+        """:meth:`room`, ``code`` in capitals (with the address's reads one at a time)."""
+        over = address is not None and self.missed.count(address) >= MISSES
         room = self.rooms.get(code)
-        if room is None:
-            self._reading[address] += 1
-            try:  # past the limit, only for a player's own seat: no read to guess with
-                if not over or (secret is not None and await asyncio.to_thread(self.store.holds, code, secret)):
-                    room = await self._read_back(code)
-            finally:
-                self._reading[address] -= 1
-                if not self._reading[address]:
-                    del self._reading[address]
+        # past the limit, only for a player's own seat: no read to guess with
+        if room is None and (not over or (secret is not None
+                                          and await asyncio.to_thread(self.store.holds, code, secret))):
+            room = await self._read_back(code)
         if over and not (room is not None and secret is not None and room.table.holds(secret)):
             raise Refused("web_too_many_misses", minutes=MISSES_WITHIN // 60)
         if room is None:
@@ -326,7 +345,8 @@ class Server:
         """The stored table ``code`` served again (and what it was waiting for, on its way), if there
         is one that can be read; and the finished table whose rematch it is, if not served (it keeps
         its players' seats and names there)."""
-        if self._still_left_out(code) or not is_code(code):
+        # (a table being made is stored before it is served: read back now, it would be served twice)
+        if self._still_left_out(code) or not is_code(code) or code in self._being_made:
             return None
         for stored in await asyncio.to_thread(self.store.load, code):
             # (served meanwhile: read back for another request while this one's was read)
@@ -413,13 +433,13 @@ class Server:
             settings = new_settings(request.edition, request.players, request.target, seat_numbers(request.bots),
                                     request.private, request.bot_timeout, random.Random(self.rng.random()),
                                     request.stand_in)
-            code = await self._new_code()
-            table = GameTable(code, settings, self.store, budget=self.budget)
-            creator = table.creator_seating(request.name)  # a name refused before anything is stored
-            await asyncio.to_thread(table.store_with_creator, creator)
-            table.take(creator)
-            self.made.note(address)
-            self.rooms[code] = room = Room(table)
+            async with self._new_code() as code:
+                table = GameTable(code, settings, self.store, budget=self.budget)
+                creator = table.creator_seating(request.name)  # a name refused before anything is stored
+                await asyncio.to_thread(table.store_with_creator, creator)
+                table.take(creator)
+                self.made.note(address)
+                self.rooms[code] = room = Room(table)
         self.start_waiting(room)
         return {"code": code, "seat": creator.seat, "secret": creator.secret}
 
@@ -439,10 +459,10 @@ class Server:
                 settings = new_settings(s.edition, s.players, s.target, bots, s.private, s.bot_timeout,
                                         random.Random(self.rng.random()),
                                         s.stand_in if s.bot_timeout is not None else None)
-                code = await self._new_code()
-                await asyncio.to_thread(self.store.create, code, settings.as_json(), settings.private,
-                                        rematch_of=old.code)
-                self.rooms[code] = Room(GameTable(code, settings, self.store, budget=self.budget), origin=room)
+                async with self._new_code() as code:
+                    await asyncio.to_thread(self.store.create, code, settings.as_json(), settings.private,
+                                            rematch_of=old.code)
+                    self.rooms[code] = Room(GameTable(code, settings, self.store, budget=self.budget), origin=room)
             room.rematch = code
             self.tell_all(room)
         async with self.holding(room.rematch) as new_room:  # (a newcomer may be taking a seat there)
@@ -483,13 +503,20 @@ class Server:
         if room.rematch in self.rooms and connection.seat is not None:  # (not served: nobody is there)
             self.tell_all(self.rooms[room.rematch])
 
-    async def _new_code(self) -> str:
-        """A code for a new table: none that is served or stored, nor one of a table left out (it
-        keeps its code). Asked with :attr:`making` held: two tables made at once could draw the same."""
+    @contextlib.asynccontextmanager
+    async def _new_code(self) -> AsyncIterator[str]:
+        """A code for a new table, while it is made: none that is served or stored, nor one of a
+        table left out (it keeps its code). Entered with :attr:`making` held (two tables made at
+        once could draw the same); until the table is served, its code is not read back."""
         while True:
             code = new_code(self.rooms.keys() | self.left_out.keys())
             if not await asyncio.to_thread(self.store.exists, code):
-                return code
+                break
+        self._being_made.add(code)
+        try:
+            yield code
+        finally:
+            self._being_made.discard(code)
 
     def start_waiting(self, room: Room) -> None:
         """Schedule what comes next without a person: a bot's move, or a bot standing in for an
@@ -818,8 +845,9 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             if sum(c.seat == seat for c in room.connections) >= most:
                 raise Refused(crowded, most=most)
         except Refused as err:
-            await socket.send_json(refusal_message(err, t))
-            await socket.close(code=4000)
+            with contextlib.suppress(WebSocketDisconnect):  # (closed while its table was looked for)
+                await socket.send_json(refusal_message(err, t))
+                await socket.close(code=4000)
             return
         except WebSocketDisconnect:
             return
