@@ -546,6 +546,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_spectator": "Spectators cannot play.",
         "web_store_failed": "The server could not store that just now (its database is busy or out of reach):"
                             " nothing was changed; try again.",
+        "web_read_failed": "The server could not read this table just now (its database is busy or out of"
+                           " reach): try again in a moment.",
         "web_store_elsewhere": "Another server using this database got there first, so this server's table is"
                                " out of date and nothing was changed: only one server may use a database.",
         "web_spectator_hints": "Hints are for the players; spectators get none.",
@@ -1121,6 +1123,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_spectator": "Kijkers kunnen niet spelen.",
         "web_store_failed": "De server kon dat nu niet opslaan (de database is bezet of onbereikbaar): er is"
                             " niets veranderd; probeer het opnieuw.",
+        "web_read_failed": "De server kon deze tafel nu niet lezen (de database is bezet of onbereikbaar):"
+                           " probeer het zo opnieuw.",
         "web_store_elsewhere": "Een andere server die deze database gebruikt, was eerder, dus de tafel van "
                                "deze server is verouderd en er is niets veranderd: er mag maar één server "
                                "een database gebruiken.",

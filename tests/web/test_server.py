@@ -2396,6 +2396,31 @@ def test_a_table_being_made_is_not_read_back_before_it_is_served(client, monkeyp
     assert client.post(f"/api/tables/{code}/join", json={"name": "Bob"}).json()["seat"] == 1
 
 
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "The server could not read this table just now (its database is busy or out of reach): try again in"
+           " a moment."),
+    ("nl", "De server kon deze tafel nu niet lezen (de database is bezet of onbereikbaar): probeer het zo opnieuw."),
+])
+def test_a_table_the_database_cannot_read_back_just_now_is_told_at_the_hello(client, monkeypatch, caplog, lang, says):
+    """The hello went unanswered, with a traceback in the log."""
+    from sqlalchemy.exc import OperationalError
+
+    monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
+    server = client.app.state.server
+    made = create(client, players=2)
+    assert server.put_away() == [made["code"]]
+
+    def locked(*_args):
+        raise OperationalError("SELECT ...", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(server.store, "load", locked)
+    refused = Seat(client, made["code"], made["secret"], lang=lang)
+    assert refused.state == {"type": "error", "key": "web_read_failed", "message": says}
+    assert f"table '{made['code']}' not read: (builtins.Exception) database is locked" in caplog.text
+    monkeypatch.undo()
+    assert Seat(client, made["code"], made["secret"]).state["type"] == "state"  # read back once it can be
+
+
 def test_a_table_at_hand_is_not_refused_for_a_read_in_flight_from_the_same_address(client, monkeypatch):
     """Reads in flight counted as misses: with one under way, a served table was refused as "too
     many codes with no table"."""

@@ -839,7 +839,11 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             t = Translator(asked_language(text))
             hello = read_client_message(text, first=True)
             # after the hello: a missing table is told in the player's language
-            room = await server.room(code, _address(socket), hello["secret"])
+            try:
+                room = await server.room(code, _address(socket), hello["secret"])
+            except NOT_NOW as err:  # reading a table put away: told, not an unanswered hello and a traceback
+                log.error("table %r not read: %s", code[:12], first_line(err))
+                raise Refused("web_read_failed") from None
             seat = room.table.seat_of(hello["secret"]) if hello["secret"] is not None else None
             crowded, most = ("web_too_many_watchers", WATCHERS) if seat is None else ("web_too_many_tabs", TABS)
             if sum(c.seat == seat for c in room.connections) >= most:
