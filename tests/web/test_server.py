@@ -2402,7 +2402,8 @@ def test_a_table_being_made_is_not_read_back_before_it_is_served(client, monkeyp
     ("nl", "De server kon deze tafel nu niet lezen (de database is bezet of onbereikbaar): probeer het zo opnieuw."),
 ])
 def test_a_table_the_database_cannot_read_back_just_now_is_told_at_the_hello(client, monkeypatch, caplog, lang, says):
-    """The hello went unanswered, with a traceback in the log."""
+    """The hello went unanswered, with a traceback in the log; a record or a replay asked for was told
+    the server "could not store that"."""
     from sqlalchemy.exc import OperationalError
 
     monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
@@ -2417,6 +2418,9 @@ def test_a_table_the_database_cannot_read_back_just_now_is_told_at_the_hello(cli
     refused = Seat(client, made["code"], made["secret"], lang=lang)
     assert refused.state == {"type": "error", "key": "web_read_failed", "message": says}
     assert f"table '{made['code']}' not read: (builtins.Exception) database is locked" in caplog.text
+    record = client.get(f"/api/tables/{made['code']}/replay?lang={lang}")  # a page's ask, answered alike
+    assert record.status_code == 503 and record.json() == {"type": "error", "key": "web_read_failed", "message": says}
+    assert f"GET '/api/tables/{made['code']}/replay' not read: (builtins.Exception) database is locked" in caplog.text
     monkeypatch.undo()
     assert Seat(client, made["code"], made["secret"]).state["type"] == "state"  # read back once it can be
 

@@ -709,10 +709,13 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     @app.exception_handler(OperationalError)
     @app.exception_handler(PoolTimeout)
     async def not_stored(request: Request, err: Exception) -> JSONResponse:
-        # a table or a seat the database would not take (busy, out of reach): nothing was changed
+        # a table or a seat the database would not take (busy, out of reach): nothing was changed;
+        # or, asked for a finished table's record or replay, a table put away it could not read back
         # (any other database error is a fault of ours: a 500, and its traceback in the log)
-        log.error("%s %s not stored: %s", request.method, request.url.path, first_line(err))
-        return JSONResponse(refusal_message(Refused("web_store_failed"), page_language(request)), status_code=503)
+        read = request.method == "GET"
+        log.error("%s %r not %s: %s", request.method, request.url.path, "read" if read else "stored", first_line(err))
+        key = "web_read_failed" if read else "web_store_failed"
+        return JSONResponse(refusal_message(Refused(key), page_language(request)), status_code=503)
 
     @app.exception_handler(IntegrityError)
     async def stored_elsewhere(request: Request, err: IntegrityError) -> JSONResponse:
