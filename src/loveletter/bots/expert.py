@@ -24,7 +24,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Set
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
@@ -293,7 +293,10 @@ class ExpertBot:
         def all_met(pairs: set[tuple[int, Card]]) -> bool:
             return all((seat, card) in pairs for seat in {seat for seat, _ in pairs} for card in possible_in(seat))
 
-        certain = _certain_at_last_play(view, root_moves, possible_in)
+        # (told only where every try won, or every try lost: the others' figures stand as they are)
+        alike = [action for action, child in zip(root_moves, children, strict=True)
+                 if child.round_wins in (0.0, float(child.visits))]
+        certain = _certain_at_last_play(view, alike, possible_in) if alike else {}
         for action, child, decided, pairs in zip(root_moves, children, settled, met, strict=True):
             wins = child.round_wins
             child.sure = ((0 < decided == child.visits and wins in (0.0, float(child.visits)) and all_met(pairs))
@@ -450,7 +453,7 @@ def _certain_at_last_play(view: View, moves: Iterable[Action], possible: Callabl
         return {}  # (the set-aside card is taken on the round's last play only: never seen here)
     me = view.seat
     hidden = [seat for seat, alive in enumerate(view.alive) if alive and seat != me and seat not in view.known]
-    unseen = Counter({card: n for card, n in view.tracker().items() if n > 0})
+    unseen = view.tracker()
     if sum(unseen.values()) != len(hidden) + view.deck_size + 1:
         return {}  # (not what the round's end leaves: say nothing)
     options = [sorted(card for card in possible(seat) if unseen[card]) for seat in hidden]
@@ -471,13 +474,9 @@ def _certain_at_last_play(view: View, moves: Iterable[Action], possible: Callabl
     deal(0, {})
     outcomes: dict[Action, set[bool]] = {action: set() for action in moves}
     for hands, deck, set_aside in deals:
-        base = Round.from_parts(
-            view.edition,
-            hands=[tuple(view.hand) if s == me else (hands[s],) if s in hands else
-                   (view.known[s],) if s in view.known and view.alive[s] else () for s in range(view.players)],
-            discards=view.discards, deck=deck, set_aside=set_aside, face_up=view.face_up, alive=view.alive,
-            protected=view.protected, knocked_out=view.knocked_out, current=me, phase=view.phase, turn=view.turn,
-        )
+        base = _round_at(view, [tuple(view.hand) if s == me else (hands[s],) if s in hands else
+                                (view.known[s],) if s in view.known and view.alive[s] else ()
+                                for s in range(view.players)], deck, set_aside)
         for action, seen in outcomes.items():
             if len(seen) < 2:
                 state = base.clone()
@@ -492,12 +491,18 @@ def _certain_at_last_play(view: View, moves: Iterable[Action], possible: Callabl
 def _determinise(view: View, belief: Belief, rng: random.Random) -> Round:
     """A full round: the view's public state with hidden cards sampled from the belief."""
     world = belief.sample(rng)
+    return _round_at(view, world.hands, world.deck, world.set_aside)
+
+
+def _round_at(view: View, hands: Sequence[tuple[Card, ...]], deck: tuple[Card, ...], set_aside: Card | None) -> Round:
+    """A full round: the view's public state with ``hands``, ``deck`` and ``set_aside`` for the cards
+    it does not show."""
     return Round.from_parts(
         view.edition,
-        hands=world.hands,
+        hands=hands,
         discards=view.discards,
-        deck=world.deck,
-        set_aside=world.set_aside,
+        deck=deck,
+        set_aside=set_aside,
         face_up=view.face_up,
         alive=view.alive,
         protected=view.protected,
