@@ -96,16 +96,17 @@ def check_whole(name: str, value: object) -> None:
         raise TypeError(f"{name} must be a whole number, not {value!r}")
 
 
-def check_seed(seed: object) -> None:
-    """Refuse a seed that Python's generator would take but read as another game: 3.0 as 3, True as
-    1, text by its hash (a :class:`TypeError`), and -5 as 5 (a :class:`ValueError`). ``None`` (no
-    seed) passes."""
+def check_seed(seed: object) -> int | None:
+    """``seed`` as a plain ``int`` (a numpy integer too), or ``None`` (no seed). Refused: a seed that
+    Python's generator would take but read as another game: 3.0 as 3, True as 1, text by its hash (a
+    :class:`TypeError`), and -5 as 5 (a :class:`ValueError`)."""
     if seed is None:
-        return
+        return None
     if not is_whole(seed):
         raise TypeError(f"the seed must be a whole number (or None), not {seed!r}")
     if seed < 0:
         raise ValueError(f"the seed must be a whole number from 0, not {seed}")
+    return int(seed)
 
 
 def check_true_or_false(name: str, value: object) -> None:

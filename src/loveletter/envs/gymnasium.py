@@ -175,9 +175,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Vector, dict[str, Any]]:
-        if seed is not None:  # (Gymnasium's seeding played True as seed 1, and refused numpy's 3)
-            check_seed(seed)
-            seed = int(seed)
+        seed = check_seed(seed)  # (Gymnasium's seeding played True as seed 1, and refused numpy's 3)
         if options is not None and not isinstance(options, dict):
             raise TypeError(f"reset options are a dict, not {type(options).__name__}")
         if options:  # ({"seat": 2} was ignored without a word; Gymnasium's checker gives {})

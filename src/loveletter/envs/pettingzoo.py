@@ -177,9 +177,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new episode. ``options`` are ignored: there are none (PettingZoo's own API test resets
         with ``options={"options": 1}``, which an environment must take)."""
+        seed = check_seed(seed)
         if seed is not None:
-            check_seed(seed)
-            self._dealer = random.Random(int(seed))
+            self._dealer = random.Random(seed)
         elif self._dealer is None:
             self._dealer = random.Random()
         self.match = Match(self.edition, self.players, seed=self._dealer.randrange(2**63))

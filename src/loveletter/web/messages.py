@@ -255,9 +255,7 @@ def advice_at(v: View, moves: int, adviser: ExpertBot, moved_on: Callable[[], bo
     a worker thread's job); ``None`` if ``moved_on()`` tells that the table has left that position
     (asked as the search goes, which then stops: on a big table it took a second or more, holding the
     seat's adviser, for advice nobody would see)."""
-    if not v.legal_actions:
-        raise Refused("web_not_your_turn")
-    odds = adviser.move_odds(v, stop=moved_on)
+    odds = adviser.move_odds(v, stop=moved_on)  # (only asked at the seat's turn: see Server.advise)
     return None if moved_on() else Advice(moves, odds, adviser.belief(v).all_odds())
 
 

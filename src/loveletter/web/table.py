@@ -254,7 +254,7 @@ class GameTable:
         open_now = self.free_seats()
         free = open_now if among is None else [seat for seat in among if seat in open_now]
         if not free:
-            if among is None or not self.free_seats():
+            if among is None or not open_now:
                 raise Refused("web_table_full")
             # seats are kept for others: a player coming on finds their own seat taken while they were away
             raise Refused("web_seat_kept" if went_on_from is None else "web_seat_taken_away")
@@ -276,11 +276,8 @@ class GameTable:
 
     def take(self, seating: Seating) -> None:
         """Seat ``seating``'s person, once it is stored."""
-        self._seated(seating.seat, seating.name, seating.secret)
-
-    def _seated(self, seat: int, shown: str, secret: str) -> None:
-        self.names[seat] = shown
-        self.secret_hashes[seat] = hash_secret(secret)
+        self.names[seating.seat] = seating.name
+        self.secret_hashes[seating.seat] = hash_secret(seating.secret)
 
     def newcomer_name(self, name: str, kept_names: Collection[str] = ()) -> str:
         """``name`` as the table would show a newcomer so called; :class:`Refused` if it is no name

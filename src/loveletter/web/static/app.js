@@ -341,12 +341,13 @@ function render() {
     top.append($("p", { class: "result", text: w("web_match_won", { names: s.match_won_by }) }));
     if (me !== null) {  // first: where the focus goes when the match ends
       // back at the finished table after joining the rematch (its seat is ours in this browser): go to it
-      const joined = s.rematch && localStorage.getItem(`ll-seat-${s.rematch}`);
+      // (read again when clicked: another tab of ours may have joined since this button was drawn)
+      const joinedRematch = () => s.rematch && localStorage.getItem(`ll-seat-${s.rematch}`);
+      const joined = joinedRematch();
       top.append($("p", {}, $("button", { id: "rematch",
         text: joined ? w("web_rematch_go") : s.rematch ? w("web_rematch_join") : w("web_rematch"),
         onclick: async () => {
-          // (read again: another tab of ours may have joined since this button was drawn)
-          if (s.rematch && localStorage.getItem(`ll-seat-${s.rematch}`)) { location.hash = `#/t/${s.rematch}`; return; }
+          if (joinedRematch()) { location.hash = `#/t/${s.rematch}`; return; }
           const answer = await post(`/api/tables/${s.code}/rematch`, { secret: localStorage.getItem(`ll-seat-${s.code}`) });
           if (answer) enterTable(answer);
         } })));
