@@ -436,7 +436,7 @@ class Server:
             async with self._new_code() as code:
                 table = GameTable(code, settings, self.store, budget=self.budget)
                 creator = table.creator_seating(request.name)  # a name refused before anything is stored
-                await asyncio.to_thread(table.store_with_creator, creator)
+                await asyncio.to_thread(table.store_new, creator)
                 table.take(creator)
                 self.made.note(address)
                 self.rooms[code] = room = Room(table)
@@ -460,9 +460,9 @@ class Server:
                                         random.Random(self.rng.random()),
                                         s.stand_in if s.bot_timeout is not None else None)
                 async with self._new_code() as code:
-                    await asyncio.to_thread(self.store.create, code, settings.as_json(), settings.private,
-                                            rematch_of=old.code)
-                    self.rooms[code] = Room(GameTable(code, settings, self.store, budget=self.budget), origin=room)
+                    table = GameTable(code, settings, self.store, budget=self.budget)
+                    await asyncio.to_thread(table.store_new, rematch_of=old.code)
+                    self.rooms[code] = Room(table, origin=room)
             room.rematch = code
             self.tell_all(room)
         async with self.holding(room.rematch) as new_room:  # (a newcomer may be taking a seat there)

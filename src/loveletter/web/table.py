@@ -268,11 +268,12 @@ class GameTable:
         """Store ``seating`` (the table is stored already)."""
         self.store.take_seat(self.code, seating.seat, seating.name, seating.secret, seating.went_on_from)
 
-    def store_with_creator(self, creator: Seating) -> None:
-        """Store this new table with its creator's seat, in one go (a table stored before its
-        creator's seat stayed in the lobby, empty, when that seat could not be)."""
-        self.store.create(self.code, self.settings.as_json(), self.settings.private,
-                          creator=(creator.name, creator.secret))
+    def store_new(self, creator: Seating | None = None, rematch_of: str | None = None) -> None:
+        """Store this new table: with its ``creator``'s seat, in one go (a table stored before its
+        creator's seat stayed in the lobby, empty, when that seat could not be), or as the rematch of
+        the finished table ``rematch_of``."""
+        self.store.create(self.code, self.settings.as_json(), self.settings.private, rematch_of=rematch_of,
+                          creator=None if creator is None else (creator.name, creator.secret))
 
     def take(self, seating: Seating) -> None:
         """Seat ``seating``'s person, once it is stored."""
