@@ -1262,6 +1262,10 @@ MESSAGES: dict[str, dict[str, str]] = {
 # Dutch wording of the engine's refusals (English lives with the engine: errors.MESSAGES).
 ERRORS_NL: dict[str, str] = {
     "round_over": "de ronde is voorbij: er zijn geen zetten meer",
+    "not_an_action": "{value} is geen zet: een zet is een Action, zoals Action.parse('guard 1 priest') er een leest",
+    "not_a_card": "{value} is geen kaart (R1)",
+    "not_a_seat": "{value} is geen stoelnummer (R2.1)",
+    "not_cards": "de kaarten onder de trekstapel zijn een lijst van kaarten, niet {value} (R5.9)",
     "not_edition": "{card} is geen kaart van de {edition} (R1)",
     "not_in_hand": "stoel {seat} heeft {card} niet (R4.3)",
     "countess": "stoel {seat} moet de Gravin spelen met {card} in de hand (R4.4)",

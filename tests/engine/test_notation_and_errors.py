@@ -23,6 +23,7 @@ from loveletter.engine import (
     NotationError,
     Round,
 )
+from loveletter.i18n import ERRORS_NL
 
 C = Card
 
@@ -266,6 +267,53 @@ def test_R4_7_a_refused_move_leaves_the_match_unchanged():
     assert (snapshot(m.round), list(m.tokens), len(m.rounds)) == before
     m.apply(Action.parse("guard 1 priest"))  # the same round goes on normally
     assert m.tokens == [1, 0]
+
+
+@pytest.mark.parametrize(
+    ("action", "key", "quoted"),
+    [
+        pytest.param("guard 1 priest", "not_an_action", "'guard 1 priest'", id="text"),
+        pytest.param((C.GUARD, 1, C.PRIEST), "not_an_action", "(<Card.GUARD", id="plain-tuple"),  # (it equals the move)
+        pytest.param(None, "not_an_action", "None", id="none"),
+        pytest.param(Action(C.GUARD, True, C.PRIEST), "not_a_seat", "True", id="seat-true"),  # (it equals seat 1)
+        pytest.param(Action(C.GUARD, 1.0, C.PRIEST), "not_a_seat", "1.0", id="seat-float"),
+        pytest.param(Action(C.GUARD, "1", C.PRIEST), "not_a_seat", "'1'", id="seat-text"),  # ("there is no seat 1")
+        pytest.param(Action(C.GUARD, [1], C.PRIEST), "not_a_seat", "[1]", id="seat-list"),  # (no hash: a TypeError)
+        pytest.param(Action(1, 1, 2), "not_a_card", "1", id="card-number"),  # type: ignore[arg-type]
+        pytest.param(Action(C.GUARD, 1, 2), "not_a_card", "2", id="guess-number"),  # type: ignore[arg-type]
+        pytest.param(Action(C.GUARD, 1, [C.PRIEST]), "not_a_card", "[<Card.PRIEST", id="guess-list"),
+        pytest.param(Action(C.GUARD, 1, C.PRIEST, keep=[C.PRIEST]), "not_a_card", "[<Card.PRIEST", id="keep-list"),
+        pytest.param(Action(C.GUARD, 1, C.PRIEST, bottom=5), "not_cards", "5", id="bottom-number"),  # type: ignore[arg-type]
+        pytest.param(Action(C.GUARD, 1, C.PRIEST, bottom=(2,)), "not_a_card", "2", id="bottom-numbers"),  # type: ignore[arg-type]
+    ],
+)
+def test_R4_7_what_is_not_an_action_is_refused_as_such_and_changes_nothing(action, key, quoted):
+    """Not taken as the move it equals, nor failing with Python's TypeError or AttributeError (which
+    code catching the engine's refusals missed), and said for what it is, in English and Dutch."""
+    m = Match(CLASSIC, 2, deck=full_deck(GUARD_HANDMAID))  # seat 0 may play guard 1 priest
+    before = (snapshot(m.round), list(m.tokens))
+    assert not m.round.is_legal(action)
+    with pytest.raises(IllegalActionError) as err:
+        m.apply(action)
+    assert err.value.key == key and quoted in str(err.value)
+    assert quoted in err.value.english(ERRORS_NL)
+    assert (snapshot(m.round), list(m.tokens)) == before
+    m.apply(Action.parse("guard 1 priest"))  # the same round goes on normally
+    assert m.tokens == [1, 0]
+
+
+def test_R4_7_a_chancellor_choice_that_is_not_one_is_refused_as_such():
+    r = play(deck(CHANCELLOR_CHOICE, players=2, edition=EDITION_2019), "chancellor")
+    before = snapshot(r)
+    for action, key in [(Action(C.CHANCELLOR, keep=C.PRIEST, bottom=[5, 1]), "not_a_card"),  # type: ignore[list-item]
+                        (Action(C.CHANCELLOR, keep=True, bottom=(C.SPY, C.HANDMAID)), "not_a_card"),  # type: ignore[arg-type]
+                        ("chancellor keep priest bottom spy,handmaid", "not_an_action")]:
+        with pytest.raises(IllegalActionError) as err:
+            r.apply(action)  # type: ignore[arg-type]
+        assert err.value.key == key
+        assert snapshot(r) == before
+    r.apply(Action(C.CHANCELLOR, keep=C.PRIEST, bottom=[C.SPY, C.HANDMAID]))  # (a list of cards is taken)
+    assert r.hands[0] == [C.PRIEST]
 
 
 def test_R4_7_every_non_legal_action_is_refused_in_random_states():

@@ -6,6 +6,7 @@ starter | the starter's draw | the rest. Seat 0 starts unless a row says otherwi
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from scenarios import cards, deck, events, last, legal, play
 
@@ -745,6 +746,10 @@ def test_R7_private_events_of_a_seat():
 def test_R7_there_is_no_view_for_a_seat_that_does_not_exist():
     with pytest.raises(ValueError):
         view(deck(QUIET_PRINCE), 2)
+    for seat in (True, 1.5, "1"):  # (True was seat 1's view, with its seat True)
+        with pytest.raises(TypeError, match="a seat is a whole number"):
+            view(deck(QUIET_PRINCE), seat)  # type: ignore[arg-type]
+    assert type(view(deck(QUIET_PRINCE), np.int64(1)).seat) is int
 
 
 def test_R7_the_card_tracker_counts_what_this_seat_has_not_seen_at_all():

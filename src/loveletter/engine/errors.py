@@ -18,6 +18,10 @@ from typing import Any, TypeGuard
 #: Dutch lives in the i18n catalogue under the same keys.
 MESSAGES: dict[str, str] = {
     "round_over": "the round is over: no more moves",
+    "not_an_action": "{value} is not a move: a move is an Action, as Action.parse('guard 1 priest') reads one",
+    "not_a_card": "{value} is not a card (R1)",
+    "not_a_seat": "{value} is not a seat number (R2.1)",
+    "not_cards": "the cards put under the deck are a list of cards, not {value} (R5.9)",
     "not_edition": "the {card} is not a card of the {edition} edition (R1)",
     "not_in_hand": "seat {seat} does not hold the {card} (R4.3)",
     "countess": "seat {seat} must play the Countess while holding the {card} (R4.4)",

@@ -25,7 +25,7 @@ from itertools import permutations
 
 from loveletter.engine.actions import Action
 from loveletter.engine.cards import TARGETED, Card, Edition
-from loveletter.engine.errors import IllegalActionError, check_whole, quoted
+from loveletter.engine.errors import IllegalActionError, check_whole, is_whole, quoted, shown
 from loveletter.engine.events import ONLY, Event
 
 GUARD, PRIEST, BARON, HANDMAID, PRINCE = Card.GUARD, Card.PRIEST, Card.BARON, Card.HANDMAID, Card.PRINCE
@@ -307,9 +307,11 @@ class Round:
         return found
 
     def is_legal(self, action: Action) -> bool:
+        if _form_error(action) is not None:
+            return False
         if self.phase is Phase.PLAY:
-            return action in self._legal_play()[1]
-        return action in self.legal_actions()
+            return _bottom_as_tuple(action) in self._legal_play()[1]
+        return _bottom_as_tuple(action) in self.legal_actions()
 
     # ----------------------------------------------------------------- applying
 
@@ -317,18 +319,23 @@ class Round:
         """Carry out ``action`` for the current player.
 
         Anything not in :meth:`legal_actions` raises :class:`IllegalActionError`, naming the rule
-        broken, and leaves the round unchanged.
+        broken, and leaves the round unchanged: so does anything that is not an action at all (text,
+        a plain tuple, a list where a seat or card goes), and an action that only equals a legal one
+        (``True`` or ``1.0`` for seat 1, the number 2 for the Priest).
         """
-        if action.bottom is not None and not isinstance(action.bottom, tuple):  # a list: to look it up
-            action = action._replace(bottom=tuple(action.bottom))
         if self.phase is _PLAY:
             legal = self._legal_now or self._legal_play()
-            canonical = legal[1].get(action)
-            if canonical is None:
+            try:
+                canonical = legal[1].get(action) if action.__class__ is Action and action.bottom is None else None
+            except TypeError:  # (a list where a seat or a card goes: it has no hash)
+                canonical = None
+            # (an action from legal_actions() is found as itself: the check of its form is for others)
+            if canonical is None or (canonical is not action and _form_error(action) is not None):
                 raise self._why_illegal(action)
             self._play(canonical)
         elif self.phase is _CHANCELLOR:
-            canonical = _chancellor_choices(self.hands[self.current])[1].get(action)
+            found = _form_error(action) is None
+            canonical = _chancellor_choices(self.hands[self.current])[1].get(_bottom_as_tuple(action)) if found else None
             if canonical is None:
                 raise self._why_illegal(action)
             self._chancellor_choice(canonical)
@@ -514,7 +521,11 @@ class Round:
     # ----------------------------------------------------------------- explaining refusals
 
     def _why_illegal(self, action: Action) -> IllegalActionError:
-        """The rule that ``action`` breaks (it is known not to be legal)."""
+        """The rule that ``action`` breaks (it is known not to be legal), or what keeps it from being
+        an action at all."""
+        malformed = _form_error(action)
+        if malformed is not None:
+            return malformed
         cur = self.current
         hand = self.hands[cur]
         card = action.card
@@ -653,6 +664,41 @@ def _why_bad_chancellor(cur: int, hand: list[Card], action: Action) -> IllegalAc
     rest = list(hand)
     rest.remove(action.keep)
     return IllegalActionError("chancellor_bottom", cards=sorted(rest))
+
+
+def _form_error(action: object) -> IllegalActionError | None:
+    """What keeps ``action`` from being an action at all, if anything: not an :class:`Action`, or a
+    field of another kind than its own (a seat is a whole number, not ``True``, ``1.0`` or ``"1"``;
+    a card is a :class:`Card`, not the number 2). Such an action could equal a legal one, or fail to
+    be looked up at all (a list has no hash)."""
+    if not isinstance(action, Action):
+        return IllegalActionError("not_an_action", value=_typed(action))
+    card, target, guess, keep, bottom = action
+    if not isinstance(card, Card):
+        return IllegalActionError("not_a_card", value=_typed(card))
+    for value in (guess, keep):
+        if value is not None and not isinstance(value, Card):
+            return IllegalActionError("not_a_card", value=_typed(value))
+    if target is not None and not is_whole(target):
+        return IllegalActionError("not_a_seat", value=_typed(target))
+    if bottom is not None:
+        if not isinstance(bottom, (tuple, list)):
+            return IllegalActionError("not_cards", value=_typed(bottom))
+        for value in bottom:
+            if not isinstance(value, Card):
+                return IllegalActionError("not_a_card", value=_typed(value))
+    return None
+
+
+def _typed(value: object) -> str:
+    """``value`` as a refusal of its kind quotes it: as Python writes it (text in quotes), cut short."""
+    return shown(repr(value))
+
+
+def _bottom_as_tuple(action: Action) -> Action:
+    """``action`` with the cards it puts under the deck as a tuple (given as a list, to be looked up)."""
+    bottom = action.bottom
+    return action if bottom is None or isinstance(bottom, tuple) else action._replace(bottom=tuple(bottom))
 
 
 def _is_seat(target: object, players: int) -> bool:
