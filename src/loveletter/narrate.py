@@ -127,12 +127,19 @@ def names_apart(names: list[str]) -> list[str]:
     make two look alike ("Anna" and "Anna\\n", "Zoë" written with and without its accent joined,
     "Anna" and "Anna" with a zero-width space: :func:`look`; "Anna" with a Cyrillic A:
     :func:`skeleton`) or show nothing, the name is shown escaped (``'Anna\\n'``, ``'Zoe\\u0308'``)
-    so each player stays apart. (A record may hold any
-    distinct names, docs/record.md; a table's names are made apart when they are taken.)"""
-    shown = [one_line(name) for name in names]
-    looks = [skeleton(look(s)) for s in shown]  # letters of other scripts that look alike as one
-    return [s if visible(s) and looks.count(alike) == 1 else ascii(name)
-            for s, alike, name in zip(shown, looks, names, strict=True)]
+    so each player stays apart; and so is a name shown as another's escaped form would be (beside
+    "Bob" with a zero-width space, shown ``'Bob\u200b'``, "'Bob\u200b'" is shown ``"'Bob\u200b'"``).
+    (A record may hold any distinct names, docs/record.md; a table's names are made apart when they
+    are taken.)"""
+    shown = [one_line(name) if visible(one_line(name)) else ascii(name) for name in names]
+    while True:
+        # letters of other scripts that look alike as one; escaped names are apart as they are
+        looks = [skeleton(look(s)) for s in shown]
+        alike = [i for i, s in enumerate(shown) if looks.count(looks[i]) > 1 and s != ascii(names[i])]
+        if not alike:
+            return shown
+        for i in alike:
+            shown[i] = ascii(names[i])
 
 
 def one_line(name: str) -> str:

@@ -19,6 +19,7 @@ import pytest
 
 from loveletter.bots import make_bot
 from loveletter.engine import CLASSIC, EDITION_2019, Card, Match, view
+from loveletter.narrate import names_apart
 from loveletter.record import replay, save, summary, to_record
 
 LOVELETTER = Path(sys.executable).parent / "loveletter"
@@ -274,6 +275,10 @@ def test_names_that_look_alike_are_shown_apart(tmp_path):
     # a letter of another script that looks the same (a Cyrillic A); another case is told apart
     proc = run(write(tmp_path, to_record(match, ["Anna", "\u0410nna", "ANNA"])), "--lang", "en")
     assert proc.stdout.splitlines()[0] == "classic edition · 'Anna', '\\u0410nna' and ANNA · 5 tokens to win"
+    # a name written as another's escaped form is escaped in turn (seats 0 and 2 were both 'Anna')
+    proc = run(write(tmp_path, to_record(match, ["Anna", "Anna\u200b", "'Anna'"])), "--lang", "en")
+    assert proc.stdout.splitlines()[0] == """classic edition · 'Anna', 'Anna\\u200b' and "'Anna'" · 5 tokens to win"""
+    assert names_apart([" ", "'  '", "  "]) == ["' '", '"\'  \'"', "'  '"]  # (one space shown, twice)
 
 
 def test_a_file_named_dash_and_closed_standard_input(tmp_path):
