@@ -247,6 +247,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "replay_header_one": "{edition} · {players} · the first token wins",
         "replay_round": "— Round {round} —",
         "replay_unfinished": "The round is not finished.",
+        "replay_too_long": "this record's story would run past {most} million characters (its names are"
+                           " long): nothing was written; --json gives its summary",
         "replay_match_over": "Match over: {names} win with {scores}.",
         "replay_match_over_one": "Match over: {name} wins with {scores}.",
         "replay_match_going": "The record ends before the match does: {scores}.",
@@ -815,6 +817,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "replay_header_one": "{edition} · {players} · het eerste teken wint",
         "replay_round": "— Ronde {round} —",
         "replay_unfinished": "De ronde is niet af.",
+        "replay_too_long": "het verhaal van dit spelverslag zou langer worden dan {most} miljoen tekens (de"
+                           " namen zijn lang): er is niets geschreven; --json geeft de samenvatting",
         "replay_match_over": "Het spel is uit: {names} winnen met {scores}.",
         "replay_match_over_one": "Het spel is uit: {name} wint met {scores}.",
         "replay_match_going": "Het verslag stopt voordat het spel uit is: {scores}.",

@@ -281,6 +281,30 @@ def test_names_that_look_alike_are_shown_apart(tmp_path):
     assert names_apart([" ", "'  '", "  "]) == ["' '", '"\'  \'"', "'  '"]  # (one space shown, twice)
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "loveletter replay: this record's story would run past 64 million characters (its names are long):"
+           " nothing was written; --json gives its summary\n"),
+    ("nl", "loveletter replay: het verhaal van dit spelverslag zou langer worden dan 64 miljoen tekens (de namen"
+           " zijn lang): er is niets geschreven; --json geeft de samenvatting\n"),
+])
+def test_a_story_too_long_to_tell_is_refused_before_any_is_written(tmp_path, lang, said):
+    """A record's names are in nearly every line: a 62 MB record with two names of 31 million letters
+    told 56 GB and held gigabytes in memory. This one (4 MB) would tell about 300 million characters."""
+    match = play_match(CLASSIC, 2, 5)
+    path = write(tmp_path, to_record(match, ["A" * 2_000_000, "B" * 2_000_000]))
+    refused = run(path, "--lang", lang)
+    assert (refused.returncode, refused.stdout, refused.stderr) == (1, "", said)
+    told = run(path, "--json")  # (the summary names each player once)
+    assert told.returncode == 0 and json.loads(told.stdout)["players"][0] == "A" * 2_000_000
+    # a story a little shorter than the most is told whole, line by line
+    from loveletter.i18n import Translator
+    from loveletter.tui.replay import longer_than, tell
+
+    story = list(tell(replay(to_record(match, ["Anna", "Bram"])), Translator("en")))
+    size = sum(len(line) + 1 for line in story)
+    assert not longer_than(iter(story), size) and longer_than(iter(story), size - 1)
+
+
 def test_a_file_named_dash_and_closed_standard_input(tmp_path):
     doc = to_record(play_match(CLASSIC, 2, 5), ["Anna", "Bram"])
     write(tmp_path, doc, name="-")
@@ -667,12 +691,12 @@ def test_long_lines_are_wrapped_by_the_terminals_cells(name):
     from loveletter.tui.replay import wrapped
 
     line = " ".join([f"{name} plays the Guard on {name} and names the Priest: wrong."] * 3)
-    rows = wrapped([line, "short"], 40)
+    rows = list(wrapped([line, "short"], 40))
     assert rows[-1] == "short" and len(rows) > 2
     assert all(cell_len(row) <= 40 for row in rows)
     assert all(row.startswith("  ") and not row.startswith("   ") for row in rows[1:-1])
     assert " ".join(row.strip() for row in rows[:-1]) == line  # every word, in order, none split
-    assert wrapped(["x" * 50 + " end"], 40) == ["x" * 50, "  end"]  # a word wider than the line stays whole
+    assert list(wrapped(["x" * 50 + " end"], 40)) == ["x" * 50, "  end"]  # a word wider than the line stays whole
 
 
 @pytest.mark.parametrize(("lang", "said"), [
