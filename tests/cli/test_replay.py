@@ -719,3 +719,29 @@ def test_the_rounds_end_is_told_on_lines_of_its_own_as_the_game_tells_it(lang, s
     assert len(lines) == 3 and lines == round_log([end], NAMES[:2], t, 1, set())
     assert narrate(end, NAMES[:2], t) == " ".join(lines)  # one line where a log has one per event
     assert lines == said
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "loveletter replay: cannot read {path}: permission denied\n"),
+    ("nl", "loveletter replay: kan {path} niet lezen: geen toegang\n"),
+])
+def test_a_file_it_may_not_read_is_told_as_the_record_refusal_says(tmp_path, monkeypatch, lang, said):
+    """Click's own check of the file ("Invalid value for 'FILE': … is not readable", a usage error,
+    in English) answered first; a file in a folder it may not enter got the record's refusal.
+    (Run in-process: a file its owner, root, may not read cannot be made.)"""
+    from click.testing import CliRunner
+
+    from loveletter.cli import main
+
+    path = write(tmp_path, to_record(play_match(CLASSIC, 2, 5), ["Anna", "Bram"]))
+    real_open = Path.open
+
+    def open_refused(self: Path, *args, **kwargs):
+        if self == path:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(main.os, "access", lambda *args, **kwargs: False)
+    monkeypatch.setattr(Path, "open", open_refused)
+    result = CliRunner().invoke(main.cli, ["replay", str(path), "--lang", lang])
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "", said.format(path=path))

@@ -163,7 +163,8 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
 
 
 @cli.command("replay", help=_t("cli_replay"), options_metavar=_t("meta_options"))
-@click.argument("file", type=GivenPath(dir_okay=True, allow_dash=True, names="file"), metavar=_t("meta_file"))
+@click.argument("file", type=GivenPath(dir_okay=True, allow_dash=True, readable=False, names="file"),  # (unreadable: told by load)
+                metavar=_t("meta_file"))
 @click.option("--json", "as_json", is_flag=True, help=_t("opt_json"))
 @click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, help=_t("opt_replay_lang"))
 def replay_command(file: str, as_json: bool, lang: str | None) -> None:
