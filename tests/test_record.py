@@ -960,6 +960,16 @@ def test_load_words_the_json_readers_complaints_in_both_languages(tmp_path: Path
         ("  x", "a value was expected (line 1, column 3)", "hier werd een waarde verwacht (regel 1, kolom 3)"),
         ("{} {}", "more follows the end of the JSON value (line 1, column 4)",
          "er volgt nog iets na het einde van de JSON-waarde (regel 1, kolom 4)"),
+        # a second byte-order mark: Python's own words were shown, in English in Dutch too
+        ("\ufeff\ufeff{}", "a byte-order mark (U+FEFF) stands where a value should start (line 1, column 1)",
+         "een bytevolgordeteken (U+FEFF) staat waar een waarde moet beginnen (regel 1, kolom 1)"),
+        # words Python's reader takes as numbers and JSON does not have (a seat of Infinity was "a number
+        # with a fraction"): told where they stand, not where the same word stands in a string
+        ('{"a": "NaN", "b":\n  -Infinity}', "a value was expected (line 2, column 3)",
+         "hier werd een waarde verwacht (regel 2, kolom 3)"),
+        ('{"NaN": 1, "seat": Infinity}', "a value was expected (line 1, column 20)",
+         "hier werd een waarde verwacht (regel 1, kolom 20)"),
+        ("[NaN]", "a value was expected (line 1, column 2)", "hier werd een waarde verwacht (regel 1, kolom 2)"),
     ]
     path = tmp_path / "bad.json"
     for text, english, dutch in cases:

@@ -77,7 +77,7 @@ JSON_REASONS: dict[str, str] = {
     "Expecting ',' delimiter": "json_comma", "Expecting ':' delimiter": "json_colon",
     "Unterminated string": "json_unclosed", "Invalid control character": "json_control",
     "Invalid \\escape": "json_escape", "Invalid \\uXXXX escape": "json_escape", "Extra data": "json_extra",
-    "Illegal trailing comma": "json_trailing_comma",
+    "Illegal trailing comma": "json_trailing_comma", "Unexpected UTF-8 BOM": "json_bom",
 }
 
 CARD_EFFECTS: dict[str, dict[Card, str]] = {
@@ -635,6 +635,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "os_try_again": "not available now; try again",
         "os_other": "{reason}",
         "json_value": "a value was expected",
+        "json_bom": "a byte-order mark (U+FEFF) stands where a value should start",
         "json_field_name": "a field name in double quotes was expected",
         "json_comma": "a comma was expected",
         "json_colon": "a colon was expected",
@@ -1216,6 +1217,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "os_try_again": "nu niet beschikbaar; probeer het later opnieuw",
         "os_other": "fout van het besturingssysteem: {reason}",
         "json_value": "hier werd een waarde verwacht",
+        "json_bom": "een bytevolgordeteken (U+FEFF) staat waar een waarde moet beginnen",
         "json_field_name": "hier werd een veldnaam tussen dubbele aanhalingstekens verwacht",
         "json_comma": "hier werd een komma verwacht",
         "json_colon": "hier werd een dubbele punt verwacht",

@@ -227,7 +227,10 @@ def parse(data: bytes, source: str | Path) -> dict[str, Any]:
     if not text.strip():  # (the terminal game claims its file empty as it starts: one killed at once)
         raise RecordError("rec_empty", path=source)
     try:
-        doc = json.loads(text, object_pairs_hook=no_key_twice)
+        doc = json.loads(text, object_pairs_hook=no_key_twice, parse_constant=_not_a_json_value)
+    except _NotJsonValue as constant:  # NaN or Infinity: Python's reader takes them, JSON does not
+        line, column = _line_and_column(text, _first_constant(text, constant.word))
+        raise RecordError("rec_not_json", path=source, error="Expecting value", line=line, column=column) from None
     except KeyTwice as twice:
         raise RecordError("rec_key_twice", path=source, field=twice.key) from None
     except json.JSONDecodeError as err:
@@ -240,6 +243,27 @@ def parse(data: bytes, source: str | Path) -> dict[str, Any]:
         line, column = _line_and_column(text, _too_long(text))
         raise RecordError("rec_number_too_long", path=source, line=line, column=column) from None
     return doc  # type: ignore[no-any-return]
+
+
+class _NotJsonValue(Exception):
+    """``NaN``, ``Infinity`` or ``-Infinity`` in a record: words that Python's JSON reader takes as
+    numbers, and JSON does not have (``"seat": Infinity`` was told as a seat with a fraction)."""
+
+    def __init__(self, word: str) -> None:
+        super().__init__(word)
+        self.word = word
+
+
+def _not_a_json_value(word: str) -> Any:
+    raise _NotJsonValue(word)
+
+
+def _first_constant(text: str, word: str) -> int:
+    """Where ``word`` (:class:`_NotJsonValue`'s) first stands in ``text`` outside a string."""
+    for found in re.finditer(r'"(?:[^"\\]|\\.)*"|' + re.escape(word), text):
+        if found.group().startswith(word):
+            return found.start()
+    return 0  # (not reached: the reader found it)
 
 
 #: A JSON string, or a number: its whole part, and its fraction or exponent (which make it a float).
