@@ -1438,3 +1438,50 @@ def test_a_bot_move_is_shown_as_long_after_the_last_however_long_it_thought(tmp_
     action = game._bot_move(1, view(game.match, 1))
     assert action in game.match.legal_actions()
     assert clock[0] == pytest.approx(max(0.6, thinks))
+
+
+@pytest.mark.parametrize("width", range(20, 81, 3))
+@pytest.mark.parametrize(("label", "parts", "between"), [
+    ("Nog niet geziene kaarten: ", ["Wachter 3", "Priester 2", "Baron 0", "Kamermeisje 1", "Prins 1", "Koning 1",
+                                    "Gravin 0", "Prinses 1"], " · "),
+    ("Unseen cards: ", ["Guard 3", "Priest 2", "Baron 0", "Handmaid 1", "Prince 1", "King 1", "Countess 0",
+                        "Princess 1"], " · "),
+    ("  unlikely: ", ["Priest", "Baron", "Handmaid", "Prince"], ", "),
+])
+def test_a_line_of_parts_breaks_only_between_them(width, label, parts, between):
+    """The tracker's line at 34 to 36 columns put its "·" alone on a line, and at 20 to 22 broke "Guard 3"
+    in two: the first part was put beside the label unmeasured, and a part's closing "·" past the
+    edge was wrapped by rich. Now each part is whole on a line, every line but the last ends with the
+    closing mark, and none is wider than the terminal (each part fits beside the indent here)."""
+    from rich.console import Console
+
+    from loveletter.tui.game import _print_parts
+
+    console = Console(record=True, width=width, color_system=None)
+    _print_parts(console, label, parts, between)
+    lines = console.export_text().splitlines()
+    closing = between.strip()
+    assert all(len(line) <= width for line in lines)
+    assert all(line.strip() != closing for line in lines)
+    with_parts = [line for line in lines if any(part in line for part in parts)]
+    assert all(line.endswith(closing) for line in with_parts[:-1]) and not with_parts[-1].endswith(closing)
+    told = [piece.strip() for line in with_parts for piece in line.removeprefix(label.rstrip()).split(closing)]
+    assert [piece for piece in told if piece] == parts  # every part whole, in order
+
+
+def test_a_long_wide_name_is_shown_whole_in_the_table(tmp_path):
+    """A name of 24 Chinese characters (48 columns) was cut short in the table at 80 columns
+    ("你好…你好你") to give the discards room: now it is whole, folded in its column where it must."""
+    from rich.console import Console
+
+    from loveletter.tui.game import GameSettings, TerminalGame
+
+    name = "你好" * 12
+    settings = GameSettings(CLASSIC, 4, ["beginner"] * 3, "nl", seed=1, records=tmp_path, name=name)
+    console = Console(record=True, width=80, color_system=None)
+    answers = iter(["1", "1", "q"])
+    TerminalGame(settings, lambda: next(answers), console).run()
+    tables = [screen.split("\n1 Bram")[0] for screen in console.export_text().split("Speler ")[1:]]
+    assert len(tables) >= 2
+    for table in tables:
+        assert "…" not in table and table.count("你") == table.count("好") == 12

@@ -365,7 +365,9 @@ class TerminalGame:
         t, c = self.t, self.console
         c.rule(t("round_title", round=me.round_number, turn=me.turn))
         table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-        table.add_column(t("player"))
+        # a name shown whole (folded within its column where the terminal is too narrow): rich cut a
+        # name of 24 Chinese characters short ("你好…你好你") at 80 columns, to give the discards room
+        table.add_column(t("player"), overflow="fold")
         table.add_column("♥", justify="right")
         table.add_column(t("discards"))
         table.add_column(t("status"))
@@ -524,11 +526,14 @@ def _print_parts(console: Console, label: str, parts: list[str], between: str = 
     closing = between.rstrip()  # ends a line broken between two parts: "Priest," / "Baron 2 ·"
     line = label
     for i, part in enumerate(parts):
-        if i and cell_len(line + between + part + closing) > console.width:
-            _print_trimmed(console, Text(line + closing))
+        # a part not the last must fit with the closing after it, or that would be wrapped alone
+        joined = line + (between if i else "") + part
+        if line.strip() and cell_len(joined + (closing if i < len(parts) - 1 else "")) > console.width:
+            # (the first part too: a line with the label alone, rather than the part broken)
+            _print_trimmed(console, Text(line + closing if i else line))
             line = indent + part
         else:
-            line += (between if i else "") + part
+            line = joined
     _print_trimmed(console, Text(line))
 
 
