@@ -236,6 +236,9 @@ CHANCELLOR_CHOICE = "princess | baron baron king | chancellor guard | priest | h
                      "chancellor_choice_only", "R5.9", id="R5.9-chancellor-choice-chooses-no-player"),
         pytest.param(EDITION_2019, 2, CHANCELLOR_CHOICE, 0, "", "chancellor keep priest bottom guard",
                      "keep_after_drawing", "R5.9", id="R5.9-no-choice-before-the-draw"),  # (not "only the Chancellor")
+        # a Chancellor's choice typed by a player who holds none: "play the Chancellor first" was told
+        pytest.param(EDITION_2019, 2, "guard | guard guard guard | king baron | countess | ...", 0, "",
+                     "chancellor keep baron bottom king", "not_in_hand", "R4.3", id="R4.3-no-chancellor-to-choose-with"),
     ],
 )
 def test_R4_7_illegal_actions_are_refused_and_change_nothing(

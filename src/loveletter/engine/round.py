@@ -533,10 +533,10 @@ class Round:
             return IllegalActionError("not_edition", card=card, edition=self.edition.name)
         if self.phase is Phase.CHANCELLOR:
             return _why_bad_chancellor(cur, hand, action)
+        if card not in hand:  # (first: "play the Chancellor first" to one who holds none misled)
+            return IllegalActionError("not_in_hand", seat=cur, card=card)
         if action.keep is not None or action.bottom is not None:  # (a choice that comes later, if a Chancellor)
             return IllegalActionError("keep_after_drawing" if card is Card.CHANCELLOR else "not_chancellor")
-        if card not in hand:
-            return IllegalActionError("not_in_hand", seat=cur, card=card)
         other = hand[1] if hand[0] is card else hand[0]
         if card in (KING, PRINCE) and other is COUNTESS:  # R4.4
             return IllegalActionError("countess", seat=cur, card=card)
