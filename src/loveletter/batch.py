@@ -923,6 +923,9 @@ class Batch:
         if not callable(policy) and len(policy) != self.players:
             raise ValueError(f"one policy for all seats, or one per seat: {self.players} seats, not {len(policy)}"
                              " policies")
+        if not callable(policy) and not all(map(callable, policy)):  # ("ab" is a list of two, but of letters)
+            raise TypeError("the policy must be a callable, or a list of one per seat, not a list of"
+                            f" {', '.join(sorted({type(p).__name__ for p in policy if not callable(p)}))}")
         while not self.done.all():
             masks = self.legal_mask()
             observation = self.observation()

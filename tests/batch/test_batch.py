@@ -417,6 +417,9 @@ def test_inputs_of_the_wrong_kind_are_refused_not_cut_down() -> None:
         (lambda: Batch("classic", 2.0), "players must be a whole number, not 2.0"),
         (lambda: play_rounds([deck], players=True), "players must be a whole number, not True"),
         (lambda: Batch().run(None), "the policy must be a callable, or a list of one per seat, not NoneType"),
+        # a list of two, but not of policies: "'str' object is not callable" once the rounds began
+        (lambda: Batch().run("ab"), "the policy must be a callable, or a list of one per seat, not a list of str"),
+        (lambda: Batch().run([1, 2]), "the policy must be a callable, or a list of one per seat, not a list of int"),
         (lambda: random_rounds(2.0), "count must be a whole number"),
         (lambda: random_rounds(3, record="no"), "record must be True or False, not 'no'"),  # it recorded
         (lambda: play_rounds([deck], record=1), "record must be True or False, not 1"),
