@@ -172,6 +172,12 @@ def percent(x: float | None, t: Translator) -> str:
     return "—" if x is None else decimal(100 * x, t) + "%"
 
 
+def rating_error(x: float, t: Translator) -> str:
+    """A rating's standard error in whole points, or with one decimal below one (200,000 rounds
+    showed "±0", as if exact)."""
+    return f"{x:.0f}" if x >= 0.95 else decimal(x, t)
+
+
 def signed(x: float | None) -> str:
     return "—" if x is None else f"{x:+.0f}".replace("-", "−")
 
@@ -289,7 +295,7 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
         rows.append([
             name, grouped(p["games"]), grouped(p["wins"]),
             grouped(p["shared_wins"]), percent(p["win_rate"], t), f"{percent(lo, t)} – {percent(hi, t)}",
-            signed(p["rating"]), "—" if p["rating_se"] is None else f"±{p['rating_se']:.0f}",
+            signed(p["rating"]), "—" if p["rating_se"] is None else "±" + rating_error(p["rating_se"], t),
         ])
     _print_table(console, table, rows)
 
