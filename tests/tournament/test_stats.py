@@ -238,6 +238,33 @@ def test_errors_by_game_match_the_spread_of_ratings_between_tournaments():
     assert sum(errors) / len(errors) == pytest.approx(spread, rel=0.15)
 
 
+def test_the_covariance_gives_the_error_of_a_difference_between_two_ratings():
+    """Three levels at one table, the winner beating the other two in one game: the errors alone
+    cannot give the error of a - b (the ratings are linked, anchored at mean 0, and through the games
+    they share); the covariance does, as the spread of a - b between tournaments shows."""
+    rng = random.Random(11)
+    chances = {"a": 0.45, "b": 0.35, "c": 0.20}
+    differences, predicted = [], []
+    for _ in range(300):
+        won = rng.choices(list(chances), weights=list(chances.values()), k=200)
+        counts = {level: won.count(level) for level in chances}
+        games = [({(w, other): 1 for other in chances if other != w}, counts[w]) for w in chances]
+        wins = {(w, other): counts[w] for w in chances for other in chances if other != w}
+        fit = bradley_terry(list(chances), wins, games=games)
+        cov = fit.covariance
+        assert cov["a"]["b"] == pytest.approx(cov["b"]["a"])  # symmetric
+        assert [cov[level][level] for level in chances] == pytest.approx([fit.errors[x] ** 2 for x in chances])
+        assert sum(cov["a"].values()) == pytest.approx(0, abs=1e-6)  # the ratings sum to 0, always
+        differences.append(fit.ratings["a"] - fit.ratings["b"])
+        predicted.append(math.sqrt(cov["a"]["a"] + cov["b"]["b"] - 2 * cov["a"]["b"]))
+    mean = sum(differences) / len(differences)
+    spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (len(differences) - 1))
+    assert sum(predicted) / len(predicted) == pytest.approx(spread, rel=0.15)
+    # (the errors alone, taken as independent, say otherwise)
+    assert math.hypot(fit.errors["a"], fit.errors["b"]) != pytest.approx(predicted[-1], rel=0.1)
+    assert bradley_terry(["a", "b"], {("a", "b"): 3}).covariance == {}  # no finite ratings: none
+
+
 def test_wilson_bounds_stay_within_zero_and_one():
     for games in range(1, 200):
         low, high = wilson(0, games)

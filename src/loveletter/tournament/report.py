@@ -148,6 +148,7 @@ def summarise(results: Results) -> dict[str, Any]:
         "ratings": {
             "model": "bradley-terry", "scale": "elo", "anchor": "mean 0",
             "errors": "cluster-robust by game", "ties": "left out", "finite": fit.finite,
+            "covariance": fit.covariance,  # (Elo points squared: for the error of a difference)
             "decisive": [{"winner": a, "loser": b, "count": decisive[(a, b)]}
                          for a in ranked for b in ranked if decisive[(a, b)]],
         },

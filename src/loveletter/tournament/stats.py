@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Z95 = 1.959963984540054  # the two-sided 95% quantile of the standard normal
 ELO_PER_NATURAL_UNIT = 400 / math.log(10)  # Elo points per unit of log-strength
@@ -119,14 +119,20 @@ def expected_score(elo_difference: float) -> float:
 class Fit:
     """Bradley-Terry ratings in Elo points (mean 0) and their standard errors.
 
+    ``covariance`` holds the ratings' covariances (Elo points squared; ``errors`` are the square roots
+    of its diagonal): with three levels or more, the error of a difference between two ratings,
+    ``sqrt(var a + var b - 2 cov(a, b))``, cannot be worked out from the errors alone.
+
     ``finite`` is false when the maximum-likelihood ratings do not exist: some group of levels won
-    (or lost) every decisive game against the rest; then ``ratings`` and ``errors`` are empty.
+    (or lost) every decisive game against the rest; then ``ratings``, ``errors`` and ``covariance``
+    are empty.
     """
 
     ratings: dict[str, float]
     errors: dict[str, float]
     finite: bool
     iterations: int
+    covariance: dict[str, dict[str, float]] = field(default_factory=dict)
 
 
 def bradley_terry(levels: Sequence[str], wins: Mapping[tuple[str, str], float], *,
@@ -187,7 +193,9 @@ def bradley_terry(levels: Sequence[str], wins: Mapping[tuple[str, str], float], 
         covariance = _sandwich(covariance, _score_spread(games, index, theta))
     ratings = {level: elo(theta[index[level]]) for level in levels}
     errors = {level: elo(math.sqrt(max(0.0, covariance[index[level]][index[level]]))) for level in levels}
-    return Fit(ratings, errors, True, iterations)
+    squared = ELO_PER_NATURAL_UNIT**2
+    covariances = {a: {b: covariance[index[a]][index[b]] * squared for b in levels} for a in levels}
+    return Fit(ratings, errors, True, iterations, covariances)
 
 
 def _derivatives(w: list[list[float]], theta: list[float]) -> tuple[list[float], list[list[float]]]:
