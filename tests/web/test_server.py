@@ -2421,6 +2421,10 @@ def test_a_table_the_database_cannot_read_back_just_now_is_told_at_the_hello(cli
     record = client.get(f"/api/tables/{made['code']}/replay?lang={lang}")  # a page's ask, answered alike
     assert record.status_code == 503 and record.json() == {"type": "error", "key": "web_read_failed", "message": says}
     assert f"GET '/api/tables/{made['code']}/replay' not read: (builtins.Exception) database is locked" in caplog.text
+    # a join, too, is told the table could not be read (it was told "could not store that")
+    joined = client.post(f"/api/tables/{made['code']}/join?lang={lang}", json={"name": "Cas"})
+    assert joined.status_code == 503 and joined.json() == {"type": "error", "key": "web_read_failed", "message": says}
+    assert f"POST '/api/tables/{made['code']}/join' not read: (builtins.Exception) database is locked" in caplog.text
     monkeypatch.undo()
     assert Seat(client, made["code"], made["secret"]).state["type"] == "state"  # read back once it can be
 

@@ -30,11 +30,11 @@ import os
 import random
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import Depends, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exception_handlers import http_exception_handler
@@ -261,6 +261,23 @@ class Room:
         ]
 
 
+T = TypeVar("T")
+
+
+class NotRead(Exception):
+    """The database did not answer (:data:`NOT_NOW`) when a table not at hand was looked for in it:
+    told as "could not read this table", by whatever asked (a join, a rematch, a hello, a record)."""
+
+
+async def _read(call: Callable[..., T], *args: Any) -> T:
+    """``call(*args)``, a read of the store, in a worker thread; :class:`NotRead` where the database
+    did not answer."""
+    try:
+        return await asyncio.to_thread(call, *args)
+    except NOT_NOW as err:
+        raise NotRead(first_line(err)) from err
+
+
 @dataclass
 class Reads:
     """A client address's requests for tables not at hand: read back one at a time (see
@@ -331,7 +348,7 @@ class Server:
         room = self.rooms.get(code)
         # past the limit, only for a player's own seat: no read to guess with
         if room is None and (not over or (secret is not None
-                                          and await asyncio.to_thread(self.store.holds, code, secret))):
+                                          and await _read(self.store.holds, code, secret))):
             room = await self._read_back(code)
         if over and not (room is not None and secret is not None and room.table.holds(secret)):
             raise Refused("web_too_many_misses", minutes=MISSES_WITHIN // 60)
@@ -348,7 +365,7 @@ class Server:
         # (a table being made is stored before it is served: read back now, it would be served twice)
         if self._still_left_out(code) or not is_code(code) or code in self._being_made:
             return None
-        for stored in await asyncio.to_thread(self.store.load, code):
+        for stored in await _read(self.store.load, code):
             # (served meanwhile: read back for another request while this one's was read)
             if stored.code in self.rooms or self._still_left_out(stored.code):
                 continue
@@ -709,13 +726,17 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     @app.exception_handler(OperationalError)
     @app.exception_handler(PoolTimeout)
     async def not_stored(request: Request, err: Exception) -> JSONResponse:
-        # a table or a seat the database would not take (busy, out of reach): nothing was changed;
-        # or, asked for a finished table's record or replay, a table put away it could not read back
+        # a table or a seat the database would not take (busy, out of reach): nothing was changed
         # (any other database error is a fault of ours: a 500, and its traceback in the log)
-        read = request.method == "GET"
-        log.error("%s %r not %s: %s", request.method, request.url.path, "read" if read else "stored", first_line(err))
-        key = "web_read_failed" if read else "web_store_failed"
-        return JSONResponse(refusal_message(Refused(key), page_language(request)), status_code=503)
+        log.error("%s %r not stored: %s", request.method, request.url.path, first_line(err))
+        return JSONResponse(refusal_message(Refused("web_store_failed"), page_language(request)), status_code=503)
+
+    @app.exception_handler(NotRead)
+    async def not_read(request: Request, err: NotRead) -> JSONResponse:
+        # a table put away that the database could not give back just now (a join, a rematch, a
+        # record or a replay asked for it): nothing was changed
+        log.error("%s %r not read: %s", request.method, request.url.path, err)
+        return JSONResponse(refusal_message(Refused("web_read_failed"), page_language(request)), status_code=503)
 
     @app.exception_handler(IntegrityError)
     async def stored_elsewhere(request: Request, err: IntegrityError) -> JSONResponse:
@@ -844,8 +865,8 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             # after the hello: a missing table is told in the player's language
             try:
                 room = await server.room(code, _address(socket), hello["secret"])
-            except NOT_NOW as err:  # reading a table put away: told, not an unanswered hello and a traceback
-                log.error("table %r not read: %s", code[:12], first_line(err))
+            except NotRead as err:  # reading a table put away: told, not an unanswered hello and a traceback
+                log.error("table %r not read: %s", code[:12], err)
                 raise Refused("web_read_failed") from None
             seat = room.table.seat_of(hello["secret"]) if hello["secret"] is not None else None
             crowded, most = ("web_too_many_watchers", WATCHERS) if seat is None else ("web_too_many_tabs", TABS)
