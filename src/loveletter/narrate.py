@@ -128,7 +128,7 @@ def names_apart(names: list[str]) -> list[str]:
     "Anna" and "Anna" with a zero-width space: :func:`look`; "Anna" with a Cyrillic A:
     :func:`skeleton`) or show nothing, the name is shown escaped (``'Anna\\n'``, ``'Zoe\\u0308'``)
     so each player stays apart; and so is a name shown as another's escaped form would be (beside
-    "Bob" with a zero-width space, shown ``'Bob\u200b'``, "'Bob\u200b'" is shown ``"'Bob\u200b'"``).
+    "Bob" with a zero-width space, shown ``'Bob\\u200b'``, "'Bob\\u200b'" is shown ``"'Bob\\u200b'"``).
     (A record may hold any distinct names, docs/record.md; a table's names are made apart when they
     are taken.)"""
     shown = [one_line(name) if visible(one_line(name)) else ascii(name) for name in names]
