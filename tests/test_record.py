@@ -903,7 +903,7 @@ def test_every_refusal_has_a_dutch_wording(key: str, doc: Any) -> None:
 
 
 def test_every_refusal_of_replay_is_in_the_table() -> None:
-    load_keys = {"rec_no_file", "rec_folder", "rec_not_text", "rec_unreadable", "rec_not_json", "rec_too_deep",
+    load_keys = {"rec_no_file", "rec_folder", "rec_not_text", "rec_cut_in_a_character", "rec_unreadable", "rec_not_json", "rec_too_deep",
                  "rec_number_too_long", "rec_stdin", "rec_stdin_closed", "rec_too_big",
                  "rec_key_twice", "rec_empty"}  # reading, not replaying
     places = {"rec_where_round", "rec_where_turn", "rec_deck_count"}
@@ -1036,6 +1036,17 @@ def test_a_file_not_utf8_is_told_where(tmp_path: Path, data: bytes, line: int, c
     assert str(info.value) == f"{path} is not a text file (not UTF-8 at line {line}, column {column})"
     assert Translator("nl").record_error(info.value) == (
         f"{path} is geen tekstbestand (geen UTF-8 op regel {line}, kolom {column})")
+
+
+def test_a_file_cut_in_the_middle_of_a_character_is_told_as_cut_short(tmp_path: Path) -> None:
+    """It was told as "not a text file", as if it were of another kind."""
+    path = tmp_path / "cut.json"
+    path.write_bytes('{"players": ["Zoë"'.encode()[:-2])  # the ë's first byte, then the end
+    with pytest.raises(RecordError) as info:
+        load(path)
+    assert str(info.value) == f"{path} ends in the middle of a character (line 1, column 17): was it cut short?"
+    assert Translator("nl").record_error(info.value) == (
+        f"{path} houdt midden in een teken op (regel 1, kolom 17): is het afgebroken?")
 
 
 def test_an_unreadable_file_is_explained_in_dutch_too(tmp_path: Path) -> None:

@@ -602,6 +602,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_too_big": "{path} is too large for a game record (more than {most} MB)",
         "rec_key_twice": "{path} names the field {field!r} twice in one object",
         "rec_not_text": "{path} is not a text file (not UTF-8 at line {line}, column {column})",
+        "rec_cut_in_a_character": "{path} ends in the middle of a character (line {line}, column {column}):"
+                                  " was it cut short?",
         "rec_unreadable": "cannot read {path}: {error}",
         "rec_stdin": "standard input",
         "rec_stdin_closed": "standard input is closed: give the record's file, or send it in (loveletter replay - < FILE)",
@@ -1183,6 +1185,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_too_big": "{path} is te groot voor een spelverslag (meer dan {most} MB)",
         "rec_key_twice": "{path} noemt het veld {field!r} twee keer in één object",
         "rec_not_text": "{path} is geen tekstbestand (geen UTF-8 op regel {line}, kolom {column})",
+        "rec_cut_in_a_character": "{path} houdt midden in een teken op (regel {line}, kolom {column}):"
+                                  " is het afgebroken?",
         "rec_unreadable": "kan {path} niet lezen: {error}",
         "rec_stdin": "standaardinvoer",
         "rec_stdin_closed": "standaardinvoer is gesloten: geef het bestand van het verslag op, of stuur het"

@@ -223,7 +223,9 @@ def parse(data: bytes, source: str | Path) -> dict[str, Any]:
     except UnicodeDecodeError as err:  # (its start counts from after a byte-order mark)
         before = data.removeprefix(codecs.BOM_UTF8)[: err.start].decode("utf-8")  # (all UTF-8 up to there)
         line, column = _line_and_column(before, len(before))
-        raise RecordError("rec_not_text", path=source, line=line, column=column) from None
+        # (a character begun at the very end: a file cut short, not one of another kind)
+        key = "rec_cut_in_a_character" if err.reason == "unexpected end of data" else "rec_not_text"
+        raise RecordError(key, path=source, line=line, column=column) from None
     if not text.strip():  # (the terminal game claims its file empty as it starts: one killed at once)
         raise RecordError("rec_empty", path=source)
     try:
