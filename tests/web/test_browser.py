@@ -838,3 +838,63 @@ def test_two_cards_fit_side_by_side_on_a_phone_and_every_name_fits_its_card(serv
     page.close()
     assert measured["widths"] == [width] * 6 and all(measured["fit"]), measured
     assert measured["sideBySide"]  # (two 120-pixel cards in 320 pixels, less the page's margins)
+
+
+def test_a_redraw_keeps_the_focused_control_itself_and_a_log_scrolled_back(server, browser):
+    """The page was rebuilt whole on every change: the control with the focus was taken out and a new
+    one focused (a screen reader told it afresh at every move), and "What happened", scrolled back to
+    read, jumped to its end whenever anyone moved. Now a redraw keeps each node drawn again in its
+    place. (The others' moves are given to the page's own handler, as the server sends them.)"""
+    page = new_page(browser, server)
+    create_table(page, "Ann", {1: "random"}, players=2, target=7)
+    page.wait_for_selector(".your-turn")  # the table waits for Ann: nothing else comes meanwhile
+    said = "(lines, more) => socket.onmessage({data: JSON.stringify({...state, moves: state.moves + more, log: lines})})"
+    page.evaluate("window.real = state")
+    page.evaluate(f"({said})([...Array(40).keys()].map((i) => 'line ' + i), 0)")  # a long round so far
+    page.evaluate("""() => {
+        const log = document.querySelector("ol[data-key=log]");
+        log.marker = "kept"; log.focus(); log.scrollTop = 0;
+        window.focusins = 0; document.addEventListener("focusin", () => window.focusins++);
+    }""")
+    page.evaluate(f"({said})([...state.log, 'Bob moves'], 1)")  # another's move
+    log = "document.querySelector('ol[data-key=log]')"
+    assert page.evaluate(f"[document.activeElement.marker, window.focusins, {log}.scrollTop]") == ["kept", 0, 0]
+    assert page.locator("ol[data-key=log] li").last.inner_text() == "Bob moves"
+    # at its end, it follows the newest line
+    page.evaluate(f"{log}.scrollTop = {log}.scrollHeight")
+    page.evaluate(f"({said})([...state.log, 'Cy moves'], 1)")
+    assert page.evaluate(f"{log}.scrollTop + {log}.clientHeight >= {log}.scrollHeight - 2")
+    assert page.evaluate("[document.activeElement.marker, window.focusins]") == ["kept", 0]
+    # a card button kept too, and its listener now the new drawing's: it plays in the state drawn last
+    # (the server's own, which takes only moves made on a state it sent)
+    card = page.locator(".card-button:not([disabled])").first
+    card.focus()
+    page.evaluate("document.activeElement.marker = 'card'")
+    page.evaluate("socket.onmessage({data: JSON.stringify(window.real)})")
+    assert page.evaluate("[document.activeElement.marker, window.focusins]") == ["card", 1]  # (the one focus() above)
+    before = moves_shown(page)
+    page.keyboard.press("Enter")
+    deadline = time.monotonic() + 15
+    while moves_shown(page) == before:  # a choice to make, if the card asks one
+        assert time.monotonic() < deadline, "the move was not made"
+        with contextlib.suppress(PlaywrightTimeout):
+            page.locator(".picking button.target, .picking button.guess").first.click(timeout=500)
+
+
+def test_the_focus_put_on_your_hand_at_your_turn_is_never_on_the_princess(server, browser):
+    """One Enter on the Princess, where the focus was put at the start of the turn, knocked you out."""
+    page = new_page(browser, server)
+    create_table(page, "Ann", {1: "random"}, players=2, target=7)
+    page.wait_for_selector(".your-turn")
+    # her hand made the Princess and another card, the Princess first, and her turn begun again
+    page.evaluate("""() => {
+        const princess = {card: "princess", name: "Princess", value: 8, effect: "If you play or discard her, you are out."};
+        const move = {...state.legal[0], card: "princess", move: "princess", target: null, guess: null, guess_name: null};
+        const other = state.hand[0];
+        const mine = state.legal.filter((m) => m.card === other.card);
+        const turn = {...state, hand: [princess, other], legal: [move, ...mine]};
+        socket.onmessage({data: JSON.stringify({...turn, legal: []})});
+        socket.onmessage({data: JSON.stringify(turn)});
+    }""")
+    assert page.evaluate("document.activeElement.dataset.key") == page.evaluate(
+        "document.querySelectorAll('.card-button')[1].dataset.key") != "card-princess"

@@ -16,12 +16,53 @@ const $ = (tag, attrs = {}, ...children) => {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key.startsWith("on")) listen(node, key.slice(2), value);
     else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
   }
   for (const child of children) if (child) node.append(child);
   return node;
 };
+
+// A node's listeners, kept on it (``node.listeners``) behind one listener per kind of event, so that a
+// redraw that keeps the node (see morph) gives it the new drawing's. (A handler finds its node as
+// ``this``: the node it was drawn on may be one the redraw let go.)
+function listen(node, type, handler) {
+  node.listeners ||= {};
+  if (!node.listeners[type]) { node.listeners[type] = []; node.addEventListener(type, dispatch); }
+  node.listeners[type].push(handler);
+  return node;
+}
+
+function dispatch(event) {
+  for (const handler of this.listeners[event.type] || []) handler.call(this, event);
+}
+
+// Make ``live``'s children (on the page) what ``drawn``'s are (drawn anew), keeping each live node that
+// is drawn again in its place (the same tag, and the same id or data-key) and bringing it up to date.
+// The page is drawn anew on every change; put in whole, it took the focus from the control that had it
+// (a screen reader then told the new one afresh at every move), a scrolled list back to its end, and
+// a name being typed.
+function morph(live, drawn) {
+  const now = [...live.childNodes];
+  [...drawn.childNodes].forEach((node, i) => {
+    const old = now[i];
+    if (!old) live.append(node);
+    else if (!alike(old, node)) old.replaceWith(node);
+    else if (old.nodeType === Node.TEXT_NODE) { if (old.data !== node.data) old.data = node.data; }
+    else {
+      for (const { name } of [...old.attributes]) if (!node.hasAttribute(name)) old.removeAttribute(name);
+      for (const { name, value } of node.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+      for (const type of Object.keys(node.listeners || {})) if (!old.listeners?.[type]) old.addEventListener(type, dispatch);
+      old.listeners = node.listeners;
+      morph(old, node);
+    }
+  });
+  for (const old of now.slice(drawn.childNodes.length)) old.remove();
+}
+
+const keyOf = (node) => node.id || node.dataset.key || "";
+const alike = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName
+  && (a.nodeType !== Node.ELEMENT_NODE || keyOf(a) === keyOf(b));
 const w = (key, params = {}) =>
   (words[key] || key).replace(/\{(\w+)\}/g, (_, name) => (name in params ? params[name] : ""));
 
@@ -35,8 +76,8 @@ const characters = (text) =>
   typeof Intl.Segmenter === "function" ? [...new Intl.Segmenter().segment(text)].length : [...text].length;
 function nameInput(attrs) {
   const input = $("input", { name: "name", required: "", value: localStorage.getItem("ll-name") || "", ...attrs });
-  return inOurWords(input, "web_name_empty", () => {
-    const name = input.value.trim().replace(/\s+/g, " ");
+  return inOurWords(input, "web_name_empty", (field) => {
+    const name = field.value.trim().replace(/\s+/g, " ");
     return characters(name) > NAME_MOST ? w("web_name_long", { max: NAME_MOST })
       : [...name].length > NAME_POINTS ? w("web_name_marks") : "";
   });
@@ -46,17 +87,17 @@ function nameInput(attrs) {
 // the browser's own messages speak the browser's. ``missing``: the key said for an empty field;
 // ``own``: a check of the field's own, its message or "".
 function inOurWords(input, missing = "web_check_missing", own = () => "") {
-  const check = () => {
-    input.setCustomValidity("");  // the browser's checks, without the last message of ours
-    const v = input.validity;
-    input.setCustomValidity(v.valueMissing ? w(missing)
+  const check = (field) => {
+    field.setCustomValidity("");  // the browser's checks, without the last message of ours
+    const v = field.validity;
+    field.setCustomValidity(v.valueMissing ? w(missing)
       : v.badInput || v.stepMismatch ? w("web_check_whole")
-      : v.rangeUnderflow || v.rangeOverflow ? w("web_check_range", { min: input.min, max: input.max })
-      : own());
+      : v.rangeUnderflow || v.rangeOverflow ? w("web_check_range", { min: field.min, max: field.max })
+      : own(field));
   };
-  input.addEventListener("input", check);
-  input.addEventListener("change", check);  // a file chosen
-  check();
+  listen(input, "input", function () { check(this); });
+  listen(input, "change", function () { check(this); });  // a file chosen
+  check(input);
   return input;
 }
 
@@ -84,6 +125,7 @@ function alertUser(text) {
 async function showLobby() {
   const main = document.getElementById("main");
   main.replaceChildren();
+  main.dataset.view = "lobby";
   delete main.dataset.moves;
   const form = $("form", { id: "create", class: "panel" });
   const players = $("select", { name: "players", id: "players" });
@@ -215,7 +257,9 @@ function enterTable(answer) {
 // The table on screen cleared, when the page moves elsewhere: its controls would be dead.
 function leaveTable() {
   state = null; hints = null; picking = null; sentAt = null;
-  document.getElementById("main").replaceChildren();
+  const main = document.getElementById("main");
+  main.replaceChildren();
+  delete main.dataset.view;
 }
 
 function connect(code) {
@@ -313,7 +357,11 @@ function render() {
   const focused = focusKey();
   const active = document.activeElement;
   const ours = !active || active === document.body || main.contains(active);  // not in the header, say
-  main.replaceChildren();
+  // the lists whose reader has scrolled back from their newest line: they stay where they are
+  const scrolledBack = new Set([...main.querySelectorAll(".log ol, .previous ol")]
+    .filter((list) => list.scrollTop + list.clientHeight < list.scrollHeight - 2).map((list) => list.dataset.key));
+  if (main.dataset.view !== "table") main.replaceChildren();  // (another page's nodes are not the table's)
+  main.dataset.view = "table";
   main.dataset.moves = s.moves; // for the browser tests: which state is shown
   main.dataset.round = s.round;
   const me = s.seat;
@@ -328,9 +376,9 @@ function render() {
       const form = $("form", { id: "join" },
         $("label", {}, w("web_your_name") + " ", nameInput({})),
         $("button", { type: "submit", text: w("web_join") }));
-      form.addEventListener("submit", async (event) => {
+      listen(form, "submit", async function (event) {
         event.preventDefault();
-        const name = new FormData(form).get("name");
+        const name = new FormData(this).get("name");
         localStorage.setItem("ll-name", name);
         const answer = await post(`/api/tables/${s.code}/join`, { name });
         if (answer) enterTable(answer);
@@ -405,10 +453,10 @@ function render() {
   else if (legal.length && s.phase === "play") hand.append($("p", { text: w("web_pick_card") }));
   if (me !== null) {
     const toggle = $("input", { type: "checkbox", id: "hints-toggle", checked: hintsOn() ? "" : false });
-    toggle.addEventListener("change", () => {
-      localStorage.setItem("ll-hints", toggle.checked ? "on" : "off");
+    listen(toggle, "change", function () {
+      localStorage.setItem("ll-hints", this.checked ? "on" : "off");
       hints = null;
-      if (toggle.checked && s.legal.length) socket.send(JSON.stringify({ type: "hints" }));
+      if (this.checked && s.legal.length) socket.send(JSON.stringify({ type: "hints" }));
       render();
     });
     hand.append($("label", { class: "hints-toggle" }, toggle, " " + w("web_hints")));
@@ -462,10 +510,11 @@ function render() {
   // at the match's end there is nothing left to play: no hand panel (it stood empty, with the hints' box)
   // without a hand (watching, or the match over) the side's panels share the whole width
   const handless = me === null || over;
-  main.append(top, players, $("div", { class: handless ? "play handless" : "play" }, ...(handless ? [] : [hand]), side));
   if (me === null) known.remove();  // a spectator has no hand and nothing private
+  morph(main, $("div", {}, top, players, $("div", { class: handless ? "play handless" : "play" }, ...(handless ? [] : [hand]), side)));
   // the newest lines in sight: the log (and the last round's cards, which come at its end)
-  for (const list of main.querySelectorAll(".log ol, .previous ol")) list.scrollTop = list.scrollHeight;
+  for (const list of main.querySelectorAll(".log ol, .previous ol"))
+    if (!scrolledBack.has(list.dataset.key)) list.scrollTop = list.scrollHeight;
   if (over) for (const panel of main.querySelectorAll(".player.current")) panel.classList.remove("current");
   document.title = s.legal.length ? `${w("web_your_turn")} – ${w("web_title")}` : w("web_title");
   // the page is rebuilt on every change: the focus goes back where it was, or on to the next step
@@ -480,7 +529,9 @@ function render() {
 
 // (tried in this order: a choice half made first, though the hand's cards come before it on the page;
 // with nothing to play, the hand itself, so that the focus is not dropped when the card played goes)
-const FIRST_STEP = [".picking button", ".hand button.move", ".card-button:not([disabled])", "#hand-title"];
+// (the Princess last: one Enter on her, the focus put there, knocked you out)
+const FIRST_STEP = [".picking button", ".hand button.move", ".card-button:not([disabled]):not([data-key=card-princess])",
+  ".card-button:not([disabled])", "#hand-title"];
 let focusNext = null; // [key, selector] (see refocus) for the next redraw, if not back where it was
 let turnBegun = false; // the state to draw starts your turn: the focus goes on to your first playable card
 
@@ -618,7 +669,8 @@ function showReplay(frames, source, at = 0) {
 function drawReplay() {
   const main = document.getElementById("main");
   const focused = focusKey();
-  main.replaceChildren();
+  if (main.dataset.view !== "replay") main.replaceChildren();
+  main.dataset.view = "replay";
   const f = replay.frames[replay.at];
   main.dataset.step = replay.at;
   const step = (by) => { replay.at = Math.max(0, Math.min(replay.frames.length - 1, replay.at + by)); drawReplay(); };
@@ -645,8 +697,8 @@ function drawReplay() {
     ? [$("div", { class: "face-up" }, $("span", { id: "face-up-title", text: w("web_face_up") + ": " }),
       pileView(f.face_up, "face-up-cards", null, "face-up-title"))]
     : [];
-  main.append(controls, $("p", { text: w("web_deck", { n: f.deck_size }) }), ...faceUp, players, log);
-  for (const list of log.querySelectorAll("ol")) list.scrollTop = list.scrollHeight;  // the newest line in sight
+  morph(main, $("div", {}, controls, $("p", { text: w("web_deck", { n: f.deck_size }) }), ...faceUp, players, log));
+  for (const list of main.querySelectorAll(".log ol")) list.scrollTop = list.scrollHeight;  // the newest line in sight
   // the step's new lines (a round's end is several: the deck left, the winners, the Spy's token)
   const before = replay.frames[replay.at - 1];
   const fresh = before && before.round === f.round && before.log.length < f.log.length ? f.log.slice(before.log.length) : f.log.slice(-1);
