@@ -538,6 +538,12 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     assert ann.locator("#replay-back").is_disabled()
     assert ann.locator(".player .cards .card").count() == 3  # every hand shown: the starter's two, one
     assert ann.locator(".face-up .card").count() == 3  # two players: the three cards removed face up
+    # the list named once for a screen reader (it heard its visible words, then its name: the same)
+    assert ann.locator(".face-up ul").get_attribute("aria-label") == "Face up (out of this round)"
+    assert ann.locator(".face-up > span").get_attribute("aria-hidden") == "true"
+    # the page says it is a replay, and of which table (it was "Love Letter", as the lobby)
+    assert ann.title() == f"Replay · {code} – Love Letter"
+    assert ann.locator("#replay-title").inner_text() == f"Replay · {code}"
     assert ann.locator(".player h3").first.inner_text().startswith("Ann")
     assert "Bot 1 (random)" in ann.locator(".player h3").nth(1).inner_text()  # with its level, as at the table
     ann.keyboard.press("ArrowRight")
@@ -551,6 +557,7 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     path = tmp_path / "record.json"
     path.write_text(record.text())
     ann.goto(server)
+    ann.wait_for_function("document.title === 'Love Letter'")  # the lobby again
     # the picker speaks the page's language (the browser's own "Choose File" is hidden), and names the file
     assert ann.locator(".file-pick").inner_text().strip() == "Choose a file…"
     assert ann.locator("#record-file-name").inner_text() == "No file chosen"

@@ -126,6 +126,7 @@ async function showLobby() {
   const main = document.getElementById("main");
   main.replaceChildren();
   main.dataset.view = "lobby";
+  document.title = w("web_title");  // (a replay or a table named the page)
   delete main.dataset.moves;
   const form = $("form", { id: "create", class: "panel" });
   const players = $("select", { name: "players", id: "players" });
@@ -351,6 +352,13 @@ function pileView(cards, cls, label, labelledBy = null) {
     ...cards.map((c) => $("li", {}, cardView(c, { class: `card small card-${c.card}` }))));
 }
 
+// The cards removed face up (two players): the list named without its colon, the visible words not
+// read out beside it (a screen reader said them twice).
+function faceUpView(cards) {
+  return $("div", { class: "face-up" }, $("span", { "aria-hidden": "true", text: w("web_face_up") + ": " }),
+    pileView(cards, "face-up-cards", w("web_face_up")));
+}
+
 function render() {
   const s = state;
   const main = document.getElementById("main");
@@ -410,8 +418,7 @@ function render() {
   }
   top.append($("p", { text: `${w("web_deck", { n: s.deck_size })}` }));
   if (s.face_up.length)
-    top.append($("div", { class: "face-up" }, $("span", { id: "face-up-title", text: w("web_face_up") + ": " }),
-      pileView(s.face_up, "face-up-cards", null, "face-up-title")));
+    top.append(faceUpView(s.face_up));
 
   const players = playersSection();
   s.names.forEach((name, i) => {
@@ -674,7 +681,11 @@ function drawReplay() {
   const f = replay.frames[replay.at];
   main.dataset.step = replay.at;
   const step = (by) => { replay.at = Math.max(0, Math.min(replay.frames.length - 1, replay.at + by)); drawReplay(); };
-  const controls = $("section", { class: "panel replay-controls" },
+  // named, as the table's page is: a replay, and of which table (an uploaded record has no code)
+  const title = replay.source.code ? `${w("web_replay")} · ${replay.source.code}` : w("web_replay");
+  document.title = `${title} – ${w("web_title")}`;
+  const controls = $("section", { class: "panel replay-controls", "aria-labelledby": "replay-title" },
+    $("h2", { id: "replay-title", class: "visually-hidden", text: title }),
     $("button", { id: "replay-back", onclick: () => step(-1), disabled: replay.at === 0 ? "" : false, text: w("web_previous") }),
     $("span", { id: "replay-step", "aria-keyshortcuts": "ArrowLeft ArrowRight",
       text: " " + w(f.turn ? "web_step" : "web_step_deal", { n: replay.at + 1, total: replay.frames.length, round: f.round, turn: f.turn }) + " " }),
@@ -693,10 +704,7 @@ function drawReplay() {
   });
   const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
     logList(f.log, w("web_log"), "replay-log"));
-  const faceUp = f.face_up.length  // the cards removed face up (two players), as at the table
-    ? [$("div", { class: "face-up" }, $("span", { id: "face-up-title", text: w("web_face_up") + ": " }),
-      pileView(f.face_up, "face-up-cards", null, "face-up-title"))]
-    : [];
+  const faceUp = f.face_up.length ? [faceUpView(f.face_up)] : [];  // (two players), as at the table
   morph(main, $("div", {}, controls, $("p", { text: w("web_deck", { n: f.deck_size }) }), ...faceUp, players, log));
   for (const list of main.querySelectorAll(".log ol")) list.scrollTop = list.scrollHeight;  // the newest line in sight
   // the step's new lines (a round's end is several: the deck left, the winners, the Spy's token)
