@@ -451,7 +451,9 @@ def test_the_keyboard_focus_follows_the_game_and_a_screen_reader_hears_the_news(
     ann = new_page(browser, server)
     create_table(ann, "Ann", {1: "random"}, players=2, target=3)
     focused = "(document.activeElement.dataset.key || document.activeElement.className)"
-    first_playable = "document.querySelector('.card-button:not([disabled])').dataset.key"
+    # (the Princess only where nothing else may be played)
+    first_playable = ("(document.querySelector('.card-button:not([disabled]):not([data-key=card-princess])')"
+                      " || document.querySelector('.card-button:not([disabled])')).dataset.key")
     over = "document.querySelector('.status .result') !== null"
     chose = backed = begun_on_a_choice = False
     matches = 1
@@ -897,7 +899,7 @@ def test_the_focus_put_on_your_hand_at_your_turn_is_never_on_the_princess(server
     page.evaluate("""() => {
         const princess = {card: "princess", name: "Princess", value: 8, effect: "If you play or discard her, you are out."};
         const move = {...state.legal[0], card: "princess", move: "princess", target: null, guess: null, guess_name: null};
-        const other = state.hand[0];
+        const other = state.hand.find((face) => state.legal.some((m) => m.card === face.card));  // playable
         const mine = state.legal.filter((m) => m.card === other.card);
         const turn = {...state, hand: [princess, other], legal: [move, ...mine]};
         socket.onmessage({data: JSON.stringify({...turn, legal: []})});
