@@ -115,11 +115,26 @@ def _prototype(ch: str) -> str:
     """The character ``ch`` is listed under: the package lists each such character under one
     prototype, and the prototype with all its look-alikes. A pair listed only under each other is
     taken as its first in code-point order (so both parts of the pair name the same one)."""
-    alike = confusables_data.get(ch)
+    alike = _CONFUSABLES.get(ch)
     if not alike or len(alike) > 1:
         return ch  # no look-alike, or a prototype
-    other: str = alike[0]["c"]
-    return other if len(confusables_data.get(other, ())) > 1 else min(ch, other)
+    other = alike[0]
+    return other if len(_CONFUSABLES.get(other, ())) > 1 else min(ch, other)
+
+
+def _unmarked(text: str) -> str:
+    return text.strip("\u200e\u200f")
+
+
+#: The package's list of look-alikes, by character: each with the characters listed with it. The
+#: package writes a right-to-left character between two left-to-right marks ("\u200e\u0661\u200e", an
+#: Arabic-Indic one, listed with "l"), so that, looked for alone, 1,079 of them (Arabic and Hebrew
+#: letters and digits) were never found: "Bi\u0661\u0661" passed for a name apart from "Bill". Sequences of
+#: several characters are left out: a name is read one character at a time.
+_CONFUSABLES: dict[str, list[str]] = {
+    _unmarked(key): [_unmarked(entry["c"]) for entry in alike]
+    for key, alike in confusables_data.items() if len(_unmarked(key)) == 1
+}
 
 
 def names_apart(names: list[str]) -> list[str]:

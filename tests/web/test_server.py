@@ -1153,7 +1153,10 @@ def test_a_name_that_looks_like_one_the_table_shows_is_refused(client, database)
     made = create(client, players=4, bots={"1": "random"})  # Ann, a random bot, two free seats
     for name in ("Ann\u200b", "\u2800Ann", "ＡＮＮ", "An\u2060n", "\u0410nn", "\u0391\u039d\u039d",  # a Cyrillic A; Greek capitals
                  "bot 1 (RANDOM)", "Bot l (random)", "Bot 1 (willekeurig)", "Free seat 3", "vrije stoel 2",
-                 "A nn", "Freeseat 3"):  # spaces aside too
+                 "A nn", "Freeseat 3",  # spaces aside too
+                 # right-to-left letters and digits, which the package's list wraps in left-to-right marks:
+                 # an Arabic-Indic one and a Hebrew vav, both listed with "l" (as "1" is)
+                 "Bot \u0661 (random)", "Bot \u05d5 (random)"):
         refused = client.post(f"/api/tables/{made['code']}/join", json={"name": name})
         assert refused.status_code == 400 and refused.json()["key"] == "web_name_taken", name
     assert Seat(client, made["code"], None).state["free_seats"] == [2, 3]  # nothing taken
