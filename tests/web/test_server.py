@@ -1052,6 +1052,37 @@ def test_an_uploaded_records_names_that_look_alike_are_shown_apart(client):
     assert frames[-1]["log"][0].startswith("Round 1: ")
 
 
+def test_replays_are_made_apart_and_only_for_the_games_own_pages(client, monkeypatch):
+    """A replay was made in the threads that store every table's moves and read tables back: six
+    uploads of a long record at once held the moves at other tables for seconds; and any site's page
+    could have its visitors' browsers upload them (a text/plain POST needs no leave)."""
+    from loveletter.engine import CLASSIC, Match
+    from loveletter.record import to_record
+
+    match = Match(CLASSIC, 2, seed=5)
+    rng = random.Random(5)
+    while not match.round.over:
+        match.apply(rng.choice(match.legal_actions()))
+    body = json.dumps(to_record(match, ["Ann", "Bob"]))
+    made_in = []
+    making = web_app.frames_json
+
+    def noted(*args):
+        made_in.append(threading.current_thread().name)
+        return making(*args)
+
+    monkeypatch.setattr(web_app, "frames_json", noted)
+    for sent in ({"sec-fetch-site": "cross-site", "sec-fetch-mode": "no-cors", "sec-fetch-dest": "empty",
+                  "content-type": "text/plain"}, {"sec-fetch-site": "same-site", "sec-fetch-mode": "cors"}):
+        refused = client.post("/api/replay", content=body, headers=sent)
+        assert refused.status_code == 400 and refused.json()["key"] == "web_foreign_origin"
+    assert made_in == []
+    frames = client.post("/api/replay", content=body, headers={"sec-fetch-site": "same-origin"}).json()
+    assert frames[0]["names"] == ["Ann", "Bob"] and made_in[0].startswith("loveletter-replays")
+    code, _secret = finished_bot_match(client)
+    assert client.get(f"/api/tables/{code}/replay").status_code == 200 and made_in[1].startswith("loveletter-replays")
+
+
 def test_a_finished_match_gives_its_record_and_replay(client):
     made = create(client, players=2, bots={"1": "random"})
     early = client.get(f"/api/tables/{made['code']}/record")

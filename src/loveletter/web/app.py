@@ -71,6 +71,9 @@ SHARED_WORDS = ("hint_best",)
 #: behind them, and the event loop shares the interpreter with few threads. As many again for hints,
 #: apart: with one pool, two players asking for hints held up every table's bots for seconds.
 THINKERS = max(2, os.cpu_count() or 2)
+#: Replays made at once, in threads of their own: in the pool that stores moves and reads tables back,
+#: six uploads of a long record at once held every table's moves for seconds.
+REPLAYERS = 2
 log = logging.getLogger(__name__)
 
 
@@ -308,6 +311,7 @@ class Server:
         self.thinking = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-think")  # bots' moves
         self.making = asyncio.Lock()  # held while a table is made: its code drawn, stored and served
         self.advising = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-hints")
+        self.replaying = ThreadPoolExecutor(REPLAYERS, thread_name_prefix="loveletter-replays")
         # stored tables that cannot be read back: code -> why (see messages.left_out_reason), and when
         # (tried again when asked for past LEFT_OUT_FOR: their rows may have been mended by hand)
         self.left_out: dict[str, Exception] = {}
@@ -491,6 +495,11 @@ class Server:
         self.tell_all(new_room)
         self.start_waiting(new_room)
         return {"code": new_room.table.code, "seat": seating.seat, "secret": seating.secret}
+
+    async def replay(self, doc: Any, t: Translator) -> str:
+        """The frames of the record ``doc`` (:func:`~loveletter.web.replays.frames_json`), made in a
+        thread of :attr:`replaying`: a long record's take a second or more."""
+        return await asyncio.get_running_loop().run_in_executor(self.replaying, frames_json, doc, t)
 
     def open_tables(self) -> list[dict[str, Any]]:
         return [
@@ -833,17 +842,18 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         t = _translator(lang)
         _found, doc = await finished_record(code, t, _address(http))  # the bots named as the table named them on this page
         try:
-            return _json_text(await asyncio.to_thread(frames_json, doc, t))
+            return _json_text(await server.replay(doc, t))
         except RecordError as err:  # (a table's own record: never, but a refusal rather than a 500)
             raise Refused("web_bad_record", reason=t.record_error(err)) from None
 
-    @app.post("/api/replay")
+    # (not for other sites' pages: any page could have its visitors' browsers send long records here)
+    @app.post("/api/replay", dependencies=[Depends(from_our_pages)])
     async def uploaded_replay(request: Request, lang: str = "en") -> Response:
         body = await request.body()  # at most MAX_RECORD_BYTES (BodyLimit)
         t = _translator(lang)
         try:  # read as the command line reads a record file: UTF-8 JSON, no key twice, errors with their place
             doc = parse(body, t("web_upload"))
-            return _json_text(await asyncio.to_thread(frames_json, doc, t))
+            return _json_text(await server.replay(doc, t))
         except RecordError as err:
             raise Refused("web_bad_record", reason=t.record_error(err)) from None
 
