@@ -2346,6 +2346,22 @@ def test_a_table_takes_so_many_spectators_and_an_address_makes_so_many_tables(cl
         client.portal.call(client.app.state.server.create, web_app.NewTable(name="Ann"), "127.0.0.1")
 
 
+def test_a_rematch_made_is_one_of_the_tables_an_address_may_make(client, monkeypatch):
+    """A match to one token against a random bot, then its rematch, and its rematch: 30 tables past
+    the limit of 20, and on without end."""
+    monkeypatch.setattr(web_app, "NEW_TABLES", 2)
+    code, secret = finished_bot_match(client)  # one table
+    again = client.post(f"/api/tables/{code}/rematch", json={"secret": secret}).json()  # two
+    seat = Seat(client, again["code"], again["secret"])
+    play_to_the_end(seat, random.Random(3))
+    seat.close()
+    refused = client.post(f"/api/tables/{again['code']}/rematch", json={"secret": again["secret"]})
+    assert refused.status_code == 400 and refused.json()["key"] == "web_too_many_tables"
+    server = client.app.state.server
+    assert server.rooms[again["code"]].rematch is None and len(server.rooms) == 2  # nothing made
+    assert client.post("/api/tables", json={"name": "Ann"}).json()["key"] == "web_too_many_tables"
+
+
 def test_every_answer_keeps_the_page_out_of_other_sites_frames_and_secrets_out_of_caches(client):
     """No header said so: another site could show the table in a hidden frame over its own buttons."""
     for answer in (client.get("/"), client.get("/static/app.js"), client.get("/api/tables"),

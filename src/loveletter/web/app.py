@@ -449,8 +449,7 @@ class Server:
         made at a time (:attr:`making`), stored in a worker thread: a slow or locked database holds up
         the other new tables and rematches, not the tables being played."""
         async with self.making:
-            if self.made.count(address) >= NEW_TABLES and address not in THIS_MACHINE:
-                raise Refused("web_too_many_tables", most=NEW_TABLES, minutes=NEW_TABLES_WITHIN // 60)
+            self._check_making(address)
             settings = new_settings(request.edition, request.players, request.target, seat_numbers(request.bots),
                                     request.private, request.bot_timeout, random.Random(self.rng.random()),
                                     request.stand_in)
@@ -464,9 +463,17 @@ class Server:
         self.start_waiting(room)
         return {"code": code, "seat": creator.seat, "secret": creator.secret}
 
-    async def rematch(self, room: Room, secret: str) -> dict[str, Any]:
+    def _check_making(self, address: str) -> None:
+        """Refuse a new table to a client ``address`` that made :data:`NEW_TABLES` in the last
+        :data:`NEW_TABLES_WITHIN` seconds (not to this machine: see :meth:`create`)."""
+        if self.made.count(address) >= NEW_TABLES and address not in THIS_MACHINE:
+            raise Refused("web_too_many_tables", most=NEW_TABLES, minutes=NEW_TABLES_WITHIN // 60)
+
+    async def rematch(self, room: Room, secret: str, address: str = "") -> dict[str, Any]:
         """A new table like ``room``'s finished one (same seats, bots and target, a new deal): the
-        player asking sits down there; the others are shown the way to it."""
+        player asking sits down there; the others are shown the way to it. The first to ask, from a
+        client ``address``, makes it: one of the new tables it may make (:meth:`create`; a match to
+        one token against a bot, and its rematches, made tables past any limit)."""
         old = room.table
         seat = old.seat_of(secret)
         if not old.match.over:
@@ -477,12 +484,14 @@ class Server:
             s = old.settings
             bots = {i: plan.level for i, plan in enumerate(s.seats) if plan.level is not None}
             async with self.making:
+                self._check_making(address)
                 settings = new_settings(s.edition, s.players, s.target, bots, s.private, s.bot_timeout,
                                         random.Random(self.rng.random()),
                                         s.stand_in if s.bot_timeout is not None else None)
                 async with self._new_code() as code:
                     table = GameTable(code, settings, self.store, budget=self.budget)
                     await asyncio.to_thread(table.store_new, rematch_of=old.code)
+                    self.made.note(address)
                     self.rooms[code] = Room(table, origin=room)
             room.rematch = code
             self.tell_all(room)
@@ -821,7 +830,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     @app.post("/api/tables/{code}/rematch", dependencies=[Depends(from_our_pages), Depends(keys_once)])
     async def rematch(code: str, request: Rematch, http: Request) -> dict[str, Any]:
         async with server.holding(code, _address(http), request.secret) as room:
-            return await server.rematch(room, request.secret)
+            return await server.rematch(room, request.secret, _address(http))
 
     async def finished_record(code: str, t: Translator, address: str) -> tuple[str, dict[str, Any]]:
         """A finished table's code and record (before the end, a record would show the decks), its bots
