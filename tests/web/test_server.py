@@ -677,9 +677,13 @@ def test_the_server_puts_tables_away_by_itself(database, monkeypatch):
 def test_what_a_table_waits_for_or_is_busy_with_keeps_it_at_hand(client, monkeypatch):
     monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
     server = client.app.state.server
-    waiting = create(client, players=2, bots={"1": "beginner"}, bot_timeout=600)  # Ann away: a stand-in is due
+    monkeypatch.setattr(server, "bot_delay", 600)
+    waiting = create(client, players=2, bots={"1": "beginner"})
     ann = Seat(client, waiting["code"], waiting["secret"])
-    ann.close()
+    rng = random.Random(4)
+    while ann.state["current"] == 0:
+        ann.random_move(rng)
+    ann.close()  # Ann away, the bot's move due
     busy = create(client, players=2)
     room = server.rooms[busy["code"]]
     asyncio.run(room.lock.acquire())  # (a join or a rematch under way)
@@ -862,6 +866,28 @@ def test_a_bot_stands_in_for_someone_away_after_the_timeout(client):
     marked = [line for line in lines if "(a bot played for Bob, who was away)" in line]
     assert len(marked) == 1 and marked[0].startswith("Bob ")
     assert type(client.app.state.server.rooms[made["code"]].table.bots[-2]).__name__ == "RuleBasedBot"  # (by default)
+
+
+def test_no_bot_stands_in_at_a_table_no_other_player_is_at(client):
+    """Stand-ins played for a creator who never came, whole matches, nobody there: twenty such tables
+    (one address's most) with expert bots made the bots of other people's tables take 16-19 s a move.
+    Now a bot plays for someone away only while another player is at the table."""
+    server = client.app.state.server
+    made = create(client, players=2, bot_timeout=1)
+    bob_seat = client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()  # neither comes
+    room = server.rooms[made["code"]]
+    assert room.table.started and room.waiting is None
+    watcher = Seat(client, made["code"], None)  # a spectator is no player waiting
+    assert room.waiting is None
+    watcher.close()
+    bob = Seat(client, made["code"], bob_seat["secret"])  # Bob comes: Ann's turn is played for her
+    rng = random.Random(6)
+    while bob.state["current"] == 1:
+        bob.random_move(rng)
+    moves = bob.state["moves"]
+    assert room.plan is not None and room.plan[0] == "stand-in"
+    assert bob.receive()["moves"] == moves + 1
+    bob.close()
 
 
 @pytest.mark.parametrize(("level", "kind"), [("random", "RandomBot"), ("expert", "ExpertBot")])
