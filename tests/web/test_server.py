@@ -2695,3 +2695,37 @@ def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def test_a_server_out_of_open_files_logs_it_in_one_line_once_a_minute(monkeypatch, tmp_path):
+    """A client that opened every socket the server may (10,000 half-sent requests from each of two
+    processes) had asyncio log a traceback up to 2,048 times a second: 300 MB of log in a minute."""
+    import logging
+
+    from loveletter.web.serve import OutOfSockets
+
+    def record(message: str, error: Exception | None) -> logging.LogRecord:
+        exc_info = (type(error), error, None) if error else None
+        return logging.LogRecord("asyncio", logging.ERROR, __file__, 1, message, (), exc_info)
+
+    out = OSError(24, "Too many open files")
+    told = OutOfSockets(every=0.2)
+    first = record("socket.accept() out of system resource\nsocket: <socket ...>", out)
+    assert told.filter(first) and first.getMessage() == (
+        "socket.accept() out of system resource: [Errno 24] Too many open files")
+    assert first.exc_info is None  # no traceback
+    assert not any(told.filter(record("socket.accept() out of system resource", out)) for _ in range(2048))
+    assert told.filter(record("Task exception was never retrieved", ValueError("x")))  # others as they are
+    time.sleep(0.25)
+    assert told.filter(record("socket.accept() out of system resource", out))  # once again a while later
+    # the server started sees to it
+    from loveletter.web import serve as serving
+
+    asyncio_log = logging.getLogger("asyncio")
+    monkeypatch.setattr(asyncio_log, "filters", [])
+    monkeypatch.setattr(serving, "run_server", lambda app, listeners, **_: None)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert serving.serve("127.0.0.1", port, str(tmp_path / "web.sqlite3"), 0, None, Translator("en")) == 0
+    assert [type(f) for f in asyncio_log.filters] == [OutOfSockets]

@@ -5,9 +5,11 @@ from __future__ import annotations
 import contextlib
 import errno
 import logging
+import math
 import os
 import socket
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +90,7 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     # that is not UTF-8, after the database was made)
     print(t("serve_db", db=shown_db), flush=True)
     logging.getLogger("uvicorn.error").addFilter(_client_faults_on_one_line)
+    logging.getLogger("asyncio").addFilter(OutOfSockets())
     served: ASGIApp = app
     if host in LOOPBACK_ADDRESSES:  # only this machine's own pages may reach it
         served = LoopbackOnly(app, language=page_language)
@@ -113,6 +116,30 @@ def _client_faults_on_one_line(record: logging.LogRecord) -> bool:
     if record.exc_info and record.getMessage().startswith("Invalid UTF-8"):
         record.exc_info = record.exc_text = None
     return True
+
+
+class OutOfSockets(logging.Filter):
+    """asyncio logs a traceback each time the server cannot take a connection for want of open files
+    (a client that opened thousands and sends nothing takes them all), up to :data:`BACKLOG` times a
+    second: 300 MB of log in a minute, enough to fill a disk. Logged in one line, once in
+    :attr:`every` seconds."""
+
+    def __init__(self, every: float = 60.0) -> None:
+        super().__init__()
+        self.every = every
+        self._last = -math.inf
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not record.getMessage().startswith("socket.accept() out of system resource"):
+            return True
+        now = time.monotonic()
+        if now - self._last < self.every:
+            return False
+        self._last = now
+        error = record.exc_info[1] if record.exc_info else None
+        record.msg, record.args = f"socket.accept() out of system resource: {error}", ()
+        record.exc_info = record.exc_text = None
+        return True
 
 
 def _database_reason(err: SQLAlchemyError | ValueError, url: str, t: Translator) -> str:
