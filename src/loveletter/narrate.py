@@ -129,11 +129,11 @@ def _unmarked(text: str) -> str:
 #: The package's list of look-alikes, by character: each with the characters listed with it. The
 #: package writes a right-to-left character between two left-to-right marks ("\u200e\u0661\u200e", an
 #: Arabic-Indic one, listed with "l"), so that, looked for alone, 1,079 of them (Arabic and Hebrew
-#: letters and digits) were never found: "Bi\u0661\u0661" passed for a name apart from "Bill". Sequences of
-#: several characters are left out: a name is read one character at a time.
+#: letters and digits) were never found: "Bi\u0661\u0661" passed for a name apart from "Bill". (A name is
+#: read one character at a time; a sequence of several is found only as what one is listed with:
+#: "m" with "rn".)
 _CONFUSABLES: dict[str, list[str]] = {
-    _unmarked(key): [_unmarked(entry["c"]) for entry in alike]
-    for key, alike in confusables_data.items() if len(_unmarked(key)) == 1
+    _unmarked(key): [_unmarked(entry["c"]) for entry in alike] for key, alike in confusables_data.items()
 }
 
 
