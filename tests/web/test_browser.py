@@ -899,7 +899,7 @@ def test_the_focus_put_on_your_hand_at_your_turn_is_never_on_the_princess(server
     page.evaluate("""() => {
         const princess = {card: "princess", name: "Princess", value: 8, effect: "If you play or discard her, you are out."};
         const move = {...state.legal[0], card: "princess", move: "princess", target: null, guess: null, guess_name: null};
-        const other = state.hand.find((face) => state.legal.some((m) => m.card === face.card));  // playable
+        const other = state.hand.find((face) => face.card !== "princess" && state.legal.some((m) => m.card === face.card));
         const mine = state.legal.filter((m) => m.card === other.card);
         const turn = {...state, hand: [princess, other], legal: [move, ...mine]};
         socket.onmessage({data: JSON.stringify({...turn, legal: []})});
