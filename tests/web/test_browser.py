@@ -907,3 +907,43 @@ def test_the_focus_put_on_your_hand_at_your_turn_is_never_on_the_princess(server
     }""")
     assert page.evaluate("document.activeElement.dataset.key") == page.evaluate(
         "document.querySelectorAll('.card-button')[1].dataset.key") != "card-princess"
+
+
+def test_a_node_kept_by_a_redraw_shows_what_was_drawn(server, browser):
+    """What a redraw in place must get right (a review of it found each of these wrong): a node kept
+    after one replaced stays (the hints' box and panel went while a card's choices were shown); a
+    box ticked by hand follows what is drawn (another tab turned the hints off); and a field's
+    check speaks the page's language after a switch."""
+    page = new_page(browser, server)
+    code = create_table(page, "Ann", {1: ""}, players=2)  # Bob's seat open
+    kept = page.evaluate("""() => {
+        const live = $("div", {}, $("p", { id: "a" }, "A"), $("p", { id: "b" }, "B"));
+        const b = live.lastChild;
+        morph(live, $("div", {}, $("p", { id: "x" }), $("p", { id: "b" }, "B2")));
+        return [[...live.children].map((n) => `${n.id}:${n.textContent}`), live.lastChild === b];
+    }""")
+    assert kept == [["x:", "b:B2"], True]
+    # a spectator's form to join: its name checked in Dutch once the page is
+    watcher = new_page(browser, f"{server}#/t/{code}")
+    watcher.evaluate("localStorage.removeItem('ll-name')")
+    watcher.reload()
+    field = watcher.locator("#join input[name=name]")
+    assert field.evaluate("(e) => e.validationMessage") == "Please give a name."
+    watcher.click("#lang")
+    watcher.wait_for_selector("#join button:has-text('Aanschuiven')")
+    assert field.evaluate("(e) => e.validationMessage") == "Geef een naam op."
+    # Bob joins; at Ann's turn her hints box, ticked by hand, is turned off by another tab
+    watcher.fill("#join input[name=name]", "Bob")
+    watcher.click("#join button[type=submit]")
+    for seat in (page, watcher):
+        seat.wait_for_selector(".hand .card")
+    mover = page if page.locator(".your-turn").count() else watcher
+    mover.check("#hints-toggle")
+    mover.wait_for_selector("#hint-list li")
+    mover.evaluate("localStorage.setItem('ll-hints', 'off'); render()")
+    assert not mover.locator("#hints-toggle").is_checked() and mover.locator("#hint-list").count() == 0
+    # a card's choices shown (as a Guard's: a player to choose): the hints' box after them is kept
+    mover.evaluate("picking = {card: state.hand[0], index: 0, moves: [{...state.legal[0], target: 1 - state.seat}]};"
+                   " render()")
+    mover.wait_for_selector(".picking button.target")
+    assert mover.locator(".hand > label.hints-toggle #hints-toggle").count() == 1

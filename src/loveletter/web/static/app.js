@@ -34,7 +34,7 @@ function listen(node, type, handler) {
 }
 
 function dispatch(event) {
-  for (const handler of this.listeners[event.type] || []) handler.call(this, event);
+  for (const handler of this.listeners?.[event.type] || []) handler.call(this, event);
 }
 
 // Make ``live``'s children (on the page) what ``drawn``'s are (drawn anew), keeping each live node that
@@ -44,7 +44,8 @@ function dispatch(event) {
 // a name being typed.
 function morph(live, drawn) {
   const now = [...live.childNodes];
-  [...drawn.childNodes].forEach((node, i) => {
+  const fresh = [...drawn.childNodes];  // (counted first: each node put in the page leaves ``drawn``)
+  fresh.forEach((node, i) => {
     const old = now[i];
     if (!old) live.append(node);
     else if (!alike(old, node)) old.replaceWith(node);
@@ -54,10 +55,13 @@ function morph(live, drawn) {
       for (const { name, value } of node.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
       for (const type of Object.keys(node.listeners || {})) if (!old.listeners?.[type]) old.addEventListener(type, dispatch);
       old.listeners = node.listeners;
+      if (old.type === "checkbox") old.checked = node.checked;  // (once clicked, a box no longer follows its attribute)
+      // a field's own checks again, on what is typed in it, in the page's language now (inOurWords)
+      if (old instanceof HTMLInputElement) for (const check of old.listeners?.input || []) check.call(old, new Event("input"));
       morph(old, node);
     }
   });
-  for (const old of now.slice(drawn.childNodes.length)) old.remove();
+  for (const old of now.slice(fresh.length)) old.remove();
 }
 
 const keyOf = (node) => node.id || node.dataset.key || "";
