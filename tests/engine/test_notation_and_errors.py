@@ -305,6 +305,26 @@ def test_R4_7_what_is_not_an_action_is_refused_as_such_and_changes_nothing(actio
     assert m.tokens == [1, 0]
 
 
+def test_R4_7_an_action_of_a_subclass_or_a_numpy_seat_is_an_action():
+    """Refused with a false reason: a subclass of Action ("the Guard must name a card" for a Priest's
+    move, though is_legal said yes) and a numpy seat that breaks a rule ("there is no seat 0")."""
+    import numpy as np
+
+    class Mine(Action):
+        pass
+
+    m = Match(CLASSIC, 2, deck=full_deck(PRIEST_BARON))  # seat 0: Priest and Baron
+    assert m.round.is_legal(Mine(C.PRIEST, 1))
+    m.apply(Mine(C.PRIEST, 1))
+    m = Match(CLASSIC, 2, deck=full_deck(PRIEST_BARON))
+    with pytest.raises(IllegalActionError) as err:
+        m.apply(Action(C.PRIEST, np.int64(0)))
+    assert err.value.key == "target_self"
+    m.apply(Action(C.PRIEST, np.int64(1)))  # a legal one is played, its seat a plain number in the log
+    played = [e for e in m.round.log if e.kind == "play"][-1]
+    assert played.target == 1 and type(played.target) is int
+
+
 def test_R4_7_a_chancellor_choice_that_is_not_one_is_refused_as_such():
     r = play(deck(CHANCELLOR_CHOICE, players=2, edition=EDITION_2019), "chancellor")
     before = snapshot(r)

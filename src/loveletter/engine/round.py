@@ -326,7 +326,7 @@ class Round:
         if self.phase is _PLAY:
             legal = self._legal_now or self._legal_play()
             try:
-                canonical = legal[1].get(action) if action.__class__ is Action and action.bottom is None else None
+                canonical = legal[1].get(action) if isinstance(action, Action) and action.bottom is None else None
             except TypeError:  # (a list where a seat or a card goes: it has no hash)
                 canonical = None
             # (an action from legal_actions() is found as itself: the check of its form is for others)
@@ -702,4 +702,4 @@ def _bottom_as_tuple(action: Action) -> Action:
 
 
 def _is_seat(target: object, players: int) -> bool:
-    return isinstance(target, int) and not isinstance(target, bool) and 0 <= target < players
+    return is_whole(target) and 0 <= target < players  # (a numpy integer too)
