@@ -1485,3 +1485,21 @@ def test_a_long_wide_name_is_shown_whole_in_the_table(tmp_path):
     assert len(tables) >= 2
     for table in tables:
         assert "…" not in table and table.count("你") == table.count("好") == 12
+
+
+def test_a_part_wider_than_the_line_stays_beside_a_short_label_and_no_closing_mark_stands_alone():
+    """Put under a label no wider than its indent, the first part gained nothing (the label stood
+    alone above the same broken line); and where a part and its closing mark did not fit beside the
+    indent, the mark was wrapped onto a line of its own."""
+    from rich.console import Console
+
+    from loveletter.tui.game import _print_parts
+
+    console = Console(record=True, width=40, color_system=None)
+    _print_parts(console, "What you know: ", ["You drew the Countess, the King and the Guard"], "; ")
+    assert console.export_text().splitlines()[0] == "What you know: You drew the Countess,"
+    console = Console(record=True, width=20, color_system=None)
+    _print_parts(console, "Not seen: ", ["Handmaid 1", "Handmaid 1", "Prince 2"])
+    lines = console.export_text().splitlines()
+    assert all(line.strip() not in ("·", "") for line in lines) and all(len(line) <= 20 for line in lines)
+    assert " ".join(lines).count("Handmaid 1") == 2

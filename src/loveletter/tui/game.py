@@ -526,11 +526,14 @@ def _print_parts(console: Console, label: str, parts: list[str], between: str = 
     closing = between.rstrip()  # ends a line broken between two parts: "Priest," / "Baron 2 ·"
     line = label
     for i, part in enumerate(parts):
-        # a part not the last must fit with the closing after it, or that would be wrapped alone
+        # a part not the last must fit with the closing after it, or that would be wrapped alone; the
+        # first part goes under the label only where the indent is narrower (a label wider than half
+        # the line), and a closing that would not fit is left out, never wrapped alone
         joined = line + (between if i else "") + part
-        if line.strip() and cell_len(joined + (closing if i < len(parts) - 1 else "")) > console.width:
-            # (the first part too: a line with the label alone, rather than the part broken)
-            _print_trimmed(console, Text(line + closing if i else line))
+        room = i or len(indent) < cell_len(label)
+        if room and line.strip() and cell_len(joined + (closing if i < len(parts) - 1 else "")) > console.width:
+            ended = line + closing if i else line
+            _print_trimmed(console, Text(ended if cell_len(ended) <= console.width else line))
             line = indent + part
         else:
             line = joined
