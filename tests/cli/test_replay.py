@@ -287,7 +287,7 @@ def test_names_that_look_alike_are_shown_apart(tmp_path):
     ("nl", "loveletter replay: het verhaal van dit spelverslag zou langer worden dan 64 miljoen tekens (de namen"
            " zijn lang): er is niets geschreven; --json geeft de samenvatting\n"),
 ])
-def test_a_story_too_long_to_tell_is_refused_before_any_is_written(tmp_path, lang, said):
+def test_a_story_too_long_to_tell_is_refused_before_any_is_written(tmp_path, monkeypatch, lang, said):
     """A record's names are in nearly every line: a 62 MB record with two names of 31 million letters
     told 56 GB and held gigabytes in memory. This one (4 MB) would tell about 300 million characters."""
     match = play_match(CLASSIC, 2, 5)
@@ -296,13 +296,23 @@ def test_a_story_too_long_to_tell_is_refused_before_any_is_written(tmp_path, lan
     assert (refused.returncode, refused.stdout, refused.stderr) == (1, "", said)
     told = run(path, "--json")  # (the summary names each player once)
     assert told.returncode == 0 and json.loads(told.stdout)["players"][0] == "A" * 2_000_000
-    # a story a little shorter than the most is told whole, line by line
+    # a story as long as the most is told whole; one character more is refused
     from loveletter.i18n import Translator
-    from loveletter.tui.replay import longer_than, tell
+    from loveletter.tui import replay as telling
 
-    story = list(tell(replay(to_record(match, ["Anna", "Bram"])), Translator("en")))
+    story = list(telling.tell(replay(to_record(match, ["Anna", "Bram"])), Translator("en")))
     size = sum(len(line) + 1 for line in story)
-    assert not longer_than(iter(story), size) and longer_than(iter(story), size - 1)
+    short = write(tmp_path, to_record(match, ["Anna", "Bram"]), name="short.json")
+    from click.testing import CliRunner
+
+    from loveletter.cli import main
+
+    monkeypatch.setattr(telling, "MAX_STORY", size)
+    told = CliRunner().invoke(main.cli, ["replay", str(short), "--lang", "en"])
+    assert (told.exit_code, told.stdout) == (0, "\n".join(story) + "\n")
+    monkeypatch.setattr(telling, "MAX_STORY", size - 1)
+    refused = CliRunner().invoke(main.cli, ["replay", str(short), "--lang", "en"])
+    assert (refused.exit_code, refused.stdout) == (1, "")
 
 
 def test_a_file_named_dash_and_closed_standard_input(tmp_path):

@@ -181,15 +181,18 @@ def replay_command(file: str, as_json: bool, lang: str | None) -> None:
     if as_json:
         click.echo(json.dumps(summary(replayed)))
         return
-    from loveletter.tui.replay import MAX_STORY, longer_than, tell, wrapped
+    from loveletter.tui.replay import MAX_STORY, tell, wrapped
 
-    if longer_than(tell(replayed, t), MAX_STORY):  # (told first: nothing is written of a story refused)
-        click.echo(f"loveletter replay: {t('replay_too_long', most=MAX_STORY // 1_000_000)}", err=True)
-        sys.exit(1)
-    lines = tell(replayed, t)
-    if sys.stdout.isatty():  # on a terminal, broken between words; to a file or pipe, a line an event
-        lines = wrapped(lines, shutil.get_terminal_size().columns)
-    for line in lines:
+    story: list[str] = []
+    told = 0
+    for line in tell(replayed, t):  # (all told first: nothing is written of a story refused)
+        told += len(line) + 1
+        if told > MAX_STORY:
+            click.echo(f"loveletter replay: {t('replay_too_long', most=MAX_STORY // 1_000_000)}", err=True)
+            sys.exit(1)
+        story.append(line)
+    # on a terminal, broken between words; to a file or pipe, a line an event
+    for line in wrapped(story, shutil.get_terminal_size().columns) if sys.stdout.isatty() else story:
         click.echo(line)
 
 

@@ -46,17 +46,6 @@ def tell(replayed: Replayed, t: Translator) -> Iterator[str]:
         yield t("replay_match_going", scores=_scores(names, match.tokens))
 
 
-def longer_than(lines: Iterable[str], most: int) -> bool:
-    """Whether ``lines``, each ended by a newline, come to more than ``most`` characters (told as soon
-    as they do: the lines past it are never made)."""
-    size = 0
-    for line in lines:
-        size += len(line) + 1
-        if size > most:
-            return True
-    return False
-
-
 def _scores(names: list[str], tokens: list[int]) -> str:
     return ", ".join(f"{n} {k}" for n, k in zip(names, tokens, strict=True))
 
