@@ -132,7 +132,7 @@ def test_tables_fit_the_terminal_and_cut_no_word(lang, width):
         assert all(word in words for word in t(key).split()), key
     for p in report["participants"]:  # every figure whole
         assert percent(p["win_rate"], t) in words
-        assert ("±" + rating_error(p["rating_se"], Translator("en")) if p["rating_se"] is not None else "—") in words
+        assert ("±" + rating_error(p["rating_se"], t) if p["rating_se"] is not None else "—") in words
     for row in report["pairwise"]:
         assert str(row["neither"]) in words
     assert "…" not in header
