@@ -528,7 +528,8 @@ function render() {
     if (!scrolledBack.has(list.dataset.key)) list.scrollTop = list.scrollHeight;
   if (over) for (const panel of main.querySelectorAll(".player.current")) panel.classList.remove("current");
   document.title = s.legal.length ? `${w("web_your_turn")} – ${w("web_title")}` : w("web_title");
-  // the page is rebuilt on every change: the focus goes back where it was, or on to the next step
+  // the page is drawn anew on every change (and brought up to date in place: a control kept keeps the
+  // focus); where its control went, the focus goes back to its like, or on to the next step
   // (a card chosen: its first choice; the start of your turn: your first playable card)
   // (its control gone, or none had it: the next step; focus elsewhere, in the header say, stays there)
   // (at the match's end: the rematch, or for a spectator the replay)
