@@ -947,3 +947,20 @@ def test_a_node_kept_by_a_redraw_shows_what_was_drawn(server, browser):
                    " render()")
     mover.wait_for_selector(".picking button.target")
     assert mover.locator(".hand > label.hints-toggle #hints-toggle").count() == 1
+
+
+def test_a_princes_first_choice_is_another_player_not_yourself(server, browser):
+    """The focus goes to a card's first choice; for a Prince from seat 0 that was "yourself", and one
+    Enter made you discard your own hand."""
+    page = new_page(browser, server)
+    create_table(page, "Ann", {1: "random", 2: "random"}, players=3)
+    page.wait_for_selector(".your-turn")
+    page.evaluate("""() => {
+        const prince = {card: "prince", name: "Prince", value: 5, effect: "Choose any player."};
+        const moves = [0, 1, 2].map((seat) => ({...state.legal[0], card: "prince", move: `prince ${seat}`,
+                                                  target: seat, guess: null, guess_name: null}));
+        picking = {card: prince, index: 0, moves: moves.map((m) => ({...m, target: (m.target + state.seat) % 3}))};
+        render();
+    }""")
+    targets = page.locator(".picking button.target").all_inner_texts()
+    assert targets[-1] == "yourself" and "yourself" not in targets[:-1]

@@ -633,7 +633,8 @@ function pickingView() {
   const box = $("div", { class: "picking", role: "group", "aria-labelledby": "pick-prompt" });
   const { card, moves } = picking;
   if (picking.target === undefined) {
-    const targets = [...new Set(moves.map((m) => m.target))];
+    // yourself last (a Prince's): the focus goes to the first, and from seat 0 one Enter made you discard
+    const targets = [...new Set(moves.map((m) => m.target))].sort((a, b) => (a === state.seat) - (b === state.seat));
     box.append($("p", { id: "pick-prompt", text: w("web_pick_player", { card: card.name }) }));
     for (const target of targets)
       box.append($("button", { class: "target", "data-key": `target-${target}`, onclick: () => {
