@@ -541,6 +541,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_bad_host": "This server answers only to this computer's own names (localhost).",
         "web_too_many_tables": "You have created {most} tables in the last {minutes} minutes, the most allowed;"
                                " join one, or wait a little.",
+        "web_too_many_joins": "You have taken {most} seats in the last {minutes} minutes, the most allowed;"
+                              " play at one of them, or wait a little.",
         "web_seat_kept": "The free seats are kept for the last match's players while they decide; you can watch.",
         "web_seat_taken_away": "Your seat was taken while you were away, and the free seats are kept for the last"
                                " match's other players while they decide; you can watch.",
@@ -1123,6 +1125,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_bad_host": "Deze server luistert alleen naar de eigen namen van deze computer (localhost).",
         "web_too_many_tables": "Je hebt in de afgelopen {minutes} minuten {most} tafels gemaakt, het "
                                "maximum; schuif aan bij een tafel, of wacht even.",
+        "web_too_many_joins": "Je hebt in de afgelopen {minutes} minuten aan {most} tafels plaatsgenomen, het "
+                              "maximum; speel aan een ervan, of wacht even.",
         "web_seat_kept": "De vrije stoelen worden vrijgehouden voor de spelers van het vorige spel zolang ze nog kiezen; je kunt wel kijken.",
         "web_seat_taken_away": "Je stoel is ingenomen terwijl je weg was, en de vrije stoelen worden vrijgehouden"
                                " voor de andere spelers van het vorige spel zolang ze nog kiezen; je kunt wel kijken.",

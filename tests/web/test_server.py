@@ -2372,6 +2372,21 @@ def test_a_table_takes_so_many_spectators_and_an_address_makes_so_many_tables(cl
         client.portal.call(client.app.state.server.create, web_app.NewTable(name="Ann"), "127.0.0.1")
 
 
+def test_an_address_takes_so_many_seats(client, monkeypatch):
+    """A script could take every free seat in the lobby, one join after another."""
+    monkeypatch.setattr(web_app, "JOINS", 2)
+    tables = [client.portal.call(client.app.state.server.create, web_app.NewTable(name="Ann", players=3),
+                                 "127.0.0.1")["code"] for _ in range(2)]  # (made from this machine: no limit)
+    for code in tables:
+        assert client.post(f"/api/tables/{code}/join", json={"name": "Bob"}).json()["seat"] == 1
+    refused = client.post(f"/api/tables/{tables[0]}/join?lang=nl", json={"name": "Cas"})
+    assert refused.status_code == 400 and refused.json() == {
+        "type": "error", "key": "web_too_many_joins",
+        "message": "Je hebt in de afgelopen 10 minuten aan 2 tafels plaatsgenomen, het maximum; speel aan een ervan,"
+                   " of wacht even."}
+    assert client.app.state.server.rooms[tables[0]].open_seats() == [2]  # nothing taken
+
+
 def test_a_rematch_made_is_one_of_the_tables_an_address_may_make(client, monkeypatch):
     """A match to one token against a random bot, then its rematch, and its rematch: 30 tables past
     the limit of 20, and on without end."""

@@ -305,6 +305,7 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.made = Recent(NEW_TABLES_WITHIN)  # per client address: when it made its last tables
         self.missed = Recent(MISSES_WITHIN)  # per client address: when it named no table
+        self.joined = Recent(JOINS_WITHIN)  # per client address: when it took a seat at a table
         self._reading: dict[str, Reads] = {}  # per client address looking for tables not at hand
         self._being_made: set[str] = set()  # codes of tables stored but not yet served (see _read_back)
         self.rng = random.SystemRandom()
@@ -823,9 +824,13 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
 
     @app.post("/api/tables/{code}/join", dependencies=[Depends(from_our_pages), Depends(keys_once)])
     async def join(code: str, request: Joining, http: Request) -> dict[str, Any]:
-        async with server.holding(code, _address(http)) as room:
+        address = _address(http)
+        async with server.holding(code, address) as room:
+            if server.joined.count(address) >= JOINS and address not in THIS_MACHINE:
+                raise Refused("web_too_many_joins", most=JOINS, minutes=JOINS_WITHIN // 60)
             seating = room.table.seating(request.name, among=room.open_seats(), kept_names=room.kept_names())
             await seated(room.table, seating)
+            server.joined.note(address)
         server.tell_all(room)
         server.start_waiting(room)
         return {"code": room.table.code, "seat": seating.seat, "secret": seating.secret}
@@ -965,6 +970,10 @@ THIS_MACHINE = ("127.0.0.1", "::1")
 #: The most codes with no table one client address may name within :data:`MISSES_WITHIN` seconds.
 MISSES = 30
 MISSES_WITHIN = 600
+#: The most seats one client address may take at tables within :data:`JOINS_WITHIN` seconds (a script
+#: could take every free seat in the lobby, and hold its tables up).
+JOINS = 30
+JOINS_WITHIN = 600
 #: Tables made within these seconds are read back when the server starts (any other when asked for).
 AT_HAND = 24 * 3600
 #: Seconds a stored table that could not be read back is left out before it is read again when asked
