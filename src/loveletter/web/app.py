@@ -62,7 +62,7 @@ from loveletter.web.messages import (
 )
 from loveletter.web.replays import MAX_RECORD_BYTES, frames_json, record_of
 from loveletter.web.store import Store, StoredTable
-from loveletter.web.table import GameTable, Refused, Seating, is_code, new_code, new_settings
+from loveletter.web.table import GameTable, Refused, Seating, Settings, is_code, new_code, new_settings
 
 WEB_WORDS_PREFIX = "web_"
 #: The terminal's words the page shows too: the "best" beside a hint (the hint itself comes worded).
@@ -449,26 +449,31 @@ class Server:
         ``X-Forwarded-For`` is seen through by uvicorn, and each of them counts apart). One table is
         made at a time (:attr:`making`), stored in a worker thread: a slow or locked database holds up
         the other new tables and rematches, not the tables being played."""
+        room, creator = await self._make_table(address, lambda rng: new_settings(
+            request.edition, request.players, request.target, seat_numbers(request.bots), request.private,
+            request.bot_timeout, rng, request.stand_in), creator=request.name)
+        assert creator is not None
+        self.start_waiting(room)
+        return {"code": room.table.code, "seat": creator.seat, "secret": creator.secret}
+
+    async def _make_table(self, address: str, settings_of: Callable[[random.Random], Settings],
+                          creator: str | None = None, rematch_of: Room | None = None) -> tuple[Room, Seating | None]:
+        """Make, store and serve a new table (:meth:`create`, :meth:`rematch`), one at a time
+        (:attr:`making`), for a client ``address`` within its limit: its settings from ``settings_of``
+        (given a generator for its secret seed), with its ``creator`` (a name) in seat 0 or as the
+        rematch of the finished table ``rematch_of``. The served room, and the creator's seating."""
         async with self.making:
-            self._check_making(address)
-            settings = new_settings(request.edition, request.players, request.target, seat_numbers(request.bots),
-                                    request.private, request.bot_timeout, random.Random(self.rng.random()),
-                                    request.stand_in)
+            self.made.check(address, NEW_TABLES, "web_too_many_tables")
+            settings = settings_of(random.Random(self.rng.random()))
             async with self._new_code() as code:
                 table = GameTable(code, settings, self.store, budget=self.budget)
-                creator = table.creator_seating(request.name)  # a name refused before anything is stored
-                await asyncio.to_thread(table.store_new, creator)
-                table.take(creator)
+                seating = None if creator is None else table.seating(creator)  # (a name refused: nothing stored)
+                await asyncio.to_thread(table.store_new, seating, None if rematch_of is None else rematch_of.table.code)
+                if seating is not None:
+                    table.take(seating)
                 self.made.note(address)
-                self.rooms[code] = room = Room(table)
-        self.start_waiting(room)
-        return {"code": code, "seat": creator.seat, "secret": creator.secret}
-
-    def _check_making(self, address: str) -> None:
-        """Refuse a new table to a client ``address`` that made :data:`NEW_TABLES` in the last
-        :data:`NEW_TABLES_WITHIN` seconds (not to this machine: see :meth:`create`)."""
-        if self.made.count(address) >= NEW_TABLES and address not in THIS_MACHINE:
-            raise Refused("web_too_many_tables", most=NEW_TABLES, minutes=NEW_TABLES_WITHIN // 60)
+                self.rooms[code] = room = Room(table, origin=rematch_of)
+        return room, seating
 
     async def rematch(self, room: Room, secret: str, address: str = "") -> dict[str, Any]:
         """A new table like ``room``'s finished one (same seats, bots and target, a new deal): the
@@ -484,17 +489,10 @@ class Server:
         if room.rematch is None:
             s = old.settings
             bots = {i: plan.level for i, plan in enumerate(s.seats) if plan.level is not None}
-            async with self.making:
-                self._check_making(address)
-                settings = new_settings(s.edition, s.players, s.target, bots, s.private, s.bot_timeout,
-                                        random.Random(self.rng.random()),
-                                        s.stand_in if s.bot_timeout is not None else None)
-                async with self._new_code() as code:
-                    table = GameTable(code, settings, self.store, budget=self.budget)
-                    await asyncio.to_thread(table.store_new, rematch_of=old.code)
-                    self.made.note(address)
-                    self.rooms[code] = Room(table, origin=room)
-            room.rematch = code
+            made, _ = await self._make_table(address, lambda rng: new_settings(
+                s.edition, s.players, s.target, bots, s.private, s.bot_timeout, rng,
+                s.stand_in if s.bot_timeout is not None else None), rematch_of=room)
+            room.rematch = made.table.code
             self.tell_all(room)
         async with self.holding(room.rematch) as new_room:  # (a newcomer may be taking a seat there)
             # their own seat again (kept for them), else one kept for nobody
@@ -505,6 +503,15 @@ class Server:
         self.tell_all(new_room)
         self.start_waiting(new_room)
         return {"code": new_room.table.code, "seat": seating.seat, "secret": seating.secret}
+
+    async def join(self, room: Room, name: str, address: str) -> Seating:
+        """Seat the person called ``name`` at ``room``'s first open seat (its lock held by the
+        caller), within the seats a client ``address`` may take (:data:`JOINS`)."""
+        self.joined.check(address, JOINS, "web_too_many_joins")
+        seating = room.table.seating(name, among=room.open_seats(), kept_names=room.kept_names())
+        await seated(room.table, seating)
+        self.joined.note(address)
+        return seating
 
     async def replay(self, doc: Any, t: Translator) -> str:
         """The frames of the record ``doc`` (:func:`~loveletter.web.replays.frames_json`), made in a
@@ -826,19 +833,16 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     async def join(code: str, request: Joining, http: Request) -> dict[str, Any]:
         address = _address(http)
         async with server.holding(code, address) as room:
-            if server.joined.count(address) >= JOINS and address not in THIS_MACHINE:
-                raise Refused("web_too_many_joins", most=JOINS, minutes=JOINS_WITHIN // 60)
-            seating = room.table.seating(request.name, among=room.open_seats(), kept_names=room.kept_names())
-            await seated(room.table, seating)
-            server.joined.note(address)
+            seating = await server.join(room, request.name, address)
         server.tell_all(room)
         server.start_waiting(room)
         return {"code": room.table.code, "seat": seating.seat, "secret": seating.secret}
 
     @app.post("/api/tables/{code}/rematch", dependencies=[Depends(from_our_pages), Depends(keys_once)])
     async def rematch(code: str, request: Rematch, http: Request) -> dict[str, Any]:
-        async with server.holding(code, _address(http), request.secret) as room:
-            return await server.rematch(room, request.secret, _address(http))
+        address = _address(http)
+        async with server.holding(code, address, request.secret) as room:
+            return await server.rematch(room, request.secret, address)
 
     async def finished_record(code: str, t: Translator, address: str) -> tuple[str, dict[str, Any]]:
         """A finished table's code and record (before the end, a record would show the decks), its bots
@@ -1026,6 +1030,12 @@ class Recent:
         if not done:
             del self.times[address]
         return len(done)
+
+    def check(self, address: str, most: int, key: str) -> None:
+        """:class:`Refused` (the message ``key``) for an ``address`` that did it ``most`` times lately,
+        unless it is this machine's own (its owner's, or a proxy's there that names its clients)."""
+        if self.count(address) >= most and address not in THIS_MACHINE:
+            raise Refused(key, most=most, minutes=round(self.seconds / 60))
 
     def note(self, address: str) -> None:
         """``address`` did it now."""

@@ -260,10 +260,6 @@ class GameTable:
             raise Refused("web_seat_kept" if went_on_from is None else "web_seat_taken_away")
         return Seating(free[0], shown, secrets.token_urlsafe(32), went_on_from)
 
-    def creator_seating(self, name: str) -> Seating:
-        """Seat 0 for the person called ``name`` who makes this table; :class:`Refused` for a name."""
-        return Seating(0, self.newcomer_name(name), secrets.token_urlsafe(32))
-
     def store_seat(self, seating: Seating) -> None:
         """Store ``seating`` (the table is stored already)."""
         self.store.take_seat(self.code, seating.seat, seating.name, seating.secret, seating.went_on_from)
