@@ -1987,6 +1987,31 @@ def test_new_tables_asked_for_at_once_are_held_to_the_limit(client, monkeypatch)
     assert len(client.app.state.server.rooms) == web_app.NEW_TABLES
 
 
+def test_seats_asked_for_at_once_at_many_tables_are_held_to_the_limit(client, monkeypatch):
+    """Counted before a seat was stored and noted after: joins to many tables at once (each holding
+    only its own table's lock) all passed the limit."""
+    monkeypatch.setattr(web_app, "JOINS", 2)
+    server = client.app.state.server
+    tables = [client.portal.call(server.create, web_app.NewTable(name="Ann"), "127.0.0.1")["code"] for _ in range(5)]
+    store = server.store
+    taking = store.take_seat
+
+    def slow(*args, **kwargs):
+        time.sleep(0.05)
+        return taking(*args, **kwargs)
+
+    monkeypatch.setattr(store, "take_seat", slow)
+    answers = []
+    asking = [threading.Thread(target=lambda code=code: answers.append(
+        client.post(f"/api/tables/{code}/join", json={"name": "Bob"}))) for code in tables]
+    for thread in asking:
+        thread.start()
+    for thread in asking:
+        thread.join(60)
+    assert sorted(a.status_code for a in answers) == [200, 200, 400, 400, 400]
+    assert {a.json()["key"] for a in answers if a.status_code == 400} == {"web_too_many_joins"}
+
+
 def test_a_player_whose_seat_was_taken_while_away_is_told_so(client):
     """Cor leaves the finished table, a newcomer takes his open seat at the rematch, and Cor comes
     back: he was told the free seats are kept for the last match's players, which he is one of."""

@@ -506,11 +506,13 @@ class Server:
 
     async def join(self, room: Room, name: str, address: str) -> Seating:
         """Seat the person called ``name`` at ``room``'s first open seat (its lock held by the
-        caller), within the seats a client ``address`` may take (:data:`JOINS`)."""
+        caller), within the seats a client ``address`` may take (:data:`JOINS`). The seat is counted
+        before it is stored: joins to many tables at once hold only their own tables' locks, and
+        all passed the limit while their seats were stored (one whose storing fails still counts)."""
         self.joined.check(address, JOINS, "web_too_many_joins")
         seating = room.table.seating(name, among=room.open_seats(), kept_names=room.kept_names())
-        await seated(room.table, seating)
         self.joined.note(address)
+        await seated(room.table, seating)
         return seating
 
     async def replay(self, doc: Any, t: Translator) -> str:
