@@ -578,10 +578,10 @@ class Server:
             timeout = table.settings.bot_timeout
             if timeout is not None and table.started and not table.match.over:
                 current = table.match.current
-                # for someone away, while another player is here: at a table nobody is at, stand-ins
-                # played whole matches to 20 tokens, and 20 such tables kept the server's bots busy
-                here = any(c.seat is not None and c.seat != current for c in room.connections)
-                if here and not room.connected(current):
+                # for someone away, while another player is here (then the one here is another, kept
+                # by came_or_went): at a table nobody is at, stand-ins played whole matches to 20
+                # tokens, and 20 such tables kept the server's bots busy
+                if room.players_away_since is None and not room.connected(current):
                     plan, delay = ("stand-in", current, len(table.moves)), timeout
         if room.waiting is not None and not room.waiting.done():
             if room.storing or room.plan == plan:  # storing: that task schedules what follows itself
