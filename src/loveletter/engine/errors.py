@@ -131,6 +131,12 @@ def quoted(value: Any) -> Any:
     return value
 
 
+def typed(value: object) -> str:
+    """``value`` as a refusal of its kind quotes it: as Python writes it (text in quotes), cut short
+    (:func:`shown`)."""
+    return shown(repr(value))
+
+
 def shown_params(params: dict[str, Any]) -> dict[str, Any]:
     """``params`` with what was typed cut short (:data:`TYPED`)."""
     return {name: shown(value) if name in TYPED and isinstance(value, str) else value

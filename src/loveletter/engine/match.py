@@ -44,10 +44,9 @@ class Match:
         for name, value in (("token target", target), ("starter", starter)):
             if value is not None:
                 check_whole(f"the {name}", value)
-        check_seed(seed)
+        seed = check_seed(seed)
         players, starter = int(players), int(starter)
         target = int(target) if target is not None else None
-        seed = int(seed) if seed is not None else None
         if target is not None and target < 1:
             raise ValueError(f"the token target must be at least 1, not {target}")
         self.edition = edition

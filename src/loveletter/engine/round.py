@@ -25,7 +25,7 @@ from itertools import permutations
 
 from loveletter.engine.actions import Action
 from loveletter.engine.cards import TARGETED, Card, Edition
-from loveletter.engine.errors import IllegalActionError, check_whole, is_whole, quoted, shown
+from loveletter.engine.errors import IllegalActionError, check_whole, is_whole, quoted, typed
 from loveletter.engine.events import ONLY, Event
 
 GUARD, PRIEST, BARON, HANDMAID, PRINCE = Card.GUARD, Card.PRIEST, Card.BARON, Card.HANDMAID, Card.PRINCE
@@ -529,7 +529,7 @@ class Round:
         cur = self.current
         hand = self.hands[cur]
         card = action.card
-        if not isinstance(card, Card) or not self.edition.has(card):
+        if not self.edition.has(card):  # (a Card: see _form_error)
             return IllegalActionError("not_edition", card=card, edition=self.edition.name)
         if self.phase is Phase.CHANCELLOR:
             return _why_bad_chancellor(cur, hand, action)
@@ -551,7 +551,7 @@ class Round:
             if choosable:
                 return IllegalActionError("needs_target", card=card, options=choosable)
             return IllegalActionError("guess_untargeted")  # a Guard with a guess and no one to choose
-        if not _is_seat(target, self.players):
+        if not 0 <= target < self.players:  # (a whole number: see _form_error)
             return IllegalActionError("no_such_seat", target=target)
         if target == cur and card is not PRINCE:
             if not choosable:  # R4.6: nobody else may be chosen, so the card goes without a target
@@ -672,27 +672,22 @@ def _form_error(action: object) -> IllegalActionError | None:
     a card is a :class:`Card`, not the number 2). Such an action could equal a legal one, or fail to
     be looked up at all (a list has no hash)."""
     if not isinstance(action, Action):
-        return IllegalActionError("not_an_action", value=_typed(action))
+        return IllegalActionError("not_an_action", value=typed(action))
     card, target, guess, keep, bottom = action
     if not isinstance(card, Card):
-        return IllegalActionError("not_a_card", value=_typed(card))
+        return IllegalActionError("not_a_card", value=typed(card))
     for value in (guess, keep):
         if value is not None and not isinstance(value, Card):
-            return IllegalActionError("not_a_card", value=_typed(value))
+            return IllegalActionError("not_a_card", value=typed(value))
     if target is not None and not is_whole(target):
-        return IllegalActionError("not_a_seat", value=_typed(target))
+        return IllegalActionError("not_a_seat", value=typed(target))
     if bottom is not None:
         if not isinstance(bottom, (tuple, list)):
-            return IllegalActionError("not_cards", value=_typed(bottom))
+            return IllegalActionError("not_cards", value=typed(bottom))
         for value in bottom:
             if not isinstance(value, Card):
-                return IllegalActionError("not_a_card", value=_typed(value))
+                return IllegalActionError("not_a_card", value=typed(value))
     return None
-
-
-def _typed(value: object) -> str:
-    """``value`` as a refusal of its kind quotes it: as Python writes it (text in quotes), cut short."""
-    return shown(repr(value))
 
 
 def _bottom_as_tuple(action: Action) -> Action:
@@ -701,5 +696,3 @@ def _bottom_as_tuple(action: Action) -> Action:
     return action if bottom is None or isinstance(bottom, tuple) else action._replace(bottom=tuple(bottom))
 
 
-def _is_seat(target: object, players: int) -> bool:
-    return is_whole(target) and 0 <= target < players  # (a numpy integer too)

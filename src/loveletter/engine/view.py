@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from loveletter.engine import ties
 from loveletter.engine.actions import Action
 from loveletter.engine.cards import Card, Edition
-from loveletter.engine.errors import is_whole, quoted, shown
+from loveletter.engine.errors import is_whole, quoted, typed
 from loveletter.engine.events import Event
 from loveletter.engine.match import Match
 from loveletter.engine.round import Phase, Round
@@ -112,11 +112,11 @@ def view(state: Match | Round, seat: int | None) -> View:
         rnd = state.round
     else:
         match, rnd = None, state
-    if seat is not None and not is_whole(seat):  # (True was taken as seat 1, and shown as the seat True)
-        raise TypeError(f"a seat is a whole number (or None, a spectator), not {shown(repr(seat))}")
-    if seat is not None and not 0 <= seat < rnd.players:
-        raise ValueError(f"there is no seat {quoted(seat)} in a {rnd.players}-player game")
     if seat is not None:
+        if not is_whole(seat):  # (True was taken as seat 1, and shown as the seat True)
+            raise TypeError(f"a seat is a whole number (or None, a spectator), not {typed(seat)}")
+        if not 0 <= seat < rnd.players:
+            raise ValueError(f"there is no seat {quoted(seat)} in a {rnd.players}-player game")
         seat = int(seat)  # (a numpy integer too)
     events = tuple(e.seen_by(seat) for e in (rnd.log or ()))
     mine = seat is not None and seat == rnd.current and not rnd.over
