@@ -146,15 +146,16 @@ def names_apart(names: list[str]) -> list[str]:
     "Bob" with a zero-width space, shown ``'Bob\\u200b'``, "'Bob\\u200b'" is shown ``"'Bob\\u200b'"``).
     (A record may hold any distinct names, docs/record.md; a table's names are made apart when they
     are taken.)"""
-    shown = [one_line(name) if visible(one_line(name)) else ascii(name) for name in names]
+    escaped = [ascii(name) for name in names]
+    shown = [line if visible(line) else escape for line, escape in zip(map(one_line, names), escaped, strict=True)]
     while True:
         # letters of other scripts that look alike as one; escaped names are apart as they are
         looks = [skeleton(look(s)) for s in shown]
-        alike = [i for i, s in enumerate(shown) if looks.count(looks[i]) > 1 and s != ascii(names[i])]
+        alike = [i for i, s in enumerate(shown) if looks.count(looks[i]) > 1 and s != escaped[i]]
         if not alike:
             return shown
         for i in alike:
-            shown[i] = ascii(names[i])
+            shown[i] = escaped[i]
 
 
 def one_line(name: str) -> str:

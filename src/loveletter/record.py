@@ -262,14 +262,16 @@ def _not_a_json_value(word: str) -> Any:
 
 def _first_constant(text: str, word: str) -> int:
     """Where ``word`` (:class:`_NotJsonValue`'s) first stands in ``text`` outside a string."""
-    for found in re.finditer(r'"(?:[^"\\]|\\.)*"|' + re.escape(word), text):
+    for found in re.finditer(_JSON_STRING + "|" + re.escape(word), text):
         if found.group().startswith(word):
             return found.start()
     return 0  # (not reached: the reader found it)
 
 
+#: A JSON string (what is in one is text, whatever it reads like).
+_JSON_STRING = r'"(?:[^"\\]|\\.)*"'
 #: A JSON string, or a number: its whole part, and its fraction or exponent (which make it a float).
-_STRING_OR_NUMBER = re.compile(r'"(?:[^"\\]|\\.)*"|(-?(?:0|[1-9][0-9]*))((?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)')
+_STRING_OR_NUMBER = re.compile(_JSON_STRING + r"|(-?(?:0|[1-9][0-9]*))((?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)")
 
 
 def _too_long(text: str) -> int:

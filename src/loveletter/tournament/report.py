@@ -176,7 +176,7 @@ def percent(x: float | None, t: Translator) -> str:
 def rating_error(x: float, t: Translator) -> str:
     """A rating's standard error in whole points, or with one decimal below one (200,000 rounds
     showed "±0", as if exact)."""
-    return f"{x:.0f}" if x >= 0.95 else decimal(x, t)
+    return decimal(x, t, 0 if x >= 0.95 else 1)
 
 
 def signed(x: float | None) -> str:
