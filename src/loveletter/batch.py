@@ -893,10 +893,13 @@ class Batch:
     def step(self, actions: npt.ArrayLike) -> None:
         """Apply one action number per round (ignored where the round is over); a ``ValueError``
         names the first round whose number is not legal, and then nothing changes."""
-        numbers = _action_numbers(actions, self.count)
+        self._apply(_action_numbers(actions, self.count), self.legal_mask())
+
+    def _apply(self, numbers: Ints, mask: Bools) -> None:
+        """:meth:`step` with the action ``numbers`` read (:func:`_action_numbers`, a copy of our own)
+        and ``mask``, the rounds' legal moves now (:meth:`run` has it already)."""
         running = ~self.done
         numbers[~running] = -1
-        mask = self.legal_mask()
         inside = (numbers >= 0) & (numbers < self.actions.size)
         legal = inside & mask[np.arange(self.count), np.clip(numbers, 0, self.actions.size - 1)]
         bad = np.flatnonzero(running & ~legal)
@@ -918,19 +921,21 @@ class Batch:
         """Step until every round is over; ``policy`` is one callable, or one per seat (each gets
         the masks of all rounds, all False where another seat decides, and the observation with
         the hand only where its own seat decides: -1 elsewhere, R7)."""
-        if not callable(policy) and not isinstance(policy, Sequence):
-            raise TypeError(f"the policy must be a callable, or a list of one per seat, not {type(policy).__name__}")
-        if not callable(policy) and len(policy) != self.players:
-            raise ValueError(f"one policy for all seats, or one per seat: {self.players} seats, not {len(policy)}"
-                             " policies")
-        if not callable(policy) and not all(map(callable, policy)):  # ("ab" is a list of two, but of letters)
-            raise TypeError("the policy must be a callable, or a list of one per seat, not a list of"
-                            f" {', '.join(sorted({type(p).__name__ for p in policy if not callable(p)}))}")
+        if not callable(policy):
+            if not isinstance(policy, Sequence):
+                raise TypeError(f"the policy must be a callable, or a list of one per seat, not {type(policy).__name__}")
+            if len(policy) != self.players:
+                raise ValueError(f"one policy for all seats, or one per seat: {self.players} seats, not {len(policy)}"
+                                 " policies")
+            if not all(map(callable, policy)):  # ("ab" is a list of two, but of letters)
+                raise TypeError("the policy must be a callable, or a list of one per seat, not a list of"
+                                f" {', '.join(sorted({type(p).__name__ for p in policy if not callable(p)}))}")
         while not self.done.all():
             masks = self.legal_mask()
+            legal = masks.copy()  # (worked out once a step; the policy may write on the masks it is given)
             observation = self.observation()
             if callable(policy):
-                self.step(policy(masks, observation))
+                self._apply(_action_numbers(policy(masks, observation), self.count), legal)
                 continue
             numbers = np.full(self.count, -1, dtype=np.int64)
             for seat, seat_policy in enumerate(policy):
@@ -942,7 +947,7 @@ class Batch:
                     except ValueError as refused:
                         raise ValueError(f"seat {seat}'s policy: {refused}") from None
                     numbers[mine] = chosen[mine]
-            self.step(numbers)
+            self._apply(numbers, legal)
         return self.results
 
     @property
