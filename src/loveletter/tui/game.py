@@ -522,7 +522,9 @@ def _grid(columns: int, last_whole: int = 0) -> Table:
 def _print_parts(console: Console, label: str, parts: list[str], between: str = " · ") -> None:
     """``label`` and the ``parts`` on one line, or on as many as the terminal needs, each wrapped
     line indented under the first part: a line breaks only between parts ("Prince 3%" stays whole)."""
-    indent = " " * (cell_len(label) if cell_len(label) <= console.width // 2 else 4)
+    label_width = cell_len(label)
+    indent = " " * (label_width if label_width <= console.width // 2 else 4)
+    first_under = len(indent) < label_width  # (the first part under the label gains room only then)
     closing = between.rstrip()  # ends a line broken between two parts: "Priest," / "Baron 2 ·"
     line = label
     for i, part in enumerate(parts):
@@ -530,8 +532,7 @@ def _print_parts(console: Console, label: str, parts: list[str], between: str = 
         # first part goes under the label only where the indent is narrower (a label wider than half
         # the line), and a closing that would not fit is left out, never wrapped alone
         joined = line + (between if i else "") + part
-        room = i or len(indent) < cell_len(label)
-        if room and line.strip() and cell_len(joined + (closing if i < len(parts) - 1 else "")) > console.width:
+        if (i or first_under) and line.strip() and cell_len(joined + (closing if i < len(parts) - 1 else "")) > console.width:
             ended = line + closing if i else line
             _print_trimmed(console, Text(ended if cell_len(ended) <= console.width else line))
             line = indent + part
