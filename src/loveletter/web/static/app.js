@@ -53,7 +53,7 @@ function morph(live, drawn) {
     else {
       for (const { name } of [...old.attributes]) if (!node.hasAttribute(name)) old.removeAttribute(name);
       for (const { name, value } of node.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
-      for (const type of Object.keys(node.listeners || {})) if (!old.listeners?.[type]) old.addEventListener(type, dispatch);
+      for (const type of Object.keys(node.listeners || {})) old.addEventListener(type, dispatch);  // (once per type)
       old.listeners = node.listeners;
       if (old.type === "checkbox") old.checked = node.checked;  // (once clicked, a box no longer follows its attribute)
       // a field's own checks again, on what is typed in it, in the page's language now (inOurWords)
@@ -424,13 +424,14 @@ function render() {
   if (s.face_up.length)
     top.append(faceUpView(s.face_up));
 
+  const over = s.match_winners.length > 0;  // (nobody's turn any more)
   const players = playersSection();
   s.names.forEach((name, i) => {
     const tags = [];
     if (i === me) tags.push(w("web_you"));
     if (!s.alive[i]) tags.push(w("web_out"));
     if (s.protected[i]) tags.push(w("web_protected"));
-    players.append($("div", { class: `player panel${i === s.current ? " current" : ""}${s.alive[i] ? "" : " out"}`,
+    players.append($("div", { class: `player panel${i === s.current && !over ? " current" : ""}${s.alive[i] ? "" : " out"}`,
       "data-seat": i },
       $("h3", { text: playerHeading(name, tags) }),
       $("p", { text: w("web_tokens", { n: s.tokens[i], target: s.target }) }),
@@ -510,9 +511,9 @@ function render() {
     tracker.append($("p", { class: "under-deck", text: `${w("web_under_deck")} ${s.under_deck.map((f) => f.name).join(", ")}` }));
   const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
     logList(s.log, w("web_log"), "log"));
-  const over = s.match_winners.length > 0;
   // at the match's end the last round's panel (below) tells that round whole, with its result
-  const side = $("div", { class: "side" }, known, tracker, ...(over && s.previous ? [] : [log]));
+  // (a spectator has no hand and nothing private)
+  const side = $("div", { class: "side" }, ...(me === null ? [] : [known]), tracker, ...(over && s.previous ? [] : [log]));
   if (s.previous) {
     side.prepend($("section", { class: "panel previous" }, $("h2", { text: w("web_last_round") }),
       $("p", { class: "result", text: w("web_round_won", { names: s.previous.won_by }) }),
@@ -521,12 +522,10 @@ function render() {
   // at the match's end there is nothing left to play: no hand panel (it stood empty, with the hints' box)
   // without a hand (watching, or the match over) the side's panels share the whole width
   const handless = me === null || over;
-  if (me === null) known.remove();  // a spectator has no hand and nothing private
   morph(main, $("div", {}, top, players, $("div", { class: handless ? "play handless" : "play" }, ...(handless ? [] : [hand]), side)));
   // the newest lines in sight: the log (and the last round's cards, which come at its end)
   for (const list of main.querySelectorAll(".log ol, .previous ol"))
     if (!scrolledBack.has(list.dataset.key)) list.scrollTop = list.scrollHeight;
-  if (over) for (const panel of main.querySelectorAll(".player.current")) panel.classList.remove("current");
   document.title = s.legal.length ? `${w("web_your_turn")} – ${w("web_title")}` : w("web_title");
   // the page is drawn anew on every change (and brought up to date in place: a control kept keeps the
   // focus); where its control went, the focus goes back to its like, or on to the next step
