@@ -48,6 +48,8 @@ TWO_CARDS: dict[str, dict[Card, str]] = {
 }
 _CARD_WORDS = {c.word for c in Card}
 # The notation's two keywords in each language (card names come from CARD_NAMES).
+#: A word of a move typed in notation: what lies between spaces and commas.
+_WORD = re.compile(r"[^\s,]+")
 _KEYWORDS = {"en": {"keep": "keep", "bottom": "bottom"}, "nl": {"keep": "houd", "bottom": "onder"}}
 _ARTICLE = {"en": {}, "nl": {Card.HANDMAID: "het"}}
 _DEFAULT_ARTICLE = {"en": "the", "nl": "de"}
@@ -1604,16 +1606,20 @@ class Translator:
 
         :class:`NotationError` if it cannot be read.
         """
-        typed = text.replace(",", " , ").split()
-        words = [self.card_word(w) or w for w in typed]
+        back: dict[str, str] = {}  # each word read, to the word typed
+
+        def read(word: re.Match[str]) -> str:
+            notation = self.card_word(word[0]) or word[0]
+            back[notation] = word[0]
+            return notation
+
+        # word by word, spaces and commas (which part a Chancellor's cards) left as they were typed
         try:
-            return Action.parse(" ".join(words).replace(" , ", ","))
+            return Action.parse(_WORD.sub(read, text))
         except NotationError as err:  # told in the words typed, not the notation they were read as
-            back = dict(zip(words, typed, strict=True))
 
             def as_typed(notation: str) -> str:
-                words_read = notation.replace(",", " , ").split()
-                return " ".join(back.get(w, w) for w in words_read).replace(" , ", ",")
+                return _WORD.sub(lambda word: back.get(word[0], word[0]), notation)
 
             params = {name: as_typed(value) if name in QUOTED and isinstance(value, str) else value
                       for name, value in err.params.items()}

@@ -62,7 +62,7 @@ class Action(NamedTuple):
         words = [word.lower() for word in typed]
         if not words:
             raise NotationError("empty")
-        if _is_number(words[0]):  # "1 2": a seat, or a number from a list of moves, before any card
+        if _is_number(words[0].rstrip(".,")):  # "1 2", "1.": a seat, or a number from a list of moves, before any card
             raise NotationError("number_first", text=text.strip())
         card = _card(words[0])
         rest = words[1:]
