@@ -41,8 +41,6 @@ def test_serve_on_a_port_in_use_creates_no_database(tmp_path, busy_port):
 
 
 @pytest.mark.parametrize(("args", "says"), [
-    (["--db", ""], "--db is leeg: geef een database-URL of het pad van een SQLite-bestand (of laat --db weg)"),
-    (["--host", " "], "--host is leeg: geef een adres, bv. 127.0.0.1 of 0.0.0.0"),
     (["--db", "."], "kan de database sqlite:///. niet openen: het is een map"),
     (["--db", "nowhere/web.db"], "kan de database sqlite:///nowhere/web.db niet openen: de map nowhere bestaat niet"),
     (["--db", "foo://bar"], "kan de database foo://bar niet openen: onbekend soort database 'foo'"),
@@ -61,6 +59,20 @@ def test_serve_refusals_in_dutch(tmp_path, args, says):
     assert done.returncode == 1 and done.stderr == f"loveletter serve: {says.format(port=port)}\n"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["notes.txt"]  # nothing made
     assert (tmp_path / "notes.txt").read_text().startswith("Not a database")
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--db", ""], "Ongeldige waarde voor '--db': die is leeg: geef een database-URL of het pad van een"
+                   " SQLite-bestand (of laat --db weg)"),
+    (["--host", " "], "Ongeldige waarde voor '--host': het adres is leeg: geef er een, bv. 127.0.0.1 of 0.0.0.0"),
+])
+def test_serve_refuses_an_empty_value_as_any_bad_value(tmp_path, args, says):
+    """An empty --db or --host was told with status 1 and no pointer to the help page, where every
+    other bad value is a usage error (status 2)."""
+    done = run("serve", "--port", free_port(), *args, cwd=tmp_path, LANG="nl_NL.UTF-8")
+    assert done.returncode == 2
+    assert done.stderr == f"loveletter serve: {says} (zie 'loveletter serve --help')\n"
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_database_drivers_own_words_are_marked_as_its_own(tmp_path):

@@ -22,7 +22,7 @@ from loveletter.bots.expert import DEFAULT_ITERATIONS, HINT_TRIES
 from loveletter.cli import numbers
 from loveletter.cli.click_dutch import speak_dutch
 from loveletter.cli.levels import LevelsRefused, read_levels
-from loveletter.cli.numbers import DASH, Amount, GivenPath, Players, Whole
+from loveletter.cli.numbers import DASH, Amount, Filled, GivenPath, Players, Whole
 from loveletter.cli.start import command_named, tell_command_interrupted
 from loveletter.engine import EDITIONS, MAX_TARGET
 from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named, on_one_line
@@ -242,11 +242,13 @@ def tournament_command(bots: str, players: int | None, edition: str, rounds: int
 
 
 @cli.command("serve", help=_t("cli_serve"), options_metavar=_t("meta_options"))
-@click.option("--host", default="127.0.0.1", show_default=True, metavar=_t("meta_address"),
+@click.option("--host", type=Filled("serve_err_host_empty"), default="127.0.0.1", show_default=True,
+              metavar=_t("meta_address"),
               help=_t("opt_serve_host"))
 @click.option("--port", type=Whole(1, 65535), default=8000, show_default=True, metavar=_t("meta_port"),
               help=_t("opt_serve_port"))
-@click.option("--db", "database", default=None, metavar=_t("meta_database"), help=_t("opt_serve_db"))
+@click.option("--db", "database", type=Filled("serve_err_db_empty"), default=None, metavar=_t("meta_database"),
+              help=_t("opt_serve_db"))
 @click.option("--bot-delay", type=Amount(0, 10), default=0.8, show_default=True,
               metavar=_t("meta_seconds"), help=_t("opt_serve_bot_delay"))
 @click.option("--budget", type=Whole(1, MAX_BUDGET), default=None, metavar="N",

@@ -1,4 +1,4 @@
-"""Number and path options in words: ``--rounds abc`` is "not a whole number", ``--players 9`` "must be from 2
+"""Number, path and text options in words: ``--rounds abc`` is "not a whole number", ``--players 9`` "must be from 2
 to 6", and help pages say ``[at least 1]`` rather than click's ``[x>=1]``, in the user's language.
 A decimal comma is read as a point (``--delay 0,5``).
 """
@@ -107,6 +107,21 @@ class Amount(_InWords, click.FloatRange):
 
     def __init__(self, low: float, high: float) -> None:
         super().__init__(low, high)
+
+
+class Filled(click.ParamType[str, Any]):
+    """Text that is not empty nor only spaces: refused as other bad values are, ``empty`` (a message
+    key) saying what to give instead."""
+
+    name = "text"
+
+    def __init__(self, empty: str) -> None:
+        self._empty = empty
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        if isinstance(value, str) and not value.strip():
+            self.fail(Translator(language)(self._empty), param, ctx)
+        return str(value)
 
 
 #: The project's words for click's kinds of path, where they differ ("Folder '…' is a file").

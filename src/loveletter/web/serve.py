@@ -47,10 +47,6 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
         print(f"loveletter serve: {t(key, **params)}", file=sys.stderr)
         return 1
 
-    if not host.strip():
-        return fail("serve_err_host_empty")
-    if database is not None and not database.strip():
-        return fail("serve_err_db_empty")
     try:  # the port first, so that a server that cannot start creates no database
         for listener in listen(host, port):  # (socket.create_server took ::1 for an IPv4 address)
             # closed again, and bound anew to serve: a socket listening while the tables are read back
