@@ -29,7 +29,7 @@ PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".installed"
 
 # What this script says, in the languages of the game: it runs before the game is installed, so it
-# cannot use the game's own translations (loveletter.i18n); it picks the language the same way.
+# has its own words (loveletter.i18n holds the game's); it picks the language as the game does.
 WORDS = {
     "en": {
         "old_python": "loveletter needs Python 3.11 or newer, not {version}",
@@ -41,6 +41,15 @@ WORDS = {
                        " `sudo python3 dev.py test` once (it starts the server and makes the tests' role and"
                        " database), or set LOVELETTER_TEST_POSTGRES to a server where the role may create schemas.",
         "usage": "usage: python3 dev.py serve [options] | play [options] | test [pytest options] | replay FILE | bench",
+        "help": "Sets everything up on first use (.venv beside dev.py, with the pinned dependencies), then runs the"
+                " command: serve starts the browser game, play the terminal game, replay tells a game record,"
+                " bench measures the rules engine's speed and test runs the test suite. A command's options:"
+                " python3 dev.py play --help.",
+        "unknown_command": "dev.py: there is no command '{command}'",
+        "failed": "dev.py: {command} failed with exit status {status}{detail}",
+        "no_venv": "dev.py: could not create .venv ({reason}); on Debian and Ubuntu, install python3-venv first:"
+                   " sudo apt-get install python3-venv",
+        "interrupted": "dev.py: interrupted.",
     },
     "nl": {
         "old_python": "loveletter heeft Python 3.11 of nieuwer nodig, niet {version}",
@@ -54,25 +63,30 @@ WORDS = {
                        " schema's mag maken.",
         "usage": "gebruik: python3 dev.py serve [opties] | play [opties] | test [pytest-opties] | replay BESTAND"
                  " | bench",
+        "help": "Zet bij het eerste gebruik alles klaar (.venv naast dev.py, met de vastgelegde afhankelijkheden) en"
+                " voert dan de opdracht uit: serve start het spel in de browser, play het spel in de terminal, replay"
+                " vertelt een spelverslag, bench meet de snelheid van de spelregelmotor en test draait de tests. De"
+                " opties van een opdracht: python3 dev.py play --help.",
+        "unknown_command": "dev.py: er is geen opdracht '{command}'",
+        "failed": "dev.py: {command} is mislukt met afsluitstatus {status}{detail}",
+        "no_venv": "dev.py: kan .venv niet maken ({reason}); installeer op Debian en Ubuntu eerst python3-venv:"
+                   " sudo apt-get install python3-venv",
+        "interrupted": "dev.py: onderbroken.",
     },
 }
 
 
 def language(args: list[str]) -> str:
-    """``--lang`` among ``args`` (the last one), else the locale's, as the game chooses it."""
-    named = None
-    for n, arg in enumerate(args):
-        value = arg.partition("=")[2] if arg.startswith("--lang=") else (
-            args[n + 1] if arg == "--lang" and n + 1 < len(args) else None)
-        if value is not None and value.lower() in WORDS:
-            named = value.lower()
-    if named is not None:
-        return named
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var)
-        if value:
-            return "nl" if value.lower().startswith("nl") else "en"
-    return "en"
+    """``--lang`` among ``args`` (the last one), else the locale's: chosen by the game's own code, which
+    needs nothing but Python's standard library (a test checks that it still does)."""
+    sys.path.insert(0, str(ROOT / "src"))
+    try:
+        from loveletter.i18n import default_language, language_named
+    except SyntaxError:  # a Python too old to read it, told so in English
+        return "en"
+    finally:
+        sys.path.remove(str(ROOT / "src"))
+    return language_named(args) or default_language()
 
 
 def say(key: str, **params: object) -> str:
@@ -87,7 +101,12 @@ def ensure_environment() -> None:
         return
     if not PYTHON.exists():
         print(say("creating"), file=sys.stderr)
-        venv.create(VENV, with_pip=True)
+        try:
+            venv.create(VENV, with_pip=True)
+        except (subprocess.CalledProcessError, OSError) as err:  # no ensurepip: Debian's python3-venv missing
+            shutil.rmtree(VENV, ignore_errors=True)  # (else the next run takes it for made, and has no pip)
+            reason = f"exit status {err.returncode}" if isinstance(err, subprocess.CalledProcessError) else err
+            sys.exit(say("no_venv", reason=reason))
     print(say("installing"), file=sys.stderr)
     subprocess.run(
         [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", ".[test,ray]"],
@@ -155,15 +174,40 @@ def start_postgres() -> None:
         psql("CREATE DATABASE loveletter_test OWNER loveletter")
 
 
+def _named(cmd: list[str]) -> str:
+    """A command as a failure names it: the program and what it was asked (``pip install``, ``apt-get
+    update``, ``psql``)."""
+    words = [Path(str(word)).name for word in cmd]
+    if words[1:3] == ["-m", "pip"]:
+        words = words[2:]
+    if "--" in words:  # runuser -u postgres -- psql …
+        words = words[words.index("--") + 1:]
+    return " ".join(word for word in words[:2] if not word.startswith("-"))
+
+
 def main() -> None:
     commands = {"serve", "play", "test", "replay", "bench"}
+    if sys.argv[1:2] in (["-h"], ["--help"], ["help"]):
+        print(f"{say('usage')}\n\n{say('help')}")
+        return
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
-        sys.exit(say("usage"))
+        if len(sys.argv) >= 2:
+            print(say("unknown_command", command=sys.argv[1]), file=sys.stderr)
+        print(say("usage"), file=sys.stderr)
+        sys.exit(2)  # (a usage error, as the game's commands give)
     command, args = sys.argv[1], sys.argv[2:]
-    ensure_environment()
+    try:
+        ensure_environment()
+        if command == "test":
+            os.chdir(ROOT)  # the suite's settings are in pyproject.toml
+            ensure_test_tools()
+    except KeyboardInterrupt:  # pip or apt-get, told by the terminal too, has stopped
+        print(say("interrupted"), file=sys.stderr)
+        sys.exit(130)
+    except subprocess.CalledProcessError as err:  # what it said is above, unless it was caught (psql)
+        said = err.stderr.strip().splitlines() if isinstance(err.stderr, str) else []
+        sys.exit(say("failed", command=_named(err.cmd), status=err.returncode, detail=f": {said[-1]}" if said else ""))
     if command == "test":
-        os.chdir(ROOT)  # the suite's settings are in pyproject.toml
-        ensure_test_tools()
         os.environ.setdefault("LOVELETTER_TEST_POSTGRES", POSTGRES_URL)
         cmd = [str(PYTHON), "-m", "pytest", "-n", "auto", *args]
     elif command == "bench":

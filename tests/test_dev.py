@@ -1,6 +1,9 @@
 """dev.py, the Quick start's set-up: what it tells a developer who is not root."""
 
+import contextlib
 import importlib.util
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -64,6 +67,9 @@ def test_answers_tells_a_listening_port_from_a_closed_one():
     (["play", "--lang", "nl"], {}, "nl"), (["serve", "--lang=nl"], {"LANG": "en_GB.UTF-8"}, "nl"),
     (["play"], {"LANG": "nl_BE.UTF-8"}, "nl"), (["play", "--lang", "en"], {"LANG": "nl_NL.UTF-8"}, "en"),
     (["play"], {"LANG": "C.UTF-8"}, "en"), (["play", "--lang", "fr"], {"LANGUAGE": "nl"}, "nl"),
+    # LANGUAGE is a list, its first language we have chosen (the game's Dutch came after English here)
+    (["play"], {"LANGUAGE": "fr:nl"}, "nl"), (["play"], {"LANGUAGE": "fy:nl", "LANG": "en_US.UTF-8"}, "nl"),
+    (["play"], {"LANGUAGE": "C:nl"}, "en"),
 ])
 def test_the_set_up_speaks_the_games_language(monkeypatch, args, env, expected):
     """The first run's lines ("Installing ...") came in English after `python3 dev.py play --lang nl`."""
@@ -118,3 +124,85 @@ def test_the_tests_and_the_benchmark_run_from_the_projects_folder(monkeypatch, t
     assert suite[1:] == ["-m", "pytest", "-n", "auto", "-x"] and suite_cwd == dev.ROOT
     assert dev.os.environ["LOVELETTER_TEST_POSTGRES"] == dev.POSTGRES_URL
     assert Path(bench[1]) == dev.ROOT / "benchmarks" / "engine.py" and Path(bench[1]).is_file()
+
+
+def test_the_games_language_choice_needs_only_the_standard_library():
+    """dev.py chooses its language with the game's own code before anything is installed."""
+    src = DEV.parent / "src"
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", f"import sys; sys.path.insert(0, {str(src)!r});"
+                           " import loveletter.i18n; print(sorted(m for m in sys.modules if m.startswith('numpy')))"],
+                          capture_output=True, text=True, check=False, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "[]\n"
+
+
+@pytest.mark.parametrize(("args", "status", "out", "err"), [
+    (["--help"], 0, "usage: python3 dev.py serve [options] | play", ""),
+    (["-h"], 0, "usage: python3 dev.py serve [options] | play", ""),
+    (["frob"], 2, "", "dev.py: there is no command 'frob'\nusage: python3 dev.py serve"),
+    ([], 2, "", "usage: python3 dev.py serve"),
+])
+def test_help_and_a_wrong_command(monkeypatch, capsys, args, status, out, err):
+    """--help gave only the usage line, on standard error with status 1, and a wrong command was not named."""
+    dev = _dev()
+    monkeypatch.setenv("LANGUAGE", "en")
+    monkeypatch.setattr(dev, "ensure_environment", lambda: pytest.fail("nothing is set up"))
+    monkeypatch.setattr(dev.sys, "argv", ["dev.py", *args])
+    with pytest.raises(SystemExit) if status else contextlib.nullcontext() as stopped:
+        dev.main()
+    said = capsys.readouterr()
+    assert (stopped.value.code if status else 0) == status
+    assert said.out.startswith(out) and said.err.startswith(err)
+    assert ("runs the test suite" in said.out) == (status == 0)
+
+
+@pytest.mark.parametrize(("failure", "told"), [
+    (subprocess.CalledProcessError(1, ["/p/.venv/bin/python", "-m", "pip", "install", "-e", ".[test,ray]"]),
+     "dev.py: pip install failed with exit status 1"),
+    (subprocess.CalledProcessError(100, ["apt-get", "update", "-qq"]), "dev.py: apt-get update failed with exit status 100"),
+    (subprocess.CalledProcessError(2, ["runuser", "-u", "postgres", "--", "psql", "-tAc", "SELECT 1"],
+                                   stderr="psql: error: could not connect\n"),
+     "dev.py: psql failed with exit status 2: psql: error: could not connect"),
+    (KeyboardInterrupt(), "dev.py: interrupted."),
+])
+def test_a_failed_set_up_is_told_in_one_line(monkeypatch, capsys, failure, told):
+    """pip, apt-get or PostgreSQL failing, or Ctrl-C while they ran, ended in a Python traceback."""
+    dev = _dev()
+    monkeypatch.setenv("LANGUAGE", "en")
+
+    def fail() -> None:
+        raise failure
+
+    monkeypatch.setattr(dev, "ensure_environment", lambda: None)
+    monkeypatch.setattr(dev, "ensure_test_tools", fail)
+    monkeypatch.setattr(dev.os, "execv", lambda path, cmd: pytest.fail("nothing is run"))
+    monkeypatch.setattr(dev.sys, "argv", ["dev.py", "test"])
+    monkeypatch.chdir(Path.cwd())  # (the test command goes to the project's folder)
+    with pytest.raises(SystemExit) as stopped:
+        dev.main()
+    if isinstance(failure, KeyboardInterrupt):
+        assert stopped.value.code == 130 and capsys.readouterr().err == f"{told}\n"
+    else:
+        assert stopped.value.code == told
+
+
+def test_a_venv_that_cannot_be_made_is_told_and_taken_away(monkeypatch, tmp_path):
+    """Without Debian's python3-venv, venv.create fails in ensurepip: a traceback, and a .venv left
+    with no pip in it, which the next run took for made."""
+    dev = _dev()
+    monkeypatch.setenv("LANGUAGE", "en")
+    monkeypatch.setattr(dev, "VENV", tmp_path / ".venv")
+    monkeypatch.setattr(dev, "PYTHON", tmp_path / ".venv" / "bin" / "python")
+    monkeypatch.setattr(dev, "STAMP", tmp_path / ".venv" / ".installed")
+
+    def half_made(where, with_pip):
+        (where / "bin").mkdir(parents=True)
+        (where / "bin" / "python").touch()
+        raise subprocess.CalledProcessError(1, ["python", "-m", "ensurepip"])
+
+    monkeypatch.setattr(dev.venv, "create", half_made)
+    with pytest.raises(SystemExit) as stopped:
+        dev.ensure_environment()
+    assert stopped.value.code == ("dev.py: could not create .venv (exit status 1); on Debian and Ubuntu, install"
+                                  " python3-venv first: sudo apt-get install python3-venv")
+    assert not (tmp_path / ".venv").exists()
