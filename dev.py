@@ -82,8 +82,10 @@ def language(args: list[str]) -> str:
     sys.path.insert(0, str(ROOT / "src"))
     try:
         from loveletter.i18n import default_language, language_named
-    except SyntaxError:  # a Python too old to read it, told so in English
-        return "en"
+    except (SyntaxError, ImportError):
+        if sys.version_info >= (3, 11):  # noqa: UP036 - dev.py runs before anything checks the version
+            raise
+        return "en"  # a Python too old to read it, told so in English
     finally:
         sys.path.remove(str(ROOT / "src"))
     return language_named(args) or default_language()
