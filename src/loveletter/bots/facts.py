@@ -9,11 +9,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from loveletter.bots.odds import PlayOdds, PlayReading
 from loveletter.bots.rule_based import after_event
-from loveletter.engine import Action, Card, Edition, Event, View, known_draws, known_hands, standing_ties
+from loveletter.engine import (
+    Action,
+    Card,
+    Edition,
+    Event,
+    View,
+    draws_from_under,
+    known_draws,
+    known_hands,
+    standing_ties,
+)
 
 
 def ruled_out(view: View) -> dict[int, set[Card]]:
@@ -200,12 +210,20 @@ def with_my_card_shown(events: tuple[Event, ...], me: int | None) -> list[Event]
     knew then or learnt later (its own look, a Baron against it or a King trade with it) before that
     card could change; and the cards of a Baron tie between two others, one of whose hands it knew. Then, say, a
     player who saw the card of one who later tied the viewer with a Baron knows the viewer's card
-    too."""
+    too. And the cards of another's Chancellor that the viewer drew from under the deck: that player
+    knows where they went."""
     hand: list[Card] = []
     shown: list[Event] = []
     unseen_look: dict[int, int] = {}  # a player: where in ``shown`` a look at its card, not seen by us, is
-    for e in events:
+    from_under = {} if me is None else draws_from_under(events, me)
+    for i, e in enumerate(events):
         kind, seat, target = e.kind, e.seat, e.target
+        put = from_under.get(i)
+        if put is not None and e.card is not None and shown[put[0]].seat != me:
+            bottom = shown[put[0]]
+            cards: list[Card | None] = list(bottom.cards or [None] * int(bottom.result or 0))
+            cards[put[1]] = e.card  # (the others it put there stay unknown: None, as the deck follows them)
+            shown[put[0]] = bottom._replace(cards=cast(tuple[Card, ...], tuple(cards)))
         if kind == "priest" and target == me and e.card is None and hand:
             e = e._replace(card=hand[0])
         elif kind == "baron" and e.result == "tie" and e.cards is None and seat is not None:

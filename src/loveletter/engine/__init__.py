@@ -25,10 +25,10 @@ from loveletter.engine.errors import IllegalActionError, NotationError
 from loveletter.engine.events import Event
 from loveletter.engine.match import MAX_TARGET, Match
 from loveletter.engine.round import Phase, Round, legal_plays
-from loveletter.engine.view import View, known_draws, known_hands, standing_ties, view
+from loveletter.engine.view import View, draws_from_under, known_draws, known_hands, standing_ties, view
 
 __all__ = [
     "CARDS", "CLASSIC", "EDITION_2019", "EDITIONS", "TARGETED", "Action", "Card", "Edition", "Event",
     "MAX_TARGET", "IllegalActionError", "Match", "NotationError", "Phase", "Round", "View", "edition_named",
-    "known_draws", "known_hands", "legal_plays", "standing_ties", "view",
+    "draws_from_under", "known_draws", "known_hands", "legal_plays", "standing_ties", "view",
 ]
