@@ -211,7 +211,9 @@ def with_my_card_shown(events: tuple[Event, ...], me: int | None) -> list[Event]
     card could change; and the cards of a Baron tie between two others, one of whose hands it knew. Then, say, a
     player who saw the card of one who later tied the viewer with a Baron knows the viewer's card
     too. And the cards of another's Chancellor that the viewer drew from under the deck: that player
-    knows where they went."""
+    knows where they went. Not filled in: a look at a player who then draws and plays a King at the
+    viewer. The viewer holds the card it kept, which the look saw unless it saw the King (the card
+    drawn after the look is the other), and which of the two lies in a past hand (docs/bots.md)."""
     hand: list[Card] = []
     shown: list[Event] = []
     unseen_look: dict[int, int] = {}  # a player: where in ``shown`` a look at its card, not seen by us, is
