@@ -220,7 +220,7 @@ def with_my_card_shown(events: tuple[Event, ...], me: int | None) -> list[Event]
     from_under = {} if me is None else draws_from_under(events, me)
     for i, e in enumerate(events):
         kind, seat, target = e.kind, e.seat, e.target
-        put = from_under.get(i)
+        put = from_under.get(i) if from_under else None
         if put is not None and e.card is not None and shown[put[0]].seat != me:
             bottom = shown[put[0]]
             cards: list[Card | None] = list(bottom.cards or [None] * int(bottom.result or 0))

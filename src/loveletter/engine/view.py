@@ -277,20 +277,13 @@ class _Deck:
         self.seat = seat
         self.size = 0
         self.bottom: list[Card | None] = []  # the cards put under the deck, bottom card first; others' as None
-        # beside ``bottom``: where each was put, as (the "bottom" event's number among those followed,
-        # the card's place among its cards); and that of the card last drawn, if it was put there
-        self._put: list[tuple[int, int]] = []
-        self.drawn_from: tuple[int, int] | None = None
-        self._followed = 0
         self._dealing = False
 
     def follow(self, e: Event) -> Card | None:
         """Follow the event ``e``. Returns the card another player drew, if this seat put it there."""
         kind = e.kind
-        self.drawn_from = None
-        self._followed += 1
         if kind == "setup":  # its count includes the starter's first draw, which follows the deal
-            self.size, self.bottom, self._put, self._dealing = int(e.result or 0) - 1, [], [], True
+            self.size, self.bottom, self._dealing = int(e.result or 0) - 1, [], True
         elif kind == "draw":
             if self._dealing or e.result == "set_aside":
                 self._dealing = False
@@ -305,27 +298,35 @@ class _Deck:
             # the last card listed goes to the very bottom
             returned = list(reversed(e.cards)) if ours and e.cards is not None else [None] * int(e.result or 0)
             self.bottom[:0] = returned
-            self._put[:0] = [(self._followed - 1, place) for place in reversed(range(len(returned)))]
             self.size += len(returned)
         return None
 
     def _take(self) -> Card | None:
         """Draw the top card: the card, if this seat put it there."""
         self.size -= 1
-        if len(self.bottom) <= self.size:
-            return None
-        self.drawn_from = self._put.pop()
-        return self.bottom.pop()
+        return self.bottom.pop() if len(self.bottom) > self.size else None
 
 
 def draws_from_under(events: tuple[Event, ...] | list[Event], seat: int) -> dict[int, tuple[int, int]]:
     """Each draw of ``seat``'s of a card that a Chancellor put under the deck, by its number among the
     ``events``: where it was put, as (the number of that "bottom" event, the card's place among its
     cards). ``seat`` knows what it drew, so another player who put it there knows where it went."""
-    deck = _Deck(seat)
     drawn: dict[int, tuple[int, int]] = {}
+    if not any(e.kind == "bottom" for e in events):  # (no Chancellor has put any: the most often)
+        return drawn
+    deck = _Deck(seat)
+    put: list[tuple[int, int]] = []  # beside ``deck.bottom``: where each card there was put
     for i, e in enumerate(events):
+        before = len(deck.bottom)
         deck.follow(e)
-        if e.kind == "draw" and e.seat == seat and deck.drawn_from is not None:
-            drawn[i] = deck.drawn_from
+        after = len(deck.bottom)
+        if e.kind == "setup":
+            put = []
+        elif after > before:  # the last card listed goes to the very bottom
+            put[:0] = [(i, place) for place in reversed(range(after - before))]
+        elif after < before:  # drawn from the top of those put there
+            taken = put[after:]
+            del put[after:]
+            if e.kind == "draw" and e.seat == seat:
+                drawn[i] = taken[-1]
     return drawn
