@@ -48,9 +48,9 @@ TWO_CARDS: dict[str, dict[Card, str]] = {
 }
 _CARD_WORDS = {c.word for c in Card}
 # The notation's two keywords in each language (card names come from CARD_NAMES).
+_KEYWORDS = {"en": {"keep": "keep", "bottom": "bottom"}, "nl": {"keep": "houd", "bottom": "onder"}}
 #: A word of a move typed in notation: what lies between spaces and commas.
 _WORD = re.compile(r"[^\s,]+")
-_KEYWORDS = {"en": {"keep": "keep", "bottom": "bottom"}, "nl": {"keep": "houd", "bottom": "onder"}}
 _ARTICLE = {"en": {}, "nl": {Card.HANDMAID: "het"}}
 _DEFAULT_ARTICLE = {"en": "the", "nl": "de"}
 # What a record holds where something else belongs: "a record is a JSON object, not a list".
