@@ -353,3 +353,16 @@ def test_R5_9_chancellor_choices_with_equal_cards_are_listed_once():
         "chancellor keep guard bottom spy,guard",
         "chancellor keep guard bottom guard,spy",
     ]
+
+
+def test_R4_2_protection_ends_at_the_turn_after_a_chancellors_choice():
+    """A turn that ends with a Chancellor's choice ends as any other: the next player's Handmaid
+    protection ends as its turn starts (its own end of turn was untested: the protection lasted,
+    and the Chancellor's player could not choose it on its next turn)."""
+    r = deck_2019("princess | baron baron king | spy handmaid | chancellor | guard priest guard guard ...")
+    play(r, "spy; handmaid")
+    assert r.is_protected(1)
+    play(r, "chancellor; chancellor keep priest bottom guard,guard")
+    assert r.current == 1 and not r.is_protected(1)
+    play(r, "guard 0 prince")  # (a miss)
+    assert "guard 1 baron" in legal(r)

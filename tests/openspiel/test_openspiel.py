@@ -375,6 +375,22 @@ def test_a_whole_match_deals_rounds_until_the_target() -> None:
     assert state.returns() == shares(match.winners, 2)
 
 
+def test_a_whole_matchs_returns_are_the_matchs_not_its_last_rounds() -> None:
+    """In 2019 the last round may be shared, or its Spy's bonus token may take one player to the target
+    alone: the returns of a whole match share the pot among the match's winners (untested: the last
+    round's passed, as they are the same in a classic match)."""
+    game = load("v2019", 3, match=True)
+    rng = np.random.RandomState(1)
+    differed = 0
+    for _ in range(60):
+        state = game.new_initial_state()
+        play_randomly(state, rng)
+        match: Match = state.match
+        assert state.returns() == shares(match.winners, 3)
+        differed += set(match.round.winners) != set(match.winners)
+    assert differed
+
+
 def test_resampling_while_dealing_gives_other_cards_at_the_same_point() -> None:
     state = load().new_initial_state()
     for card in (Card.PRINCESS, Card.GUARD, Card.GUARD):

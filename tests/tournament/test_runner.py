@@ -432,6 +432,18 @@ def test_records_replay_to_the_same_winners():
         assert len(told["rounds"]) == game.rounds
 
 
+def test_a_match_is_won_by_the_matchs_winners_not_its_last_rounds():
+    """In 2019 a match's last round may be shared, or its Spy's bonus token may take one player to the
+    target: the game is credited to the match's winners (untested: the last round's passed)."""
+    s = Settings(lineup=("random", "random", "random"), games=60, mode="matches", edition="2019")
+    differed = 0
+    for i in range(s.games):
+        result, match = play_game(s, i)
+        assert result.winners == tuple(sorted(match.winners))
+        differed += set(match.round.winners) != set(match.winners)
+    assert differed  # (game 4 with these settings, in a reviewer's count)
+
+
 def test_classic_single_round_records_replay_as_whole_games_of_one_token():
     # a classic single round's record is a game to one token: its replay ends, rather than saying
     # that the match goes on, and the game's winners are the round's
