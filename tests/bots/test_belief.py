@@ -885,6 +885,18 @@ def test_starting_again_keeps_the_cards_the_believer_put_under_the_deck():
     assert world.deck[-2:] == (Card.KING, Card.COUNTESS)
 
 
+def test_a_prince_played_rules_out_the_countess():
+    """R4.4: a player who played a Prince (or a King) cannot have kept the Countess; the Prince's half
+    was untested in what is public (the belief starts again from it)."""
+    deck = "princess king baron baron guard prince guard guard priest handmaid guard guard priest handmaid prince countess"
+    rnd = Round(CLASSIC, 2, deck.split())
+    play(rnd, "guard 1 priest", "prince 0")
+    seen = view(rnd, 0)
+    assert Card.COUNTESS in ruled_out(seen)[1]
+    assert Card.COUNTESS not in publicly_possible(seen)[1]
+
+
+
 @pytest.mark.parametrize("players", [5, 6])
 def test_an_approximate_table_leaves_no_possible_card_out(players):
     """With five or six players (2019) the table is an approximation and may lose deals; still, at

@@ -264,6 +264,33 @@ def test_a_prince_on_itself_throws_away_a_guard_or_a_priest_gladly_and_nothing_h
         assert score_move(Action(Card.PRINCE, 0), (Card.PRINCE, kept), {}, unknown, 2, CLASSIC.value, 0) == score
 
 
+def test_a_baron_counts_a_tie_as_no_win():
+    """Beside a Guard, against a hand that is one of five Guards or the Countess: the Baron can at best
+    tie, so it is no gain (ties counted as wins made the beginner play it rather than its Guard)."""
+    from loveletter.bots.rule_based import score_move
+
+    unknown = [0] * len(Card)
+    unknown[Card.GUARD], unknown[Card.COUNTESS] = 5, 1
+    hand = (Card.BARON, Card.GUARD)
+    scores = {move: score_move(move, hand, {}, unknown, 6, CLASSIC.value, 0)
+              for move in [Action(Card.BARON, 1)] + [Action(Card.GUARD, 1, g) for g in CLASSIC.guessable]}
+    assert scores[Action(Card.BARON, 1)] < 0
+    assert max(scores, key=scores.__getitem__).card is Card.GUARD
+
+
+def test_a_king_beside_the_princess_is_as_bad_at_every_target():
+    """Trading away the Princess is as bad whoever gets it: every target scores the same (it was
+    untested that the King's score then ignores what the target may hold)."""
+    from loveletter.bots.rule_based import score_move
+
+    unknown = [0] * len(Card)
+    unknown[Card.GUARD], unknown[Card.BARON] = 3, 1
+    known = {2: Card.COUNTESS}
+    scores = {score_move(Action(Card.KING, target), (Card.KING, Card.PRINCESS), known, unknown, 4, CLASSIC.value, 0)
+              for target in (1, 2, 3)}
+    assert scores == {WEIGHTS.king_with_princess}
+
+
 def test_beginner_chancellor_keeps_its_best_card():
     edition = EDITION_2019
     rnd = Round(edition, 2, deck_with(edition, [Card.CHANCELLOR, Card.GUARD, Card.SPY, Card.KING, Card.PRIEST]))

@@ -38,6 +38,15 @@ def test_clustered_wilson_on_a_few_games_worked_by_hand():
     assert clustered_wilson([0, 1, 1, 0, 2], 2) == pytest.approx(wilson(0.4 * effective, effective))
 
 
+def test_a_level_whose_seats_win_alike_in_every_game_gets_wilsons_interval_times_that_share():
+    """Two seats of three, both winning every one of 20 games (a shared win each time, as in 2019): the
+    rate is 2 / 3, with no spread to measure; its interval is Wilson's for 20 games won of 20, times
+    2 / 3 (it holds the rate seen, where one times 1 / 3 did not)."""
+    lo, hi = clustered_wilson([2] * 20, 3)
+    assert (lo, hi) == pytest.approx(tuple(x * 2 / 3 for x in wilson(20, 20)))
+    assert lo < 2 / 3 <= hi
+
+
 def test_two_levels_of_two_seats_get_intervals_that_mirror_each_other():
     """Two levels in two seats each of twelve games, one winner a game: the one's wins are the
     other's losses, so its interval is the other's mirrored about a half, and neither passes the half
