@@ -897,6 +897,20 @@ def test_a_prince_played_rules_out_the_countess():
 
 
 
+def test_a_hand_made_sure_takes_the_last_copy_from_the_other_hands():
+    """Two Priests and the Princess are unseen, for seats 2 and 3 (seat 1 is out). Seat 3's Baron beat a
+    King, so it holds the Countess, which seat 0 played, or the Princess: the Princess. That was the
+    last one, so seat 2 holds a Priest: sure too, one copy (this spreading from one sure hand to the
+    next was untested: seat 2 was given both Priests)."""
+    rnd = start(CLASSIC, 4, "priest handmaid countess prince handmaid princess prince king guard priest guard"
+                " guard guard guard baron baron", "handmaid", "countess", "prince 0", "handmaid", "guard 1 baron",
+                "guard 1 priest", "guard 0 baron", "guard 1 princess", "baron 1", starter=3)
+    seen = view(rnd, 0)
+    assert unseen_in_hands(seen) == Counter({Card.PRIEST: 2, Card.PRINCESS: 1})
+    assert publicly_possible(seen) == {2: Counter({Card.PRIEST: 1}), 3: Counter({Card.PRINCESS: 1})}
+    assert rnd.hands[2:] == [[Card.PRIEST], [Card.PRINCESS]]
+
+
 @pytest.mark.parametrize("players", [5, 6])
 def test_an_approximate_table_leaves_no_possible_card_out(players):
     """With five or six players (2019) the table is an approximation and may lose deals; still, at
