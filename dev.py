@@ -46,7 +46,8 @@ WORDS = {
                 " bench measures the rules engine's speed and test runs the test suite. A command's options:"
                 " python3 dev.py play --help.",
         "unknown_command": "dev.py: there is no command '{command}'",
-        "failed": "dev.py: {command} failed with exit status {status}{detail}",
+        "failed": "dev.py: {command} failed with {status}{detail}",
+        "exit_status": "exit status {status}",
         "no_venv": "dev.py: could not create .venv ({reason}); on Debian and Ubuntu, install python3-venv first:"
                    " sudo apt-get install python3-venv",
         "interrupted": "dev.py: interrupted.",
@@ -68,7 +69,8 @@ WORDS = {
                 " vertelt een spelverslag, bench meet de snelheid van de spelregelmotor en test draait de tests. De"
                 " opties van een opdracht: python3 dev.py play --help.",
         "unknown_command": "dev.py: er is geen opdracht '{command}'",
-        "failed": "dev.py: {command} is mislukt met afsluitstatus {status}{detail}",
+        "failed": "dev.py: {command} is mislukt met {status}{detail}",
+        "exit_status": "afsluitstatus {status}",
         "no_venv": "dev.py: kan .venv niet maken ({reason}); installeer op Debian en Ubuntu eerst python3-venv:"
                    " sudo apt-get install python3-venv",
         "interrupted": "dev.py: onderbroken.",
@@ -105,10 +107,13 @@ def ensure_environment() -> None:
         print(say("creating"), file=sys.stderr)
         try:
             venv.create(VENV, with_pip=True)
-        except (subprocess.CalledProcessError, OSError) as err:  # no ensurepip: Debian's python3-venv missing
-            shutil.rmtree(VENV, ignore_errors=True)  # (else the next run takes it for made, and has no pip)
-            reason = f"exit status {err.returncode}" if isinstance(err, subprocess.CalledProcessError) else err
-            sys.exit(say("no_venv", reason=reason))
+        except BaseException as err:  # (Ctrl-C too)
+            shutil.rmtree(VENV, ignore_errors=True)  # half made: the next run would take it for made, with no pip
+            if isinstance(err, subprocess.CalledProcessError):  # no ensurepip: Debian's python3-venv missing
+                sys.exit(say("no_venv", reason=say("exit_status", status=err.returncode)))
+            if isinstance(err, OSError):
+                sys.exit(say("no_venv", reason=err))
+            raise
     print(say("installing"), file=sys.stderr)
     subprocess.run(
         [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", ".[test,ray]"],
@@ -208,7 +213,8 @@ def main() -> None:
         sys.exit(130)
     except subprocess.CalledProcessError as err:  # what it said is above, unless it was caught (psql)
         said = err.stderr.strip().splitlines() if isinstance(err.stderr, str) else []
-        sys.exit(say("failed", command=_named(err.cmd), status=err.returncode, detail=f": {said[-1]}" if said else ""))
+        sys.exit(say("failed", command=_named(err.cmd), status=say("exit_status", status=err.returncode),
+                     detail=f": {said[-1]}" if said else ""))
     if command == "test":
         os.environ.setdefault("LOVELETTER_TEST_POSTGRES", POSTGRES_URL)
         cmd = [str(PYTHON), "-m", "pytest", "-n", "auto", *args]

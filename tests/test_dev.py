@@ -206,3 +206,16 @@ def test_a_venv_that_cannot_be_made_is_told_and_taken_away(monkeypatch, tmp_path
     assert stopped.value.code == ("dev.py: could not create .venv (exit status 1); on Debian and Ubuntu, install"
                                   " python3-venv first: sudo apt-get install python3-venv")
     assert not (tmp_path / ".venv").exists()
+    monkeypatch.setenv("LANGUAGE", "nl")
+    with pytest.raises(SystemExit) as stopped:
+        dev.ensure_environment()
+    assert str(stopped.value.code).startswith("dev.py: kan .venv niet maken (afsluitstatus 1)")
+
+    def interrupted(where, with_pip):
+        (where / "bin").mkdir(parents=True)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(dev.venv, "create", interrupted)
+    with pytest.raises(KeyboardInterrupt):  # (told by main)
+        dev.ensure_environment()
+    assert not (tmp_path / ".venv").exists()
