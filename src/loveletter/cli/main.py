@@ -243,8 +243,7 @@ def tournament_command(bots: str, players: int | None, edition: str, rounds: int
 
 @cli.command("serve", help=_t("cli_serve"), options_metavar=_t("meta_options"))
 @click.option("--host", type=Filled("serve_err_host_empty"), default="127.0.0.1", show_default=True,
-              metavar=_t("meta_address"),
-              help=_t("opt_serve_host"))
+              metavar=_t("meta_address"), help=_t("opt_serve_host"))
 @click.option("--port", type=Whole(1, 65535), default=8000, show_default=True, metavar=_t("meta_port"),
               help=_t("opt_serve_port"))
 @click.option("--db", "database", type=Filled("serve_err_db_empty"), default=None, metavar=_t("meta_database"),
