@@ -438,9 +438,13 @@ def test_moves_are_read_in_either_language_whatever_is_shown(lang):
      "onverwacht 'extra' na 'wachter 1 prins'"),
     ("kanselier houd baron onder spion,prinsje", "unknown card 'prinsje'", "onbekende kaart 'prinsje'"),
     ("wachter een priester", "'een' stands where the seat goes", "op de plaats van het stoelnummer staat 'een'"),
-    # quoted with its commas where they were typed (they were quoted as '1 ,' and 'guard,1')
+    # quoted with its commas where they were typed (they were quoted as '1 ,' and 'guard,1'), and a comma
+    # that parts no cards a word too many ('prins 1,' was told that '1,' is no seat)
     ("1,", "a move starts with a card, not a number ('1,')", "een zet begint met een kaart, niet met een getal ('1,')"),
-    ("wachter ,1", "unknown card ',1'", "onbekende kaart ',1'"),
+    ("wachter ,1", "',' stands where the seat goes", "op de plaats van het stoelnummer staat ','"),
+    ("prins 1,", "unexpected ',' after 'prins 1'", "onverwacht ',' na 'prins 1'"),
+    ("wachter 1 priester extra,x", "unexpected 'extra,x' after 'wachter 1 priester'",
+     "onverwacht 'extra,x' na 'wachter 1 priester'"),
 ])
 def test_a_move_that_cannot_be_read_is_told_in_the_words_typed(typed, en, nl):
     """Moves typed in Dutch are read as the notation; what is wrong is quoted as typed, not as the

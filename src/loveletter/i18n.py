@@ -49,7 +49,7 @@ TWO_CARDS: dict[str, dict[Card, str]] = {
 _CARD_WORDS = {c.word for c in Card}
 # The notation's two keywords in each language (card names come from CARD_NAMES).
 _KEYWORDS = {"en": {"keep": "keep", "bottom": "bottom"}, "nl": {"keep": "houd", "bottom": "onder"}}
-#: A word of a move typed in notation: what lies between spaces and commas.
+#: A word of a move in notation: what lies between spaces and commas.
 _WORD = re.compile(r"[^\s,]+")
 _ARTICLE = {"en": {}, "nl": {Card.HANDMAID: "het"}}
 _DEFAULT_ARTICLE = {"en": "the", "nl": "de"}
@@ -1596,9 +1596,11 @@ class Translator:
         if self.language == "en":
             return text
         names, keywords = CARD_NAMES[self.language], _KEYWORDS[self.language]
-        words = text.replace(",", " , ").split()
-        local = [names[Card.from_word(w)].lower() if w in _CARD_WORDS else keywords.get(w, w) for w in words]
-        return " ".join(local).replace(" , ", ",")
+
+        def local(word: re.Match[str]) -> str:
+            return names[Card.from_word(word[0])].lower() if word[0] in _CARD_WORDS else keywords.get(word[0], word[0])
+
+        return _WORD.sub(local, text)
 
     def parse_action(self, text: str) -> Action:
         """Read a move typed in notation, with the card names and keywords of any of our languages

@@ -18,6 +18,7 @@ Action.parse('guard 2 priest')
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from loveletter.engine.cards import TARGETED, Card
@@ -58,11 +59,14 @@ class Action(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Action:
         """Read an action from its notation; :class:`NotationError` says what is wrong."""
-        typed = text.split()
+        # words, and each comma apart (it parts a Chancellor's cards; anywhere else it is a word too
+        # many), each where it was typed: what is quoted back is the text as typed
+        tokens = list(_TOKEN.finditer(text))
+        typed = [token[0] for token in tokens]
         words = [word.lower() for word in typed]
         if not words:
             raise NotationError("empty")
-        if _is_number(words[0].rstrip(".,")):  # "1 2", "1.": a seat, or a number from a list of moves, before any card
+        if _is_number(words[0].rstrip(".")):  # "1 2", "1.": a seat, or a number from a list of moves, before any card
             raise NotationError("number_first", text=text.strip())
         card = _card(words[0])
         rest = words[1:]
@@ -78,7 +82,8 @@ class Action(NamedTuple):
                 raise NotationError("negative_seat", seat=target)
 
         def left_over() -> NotationError:  # the words not read, after those that were
-            return NotationError("trailing", rest=" ".join(typed[-len(rest):]), text=" ".join(typed[: -len(rest)]))
+            at = tokens[-len(rest)].start()
+            return NotationError("trailing", rest=text[at:].strip(), text=text[:at].strip())
 
         if rest and target is None and card in TARGETED and not _is_card(rest[0]) and (
                 card is not Card.GUARD or len(rest) > 1):  # "guard one priest": a word for the seat
@@ -105,6 +110,10 @@ def _parse_chancellor(card: Card, rest: list[str], text: str) -> Action:
         names = ",".join(tail[1:]).split(",")
         bottom = tuple(_card(n) for n in names if n)
     return Action(card, keep=keep, bottom=bottom)
+
+
+#: A word of an action's notation, or a comma.
+_TOKEN = re.compile(r"[^\s,]+|,")
 
 
 def _is_number(word: str) -> bool:
