@@ -50,6 +50,7 @@ WORDS = {
         "exit_status": "exit status {status}",
         "no_venv": "dev.py: could not create .venv ({reason}); on Debian and Ubuntu, install python3-venv first:"
                    " sudo apt-get install python3-venv",
+        "no_venv_os": "dev.py: could not create .venv: {reason}",
         "interrupted": "dev.py: interrupted.",
     },
     "nl": {
@@ -73,6 +74,7 @@ WORDS = {
         "exit_status": "afsluitstatus {status}",
         "no_venv": "dev.py: kan .venv niet maken ({reason}); installeer op Debian en Ubuntu eerst python3-venv:"
                    " sudo apt-get install python3-venv",
+        "no_venv_os": "dev.py: kan .venv niet maken: {reason}",
         "interrupted": "dev.py: onderbroken.",
     },
 }
@@ -111,8 +113,8 @@ def ensure_environment() -> None:
             shutil.rmtree(VENV, ignore_errors=True)  # half made: the next run would take it for made, with no pip
             if isinstance(err, subprocess.CalledProcessError):  # no ensurepip: Debian's python3-venv missing
                 sys.exit(say("no_venv", reason=say("exit_status", status=err.returncode)))
-            if isinstance(err, OSError):
-                sys.exit(say("no_venv", reason=err))
+            if isinstance(err, OSError):  # (a folder it may not write, say: python3-venv is not the cure)
+                sys.exit(say("no_venv_os", reason=err))
             raise
     print(say("installing"), file=sys.stderr)
     subprocess.run(
@@ -183,13 +185,15 @@ def start_postgres() -> None:
 
 def _named(cmd: list[str]) -> str:
     """A command as a failure names it: the program and what it was asked (``pip install``, ``apt-get
-    update``, ``psql``)."""
+    update``, ``pg_ctlcluster 15 main start``, ``psql``: not its SQL)."""
     words = [Path(str(word)).name for word in cmd]
     if words[1:3] == ["-m", "pip"]:
         words = words[2:]
     if "--" in words:  # runuser -u postgres -- psql …
         words = words[words.index("--") + 1:]
-    return " ".join(word for word in words[:2] if not word.startswith("-"))
+    asked = [word for word in words[1:] if not word.startswith("-")]
+    shown = {"pip": asked[:1], "apt-get": asked[:1], "pg_ctlcluster": asked}.get(words[0], [])
+    return " ".join([words[0], *shown])
 
 
 def main() -> None:

@@ -163,6 +163,8 @@ def test_help_and_a_wrong_command(monkeypatch, capsys, args, status, out, err):
     (subprocess.CalledProcessError(2, ["runuser", "-u", "postgres", "--", "psql", "-tAc", "SELECT 1"],
                                    stderr="psql: error: could not connect\n"),
      "dev.py: psql failed with exit status 2: psql: error: could not connect"),
+    (subprocess.CalledProcessError(1, ["pg_ctlcluster", "15", "main", "start"]),
+     "dev.py: pg_ctlcluster 15 main start failed with exit status 1"),
     (KeyboardInterrupt(), "dev.py: interrupted."),
 ])
 def test_a_failed_set_up_is_told_in_one_line(monkeypatch, capsys, failure, told):
@@ -210,6 +212,14 @@ def test_a_venv_that_cannot_be_made_is_told_and_taken_away(monkeypatch, tmp_path
     with pytest.raises(SystemExit) as stopped:
         dev.ensure_environment()
     assert str(stopped.value.code).startswith("dev.py: kan .venv niet maken (afsluitstatus 1)")
+
+    def not_allowed(where, with_pip):
+        raise PermissionError(13, "Permission denied", str(where))
+
+    monkeypatch.setattr(dev.venv, "create", not_allowed)
+    with pytest.raises(SystemExit) as stopped:  # (python3-venv is no cure for that)
+        dev.ensure_environment()
+    assert stopped.value.code == f"dev.py: kan .venv niet maken: [Errno 13] Permission denied: '{tmp_path / '.venv'}'"
 
     def interrupted(where, with_pip):
         (where / "bin").mkdir(parents=True)
