@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from loveletter.engine import Action, Card, IllegalActionError, NotationError
+from loveletter.engine.actions import NOTATION_TOKEN
 from loveletter.engine.errors import MESSAGES as ENGINE_MESSAGES
 from loveletter.engine.errors import NOTATION_MESSAGES, either, quoted, shown_params
 
@@ -49,8 +50,6 @@ TWO_CARDS: dict[str, dict[Card, str]] = {
 _CARD_WORDS = {c.word for c in Card}
 # The notation's two keywords in each language (card names come from CARD_NAMES).
 _KEYWORDS = {"en": {"keep": "keep", "bottom": "bottom"}, "nl": {"keep": "houd", "bottom": "onder"}}
-#: A word of a move in notation: what lies between spaces and commas.
-_WORD = re.compile(r"[^\s,]+")
 _ARTICLE = {"en": {}, "nl": {Card.HANDMAID: "het"}}
 _DEFAULT_ARTICLE = {"en": "the", "nl": "de"}
 # What a record holds where something else belongs: "a record is a JSON object, not a list".
@@ -1600,7 +1599,7 @@ class Translator:
         def local(word: re.Match[str]) -> str:
             return names[Card.from_word(word[0])].lower() if word[0] in _CARD_WORDS else keywords.get(word[0], word[0])
 
-        return _WORD.sub(local, text)
+        return NOTATION_TOKEN.sub(local, text)
 
     def parse_action(self, text: str) -> Action:
         """Read a move typed in notation, with the card names and keywords of any of our languages
@@ -1617,11 +1616,11 @@ class Translator:
 
         # word by word, spaces and commas (which part a Chancellor's cards) left as they were typed
         try:
-            return Action.parse(_WORD.sub(read, text))
+            return Action.parse(NOTATION_TOKEN.sub(read, text))
         except NotationError as err:  # told in the words typed, not the notation they were read as
 
             def as_typed(notation: str) -> str:
-                return _WORD.sub(lambda word: back.get(word[0], word[0]), notation)
+                return NOTATION_TOKEN.sub(lambda word: back.get(word[0], word[0]), notation)
 
             params = {name: as_typed(value) if name in QUOTED and isinstance(value, str) else value
                       for name, value in err.params.items()}

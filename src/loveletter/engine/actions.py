@@ -61,7 +61,7 @@ class Action(NamedTuple):
         """Read an action from its notation; :class:`NotationError` says what is wrong."""
         # words, and each comma apart (it parts a Chancellor's cards; anywhere else it is a word too
         # many), each where it was typed: what is quoted back is the text as typed
-        tokens = list(_TOKEN.finditer(text))
+        tokens = list(NOTATION_TOKEN.finditer(text))
         typed = [token[0] for token in tokens]
         words = [word.lower() for word in typed]
         if not words:
@@ -112,8 +112,8 @@ def _parse_chancellor(card: Card, rest: list[str], text: str) -> Action:
     return Action(card, keep=keep, bottom=bottom)
 
 
-#: A word of an action's notation, or a comma.
-_TOKEN = re.compile(r"[^\s,]+|,")
+#: A word of an action's notation, or a comma (which parts a Chancellor's cards).
+NOTATION_TOKEN = re.compile(r"[^\s,]+|,")
 
 
 def _is_number(word: str) -> bool:
