@@ -127,13 +127,12 @@ def test_the_tests_and_the_benchmark_run_from_the_projects_folder(monkeypatch, t
 
 
 def test_the_games_language_choice_needs_only_the_standard_library():
-    """dev.py chooses its language with the game's own code before anything is installed."""
+    """dev.py chooses its language with the game's own code before anything is installed: it imports
+    with no site-packages on the path (-S)."""
     src = DEV.parent / "src"
     done = subprocess.run([sys.executable, "-I", "-S", "-c", f"import sys; sys.path.insert(0, {str(src)!r});"
-                           " import loveletter.i18n; print(sorted(m for m in sys.modules if m.startswith('numpy')))"],
-                          capture_output=True, text=True, check=False, timeout=60)
+                           " import loveletter.i18n"], capture_output=True, text=True, check=False, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert done.stdout == "[]\n"
 
 
 @pytest.mark.parametrize(("args", "status", "out", "err"), [
