@@ -896,7 +896,6 @@ def test_a_prince_played_rules_out_the_countess():
     assert Card.COUNTESS not in publicly_possible(seen)[1]
 
 
-
 def test_a_hand_made_sure_takes_the_last_copy_from_the_other_hands():
     """Two Priests and the Princess are unseen, for seats 2 and 3 (seat 1 is out). Seat 3's Baron beat a
     King, so it holds the Countess, which seat 0 played, or the Princess: the Princess. That was the
