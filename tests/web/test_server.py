@@ -1964,24 +1964,31 @@ def test_a_newcomer_storing_a_seat_and_its_old_player_coming_back_do_not_both_ta
         seat.close()
 
 
-def test_new_tables_asked_for_at_once_are_held_to_the_limit(client, monkeypatch):
-    """Counted before a table was stored and noted after, off the event loop: twenty-two asked for at
-    once were all made (the limit is twenty per client)."""
-    store = client.app.state.server.store
-    storing = store.create
+def _asked_at_once_while_stored_slowly(monkeypatch, store, storing: str, asks: list) -> list:
+    """The answers to ``asks`` (each a call that sends one request), all sent at once from threads of
+    their own, while the store's method ``storing`` takes 50 ms a call."""
+    stored = getattr(store, storing)
 
     def slow(*args, **kwargs):
         time.sleep(0.05)
-        return storing(*args, **kwargs)
+        return stored(*args, **kwargs)
 
-    monkeypatch.setattr(store, "create", slow)
+    monkeypatch.setattr(store, storing, slow)
     answers = []
-    asking = [threading.Thread(target=lambda: answers.append(client.post("/api/tables", json={"name": "Ann"})))
-              for _ in range(web_app.NEW_TABLES + 2)]
+    asking = [threading.Thread(target=lambda ask=ask: answers.append(ask())) for ask in asks]
     for thread in asking:
         thread.start()
     for thread in asking:
         thread.join(60)
+    return answers
+
+
+def test_new_tables_asked_for_at_once_are_held_to_the_limit(client, monkeypatch):
+    """Counted before a table was stored and noted after, off the event loop: twenty-two asked for at
+    once were all made (the limit is twenty per client)."""
+    answers = _asked_at_once_while_stored_slowly(
+        monkeypatch, client.app.state.server.store, "create",
+        [lambda: client.post("/api/tables", json={"name": "Ann"})] * (web_app.NEW_TABLES + 2))
     assert sorted(a.status_code for a in answers) == [200] * web_app.NEW_TABLES + [400, 400]
     assert {a.json()["key"] for a in answers if a.status_code == 400} == {"web_too_many_tables"}
     assert len(client.app.state.server.rooms) == web_app.NEW_TABLES
@@ -1993,21 +2000,9 @@ def test_seats_asked_for_at_once_at_many_tables_are_held_to_the_limit(client, mo
     monkeypatch.setattr(web_app, "JOINS", 2)
     server = client.app.state.server
     tables = [client.portal.call(server.create, web_app.NewTable(name="Ann"), "127.0.0.1")["code"] for _ in range(5)]
-    store = server.store
-    taking = store.take_seat
-
-    def slow(*args, **kwargs):
-        time.sleep(0.05)
-        return taking(*args, **kwargs)
-
-    monkeypatch.setattr(store, "take_seat", slow)
-    answers = []
-    asking = [threading.Thread(target=lambda code=code: answers.append(
-        client.post(f"/api/tables/{code}/join", json={"name": "Bob"}))) for code in tables]
-    for thread in asking:
-        thread.start()
-    for thread in asking:
-        thread.join(60)
+    answers = _asked_at_once_while_stored_slowly(
+        monkeypatch, server.store, "take_seat",
+        [lambda code=code: client.post(f"/api/tables/{code}/join", json={"name": "Bob"}) for code in tables])
     assert sorted(a.status_code for a in answers) == [200, 200, 400, 400, 400]
     assert {a.json()["key"] for a in answers if a.status_code == 400} == {"web_too_many_joins"}
 
