@@ -694,5 +694,3 @@ def _bottom_as_tuple(action: Action) -> Action:
     """``action`` with the cards it puts under the deck as a tuple (given as a list, to be looked up)."""
     bottom = action.bottom
     return action if bottom is None or isinstance(bottom, tuple) else action._replace(bottom=tuple(bottom))
-
-
