@@ -82,7 +82,7 @@ def clustered_wilson(wins_by_game: Sequence[float], seats: int, z: float = Z95, 
         # wins the other's losses, got intervals that contradicted each other, and one past 1 / seats)
         low, high = wilson(total, games, z)
         return low / seats, high / seats
-    p = total / (games * seats) if games else 0.0
+    p = total / (games * seats)  # (no games: answered above, as none was won twice)
     variance = sum((w / seats - p) ** 2 for w in wins_by_game) / (games * (games - 1)) if games > 1 else 0.0
     if variance <= 0:  # in every game, the same number of its seats won: more than one
         low, high = wilson(games, games, z)
