@@ -453,8 +453,7 @@ class Server:
             request.edition, request.players, request.target, seat_numbers(request.bots), request.private,
             request.bot_timeout, rng, request.stand_in), creator=request.name)
         assert creator is not None
-        self.start_waiting(room)
-        return {"code": room.table.code, "seat": creator.seat, "secret": creator.secret}
+        return self._seated(room, creator)  # (nobody else to tell yet)
 
     async def _make_table(self, address: str, settings_of: Callable[[random.Random], Settings],
                           creator: str | None = None, rematch_of: Room | None = None) -> tuple[Room, Seating | None]:
@@ -500,20 +499,26 @@ class Server:
                                              went_on_from=(old.code, seat))
             await seated(new_room.table, seating)
         room.rematched.add(seat)
-        self.tell_all(new_room)
-        self.start_waiting(new_room)
-        return {"code": new_room.table.code, "seat": seating.seat, "secret": seating.secret}
+        return self._seated(new_room, seating)
 
-    async def join(self, room: Room, name: str, address: str) -> Seating:
-        """Seat the person called ``name`` at ``room``'s first open seat (its lock held by the
-        caller), within the seats a client ``address`` may take (:data:`JOINS`). The seat is counted
-        before it is stored: joins to many tables at once hold only their own tables' locks, and
-        all passed the limit while their seats were stored (one whose storing fails still counts)."""
-        self.joined.check(address, JOINS, "web_too_many_joins")
-        seating = room.table.seating(name, among=room.open_seats(), kept_names=room.kept_names())
-        self.joined.note(address)
-        await seated(room.table, seating)
-        return seating
+    async def join(self, code: str, name: str, address: str) -> dict[str, Any]:
+        """Seat the person called ``name`` at the first open seat of the table ``code``, within the
+        seats a client ``address`` may take (:data:`JOINS`). The seat is counted before it is stored:
+        joins to many tables at once hold only their own tables' locks, and all passed the limit
+        while their seats were stored (one whose storing fails still counts)."""
+        async with self.holding(code, address) as room:
+            self.joined.check(address, JOINS, "web_too_many_joins")
+            seating = room.table.seating(name, among=room.open_seats(), kept_names=room.kept_names())
+            self.joined.note(address)
+            await seated(room.table, seating)
+        return self._seated(room, seating)
+
+    def _seated(self, room: Room, seating: Seating) -> dict[str, Any]:
+        """The answer to one who took ``seating`` at ``room``, once the others there are told and
+        what comes next without a person is on its way."""
+        self.tell_all(room)
+        self.start_waiting(room)
+        return {"code": room.table.code, "seat": seating.seat, "secret": seating.secret}
 
     async def replay(self, doc: Any, t: Translator) -> str:
         """The frames of the record ``doc`` (:func:`~loveletter.web.replays.frames_json`), made in a
@@ -833,12 +838,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
 
     @app.post("/api/tables/{code}/join", dependencies=[Depends(from_our_pages), Depends(keys_once)])
     async def join(code: str, request: Joining, http: Request) -> dict[str, Any]:
-        address = _address(http)
-        async with server.holding(code, address) as room:
-            seating = await server.join(room, request.name, address)
-        server.tell_all(room)
-        server.start_waiting(room)
-        return {"code": room.table.code, "seat": seating.seat, "secret": seating.secret}
+        return await server.join(code, request.name, _address(http))
 
     @app.post("/api/tables/{code}/rematch", dependencies=[Depends(from_our_pages), Depends(keys_once)])
     async def rematch(code: str, request: Rematch, http: Request) -> dict[str, Any]:
