@@ -57,7 +57,7 @@ function morph(live, drawn) {
       old.listeners = node.listeners;
       if (old.type === "checkbox") old.checked = node.checked;  // (once clicked, a box no longer follows its attribute)
       // a field's own checks again, on what is typed in it, in the page's language now (inOurWords)
-      if (old instanceof HTMLInputElement) for (const check of old.listeners?.input || []) check.call(old, new Event("input"));
+      if (old instanceof HTMLInputElement) old.dispatchEvent(new Event("input"));
       morph(old, node);
     }
   });
@@ -351,8 +351,8 @@ function artView(card) {
 }
 
 // Cards side by side (a discard pile, say) as a list, so that a screen reader tells how many there are.
-function pileView(cards, cls, label, labelledBy = null) {
-  return $("ul", { class: `pile ${cls}`, "aria-label": label, "aria-labelledby": labelledBy },
+function pileView(cards, cls, label) {
+  return $("ul", { class: `pile ${cls}`, "aria-label": label },
     ...cards.map((c) => $("li", {}, cardView(c, { class: `card small card-${c.card}` }))));
 }
 
@@ -372,8 +372,7 @@ function render() {
   // the lists whose reader has scrolled back from their newest line: they stay where they are
   const scrolledBack = new Set([...main.querySelectorAll(".log ol, .previous ol")]
     .filter((list) => list.scrollTop + list.clientHeight < list.scrollHeight - 2).map((list) => list.dataset.key));
-  if (main.dataset.view !== "table") main.replaceChildren();  // (another page's nodes are not the table's)
-  main.dataset.view = "table";
+  enterView(main, "table");
   main.dataset.moves = s.moves; // for the browser tests: which state is shown
   main.dataset.round = s.round;
   const me = s.seat;
@@ -678,11 +677,17 @@ function showReplay(frames, source, at = 0) {
   drawReplay();
 }
 
+// The page's main part shows ``view`` ("table", "replay"), brought up to date in place (morph) while it
+// stays that view: another page's nodes are not this one's.
+function enterView(main, view) {
+  if (main.dataset.view !== view) main.replaceChildren();
+  main.dataset.view = view;
+}
+
 function drawReplay() {
   const main = document.getElementById("main");
   const focused = focusKey();
-  if (main.dataset.view !== "replay") main.replaceChildren();
-  main.dataset.view = "replay";
+  enterView(main, "replay");
   const f = replay.frames[replay.at];
   main.dataset.step = replay.at;
   const step = (by) => { replay.at = Math.max(0, Math.min(replay.frames.length - 1, replay.at + by)); drawReplay(); };
