@@ -1062,17 +1062,22 @@ def finished_bot_match(client, **settings):
     return made["code"], made["secret"]
 
 
-def test_an_uploaded_records_names_that_look_alike_are_shown_apart(client):
-    """As in the terminal's replay: the same letter written two ways, or a name on two lines, would
-    show two players alike."""
+def _one_round_record(names: list[str]) -> dict:
+    """The record of a classic round played at random (seed 5) by players called ``names``."""
     from loveletter.engine import CLASSIC, Match
     from loveletter.record import to_record
 
-    match = Match(CLASSIC, 3, seed=5)
+    match = Match(CLASSIC, len(names), seed=5)
     rng = random.Random(5)
     while not match.round.over:
         match.apply(rng.choice(match.legal_actions()))
-    doc = to_record(match, ["Zo\u00eb", "Zoe\u0308", "Bram\nvan Dijk"])
+    return to_record(match, names)
+
+
+def test_an_uploaded_records_names_that_look_alike_are_shown_apart(client):
+    """As in the terminal's replay: the same letter written two ways, or a name on two lines, would
+    show two players alike."""
+    doc = _one_round_record(["Zo\u00eb", "Zoe\u0308", "Bram\nvan Dijk"])
     frames = client.post("/api/replay", content=json.dumps(doc)).json()
     assert frames[0]["names"] == ["'Zo\\xeb'", "'Zoe\\u0308'", "Bram van Dijk"]
     assert frames[-1]["log"][0].startswith("Round 1: ")
@@ -1082,14 +1087,7 @@ def test_replays_are_made_apart_and_only_for_the_games_own_pages(client, monkeyp
     """A replay was made in the threads that store every table's moves and read tables back: six
     uploads of a long record at once held the moves at other tables for seconds; and any site's page
     could have its visitors' browsers upload them (a text/plain POST needs no leave)."""
-    from loveletter.engine import CLASSIC, Match
-    from loveletter.record import to_record
-
-    match = Match(CLASSIC, 2, seed=5)
-    rng = random.Random(5)
-    while not match.round.over:
-        match.apply(rng.choice(match.legal_actions()))
-    body = json.dumps(to_record(match, ["Ann", "Bob"]))
+    body = json.dumps(_one_round_record(["Ann", "Bob"]))
     made_in = []
     making = web_app.frames_json
 
@@ -2759,8 +2757,5 @@ def test_a_server_out_of_open_files_logs_it_in_one_line_once_a_minute(monkeypatc
     asyncio_log = logging.getLogger("asyncio")
     monkeypatch.setattr(asyncio_log, "filters", [])
     monkeypatch.setattr(serving, "run_server", lambda app, listeners, **_: None)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    assert serving.serve("127.0.0.1", port, str(tmp_path / "web.sqlite3"), 0, None, Translator("en")) == 0
+    assert serving.serve("127.0.0.1", _free_port(), str(tmp_path / "web.sqlite3"), 0, None, Translator("en")) == 0
     assert [type(f) for f in asyncio_log.filters] == [OutOfSockets]
