@@ -307,11 +307,25 @@ class Round:
         return found
 
     def is_legal(self, action: Action) -> bool:
-        if _form_error(action) is not None:
-            return False
-        if self.phase is Phase.PLAY:
-            return _bottom_as_tuple(action) in self._legal_play()[1]
-        return _bottom_as_tuple(action) in self.legal_actions()
+        return self._canonical(action) is not None
+
+    def _canonical(self, action: Action) -> Action | None:
+        """The legal move ``action`` is (the very one :meth:`legal_actions` lists), or ``None``: for a
+        move that is not legal now, and for anything that is not an action at all or only equals a
+        legal one (:func:`_form_error`)."""
+        if self.phase is _PLAY:
+            legal = self._legal_now or self._legal_play()
+            try:
+                found = legal[1].get(action) if isinstance(action, Action) and action.bottom is None else None
+            except TypeError:  # (a list where a seat or a card goes: it has no hash)
+                return None
+            # (an action from legal_actions() is found as itself: the check of its form is for others)
+            if found is None or found is action:
+                return found
+            return found if _form_error(action) is None else None
+        if self.phase is _CHANCELLOR and _form_error(action) is None:
+            return _chancellor_choices(self.hands[self.current])[1].get(_bottom_as_tuple(action))
+        return None
 
     # ----------------------------------------------------------------- applying
 
@@ -323,24 +337,13 @@ class Round:
         a plain tuple, a list where a seat or card goes), and an action that only equals a legal one
         (``True`` or ``1.0`` for seat 1, the number 2 for the Priest).
         """
+        canonical = self._canonical(action)
+        if canonical is None:
+            raise IllegalActionError("round_over") if self.phase is Phase.OVER else self._why_illegal(action)
         if self.phase is _PLAY:
-            legal = self._legal_now or self._legal_play()
-            try:
-                canonical = legal[1].get(action) if isinstance(action, Action) and action.bottom is None else None
-            except TypeError:  # (a list where a seat or a card goes: it has no hash)
-                canonical = None
-            # (an action from legal_actions() is found as itself: the check of its form is for others)
-            if canonical is None or (canonical is not action and _form_error(action) is not None):
-                raise self._why_illegal(action)
             self._play(canonical)
-        elif self.phase is _CHANCELLOR:
-            found = _form_error(action) is None
-            canonical = _chancellor_choices(self.hands[self.current])[1].get(_bottom_as_tuple(action)) if found else None
-            if canonical is None:
-                raise self._why_illegal(action)
-            self._chancellor_choice(canonical)
         else:
-            raise IllegalActionError("round_over")
+            self._chancellor_choice(canonical)
 
     def apply_unchecked(self, action: Action) -> None:
         """:meth:`apply` without the legality check: only for actions from :meth:`legal_actions`."""
