@@ -107,8 +107,7 @@ def _parse_chancellor(card: Card, rest: list[str], text: str) -> Action:
     if tail:
         if tail[0] != "bottom" or len(tail) < 2:
             raise NotationError("bottom_cards", text=text.strip())
-        names = ",".join(tail[1:]).split(",")
-        bottom = tuple(_card(n) for n in names if n)
+        bottom = tuple(_card(name) for name in tail[1:] if name != ",")  # (spaces or commas between)
     return Action(card, keep=keep, bottom=bottom)
 
 
