@@ -262,16 +262,13 @@ def _not_a_json_value(word: str) -> Any:
 
 def _first_constant(text: str, word: str) -> int:
     """Where ``word`` (:class:`_NotJsonValue`'s) first stands in ``text`` outside a string."""
-    for found in re.finditer(_JSON_STRING + "|" + re.escape(word), text):
-        if found.group().startswith(word):
-            return found.start()
-    return 0  # (not reached: the reader found it)
+    return _first_outside_strings(text, re.escape(word), lambda found: True)  # (the reader found it)
 
 
 #: A JSON string (what is in one is text, whatever it reads like).
 _JSON_STRING = r'"(?:[^"\\]|\\.)*"'
-#: A JSON string, or a number: its whole part, and its fraction or exponent (which make it a float).
-_STRING_OR_NUMBER = re.compile(_JSON_STRING + r"|(-?(?:0|[1-9][0-9]*))((?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)")
+#: A number: its whole part, and its fraction or exponent (which make it a float).
+_NUMBER = r"(-?(?:0|[1-9][0-9]*))((?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)"
 
 
 def _too_long(text: str) -> int:
@@ -280,11 +277,17 @@ def _too_long(text: str) -> int:
     with a fraction or an exponent is read as a float, whatever its length, and one in a string is
     text."""
     most = sys.get_int_max_str_digits()
-    for found in _STRING_OR_NUMBER.finditer(text):
-        whole, rest = found.group(1), found.group(2)
-        if whole is not None and not rest and len(whole.lstrip("-")) > most:
+    return _first_outside_strings(
+        text, _NUMBER, lambda found: not found.group(2) and len(found.group(1).lstrip("-")) > most)
+
+
+def _first_outside_strings(text: str, pattern: str, wanted: Callable[[re.Match[str]], bool]) -> int:
+    """Where the first match of ``pattern`` in ``text`` that is not in a JSON string, and that is
+    ``wanted``, begins (0 where there is none: the start)."""
+    for found in re.finditer(_JSON_STRING + "|" + pattern, text):
+        if not found.group().startswith('"') and wanted(found):
             return found.start()
-    return 0  # (not found: the start)
+    return 0
 
 
 def _line_and_column(text: str, at: int) -> tuple[int, int]:
