@@ -532,7 +532,7 @@ def _print_parts(console: Console, label: str, parts: list[str], between: str = 
         # first part goes under the label only where the indent is narrower (a label wider than half
         # the line), and a closing that would not fit is left out, never wrapped alone
         joined = line + (between if i else "") + part
-        if (i or first_under) and line.strip() and cell_len(joined + (closing if i < len(parts) - 1 else "")) > console.width:
+        if (i or first_under) and cell_len(joined + (closing if i < len(parts) - 1 else "")) > console.width:
             ended = line + closing if i else line
             _print_trimmed(console, Text(ended if cell_len(ended) <= console.width else line))
             line = indent + part
