@@ -931,11 +931,10 @@ class Batch:
                 raise TypeError("the policy must be a callable, or a list of one per seat, not a list of"
                                 f" {', '.join(sorted({type(p).__name__ for p in policy if not callable(p)}))}")
         while not self.done.all():
-            masks = self.legal_mask()
-            legal = masks.copy()  # (worked out once a step; the policy may write on the masks it is given)
+            legal = self.legal_mask()  # (worked out once a step)
             observation = self.observation()
-            if callable(policy):
-                self._apply(_action_numbers(policy(masks, observation), self.count), legal)
+            if callable(policy):  # given a copy: the policy may write on the masks it is given
+                self._apply(_action_numbers(policy(legal.copy(), observation), self.count), legal)
                 continue
             numbers = np.full(self.count, -1, dtype=np.int64)
             for seat, seat_policy in enumerate(policy):
@@ -943,7 +942,7 @@ class Batch:
                 if mine.any():
                     own = replace(observation, hand=np.where(mine[:, None], observation.hand, -1))
                     try:  # (as step() checks one policy's: numpy would read 8.9 as 8, "3" as 3)
-                        chosen = _action_numbers(seat_policy(masks & mine[:, None], own), self.count)
+                        chosen = _action_numbers(seat_policy(legal & mine[:, None], own), self.count)
                     except ValueError as refused:
                         raise ValueError(f"seat {seat}'s policy: {refused}") from None
                     numbers[mine] = chosen[mine]

@@ -249,6 +249,22 @@ def test_batch_runs_one_policy_per_seat() -> None:
     assert (results.winners != 0).all()
 
 
+@pytest.mark.parametrize("per_seat", [False, True])
+def test_a_policy_writing_on_its_masks_makes_no_move_legal(per_seat) -> None:
+    """The masks a policy is given are its own: marking every move legal on them, then choosing one
+    that is not, is still refused (as step() refuses it), and nothing is played."""
+
+    def cheat(masks: np.ndarray, seen: Observation) -> np.ndarray:
+        illegal = (~masks).argmax(axis=1)
+        masks[:] = True
+        return illegal
+
+    batch = Batch("classic", 2, 4, seed=1)
+    with pytest.raises(ValueError, match="is not legal now"):
+        batch.run([cheat, cheat] if per_seat else cheat)
+    assert batch.moves.shape == (4, 0)
+
+
 @pytest.mark.parametrize(("chosen", "says"), [
     (lambda masks: masks.argmax(axis=1) + 0.9, "actions are whole numbers \\(action numbers\\), not float64 values"),
     (lambda masks: masks.argmax(axis=1).astype(str), "actions are whole numbers \\(action numbers\\), not <U"),
