@@ -228,3 +228,19 @@ def test_a_venv_that_cannot_be_made_is_told_and_taken_away(monkeypatch, tmp_path
     with pytest.raises(KeyboardInterrupt):  # (told by main)
         dev.ensure_environment()
     assert not (tmp_path / ".venv").exists()
+
+
+def test_a_python_too_old_is_told_in_english(tmp_path):
+    """A Python older than 3.11 cannot read the game's code, which dev.py asks for its language: it
+    is told in one line, in English (as it cannot know the language), whatever the locale."""
+    (tmp_path / "dev.py").write_bytes(DEV.read_bytes())
+    game = tmp_path / "src" / "loveletter"
+    game.mkdir(parents=True)
+    (game / "__init__.py").write_text("")
+    (game / "i18n.py").write_text("match x:\n    case 1 if := 2: pass\n")  # stands for syntax too new to read
+    pretend = ("import runpy, sys; sys.version_info = (3, 10, 4); sys.version = '3.10.4 (a test)';"
+               f" sys.argv = ['dev.py', 'serve']; runpy.run_path({str(tmp_path / 'dev.py')!r}, run_name='__main__')")
+    done = subprocess.run([sys.executable, "-I", "-c", pretend], capture_output=True, text=True, check=False,
+                          timeout=60, env={"LANGUAGE": "nl", "PATH": "/usr/bin:/bin"})
+    assert (done.returncode, done.stderr) == (1, "loveletter needs Python 3.11 or newer, not 3.10.4\n")
+    assert not (tmp_path / ".venv").exists()  # nothing was made
