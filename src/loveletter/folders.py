@@ -3,6 +3,7 @@ app's SQLite database)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -16,15 +17,32 @@ def data_folder() -> Path:
     return base / "loveletter"
 
 
-def _home() -> Path:
-    """The user's home folder: ``$HOME``, or the account's own where HOME is empty or relative (an
-    empty HOME put the records under ``/.local``, a relative one under the current folder)."""
-    given = os.environ.get("HOME")
-    if given is not None and not os.path.isabs(given):
-        try:
-            import pwd  # (not on Windows, where Path.home() does not read HOME)
+class NoHomeFolder(Exception):
+    """Nothing says where the user's files go: no absolute ``XDG_DATA_HOME`` nor ``HOME``, and no
+    home folder for the account (a container's made-up user id has no account entry)."""
 
-            return Path(pwd.getpwuid(os.getuid()).pw_dir)
-        except (ImportError, KeyError):
-            pass
-    return Path.home()
+
+def _home() -> Path:
+    """The user's home folder: ``$HOME``, or the account's own where HOME is unset, empty or relative
+    (an empty HOME put the records under ``/.local``, a relative one under the current folder);
+    :class:`NoHomeFolder` where neither gives one (Python's own error was a traceback)."""
+    home = os.environ.get("HOME", "")
+    if not os.path.isabs(home):
+        home = _account_home()
+    if not os.path.isabs(home):
+        raise NoHomeFolder
+    return Path(home)
+
+
+def _account_home() -> str:
+    """The home folder of the account running the game; "" where it has none."""
+    try:
+        import pwd
+    except ImportError:  # Windows, where Path.home() reads USERPROFILE
+        with contextlib.suppress(RuntimeError):
+            return str(Path.home())
+        return ""
+    try:
+        return pwd.getpwuid(os.getuid()).pw_dir
+    except KeyError:  # no account entry for this user id (a container's made-up one)
+        return ""

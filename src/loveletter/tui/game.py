@@ -41,7 +41,7 @@ from loveletter.engine import (
     View,
     view,
 )
-from loveletter.folders import data_folder
+from loveletter.folders import NoHomeFolder, data_folder
 from loveletter.i18n import LANGUAGES, Translator, grouped
 from loveletter.narrate import (
     looks_like_any,
@@ -555,11 +555,15 @@ def _print_trimmed(console: Console, shown: Table | Text) -> None:
 def run_game(settings: GameSettings) -> int:
     """Play a match on this terminal (or a script on stdin); the exit status."""
     console = Console(highlight=False, markup=False, emoji=False)  # names and typed lines are text: no markup, no ":smile:" codes
-    folder = settings.records or default_records_folder()
+    t = Translator(settings.language)
+    try:
+        folder = settings.records or default_records_folder()
+    except NoHomeFolder:
+        print(f"loveletter play: {t('play_err_no_home')}", file=sys.stderr)
+        return 1
     try:  # before the game: a record that cannot be saved is found out now, not after the match
         path = _new_record_path(folder)
     except OSError as err:
-        t = Translator(settings.language)
         reason = t("records_not_folder") if isinstance(err, NotADirectoryError) and folder.exists() else t.os_reason(err)
         print(f"loveletter play: {t('play_err_records', folder=folder, reason=reason)}", file=sys.stderr)
         return 1

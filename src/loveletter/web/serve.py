@@ -24,6 +24,7 @@ from sqlalchemy.exc import (
 )
 from starlette.types import ASGIApp
 
+from loveletter.folders import NoHomeFolder
 from loveletter.i18n import Translator
 from loveletter.web.app import create_app, page_language
 from loveletter.web.limits import LoopbackOnly
@@ -58,6 +59,8 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
         url = database_url(database)
     except OSError as err:  # the default data folder could not be made
         return fail("serve_err_data_folder", folder=err.filename, reason=t.os_reason(err))
+    except NoHomeFolder:
+        return fail("serve_err_no_home")
     shown_db = without_password(url)
     problem = _sqlite_file_problem(database, t)
     if problem:
