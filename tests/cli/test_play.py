@@ -26,12 +26,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 from loveletter.bots.expert import HINT_TRIES
 from loveletter.engine import CLASSIC, EDITION_2019, EDITIONS, Action, Card, Match, view
 from loveletter.i18n import Translator
+from loveletter.narrate import narrate
 from loveletter.percentages import hint_text, shown_chance, shown_margin, shown_percentages
 from loveletter.record import load, replay
+from loveletter.tui.game import GameSettings, TerminalGame
 
 LOVELETTER = Path(sys.executable).parent / "loveletter"
 
@@ -633,10 +636,7 @@ def test_a_record_that_cannot_be_saved_at_the_end_is_told_and_fails(tmp_path, mo
     """The folder was fine at the start, but the disk filled: said on standard error, exit status 1."""
     import io
 
-    from rich.console import Console
-
     from loveletter.tui import game as tui_game
-    from loveletter.tui.game import GameSettings, TerminalGame
 
     def full(doc, path):  # (the record is written to a .tmp file first, then renamed)
         raise OSError(28, "No space left on device", str(path) + ".tmp")
@@ -657,9 +657,7 @@ def test_a_records_folder_replaced_by_a_file_during_the_game_is_named(tmp_path, 
     import io
     import shutil
 
-    from rich.console import Console
 
-    from loveletter.tui.game import GameSettings, TerminalGame
 
     folder = tmp_path / "records"
 
@@ -992,10 +990,8 @@ def test_without_hints_nothing_of_the_expert_shows(tmp_path):
 def test_hints_belief_and_tracker_show_the_experts_own_figures(tmp_path):
     """The figures on screen are the adviser's and the tracker's, move by move and card by card: read
     back from what the terminal printed at each prompt of a few turns with three players."""
-    from rich.console import Console
 
     from loveletter.bots.expert import ExpertBot
-    from loveletter.tui.game import GameSettings, TerminalGame
 
     settings = GameSettings(CLASSIC, 3, ["beginner", "beginner"], "en", seed=21, records=tmp_path, starter=0,
                             hints=True, budget=30)
@@ -1046,9 +1042,7 @@ def test_in_a_narrow_terminal_each_moves_notation_stays_whole_beside_its_hint(tm
     whole on one line, whatever the width of its words, and no line is wider than the terminal. At 80
     columns a Chancellor's choice in words was broken mid-phrase beside its notation: now whole too.
     Each move's chance, too, is whole on one line."""
-    from rich.console import Console
 
-    from loveletter.tui.game import GameSettings, TerminalGame
 
     seed = _first_seed_with(Card.CHANCELLOR, EDITION_2019, players=3)
     settings = GameSettings(EDITION_2019, 3, ["beginner", "beginner"], lang, seed=seed, records=tmp_path, starter=0,
@@ -1087,9 +1081,7 @@ def test_at_80_columns_a_chancellors_choices_read_whole(tmp_path, lang, monkeypa
     """Each choice's words wrapped within their column beside its long notation ("keep Princess,
     under the" / "deck: Guard, Baron"): where the words do not all fit, each move now takes two
     lines, its words whole on the first."""
-    from rich.console import Console
 
-    from loveletter.tui.game import GameSettings, TerminalGame
 
     seed = _first_seed_with(Card.CHANCELLOR, EDITION_2019, players=3)
     settings = GameSettings(EDITION_2019, 3, ["beginner", "beginner"], lang, seed=seed, records=tmp_path, starter=0)
@@ -1220,6 +1212,22 @@ def test_a_game_closed_or_told_to_end_saves_its_record(tmp_path, signum, closed)
     assert summary["finished"] is False and len(summary["rounds"]) == 1
 
 
+@pytest.mark.parametrize(("edition", "players", "lang"), [(CLASSIC, 4, "en"), (EDITION_2019, 5, "nl")])
+def test_the_game_tells_the_player_only_what_their_seat_may_know(tmp_path, edition, players, lang):
+    """R7: every line of a whole match (the player choosing each move) is told as the player's seat
+    sees it: no bot's draw, deal, look, trade or cards put under the deck, as the full event would
+    tell it, is ever shown."""
+    shown = io.StringIO()
+    settings = GameSettings(edition, players, ["random"] * (players - 1), lang, seed=4, records=tmp_path, starter=0)
+    game = TerminalGame(settings, lambda: "1\n", Console(file=shown, width=300), tmp_path / "game.json")
+    assert game.run() == 0 and game.match.over
+    secrets = {full for number, rnd in enumerate(game.match.rounds, 1) for event in rnd.log or ()
+               if (full := narrate(event, game.names, game.t, number)) != narrate(event.seen_by(0), game.names, game.t,
+                                                                                 number)}
+    assert len(secrets) > 20  # (the bots' draws at least: the check has something to find)
+    assert [line for line in secrets if line and line in shown.getvalue()] == []
+
+
 def test_no_hidden_card_is_on_disk_while_a_round_is_played(tmp_path):
     """The record is written when a round ends (or the game stops): written at the start, it held the
     round's whole deck (the set-aside card, the others' hands, every draw to come) for anyone to open
@@ -1262,10 +1270,8 @@ def _a_chancellor_on_an_empty_deck() -> Match:
 ])
 def test_a_chancellor_on_an_empty_deck_is_shown_to_have_no_effect(tmp_path, lang, move, told):
     """As a Guard with no one to choose is (R5.9: none to draw, then no effect); it read as any play."""
-    from rich.console import Console
 
     from loveletter.narrate import narrate
-    from loveletter.tui.game import GameSettings, TerminalGame
 
     match = _a_chancellor_on_an_empty_deck()
     seat = match.round.current
@@ -1349,10 +1355,8 @@ def test_a_game_started_with_hang_ups_ignored_goes_on(tmp_path):
 def test_every_moves_words_are_whole_at_any_width(tmp_path, hinted):
     """The one-line layout measured the widest row, where each column is as wide as its widest
     entry: near the threshold a move's words wrapped within their column."""
-    from rich.console import Console
 
     from loveletter.bots.expert import Estimate
-    from loveletter.tui.game import GameSettings, TerminalGame
 
     match = next(m for m in (Match(EDITION_2019, 6, seed=s) for s in range(500))
                  if Card.GUARD in m.round.hands[m.round.current])
@@ -1380,9 +1384,7 @@ def test_the_bots_skip_a_name_that_looks_like_yours(tmp_path, name):
 def test_the_secret_seed_is_too_long_to_try_every_one():
     """A seed of 31 bits could be found by trying every one against the cards a player sees (hours
     of work): the deals of the whole match would then be known."""
-    from rich.console import Console
 
-    from loveletter.tui.game import GameSettings, TerminalGame
 
     seeds = {TerminalGame(GameSettings(CLASSIC, 2, ["random"], "en"), lambda: "q", Console(file=io.StringIO())).seed
              for _ in range(20)}
@@ -1396,9 +1398,7 @@ def test_who_starts_says_nothing_of_the_hidden_cards(tmp_path, edition, players,
     that shuffles the deck, whose first number also placed the deck's first card (a Guard; a Spy in
     2019), so the set-aside card was that card 47% of the time when the first seat started, against
     31% overall, with four classic players (32% against 9% with six in 2019)."""
-    from rich.console import Console
 
-    from loveletter.tui.game import GameSettings, TerminalGame
 
     set_aside: dict[bool, Counter[bool]] = {True: Counter(), False: Counter()}
     for seed in range(3000):
@@ -1418,10 +1418,7 @@ def test_a_bot_move_is_shown_as_long_after_the_last_however_long_it_thought(tmp_
     Countess, a King or a Prince). The pause is now what is left of it after the thinking."""
     import types
 
-    from rich.console import Console
-
     from loveletter.tui import game as tui_game
-    from loveletter.tui.game import GameSettings, TerminalGame
 
     clock = [0.0]
     monkeypatch.setattr(tui_game, "time", types.SimpleNamespace(
@@ -1453,7 +1450,6 @@ def test_a_line_of_parts_breaks_only_between_them(width, label, parts, between):
     in two: the first part was put beside the label unmeasured, and a part's closing "·" past the
     edge was wrapped by rich. Now each part is whole on a line, every line but the last ends with the
     closing mark, and none is wider than the terminal (each part fits beside the indent here)."""
-    from rich.console import Console
 
     from loveletter.tui.game import _print_parts
 
@@ -1472,9 +1468,7 @@ def test_a_line_of_parts_breaks_only_between_them(width, label, parts, between):
 def test_a_long_wide_name_is_shown_whole_in_the_table(tmp_path):
     """A name of 24 Chinese characters (48 columns) was cut short in the table at 80 columns
     ("你好…你好你") to give the discards room: now it is whole, folded in its column where it must."""
-    from rich.console import Console
 
-    from loveletter.tui.game import GameSettings, TerminalGame
 
     name = "你好" * 12
     settings = GameSettings(CLASSIC, 4, ["beginner"] * 3, "nl", seed=1, records=tmp_path, name=name)
@@ -1491,7 +1485,6 @@ def test_a_part_wider_than_the_line_stays_beside_a_short_label_and_no_closing_ma
     """Put under a label no wider than its indent, the first part gained nothing (the label stood
     alone above the same broken line); and where a part and its closing mark did not fit beside the
     indent, the mark was wrapped onto a line of its own."""
-    from rich.console import Console
 
     from loveletter.tui.game import _print_parts
 
