@@ -16,6 +16,7 @@ from loveletter.engine import (
     EDITION_2019,
     Action,
     Card,
+    Event,
     IllegalActionError,
     Match,
     NotationError,
@@ -33,7 +34,7 @@ from loveletter.i18n import (
     Translator,
     default_language,
 )
-from loveletter.narrate import narrate, narrate_all
+from loveletter.narrate import event_lines, narrate, narrate_all
 
 DUTCH = {  # docs/rules.md R1
     Card.SPY: "spion", Card.GUARD: "wachter", Card.PRIEST: "priester", Card.BARON: "baron",
@@ -533,4 +534,109 @@ def test_two_of_one_card_are_named_together(lang, two, pair):
     """A Chancellor may put two Guards under the deck: "the two Guards", not "the Guard and the Guard"."""
     t = Translator(lang)
     assert t.the_cards([Card.GUARD, Card.GUARD]) == two and t.the_cards((Card.GUARD, Card.SPY)) == pair
-    assert all(t.the_cards([card, card]).split()[-1] != t.card(card) for card in Card)  # a plural for each
+    the_two = " ".join(two.split()[:2])
+    assert {card: t.the_cards([card, card]) for card in Card} == {card: f"{the_two} {plural}" for card, plural in
+                                                                  zip(Card, PLURALS[lang], strict=True)}
+
+
+PLURALS = {  # in the cards' order
+    "en": ["Spies", "Guards", "Priests", "Barons", "Handmaids", "Princes", "Chancellors", "Kings", "Countesses",
+           "Princesses"],
+    "nl": ["Spionnen", "Wachters", "Priesters", "Barons", "Kamermeisjes", "Prinsen", "Kanseliers", "Koningen",
+           "Gravinnen", "Prinsessen"],
+}
+
+
+# ------------------------------------------------------------------ each event's sentence
+
+SEEN = {"secret": ("cards",), "privy": frozenset({0, 1})}
+NAMES = ["Anna", "Bram", "Cas"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_baron_that_knocks_out_is_no_tie_to_a_third_player(lang):
+    """A third player sees no cards of a Baron: a tie is told (nothing else will say it), but a
+    Baron that knocks a player out is not told as a tie (the "out" line that follows tells it)."""
+    t = Translator(lang)
+    for outcome, cards in (("win", (Card.KING, Card.HANDMAID)), ("loss", (Card.GUARD, Card.PRINCESS))):
+        beaten = Event("baron", seat=0, target=1, cards=cards, result=outcome, **SEEN)
+        assert narrate(beaten.seen_by(2), NAMES, t) is None
+    tie = Event("baron", seat=0, target=1, cards=(Card.PRIEST, Card.PRIEST), result="tie", **SEEN)
+    assert narrate(tie.seen_by(2), NAMES, t) == {
+        "en": "Anna and Bram compare hands: a tie, nothing happens.",
+        "nl": "Anna en Bram vergelijken hun handen: gelijk, er gebeurt niets.",
+    }[lang]
+
+
+def _secret(kind: str, privy: set[int], secret: tuple[str, ...], **fields) -> Event:
+    return Event(kind, secret=secret, privy=frozenset(privy), **fields)
+
+
+KING = _secret("king", {0, 1}, ("cards",), seat=0, target=1, cards=(Card.PRINCESS, Card.GUARD))
+CHANCELLOR_ONE = _secret("chancellor", {0}, ("cards",), seat=0, cards=(Card.GUARD,), result=1)
+CHANCELLOR_TWO = _secret("chancellor", {0}, ("cards",), seat=0, cards=(Card.GUARD, Card.SPY), result=2)
+BOTTOM_ONE = _secret("bottom", {0}, ("card", "cards"), seat=0, card=Card.BARON, cards=(Card.SPY,), result=1)
+BOTTOM_TWO = _secret("bottom", {0}, ("card", "cards"), seat=0, card=Card.BARON, cards=(Card.SPY, Card.GUARD),
+                     result=2)
+
+#: (the event as the reader sees it, English, Dutch): each sentence whole, as a player reads it.
+SENTENCES = [
+    # a King's trade, told to the two who traded: each their new card (Anna played it, now holds the Princess)
+    (KING, "Anna and Bram trade hands: Anna now holds the Princess, Bram holds the Guard.",
+     "Anna en Bram ruilen van hand: Anna heeft nu de Prinses, Bram heeft de Wachter."),
+    (KING.seen_by(1), "Anna and Bram trade hands: Anna now holds the Princess, Bram holds the Guard.",
+     "Anna en Bram ruilen van hand: Anna heeft nu de Prinses, Bram heeft de Wachter."),
+    (KING.seen_by(2), "Anna and Bram trade hands.", "Anna en Bram ruilen van hand."),
+    # a Chancellor's draw and return as others see them: how many, singular and plural
+    (CHANCELLOR_ONE.seen_by(1), "Anna draws 1 card.", "Anna trekt 1 kaart."),
+    (CHANCELLOR_TWO.seen_by(1), "Anna draws 2 cards.", "Anna trekt 2 kaarten."),
+    (BOTTOM_ONE.seen_by(1), "Anna puts 1 card under the deck.", "Anna legt 1 kaart onder de trekstapel."),
+    (BOTTOM_TWO.seen_by(1), "Anna puts 2 cards under the deck.", "Anna legt 2 kaarten onder de trekstapel."),
+    (BOTTOM_TWO, "Anna keeps the Baron and puts the Spy and the Guard under the deck.",
+     "Anna houdt de Baron en legt de Spion en de Wachter onder de trekstapel."),
+    # out with nothing to show (a Prince made them discard the Princess), or with a card
+    (Event("out", seat=1, cards=(), result="princess"), "Bram is out of the round.", "Bram ligt uit de ronde."),
+    (Event("out", seat=1, cards=(Card.PRIEST,), result="guard"), "Bram is out of the round and shows the Priest.",
+     "Bram ligt uit de ronde en toont de Priester."),
+    # the Guard: right and wrong
+    (Event("play", seat=0, target=1, card=Card.GUARD, guess=Card.PRIEST, result="hit"),
+     "Anna plays the Guard on Bram and names the Priest: right!",
+     "Anna speelt de Wachter op Bram en raadt de Priester: goed!"),
+    (Event("play", seat=0, target=1, card=Card.GUARD, guess=Card.PRIEST, result="miss"),
+     "Anna plays the Guard on Bram and names the Priest: wrong.",
+     "Anna speelt de Wachter op Bram en raadt de Priester: fout."),
+    # a Prince on oneself, on another; a King with no one to choose; the Handmaid
+    (Event("play", seat=0, target=0, card=Card.PRINCE), "Anna plays the Prince on themself.",
+     "Anna speelt de Prins op zichzelf."),
+    (Event("play", seat=0, target=2, card=Card.PRINCE), "Anna plays the Prince on Cas.", "Anna speelt de Prins op Cas."),
+    (Event("play", seat=0, card=Card.KING), "Anna plays the King, but no one can be chosen: no effect.",
+     "Anna speelt de Koning, maar niemand kan gekozen worden: geen effect."),
+    (Event("play", seat=0, card=Card.HANDMAID), "Anna plays the Handmaid and is protected until their next turn.",
+     "Anna speelt het Kamermeisje en is beschermd tot zijn of haar volgende beurt."),
+    (Event("play", seat=0, card=Card.CHANCELLOR, result="no_effect"),
+     "Anna plays the Chancellor, but the deck is empty: no effect.",
+     "Anna speelt de Kanselier, maar de trekstapel is leeg: geen effect."),
+    # the round's end: the set-aside card, shared winners, the Spy's token for seat 0
+    (Event("reveal", card=Card.BARON), "The set-aside card was the Baron.", "De weggelegde kaart was de Baron."),
+    (Event("reveal", seat=2, card=Card.BARON), "Cas shows the Baron.", "Cas toont de Baron."),
+    (Event("round_end", seats=(0, 2), target=0, cards=()),
+     "Anna and Cas win the round. Anna gains a token for the Spy.",
+     "Anna en Cas winnen de ronde. Anna krijgt een teken van liefde voor de Spion."),
+    (Event("round_end", seats=(1,), target=None, cards=(Card.GUARD, Card.GUARD, Card.PRIEST)),
+     "Left in the deck, top first: the Guard, the Guard and the Priest. Bram wins the round.",
+     "Nog in de trekstapel, de bovenste eerst: de Wachter, de Wachter en de Priester. Bram wint de ronde."),
+]
+
+
+@pytest.mark.parametrize(("event", "en", "nl"), SENTENCES, ids=[f"{e.kind}-{i}" for i, (e, *_) in enumerate(SENTENCES)])
+def test_each_event_is_told_in_whole_sentences_in_both_languages(event, en, nl):
+    assert narrate(event, NAMES, Translator("en")) == en
+    assert narrate(event, NAMES, Translator("nl")) == nl
+
+
+def test_a_rounds_end_is_told_on_lines_of_its_own():
+    """In a log (a replay, the browser's story), the deck left, the winners and the Spy's token are
+    three lines, as the terminal game tells them."""
+    ended = Event("round_end", seats=(1,), target=1, cards=(Card.GUARD,))
+    assert event_lines(ended, NAMES, Translator("en")) == [
+        "Left in the deck, top first: the Guard.", "Bram wins the round.", "Bram gains a token for the Spy."]
