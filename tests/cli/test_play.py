@@ -286,16 +286,18 @@ def test_dutch_notation_error_is_dutch(tmp_path):
     assert "unknown card" not in reply and "the cards are" not in reply
 
 
-@pytest.mark.parametrize(("edition", "lang", "cards"), [
-    ("classic", "en", "guard, priest, baron, handmaid, prince, king, countess, princess"),
-    ("classic", "nl", "wachter, priester, baron, kamermeisje, prins, koning, gravin, prinses"),
-    ("2019", "en", "spy, guard, priest, baron, handmaid, prince, chancellor, king, countess, princess"),
+@pytest.mark.parametrize(("edition", "lang", "typed", "cards"), [
+    ("classic", "en", "foo", "guard, priest, baron, handmaid, prince, king, countess, princess"),
+    ("classic", "nl", "foo", "wachter, priester, baron, kamermeisje, prins, koning, gravin, prinses"),
+    ("2019", "en", "foo", "spy, guard, priest, baron, handmaid, prince, chancellor, king, countess, princess"),
+    # a Chancellor's choice typed where there is none: its first word is no card
+    ("classic", "en", "keep baron", "guard, priest, baron, handmaid, prince, king, countess, princess"),
 ])
-def test_an_unknown_card_is_answered_with_this_editions_cards(tmp_path, edition, lang, cards):
+def test_an_unknown_card_is_answered_with_this_editions_cards(tmp_path, edition, lang, typed, cards):
     """A classic game suggests no Spy or Chancellor: they cannot be played in it."""
-    proc, _ = play(tmp_path, "--edition", edition, "--lang", lang, "--seed", "1", lines=["foo", "q"])
-    reply = reply_to(proc.stdout, lang, "foo")
-    assert reply.endswith(f"'foo': {'the cards are' if lang == 'en' else 'de kaarten zijn'} {cards}")
+    proc, _ = play(tmp_path, "--edition", edition, "--lang", lang, "--seed", "1", lines=[typed, "q"])
+    reply = reply_to(proc.stdout, lang, typed)
+    assert reply.endswith(f"'{typed.split()[0]}': {'the cards are' if lang == 'en' else 'de kaarten zijn'} {cards}")
 
 
 @pytest.mark.parametrize("typed", ["²", "guard ² priest"])
@@ -918,6 +920,35 @@ def test_quitting_during_the_chancellors_choice_says_that_turn_is_not_saved(tmp_
     assert not any(t["seat"] == 0 and t["play"] == "chancellor" for r in doc["rounds"] for t in r["turns"])
     proc, _ = play(tmp_path / "other", "--edition", "2019", "--lang", lang, "--seed", str(seed), lines=["q"])
     assert proc.returncode == 0 and note not in proc.stdout  # a whole turn: nothing left out
+
+
+@pytest.mark.parametrize(("edition", "players", "seed", "all_seen"), [
+    (CLASSIC, 2, 5, {Card.PRINCE, Card.KING, Card.PRINCESS}), (CLASSIC, 4, 4, {Card.COUNTESS}), (EDITION_2019, 6, 2, set()),
+])
+def test_the_card_tracker_counts_the_cards_you_have_not_seen(tmp_path, edition, players, seed, all_seen):
+    """At your first move the tracker shows each card of the edition as many times as the deck has it,
+    less your hand and the cards face up (0 for a card all seen)."""
+    shown = io.StringIO()
+    settings = GameSettings(edition, players, ["random"] * (players - 1), "en", seed=seed, records=tmp_path, starter=0)
+    game = TerminalGame(settings, lambda: "q\n", Console(file=shown, width=300), tmp_path / "game.json")
+    game.run()
+    me = view(game.match, 0)  # (nothing was played)
+    unseen = Counter(edition.full_deck) - Counter(me.hand) - Counter(me.face_up)
+    line = next(line for line in shown.getvalue().splitlines() if line.startswith("Unseen cards: "))
+    assert line == "Unseen cards: " + " · ".join(f"{card.name.title()} {unseen[card]}" for card in edition.cards)
+    assert {card for card in edition.cards if not unseen[card]} == all_seen
+
+
+@pytest.mark.parametrize(("lang", "guard", "prince"), [
+    ("en", "Guard → 1 Bram, name Priest", "Prince → 0 Player"),
+    ("nl", "Wachter → 1 Bram, raad Priester", "Prins → 0 Speler"),
+])
+def test_a_move_in_words_names_the_seat_the_player_and_the_guess(tmp_path, lang, guard, prince):
+    settings = GameSettings(CLASSIC, 2, ["random"], lang, seed=1, records=tmp_path, starter=0)
+    game = TerminalGame(settings, lambda: "q\n", Console(file=io.StringIO()), tmp_path / "game.json")
+    me = view(game.match, 0)
+    assert game.describe(Action(Card.GUARD, target=1, guess=Card.PRIEST), me) == guard
+    assert game.describe(Action(Card.PRINCE, target=0), me) == prince
 
 
 @pytest.mark.parametrize(("lang", "tracker", "under"), [
