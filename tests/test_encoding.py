@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from loveletter.encoding import actions_for, document, observation_table, observations_for, shares
-from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Match, view
+from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Match, Phase, view
 
 sys.path.insert(0, str(Path(__file__).parent / "engine"))
 from scenarios import permuted_copy
@@ -259,3 +259,144 @@ def test_the_information_state_keeps_which_card_of_the_seat_a_priest_saw() -> No
     assert sorted(first.hand) == sorted(second.hand)
     assert np.array_equal(codec.observation(first), codec.observation(second))
     assert not np.array_equal(codec.information_state(first), codec.information_state(second))
+
+
+# ----------------------------------------------------------------------- what each part says
+
+
+def _split(vector: np.ndarray, parts) -> dict[str, list[float]]:
+    """The vector cut into its parts, by the table's names."""
+    out, at = {}, 0
+    for part in parts:
+        out[part.name] = vector[at:at + part.size].tolist()
+        at += part.size
+    assert at == len(vector)
+    return out
+
+
+def _one_hot(index: int | None, size: int) -> list[float]:
+    return [float(i == index) for i in range(size)]
+
+
+SEMANTIC_CONFIGS = [(CLASSIC, 2), (CLASSIC, 4), (EDITION_2019, 2), (EDITION_2019, 3), (EDITION_2019, 5)]
+
+
+@pytest.mark.parametrize(("edition", "players"), SEMANTIC_CONFIGS)
+def test_each_part_of_the_observation_means_what_its_table_says(edition, players: int) -> None:
+    """Every part of a seat's observation holds the fact of the seat's view that the table names
+    (the tests above check that the vectors stay alike or differ, not what they say: seat 0's
+    "current" one-hot, the phase, the set-aside flag, the alive and protected flags swapped, the
+    known cards or the card tracker could be wrong unseen)."""
+    codec = observations_for(edition, players)
+    cards = list(edition.cards)
+    c = len(cards)
+
+    def counts(held) -> list[float]:
+        held = list(held)
+        return [float(held.count(card)) for card in cards]
+
+    rng = random.Random(players)
+    seen: Counter[str] = Counter()
+    for seed in range(40):
+        match = Match(edition, players, seed=seed)
+        while True:
+            for seat in range(players):
+                v = view(match, seat)
+                got = _split(codec.observation(v), codec.observation_parts())
+                assert got["seat"] == _one_hot(seat, players)
+                assert got["current"] == _one_hot(v.current, players)
+                phase = 2 if v.over else 1 if v.phase is Phase.CHANCELLOR else 0
+                assert got["phase"] == _one_hot(phase, 3)
+                assert got["hand"] == counts(v.hand)
+                assert got["deck"] == [float(v.deck_size)]
+                assert got["set_aside_taken"] == [float(v.set_aside_taken)]
+                assert got["face_up"] == counts(v.face_up)
+                assert got["unseen"] == counts(v.unseen().elements())
+                for s in range(players):
+                    assert got[f"alive_{s}"] == [float(v.alive[s])]
+                    assert got[f"protected_{s}"] == [float(v.protected[s])]
+                    assert got[f"tokens_{s}"] == [float(v.tokens[s])]
+                    assert got[f"discards_{s}"] == counts(v.discards[s])
+                    known = v.known.get(s)
+                    assert got[f"known_{s}"] == _one_hot(None if known is None else cards.index(known), c)
+                    seen["known"] += known is not None and s != seat
+                    seen["protected"] += v.protected[s]
+                seen["chancellor"] += phase == 1
+                seen["another's turn"] += v.current != seat
+            if match.round.over:
+                break
+            match.apply(rng.choice(match.legal_actions()))
+    assert seen["known"] and seen["protected"] and seen["another's turn"]
+    assert seen["chancellor"] or edition is CLASSIC
+
+
+@pytest.mark.parametrize(("edition", "players"), SEMANTIC_CONFIGS)
+def test_each_play_of_the_information_state_says_what_the_play_table_says(edition, players: int) -> None:
+    """The plays' blocks against the round itself (every hand known here): who played what on whom
+    naming what, whether a Guard hit, the card a seat learned (its Priest's look, the other's card
+    in its Baron's comparison, the card a King gave it), and the card it kept (the other card of its
+    own play, or the card its Chancellor kept; on a Priest or Baron that chose it, its card)."""
+    codec = observations_for(edition, players)
+    cards = list(edition.cards)
+    c = len(cards)
+    width = sum(part.size for part in codec.play_parts())
+    rng = random.Random(players)
+    seen: Counter[str] = Counter()
+    for seed in range(40):
+        match = Match(edition, players, seed=seed)
+        plays: list[tuple[Action, int, dict[int, Card | None], dict[int, Card | None], bool]] = []
+        while not match.round.over:
+            r = match.round
+            action = rng.choice(match.legal_actions())
+            cur = r.current
+            if action.keep is not None:  # the Chancellor's choice: what its player kept
+                plays[-1][3][cur] = action.keep
+                match.apply(action)
+                continue
+            hands = {s: list(r.hands[s]) for s in range(players)}
+            other = list(hands[cur])
+            other.remove(action.card)
+            mine = other[0]
+            t = action.target
+            learned: dict[int, Card | None] = {}
+            kept: dict[int, Card | None] = {cur: mine}
+            if t is not None:
+                theirs = hands[t][0]
+                if action.card is Card.PRIEST:
+                    learned[cur] = theirs
+                    kept[t] = theirs
+                elif action.card is Card.BARON:
+                    learned[cur], learned[t] = theirs, mine
+                    kept[t] = theirs
+                elif action.card is Card.KING:
+                    learned[cur], learned[t] = theirs, mine
+            hit = action.card is Card.GUARD and t is not None and hands[t] == [action.guess]
+            plays.append((action, cur, learned, kept, hit))
+            match.apply(action)
+        for seat in range(players):
+            state = codec.information_state(view(match, seat))
+            for k, (action, by, learned, kept, hit) in enumerate(plays):
+                start = codec.observation_size + k * width
+                block = _split(state[start:start + width], codec.play_parts())
+                assert block["by"] == _one_hot(by, players)
+                assert block["card"] == _one_hot(cards.index(action.card), c)
+                assert block["target"] == _one_hot(action.target, players)
+                assert block["guess"] == _one_hot(None if action.guess is None else cards.index(action.guess), c)
+                assert block["hit"] == [float(hit)]
+                want = learned.get(seat)
+                assert block["learned"] == _one_hot(None if want is None else cards.index(want), c), (k, action)
+                want = kept.get(seat)
+                assert block["kept"] == _one_hot(None if want is None else cards.index(want), c), (k, action)
+                seen["hit"] += hit
+                seen[f"learned from {action.card.word}"] += seat in learned
+            rest = state[codec.observation_size + len(plays) * width:]
+            assert not rest.any()
+    assert seen["hit"] and seen["learned from priest"] and seen["learned from baron"] and seen["learned from king"]
+
+
+def test_the_number_just_past_the_last_is_no_action() -> None:
+    """``action(size)`` is refused as every other number out of range is (it read past the names)."""
+    numbering = actions_for(CLASSIC, 2)
+    legal = Match(CLASSIC, 2, seed=1).legal_actions()
+    with pytest.raises(ValueError, match=f"^there is no action {numbering.size}: actions are numbered 0 to"):
+        numbering.action(numbering.size, legal)

@@ -451,3 +451,53 @@ def test_inputs_of_the_wrong_kind_are_refused_not_cut_down() -> None:
     # numpy's whole numbers are whole numbers
     assert (random_rounds(20, seed=np.int64(3)).winners == random_rounds(20, seed=3).winners).all()
     assert play_rounds(np.array([deck]), np.int32(1)).starters.tolist() == [1]
+
+
+# ------------------------------------------------------------------ shuffles, and the moves kept
+
+
+def test_each_shuffle_leaves_a_card_where_it_was_one_time_in_the_decks_length() -> None:
+    """Each round's deck is the previous round's shuffled again, so the recorded decks show every
+    shuffle's input and output. A uniform shuffle leaves the card at any position there with chance
+    1/length; one that skipped its last swap left the top card in place twice as often, and one that
+    never swapped a card with itself (Sattolo's) never left one. The chi-squared test of each
+    position's cards above sees neither: chained rounds still fill each position evenly."""
+    for edition in (CLASSIC, EDITION_2019):
+        recorded = random_rounds(40_000, edition=edition.name, players=2, seed=1, record=True)
+        assert recorded.decks is not None
+        decks = recorded.decks.astype(np.int64)
+        length = decks.shape[1]
+        before, after = [], []
+        for card in (Card.KING, Card.COUNTESS, Card.PRINCESS):  # one copy each: it can be followed
+            before.append((decks[:-1] == int(card)).argmax(axis=1))
+            after.append((decks[1:] == int(card)).argmax(axis=1))
+        was, now = np.concatenate(before), np.concatenate(after)
+        for position in range(length):
+            here = was == position
+            expected = here.sum() / length
+            stayed = int((now[here] == position).sum())
+            sd = math.sqrt(expected * (1 - 1 / length))
+            assert abs(stayed - expected) < 5 * sd, (edition.name, position, stayed, expected)
+
+
+def test_moves_are_minus_one_once_a_round_is_over_and_replay_in_the_engine() -> None:
+    """Batch.moves holds -1 for a round once it is over, whatever number the policy gave it (the
+    lowest legal number of an all-False mask is 0), so that the moves of a run replay in the engine."""
+    for edition, players in ((CLASSIC, 4), (EDITION_2019, 3)):
+        batch = Batch(edition.name, players, 40, seed=2)
+        results = batch.run(lambda masks, seen: masks.argmax(axis=1))
+        moves = batch.moves
+        assert (moves < 0).any()  # rounds of different lengths
+        for i in range(batch.count):
+            ended = np.flatnonzero(moves[i] < 0)  # (none for the rounds that ended at the last step)
+            assert not ended.size or (moves[i, ended[0]:] == -1).all(), f"round {i}: {moves[i]}"
+            r = _replay(edition, players, batch.decks[i], int(batch.starters[i]), moves[i])
+            _assert_same(r, results, i)
+    # and step() records -1 for a round that is over, whatever number it was given
+    batch = Batch("classic", 2, 20, seed=0)
+    over_before = []
+    while not batch.done.all():
+        over_before.append(batch.done.copy())
+        batch.step(np.where(batch.done, 5, batch.legal_mask().argmax(axis=1)))
+    over = np.stack(over_before, axis=1)
+    assert over.any() and (batch.moves[over] == -1).all() and (batch.moves[~over] >= 0).all()
