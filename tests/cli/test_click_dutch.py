@@ -93,6 +93,8 @@ def test_help_in_english_by_default():
      " (zie 'loveletter tournament --help')"),
     (["play", "--lang", "nl", "--rounds", "3"],
      "loveletter play: Optie '--rounds' bestaat niet. Bedoelde je '--records'? (zie 'loveletter play --help')"),
+    (["replay", "--lang", "nl"],
+     "loveletter replay: Er ontbreekt een argument 'BESTAND'. (zie 'loveletter replay --help')"),
     (["play", "--lang", "nl", "--players"],
      "loveletter play: Optie '--players' heeft een waarde nodig. (zie 'loveletter play --help')"),
     (["play", "--lang", "nl", "x\x1b[2J\ny"],  # click names the argument as typed: here on one line

@@ -4,6 +4,7 @@ language, a non-zero exit status where something failed, and nothing left behind
 
 from __future__ import annotations
 
+import io
 import os
 import socket
 import subprocess
@@ -135,6 +136,7 @@ def test_lang_is_taken_before_the_command_too(tmp_path):
     (["tournament", "--csv", ""], "a file name"),
     (["tournament", "--plot", ""], "a file name"),
     (["play", "--records", ""], "a folder name"),
+    (["replay", "  "], "a file name"),  # spaces alone name nothing either
 ])
 def test_an_empty_path_is_refused(tmp_path, args, names):
     done = run(*args, "--lang", "en", cwd=tmp_path)
@@ -265,3 +267,60 @@ def test_a_line_told_without_clicks_context_names_the_command():
     assert command_named(["--lang", "tournament"]) == "loveletter"  # (there the word is the language)
     assert command_named(["torunament"]) == "loveletter"
     assert command_named([]) == "loveletter"
+
+
+@pytest.mark.parametrize(("lang", "told"), [("en", "loveletter tournament: interrupted.\n"),
+                                            ("nl", "loveletter tournament: onderbroken.\n")])
+def test_a_ctrl_c_before_the_command_runs_is_status_130(monkeypatch, capsys, lang, told):
+    """A Ctrl-C while the command line is readied (its help texts put in the user's language), before
+    click reads it: one line and status 130, as a Ctrl-C anywhere else."""
+    from loveletter.cli import main, numbers
+
+    def ctrl_c(t):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(main, "_language", main._language)  # (run() sets them: put back after)
+    monkeypatch.setattr(numbers, "language", numbers.language)
+    monkeypatch.setattr(main, "_reword_help", lambda t: None)  # (it would reword this process's help pages)
+    monkeypatch.setattr(main, "_write_defaults", ctrl_c)
+    monkeypatch.setattr(main.signal, "signal", lambda *args: None)  # (not this test process's Ctrl-C)
+    monkeypatch.setattr(sys, "argv", ["loveletter", "--lang", lang, "tournament"])
+    with pytest.raises(SystemExit) as stopped:
+        main.run()
+    assert stopped.value.code == 130
+    assert capsys.readouterr().err == told
+
+
+class _GoneReader(io.StringIO):
+    """Standard output whose reader went away (``| head``) or whose disk is full: its last flush fails."""
+
+    def __init__(self, error: OSError, fd: int) -> None:
+        super().__init__()
+        self.error, self.fd = error, fd
+
+    def flush(self) -> None:
+        raise self.error
+
+    def fileno(self) -> int:
+        return self.fd
+
+
+@pytest.mark.parametrize(("error", "code", "told"), [
+    (BrokenPipeError(32, "Broken pipe"), 0, ""),  # the reader had all it wanted: no failure
+    (OSError(28, "No space left on device"), 1, "loveletter replay: could not write the output: no space left on the device\n"),
+])
+def test_the_last_flush_failing_is_status_0_for_a_reader_gone_and_1_for_a_full_disk(monkeypatch, capsys, tmp_path,
+                                                                                    error, code, told):
+    from loveletter.cli import main, numbers
+
+    monkeypatch.setattr(main, "_language", main._language)
+    monkeypatch.setattr(numbers, "language", numbers.language)
+    monkeypatch.setattr(main, "_main", lambda language: 0)  # the command ran and wrote its output
+    monkeypatch.setattr(main.signal, "signal", lambda *args: None)
+    monkeypatch.setattr(sys, "argv", ["loveletter", "--lang", "en", "replay", "game.json"])
+    with open(tmp_path / "out", "w") as out:
+        monkeypatch.setattr(sys, "stdout", _GoneReader(error, out.fileno()))
+        with pytest.raises(SystemExit) as stopped:
+            main.run()
+    assert stopped.value.code == code
+    assert capsys.readouterr().err == told

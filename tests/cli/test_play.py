@@ -181,6 +181,18 @@ def test_a_name_of_24_characters_as_a_reader_counts_them(tmp_path):
     assert replay_json(the_record(records))["players"][0] == name
 
 
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "loveletter play: --name: a name has at most 24 characters, not 25 (see 'loveletter play --help')"),
+    ("nl", "loveletter play: --name: een naam heeft hoogstens 24 karakters, niet 25 (zie 'loveletter play --help')"),
+])
+def test_a_name_too_long_is_told_in_characters_as_a_reader_counts_them(tmp_path, lang, line):
+    """Thirteen flags and twelve letters with an accent: 25 characters, not the 50 code points."""
+    name = "\U0001f1f3\U0001f1f1" * 13 + "e\u0301" * 12
+    proc, records = play(tmp_path, "--seed", "4", "--name", name, "--lang", lang, lines=["q"])
+    assert (proc.returncode, proc.stdout, proc.stderr) == (2, "", line + "\n")
+    assert not records.exists()
+
+
 # ------------------------------------------------------------------------------------ bad input
 
 
@@ -575,6 +587,14 @@ def test_players_follow_the_bot_levels(tmp_path):
     assert len(replay_json(the_record(records))["players"]) == 4
     assert proc.stdout.startswith("Players, in turn order: Player (you), Bram (expert bot), Cas (expert bot),"
                                   " Dewi (beginner bot); first to 4 tokens wins.\n")
+
+
+def test_bot_levels_may_be_listed_with_spaces_between_them(tmp_path):
+    """``--bots "expert, random"``, as a list is often typed: each level read without its spaces."""
+    proc, _ = play(tmp_path, "--seed", "2", "--lang", "en", "--bots", " expert , Random ", "--budget", "10",
+                   lines=["q"])
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("Players, in turn order: Player (you), Bram (expert bot), Cas (random bot);")
 
 
 @pytest.mark.parametrize("random_named", ["random", "willekeurig", "Willekeurig"])

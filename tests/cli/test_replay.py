@@ -343,6 +343,10 @@ def test_narrative_of_a_match_in_progress_nl(tmp_path):
     lines = proc.stdout.splitlines()
     assert "De ronde is niet af." in lines
     assert lines[-1].startswith("Het verslag stopt voordat het spel uit is: ")
+    # the unfinished round has no score of its own: the story ends with it, then the score so far
+    scores = ", ".join(f"{n} {k}" for n, k in zip(["Anna", "Bram"], match.tokens, strict=True))
+    assert lines[-3:] == ["De ronde is niet af.", "", f"Het verslag stopt voordat het spel uit is: {scores}."]
+    assert sum(line.startswith("Tekens van liefde: ") for line in lines) == len(match.rounds) - 1
 
 
 def test_narrative_language_from_the_environment(tmp_path):
@@ -350,6 +354,31 @@ def test_narrative_language_from_the_environment(tmp_path):
     assert run(path, env=_env(LANG="nl_NL.UTF-8")).stdout.startswith("klassieke editie · ")
     assert run(path, env=_env(LANG="en_GB.UTF-8")).stdout.startswith("classic edition · ")
     assert run(path, env=_env(LANG="en_GB.UTF-8", LANGUAGE="nl")).stdout.startswith("klassieke editie")
+
+
+@pytest.mark.parametrize(("lang", "tokens", "over", "join", "win"), [
+    ("en", "Tokens: ", "Match over: ", " and ", " win with "),
+    ("nl", "Tekens van liefde: ", "Het spel is uit: ", " en ", " winnen met "),
+])
+def test_narrative_counts_a_spy_bonus_and_names_every_winner_of_a_shared_match(tmp_path, lang, tokens, over, join,
+                                                                                win):
+    """R6.4 and R2.4, told: each round's score counts the Spy's token, and a match two players win
+    names both (the summary of --json had them; the story is told apart from it)."""
+    for seed in range(2000):
+        match = play_match(EDITION_2019, 3, seed, target=2)
+        if len(match.winners) > 1 and any(r.spy_bonus is not None for r in match.rounds):
+            break
+    else:
+        pytest.fail("no 2019 match with two winners and a Spy bonus")
+    names = NAMES[:3]
+    proc = run(write(tmp_path, to_record(match, names)), "--lang", lang)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    scores = [", ".join(f"{n} {k}" for n, k in zip(names, r["tokens"], strict=True))
+              for r in expected_summary(match, names)["rounds"]]
+    assert [line.removeprefix(tokens) for line in lines if line.startswith(tokens)] == scores
+    assert len(match.winners) == 2  # (so that the names are joined by one word)
+    assert lines[-1] == f"{over}{join.join(names[s] for s in sorted(match.winners))}{win}{scores[-1]}."
 
 
 def test_dutch_match_over_with_one_winner_is_singular(tmp_path):

@@ -86,6 +86,8 @@ def test_notation_errors(text):
     ("text", "says"),
     [
         pytest.param("1 2", "a move starts with a card, not a number ('1 2')", id="numbers"),
+        pytest.param("1. guard 1 priest", "a move starts with a card, not a number ('1. guard 1 priest')",
+                     id="a-line-copied-from-the-numbered-list"),  # (not "unknown card '1.'")
         pytest.param("prince 1 extra words", "unexpected 'extra words' after 'prince 1'",
                      id="words-after-a-target"),  # (it named the whole line as what came before)
         pytest.param("Guard 1 Priest Baron", "unexpected 'Baron' after 'Guard 1 Priest'", id="as-typed"),

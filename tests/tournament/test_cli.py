@@ -288,6 +288,8 @@ def test_csv_plot_and_records(tmp_path):
 
 @pytest.mark.parametrize(("args", "says"), [
     (["--bots", "beginner,grandmaster"], "unknown bot level 'grandmaster'"),
+    (["--bots", "grandmaster,random,wizard"], "unknown bot level 'grandmaster'"),  # the first, as read
+    (["--bots", "random,GrandMaster"], "unknown bot level 'GrandMaster'"),  # quoted as typed, not lower-cased
     (["--bots", "x" * 5000], f"unknown bot level '{'x' * 40}…': choose from"),  # quoted whole, 5,000 letters
     (["--bots", "random,," + "x" * 5000], f"--bots: empty level in 'random,,{'x' * 32}…'"),
     (["--bots", ","], "list at least one bot level"),
