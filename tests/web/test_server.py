@@ -2759,3 +2759,170 @@ def test_a_server_out_of_open_files_logs_it_in_one_line_once_a_minute(monkeypatc
     monkeypatch.setattr(serving, "run_server", lambda app, listeners, **_: None)
     assert serving.serve("127.0.0.1", _free_port(), str(tmp_path / "web.sqlite3"), 0, None, Translator("en")) == 0
     assert [type(f) for f in asyncio_log.filters] == [OutOfSockets]
+
+
+# ------------------------------------------------------------------------------------ bounds, order and stand-ins
+
+
+def test_a_token_target_past_20_is_refused(client):
+    """The refusal says 1 to 20: 21 is refused as 0 is (only 0 was tried), and 20 is taken."""
+    for lang, says in (("en", "The token target must be from 1 to 20, not 21."),
+                       ("nl", "Het doel in tekens van liefde moet van 1 tot en met 20 zijn, niet 21.")):
+        answer = client.post(f"/api/tables?lang={lang}", json={"name": "Ann", "target": 21})
+        assert answer.status_code == 400 and answer.json()["message"] == says
+    assert client.get("/api/tables").json() == []
+    assert create(client, target=20)["seat"] == 0
+
+
+def test_no_move_is_taken_while_a_seat_is_free(client):
+    """Sent anyway (the page offers none), a move while a seat is free is refused and changes
+    nothing, with one seat free as with several: the game begins once every seat is taken."""
+    made = create(client, players=3)
+    ann = Seat(client, made["code"], made["secret"])
+    assert ann.state["current"] == 0  # (seat 0 begins the first round)
+    for free in ([1, 2], [2]):
+        if free == [2]:
+            client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"})
+            ann.receive()
+        assert ann.state["free_seats"] == free
+        answer = ann.move(ann.state["hand"][0]["card"])
+        assert answer["type"] == "error" and answer["key"] == "web_not_started", answer
+        assert client.app.state.server.rooms[made["code"]].table.moves == []
+    ann.close()
+
+
+def test_a_move_sent_from_a_page_behind_the_table_is_refused_as_stale(client):
+    """``at`` must be the moves played: a page behind (it had not yet shown the last move) is as
+    stale as one ahead, and its move is refused, not played on a table it has not seen."""
+    code, ann, bob = two_people(client)
+    ann.move(ann.state["legal"][0]["move"])  # (seat 0 begins)
+    bob.receive()
+    mover = ann if ann.state["legal"] else bob
+    assert mover.state["moves"] == 1 and mover.state["legal"]
+    refused = mover.move(mover.state["legal"][0]["move"], at=0)
+    assert refused["key"] == "web_stale", refused
+    assert len(client.app.state.server.rooms[code].table.moves) == 1
+    assert mover.move(mover.state["legal"][0]["move"])["moves"] == 2
+    ann.close()
+    bob.close()
+
+
+def test_a_stored_stand_in_level_we_do_not_have_is_left_out_even_with_no_timeout(database):
+    """A row whose stand-in level is none of ours is damaged, timeout or not: left out and said so,
+    as an unknown bot level is (the check of the level alone was skipped where no timeout is set)."""
+    from sqlalchemy import text
+
+    from loveletter.web.messages import left_out_reason
+
+    with TestClient(create_app(Store(database), bot_delay=0)) as client:
+        good, odd = (create(client, players=2)["code"] for _ in range(2))
+    store = Store(database)
+    with store.engine.begin() as db:
+        settings = json.loads(db.execute(text("SELECT settings FROM tables WHERE code = :code"),
+                                         {"code": odd}).scalar_one())
+        assert settings["bot_timeout"] is None
+        db.execute(text("UPDATE tables SET settings = :settings WHERE code = :code"),
+                   {"code": odd, "settings": json.dumps({**settings, "stand_in": "grandmaster"})})
+    server = create_app(Store(database), bot_delay=0).state.server
+    assert set(server.rooms) == {good} and odd in server.left_out
+    assert left_out_reason(server.left_out[odd], Translator("en")) == (
+        "Unknown level 'grandmaster' for the bot that plays for someone away: choose random, beginner, expert.")
+    store.engine.dispose()
+
+
+def test_a_move_sent_twice_at_once_is_played_once_and_the_second_told_it_is_stale(client, monkeypatch):
+    """Two tabs of one seat send a move at once, while the first is being stored: the second waits
+    for it and is refused as stale (the table's lock), not checked against the table before the
+    first is applied and then refused by the database as stored by another server."""
+    code, ann, bob = two_people(client)
+    again = Seat(client, code, ann.secret)  # Ann's second tab
+    table = client.app.state.server.rooms[code].table
+    storing, stored_from = table.store_move, threading.Event()
+
+    def slow_store(action, by_bot):
+        stored_from.set()
+        time.sleep(0.3)
+        storing(action, by_bot)
+
+    monkeypatch.setattr(table, "store_move", slow_store)
+    move = ann.state["legal"][0]["move"]  # (seat 0 begins)
+    ann.send({"type": "move", "move": move, "at": 0})
+    assert stored_from.wait(30)  # the first is being stored
+    again.send({"type": "move", "move": move, "at": 0})
+    told = [again.receive() for _ in range(2)]
+    assert [m["type"] for m in told] == ["state", "error"], told
+    assert told[1]["key"] == "web_stale", told[1]
+    assert len(table.moves) == 1 and ann.receive()["moves"] == 1
+    for seat in (ann, again, bob):
+        seat.close()
+
+
+def test_a_server_on_an_in_memory_database_stores_from_its_worker_threads():
+    """``--db sqlite://`` (a database in memory, for a try-out): the tables, seats and moves are
+    stored from worker threads, which must share the one database (each had an empty one of its
+    own, and every join and move was refused as not stored)."""
+    store = Store("sqlite://")
+    with TestClient(create_app(store, bot_delay=0)) as client:
+        _code, ann, bob = two_people(client)
+        move = ann.state["legal"][0]["move"]
+        assert ann.move(move)["moves"] == 1
+        ann.close()
+        bob.close()
+    assert [(t.names, t.moves) for t in store.load_all()] == [({0: "Ann", 1: "Bob"}, [move])]
+    store.engine.dispose()
+
+
+def test_a_request_naming_no_host_is_served_on_the_loopback_address():
+    """No ``Host`` at all (an HTTP/1.0 client: a script, a health check; never a browser, so never
+    another site's page) is served by a server on the loopback address; another name is refused."""
+    from loveletter.web.app import page_language
+    from loveletter.web.limits import LoopbackOnly
+
+    reached: list[object] = []
+
+    async def inner(scope, receive, send):
+        reached.append(dict(scope["headers"]).get(b"host"))
+
+    guard = LoopbackOnly(inner, language=page_language)
+
+    async def ask(headers: list[tuple[bytes, bytes]]) -> list[dict]:
+        sent: list[dict] = []
+
+        async def send(message):
+            sent.append(message)
+
+        async def receive():
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        scope = {"type": "http", "method": "GET", "path": "/api/tables", "headers": headers,
+                 "query_string": b"", "http_version": "1.0"}
+        await guard(scope, receive, send)
+        return sent
+
+    assert asyncio.run(ask([])) == [] and reached == [None]  # handed on, untouched
+    refused = asyncio.run(ask([(b"host", b"rebound.example")]))
+    assert refused[0]["status"] == 421 and reached == [None]
+
+
+def test_no_bot_stands_in_before_every_seat_is_taken(client):
+    """The creator away and another player here, with a seat still free: the game has not begun,
+    and no bot plays the creator's first move for them after the timeout."""
+    made = create(client, players=3, bot_timeout=1)  # (Ann never connects; seat 0 begins)
+    bob = client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()
+    seat = Seat(client, made["code"], bob["secret"])
+    assert seat.state["free_seats"] == [2] and seat.state["current"] == 0
+    time.sleep(1.6)
+    assert client.app.state.server.rooms[made["code"]].table.moves == []
+    seat.close()
+
+
+def test_a_player_leaving_at_their_turn_starts_the_stand_ins_timeout(client):
+    """Ann leaves while it is her turn, Bob stays: her leaving alone starts the timeout, and a bot
+    plays her move once it is over (nothing else happened at the table meanwhile)."""
+    code, ann, bob = two_people(client, bot_timeout=1)
+    assert ann.state["current"] == 0 and ann.state["legal"]  # (seat 0 begins)
+    ann.close()
+    table = client.app.state.server.rooms[code].table
+    until(lambda: len(table.moves) == 1, seconds=60)
+    assert len(table.moves) == 1 and table.by_bot == {0}
+    bob.close()
