@@ -11,7 +11,8 @@ from pathlib import Path
 def data_folder() -> Path:
     """``$XDG_DATA_HOME/loveletter``, or ``~/.local/share/loveletter`` where that is unset, empty or
     relative (the XDG Base Directory spec: a relative path is to be ignored; taken as it is, it put
-    the user's records under whatever folder the game was started in)."""
+    the user's records under whatever folder the game was started in); :class:`NoHomeFolder` where
+    neither is known."""
     given = os.environ.get("XDG_DATA_HOME", "")
     base = Path(given) if os.path.isabs(given) else _home() / ".local" / "share"
     return base / "loveletter"
