@@ -136,14 +136,17 @@ def test_json_summary_of_a_match_in_progress(tmp_path):
     assert last["finished"] is False and last["winners"] == [] and last["spy_bonus"] is None
 
 
-def test_json_summary_spy_bonus_and_shared_match_win(tmp_path):
-    # R6.4 and R2.4: find a short 2019 match that ends with two winners, with a Spy bonus on the way
+def _shared_match_with_a_spy_bonus() -> Match:
+    """R6.4 and R2.4: a short 2019 match that ends with two winners, with a Spy bonus on the way."""
     for seed in range(2000):
         match = play_match(EDITION_2019, 3, seed, target=2)
         if len(match.winners) > 1 and any(r.spy_bonus is not None for r in match.rounds):
-            break
-    else:
-        pytest.fail("no 2019 match with two winners and a Spy bonus")
+            return match
+    pytest.fail("no 2019 match with two winners and a Spy bonus")
+
+
+def test_json_summary_spy_bonus_and_shared_match_win(tmp_path):
+    match = _shared_match_with_a_spy_bonus()
     doc = to_record(match, NAMES[:3])
     got = one_json_object(run(write(tmp_path, doc), "--json").stdout)
     assert got == expected_summary(match, NAMES[:3])
@@ -364,12 +367,7 @@ def test_narrative_counts_a_spy_bonus_and_names_every_winner_of_a_shared_match(t
                                                                                 win):
     """R6.4 and R2.4, told: each round's score counts the Spy's token, and a match two players win
     names both (the summary of --json had them; the story is told apart from it)."""
-    for seed in range(2000):
-        match = play_match(EDITION_2019, 3, seed, target=2)
-        if len(match.winners) > 1 and any(r.spy_bonus is not None for r in match.rounds):
-            break
-    else:
-        pytest.fail("no 2019 match with two winners and a Spy bonus")
+    match = _shared_match_with_a_spy_bonus()
     names = NAMES[:3]
     proc = run(write(tmp_path, to_record(match, names)), "--lang", lang)
     assert proc.returncode == 0, proc.stderr
