@@ -302,9 +302,6 @@ def _main(language: str) -> int | str | None:
         cli.main(standalone_mode=False, prog_name="loveletter")
     except SystemExit as done:
         return done.code
-    except click.exceptions.NoArgsIsHelpError as err:
-        click.echo(err.ctx.get_help() if err.ctx else str(err))
-        return 0
     except click.UsageError as err:
         command = err.ctx.command_path if err.ctx else command_named(sys.argv[1:])
         t = Translator(getattr(err, "language", None) or language)
