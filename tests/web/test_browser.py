@@ -964,3 +964,274 @@ def test_a_princes_first_choice_is_another_player_not_yourself(server, browser):
     }""")
     targets = page.locator(".picking button.target").all_inner_texts()
     assert targets[-1] == "yourself" and "yourself" not in targets[:-1]
+
+
+# ---------------------------------------------------------------------------------------------------
+# What the page offers and shows, drawn from states given to the page's own handler (as the server
+# sends them), its moves caught before they go out: tests a mutation audit of app.js found missing.
+
+#: The page's moves kept in ``window.sent`` rather than sent (the states given are the test's own).
+KEEP_WHAT_IS_SENT = "() => { window.sent = []; socket.send = (data) => { window.sent.push(JSON.parse(data)); }; }"
+#: A state like the one shown, changed by ``change`` (an object, in JavaScript), given to the page.
+GIVE_STATE = "(change) => socket.onmessage({data: JSON.stringify({...state, ...change})})"
+
+
+def face(card: str, name: str, value: int) -> dict[str, object]:
+    return {"card": card, "name": name, "value": value, "effect": "…"}
+
+
+def entry(move: str, card: str, target: int | None = None, guess_name: str | None = None) -> dict[str, object]:
+    """A legal move as the server lists it (messages.move_entry)."""
+    return {"move": move, "card": card, "target": target, "guess": guess_name and guess_name.lower(),
+            "guess_name": guess_name, "keep": None, "keep_name": None, "bottom": [], "keep_label": None}
+
+
+def test_a_card_is_offered_only_with_the_moves_the_server_listed_for_it(server, browser):
+    """A card the server lists no move for (the King beside the Countess) is not offered, and says
+    why; a Guard offers each other player once, then only the guesses listed for that player; a
+    Priest with two players to choose from is played as soon as one is chosen (no empty guess)."""
+    page = new_page(browser, server)
+    create_table(page, "Ann", {1: "random", 2: "random"}, players=3)
+    page.wait_for_selector(".your-turn")
+    page.evaluate(KEEP_WHAT_IS_SENT)
+    me, moves = page.evaluate("state.seat"), moves_shown(page)
+    others = [(me + 1) % 3, (me + 2) % 3]
+    legal = [entry(f"guard {t} {g.lower()}", "guard", t, g) for t in others for g in ("Priest", "Baron")]
+    page.evaluate(GIVE_STATE, {"phase": "play", "hand": [face("guard", "Guard", 1), face("king", "King", 6)],
+                               "legal": legal, "blocked": {"king": "You must play the Countess."}})
+    assert page.locator(".card-button[data-key=card-king]").is_disabled()
+    assert page.locator(".hand .reason").all_inner_texts() == ["You must play the Countess."]
+    page.click(".card-button[data-key=card-guard]")
+    targets = page.locator(".picking button.target")
+    assert targets.all_inner_texts() == [page.evaluate(f"state.names[{t}]") for t in others]
+    targets.first.click()
+    assert page.locator(".picking button.guess").all_inner_texts() == ["Priest", "Baron"]
+    page.click(".picking button.guess:has-text('Baron')")
+    assert page.evaluate("window.sent") == [{"type": "move", "move": f"guard {others[0]} baron", "at": moves}]
+    # the next state: a Priest, at either other player
+    page.evaluate(GIVE_STATE, {"moves": moves + 1, "hand": [face("priest", "Priest", 2), face("king", "King", 6)],
+                               "legal": [entry(f"priest {t}", "priest", t) for t in others], "blocked": {}})
+    page.click(".card-button[data-key=card-priest]")
+    page.locator(".picking button.target").last.click()
+    assert page.evaluate("window.sent.at(-1)") == {"type": "move", "move": f"priest {others[1]}", "at": moves + 1}
+    assert page.locator(".picking button.guess").count() == 0
+
+
+def test_a_chancellors_choice_keeps_the_card_clicked_and_shows_the_order_under_the_deck(server, browser):
+    """Each of the Chancellor's choices is its own button, the card kept then the others in the order
+    they go under the deck; the prompt to choose is shown only to the player choosing."""
+    page = new_page(browser, server)
+    create_table(page, "Ann", {1: "random"}, players=2)
+    page.wait_for_selector(".your-turn")
+    page.evaluate(KEEP_WHAT_IS_SENT)
+    me, moves = page.evaluate("state.seat"), moves_shown(page)
+    hand = [face("guard", "Guard", 1), face("priest", "Priest", 2), face("baron", "Baron", 3)]
+    prompt = page.get_by_text("Chancellor: choose the card to keep")
+    page.evaluate(GIVE_STATE, {"phase": "chancellor", "hand": hand, "legal": [], "current": 1 - me})
+    assert prompt.count() == 0  # the other player chooses
+    choices = [{**entry(f"keep-{i}", "chancellor"), "keep": card["card"], "keep_name": card["name"],
+                "bottom": [c["name"] for c in hand if c is not card], "keep_label": f"Keep the {card['name']}"}
+               for i, card in enumerate(hand)]
+    page.evaluate(GIVE_STATE, {"phase": "chancellor", "hand": hand, "legal": choices, "current": me})
+    assert prompt.count() == 1
+    buttons = page.locator(".hand button.move")
+    assert buttons.all_inner_texts() == ["Guard ↓ Priest, Baron", "Priest ↓ Guard, Baron", "Baron ↓ Guard, Priest"]
+    buttons.nth(1).click()
+    assert page.evaluate("window.sent") == [{"type": "move", "move": "keep-1", "at": moves}]
+
+
+def test_the_players_and_side_panels_show_the_state_sent_to_the_seat(server, browser):
+    """Each player's tokens, "you" on your own panel only, what you know of another's hand, the
+    unseen cards counted and the cards you put under the deck, top first; a spectator has no "What
+    you know"; at a match's end another's rematch is offered to join."""
+    page = new_page(browser, server)
+    code = create_table(page, "Ann", {1: "random"}, players=2, target=7)
+    page.wait_for_selector(".your-turn")
+    page.evaluate(KEEP_WHAT_IS_SENT)
+    me = page.evaluate("state.seat")
+    bot = page.evaluate(f"state.names[{1 - me}]")
+    tokens = [0, 0]
+    tokens[me], tokens[1 - me] = 1, 2
+    page.evaluate(GIVE_STATE, {
+        "current": 1 - me, "legal": [], "tokens": tokens, "deck_size": 5, "known": {str(1 - me): face("baron", "Baron", 3)},
+        "tracker": [{"card": face("guard", "Guard", 1), "unseen": 4}, {"card": face("priest", "Priest", 2), "unseen": 0}],
+        "under_deck": [face("handmaid", "Handmaid", 4), face("prince", "Prince", 5)]})
+    mine, theirs = page.locator(f".player[data-seat='{me}']"), page.locator(f".player[data-seat='{1 - me}']")
+    assert mine.locator("h3").inner_text() == "Ann — you" and theirs.locator("h3").inner_text() == bot
+    assert mine.locator("p").inner_text() == "Tokens: 1 of 7" and theirs.locator("p").inner_text() == "Tokens: 2 of 7"
+    assert page.get_by_text(f"{bot}: Baron", exact=True).count() == 1
+    assert page.get_by_text("Deck: 5", exact=True).count() == 1
+    assert page.locator(".player.current").all_inner_texts() == theirs.all_inner_texts()
+    assert page.locator(".tracker li").all_inner_texts() == ["Guard (1): 4", "Priest (2): 0"]
+    assert page.locator(".tracker .under-deck").inner_text().endswith(" Handmaid, Prince")
+    # the match over, the other player asked for a rematch: Ann may join it
+    page.evaluate(GIVE_STATE, {"match_winners": [1 - me], "match_won_by": bot, "rematch": "QQQQQQ"})
+    assert page.locator("#rematch").inner_text() == "Join the rematch"
+    assert page.locator(".player.current").count() == 0  # nobody's turn any more
+    watcher = new_page(browser, f"{server}#/t/{code}")
+    watcher.wait_for_selector(".spectating")
+    assert watcher.get_by_role("heading", name="What you know").count() == 0
+    assert page.get_by_role("heading", name="What you know").count() == 1
+
+
+def test_each_hint_names_its_move_whole(server, browser):
+    """A hint names the card, the player (you as "yourself") and the Guard's guess: without the guess
+    a Guard's hints at one player read alike."""
+    page = new_page(browser, server)
+    create_table(page, "Ann", {1: "random"}, players=2)
+    page.wait_for_selector(".your-turn")
+    page.evaluate(KEEP_WHAT_IS_SENT)  # (the hints asked for are not sent: the test gives its own)
+    me, moves = page.evaluate("state.seat"), moves_shown(page)
+    bot = page.evaluate(f"state.names[{1 - me}]")
+    # not her turn: no hints asked for (the server refuses them, and the page said "It is not your turn.")
+    page.evaluate(GIVE_STATE, {"legal": [], "current": 1 - me})
+    page.check("#hints-toggle")
+    page.evaluate(GIVE_STATE, {"legal": [], "current": 1 - me})
+    assert page.evaluate("window.sent") == []
+    legal = [entry("g1", "guard", 1 - me, "Priest"), entry("g2", "guard", 1 - me, "Baron"), entry("p", "prince", me)]
+    page.evaluate(GIVE_STATE, {"hand": [face("guard", "Guard", 1), face("prince", "Prince", 5)], "legal": legal,
+                               "blocked": {}})
+    page.evaluate("(moves) => socket.onmessage({data: JSON.stringify({type: 'hints', moves, lang, belief: {},"
+                  " odds: [{move: 'g1', text: 'a', best: false}, {move: 'g2', text: 'b', best: false},"
+                  " {move: 'p', text: 'c', best: true}]})})", moves)
+    shown = [f"Guard → {bot}, Priest: a", f"Guard → {bot}, Baron: b", "Prince → yourself: c · best"]
+    assert page.locator("#hint-list li").all_inner_texts() == shown
+    # advice for an earlier position (it came late) is not shown
+    page.evaluate("(moves) => socket.onmessage({data: JSON.stringify({type: 'hints', moves, lang, belief: {},"
+                  " odds: [{move: 'g1', text: 'stale', best: true}]})})", moves - 1)
+    assert page.locator("#hint-list li").all_inner_texts() == shown
+
+
+def test_a_replay_steps_back_with_the_left_arrow_and_marks_no_one_at_the_round_end(server, browser):
+    """The arrow keys step a replay both ways; once the round is won nobody is shown as playing."""
+    page = new_page(browser, server)
+    page.wait_for_selector("#create-button")
+    frame = {"names": ["Ann", "Bob"], "alive": [True, True], "protected": [False, False], "tokens": [0, 0],
+             "hands": [[face("guard", "Guard", 1)], [face("king", "King", 6)]], "discards": [[], []],
+             "face_up": [], "deck_size": 10, "round": 1, "current": 0, "winners": []}
+    frames = [{**frame, "turn": 0, "log": ["dealt"]}, {**frame, "turn": 1, "current": 1, "log": ["dealt", "one"]},
+              {**frame, "turn": 2, "winners": [1], "tokens": [0, 1], "log": ["dealt", "one", "won"]}]
+    page.evaluate("(frames) => showReplay(frames, {code: 'QQQQQQ'})", frames)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#replay-step:has-text('Step 2 of 3')")
+    assert page.locator(".player.current h3").all_inner_texts() == ["Bob"]
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#replay-step:has-text('Step 3 of 3')")
+    assert page.locator(".player.current").count() == 0  # the round won: nobody's turn
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector("#replay-step:has-text('Step 2 of 3')")
+
+
+def test_the_lobby_keeps_a_private_table_unlisted_says_why_a_table_is_refused_and_takes_a_code_typed_small(server, browser):
+    ann = new_page(browser, server)
+    ann.fill("#name", "Bot 1 (random)")  # a name that would pass for a bot: the server refuses it
+    ann.click("#create-button")
+    ann.wait_for_selector("#alert:has-text('would pass for one of the bots')")
+    assert ann.locator("#players option").all_inner_texts() == ["2", "3", "4"]  # the classic edition: 2 to 4
+    ann.select_option("#edition", "2019")
+    assert ann.locator("#players option").all_inner_texts() == ["2", "3", "4", "5", "6"]
+    ann.select_option("#edition", "classic")
+    ann.check("input[name=private]")
+    code = create_table(ann, "Ann", {1: ""})
+    visitor = new_page(browser, server)
+    visitor.wait_for_selector("#open-tables li")
+    assert code not in visitor.locator("#open-tables").inner_text()
+    visitor.fill("#code", code.lower())
+    visitor.click("#join-code button[type=submit]")
+    visitor.wait_for_url(re.compile(rf"#/t/{code}$"))  # as the page names its tables: reconnect compares it
+    visitor.wait_for_selector("#join input[name=name]")
+
+
+def test_a_seat_credential_refused_is_forgotten_and_the_table_watched(server, browser):
+    """A credential the table does not know (a table's code used again, say) must be forgotten: kept,
+    it was sent at every reconnect, refused each time, and the page never showed the table. A
+    spectator is offered a free seat only where it is open."""
+    ann = new_page(browser, server)
+    code = create_table(ann, "Ann", {1: "random"})
+    visitor = new_page(browser, server)
+    visitor.evaluate(f"localStorage.setItem('ll-seat-{code}', 'not-a-credential')")
+    visitor.goto(f"{server}#/t/{code}")
+    visitor.wait_for_selector(".spectating")
+    assert visitor.evaluate(f"localStorage.getItem('ll-seat-{code}')") is None
+    # a seat free but kept (at a rematch, for the last match's player): told so, and no form to join
+    visitor.evaluate(GIVE_STATE, {"free_seats": [1], "open_seats": []})
+    assert visitor.locator(".status .kept").count() == 1 and visitor.locator("#join").count() == 0
+    visitor.evaluate(GIVE_STATE, {"free_seats": [1], "open_seats": [1]})
+    assert visitor.locator(".status .kept").count() == 0 and visitor.locator("#join").count() == 1
+
+
+def test_a_move_refused_leaves_the_player_free_to_make_another(server, browser):
+    """One move per state is sent (a double click); a move the server refuses must not keep the
+    player from making another in that state."""
+    page = new_page(browser, server)
+    create_table(page, "Ann", {1: "random"}, target=7)
+    page.wait_for_selector(".your-turn")
+    page.evaluate("send('not-a-move')")
+    page.wait_for_selector("#alert:not([hidden])")
+    assert page.locator("#alert").inner_text()
+    play_one_move(page)  # (waits until the move is made)
+
+
+def test_a_move_lost_with_a_dropped_connection_may_be_made_again(server, browser):
+    """One move is sent per state; a move sent as the connection dropped, and lost with it, must not
+    keep the player from moving once the page has reconnected to the same state."""
+    page = new_page(browser, server)
+    create_table(page, "Ann", {1: "random"}, target=7)
+    page.wait_for_selector(".your-turn")
+    page.evaluate("sentAt = state.moves; socket.close()")  # as if the move went out as it dropped
+    page.wait_for_selector("#alert:has-text('reconnecting')")
+    page.wait_for_selector("#alert:empty", state="attached")
+    play_one_move(page)  # (waits until the move is made)
+
+
+def test_a_page_that_cannot_reconnect_keeps_asking_at_least_every_twenty_seconds(server, browser):
+    """The wait between tries doubles, up to 19.2 seconds: a server away for a while is found again
+    soon after it is back (not minutes later)."""
+    page = new_page(browser, server)
+    page.clock.install()
+    page.reload()
+    create_table(page, "Ann", {1: "random"}, target=7)
+    page.wait_for_selector(".hand .card")
+    page.evaluate("""() => { window.tries = 0;
+        window.WebSocket = class { constructor() { window.tries++; setTimeout(() => this.onclose(), 0); } send() {} close() {} };
+        socket.close(); }""")  # every connection from now on fails
+    page.wait_for_selector("#alert:has-text('reconnecting')")
+    page.clock.run_for(300_000)  # five minutes: tries after 0.6, 1.2, 2.4, 4.8, 9.6 s, then every 19.2 s
+    assert page.evaluate("window.tries") >= 15
+
+
+def test_the_focus_on_a_card_no_longer_playable_moves_to_the_hand(server, browser):
+    """(The news of the move is the new line alone.) A redraw puts the focus back on the control that had it, unless that one is now disabled: then
+    on the next step (here the hand's heading), not dropped to the page."""
+    page = new_page(browser, server)
+    create_table(page, "Ann", {1: "random"}, target=7)
+    page.wait_for_selector(".your-turn")
+    page.evaluate(KEEP_WHAT_IS_SENT)
+    page.locator(".card-button:not([disabled])").first.focus()
+    log = [*page.evaluate("state.log"), "Bot 1 plays."]
+    page.evaluate(GIVE_STATE, {"legal": [], "current": 1 - page.evaluate("state.seat"), "log": log})
+    assert page.evaluate("document.activeElement.id") == "hand-title"
+    # and a screen reader hears the new line only, not the round again
+    assert page.locator("#announce").text_content() == "Bot 1 plays."
+
+
+def test_a_link_typed_in_small_letters_opens_your_seat_and_another_table_clears_the_last(server, browser):
+    """The page names a table in capitals, as the server does: your seat is found by that name from a
+    link typed in small letters. Going on to another table, the last one's cards go at once (they
+    stayed, live, until the new table's state came, or for ever if it was refused)."""
+    ann = new_page(browser, server)
+    code = create_table(ann, "Ann", {1: "random"})
+    other = create_table(new_page(browser, server), "Bob", {1: "random"})
+    tab = ann.context.new_page()  # Ann's, at her table's link typed in small letters
+    tab.set_default_timeout(15_000)
+    tab.goto(f"{server}#/t/{code.lower()}")
+    tab.wait_for_selector(".hand .card")
+    assert tab.locator(".spectating").count() == 0
+    left = ann.evaluate("""async (code) => {
+        const changed = new Promise((done) => addEventListener("hashchange", done, { once: true }));
+        location.hash = `#/t/${code}`;
+        await changed;  // (the page's own listener ran first)
+        return [document.querySelectorAll(".card-button").length, state];
+    }""", other)
+    assert left == [0, None]
+    ann.wait_for_selector(".spectating")  # Bob's table, watched
