@@ -968,7 +968,7 @@ def test_a_princes_first_choice_is_another_player_not_yourself(server, browser):
 
 # ---------------------------------------------------------------------------------------------------
 # What the page offers and shows, drawn from states given to the page's own handler (as the server
-# sends them), its moves caught before they go out: tests a mutation audit of app.js found missing.
+# sends them), its moves caught before they go out.
 
 #: The page's moves kept in ``window.sent`` rather than sent (the states given are the test's own).
 KEEP_WHAT_IS_SENT = "() => { window.sent = []; socket.send = (data) => { window.sent.push(JSON.parse(data)); }; }"
@@ -1227,6 +1227,12 @@ def test_a_link_typed_in_small_letters_opens_your_seat_and_another_table_clears_
     tab.goto(f"{server}#/t/{code.lower()}")
     tab.wait_for_selector(".hand .card")
     assert tab.locator(".spectating").count() == 0
+    # its connection dropped, it connects again (the link was compared with the code in capitals: it
+    # never did, and "reconnecting" stayed for good)
+    assert tab.evaluate("location.hash") == f"#/t/{code}"
+    tab.evaluate("socket.close()")
+    tab.wait_for_function("socket.readyState === WebSocket.OPEN && !document.getElementById('alert').textContent")
+    tab.wait_for_selector(".hand .card")
     left = ann.evaluate("""async (code) => {
         const changed = new Promise((done) => addEventListener("hashchange", done, { once: true }));
         location.hash = `#/t/${code}`;

@@ -467,7 +467,8 @@ function render() {
     listen(toggle, "change", function () {
       localStorage.setItem("ll-hints", this.checked ? "on" : "off");
       hints = null;
-      if (this.checked && s.legal.length) socket.send(JSON.stringify({ type: "hints" }));
+      // (while reconnecting, asked for once the state comes)
+      if (this.checked && s.legal.length && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "hints" }));
       render();
     });
     hand.append($("label", { class: "hints-toggle" }, toggle, " " + w("web_hints")));
@@ -737,7 +738,13 @@ async function route() {
   alertUser("");
   replay = null;
   const match = location.hash.match(/^#\/t\/([A-Za-z0-9]{1,12})$/);
-  if (match) { connect(match[1].toUpperCase()); return; }
+  if (match) {
+    const code = match[1].toUpperCase();
+    // a link typed in small letters is the table's own: a reconnect asks whether the page is still there
+    if (match[1] !== code) history.replaceState(null, "", `#/t/${code}`);
+    connect(code);
+    return;
+  }
   if (socket) { socket.onclose = null; socket.close(); socket = null; }
   if (state) leaveTable();
   const again = location.hash.match(/^#\/replay\/([A-Za-z0-9]{1,12})$/);
