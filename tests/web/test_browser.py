@@ -1241,3 +1241,26 @@ def test_a_link_typed_in_small_letters_opens_your_seat_and_another_table_clears_
     }""", other)
     assert left == [0, None]
     ann.wait_for_selector(".spectating")  # Bob's table, watched
+
+
+def test_the_hints_box_ticked_while_reconnecting_fails_nothing(server, browser):
+    """Ticked while the page connects again, the box asked a socket still connecting for hints: the
+    browser threw (InvalidStateError) and the page was not drawn again. They are asked for once the
+    state comes."""
+    page = new_page(browser, server)
+    create_table(page, "Ann", {1: "random"}, target=7)
+    page.wait_for_selector(".your-turn")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.evaluate("""() => {
+        window.WebSocket = class {  // a connection that stays connecting, as a browser's does a while
+            static OPEN = 1;
+            constructor() { this.readyState = 0; }
+            send() { throw new DOMException("Still in CONNECTING state.", "InvalidStateError"); }
+            close() {}
+        };
+        socket.close(); }""")
+    page.wait_for_function("socket.readyState === 0")  # the page connecting again
+    page.check("#hints-toggle")
+    page.wait_for_timeout(200)  # (an error would be reported by now)
+    assert errors == [] and page.evaluate("localStorage.getItem('ll-hints')") == "on"
