@@ -766,3 +766,14 @@ def test_R7_the_card_tracker_counts_what_this_seat_has_not_seen_at_all():
         rnd.apply(rnd.legal_actions()[0])
     end = view(rnd, 0)
     assert end.tracker() == end.unseen() and all(n >= 0 for n in end.tracker().values())
+
+
+def test_R5_3_R7_a_card_known_spreads_along_a_chain_of_ties_at_once():
+    """Seats 1 and 2 tied, then seats 0 and 1: who knows seat 0's Guard knows seat 1's, and so seat 2's,
+    in one go (ties.spread, "and theirs in turn"). One step only would leave seat 2's for the next
+    spread: after the next event in a view, after the next move in the expert's playout.Memory."""
+    from loveletter.engine import ties
+
+    known = {0: C.GUARD}
+    ties.spread([(1, 2, 0, 0), (0, 1, 0, 0)], known, 3)
+    assert known == {0: C.GUARD, 1: C.GUARD, 2: C.GUARD}

@@ -2926,3 +2926,86 @@ def test_a_player_leaving_at_their_turn_starts_the_stand_ins_timeout(client):
     until(lambda: len(table.moves) == 1, seconds=60)
     assert len(table.moves) == 1 and table.by_bot == {0}
     bob.close()
+
+
+def _tied_match():
+    """A classic match to one token whose one round both players win: a Baron each, the same discard
+    total (docs/rules.md R6.3), seat 0 starting (the engine's R2.2-R6.3 scenario)."""
+    from scenarios import full_deck
+
+    from loveletter.engine import CLASSIC, Match
+
+    match = Match(CLASSIC, 2, target=1, deck=full_deck(
+        "princess | baron king countess | prince prince | guard"
+        " | guard priest guard priest guard handmaid handmaid guard baron"))
+    moves = ("guard 1 baron; guard 0 baron; priest 1; guard 0 baron; priest 1; guard 0 baron;"
+             " handmaid; handmaid; guard; baron 0")
+    for move in moves.split("; "):
+        match.apply(Action.parse(move))
+    assert match.over and match.round.winners == (0, 1)
+    return match
+
+
+def test_every_replay_frame_shows_the_whole_match_as_it_stands_after_its_turn():
+    """A replay shows everything (the record holds the decks; README: "every hand shown"): each frame,
+    field by field, is the match as the record cut after that turn and replayed shows it: every hand
+    (the one to move holding two cards), the discards of each seat, the face-up cards, who is in and
+    who is protected, whose turn it is, the deck's size, the tokens, every winner of a shared win (and
+    only the winners, not everyone left), and the round's story so far with its own number."""
+    import copy
+    from collections import Counter
+
+    from loveletter.narrate import names_apart, narrate_all
+    from loveletter.record import to_record
+    from loveletter.tournament import Settings, run_tournament
+    from loveletter.web import replays
+
+    docs = [to_record(_tied_match(), ["Ann", "Bob"])]
+    for edition, lineup in (("classic", ("random", "random")), ("2019", ("beginner", "random", "random"))):
+        docs += run_tournament(Settings(lineup=lineup, edition=edition, mode="matches", games=1, seed=4),
+                               jobs=1, records=True).records
+    t = Translator("en")
+    seen: Counter[str] = Counter()
+
+    def words(cards):
+        return [card.word for card in cards]
+
+    for doc in docs:
+        frames = json.loads(replays.frames_json(doc, t))
+        names = names_apart(doc["players"])
+        cuts = [(r, cut) for r, rnd in enumerate(doc["rounds"]) for cut in range(len(rnd["turns"]) + 1)]
+        assert len(frames) == len(cuts)
+        for frame, (r, cut) in zip(frames, cuts, strict=True):
+            partial = copy.deepcopy(doc)
+            partial["rounds"] = partial["rounds"][: r + 1]
+            partial["rounds"][r]["turns"] = partial["rounds"][r]["turns"][:cut]
+            match = replay(partial).match
+            rnd = match.round
+            assert (frame["round"], frame["turn"], frame["names"]) == (r + 1, cut, names)
+            assert [[c["card"] for c in hand] for hand in frame["hands"]] == [words(h) for h in rnd.hands]
+            piles = [[c["card"] for c in pile] for pile in frame["discards"]]
+            assert piles == [words(pile) for pile in rnd.discards]
+            assert [c["card"] for c in frame["face_up"]] == words(rnd.face_up)
+            assert frame["alive"] == list(rnd.alive) and frame["protected"] == list(rnd.protected)
+            assert frame["current"] == rnd.current and frame["deck_size"] == len(rnd.deck)
+            assert frame["tokens"] == list(match.tokens) and frame["winners"] == list(rnd.winners)
+            assert frame["log"] == narrate_all(rnd.log, names, t, r + 1)
+            assert frame["log"][0].startswith(f"Round {r + 1}")
+            if not rnd.over:
+                assert len(frame["hands"][frame["current"]]) == 2 and not frame["winners"]
+                assert all(frame["hands"][s] for s in range(len(names)) if frame["alive"][s])
+            seen.update({"protected": any(frame["protected"]), "out": not all(frame["alive"]),
+                         "face up": bool(frame["face_up"]), "later round": r > 0,
+                         "shared win": len(frame["winners"]) > 1,
+                         "in but lost": rnd.over and sum(frame["alive"]) > len(frame["winners"])})
+    wanted = ("protected", "out", "face up", "later round", "shared win", "in but lost")
+    assert all(seen[k] for k in wanted), seen  # (the records show each of these)
+
+
+def test_a_tables_record_names_players_called_alike_apart():
+    """docs/record.md asks for distinct names: a table's record names two players shown alike apart
+    (else the record is refused and the table's replay fails)."""
+    from loveletter.web.replays import record_of
+
+    doc = record_of(_tied_match(), ["Ann", "Ann"])
+    assert doc["players"] == ["Ann (0)", "Ann (1)"] and replay(doc).match.over
