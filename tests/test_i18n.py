@@ -526,6 +526,14 @@ def test_a_refusal_of_your_own_move_says_you():
     assert Translator("nl").error(refused.value, yours=True) == f"je hebt {Translator('nl').the(missing)} niet (R4.3)"
 
 
+PLURALS = {  # in the cards' order
+    "en": ["Spies", "Guards", "Priests", "Barons", "Handmaids", "Princes", "Chancellors", "Kings", "Countesses",
+           "Princesses"],
+    "nl": ["Spionnen", "Wachters", "Priesters", "Barons", "Kamermeisjes", "Prinsen", "Kanseliers", "Koningen",
+           "Gravinnen", "Prinsessen"],
+}
+
+
 @pytest.mark.parametrize(("lang", "two", "pair"), [
     ("en", "the two Guards", "the Guard and the Spy"),
     ("nl", "de twee Wachters", "de Wachter en de Spion"),
@@ -538,13 +546,6 @@ def test_two_of_one_card_are_named_together(lang, two, pair):
     assert {card: t.the_cards([card, card]) for card in Card} == {card: f"{the_two} {plural}" for card, plural in
                                                                   zip(Card, PLURALS[lang], strict=True)}
 
-
-PLURALS = {  # in the cards' order
-    "en": ["Spies", "Guards", "Priests", "Barons", "Handmaids", "Princes", "Chancellors", "Kings", "Countesses",
-           "Princesses"],
-    "nl": ["Spionnen", "Wachters", "Priesters", "Barons", "Kamermeisjes", "Prinsen", "Kanseliers", "Koningen",
-           "Gravinnen", "Prinsessen"],
-}
 
 
 # ------------------------------------------------------------------ each event's sentence

@@ -16,4 +16,4 @@ def test_a_handler_not_set_from_python_is_set_back_as_the_default() -> None:
         set_back({signal.SIGUSR1: None})
         assert signal.getsignal(signal.SIGUSR1) == signal.SIG_DFL
     finally:
-        signal.signal(signal.SIGUSR1, before)
+        set_back({signal.SIGUSR1: before})

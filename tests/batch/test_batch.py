@@ -459,7 +459,7 @@ def test_inputs_of_the_wrong_kind_are_refused_not_cut_down() -> None:
 def test_each_shuffle_leaves_a_card_where_it_was_one_time_in_the_decks_length() -> None:
     """Each round's deck is the previous round's shuffled again, so the recorded decks show every
     shuffle's input and output. A uniform shuffle leaves the card at any position there with chance
-    1/length; one that skipped its last swap left the top card in place twice as often, and one that
+    1/length; one that skipped its last swap left the top two cards in place twice as often, and one that
     never swapped a card with itself (Sattolo's) never left one. The chi-squared test of each
     position's cards above sees neither: chained rounds still fill each position evenly."""
     for edition in (CLASSIC, EDITION_2019):
@@ -481,8 +481,8 @@ def test_each_shuffle_leaves_a_card_where_it_was_one_time_in_the_decks_length() 
 
 
 def test_moves_are_minus_one_once_a_round_is_over_and_replay_in_the_engine() -> None:
-    """Batch.moves holds -1 for a round once it is over, whatever number the policy gave it (the
-    lowest legal number of an all-False mask is 0), so that the moves of a run replay in the engine."""
+    """Batch.moves holds -1 for a round once it is over, whatever number the policy gave it (argmax
+    of an all-False mask is 0), so that the moves of a run replay in the engine."""
     for edition, players in ((CLASSIC, 4), (EDITION_2019, 3)):
         batch = Batch(edition.name, players, 40, seed=2)
         results = batch.run(lambda masks, seen: masks.argmax(axis=1))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from loveletter.cli import main, numbers
 from loveletter.record import save
 
 LOVELETTER = Path(sys.executable).parent / "loveletter"
@@ -269,22 +270,27 @@ def test_a_line_told_without_clicks_context_names_the_command():
     assert command_named([]) == "loveletter"
 
 
+def _in_this_process(monkeypatch, args: list[str]) -> None:
+    """Ready ``main.run()`` to run ``loveletter args`` in this test's process: the language it sets put
+    back after, this process's help pages left as they are, and its Ctrl-C left alone."""
+    monkeypatch.setattr(main, "_language", main._language)
+    monkeypatch.setattr(numbers, "language", numbers.language)
+    monkeypatch.setattr(main, "_reword_help", lambda t: None)
+    monkeypatch.setattr(main, "_write_defaults", lambda t: None)
+    monkeypatch.setattr(main.signal, "signal", lambda *args: None)
+    monkeypatch.setattr(sys, "argv", ["loveletter", *args])
+
+
 @pytest.mark.parametrize(("lang", "told"), [("en", "loveletter tournament: interrupted.\n"),
                                             ("nl", "loveletter tournament: onderbroken.\n")])
 def test_a_ctrl_c_before_the_command_runs_is_status_130(monkeypatch, capsys, lang, told):
     """A Ctrl-C while the command line is readied (its help texts put in the user's language), before
     click reads it: one line and status 130, as a Ctrl-C anywhere else."""
-    from loveletter.cli import main, numbers
-
     def ctrl_c(t):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(main, "_language", main._language)  # (run() sets them: put back after)
-    monkeypatch.setattr(numbers, "language", numbers.language)
-    monkeypatch.setattr(main, "_reword_help", lambda t: None)  # (it would reword this process's help pages)
+    _in_this_process(monkeypatch, ["--lang", lang, "tournament"])
     monkeypatch.setattr(main, "_write_defaults", ctrl_c)
-    monkeypatch.setattr(main.signal, "signal", lambda *args: None)  # (not this test process's Ctrl-C)
-    monkeypatch.setattr(sys, "argv", ["loveletter", "--lang", lang, "tournament"])
     with pytest.raises(SystemExit) as stopped:
         main.run()
     assert stopped.value.code == 130
@@ -311,15 +317,11 @@ class _GoneReader(io.StringIO):
 ])
 def test_the_last_flush_failing_is_status_0_for_a_reader_gone_and_1_for_a_full_disk(monkeypatch, capsys, tmp_path,
                                                                                     error, code, told):
-    from loveletter.cli import main, numbers
-
-    monkeypatch.setattr(main, "_language", main._language)
-    monkeypatch.setattr(numbers, "language", numbers.language)
+    _in_this_process(monkeypatch, ["--lang", "en", "replay", "game.json"])
     monkeypatch.setattr(main, "_main", lambda language: 0)  # the command ran and wrote its output
-    monkeypatch.setattr(main.signal, "signal", lambda *args: None)
-    monkeypatch.setattr(sys, "argv", ["loveletter", "--lang", "en", "replay", "game.json"])
-    with open(tmp_path / "out", "w") as out:
-        monkeypatch.setattr(sys, "stdout", _GoneReader(error, out.fileno()))
+    # (undone here, before capsys's teardown: undone after it, it left capsys's closed stream as sys.stdout)
+    with open(tmp_path / "out", "w") as out, monkeypatch.context() as patched:
+        patched.setattr(sys, "stdout", _GoneReader(error, out.fileno()))
         with pytest.raises(SystemExit) as stopped:
             main.run()
     assert stopped.value.code == code

@@ -2814,16 +2814,16 @@ def test_a_stored_stand_in_level_we_do_not_have_is_left_out_even_with_no_timeout
 
     from loveletter.web.messages import left_out_reason
 
-    with TestClient(create_app(Store(database), bot_delay=0)) as client:
-        good, odd = (create(client, players=2)["code"] for _ in range(2))
     store = Store(database)
+    with TestClient(create_app(store, bot_delay=0)) as client:
+        good, odd = (create(client, players=2)["code"] for _ in range(2))
     with store.engine.begin() as db:
         settings = json.loads(db.execute(text("SELECT settings FROM tables WHERE code = :code"),
                                          {"code": odd}).scalar_one())
         assert settings["bot_timeout"] is None
         db.execute(text("UPDATE tables SET settings = :settings WHERE code = :code"),
                    {"code": odd, "settings": json.dumps({**settings, "stand_in": "grandmaster"})})
-    server = create_app(Store(database), bot_delay=0).state.server
+    server = create_app(store, bot_delay=0).state.server  # (a server starting again on the same database)
     assert set(server.rooms) == {good} and odd in server.left_out
     assert left_out_reason(server.left_out[odd], Translator("en")) == (
         "Unknown level 'grandmaster' for the bot that plays for someone away: choose random, beginner, expert.")
@@ -2833,15 +2833,28 @@ def test_a_stored_stand_in_level_we_do_not_have_is_left_out_even_with_no_timeout
 def test_a_move_sent_twice_at_once_is_played_once_and_the_second_told_it_is_stale(client, monkeypatch):
     """Two tabs of one seat send a move at once, while the first is being stored: the second waits
     for it and is refused as stale (the table's lock), not checked against the table before the
-    first is applied and then refused by the database as stored by another server."""
+    first is applied: it was then stored as the next move and failed in the engine (an illegal move
+    in the database, the connection dropped)."""
     code, ann, bob = two_people(client)
     again = Seat(client, code, ann.secret)  # Ann's second tab
     table = client.app.state.server.rooms[code].table
     storing, stored_from = table.store_move, threading.Event()
 
+    server, second_in = client.app.state.server, threading.Event()
+    handling, moves_in = server.handle, []
+
+    async def counted(room, connection, data):
+        moves_in.append(data["type"] == "move")
+        if sum(moves_in) == 2:
+            second_in.set()
+        await handling(room, connection, data)
+
+    monkeypatch.setattr(server, "handle", counted)
+
     def slow_store(action, by_bot):
         stored_from.set()
-        time.sleep(0.3)
+        second_in.wait(30)  # the second move has reached the server: it waits for the table's lock
+        time.sleep(0.1)  # (without the lock it is checked at once, on the table before this move)
         storing(action, by_bot)
 
     monkeypatch.setattr(table, "store_move", slow_store)
@@ -2911,7 +2924,8 @@ def test_no_bot_stands_in_before_every_seat_is_taken(client):
     bob = client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()
     seat = Seat(client, made["code"], bob["secret"])
     assert seat.state["free_seats"] == [2] and seat.state["current"] == 0
-    time.sleep(1.6)
+    assert client.app.state.server.rooms[made["code"]].waiting is None  # nothing planned (told with the state)
+    time.sleep(1.6)  # (and nothing done after the timeout)
     assert client.app.state.server.rooms[made["code"]].table.moves == []
     seat.close()
 
