@@ -20,6 +20,8 @@ from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Edition, Even
 __all__ = [
     "CLASSIC",
     "EDITION_2019",
+    "FULL_TIE",
+    "FULL_TIE_FROM_SEAT0",
     "cards",
     "deck",
     "deck_2019",
@@ -32,6 +34,19 @@ __all__ = [
     "quiet_move",
     "snapshot",
 ]
+
+
+#: Classic, 2 players, a full tie at the showdown: both keep a Prince (R6.2), and the discard piles tie
+#: too (R6.3): seat 0's guard, priest, priest, handmaid and guard, 10; seat 1's three guards, handmaid
+#: and baron, 10. Seat 0 starts (:data:`FULL_TIE_FROM_SEAT0`, the moves).
+FULL_TIE = (
+    "princess | baron king countess | prince prince | guard"
+    " | guard priest guard priest guard handmaid handmaid guard baron"
+)
+FULL_TIE_FROM_SEAT0 = (
+    "guard 1 baron; guard 0 baron; priest 1; guard 0 baron; priest 1; guard 0 baron;"
+    " handmaid; handmaid; guard; baron 0"
+)
 
 
 def cards(text: str) -> list[Card]:

@@ -6,7 +6,7 @@ import random
 import re
 
 import pytest
-from scenarios import full_deck, play, quiet_move
+from scenarios import FULL_TIE, FULL_TIE_FROM_SEAT0, full_deck, play, quiet_move
 
 from loveletter.engine import CLASSIC, EDITION_2019, Match, Round, view
 
@@ -14,16 +14,7 @@ from loveletter.engine import CLASSIC, EDITION_2019, Match, Round, view
 SEAT0_WINS = "king | baron baron countess | guard priest | handmaid | ..."
 # Classic, 2 players: seat 0's Guard misses, seat 1's Guard names seat 0's Handmaid.
 SEAT1_WINS = ("king | baron baron countess | guard priest | handmaid | guard ...", "guard 1 baron; guard 0 handmaid")
-# Classic, 2 players, a full tie at the showdown (both keep a Prince, equal discard totals, R6.3).
-FULL_TIE = (
-    "princess | baron king countess | prince prince | guard"
-    " | guard priest guard priest guard handmaid handmaid guard baron"
-)
-FULL_TIE_FROM_SEAT0 = (
-    "guard 1 baron; guard 0 baron; priest 1; guard 0 baron; priest 1; guard 0 baron;"
-    " handmaid; handmaid; guard; baron 0"
-)
-FULL_TIE_FROM_SEAT1 = (  # the same turns with the seats swapped
+FULL_TIE_FROM_SEAT1 = (  # the full tie's turns (scenarios.FULL_TIE) with the seats swapped
     "guard 0 baron; guard 1 baron; priest 0; guard 1 baron; priest 0; guard 1 baron;"
     " handmaid; handmaid; guard; baron 1"
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from scenarios import cards, deck, events, last, legal, play
+from scenarios import FULL_TIE, FULL_TIE_FROM_SEAT0, cards, deck, events, last, legal, play
 
 from loveletter.engine import CARDS, CLASSIC, EDITION_2019, Card, Phase, Round, view
 
@@ -25,13 +25,6 @@ QUIET_PRINCE_MOVES = (
     " handmaid; handmaid; guard"
 )
 
-# Both players keep a Prince to the end (a tie at R6.2); the discard piles then decide (R6.3).
-FULL_TIE = (
-    ("princess | baron king countess | prince prince | guard"
-    " | guard priest guard priest guard handmaid handmaid guard baron"),
-    ("guard 1 baron; guard 0 baron; priest 1; guard 0 baron; priest 1; guard 0 baron;"
-    " handmaid; handmaid; guard; baron 0"),
-)  # discards: seat 0 guard+priest+priest+handmaid+guard = 10, seat 1 guard*3+handmaid+baron = 10
 SEAT1_HIGHER_DISCARDS = (
     ("princess | baron king countess | prince prince | guard"
     " | guard priest priest guard guard handmaid handmaid guard baron"),
@@ -640,7 +633,7 @@ def test_R6_1_round_ends_when_one_player_is_left():
                      id="R6.2-deck-out-highest-card-wins"),
         pytest.param(*SEAT1_HIGHER_DISCARDS, (1,), id="R6.3-classic-tie-higher-discard-total-wins"),
         pytest.param(*SEAT0_HIGHER_DISCARDS, (0,), id="R6.3-classic-tie-starter-higher-discard-total"),
-        pytest.param(*FULL_TIE, (0, 1), id="R6.3-classic-full-tie-all-win"),
+        pytest.param(FULL_TIE, FULL_TIE_FROM_SEAT0, (0, 1), id="R6.3-classic-full-tie-all-win"),
     ],
 )
 def test_R6_2_R6_3_showdown_when_the_deck_runs_out(text, moves, winners):
@@ -650,13 +643,13 @@ def test_R6_2_R6_3_showdown_when_the_deck_runs_out(text, moves, winners):
 
 
 def test_R6_2_the_player_who_draws_the_last_card_finishes_the_turn():
-    r = play(deck(FULL_TIE[0]), FULL_TIE[1].rsplit(";", 1)[0])
+    r = play(deck(FULL_TIE), FULL_TIE_FROM_SEAT0.rsplit(";", 1)[0])
     assert r.deck_size == 0 and not r.over and r.current == 1
     assert legal(r) == ["baron 0", "prince 0", "prince 1"]
 
 
 def test_R6_2_R6_5_showdown_reveals_the_hands_and_the_set_aside_card():
-    r = play(deck(FULL_TIE[0]), FULL_TIE[1])
+    r = play(deck(FULL_TIE), FULL_TIE_FROM_SEAT0)
     reveals = [e for e in r.log if e.kind == "reveal"]
     assert [(e.seat, e.card) for e in reveals] == [(0, C.PRINCE), (1, C.PRINCE), (None, C.PRINCESS)]
 

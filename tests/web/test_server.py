@@ -2218,9 +2218,6 @@ def test_a_chancellors_choice_is_named_for_a_screen_reader_with_the_cards_articl
 @pytest.mark.parametrize(("lang", "says"), [("en", "Ann and Bob"), ("nl", "Ann en Bob")])
 def test_winners_together_are_named_as_the_terminal_names_them(lang, says):
     """A full tie (both keep a Prince, equal discard totals) was "won by Ann, Bob" on the page."""
-    from scenarios import full_deck
-
-    from loveletter.engine import CLASSIC, Match
     from loveletter.web.messages import state_message
     from loveletter.web.table import GameTable, SeatPlan, Settings
 
@@ -2228,13 +2225,7 @@ def test_winners_together_are_named_as_the_terminal_names_them(lang, says):
     table.store.create(table.code, table.settings.as_json(), False)
     for name in ("Ann", "Bob"):
         join(table, name)
-    # the deck and moves of the engine's full tie (tests/engine/test_match_rules.py: FULL_TIE), to one token
-    table.match = Match(CLASSIC, 2, target=1, deck=full_deck(
-        "princess | baron king countess | prince prince | guard"
-        " | guard priest guard priest guard handmaid handmaid guard baron"))
-    for move in ["guard 1 baron", "guard 0 baron", "priest 1", "guard 0 baron", "priest 1", "guard 0 baron",
-                 "handmaid", "handmaid", "guard", "baron 0"]:
-        table.apply(Action.parse(move))
+    table.match = _tied_match()
     state = state_message(table, 0, Translator(lang))
     assert state["match_winners"] == [0, 1] and state["previous"]["winners"] == [0, 1]
     assert state["match_won_by"] == state["previous"]["won_by"] == says
@@ -2943,18 +2934,14 @@ def test_a_player_leaving_at_their_turn_starts_the_stand_ins_timeout(client):
 
 
 def _tied_match():
-    """A classic match to one token whose one round both players win: a Baron each, the same discard
-    total (docs/rules.md R6.3), seat 0 starting (the engine's R2.2-R6.3 scenario)."""
-    from scenarios import full_deck
+    """A classic match to one token whose one round both players win: the engine's full tie
+    (scenarios.FULL_TIE: a Prince each, the same discard total, R6.3), seat 0 starting."""
+    from scenarios import FULL_TIE, FULL_TIE_FROM_SEAT0, full_deck
 
     from loveletter.engine import CLASSIC, Match
 
-    match = Match(CLASSIC, 2, target=1, deck=full_deck(
-        "princess | baron king countess | prince prince | guard"
-        " | guard priest guard priest guard handmaid handmaid guard baron"))
-    moves = ("guard 1 baron; guard 0 baron; priest 1; guard 0 baron; priest 1; guard 0 baron;"
-             " handmaid; handmaid; guard; baron 0")
-    for move in moves.split("; "):
+    match = Match(CLASSIC, 2, target=1, deck=full_deck(FULL_TIE))
+    for move in FULL_TIE_FROM_SEAT0.split("; "):
         match.apply(Action.parse(move))
     assert match.over and match.round.winners == (0, 1)
     return match
