@@ -199,7 +199,7 @@ async function showLobby() {
     $("button", { type: "submit", text: w("web_join") }));
   joinForm.addEventListener("submit", (event) => {
     event.preventDefault();
-    location.hash = `#/t/${new FormData(joinForm).get("code").trim().toUpperCase()}`;
+    location.hash = `#/t/${new FormData(joinForm).get("code").trim()}`;  // (in capitals once routed)
   });
 
   // The file input is hidden behind a label of our own: the browser's button ("Choose File") and its
@@ -284,7 +284,7 @@ function connect(code) {
       turnBegun = turnBegins(state, message);
       picking = samePicking(state, message);
       state = message; hints = null; alertUser(""); render();
-      if (hintsOn() && state.legal.length) socket.send(JSON.stringify({ type: "hints" }));
+      askHints();
     } else if (message.type === "hints") {
       // (not for a position left, nor in a language just left: hints asked for before a switch)
       if (state && message.moves === state.moves && message.lang === lang) { hints = message; render(); }
@@ -319,6 +319,14 @@ function samePicking(before, after) {
   const card = after.hand[picking.index];  // the same hand, in other words
   const moves = after.legal.filter((m) => m.card === picking.card.card);
   return card && card.card === picking.card.card && moves.length ? { ...picking, card, moves } : null;
+}
+
+// The expert's figures for this position, asked for where they are wanted (on the player's turn)
+// and the connection is open: while it connects again, they are asked for once the state comes.
+function askHints() {
+  if (hintsOn() && state && state.legal.length && socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify({ type: "hints" }));
+  }
 }
 
 let sentAt = null; // the state (its move count) a move was sent from: one move per state
@@ -467,8 +475,7 @@ function render() {
     listen(toggle, "change", function () {
       localStorage.setItem("ll-hints", this.checked ? "on" : "off");
       hints = null;
-      // (while reconnecting, asked for once the state comes)
-      if (this.checked && s.legal.length && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "hints" }));
+      askHints();
       render();
     });
     hand.append($("label", { class: "hints-toggle" }, toggle, " " + w("web_hints")));
