@@ -119,9 +119,16 @@ class Filled(click.ParamType[str, Any]):
         self._empty = empty
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        if isinstance(value, str) and not value.strip():
-            self.fail(Translator(language)(self._empty), param, ctx)
+        _refuse_empty(self, value, self._empty, param, ctx)
         return str(value)
+
+
+def _refuse_empty(kind: click.ParamType[Any, Any], value: Any, empty: str, param: click.Parameter | None,
+                  ctx: click.Context | None) -> None:
+    """Refuse ``value`` as ``kind`` refuses bad values if it is empty or only spaces, saying the
+    message ``empty`` (what to give instead)."""
+    if isinstance(value, str) and not value.strip():
+        kind.fail(Translator(language)(empty), param, ctx)
 
 
 #: The project's words for click's kinds of path, where they differ ("Folder '…' is a file").
@@ -151,8 +158,7 @@ class GivenPath(click.Path):
                        }.get(names or self._noun, "cli_empty_path")
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, str) and not value.strip():
-            self.fail(Translator(language)(self._empty), param, ctx)
+        _refuse_empty(self, value, self._empty, param, ctx)
         if self._dash and value == "-":
             return DASH
         if self._file and isinstance(value, str) and value.endswith(("/", os.sep)):
