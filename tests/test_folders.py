@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import pwd
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from loveletter.folders import NoHomeFolder, data_folder
+from loveletter.web.process import free_port
 
 
 def test_an_absolute_xdg_data_home_is_used(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -67,9 +67,7 @@ def test_no_home_at_all_is_said_so(monkeypatch: pytest.MonkeyPatch, home: str | 
 ])
 def test_the_games_commands_say_in_one_line_that_there_is_no_home(tmp_path: Path, command: list[str],
                                                                    told: str) -> None:
-    with socket.socket() as probe:  # (a port free now: the port is checked before the folder)
-        probe.bind(("127.0.0.1", 0))
-        command = [str(probe.getsockname()[1]) if word == "PORT" else word for word in command]
+    command = [str(free_port()) if word == "PORT" else word for word in command]  # (checked before the folder)
     no_account = ("import pwd, sys; pwd.getpwuid = lambda uid: {}[uid];"
                   f" sys.argv = ['loveletter', *{command!r}]; from loveletter.cli.start import run; run()")
     env = {k: v for k, v in os.environ.items() if k not in ("HOME", "XDG_DATA_HOME") and not k.startswith(("LANG", "LC_"))}

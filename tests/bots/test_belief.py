@@ -348,7 +348,7 @@ def test_with_two_players_we_know_all_the_other_knows_of_our_card(edition):
             if action.keep is None:  # a play, read with what it knew (a Chancellor's keep is not read)
                 at = len(rnd.log)
                 for me in {0, 1} - {other}:
-                    truth = known_hands([e.seen_by(other) for e in rnd.log], other).get(me)
+                    truth = view(rnd, other).known.get(me)
                     assert who_knows_mine(view(rnd, me), at, (other,)).get(other) == truth
                     compared += 1
             rnd.apply(action)

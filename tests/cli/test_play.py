@@ -679,8 +679,6 @@ def test_a_records_folder_replaced_by_a_file_during_the_game_is_named(tmp_path, 
     import io
     import shutil
 
-
-
     folder = tmp_path / "records"
 
     def replace_the_folder() -> str:
@@ -1041,7 +1039,6 @@ def test_without_hints_nothing_of_the_expert_shows(tmp_path):
 def test_hints_belief_and_tracker_show_the_experts_own_figures(tmp_path):
     """The figures on screen are the adviser's and the tracker's, move by move and card by card: read
     back from what the terminal printed at each prompt of a few turns with three players."""
-
     from loveletter.bots.expert import ExpertBot
 
     settings = GameSettings(CLASSIC, 3, ["beginner", "beginner"], "en", seed=21, records=tmp_path, starter=0,
@@ -1093,8 +1090,6 @@ def test_in_a_narrow_terminal_each_moves_notation_stays_whole_beside_its_hint(tm
     whole on one line, whatever the width of its words, and no line is wider than the terminal. At 80
     columns a Chancellor's choice in words was broken mid-phrase beside its notation: now whole too.
     Each move's chance, too, is whole on one line."""
-
-
     seed = _first_seed_with(Card.CHANCELLOR, EDITION_2019, players=3)
     settings = GameSettings(EDITION_2019, 3, ["beginner", "beginner"], lang, seed=seed, records=tmp_path, starter=0,
                             hints=True, budget=5)
@@ -1132,8 +1127,6 @@ def test_at_80_columns_a_chancellors_choices_read_whole(tmp_path, lang, monkeypa
     """Each choice's words wrapped within their column beside its long notation ("keep Princess,
     under the" / "deck: Guard, Baron"): where the words do not all fit, each move now takes two
     lines, its words whole on the first."""
-
-
     seed = _first_seed_with(Card.CHANCELLOR, EDITION_2019, players=3)
     settings = GameSettings(EDITION_2019, 3, ["beginner", "beginner"], lang, seed=seed, records=tmp_path, starter=0)
     console = Console(record=True, width=80, color_system=None)
@@ -1321,9 +1314,6 @@ def _a_chancellor_on_an_empty_deck() -> Match:
 ])
 def test_a_chancellor_on_an_empty_deck_is_shown_to_have_no_effect(tmp_path, lang, move, told):
     """As a Guard with no one to choose is (R5.9: none to draw, then no effect); it read as any play."""
-
-    from loveletter.narrate import narrate
-
     match = _a_chancellor_on_an_empty_deck()
     seat = match.round.current
     settings = GameSettings(edition=EDITION_2019, players=2, bots=["random"], language=lang, seed=1,
@@ -1406,7 +1396,6 @@ def test_a_game_started_with_hang_ups_ignored_goes_on(tmp_path):
 def test_every_moves_words_are_whole_at_any_width(tmp_path, hinted):
     """The one-line layout measured the widest row, where each column is as wide as its widest
     entry: near the threshold a move's words wrapped within their column."""
-
     from loveletter.bots.expert import Estimate
 
     match = next(m for m in (Match(EDITION_2019, 6, seed=s) for s in range(500))
@@ -1435,8 +1424,6 @@ def test_the_bots_skip_a_name_that_looks_like_yours(tmp_path, name):
 def test_the_secret_seed_is_too_long_to_try_every_one():
     """A seed of 31 bits could be found by trying every one against the cards a player sees (hours
     of work): the deals of the whole match would then be known."""
-
-
     seeds = {TerminalGame(GameSettings(CLASSIC, 2, ["random"], "en"), lambda: "q", Console(file=io.StringIO())).seed
              for _ in range(20)}
     assert len(seeds) == 20 and max(seeds) >= 2**40
@@ -1449,8 +1436,6 @@ def test_who_starts_says_nothing_of_the_hidden_cards(tmp_path, edition, players,
     that shuffles the deck, whose first number also placed the deck's first card (a Guard; a Spy in
     2019), so the set-aside card was that card 47% of the time when the first seat started, against
     31% overall, with four classic players (32% against 9% with six in 2019)."""
-
-
     set_aside: dict[bool, Counter[bool]] = {True: Counter(), False: Counter()}
     for seed in range(3000):
         settings = GameSettings(edition, players, ["random"] * (players - 1), "en", seed=seed, records=tmp_path)
@@ -1501,7 +1486,6 @@ def test_a_line_of_parts_breaks_only_between_them(width, label, parts, between):
     in two: the first part was put beside the label unmeasured, and a part's closing "·" past the
     edge was wrapped by rich. Now each part is whole on a line, every line but the last ends with the
     closing mark, and none is wider than the terminal (each part fits beside the indent here)."""
-
     from loveletter.tui.game import _print_parts
 
     console = Console(record=True, width=width, color_system=None)
@@ -1519,8 +1503,6 @@ def test_a_line_of_parts_breaks_only_between_them(width, label, parts, between):
 def test_a_long_wide_name_is_shown_whole_in_the_table(tmp_path):
     """A name of 24 Chinese characters (48 columns) was cut short in the table at 80 columns
     ("你好…你好你") to give the discards room: now it is whole, folded in its column where it must."""
-
-
     name = "你好" * 12
     settings = GameSettings(CLASSIC, 4, ["beginner"] * 3, "nl", seed=1, records=tmp_path, name=name)
     console = Console(record=True, width=80, color_system=None)
@@ -1536,7 +1518,6 @@ def test_a_part_wider_than_the_line_stays_beside_a_short_label_and_no_closing_ma
     """Put under a label no wider than its indent, the first part gained nothing (the label stood
     alone above the same broken line); and where a part and its closing mark did not fit beside the
     indent, the mark was wrapped onto a line of its own."""
-
     from loveletter.tui.game import _print_parts
 
     console = Console(record=True, width=40, color_system=None)

@@ -344,8 +344,6 @@ def test_narrative_of_a_match_in_progress_nl(tmp_path):
     proc = run(write(tmp_path, to_record(match, ["Anna", "Bram"])), "--lang", "nl")
     assert proc.returncode == 0
     lines = proc.stdout.splitlines()
-    assert "De ronde is niet af." in lines
-    assert lines[-1].startswith("Het verslag stopt voordat het spel uit is: ")
     # the unfinished round has no score of its own: the story ends with it, then the score so far
     scores = ", ".join(f"{n} {k}" for n, k in zip(["Anna", "Bram"], match.tokens, strict=True))
     assert lines[-3:] == ["De ronde is niet af.", "", f"Het verslag stopt voordat het spel uit is: {scores}."]
