@@ -18,6 +18,9 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from loveletter.engine import CLASSIC, Action, Card
+from loveletter.i18n import Translator
+from loveletter.web.messages import card_face, move_entry
 from loveletter.web.process import free_port, start_server, stop_server
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -976,14 +979,19 @@ KEEP_WHAT_IS_SENT = "() => { window.sent = []; socket.send = (data) => { window.
 GIVE_STATE = "(change) => socket.onmessage({data: JSON.stringify({...state, ...change})})"
 
 
-def face(card: str, name: str, value: int) -> dict[str, object]:
-    return {"card": card, "name": name, "value": value, "effect": "…"}
+ENGLISH = Translator("en")
 
 
-def entry(move: str, card: str, target: int | None = None, guess_name: str | None = None) -> dict[str, object]:
-    """A legal move as the server lists it (messages.move_entry)."""
-    return {"move": move, "card": card, "target": target, "guess": guess_name and guess_name.lower(),
-            "guess_name": guess_name, "keep": None, "keep_name": None, "bottom": [], "keep_label": None}
+def face(card: str) -> dict[str, object]:
+    """A card of the classic edition as the server sends it (messages.card_face), in English."""
+    return card_face(Card.from_word(card), CLASSIC, ENGLISH)
+
+
+def entry(move: str, sent_as: str | None = None) -> dict[str, object]:
+    """A legal move as the server lists it (messages.move_entry), in English; ``sent_as``: the text
+    the page sends for it, where the test picks its own to tell the moves apart."""
+    listed = move_entry(Action.parse(move), [], ENGLISH)
+    return listed if sent_as is None else {**listed, "move": sent_as}
 
 
 def test_a_card_is_offered_only_with_the_moves_the_server_listed_for_it(server, browser):
@@ -996,8 +1004,8 @@ def test_a_card_is_offered_only_with_the_moves_the_server_listed_for_it(server, 
     page.evaluate(KEEP_WHAT_IS_SENT)
     me, moves = page.evaluate("state.seat"), moves_shown(page)
     others = [(me + 1) % 3, (me + 2) % 3]
-    legal = [entry(f"guard {t} {g.lower()}", "guard", t, g) for t in others for g in ("Priest", "Baron")]
-    page.evaluate(GIVE_STATE, {"phase": "play", "hand": [face("guard", "Guard", 1), face("king", "King", 6)],
+    legal = [entry(f"guard {t} {g.lower()}") for t in others for g in ("Priest", "Baron")]
+    page.evaluate(GIVE_STATE, {"phase": "play", "hand": [face("guard"), face("king")],
                                "legal": legal, "blocked": {"king": "You must play the Countess."}})
     assert page.locator(".card-button[data-key=card-king]").is_disabled()
     assert page.locator(".hand .reason").all_inner_texts() == ["You must play the Countess."]
@@ -1009,8 +1017,8 @@ def test_a_card_is_offered_only_with_the_moves_the_server_listed_for_it(server, 
     page.click(".picking button.guess:has-text('Baron')")
     assert page.evaluate("window.sent") == [{"type": "move", "move": f"guard {others[0]} baron", "at": moves}]
     # the next state: a Priest, at either other player
-    page.evaluate(GIVE_STATE, {"moves": moves + 1, "hand": [face("priest", "Priest", 2), face("king", "King", 6)],
-                               "legal": [entry(f"priest {t}", "priest", t) for t in others], "blocked": {}})
+    page.evaluate(GIVE_STATE, {"moves": moves + 1, "hand": [face("priest"), face("king")],
+                               "legal": [entry(f"priest {t}") for t in others], "blocked": {}})
     page.click(".card-button[data-key=card-priest]")
     page.locator(".picking button.target").last.click()
     assert page.evaluate("window.sent.at(-1)") == {"type": "move", "move": f"priest {others[1]}", "at": moves + 1}
@@ -1025,13 +1033,12 @@ def test_a_chancellors_choice_keeps_the_card_clicked_and_shows_the_order_under_t
     page.wait_for_selector(".your-turn")
     page.evaluate(KEEP_WHAT_IS_SENT)
     me, moves = page.evaluate("state.seat"), moves_shown(page)
-    hand = [face("guard", "Guard", 1), face("priest", "Priest", 2), face("baron", "Baron", 3)]
+    hand = [face("guard"), face("priest"), face("baron")]
     prompt = page.get_by_text("Chancellor: choose the card to keep")
     page.evaluate(GIVE_STATE, {"phase": "chancellor", "hand": hand, "legal": [], "current": 1 - me})
     assert prompt.count() == 0  # the other player chooses
-    choices = [{**entry(f"keep-{i}", "chancellor"), "keep": card["card"], "keep_name": card["name"],
-                "bottom": [c["name"] for c in hand if c is not card], "keep_label": f"Keep the {card['name']}"}
-               for i, card in enumerate(hand)]
+    choices = [entry(f"chancellor keep {card['card']} bottom {','.join(c['card'] for c in hand if c is not card)}",
+                     f"keep-{i}") for i, card in enumerate(hand)]
     page.evaluate(GIVE_STATE, {"phase": "chancellor", "hand": hand, "legal": choices, "current": me})
     assert prompt.count() == 1
     buttons = page.locator(".hand button.move")
@@ -1053,9 +1060,9 @@ def test_the_players_and_side_panels_show_the_state_sent_to_the_seat(server, bro
     tokens = [0, 0]
     tokens[me], tokens[1 - me] = 1, 2
     page.evaluate(GIVE_STATE, {
-        "current": 1 - me, "legal": [], "tokens": tokens, "deck_size": 5, "known": {str(1 - me): face("baron", "Baron", 3)},
-        "tracker": [{"card": face("guard", "Guard", 1), "unseen": 4}, {"card": face("priest", "Priest", 2), "unseen": 0}],
-        "under_deck": [face("handmaid", "Handmaid", 4), face("prince", "Prince", 5)]})
+        "current": 1 - me, "legal": [], "tokens": tokens, "deck_size": 5, "known": {str(1 - me): face("baron")},
+        "tracker": [{"card": face("guard"), "unseen": 4}, {"card": face("priest"), "unseen": 0}],
+        "under_deck": [face("handmaid"), face("prince")]})
     mine, theirs = page.locator(f".player[data-seat='{me}']"), page.locator(f".player[data-seat='{1 - me}']")
     assert mine.locator("h3").inner_text() == "Ann — you" and theirs.locator("h3").inner_text() == bot
     assert mine.locator("p").inner_text() == "Tokens: 1 of 7" and theirs.locator("p").inner_text() == "Tokens: 2 of 7"
@@ -1088,8 +1095,8 @@ def test_each_hint_names_its_move_whole(server, browser):
     page.check("#hints-toggle")
     page.evaluate(GIVE_STATE, {"legal": [], "current": 1 - me})
     assert page.evaluate("window.sent") == []
-    legal = [entry("g1", "guard", 1 - me, "Priest"), entry("g2", "guard", 1 - me, "Baron"), entry("p", "prince", me)]
-    page.evaluate(GIVE_STATE, {"hand": [face("guard", "Guard", 1), face("prince", "Prince", 5)], "legal": legal,
+    legal = [entry(f"guard {1 - me} priest", "g1"), entry(f"guard {1 - me} baron", "g2"), entry(f"prince {me}", "p")]
+    page.evaluate(GIVE_STATE, {"hand": [face("guard"), face("prince")], "legal": legal,
                                "blocked": {}})
     page.evaluate("(moves) => socket.onmessage({data: JSON.stringify({type: 'hints', moves, lang, belief: {},"
                   " odds: [{move: 'g1', text: 'a', best: false}, {move: 'g2', text: 'b', best: false},"
@@ -1107,7 +1114,7 @@ def test_a_replay_steps_back_with_the_left_arrow_and_marks_no_one_at_the_round_e
     page = new_page(browser, server)
     page.wait_for_selector("#create-button")
     frame = {"names": ["Ann", "Bob"], "alive": [True, True], "protected": [False, False], "tokens": [0, 0],
-             "hands": [[face("guard", "Guard", 1)], [face("king", "King", 6)]], "discards": [[], []],
+             "hands": [[face("guard")], [face("king")]], "discards": [[], []],
              "face_up": [], "deck_size": 10, "round": 1, "current": 0, "winners": []}
     frames = [{**frame, "turn": 0, "log": ["dealt"]}, {**frame, "turn": 1, "current": 1, "log": ["dealt", "one"]},
               {**frame, "turn": 2, "winners": [1], "tokens": [0, 1], "log": ["dealt", "one", "won"]}]
