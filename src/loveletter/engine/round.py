@@ -339,7 +339,7 @@ class Round:
         """
         canonical = self._canonical(action)
         if canonical is None:
-            raise IllegalActionError("round_over") if self.phase is Phase.OVER else self._why_illegal(action)
+            raise self._why_illegal(action)
         if self.phase is _PLAY:
             self._play(canonical)
         else:
@@ -525,7 +525,9 @@ class Round:
 
     def _why_illegal(self, action: Action) -> IllegalActionError:
         """The rule that ``action`` breaks (it is known not to be legal), or what keeps it from being
-        an action at all."""
+        an action at all; in a round over, that it is over, whatever the action."""
+        if self.phase is Phase.OVER:
+            return IllegalActionError("round_over")
         malformed = _form_error(action)
         if malformed is not None:
             return malformed
