@@ -340,14 +340,11 @@ class Round:
         canonical = self._canonical(action)
         if canonical is None:
             raise self._why_illegal(action)
-        if self.phase is _PLAY:
-            self._play(canonical)
-        else:
-            self._chancellor_choice(canonical)
+        self.apply_unchecked(canonical)
 
     def apply_unchecked(self, action: Action) -> None:
         """:meth:`apply` without the legality check: only for actions from :meth:`legal_actions`."""
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             self._play(action)
         else:
             self._chancellor_choice(action)
