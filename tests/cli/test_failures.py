@@ -15,6 +15,7 @@ import pytest
 
 from loveletter.cli import main, numbers
 from loveletter.record import save
+from loveletter.web.process import free_port, start_server, stop_server
 
 LOVELETTER = Path(sys.executable).parent / "loveletter"
 
@@ -86,12 +87,6 @@ def test_a_database_drivers_own_words_are_marked_as_its_own(tmp_path):
     assert done.stderr.startswith("loveletter serve: kan de database postgresql+psycopg://ann:***@127.0.0.1:1/x niet"
                                   " openen: geen verbinding (het stuurprogramma zegt: ")
     assert done.stderr.endswith(")\n") and "127.0.0.1" in done.stderr.partition("zegt: ")[2]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @pytest.mark.parametrize("db", ["postgresql://ann:s3cret@127.0.0.1:1/x", "foo://ann:s3cret@bar/x",
@@ -222,8 +217,6 @@ def test_serve_leaves_another_programs_table_alone_and_creates_nothing_beside_it
 def test_serve_names_a_database_file_whose_name_is_not_utf8(tmp_path):
     """A file name of bytes that are not UTF-8 (Python's stand-in ``\\udcff`` for the byte 0xff): the
     database was made, and then naming it as the server opened ended it with a traceback."""
-    from loveletter.web.process import free_port, start_server, stop_server
-
     server = start_server(free_port(), str(tmp_path / "\udcff.db"))
     stop_server(server)
     log = server.stdout.read() if server.stdout else ""
@@ -236,8 +229,6 @@ def test_a_websocket_text_frame_that_is_not_utf8_is_logged_on_one_line(tmp_path)
     """uvicorn logged each such frame with a traceback: a client could fill the log with them."""
     from websockets.exceptions import ConnectionClosedError
     from websockets.sync.client import connect
-
-    from loveletter.web.process import free_port, start_server, stop_server
 
     port = free_port()
     server = start_server(port, str(tmp_path / "web.sqlite3"))
