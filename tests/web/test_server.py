@@ -28,7 +28,10 @@ from loveletter.engine import Action, Card
 from loveletter.i18n import Translator
 from loveletter.record import replay
 from loveletter.web import app as web_app
-from loveletter.web.app import OUTBOX, Connection, NewTable, Server, create_app
+from loveletter.web import lobby, recent
+from loveletter.web.app import create_app
+from loveletter.web.bodies import NewTable
+from loveletter.web.lobby import OUTBOX, Connection, Server
 from loveletter.web.process import free_port
 from loveletter.web.store import Store
 from loveletter.web.store import tables as store_tables
@@ -73,7 +76,7 @@ def test_a_table_its_players_have_left_leaves_the_lobby(client, monkeypatch):
         return {t["code"] for t in client.get("/api/tables").json()}
 
     assert code in listed()  # its creator is on the way
-    monkeypatch.setattr(web_app, "LOBBY_AWAY", 0)  # (as if they had been away for longer than it)
+    monkeypatch.setattr(lobby, "LOBBY_AWAY", 0)  # (as if they had been away for longer than it)
     assert code not in listed()  # nobody came
     ann = Seat(client, code, made["secret"])
     assert code in listed()  # while she is there
@@ -322,7 +325,7 @@ def test_a_bots_move_the_database_refuses_is_stored_on_a_later_try(client, monke
         stored(code, number, move, by_bot)
 
     monkeypatch.setattr(store, "add_move", flaky)
-    monkeypatch.setattr(web_app, "STORE_RETRY", 0.05)
+    monkeypatch.setattr(lobby, "STORE_RETRY", 0.05)
     made = create(client, players=2, bots={"1": "random"})
     ann = Seat(client, made["code"], made["secret"])
     rng = random.Random(1)
@@ -639,7 +642,7 @@ def test_a_table_nobody_is_at_is_put_away_and_read_back_when_asked_for(client, m
     ann_secret, bob_secret = ann.secret, bob.secret
     server = client.app.state.server
     seen = client.get(f"/api/tables/{code}/record").json()
-    monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
+    monkeypatch.setattr(lobby, "PUT_AWAY_AFTER", 0)
     assert server.put_away() == []  # Ann and Bob are still there
     playing = create(client, players=2, bots={"1": "beginner"})
     ann.close()
@@ -669,7 +672,7 @@ def test_a_table_nobody_is_at_is_put_away_and_read_back_when_asked_for(client, m
 
 
 def test_the_server_puts_tables_away_by_itself(database, monkeypatch):
-    monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
+    monkeypatch.setattr(lobby, "PUT_AWAY_AFTER", 0)
     monkeypatch.setattr(web_app, "PUT_AWAY_EVERY", 0.02)
     with TestClient(create_app(Store(database), bot_delay=0)) as client:
         made = create(client, players=2)  # and its creator never comes
@@ -680,7 +683,7 @@ def test_the_server_puts_tables_away_by_itself(database, monkeypatch):
 
 
 def test_what_a_table_waits_for_or_is_busy_with_keeps_it_at_hand(client, monkeypatch):
-    monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
+    monkeypatch.setattr(lobby, "PUT_AWAY_AFTER", 0)
     server = client.app.state.server
     monkeypatch.setattr(server, "bot_delay", 600)
     waiting = create(client, players=2, bots={"1": "beginner"})
@@ -702,7 +705,7 @@ def test_what_a_table_waits_for_or_is_busy_with_keeps_it_at_hand(client, monkeyp
 def test_a_join_that_waited_for_a_table_put_away_meanwhile_joins_the_table_served(database, monkeypatch):
     """A join waiting for a table's lock went on with the table object put away meanwhile: its seat
     was stored, but the table served (read back) knew nothing of it."""
-    monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
+    monkeypatch.setattr(lobby, "PUT_AWAY_AFTER", 0)
 
     async def scenario():
         store = Store(database)
@@ -710,11 +713,11 @@ def test_a_join_that_waited_for_a_table_put_away_meanwhile_joins_the_table_serve
         made = await server.create(NewTable(name="Ann", players=3))
         old = server.rooms[made["code"]]
         await old.lock.acquire()
-        joined: list[web_app.Room] = []
+        joined: list[lobby.Room] = []
 
         async def join() -> None:
             async with server.holding(made["code"]) as room:
-                await web_app.seated(room.table, room.table.seating("Bob", among=room.open_seats()))
+                await lobby.seated(room.table, room.table.seating("Bob", among=room.open_seats()))
                 joined.append(room)
 
         task = asyncio.ensure_future(join())
@@ -733,7 +736,7 @@ def test_past_the_misses_a_player_still_opens_their_own_table_put_away(client, m
     made = create(client, players=2)
     server = client.app.state.server
     del server.rooms[made["code"]]  # put away
-    monkeypatch.setattr(web_app, "MISSES", 0)  # this address has named too many codes with no table
+    monkeypatch.setattr(lobby, "MISSES", 0)  # this address has named too many codes with no table
     refused = Seat(client, made["code"], "a guess")
     assert refused.state["key"] == "web_too_many_misses" and made["code"] not in server.rooms  # not read back
     assert Seat(client, made["code"], made["secret"]).state["type"] == "state"
@@ -748,7 +751,7 @@ def test_a_finished_table_read_back_while_its_rematch_is_served_keeps_its_player
     ann.close()
     bob.close()
     until(lambda: not server.rooms[code].connections)
-    monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
+    monkeypatch.setattr(lobby, "PUT_AWAY_AFTER", 0)
     assert server.put_away() == [code]
     ann = Seat(client, code, ann_secret)  # read back: at the finished table again, her seat is kept
     assert server.rooms[new].origin is server.rooms[code]
@@ -762,7 +765,7 @@ def test_a_rematch_table_read_back_brings_back_its_finished_table(client, monkey
     new = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()["code"]
     close_all()
     until(lambda: not server.rooms[code].connections and not server.rooms[new].connections)
-    monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
+    monkeypatch.setattr(lobby, "PUT_AWAY_AFTER", 0)
     assert sorted(server.put_away()) == sorted([code, new])
     refused = client.post(f"/api/tables/{new}/join", json={"name": "Ann"}).json()
     assert refused["key"] == "web_name_kept"  # the last match's Ann has not come on: her name is kept for her
@@ -774,7 +777,7 @@ def test_a_new_tables_code_is_none_stored(client, monkeypatch):
     server = client.app.state.server
     del server.rooms[made["code"]]  # put away
     offered = iter([made["code"], "ZZZZZZ"])
-    monkeypatch.setattr(web_app, "new_code", lambda taken: next(offered))
+    monkeypatch.setattr(lobby, "new_code", lambda taken: next(offered))
     assert create(client, players=2)["code"] == "ZZZZZZ"
 
 
@@ -850,7 +853,7 @@ def test_a_table_left_out_is_read_again_when_asked_for_once_its_rows_may_be_mend
     with pytest.raises(Refused):
         asyncio.run(server.room(code))
     assert reads == [] and code in server.left_out  # left out lately: not read again yet
-    monkeypatch.setattr(web_app, "LEFT_OUT_FOR", 0)
+    monkeypatch.setattr(lobby, "LEFT_OUT_FOR", 0)
     assert asyncio.run(server.room(code)).table.code == code and code not in server.left_out
     store.engine.dispose()
 
@@ -1095,13 +1098,13 @@ def test_replays_are_made_apart_and_only_for_the_games_own_pages(client, monkeyp
     could have its visitors' browsers upload them (a text/plain POST needs no leave)."""
     body = json.dumps(_one_round_record(["Ann", "Bob"]))
     made_in = []
-    making = web_app.frames_json
+    making = lobby.frames_json
 
     def noted(*args):
         made_in.append(threading.current_thread().name)
         return making(*args)
 
-    monkeypatch.setattr(web_app, "frames_json", noted)
+    monkeypatch.setattr(lobby, "frames_json", noted)
     for sent in ({"sec-fetch-site": "cross-site", "sec-fetch-mode": "no-cors", "sec-fetch-dest": "empty",
                   "content-type": "text/plain"}, {"sec-fetch-site": "same-site", "sec-fetch-mode": "cors"}):
         refused = client.post("/api/replay", content=body, headers=sent)
@@ -1463,13 +1466,13 @@ def test_a_language_switch_or_a_reload_words_the_same_advice_again(client, monke
     and worded in whatever language is asked, a page reloaded at the same move included; a move on
     is searched anew."""
     searched: list[int] = []
-    real = web_app.advice_at
+    real = lobby.advice_at
 
     def counted(*args):
         searched.append(args[1])
         return real(*args)
 
-    monkeypatch.setattr(web_app, "advice_at", counted)
+    monkeypatch.setattr(lobby, "advice_at", counted)
     code, ann, bob = two_people(client)
     mover, other = (ann, bob) if ann.state["current"] == 0 else (bob, ann)
     mover.send({"type": "hints"})
@@ -1524,13 +1527,13 @@ def test_the_table_does_not_wait_for_the_experts_advice(client, monkeypatch):
     # the advice is searched outside the table's lock: an out-of-turn move is answered meanwhile
 
     released, waited_out = threading.Event(), []
-    real = web_app.advice_at
+    real = lobby.advice_at
 
     def slow(*args):
         waited_out.append(not released.wait(10))
         return real(*args)
 
-    monkeypatch.setattr(web_app, "advice_at", slow)
+    monkeypatch.setattr(lobby, "advice_at", slow)
     _code, ann, bob = two_people(client)
     mover, waiter = (ann, bob) if ann.state["current"] == 0 else (bob, ann)
     mover.send({"type": "hints"})
@@ -1545,7 +1548,7 @@ def held_hints(monkeypatch) -> tuple[threading.Event, threading.Event, list[int]
     the moves count of each search in ``calls``."""
 
     started, released, calls = threading.Event(), threading.Event(), []
-    real = web_app.advice_at
+    real = lobby.advice_at
 
     def slow(*args):
         calls.append(args[1])
@@ -1553,7 +1556,7 @@ def held_hints(monkeypatch) -> tuple[threading.Event, threading.Event, list[int]
         released.wait(10)
         return real(*args)
 
-    monkeypatch.setattr(web_app, "advice_at", slow)
+    monkeypatch.setattr(lobby, "advice_at", slow)
     return started, released, calls
 
 
@@ -1636,7 +1639,7 @@ def test_a_search_for_a_position_left_stops_and_is_not_kept(client, monkeypatch)
     """A search for hints ran to its end after the table had left its position (a second or more
     on a big table, holding the seat's adviser) for advice nobody would see: it now stops after its
     round of tries, and nothing is kept or sent."""
-    real = web_app.advice_at
+    real = lobby.advice_at
     entered, go, results = threading.Event(), threading.Event(), []
 
     def held(v, moves, bot, moved_on):
@@ -1645,7 +1648,7 @@ def test_a_search_for_a_position_left_stops_and_is_not_kept(client, monkeypatch)
         results.append(real(v, moves, bot, moved_on))
         return results[-1]
 
-    monkeypatch.setattr(web_app, "advice_at", held)
+    monkeypatch.setattr(lobby, "advice_at", held)
     code, ann, bob = two_people(client)
     mover = ann if ann.state["current"] == 0 else bob
     legal = len(mover.state["legal"])
@@ -1667,7 +1670,7 @@ def test_a_fault_in_wording_the_hints_is_logged_with_its_table(client, monkeypat
     def broken(*_args):
         raise KeyError("hint_win_margin")
 
-    monkeypatch.setattr(web_app, "hints_message", broken)
+    monkeypatch.setattr(lobby, "hints_message", broken)
     code, ann, bob = two_people(client)
     mover = ann if ann.state["current"] == 0 else bob
     with caplog.at_level(logging.ERROR, logger="loveletter.web"):
@@ -1682,7 +1685,7 @@ def test_a_bot_moves_while_every_hint_thread_is_busy(client, monkeypatch):
     every other table's bots until their searches ended (seconds each)."""
 
     released, calls, done = threading.Event(), [], []
-    real = web_app.advice_at
+    real = lobby.advice_at
 
     def held(*args):
         calls.append(args[1])
@@ -1690,15 +1693,15 @@ def test_a_bot_moves_while_every_hint_thread_is_busy(client, monkeypatch):
         done.append(args[1])
         return real(*args)
 
-    monkeypatch.setattr(web_app, "advice_at", held)
+    monkeypatch.setattr(lobby, "advice_at", held)
     asking = []
-    for _ in range(web_app.THINKERS):  # every hint thread held
+    for _ in range(lobby.THINKERS):  # every hint thread held
         _code, ann, bob = two_people(client)
         mover = ann if ann.state["current"] == 0 else bob
         mover.send({"type": "hints"})
         asking += [ann, bob]
     deadline = time.monotonic() + 10
-    while len(calls) < web_app.THINKERS:
+    while len(calls) < lobby.THINKERS:
         assert time.monotonic() < deadline
         time.sleep(0.02)
     made = create(client, players=2, bots={"1": "random"})
@@ -1708,7 +1711,7 @@ def test_a_bot_moves_while_every_hint_thread_is_busy(client, monkeypatch):
         carl.random_move(rng)
     while carl.state["current"] == 1 and not carl.state["match_winners"]:  # the bot's move
         carl.receive()
-    assert len(calls) == web_app.THINKERS and not done  # it came while every hint was still held
+    assert len(calls) == lobby.THINKERS and not done  # it came while every hint was still held
     released.set()
     for seat in asking:
         seat.close()
@@ -1780,7 +1783,7 @@ def test_a_bot_waits_only_what_is_left_of_the_delay_after_thinking(database, mon
         return await asyncio_sleep(0, result)
 
     asyncio_sleep = asyncio.sleep
-    monkeypatch.setattr(web_app, "asyncio", types.SimpleNamespace(**{**vars(asyncio), "sleep": sleep}))
+    monkeypatch.setattr(lobby, "asyncio", types.SimpleNamespace(**{**vars(asyncio), "sleep": sleep}))
 
     async def scenario():
         store = Store(database)
@@ -1885,7 +1888,7 @@ def test_a_seat_or_table_stored_slowly_holds_up_no_other_request(client, monkeyp
         code = create(client, players=2)["code"]
         method, ask = "take_seat", lambda: client.post(f"/api/tables/{code}/join", json={"name": "Bob"})
         if asked == "read back":  # the table put away: the join reads it back first
-            monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
+            monkeypatch.setattr(lobby, "PUT_AWAY_AFTER", 0)
             assert client.app.state.server.put_away() == [code]
             method = "load"
     elif asked == "new table":
@@ -1995,18 +1998,18 @@ def test_new_tables_asked_for_at_once_are_held_to_the_limit(client, monkeypatch)
     once were all made (the limit is twenty per client)."""
     answers = _asked_at_once_while_stored_slowly(
         monkeypatch, client.app.state.server.store, "create",
-        [lambda: client.post("/api/tables", json={"name": "Ann"})] * (web_app.NEW_TABLES + 2))
-    assert sorted(a.status_code for a in answers) == [200] * web_app.NEW_TABLES + [400, 400]
+        [lambda: client.post("/api/tables", json={"name": "Ann"})] * (lobby.NEW_TABLES + 2))
+    assert sorted(a.status_code for a in answers) == [200] * lobby.NEW_TABLES + [400, 400]
     assert {a.json()["key"] for a in answers if a.status_code == 400} == {"web_too_many_tables"}
-    assert len(client.app.state.server.rooms) == web_app.NEW_TABLES
+    assert len(client.app.state.server.rooms) == lobby.NEW_TABLES
 
 
 def test_seats_asked_for_at_once_at_many_tables_are_held_to_the_limit(client, monkeypatch):
     """Counted before a seat was stored and noted after: joins to many tables at once (each holding
     only its own table's lock) all passed the limit."""
-    monkeypatch.setattr(web_app, "JOINS", 2)
+    monkeypatch.setattr(lobby, "JOINS", 2)
     server = client.app.state.server
-    tables = [client.portal.call(server.create, web_app.NewTable(name="Ann"), "127.0.0.1")["code"] for _ in range(5)]
+    tables = [client.portal.call(server.create, NewTable(name="Ann"), "127.0.0.1")["code"] for _ in range(5)]
     answers = _asked_at_once_while_stored_slowly(
         monkeypatch, server.store, "take_seat",
         [lambda code=code: client.post(f"/api/tables/{code}/join", json={"name": "Bob"}) for code in tables])
@@ -2307,7 +2310,7 @@ def test_a_connection_is_dropped_once_its_messages_pile_up_or_one_waits_too_long
         piling.send({"type": "state", "n": OUTBOX})
         assert piling.dropped.is_set() and await asyncio.wait_for(piling.next_text(), 1) is None
 
-        monkeypatch.setattr(web_app, "SEND_WAIT", 0.05)
+        monkeypatch.setattr(lobby, "SEND_WAIT", 0.05)
         waiting = Connection(_StuckSocket(), None, Translator("en"))
         delivering = asyncio.ensure_future(waiting.deliver())
         waiting.send({"type": "state"})
@@ -2371,7 +2374,7 @@ def test_a_table_takes_so_many_spectators_and_an_address_makes_so_many_tables(cl
     """One client could open thousands of spectators' connections at a table (each move is told to
     each: other tables waited) and create a thousand tables in two seconds (kept for good)."""
     monkeypatch.setattr(web_app, "WATCHERS", 2)
-    monkeypatch.setattr(web_app, "NEW_TABLES", 3)
+    monkeypatch.setattr(lobby, "NEW_TABLES", 3)
     made = create(client, players=3)
     watchers = [Seat(client, made["code"], None) for _ in range(2)]
     refused = Seat(client, made["code"], None, lang="nl")
@@ -2387,13 +2390,13 @@ def test_a_table_takes_so_many_spectators_and_an_address_makes_so_many_tables(cl
     assert too_many.status_code == 400 and too_many.json()["key"] == "web_too_many_tables"
     assert len(client.app.state.server.rooms) == 3
     for _ in range(4):  # from this machine (its owner, or a proxy that says whom for), any number
-        client.portal.call(client.app.state.server.create, web_app.NewTable(name="Ann"), "127.0.0.1")
+        client.portal.call(client.app.state.server.create, NewTable(name="Ann"), "127.0.0.1")
 
 
 def test_an_address_takes_so_many_seats(client, monkeypatch):
     """A script could take every free seat in the lobby, one join after another."""
-    monkeypatch.setattr(web_app, "JOINS", 2)
-    tables = [client.portal.call(client.app.state.server.create, web_app.NewTable(name="Ann", players=3),
+    monkeypatch.setattr(lobby, "JOINS", 2)
+    tables = [client.portal.call(client.app.state.server.create, NewTable(name="Ann", players=3),
                                  "127.0.0.1")["code"] for _ in range(2)]  # (made from this machine: no limit)
     for code in tables:
         assert client.post(f"/api/tables/{code}/join", json={"name": "Bob"}).json()["seat"] == 1
@@ -2408,7 +2411,7 @@ def test_an_address_takes_so_many_seats(client, monkeypatch):
 def test_a_rematch_made_is_one_of_the_tables_an_address_may_make(client, monkeypatch):
     """A match to one token against a random bot, then its rematch, and its rematch: 30 tables past
     the limit of 20, and on without end."""
-    monkeypatch.setattr(web_app, "NEW_TABLES", 2)
+    monkeypatch.setattr(lobby, "NEW_TABLES", 2)
     code, secret = finished_bot_match(client)  # one table
     again = client.post(f"/api/tables/{code}/rematch", json={"secret": secret}).json()  # two
     seat = Seat(client, again["code"], again["secret"])
@@ -2455,7 +2458,7 @@ def test_a_websocket_from_another_sites_page_is_refused(client):
 def test_codes_guessed_at_once_are_held_to_the_limit_too(client, monkeypatch):
     """Each code is looked for in a worker thread: guesses sent at once were all counted after their
     reads, and all went through."""
-    monkeypatch.setattr(web_app, "MISSES", 3)
+    monkeypatch.setattr(lobby, "MISSES", 3)
     store = client.app.state.server.store
     loading = store.load
 
@@ -2515,7 +2518,7 @@ def test_a_table_the_database_cannot_read_back_just_now_is_told_at_the_hello(cli
     the server "could not store that"."""
     from sqlalchemy.exc import OperationalError
 
-    monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
+    monkeypatch.setattr(lobby, "PUT_AWAY_AFTER", 0)
     server = client.app.state.server
     made = create(client, players=2)
     assert server.put_away() == [made["code"]]
@@ -2541,8 +2544,8 @@ def test_a_table_the_database_cannot_read_back_just_now_is_told_at_the_hello(cli
 def test_a_table_at_hand_is_not_refused_for_a_read_in_flight_from_the_same_address(client, monkeypatch):
     """Reads in flight counted as misses: with one under way, a served table was refused as "too
     many codes with no table"."""
-    monkeypatch.setattr(web_app, "MISSES", 1)
-    monkeypatch.setattr(web_app, "PUT_AWAY_AFTER", 0)
+    monkeypatch.setattr(lobby, "MISSES", 1)
+    monkeypatch.setattr(lobby, "PUT_AWAY_AFTER", 0)
     server = client.app.state.server
     away, here = create(client, players=2)["code"], create(client, players=2)["code"]
     watcher = Seat(client, here, None)  # keeps its table at hand
@@ -2571,7 +2574,7 @@ def test_a_table_at_hand_is_not_refused_for_a_read_in_flight_from_the_same_addre
 def test_an_address_may_name_so_many_codes_with_no_table(client, monkeypatch):
     """Private tables are kept private by their codes alone, and thousands of guesses a second found
     one in minutes (a code with no table was told apart from a private table's)."""
-    monkeypatch.setattr(web_app, "MISSES", 3)
+    monkeypatch.setattr(lobby, "MISSES", 3)
     made = create(client, players=3, private=True)
     for code in ("AAAAAA", "BBBBBB"):
         assert client.post(f"/api/tables/{code}/join", json={"name": "Eve"}).json()["key"] == "web_no_table"
@@ -2591,7 +2594,7 @@ def test_an_address_may_name_so_many_codes_with_no_table(client, monkeypatch):
         assert server.missed.count(f"2001:db8::{n}") == 0
     assert web_app._address(types.SimpleNamespace(client=types.SimpleNamespace(host="2001:db8::7"))) == "2001:db8::/64"
     assert web_app._address(types.SimpleNamespace(client=types.SimpleNamespace(host="::ffff:10.0.0.1"))) == "10.0.0.1"
-    monkeypatch.setattr(web_app, "ADDRESSES_KEPT", 10)  # many addresses are forgotten, oldest first
+    monkeypatch.setattr(recent, "ADDRESSES_KEPT", 10)  # many addresses are forgotten, oldest first
     for n in range(25):
         server.missed.note(f"10.1.0.{n}")
     assert len(server.missed.times) <= 10 and server.missed.count("10.1.0.24") == 1
@@ -2601,7 +2604,7 @@ def test_an_address_may_name_so_many_codes_with_no_table(client, monkeypatch):
 def test_another_sites_page_cannot_spend_its_visitors_misses(client, monkeypatch):
     """A page of another site could name codes with no table from its visitor's browser (as an
     image's address, say) until the visitor's own address was refused."""
-    monkeypatch.setattr(web_app, "MISSES", 3)
+    monkeypatch.setattr(lobby, "MISSES", 3)
     server = client.app.state.server
     made = create(client, players=2)
     sent_by_another_site = {"sec-fetch-site": "cross-site", "sec-fetch-dest": "image", "sec-fetch-mode": "no-cors"}

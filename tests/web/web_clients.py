@@ -59,7 +59,7 @@ def close_all() -> None:
 
 def join(table: GameTable, name: str) -> tuple[int, str]:
     """Seat a person called ``name`` at ``table``'s first free seat, stored here and now (the server
-    stores off its event loop: :func:`loveletter.web.app.seated`): the seat and its credential."""
+    stores off its event loop: :func:`loveletter.web.lobby.seated`): the seat and its credential."""
     seating = table.seating(name)
     table.store_seat(seating)
     table.take(seating)

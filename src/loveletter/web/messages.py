@@ -168,7 +168,7 @@ def first_line(err: BaseException) -> str:
 
 
 def left_out_reason(err: Exception, t: Translator) -> str:
-    """Why a stored table cannot be read back (:attr:`Server.left_out <loveletter.web.app.Server>`),
+    """Why a stored table cannot be read back (:attr:`Server.left_out <loveletter.web.lobby.Server>`),
     in one line of ``t``'s language: a damaged row, settings the app refuses, a move the rules refuse.
     A fault of another kind (the rows changed in a way no check foresaw) keeps its own first line."""
     if isinstance(err, DamagedRow):

@@ -249,7 +249,7 @@ class Store:
 
     def load(self, code: str) -> list[StoredTable]:
         """The table ``code`` with its seats and moves, and the finished table whose rematch it is, if
-        any (it keeps the seats of its players there: see :class:`~loveletter.web.app.Room`), oldest
+        any (it keeps the seats of its players there: see :class:`~loveletter.web.lobby.Room`), oldest
         first; none if there is no such table."""
         return self._load((tables.c.code == code) | tables.c.code.in_(
             select(rematches.c.code).where(rematches.c.rematch == code)))

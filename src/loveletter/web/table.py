@@ -2,7 +2,7 @@
 
 A :class:`GameTable` checks every move (whose seat, whose turn, how stale, what the engine says),
 stores it, and only then applies it, so nothing acknowledged is ever lost. Bots and the refusals
-are the table's business too; who is connected is not (see :class:`loveletter.web.app.Room`).
+are the table's business too; who is connected is not (see :class:`loveletter.web.lobby.Room`).
 """
 
 from __future__ import annotations

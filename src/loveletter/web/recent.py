@@ -1,0 +1,50 @@
+"""The limits per client address: how often each did a thing lately (made a table, named a code with
+no table, took a seat)."""
+
+from __future__ import annotations
+
+import collections
+import time
+
+from loveletter.web.table import Refused
+
+#: How many client addresses the limits per address remember at most (see :class:`Recent`).
+ADDRESSES_KEPT = 100_000
+#: This machine's own addresses, held to no limit: its owner's, or a proxy's there that names its clients.
+THIS_MACHINE = ("127.0.0.1", "::1")
+
+
+class Recent:
+    """When each client address did a thing (made a table, named no table) within the last
+    ``seconds``. An address whose times are all older is forgotten; past :data:`ADDRESSES_KEPT`
+    addresses, the oldest are, so that many addresses cannot fill the memory."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.times: dict[str, collections.deque[float]] = {}
+
+    def count(self, address: str) -> int:
+        """How often ``address`` did it lately."""
+        done = self.times.get(address)
+        if done is None:
+            return 0
+        while done and done[0] <= time.monotonic() - self.seconds:
+            done.popleft()
+        if not done:
+            del self.times[address]
+        return len(done)
+
+    def check(self, address: str, most: int, key: str) -> None:
+        """:class:`Refused` (the message ``key``) for an ``address`` that did it ``most`` times lately,
+        unless it is this machine's own (its owner's, or a proxy's there that names its clients)."""
+        if self.count(address) >= most and address not in THIS_MACHINE:
+            raise Refused(key, most=most, minutes=round(self.seconds / 60))
+
+    def note(self, address: str) -> None:
+        """``address`` did it now."""
+        if address not in self.times and len(self.times) >= ADDRESSES_KEPT:
+            for other in list(self.times):  # the forgotten first; then the longest known
+                self.count(other)
+            while len(self.times) >= ADDRESSES_KEPT:
+                del self.times[next(iter(self.times))]
+        self.times.setdefault(address, collections.deque()).append(time.monotonic())
