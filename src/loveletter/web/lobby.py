@@ -1,7 +1,6 @@
 """The tables this server serves, and who is at each: tables read back from the store when asked for
-and put away when left; new tables and rematches, one made at a time; the bots' moves and the hints,
-worked out in threads of their own; each move stored, then applied, then told to every connection
-from its own seat's view.
+and put away when left; new tables and rematches, one made at a time; the bots' moves and the hints;
+each move stored, then applied, then told to every connection from its own seat's view.
 
 Bots and hints think in worker threads of their own (:data:`THINKERS` at a time each: a bot's move
 never waits for other people's hints), so the server keeps answering and storing moves meanwhile; a
