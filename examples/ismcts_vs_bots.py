@@ -17,8 +17,8 @@ Prints each matchup's ISMCTS win rate with a 95% Wilson interval (a round won to
 half a win). Measured (``.venv/bin/python examples/ismcts_vs_bots.py``: 2 players, 200 rounds per
 matchup, 100 simulations, seed 0, one core of a shared 2-core machine): 54 s in all (17 s against
 the beginner, 36 s against the expert, whose default 1200 iterations per decision take most of it;
-up to 1 min 45 s when the machine was busier). ISMCTS wins 49.0% (95% CI 42.2%-55.9%) against the
-beginner and 42.5% (35.9%-49.4%) against the expert: with random rollouts and 100 simulations it
+up to 1 min 45 s when the machine was busier). ISMCTS wins 46.5% (95% CI 39.7%-53.4%) against the
+beginner and 43.0% (36.3%-49.9%) against the expert: with random rollouts and 100 simulations it
 plays about as well as the rule-based bot, and below the expert. (200 rounds give intervals of
 about +-7 points: use ``--rounds`` for more.)
 
