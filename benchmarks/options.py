@@ -34,7 +34,7 @@ if (os.path.dirname(os.path.abspath(sys.argv[0])) == os.path.dirname(os.path.abs
     signal.signal(signal.SIGINT, _interrupted_while_loading)
 
 from loveletter.i18n import on_one_line  # noqa: E402
-from loveletter.tournament.runner import CHUNKS, ctrl_c_ignored  # noqa: E402
+from loveletter.tournament.runner import CHUNKS, ctrl_c_ignored, stops_heard_as_ctrl_c  # noqa: E402
 
 #: The most processes a benchmark starts: as many as the tournament runner's chunks of work.
 MOST_JOBS = CHUNKS
@@ -87,7 +87,8 @@ class _Output:
 
 def run(main: Callable[[], None]) -> None:
     """Run a benchmark's ``main``: Ctrl-C stops it with one line, status 130 (not a traceback from
-    wherever it was), a reader that stops reading (``| head``) ends it quietly, and standard output
+    wherever it was), and so do a hang-up and SIGTERM (which ended it alone, with no word, and left the
+    workers of its own pool playing: :func:`quiet_pool`); a reader that stops reading (``| head``) ends it quietly, and standard output
     that cannot be written (a full disk) is one line, status 1."""
     name = os.path.basename(sys.argv[0])
     signal.signal(signal.SIGINT, signal.default_int_handler)  # a Ctrl-C is a KeyboardInterrupt again
@@ -98,7 +99,8 @@ def run(main: Callable[[], None]) -> None:
     sys.stdout = cast(TextIO, _Output(stdout))
     try:
         try:
-            main()
+            with stops_heard_as_ctrl_c():
+                main()
         finally:  # here, not at exit, where a failed write is lost (--help too, which ends in SystemExit)
             sys.stdout.flush()
     except KeyboardInterrupt:

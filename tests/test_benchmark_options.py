@@ -3,6 +3,7 @@ traceback, a hang or figures made of nothing; and the strength benchmark runs wi
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
@@ -165,6 +166,39 @@ def test_the_workers_of_a_benchmarks_pool_ignore_ctrl_c(monkeypatch):
     for script in ("best_vs_random.py", "beginner_weights.py", "vs_openspiel.py", "ceiling.py"):
         text = (BENCHMARKS / script).read_text()
         assert "quiet_pool(" in text and "Pool(" not in text, script  # every pool they start is one
+
+
+@pytest.mark.parametrize("signum", ["SIGTERM", "SIGHUP"])
+def test_a_stop_from_outside_while_a_benchmarks_pool_plays_is_one_line(tmp_path, signum):
+    """A hang-up or SIGTERM while a benchmark's own pool plays (ceiling.py's, as best_vs_random.py's,
+    beginner_weights.py's and vs_openspiel.py's) stops it as Ctrl-C does, as the README says: it ended
+    the script alone, with no word and status 143, and its workers played on (then printed tracebacks
+    to a pipe nobody read). Every process of the script's group is gone when it has answered."""
+    import signal
+    import time
+
+    errors = tmp_path / "stderr"
+    with errors.open("w") as stderr:
+        script = subprocess.Popen([sys.executable, str(BENCHMARKS / "ceiling.py"), "--rounds", "400", "--jobs", "2",
+                                   "--only", "vs random"], stdout=subprocess.PIPE, stderr=stderr, text=True,
+                                  env={**os.environ, "PYTHONPATH": ""}, start_new_session=True)
+        try:
+            assert script.stdout is not None
+            assert script.stdout.readline().startswith("ceiling:")  # its pool starts next
+            time.sleep(3)  # its workers started, and playing
+            script.send_signal(getattr(signal, signum))
+            status = script.wait(timeout=60)
+            deadline = time.monotonic() + 10  # (its workers stopped, an orphan is reaped in a moment)
+            with pytest.raises(ProcessLookupError):  # nothing left of the script's group: no worker plays on
+                while time.monotonic() < deadline:
+                    os.killpg(script.pid, 0)
+                    time.sleep(0.1)
+        finally:
+            script.kill()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(script.pid, signal.SIGKILL)
+    assert status == 130
+    assert errors.read_text() == "ceiling.py: interrupted\n"
 
 
 def test_with_standard_output_closed_a_benchmark_says_so_before_it_plays():
