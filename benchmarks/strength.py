@@ -33,6 +33,7 @@ from lines import add_line_options, jobs_of
 from options import Parser, check_only, count, description, processes, run, wanted, whole
 
 from loveletter.bots import LEVELS, MAX_BUDGET
+from loveletter.bots.expert import DEFAULT_ITERATIONS
 from loveletter.tournament import Settings, run_tournament, summarise
 
 
@@ -86,8 +87,11 @@ def main() -> None:
         parser.error("argument --budget: no line chosen has an expert to give it to")
     jobs = jobs_of(args)
     budget = args.budget
+    thinking = (f" the expert {budget or DEFAULT_ITERATIONS:,} iterations per move,"
+                if any("expert" in line.lineup for line in chosen) else "")
     print(f"bot strength: {count(args.rounds, 'single round')} per line, seats and starter rotating, seed {args.seed},"
-          f" {processes(min(jobs, args.rounds))}; win rate (95% Wilson interval); rating: Bradley-Terry, Elo scale, ± 1 s.e.")
+          f"{thinking} {processes(min(jobs, args.rounds))}; win rate (95% Wilson interval); rating: Bradley-Terry,"
+          " Elo scale, ± 1 s.e.")
     if "expert" not in LEVELS:
         print("(the expert level is not in loveletter.bots.LEVELS yet: its lines are skipped)")
     think: list[float] = []

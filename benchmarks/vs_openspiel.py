@@ -76,13 +76,16 @@ def play(args: tuple[int, int, float, int, int | None]) -> Tally:
     tally = Tally()
     rate = 0.0  # ISMCTS simulations per second, from its moves so far
     for i in range(start, stop):
-        chance = np.random.RandomState((seed * 1_000_003 + i) % 2**32)  # numpy takes 0 to 2**32 - 1
-        rollouts = np.random.RandomState((seed * 1_000_003 + i + 2**31) % 2**32)  # from --seed, apart from chance's
+        # every seed of the round from this one (seed + i would give --seed 1 the bots of --seed 0's next
+        # round), each random stream apart from the others; numpy takes 0 to 2**32 - 1
+        base = seed * 1_000_003 + i
+        chance = np.random.RandomState(base % 2**32)
+        rollouts = np.random.RandomState((base + 2**31) % 2**32)
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rollouts)
         opponent = ismcts.ISMCTSBot(game=game, evaluator=evaluator, uct_c=2.0, max_simulations=1,
-                                    random_state=np.random.RandomState((seed + i) % 2**32))
-        opponent.set_resampler(seeded_resampler(seed * 7919 + i))
-        expert = ExpertBot(seed=seed + i, budget=10**9, time_limit=think)
+                                    random_state=np.random.RandomState((base + 2**30) % 2**32))
+        opponent.set_resampler(seeded_resampler(2 * base + 1))
+        expert = ExpertBot(seed=2 * base, budget=10**9, time_limit=think)
         expert_seat = i % 2
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -147,7 +150,8 @@ def main() -> None:
     lo, hi = wilson(total.expert, total.rounds)  # a shared round counts its share
     effort = f"{args.simulations:,} ISMCTS simulations per move" if args.simulations else "equal time"
     print(f"classic 2p single rounds: expert vs OpenSpiel ISMCTS, expert {args.think:g} s per move, {effort}, "
-          f"{count(total.rounds, 'round')}, seats alternating, {processes(jobs)}, {time.perf_counter() - began:.0f} s")
+          f"{count(total.rounds, 'round')}, seats alternating, seed {args.seed}, {processes(jobs)},"
+          f" {time.perf_counter() - began:.0f} s")
     print(f"  expert wins {total.expert / total.rounds:.1%} (95% CI {lo:.1%}-{hi:.1%}); shared rounds: {total.ties}")
     for name, times, searched, unit in (
         ("expert", total.expert_times, total.expert_iterations, "iterations"),

@@ -256,3 +256,18 @@ def test_counts_of_one_are_singular(monkeypatch):
 
     assert count(1, "single round") == "1 single round" and count(2000, "single round") == "2,000 single rounds"
     assert count(0, "move") == "0 moves" and processes(1) == "1 process" and processes(2) == "2 processes"
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["strength.py", "--rounds", "2", "--jobs", "1", "--budget", "7", "--only", "classic 2p: expert vs random"],
+     ", the expert 7 iterations per move,"),
+    (["strength.py", "--rounds", "2", "--jobs", "1", "--only", "classic 2p: expert vs random"],
+     ", the expert 1,200 iterations per move,"),
+    (["vs_openspiel.py", "--rounds", "1", "--jobs", "1", "--think", "0.01", "--seed", "5"], ", seed 5,"),
+], ids=["strength.py --budget", "strength.py's default budget", "vs_openspiel.py --seed"])
+def test_the_first_line_names_the_options_that_change_the_figures(args, says):
+    """strength.py --budget 4000 printed the same first line as the default budget, and vs_openspiel.py
+    did not name its seed: their figures did not say how to make them again."""
+    done = run(*args, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert says in done.stdout.splitlines()[0]
