@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 
-from options import Parser, check_only, count, description, run, wanted, whole
+from options import Parser, check_only, count, description, percentile, run, wanted, whole
 
 from loveletter.bots import ExpertBot, make_bot
 from loveletter.engine import CLASSIC, EDITION_2019, Edition, Round, view
@@ -49,7 +49,7 @@ def measure(edition: Edition, players: int, rounds: int, seed: int) -> str:
     if not times:
         return f"{edition.name} {players}p: no decision with a choice in {count(rounds, 'round')}"
     ordered = sorted(times)
-    ninetieth = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    ninetieth = percentile(ordered, 0.9)
     long = (f"; with {MANY_MOVES} moves or more: median {1000 * statistics.median(long_times):,.0f} ms"
             f" over {len(long_times):,}" if long_times else f"; none with {MANY_MOVES} moves or more")
     return (f"{edition.name} {players}p: {count(len(times), 'hint')},"

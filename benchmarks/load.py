@@ -25,7 +25,7 @@ import urllib.request
 from pathlib import Path
 
 import websockets
-from options import Parser, count, description, run, seconds, whole
+from options import Parser, count, description, percentile, run, seconds, whole
 
 from loveletter.web.process import free_port, start_server, stop_server
 
@@ -182,7 +182,7 @@ def main() -> None:
           f"database {database_kind(args.db)}")
     print(f"moves: {moves:,} ({moves / took:,.0f} per second)")
     if ms:
-        p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+        p99 = percentile(ms, 0.99)
         print(f"latency from move to update: p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms, "
               f"max {ms[-1]:.1f} ms over {count(len(ms), 'move')}")
     print(f"server memory (resident): {idle:.0f} MiB with the tables created, {busy:.0f} MiB after play")

@@ -14,7 +14,7 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import FrameType
 from typing import NoReturn, TextIO, cast
 
@@ -122,6 +122,12 @@ def quiet_pool(processes: int) -> multiprocessing.pool.Pool:
     answers it, in one line (:func:`run`); leaving its ``with`` block, the pool stops its workers."""
     with ctrl_c_ignored():  # the workers inherit it as they start, and Python then leaves it so
         return multiprocessing.get_context("spawn").Pool(processes)
+
+
+def percentile(ordered: Sequence[float], share: float) -> float:
+    """The nearest-rank percentile of ``ordered`` (sorted, not empty): the least value with at least
+    ``share`` of them at or below it (the 90th of ten times is the ninth, not the longest)."""
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
 
 def count(n: int, one: str, many: str | None = None) -> str:

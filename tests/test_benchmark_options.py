@@ -271,3 +271,15 @@ def test_the_first_line_names_the_options_that_change_the_figures(args, says):
     done = run(*args, timeout=120)
     assert done.returncode == 0, done.stderr
     assert says in done.stdout.splitlines()[0]
+
+
+def test_a_percentile_is_the_least_time_with_that_share_at_or_below_it(monkeypatch):
+    """hints.py's 90th percentile of ten times was the longest, and load.py's p99 of a hundred."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    monkeypatch.delitem(sys.modules, "options", raising=False)
+    from options import percentile
+
+    tens = [float(n) for n in range(1, 11)]
+    assert percentile(tens, 0.9) == 9.0 and percentile(tens, 0.5) == 5.0 and percentile(tens, 1.0) == 10.0
+    assert percentile([float(n) for n in range(1, 101)], 0.99) == 99.0
+    assert percentile([4.0], 0.9) == 4.0 and percentile([1.0, 2.0, 3.0, 4.0, 5.0], 0.9) == 5.0
