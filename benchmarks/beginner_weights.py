@@ -39,6 +39,8 @@ HELD_OUT = 10**9  # the first deal of the check on other deals
 #: The largest factor (in size) a weight may be multiplied by: far beyond any useful change (1e308
 #: made a weight infinite, and the beginner's scores of its moves not numbers).
 LARGEST_FACTOR = 1000
+#: The most factors --factors may list: each is a trial of every weight.
+MOST_FACTORS = 20
 
 
 def _play(task: tuple[Weights, int, int]) -> float:
@@ -99,6 +101,8 @@ def main() -> None:
         factors = [float(f) for f in args.factors.split(",")]
     except ValueError:
         parser.error(f"argument --factors: numbers separated by commas, not {args.factors!r}")
+    if len(factors) > MOST_FACTORS:
+        parser.error(f"argument --factors: at most {MOST_FACTORS} numbers, not {len(factors):,}")
     if not all(math.isfinite(f) and abs(f) <= LARGEST_FACTOR for f in factors):
         parser.error(f"argument --factors: finite numbers from -{LARGEST_FACTOR:,} to {LARGEST_FACTOR:,},"
                      f" not {args.factors!r}")

@@ -486,7 +486,7 @@ def main() -> None:
                         help="seed of the engine rounds (--check, --play, --regret; default 0)")
     parser.add_argument("--bot", default=None, choices=[lv for lv in LEVELS if lv != "random"],
                         help="the bot of --regret (default beginner)")
-    parser.add_argument("--jobs", type=int, default=None, choices=(1, 2),
+    parser.add_argument("--jobs", type=whole(1, 2), default=None,
                         help="processes of the solve and --check: 1 or 2, one per starting seat (default 2)")
     args = parser.parse_args()
     if args.bot is not None and not args.regret:  # even the default: it would be ignored

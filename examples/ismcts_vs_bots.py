@@ -60,7 +60,7 @@ class Tally:
     seconds: float = 0.0
 
     def line(self, simulations: int) -> str:
-        lo, hi = wilson(round(self.wins), self.rounds)
+        lo, hi = wilson(self.wins, self.rounds)  # (a shared round counts its share)
         return (f"ISMCTS ({simulations} simulations) vs {self.level}: {self.rounds} rounds, ISMCTS wins "
                 f"{self.wins / self.rounds:.1%} (95% CI {lo:.1%}-{hi:.1%}), shared {self.shared}, "
                 f"{self.seconds:.0f} s")

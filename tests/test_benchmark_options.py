@@ -37,13 +37,15 @@ BAD = [
     ("vs_openspiel.py", ["--think", "nan"], "argument --think: must be a finite number above 0, not nan"),
     ("vs_openspiel.py", ["--rounds", "x"], "argument --rounds: not a whole number: 'x'"),
     ("best_vs_random.py", ["--play", "3", "--regret", "3"], "argument --regret: not allowed with argument --play"),
-    ("best_vs_random.py", ["--jobs", "5"], "argument --jobs: invalid choice: 5 (choose from 1, 2)"),
+    ("best_vs_random.py", ["--jobs", "5"], "argument --jobs: must be at most 2, not 5"),
+    ("best_vs_random.py", ["--jobs", "x"], "argument --jobs: not a whole number: 'x'"),  # as every other script
     ("best_vs_random.py", ["--check", "-1"], "argument --check: must be at least 1, not -1"),
     ("best_vs_random.py", ["--play", "3", "--jobs", "2"],
      "argument --jobs: only for the solve and --check (--play and --regret run in one process)"),
     ("beginner_weights.py", ["--rounds", "10"], "argument --rounds: must be at least 32, not 10"),
     ("beginner_weights.py", ["--jobs", "0"], "argument --jobs: must be at least 1, not 0"),
     ("beginner_weights.py", ["--sweeps", "0"], "argument --sweeps: must be at least 1, not 0"),  # was a check alone
+    ("beginner_weights.py", ["--factors", ",".join(["1"] * 21)], "argument --factors: at most 20 numbers, not 21"),
     ("beginner_weights.py", ["--factors", "nan"], "argument --factors: finite numbers from -1,000 to 1,000, not 'nan'"),
     # an infinite weight was kept, then the beginner's scores were not numbers: a worker's traceback
     ("beginner_weights.py", ["--factors", "1e308"], "argument --factors: finite numbers from -1,000 to 1,000"),
