@@ -5,10 +5,11 @@ tables, connects both players of every table, and once all have connected lets t
 moves for ``--seconds``: each player thinks a random time (uniform, ``--think`` seconds on average,
 cut short where play stops; 0: answer at once, which saturates the server) before each move. Prints
 moves per second, the latency from sending a move to the mover receiving the new state (p50, p99,
-max), and the server's memory (resident set, from /proc); a run in which no move was made is an
-error (status 1), as is a ``--db`` that cannot be opened (status 2, its password hidden).
+max), and the server's memory (resident set, from /proc) once the tables are made and after play; a
+run in which no move was made is an error (status 1), as is a ``--db`` that cannot be opened (status
+2, its password hidden).
 
-    .venv/bin/python benchmarks/load.py [--tables 200] [--seconds 30] [--think 1.0]
+    .venv/bin/python benchmarks/load.py [--tables 200] [--seconds 30] [--think 1.0] [--db URL]
 """
 
 from __future__ import annotations
