@@ -7,7 +7,9 @@ for the target's hand before the play, and afterwards looks at the card really h
 belief gave the Guard's guess against how often it hit, and the chance it gave the Baron of winning
 (and of losing) against how often it won (and lost). Both are also shown by how sure the belief was.
 A belief that is right where it acts gives chances close to what happened, sure or not; one too
-sure of itself would show its likeliest plays hitting less often than it said.
+sure of itself would show its likeliest plays hitting less often than it said. The intervals are
+Wilson's, each play counted apart: the expert's few Guards and Barons of one round are not quite
+independent (a second Guard at a player knows the first missed), so they are a little narrow.
 
     .venv/bin/python benchmarks/calibration.py [--rounds 1000] [--seed 0] [--only "classic 4p"]
 """
