@@ -579,3 +579,50 @@ def test_the_beginner_looks_before_it_guesses_and_trades_a_priest_away():
     v = _knowing([Card.KING, Card.PRIEST], [Card.BARON], {}, [[Card.GUARD], []])
     assert RuleBasedBot(1).choose(v) == Action(Card.KING, 1)
     assert RuleBasedBot(1, dataclasses.replace(WEIGHTS, king_for_priest=0.0)).choose(v) == Action(Card.PRIEST, 1)
+
+
+def test_a_princes_discard_ends_the_countess_tell_and_a_kings_trade_hands_it_to_the_kings_player():
+    """R4.4: a Countess played tells of a King or a Prince beside it. A Prince's discard of that
+    player's card ends the tell (it draws a new card); a King at that player takes the card told, so
+    the tell moves to the King's player and leaves its target."""
+    countess = Event("play", seat=1, card=Card.COUNTESS)
+    assert countess_tells((countess,)) == 0b010
+    princed = (Event("play", seat=2, card=Card.PRINCE, target=1), Event("discard", seat=1, card=Card.KING))
+    assert countess_tells((countess, *princed)) == 0
+    traded = (Event("play", seat=2, card=Card.KING, target=1), Event("king", seat=2, target=1))
+    assert countess_tells((countess, *traded)) == 0b100
+
+
+def test_a_king_at_a_known_card_scores_the_points_the_trade_gains():
+    """A King at a hand the beginner knows scores the value it gets less the value it gives: a trade up
+    is liked, a trade down is not."""
+    from loveletter.bots.rule_based import score_move
+
+    unknown = [0] * len(Card)
+    unknown[Card.GUARD] = 2
+    up = score_move(Action(Card.KING, 1), (Card.KING, Card.GUARD), {1: Card.COUNTESS}, unknown, 2, CLASSIC.value, 0)
+    down = score_move(Action(Card.KING, 1), (Card.KING, Card.BARON), {1: Card.GUARD}, unknown, 2, CLASSIC.value, 0)
+    assert (up, down) == (6.0, -2.0)
+
+
+def test_a_king_at_an_unknown_hand_counts_every_card_unseen_even_a_single_copy():
+    """Unseen: one Guard and the Princess. Beside a Baron, the King expects a card worth (1 + 8) / 2 =
+    4.5: a gain of 1.5 points over the Baron given away."""
+    from loveletter.bots.rule_based import score_move
+
+    unknown = [0] * len(Card)
+    unknown[Card.GUARD] = unknown[Card.PRINCESS] = 1
+    score = score_move(Action(Card.KING, 1), (Card.KING, Card.BARON), {}, unknown, 2, CLASSIC.value, 0)
+    assert score == pytest.approx(WEIGHTS.king_chance * 1.5)
+
+
+def test_a_baron_counts_a_tie_as_no_loss_either():
+    """Beside a Priest, against one Guard (a win), one Priest (a tie) and one King (a loss): the tie
+    weighs on neither side, so the Baron scores one win less the risk of one loss, over three cards."""
+    from loveletter.bots.rule_based import score_move
+
+    unknown = [0] * len(Card)
+    unknown[Card.GUARD] = unknown[Card.PRIEST] = unknown[Card.KING] = 1
+    score = score_move(Action(Card.BARON, 1), (Card.BARON, Card.PRIEST), {}, unknown, 3, CLASSIC.value, 0)
+    expected = WEIGHTS.keep * 2 + WEIGHTS.baron_chance * (1 - WEIGHTS.baron_risk * 1) / 3
+    assert score == pytest.approx(expected)
