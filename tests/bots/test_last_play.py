@@ -100,3 +100,13 @@ def test_on_the_last_play_the_guard_names_the_card_that_would_beat_the_one_kept(
     assert chances[Action(Card.PRINCE, 1)] == 0.5  # the Princess discarded, or the Baron for her
     for seed in range(5):
         assert RuleBasedBot(seed).choose(seen) == Action(Card.GUARD, 1, Card.PRINCESS)
+
+
+def test_moves_whose_chances_differ_only_by_rounding_win_equally_often():
+    """Chances summed in another order may differ in their last digit (0.1 + 0.2 is not 0.3): such
+    moves win as often, and the beginner chooses among all of them."""
+    from loveletter.bots.last_play import winning_most
+
+    guess_baron, guess_priest, handmaid = Action(Card.GUARD, 1, Card.BARON), Action(Card.GUARD, 1, Card.PRIEST), Action(Card.HANDMAID)
+    chances = {guess_baron: 0.1 + 0.2, guess_priest: 0.3, handmaid: 0.2}
+    assert set(winning_most(chances)) == {guess_baron, guess_priest}
