@@ -167,3 +167,68 @@ def test_a_reading_s_carried_chance_is_no_surer_than_99_percent():
         reading = Reading(view(match, match.current), prior=prior)
         assert reading.log_odds_wild() == pytest.approx(prior)  # nobody has played: the prior alone
         assert reading.carried() == pytest.approx(carried)
+
+
+def test_the_chance_of_wild_play_follows_its_log_odds_however_sure():
+    """The chance that the others play at random is the logistic of its log-odds: even very sure
+    (ten points either way: 1 in 22 000), it is not rounded to certainty; beyond any float's reach it is
+    certain, and nothing overflows."""
+    match = Match(CLASSIC, 2, seed=3)
+    seen = view(match, match.current)
+    for prior in (-30.0, -10.0, -1.0, 0.0, 10.0, 30.0):
+        assert Reading(seen, prior=prior).chance_wild() == pytest.approx(1 / (1 + math.exp(-prior)), rel=1e-9, abs=0)
+    assert Reading(seen, prior=-1000.0).chance_wild() == 0.0
+    assert Reading(seen, prior=1000.0).chance_wild() == 1.0
+
+
+def _after_two_guards():
+    """Seat 0's view of a classic two-player round after each seat has played a Guard and missed
+    (seat 1 keeping its Priest), and the round."""
+    words = ("guard", "handmaid", "handmaid", "baron", "king", "priest", "guard", "guard")
+    cards = [Card.from_word(w) for w in words]
+    rest = list(CLASSIC.full_deck)
+    for card in cards:
+        rest.remove(card)
+    rnd = Round(CLASSIC, 2, cards + sorted(rest))
+    rnd.apply(Action(Card.GUARD, 1, Card.BARON))
+    rnd.apply(Action(Card.GUARD, 0, Card.PRIEST))
+    return view(rnd, 0), rnd
+
+
+def test_a_hands_odds_mix_the_two_ways_of_playing_by_their_chance():
+    """The odds shown for a hand are the sensible and the wild table's, weighed by the chance of each
+    way of playing (here about 0.3 wild), however unequal the two weights."""
+    seen, _ = _after_two_guards()
+    reading = Reading(seen)
+    wild = reading.chance_wild()
+    sensible_odds, wild_odds = reading.sensible.hand_odds(1), reading.wild.hand_odds(1)
+    assert 0.05 < wild < 0.95 and sensible_odds != pytest.approx(wild_odds)
+    mixed = reading.hand_odds(1)
+    for card in set(sensible_odds) | set(wild_odds):
+        expected = (1 - wild) * sensible_odds.get(card, 0.0) + wild * wild_odds.get(card, 0.0)
+        assert mixed.get(card, 0.0) == pytest.approx(expected)
+
+
+def test_a_hand_assumed_holds_in_both_ways_of_playing():
+    """Assuming seat 1's hand (as a benchmark that knows it does) keeps only the deals with that hand in
+    both tables, so its odds are certain whichever way the others play; the hypotheses counted are both
+    tables'."""
+    seen, rnd = _after_two_guards()
+    reading = Reading(seen)
+    assert len(reading) == len(reading.sensible) + len(reading.wild)
+    held = rnd.hands[1][0]
+    reading.assume(1, rnd.hands[1])
+    assert reading.hand_odds(1) == pytest.approx({held: 1.0})
+    assert reading.wild.hand_odds(1) == pytest.approx({held: 1.0})
+
+
+def test_the_readers_own_level_changes_nothing():
+    """Levels shown for the whole table may include the reader's own seat: it is never read, and in
+    the sampled ways of playing it never plays at random."""
+    seen, _ = _after_two_guards()
+    plain, shown = Reading(seen), Reading(seen, {0: "random", 1: "beginner"})
+    by_level = Reading(seen, {1: "beginner"})
+    for seed in range(20):
+        assert shown.pick(random.Random(seed))[1] == by_level.pick(random.Random(seed))[1]
+        assert shown.pick(random.Random(seed))[1] & 1 == plain.pick(random.Random(seed))[1] & 1 == 0
+    assert shown.hand_odds(1) == pytest.approx(by_level.hand_odds(1))
