@@ -29,6 +29,7 @@ from loveletter.bots.facts import (
     ruled_out_and_ties,
     unseen_in_hands,
     who_knows_mine,
+    with_my_card_shown,
 )
 from loveletter.bots.odds import even, play_odds
 from loveletter.bots.playout import chance_of_play
@@ -1600,3 +1601,53 @@ def test_samples_follow_the_table_as_it_changes():
     rnd.apply(Action.parse("priest 1"))  # seat 1 then draws: it holds the King and one card more
     belief.update(view(rnd, 0))
     assert all(Card.KING in belief.sample(rng).hands[1] for _ in range(300))
+
+
+def test_a_player_knocked_out_is_left_out_of_what_is_ruled_out_and_of_who_knows_my_card():
+    """A player out of the round holds nothing (R5.11): a Guard's miss at it before no longer rules a
+    card out for anyone, and its Priest's look at the believer's card no longer counts as knowing it."""
+    base = view(Round.shuffled(CLASSIC, 4, random.Random(0), log=True), 3)
+    dealt = (Event("setup", seat=0, result=11), Event("deal", seat=3, card=Card.BARON))
+    miss = Event("play", seat=0, target=1, card=Card.GUARD, guess=Card.HANDMAID, result="miss")
+    look = (Event("play", seat=1, card=Card.PRIEST, target=3), Event("priest", seat=1, target=3))
+    hit = (Event("play", seat=2, target=1, card=Card.GUARD, guess=Card.KING, result="hit"),
+           Event("out", seat=1, cards=(Card.KING,), result="guard"))
+
+    def at(*events: Event, alive: tuple[bool, ...] = (True, True, True, True)):
+        return dataclasses.replace(base, events=(*dealt, *events), known=known_hands(events, 3), alive=alive)
+
+    assert ruled_out(at(miss)) == {1: {Card.HANDMAID}} and who_knows_mine(at(*look)) == {1: Card.BARON}
+    assert ruled_out(at(miss, *hit, alive=(True, False, True, True))) == {}
+    assert who_knows_mine(at(*look, *hit, alive=(True, False, True, True))) == {}
+
+
+def test_a_baron_tie_stands_only_until_either_player_plays():
+    """Two others tied (R5.3): they hold the same card until one of them plays, which may have been
+    that card (a Guard here, of which there are five)."""
+    base = view(Round.shuffled(CLASSIC, 4, random.Random(0), log=True), 3)
+    tie = (Event("play", seat=1, card=Card.BARON, target=2), Event("baron", seat=1, target=2, result="tie"))
+
+    def ties(*events: Event) -> set[tuple[int, int]]:
+        return ruled_out_and_ties(dataclasses.replace(base, events=events, known=known_hands(events, 3)))[1]
+
+    assert ties(*tie) == {(1, 2)}
+    for seat in (1, 2):
+        played = Event("play", seat=seat, card=Card.GUARD, target=0, guess=Card.PRIEST, result="miss")
+        assert ties(*tie, played) == set(), seat
+
+
+def test_a_look_at_a_hand_a_king_then_traded_away_says_nothing_of_the_card_that_came():
+    """Seat 1 looked at seat 2's card, unseen by the believer (seat 3); seat 0's King then traded with
+    seat 2. The believer's own look at seat 2 sees the card that came by the King, not the one seat 1
+    saw: seat 1's look stays unknown, and when the believer takes that card by its own King, only seat
+    2 (which gave it) knows the believer's card."""
+    base = view(Round.shuffled(CLASSIC, 4, random.Random(0), log=True), 3)
+    events = (Event("setup", seat=0, result=11), Event("deal", seat=3, card=Card.HANDMAID),
+              Event("play", seat=1, card=Card.PRIEST, target=2), Event("priest", seat=1, target=2),
+              Event("play", seat=0, card=Card.KING, target=2), Event("king", seat=0, target=2),
+              Event("draw", seat=3, card=Card.PRIEST), Event("play", seat=3, card=Card.PRIEST, target=2),
+              Event("priest", seat=3, target=2, card=Card.GUARD))
+    assert with_my_card_shown(events, 3)[3].card is None
+    trade = (Event("draw", seat=3, card=Card.KING), Event("play", seat=3, card=Card.KING, target=2),
+             Event("king", seat=3, target=2, cards=(Card.GUARD, Card.HANDMAID)))
+    assert who_knows_mine(dataclasses.replace(base, events=(*events, *trade))) == {2: Card.GUARD}
