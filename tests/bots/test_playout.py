@@ -19,6 +19,8 @@ from loveletter.bots.playout import (
     policy,
     remember,
     step,
+    unknown_counts,
+    unseen_counts,
 )
 from loveletter.bots.rule_based import countess_tells
 from loveletter.engine import (
@@ -401,3 +403,43 @@ def test_the_beginner_takes_scores_equal_but_for_rounding_as_equal(monkeypatch):
     nudged = {first: 1.0, second: 1.0 + 1e-12}
     monkeypatch.setattr(rule_based, "score_move", lambda action, *_: nudged.get(action, 0.0))
     assert {RuleBasedBot(k).choose(seen) for k in range(20)} == {first, second}
+
+
+def test_a_look_at_a_hand_a_king_then_takes_is_no_link():
+    """Seat 1 looks at seat 3's Baron; seat 2's King then takes it, giving seat 3 its Guard. Seat 1's
+    look says nothing of seat 3's card now: the only links left are the two traders' own."""
+    middle = [Card.HANDMAID, Card.PRIEST, Card.KING, Card.BARON, Card.GUARD, Card.GUARD, Card.GUARD]
+    rnd = Round(CLASSIC, 4, deck_with(CLASSIC, middle, players=4))
+    rnd.apply(Action(Card.HANDMAID))
+    rnd.apply(Action(Card.PRIEST, 3))
+    assert memory_at(view(rnd, 0))[1] == [(1, 3)]
+    rnd.apply(Action(Card.KING, 3))
+    memory, links = memory_at(view(rnd, 0))
+    assert links == [(2, 3), (3, 2)]
+    assert remember(memory, links, rnd)[1] == {}
+
+
+def test_the_card_a_knocked_out_player_was_known_to_hold_is_counted_once():
+    """Seat 1 is out, its Baron in its discard pile. A player who knew that Baron counts the other
+    Baron as still unknown: the card known is public now, not in a hand."""
+    rest = Counter(CLASSIC.full_deck)
+    rest.subtract([Card.GUARD, Card.HANDMAID, Card.BARON, Card.PRIEST, Card.PRINCESS])
+    state = Round.from_parts(CLASSIC, hands=[[Card.GUARD, Card.HANDMAID], [], [Card.PRIEST]],
+                             discards=[[], [Card.BARON], []], deck=sorted(rest.elements()), set_aside=Card.PRINCESS,
+                             face_up=[], alive=[True, False, True], protected=[False] * 3, knocked_out=[1], current=0)
+    assert unknown_counts(state, {1: Card.BARON}) == unseen_counts(state)
+    assert unseen_counts(state)[Card.BARON] == 1
+
+
+def test_no_simulated_player_is_told_its_own_card():
+    """Seats 2 and 0 tie on Priests and seat 0 is then knocked out showing its Priest: every other
+    player knows seat 2 holds a Priest, but seat 2 is not told it as another's hand (it holds it, and
+    counting it again would take a Priest from the cards it has not seen)."""
+    moves = ("guard 1 prince", "guard 0 prince", "baron 0", "guard 0 priest")
+    cards = "princess priest guard priest guard guard guard baron guard baron handmaid handmaid prince prince king countess"
+    rnd = Round(CLASSIC, 4, [Card.from_word(word) for word in cards.split()], 0)
+    for notation in moves:
+        rnd.apply(Action.parse(notation))
+    memory, _ = memory_at(view(rnd, 1))
+    assert memory[3] == {2: Card.PRIEST}
+    assert all(seat not in known for seat, known in enumerate(memory))
