@@ -443,3 +443,34 @@ def test_no_simulated_player_is_told_its_own_card():
     memory, _ = memory_at(view(rnd, 1))
     assert memory[3] == {2: Card.PRIEST}
     assert all(seat not in known for seat, known in enumerate(memory))
+
+
+def test_a_random_player_never_makes_an_illegal_play():
+    """Played at random, a King or a Prince beside the Countess is never played (R4.4), nor a play
+    at a protected player: their chance is nothing, and the legal plays share it all."""
+    hand = (Card.KING, Card.COUNTESS)
+    assert chance_at_random(CLASSIC, hand, Action(Card.KING, 1), 0, 0b10, [0] * len(Card), {}) == 0.0
+    assert chance_at_random(CLASSIC, hand, Action(Card.COUNTESS), 0, 0b10, [0] * len(Card), {}) == 1.0
+    guard = (Card.GUARD, Card.HANDMAID)
+    assert chance_at_random(CLASSIC, guard, Action(Card.GUARD, 2, Card.PRIEST), 0, 0b010, [0] * len(Card), {}) == 0.0
+
+
+def test_the_simulated_players_take_scores_equal_but_for_rounding_as_equal(monkeypatch):
+    """As the beginner does: two moves whose scores differ by less than TIE are drawn between."""
+    from loveletter.bots import playout
+
+    rnd = Round.shuffled(CLASSIC, 2, random.Random(3))
+    first, second = rnd.legal_actions()[:2]
+    nudged = {first: 1.0, second: 1.0 + 1e-12}
+    monkeypatch.setattr(playout, "score_move", lambda action, *_: nudged.get(action, 0.0))
+    assert {policy(rnd, {}, random.Random(k)) for k in range(20)} == {first, second}
+
+
+def test_a_simulated_chancellor_keeps_its_highest_card():
+    """Holding the Spy, then drawing the King and a Priest with its Chancellor: it keeps the King."""
+    rnd = Round(EDITION_2019, 2, deck_with(EDITION_2019, [Card.CHANCELLOR, Card.GUARD, Card.SPY, Card.KING,
+                                                          Card.PRIEST]))
+    assert sorted(rnd.hands[0]) == [Card.SPY, Card.CHANCELLOR]
+    rnd.apply(Action(Card.CHANCELLOR))
+    assert rnd.phase is Phase.CHANCELLOR and sorted(rnd.hands[0]) == [Card.SPY, Card.PRIEST, Card.KING]
+    assert policy(rnd, {}, random.Random(1)).keep is Card.KING
