@@ -1651,3 +1651,17 @@ def test_a_look_at_a_hand_a_king_then_traded_away_says_nothing_of_the_card_that_
     trade = (Event("draw", seat=3, card=Card.KING), Event("play", seat=3, card=Card.KING, target=2),
              Event("king", seat=3, target=2, cards=(Card.GUARD, Card.HANDMAID)))
     assert who_knows_mine(dataclasses.replace(base, events=(*events, *trade))) == {2: Card.GUARD}
+
+
+def test_the_player_to_move_is_never_sure_to_hold_the_one_card_left_unseen():
+    """Only Guards are left unseen (every other card is face up or discarded, in this made-up view):
+    seat 2, with one card, surely holds a Guard, but seat 1 is to move and holds two cards, so it is
+    not taken as holding exactly one: each Guard unseen but seat 2's may be in its hand."""
+    rnd = Round.shuffled(CLASSIC, 3, random.Random(1), starter=1, log=True)
+    seen = view(rnd, 0)
+    assert seen.current == 1 and len(rnd.hands[1]) == 2
+    rest = Counter(CLASSIC.full_deck) - Counter(seen.hand)
+    guards = rest.pop(Card.GUARD)
+    shown = dataclasses.replace(seen, discards=((), (), tuple(rest.elements())))
+    assert unseen_in_hands(shown) == Counter({Card.GUARD: guards})
+    assert publicly_possible(shown) == {1: Counter({Card.GUARD: guards - 1}), 2: Counter({Card.GUARD: 1})}
