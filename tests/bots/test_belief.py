@@ -1665,3 +1665,22 @@ def test_the_player_to_move_is_never_sure_to_hold_the_one_card_left_unseen():
     shown = dataclasses.replace(seen, discards=((), (), tuple(rest.elements())))
     assert unseen_in_hands(shown) == Counter({Card.GUARD: guards})
     assert publicly_possible(shown) == {1: Counter({Card.GUARD: guards - 1}), 2: Counter({Card.GUARD: 1})}
+
+
+def test_a_card_the_believer_put_under_the_deck_is_no_card_another_may_hold():
+    """The believer (seat 0) put a Baron under the deck with its Chancellor: it knows where that Baron
+    is. In this made-up view a Guard, a Priest and that Baron are all it has not seen. Seat 2, whose
+    Priest a Guard missed, holds the Guard, not the Baron; so seat 3 holds the Priest, and seat 1 (to
+    move, with two cards) neither."""
+    seen = view(Round.shuffled(EDITION_2019, 4, random.Random(0), starter=1, log=True), 0)
+    events = (Event("setup", seat=1, result=10), Event("deal", seat=0, card=Card.PRINCESS),
+              Event("play", seat=0, card=Card.CHANCELLOR), Event("chancellor", seat=0, result=2),
+              Event("bottom", seat=0, cards=(Card.BARON,), result=1),
+              Event("play", seat=3, card=Card.GUARD, target=2, guess=Card.PRIEST, result="miss"))
+    rest = Counter(EDITION_2019.full_deck)
+    rest.subtract([Card.PRINCESS, Card.GUARD, Card.PRIEST, Card.BARON])
+    made_up = dataclasses.replace(seen, events=events, hand=(Card.PRINCESS,), known={}, face_up=(),
+                                  discards=((), (), (), tuple(rest.elements())))
+    assert made_up.current == 1 and made_up.under_deck() == [Card.BARON]
+    assert unseen_in_hands(made_up) == Counter({Card.GUARD: 1, Card.PRIEST: 1, Card.BARON: 0})
+    assert publicly_possible(made_up) == {1: Counter(), 2: Counter({Card.GUARD: 1}), 3: Counter({Card.PRIEST: 1})}
