@@ -149,21 +149,7 @@ def step(state: Round, action: Action, memory: Memory) -> None:
               state.alive_mask & ~state.protected_mask & ~(1 << cur), state.edition)
     if target is None or card is GUARD:
         state.apply_unchecked(action)
-        if card is Card.CHANCELLOR and state.phase is Phase.CHANCELLOR:
-            # it drew (on an empty deck it does nothing, R5.9): nobody knows its hand any more
-            # (nothing is learnt before its return)
-            for known in memory:
-                known.pop(cur, None)
-            forget(memory.odds, cur)
-            if memory.ties:
-                memory.ties = ties.left(memory.ties, cur)
-        elif target is not None and state.alive_mask >> target & 1:  # the Guard missed
-            assert action.guess is not None
-            read_miss(memory.odds, target, action.guess)
-        elif target is not None:  # the Guard hit: the card shown was its tie's too
-            _shown(memory, target, state.discards[target][-1])
-        elif not state.alive_mask >> cur & 1:  # it played its Princess, and shows the card it kept
-            _shown(memory, cur, state.discards[cur][-1])
+        _learn_untargeted(state, memory, cur, action)
         return
     hand = state.hands[cur]
     kept = hand[1] if hand[0] is card else hand[0]
@@ -186,25 +172,52 @@ def step(state: Round, action: Action, memory: Memory) -> None:
         memory.tells = after_discard(memory.tells, target)
         forget(memory.odds, target)
     elif card is KING:
-        memory.tells = after_king(memory.tells, cur, target)
-        read_king(memory.odds, cur, target)
-        for seat, known in enumerate(memory):
-            if seat in (cur, target):
-                continue
-            was_cur, was_target = known.pop(cur, None), known.pop(target, None)
-            if was_cur is not None:
-                known[target] = was_cur
-            if was_target is not None:
-                known[cur] = was_target
-        memory[cur].pop(cur, None)
-        memory[target].pop(target, None)
-        memory[cur][target] = kept
-        memory[target][cur] = theirs
-        if memory.ties:  # a tied card that came to one of the two: it knows its twin's
-            memory.ties = ties.traded(memory.ties, cur, target)
-            memory[cur].update(ties.twins(memory.ties, cur, theirs))
-            memory[target].update(ties.twins(memory.ties, target, kept))
+        _learn_king(memory, cur, target, kept, theirs)
     _spread(memory)
+
+
+def _learn_untargeted(state: Round, memory: Memory, cur: int, action: Action) -> None:
+    """What every player learns from ``cur``'s card played at nobody, or its Guard, just applied to
+    ``state``."""
+    card, target = action.card, action.target
+    if card is Card.CHANCELLOR and state.phase is Phase.CHANCELLOR:
+        # it drew (on an empty deck it does nothing, R5.9): nobody knows its hand any more
+        # (nothing is learnt before its return)
+        for known in memory:
+            known.pop(cur, None)
+        forget(memory.odds, cur)
+        if memory.ties:
+            memory.ties = ties.left(memory.ties, cur)
+    elif target is not None and state.alive_mask >> target & 1:  # the Guard missed
+        assert action.guess is not None
+        read_miss(memory.odds, target, action.guess)
+    elif target is not None:  # the Guard hit: the card shown was its tie's too
+        _shown(memory, target, state.discards[target][-1])
+    elif not state.alive_mask >> cur & 1:  # it played its Princess, and shows the card it kept
+        _shown(memory, cur, state.discards[cur][-1])
+
+
+def _learn_king(memory: Memory, cur: int, target: int, kept: Card, theirs: Card) -> None:
+    """What every player learns from ``cur``'s King, which gave ``kept`` to ``target`` for ``theirs``:
+    the two know each other's new card, and the others who knew a card of theirs follow it."""
+    memory.tells = after_king(memory.tells, cur, target)
+    read_king(memory.odds, cur, target)
+    for seat, known in enumerate(memory):
+        if seat in (cur, target):
+            continue
+        was_cur, was_target = known.pop(cur, None), known.pop(target, None)
+        if was_cur is not None:
+            known[target] = was_cur
+        if was_target is not None:
+            known[cur] = was_target
+    memory[cur].pop(cur, None)
+    memory[target].pop(target, None)
+    memory[cur][target] = kept
+    memory[target][cur] = theirs
+    if memory.ties:  # a tied card that came to one of the two: it knows its twin's
+        memory.ties = ties.traded(memory.ties, cur, target)
+        memory[cur].update(ties.twins(memory.ties, cur, theirs))
+        memory[target].update(ties.twins(memory.ties, target, kept))
 
 
 def _shown(memory: Memory, holder: int, card: Card) -> None:
