@@ -96,7 +96,7 @@ def test_what_the_others_know_of_my_card_is_what_they_know(edition):
     seat works out that each other player knows of its card (``memory_at``) is never a card that
     player does not know it holds (the engine's own bookkeeping, from that player's view). It may
     miss some second-hand knowledge: a look between two others that later reached this seat's hand
-    by a King, once the holder had played (taken as forgotten: see ``_links``)."""
+    by a King, once the holder had played (taken as forgotten: see ``facts.links``)."""
     rng = random.Random(f"knows-mine-{edition.name}")
     checked = missed = told = 0
     for _ in range(200):

@@ -232,3 +232,20 @@ def test_the_readers_own_level_changes_nothing():
         assert shown.pick(random.Random(seed))[1] == by_level.pick(random.Random(seed))[1]
         assert shown.pick(random.Random(seed))[1] & 1 == plain.pick(random.Random(seed))[1] & 1 == 0
     assert shown.hand_odds(1) == pytest.approx(by_level.hand_odds(1))
+
+
+def test_a_player_told_a_card_by_a_king_is_read_as_knowing_it():
+    """Bram (seat 1) played his King at Cas (seat 2), so Cas knows Bram holds her old card; she then
+    drew, and her Guard named that card, a Baron, and knocked Bram out. Her Guard says nothing of the
+    card she kept: she would have played it beside any card. Read as if she had only guessed, her
+    play looked like one forced by two Guards: the reading put her Guard at 90% and the Princess she
+    really held (Bram's, given away by his King) at 3%, and the hints showed "Guard >99%"."""
+    words = "priest prince king baron prince countess princess guard handmaid guard guard guard handmaid priest guard baron"
+    deck = [Card.from_word(word) for word in words.split()]
+    rnd = Round(CLASSIC, 3, deck, 0, log=True)
+    for move in ("prince 0", "king 2", "guard 1 baron"):
+        rnd.apply(Action.parse(move))
+    assert rnd.hands[2] == [Card.PRINCESS]
+    odds = Reading(view(rnd, 0), {1: "beginner", 2: "beginner"}).hand_odds(2)
+    # Bram's King is read too: beside a Priest or the Princess a beginner plays it, beside most cards not
+    assert odds[Card.PRINCESS] > 0.25 and odds[Card.PRIEST] > 0.5 and odds[Card.GUARD] < 0.05

@@ -50,9 +50,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, permutations
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, cast
 
-from loveletter.bots.facts import last_plays, publicly_possible, ruled_out_and_ties, who_knows_mine
+from loveletter.bots.facts import last_plays, links, publicly_possible, ruled_out_and_ties, who_knows_mine
 from loveletter.bots.odds import PlayOdds, PlayReading
 from loveletter.bots.rule_based import after_event, countess_tells
 from loveletter.engine import CARDS, Action, Card, Edition, Event, View, known_draws
@@ -620,17 +620,24 @@ class Belief:
         # what the player knew of our card as it chose (a look, a tie, a trade, a tie's twin shown…)
         knew = who_knows_mine(self._view, self._at, (seat,)).get(seat)
         known = {} if knew is None else {self.seat: knew}
-        chance: dict[tuple[Card, ...], float] = {}
+        # and of the others' cards (its look, its trade, its Baron tie, the card unchanged since): in
+        # each hypothesis, the card it puts in that hand (a player told the King's player holds the
+        # card it gave away guesses that card, whatever else it holds)
+        holders = [holder for knower, holder in links(self._view.events[:self._at], self.seat) if knower == seat]
+        chance: dict[tuple[tuple[Card, ...], tuple[Card, ...]], float] = {}
         new: dict[Key, float] = {}
         for key, w in deals:
             moved = played(key)
             if moved is None:
                 continue
-            hand = key[0][seat] or ()
-            p = chance.get(hand)
+            hands = key[0]
+            hand = hands[seat] or ()
+            theirs = tuple(cast(tuple[Card, ...], hands[holder])[0] for holder in holders)
+            p = chance.get((hand, theirs))
             if p is None:
-                p = chance[hand] = (
-                    self.reader(self.edition, hand, action, seat, mask, seen, known, tells, odds)
+                p = chance[hand, theirs] = (
+                    self.reader(self.edition, hand, action, seat, mask, seen,
+                                {**known, **dict(zip(holders, theirs, strict=True))}, tells, odds)
                     if len(hand) == 2 else 1.0
                 )
             if p > 0:

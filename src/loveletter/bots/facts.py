@@ -8,7 +8,7 @@ the simulated players remember with them (:func:`loveletter.bots.playout.memory_
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple, cast
 
 from loveletter.bots.odds import PlayOdds, PlayReading
@@ -184,6 +184,34 @@ def last_plays(view: View) -> dict[int, LastPlay]:
         tells = after_event(tells, e)
         plays.read(e)
     return {s: play for s, play in last.items() if s != view.seat and view.alive[s]}
+
+
+Links = list[tuple[int, int]]
+"""``(knower, holder)``: pairs of other players where the first knows the second's card, though the
+viewer does not know which card that is (it depends on the deal sampled)."""
+
+
+def links(events: Sequence[Event], me: int) -> Links:
+    """Which other players know which others' cards (a Priest look, a Baron tie, a King trade
+    between them), as long as the holder has not played, traded, discarded or returned a card since
+    (after a play it may or may not still hold the card seen: taken as forgotten)."""
+    pairs: set[tuple[int, int]] = set()
+    for e in events:
+        a, b = e.seat, e.target
+        if a is None:
+            continue
+        kind = e.kind
+        if kind in ("play", "discard", "bottom", "out"):
+            pairs = {(k, h) for k, h in pairs if h != a and not (kind == "out" and k == a)}
+        elif kind == "king" and b is not None:
+            pairs = {(k, h) for k, h in pairs if h not in (a, b)}
+        if me in (a, b) or b is None or a == b:
+            continue
+        if kind == "priest":
+            pairs.add((a, b))
+        elif (kind == "baron" and e.result == "tie") or kind == "king":
+            pairs.update(((a, b), (b, a)))
+    return sorted(pairs)
 
 
 def who_knows_mine(view: View, upto: int | None = None, among: Iterable[int] | None = None) -> dict[int, Card]:

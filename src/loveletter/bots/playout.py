@@ -22,7 +22,7 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 
-from loveletter.bots.facts import who_knows_mine
+from loveletter.bots.facts import Links, links, who_knows_mine
 from loveletter.bots.last_play import count_last_play, winning_most
 from loveletter.bots.odds import PlayOdds, even, forget, play_odds, read_king, read_miss, read_play
 from loveletter.bots.rule_based import (
@@ -45,7 +45,6 @@ from loveletter.engine import (
     Action,
     Card,
     Edition,
-    Event,
     Phase,
     Round,
     View,
@@ -77,11 +76,6 @@ class Memory(list[dict[int, Card]]):
         self.ties = list(ties)
 
 
-Links = list[tuple[int, int]]
-"""``(knower, holder)``: pairs of other players where the first knows the second's card, though the
-viewer does not know which card that is (it depends on the deal sampled)."""
-
-
 def memory_at(view: View) -> tuple[Memory, Links]:
     """What every seat knows of the others' hands at ``view``, as far as the viewer can tell: its
     own knowledge, what anyone can tell from the public events (a tied card shown, and so its twin),
@@ -98,7 +92,7 @@ def memory_at(view: View) -> tuple[Memory, Links]:
     memory[me] = dict(view.known)
     for other, card in who_knows_mine(view).items():
         memory[other][me] = card
-    return memory, _links(view.events, me)
+    return memory, links(view.events, me)
 
 
 def remember(memory: Memory, links: Links, state: Round) -> Memory:
@@ -107,29 +101,6 @@ def remember(memory: Memory, links: Links, state: Round) -> Memory:
     for knower, holder in links:
         filled[knower][holder] = state.hands[holder][0]
     return filled
-
-
-def _links(events: tuple[Event, ...], me: int) -> Links:
-    """Which other players know which others' cards (a Priest look, a Baron tie, a King trade
-    between them), as long as the holder has not played, traded, discarded or returned a card since
-    (after a play it may or may not still hold the card seen: taken as forgotten)."""
-    links: set[tuple[int, int]] = set()
-    for e in events:
-        a, b = e.seat, e.target
-        if a is None:
-            continue
-        kind = e.kind
-        if kind in ("play", "discard", "bottom", "out"):
-            links = {(k, h) for k, h in links if h != a and not (kind == "out" and k == a)}
-        elif kind == "king" and b is not None:
-            links = {(k, h) for k, h in links if h not in (a, b)}
-        if me in (a, b) or b is None or a == b:
-            continue
-        if kind == "priest":
-            links.add((a, b))
-        elif (kind == "baron" and e.result == "tie") or kind == "king":
-            links.update(((a, b), (b, a)))
-    return sorted(links)
 
 
 def step(state: Round, action: Action, memory: Memory) -> None:
