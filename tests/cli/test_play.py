@@ -1344,13 +1344,19 @@ def test_the_cards_left_in_the_deck_are_shown_when_a_round_ends(tmp_path):
     raise AssertionError("no round ended with cards left in 20 seeds")
 
 
-def test_a_game_whose_terminal_is_closed_saves_its_record(tmp_path):
+@pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
+def test_a_game_whose_terminal_is_closed_saves_its_record(tmp_path, buffered):
     """A real hang-up: the game's terminal goes away (its reading then fails with EIO, and SIGHUP
-    comes). The game failed with a traceback and an empty record file."""
+    comes). The game failed with a traceback and an empty record file. With standard output buffered
+    (as a player's is, where ``PYTHONUNBUFFERED`` is not set), its last flush then failed on the closed
+    terminal, and the game ended with status 1 and "could not write the output", told to nobody."""
     import pty
 
     records, errors = tmp_path / "records", tmp_path / "stderr.txt"
     env = _env(XDG_DATA_HOME=str(tmp_path / "xdg"))
+    env.pop("PYTHONUNBUFFERED", None)
+    if not buffered:
+        env["PYTHONUNBUFFERED"] = "1"
     pid, terminal = pty.fork()
     if pid == 0:  # the game, in a terminal of its own
         try:
@@ -1376,7 +1382,7 @@ def test_a_game_whose_terminal_is_closed_saves_its_record(tmp_path):
         os.waitpid(pid, 0)
         raise AssertionError("the game did not end when its terminal was closed")
     assert os.waitstatus_to_exitcode(status) in (129, 0), errors.read_text()
-    assert "Traceback" not in errors.read_text()
+    assert errors.read_text() == ""
     summary = replay_json(the_record(records))
     assert summary["finished"] is False and len(summary["rounds"]) == 1
 

@@ -6,6 +6,7 @@ error and a non-zero exit status, never a traceback.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shutil
@@ -265,6 +266,8 @@ def run() -> None:
     locale (its help pages and its own messages too)."""
     global _language
     language = _language = language_named(sys.argv[1:]) or default_language()
+    on_a_terminal = sys.stdout is not None and sys.stdout.isatty()
+    code: int | str | None = None
     try:
         if language != default_language():
             _reword_help(Translator(language))
@@ -289,6 +292,10 @@ def run() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         if isinstance(err, BrokenPipeError):
             code = 0
+        elif on_a_terminal and err.errno == errno.EIO:
+            # the terminal was closed (the game saved its record): nobody is there to be told, and the
+            # command's own status stands
+            code = 1 if code is None else code
         else:  # standard output itself failed (a full disk)
             t = Translator(language)
             click.echo(f"{command_named(sys.argv[1:])}: {t('cli_err_output', reason=t.os_reason(err))}", err=True)
