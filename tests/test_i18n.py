@@ -480,6 +480,15 @@ def test_a_name_on_one_line():
     assert one_line("\n\x07") == ""
 
 
+def test_a_name_on_one_line_has_one_space_where_it_had_several():
+    """A name typed with a Windows line end, or with spaces around a tab, shows one space between its
+    words, as a table and a sentence would print a name typed with one."""
+    from loveletter.narrate import one_line
+
+    assert one_line("Anna\r\nvan Dijk") == "Anna van Dijk"
+    assert one_line("Anna  \t van   Dijk") == "Anna van Dijk"
+
+
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_text_quoted_in_a_message_is_escaped_once(lang):
     """A control code in text a message quotes ({word!r}) shows as Python writes it in a string, once
