@@ -587,6 +587,8 @@ CHANCELLOR_TWO = _secret("chancellor", {0}, ("cards",), seat=0, cards=(Card.GUAR
 BOTTOM_ONE = _secret("bottom", {0}, ("card", "cards"), seat=0, card=Card.BARON, cards=(Card.SPY,), result=1)
 BOTTOM_TWO = _secret("bottom", {0}, ("card", "cards"), seat=0, card=Card.BARON, cards=(Card.SPY, Card.GUARD),
                      result=2)
+#: Bram's Prince on an empty deck: he takes the set-aside card, the Princess (R5.5), and only he sees it.
+SET_ASIDE_DRAW = _secret("draw", {1}, ("card",), seat=1, card=Card.PRINCESS, result="set_aside")
 
 #: (the event as the reader sees it, English, Dutch): each sentence whole, as a player reads it.
 SENTENCES = [
@@ -603,6 +605,10 @@ SENTENCES = [
     (BOTTOM_TWO.seen_by(1), "Anna puts 2 cards under the deck.", "Anna legt 2 kaarten onder de trekstapel."),
     (BOTTOM_TWO, "Anna keeps the Baron and puts the Spy and the Guard under the deck.",
      "Anna houdt de Baron en legt de Spion en de Wachter onder de trekstapel."),
+    # the set-aside card taken: named to the one who took it, only taken to the others (R7)
+    (SET_ASIDE_DRAW, "Bram takes the set-aside card: the Princess.", "Bram neemt de weggelegde kaart: de Prinses."),
+    (SET_ASIDE_DRAW.seen_by(0), "Bram takes the set-aside card (the deck is empty).",
+     "Bram neemt de weggelegde kaart (de trekstapel is leeg)."),
     # out with nothing to show (a Prince made them discard the Princess), or with a card
     (Event("out", seat=1, cards=(), result="princess"), "Bram is out of the round.", "Bram ligt uit de ronde."),
     (Event("out", seat=1, cards=(Card.PRIEST,), result="guard"), "Bram is out of the round and shows the Priest.",
