@@ -282,6 +282,18 @@ def test_a_wrong_number_for_a_forced_move_says_there_is_only_one(tmp_path, lang)
     assert reply_to(proc.stdout, lang, "2") == expected
 
 
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_wrong_number_beside_two_moves_names_both(tmp_path, lang):
+    """With two moves to choose from, a number that is neither is answered "choose 1 or 2"."""
+    seed = next(s for s in range(10_000) if len(Match(CLASSIC, 2, seed=s).legal_actions()) == 2
+                and Match(CLASSIC, 2, seed=s).round.current == 0)
+    proc, _ = play(tmp_path, "--lang", lang, "--seed", str(seed), lines=["3", "q"])
+    no_traceback(proc)
+    expected = {"en": "There is no move number 3: choose 1 or 2.",
+                "nl": "Er is geen zet met nummer 3: kies 1 of 2."}[lang]
+    assert reply_to(proc.stdout, lang, "3") == expected
+
+
 def test_dutch_card_names_in_notation_and_upper_case(tmp_path):
     seed = _first_seed_with(Card.GUARD)
     proc, records = play(tmp_path, "--lang", "nl", "--seed", str(seed), lines=["WACHTER 1 Priester", "q"])
