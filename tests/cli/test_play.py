@@ -1546,3 +1546,20 @@ def test_a_part_wider_than_the_line_stays_beside_a_short_label_and_no_closing_ma
     lines = console.export_text().splitlines()
     assert all(line.strip() not in ("·", "") for line in lines) and all(len(line) <= 20 for line in lines)
     assert " ".join(lines).count("Handmaid 1") == 2
+
+
+@pytest.mark.parametrize(("lang", "one", "many"), [("en", "Deck: 1 card", "Deck: {n} cards"),
+                                                   ("nl", "Trekstapel: 1 kaart", "Trekstapel: {n} kaarten")])
+def test_the_table_counts_the_deck_in_the_singular_for_one_card_only(tmp_path, lang, one, many):
+    """Each table says how many cards the deck holds: "1 card" for the last one, "cards" for every
+    other count, none left ("0 cards") included."""
+    shown = io.StringIO()
+    # seed 3: the player draws the deck's last card but one, and its last card, in some round
+    settings = GameSettings(CLASSIC, 2, ["random"], lang, seed=3, target=3, records=tmp_path, starter=0)
+    game = TerminalGame(settings, lambda: "1\n", Console(file=shown, width=300), tmp_path / "game.json")
+    assert game.run() == 0 and game.match.over
+    deck = one.split(": ")[0] + ": "
+    told = [line.split(" · ")[0] for line in shown.getvalue().splitlines() if line.startswith(deck)]
+    assert one in told and many.format(n=0) in told
+    assert all(line == (one if n == 1 else many.format(n=n)) for line in told
+               for n in [int(line.removeprefix(deck).split()[0])])
