@@ -1563,3 +1563,36 @@ def test_the_table_counts_the_deck_in_the_singular_for_one_card_only(tmp_path, l
     assert one in told and many.format(n=0) in told
     assert all(line == (one if n == 1 else many.format(n=n)) for line in told
                for n in [int(line.removeprefix(deck).split()[0])])
+
+
+@pytest.mark.parametrize(("lang", "out", "protected", "to_play"), [
+    ("en", "out", "protected", "to play"), ("nl", "ligt uit de ronde", "beschermd", "aan de beurt")])
+def test_the_tables_status_says_who_is_out_who_is_protected_and_whose_turn_it_is(tmp_path, lang, out, protected,
+                                                                                  to_play):
+    """Each player's row of the table ends with their state as the player's seat sees it: out of the
+    round, or protected by a Handmaid (R4.5), and "to play" for the player whose turn it is."""
+    shown = io.StringIO()
+    # seed 9: a bot is out at one of the tables, and another protected
+    tables: list[tuple[Any, str]] = []  # what the player's seat sees, and the screen it is shown
+
+    def answer() -> str:
+        tables.append((view(game.match, 0), shown.getvalue()))
+        shown.seek(0)
+        shown.truncate()
+        return "1\n"
+
+    settings = GameSettings(CLASSIC, 4, ["random"] * 3, lang, seed=9, target=1, records=tmp_path, starter=0)
+    game = TerminalGame(settings, answer, Console(file=shown, width=300), tmp_path / "game.json")
+    assert game.run() == 0 and game.match.over
+    told = Counter()
+    for me, screen in tables:
+        for seat, name in enumerate(game.names):
+            row = next(line for line in screen.splitlines() if line.startswith(f"{seat} {name}"))
+            state = [out] if not me.alive[seat] else [protected] if me.protected[seat] else []
+            state += [to_play] if seat == me.current else []
+            told.update(state)
+            if state:
+                assert row.endswith("  " + ", ".join(state)), (row, state)
+            else:
+                assert not row.endswith((out, protected, to_play)), row
+    assert told[out] and told[protected] and told[to_play] == len(tables)
