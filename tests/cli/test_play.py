@@ -1596,3 +1596,20 @@ def test_the_tables_status_says_who_is_out_who_is_protected_and_whose_turn_it_is
             else:
                 assert not row.endswith((out, protected, to_play)), row
     assert told[out] and told[protected] and told[to_play] == len(tables)
+
+
+@pytest.mark.parametrize(("lang", "ending"), [
+    ("en", ["Bram wins the round.", "Player gains a token for the Spy.", "Tokens: Player 1, Bram 1 (target 1)", "",
+            "Player and Bram win the match!"]),
+    ("nl", ["Bram wint de ronde.", "Speler krijgt een teken van liefde voor de Spion.",
+            "Tekens van liefde: Speler 1, Bram 1 (doel 1)", "", "Speler en Bram winnen het spel!"]),
+])
+def test_the_spys_token_is_told_and_counted_when_the_round_ends(tmp_path, lang, ending):
+    """R6.4: Bram wins the round on the showdown, and the player, the only one left with a Spy in
+    their discards, gains a token too: both reach the target of 1 and win the match together."""
+    shown = io.StringIO()
+    settings = GameSettings(EDITION_2019, 2, ["random"], lang, seed=149, target=1, records=tmp_path, starter=0)
+    game = TerminalGame(settings, lambda: "1\n", Console(file=shown, width=300), tmp_path / "game.json")
+    assert game.run() == 0
+    assert game.match.rounds[0].winners == (1,) and game.match.rounds[0].spy_bonus == 0  # (what the seed gives)
+    assert shown.getvalue().splitlines()[-len(ending):] == ending
