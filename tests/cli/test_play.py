@@ -1613,3 +1613,28 @@ def test_the_spys_token_is_told_and_counted_when_the_round_ends(tmp_path, lang, 
     assert game.run() == 0
     assert game.match.rounds[0].winners == (1,) and game.match.rounds[0].spy_bonus == 0  # (what the seed gives)
     assert shown.getvalue().splitlines()[-len(ending):] == ending
+
+
+def test_what_you_know_names_each_hand_you_have_seen_by_its_players_name(tmp_path):
+    """R7: "What you know" lists the hands the player's seat knows, each under the name of the player
+    who holds it, and nothing else in the classic edition: a Baron the player took part in is summed up
+    by the hand it showed (seed 18 has such Barons), not told again; with nothing known it says so."""
+    shown = io.StringIO()
+    tables: list[tuple[Any, str]] = []  # what the player's seat sees, and the screen it is shown
+
+    def answer() -> str:
+        me = view(game.match, 0)
+        assert all(card in game.match.round.hands[seat] for seat, card in me.known.items())  # (known: held)
+        tables.append((me, shown.getvalue()))
+        shown.seek(0)
+        shown.truncate()
+        return "1\n"
+
+    settings = GameSettings(CLASSIC, 3, ["random"] * 2, "en", seed=18, target=1, records=tmp_path, starter=0)
+    game = TerminalGame(settings, answer, Console(file=shown, width=300), tmp_path / "game.json")
+    assert game.run() == 0
+    for me, screen in tables:
+        (known,) = [line for line in screen.splitlines() if line.startswith("What you know: ")]
+        held = [f"{game.names[seat]} holds the {card.name.title()}" for seat, card in sorted(me.known.items())]
+        assert known == "What you know: " + ("; ".join(held) or "nothing private")
+    assert sum(bool(me.known) for me, _ in tables) >= 2 and any(not me.known for me, _ in tables)
