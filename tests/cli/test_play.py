@@ -1638,3 +1638,19 @@ def test_what_you_know_names_each_hand_you_have_seen_by_its_players_name(tmp_pat
         held = [f"{game.names[seat]} holds the {card.name.title()}" for seat, card in sorted(me.known.items())]
         assert known == "What you know: " + ("; ".join(held) or "nothing private")
     assert sum(bool(me.known) for me, _ in tables) >= 2 and any(not me.known for me, _ in tables)
+
+
+def test_hints_name_the_cards_under_1_percent_once_on_a_line_beneath(tmp_path):
+    """In the expert's belief a card still possible but under 1% is named once, on the "under 1%"
+    line beneath its player, never with a "<1%" beside the likely cards."""
+    settings = GameSettings(CLASSIC, 3, ["beginner", "beginner"], "en", seed=21, records=tmp_path, starter=0,
+                            hints=True, budget=30)
+    console = Console(record=True, width=250, color_system=None)
+    answers = iter(["1", "1", "1", "q"])
+    game = TerminalGame(settings, lambda: next(answers), console)
+    game.run()
+    shown = console.export_text().splitlines()
+    beliefs = [line for line in shown if line.startswith(("  Bram: ", "  Cas: "))]
+    unlikely = [line for line in shown if line.lstrip().startswith("under 1%: ")]
+    assert beliefs and unlikely  # (seed 21: some card is possible but under 1%)
+    assert not any("<1%" in line for line in beliefs)
