@@ -18,7 +18,8 @@ so the intervals take the rounds as the independent units.
 Against beginners it also prints how faithful the reading's model of them is: at their decisions
 with a choice (before the round's last play, after which nothing is read), how often the play they
 made is one the model would make from their true hand, told what the reading tells it (what the
-player knows of seat 0's card), and told all that the player knew of the other hands.
+player knows of seat 0's card, and of the cards of others it looked at, traded with or tied with),
+and told all that the player knew of the other hands.
 
     .venv/bin/python benchmarks/reading.py [--rounds N] [--seed S] [--only "vs expert"]
 """
@@ -31,6 +32,7 @@ from options import Parser, check_only, count, description, run, wanted, whole
 
 from loveletter.bots import make_bot
 from loveletter.bots.belief import Belief
+from loveletter.bots.facts import links
 from loveletter.bots.odds import play_odds
 from loveletter.bots.playout import chance_of_play
 from loveletter.bots.reading import Reading
@@ -74,7 +76,12 @@ def measure(edition: str, players: int, opponents: str, rounds: int, seed: int) 
             if (opponents == "beginner" and rnd.current != 0 and mover.phase is Phase.PLAY and mover.deck_size
                     and len(mover.legal_actions) > 1):
                 faithful[0] += 1
-                faithful[1] += follows(mover, action, {0: mover.known[0]} if 0 in mover.known else {})
+                # what the reading tells it: what it knows of seat 0's card, and of those others' cards
+                # whose look, trade or Baron tie with it seat 0 saw (each deal read gives those cards)
+                told = {holder: mover.known[holder] for knower, holder in links(mover.events, 0)
+                        if knower == mover.seat and holder in mover.known}
+                told.update({0: mover.known[0]} if 0 in mover.known else {})
+                faithful[1] += follows(mover, action, told)
                 faithful[2] += follows(mover, action, dict(mover.known))
             match.apply(action)
     return found, faithful
