@@ -99,15 +99,10 @@ def test_a_reading_by_the_levels_shown_can_be_pickled():
     assert copied.all_odds() == reading.all_odds()
 
 
-def test_an_expert_bot_is_read_with_less_care_than_a_beginner():
-    """The expert searches, and only about three of its choices in five are the policy's: read as a
-    beginner, a card it really held was put under 1% in one reading of eight (two players) and
-    another shown as certain. Here seat 1 keeps its Priest and plays the Guard it drew, which a
-    beginner would not do (it looks first)."""
-    from loveletter.bots.reading import CARE, CARE_OF_EXPERT, read_as_expert
-
-    assert CARE_OF_EXPERT < CARE
-    # set aside a Guard; face up Handmaid, Handmaid, Baron; seat 0 King, seat 1 Priest; then Guard, Guard
+def _after_two_guards():
+    """Seat 0's view of a classic two-player round after each seat has played a Guard and missed
+    (seat 1 keeping its Priest), and the round: set aside a Guard; face up Handmaid, Handmaid, Baron;
+    seat 0 King, seat 1 Priest; then Guard, Guard."""
     words = ("guard", "handmaid", "handmaid", "baron", "king", "priest", "guard", "guard")
     cards = [Card.from_word(w) for w in words]
     rest = list(CLASSIC.full_deck)
@@ -116,7 +111,18 @@ def test_an_expert_bot_is_read_with_less_care_than_a_beginner():
     rnd = Round(CLASSIC, 2, cards + sorted(rest))
     rnd.apply(Action(Card.GUARD, 1, Card.BARON))
     rnd.apply(Action(Card.GUARD, 0, Card.PRIEST))
-    v = view(rnd, 0)
+    return view(rnd, 0), rnd
+
+
+def test_an_expert_bot_is_read_with_less_care_than_a_beginner():
+    """The expert searches, and only about three of its choices in five are the policy's: read as a
+    beginner, a card it really held was put under 1% in one reading of eight (two players) and
+    another shown as certain. Here seat 1 keeps its Priest and plays the Guard it drew, which a
+    beginner would not do (it looks first)."""
+    from loveletter.bots.reading import CARE, CARE_OF_EXPERT, read_as_expert
+
+    assert CARE_OF_EXPERT < CARE
+    v, _ = _after_two_guards()
     as_beginner = Reading(v, {1: "beginner"}).hand_odds(1)
     as_expert = Reading(v, {1: "expert"}).hand_odds(1)
     assert as_beginner[Card.PRIEST] < 0.01 < as_expert[Card.PRIEST]
@@ -179,20 +185,6 @@ def test_the_chance_of_wild_play_follows_its_log_odds_however_sure():
         assert Reading(seen, prior=prior).chance_wild() == pytest.approx(1 / (1 + math.exp(-prior)), rel=1e-9, abs=0)
     assert Reading(seen, prior=-1000.0).chance_wild() == 0.0
     assert Reading(seen, prior=1000.0).chance_wild() == 1.0
-
-
-def _after_two_guards():
-    """Seat 0's view of a classic two-player round after each seat has played a Guard and missed
-    (seat 1 keeping its Priest), and the round."""
-    words = ("guard", "handmaid", "handmaid", "baron", "king", "priest", "guard", "guard")
-    cards = [Card.from_word(w) for w in words]
-    rest = list(CLASSIC.full_deck)
-    for card in cards:
-        rest.remove(card)
-    rnd = Round(CLASSIC, 2, cards + sorted(rest))
-    rnd.apply(Action(Card.GUARD, 1, Card.BARON))
-    rnd.apply(Action(Card.GUARD, 0, Card.PRIEST))
-    return view(rnd, 0), rnd
 
 
 def test_a_hands_odds_mix_the_two_ways_of_playing_by_their_chance():

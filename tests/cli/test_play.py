@@ -271,27 +271,19 @@ def test_a_move_number_typed_as_the_list_shows_it_and_help_for_this_edition(tmp_
     assert "kanselier houd" in reply_to(proc.stdout, "nl", "?")
 
 
-@pytest.mark.parametrize("lang", ["en", "nl"])
-def test_a_wrong_number_for_a_forced_move_says_there_is_only_one(tmp_path, lang):
-    seed = next(s for s in range(10_000) if len(Match(CLASSIC, 2, seed=s).legal_actions()) == 1
+@pytest.mark.parametrize(("lang", "moves", "typed", "said"), [
+    ("en", 1, "2", "There is no move number 2: there is only move 1."),
+    ("nl", 1, "2", "Er is geen zet met nummer 2: er is alleen zet 1."),
+    ("en", 2, "3", "There is no move number 3: choose 1 or 2."),
+    ("nl", 2, "3", "Er is geen zet met nummer 3: kies 1 of 2."),
+])
+def test_a_wrong_number_beside_one_or_two_moves_names_them(tmp_path, lang, moves, typed, said):
+    """A number that is no move, where there are one or two: "there is only move 1", "choose 1 or 2"."""
+    seed = next(s for s in range(10_000) if len(Match(CLASSIC, 2, seed=s).legal_actions()) == moves
                 and Match(CLASSIC, 2, seed=s).round.current == 0)
-    proc, _ = play(tmp_path, "--lang", lang, "--seed", str(seed), lines=["2", "q"])
+    proc, _ = play(tmp_path, "--lang", lang, "--seed", str(seed), lines=[typed, "q"])
     no_traceback(proc)
-    expected = {"en": "There is no move number 2: there is only move 1.",
-                "nl": "Er is geen zet met nummer 2: er is alleen zet 1."}[lang]
-    assert reply_to(proc.stdout, lang, "2") == expected
-
-
-@pytest.mark.parametrize("lang", ["en", "nl"])
-def test_a_wrong_number_beside_two_moves_names_both(tmp_path, lang):
-    """With two moves to choose from, a number that is neither is answered "choose 1 or 2"."""
-    seed = next(s for s in range(10_000) if len(Match(CLASSIC, 2, seed=s).legal_actions()) == 2
-                and Match(CLASSIC, 2, seed=s).round.current == 0)
-    proc, _ = play(tmp_path, "--lang", lang, "--seed", str(seed), lines=["3", "q"])
-    no_traceback(proc)
-    expected = {"en": "There is no move number 3: choose 1 or 2.",
-                "nl": "Er is geen zet met nummer 3: kies 1 of 2."}[lang]
-    assert reply_to(proc.stdout, lang, "3") == expected
+    assert reply_to(proc.stdout, lang, typed) == said
 
 
 def test_dutch_card_names_in_notation_and_upper_case(tmp_path):
