@@ -87,9 +87,9 @@ class _Output:
 
 def run(main: Callable[[], None]) -> None:
     """Run a benchmark's ``main``: Ctrl-C stops it with one line, status 130 (not a traceback from
-    wherever it was), and so do a hang-up and SIGTERM (which ended it alone, with no word, and left the
-    workers of its own pool playing: :func:`quiet_pool`); a reader that stops reading (``| head``) ends it quietly, and standard output
-    that cannot be written (a full disk) is one line, status 1."""
+    wherever it was), and so do a hang-up and SIGTERM (which ended it alone, with no word, and left
+    the workers of its own pool playing: :func:`quiet_pool`); a reader that stops reading (``| head``)
+    ends it quietly, and standard output that cannot be written (a full disk) is one line, status 1."""
     name = os.path.basename(sys.argv[0])
     signal.signal(signal.SIGINT, signal.default_int_handler)  # a Ctrl-C is a KeyboardInterrupt again
     if sys.stdout is None:  # started with standard output closed (>&-): the figures would be lost
