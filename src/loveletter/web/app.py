@@ -30,15 +30,14 @@ from fastapi import Depends, FastAPI, HTTPException, Request, WebSocket, WebSock
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.exc import IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from loveletter.i18n import LANGUAGES, MESSAGES, Translator
 from loveletter.record import KeyTwice, RecordError, no_key_twice, parse
 from loveletter.web.bodies import Joining, NewTable, Rematch
 from loveletter.web.limits import BodyLimit, Limit, SafetyHeaders, same_origin
-from loveletter.web.lobby import ELSEWHERE, Connection, NotRead, Server, receive_text
+from loveletter.web.lobby import ELSEWHERE, NOT_NOW, Connection, NotRead, Server, receive_text
 from loveletter.web.messages import asked_language, first_line, read_client_message, refusal_message
 from loveletter.web.replays import MAX_RECORD_BYTES, record_of
 from loveletter.web.store import Store
@@ -67,9 +66,9 @@ def from_our_pages(request: Request) -> None:
     """Refuse a request naming a table that another site's page sent from its visitor's browser
     (the browser says so in ``Sec-Fetch-Site``), before it names the table: each code with no table
     counts against the visitor's address (:data:`~loveletter.web.lobby.MISSES`), and a page could
-    spend them all, as an image's address, in the background. A link to a record that the visitor follows, from anywhere,
-    is a navigation they made (``Sec-Fetch-Mode: navigate``, ``Sec-Fetch-User: ?1``), and served; a
-    navigation without them (a popup the other page keeps sending elsewhere, a prefetch) is not. A
+    spend them all, as an image's address, in the background. A link to a record that the visitor
+    follows, from anywhere, is a navigation they made (``Sec-Fetch-Mode: navigate``,
+    ``Sec-Fetch-User: ?1``), and served; a navigation without them (a popup the other page keeps sending elsewhere, a prefetch) is not. A
     client that sends no such header (not a browser) is taken at its word, as its misses are its own."""
     headers = request.headers
     if headers.get("sec-fetch-site") in (None, "same-origin", "none"):
@@ -109,13 +108,14 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         # the page asks in its language
         return JSONResponse(refusal_message(err, page_language(request)), status_code=400)
 
-    @app.exception_handler(OperationalError)
-    @app.exception_handler(PoolTimeout)
     async def not_stored(request: Request, err: Exception) -> JSONResponse:
         # a table or a seat the database would not take (busy, out of reach): nothing was changed
         # (any other database error is a fault of ours: a 500, and its traceback in the log)
         log.error("%s %r not stored: %s", request.method, request.url.path, first_line(err))
         return JSONResponse(refusal_message(Refused("web_store_failed"), page_language(request)), status_code=503)
+
+    for not_now in NOT_NOW:  # (what a database says when it cannot take a write now)
+        app.add_exception_handler(not_now, not_stored)
 
     @app.exception_handler(NotRead)
     async def not_read(request: Request, err: NotRead) -> JSONResponse:
@@ -298,7 +298,8 @@ HELLO_WAIT = 30
 #: connections (tabs, devices) one seat may have.
 WATCHERS = 100
 TABS = 10
-#: How often, in seconds, the server looks for tables to put away (:meth:`~loveletter.web.lobby.Server.put_away`).
+#: How often, in seconds, the server looks for tables to put away
+#: (:meth:`~loveletter.web.lobby.Server.put_away`).
 PUT_AWAY_EVERY = 300
 
 #: The most bytes of body a request other than an upload may have: a name, a few settings, a secret.

@@ -458,21 +458,23 @@ class Server:
         return [
             {"code": code, "edition": room.table.settings.edition, "players": room.table.settings.players,
              "names": [room.table.names.get(s) for s in range(room.table.settings.players)],
-             "bots": [p.level for p in room.table.settings.seats], "free": len(room.open_seats())}
+             "bots": [p.level for p in room.table.settings.seats], "free": len(free)}
             for code, room in self.rooms.items()
-            if not room.table.settings.private and room.open_seats() and room.players_here_lately()
+            if not room.table.settings.private and (free := room.open_seats()) and room.players_here_lately()
         ]
 
     # ----------------------------------------------------------------------------- play
 
     def tell_all(self, room: Room) -> None:
+        open_seats = room.open_seats()  # (the same for every connection)
         for connection in list(room.connections):
-            self.tell(room, connection)
+            self.tell(room, connection, open_seats)
 
-    def tell(self, room: Room, connection: Connection) -> None:
-        """Queue the table's state, as ``connection``'s seat sees it (see :meth:`Connection.send`)."""
+    def tell(self, room: Room, connection: Connection, open_seats: list[int] | None = None) -> None:
+        """Queue the table's state, as ``connection``'s seat sees it (see :meth:`Connection.send`);
+        ``open_seats``: the room's, where they are at hand."""
         message = state_message(room.table, connection.seat, connection.t)
-        message["open_seats"] = room.open_seats()
+        message["open_seats"] = room.open_seats() if open_seats is None else open_seats
         message["rematch"] = room.rematch
         connection.send(message)
 

@@ -15,8 +15,8 @@ THIS_MACHINE = ("127.0.0.1", "::1")
 
 
 class Recent:
-    """When each client address did a thing (made a table, named no table) within the last
-    ``seconds``. An address whose times are all older is forgotten; past :data:`ADDRESSES_KEPT`
+    """When each client address did a thing (made a table, named no table, took a seat) within the
+    last ``seconds``. An address whose times are all older is forgotten; past :data:`ADDRESSES_KEPT`
     addresses, the oldest are, so that many addresses cannot fill the memory."""
 
     def __init__(self, seconds: float) -> None:
@@ -36,7 +36,7 @@ class Recent:
 
     def check(self, address: str, most: int, key: str) -> None:
         """:class:`Refused` (the message ``key``) for an ``address`` that did it ``most`` times lately,
-        unless it is this machine's own (its owner's, or a proxy's there that names its clients)."""
+        unless it is one of :data:`THIS_MACHINE`."""
         if self.count(address) >= most and address not in THIS_MACHINE:
             raise Refused(key, most=most, minutes=round(self.seconds / 60))
 
