@@ -83,12 +83,12 @@ def main() -> None:
     args = parser.parse_args()
     check_only(parser, args.only, [line.title for line in LINES])
     chosen = [line for line in LINES if wanted(line.title, args.only)]
-    if args.budget is not None and not any("expert" in line.lineup for line in chosen):
+    experts = any("expert" in line.lineup for line in chosen)
+    if args.budget is not None and not experts:
         parser.error("argument --budget: no line chosen has an expert to give it to")
     jobs = jobs_of(args)
     budget = args.budget
-    thinking = (f" the expert {budget or DEFAULT_ITERATIONS:,} iterations per move,"
-                if any("expert" in line.lineup for line in chosen) else "")
+    thinking = f" the expert {budget or DEFAULT_ITERATIONS:,} iterations per move," if experts else ""
     print(f"bot strength: {count(args.rounds, 'single round')} per line, seats and starter rotating, seed {args.seed},"
           f"{thinking} {processes(min(jobs, args.rounds))}; win rate (95% Wilson interval); rating: Bradley-Terry,"
           " Elo scale, ± 1 s.e.")
