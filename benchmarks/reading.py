@@ -32,7 +32,7 @@ from options import Parser, check_only, count, description, run, wanted, whole
 
 from loveletter.bots import make_bot
 from loveletter.bots.belief import Belief
-from loveletter.bots.facts import links
+from loveletter.bots.facts import known_to
 from loveletter.bots.odds import play_odds
 from loveletter.bots.playout import chance_of_play
 from loveletter.bots.reading import Reading
@@ -78,9 +78,8 @@ def measure(edition: str, players: int, opponents: str, rounds: int, seed: int) 
                 faithful[0] += 1
                 # what the reading tells it: what it knows of seat 0's card, and of those others' cards
                 # whose look, trade or Baron tie with it seat 0 saw (each deal read gives those cards)
-                told = {holder: mover.known[holder] for knower, holder in links(mover.events, 0)
-                        if knower == mover.seat and holder in mover.known}
-                told.update({0: mover.known[0]} if 0 in mover.known else {})
+                told = {seat: mover.known[seat] for seat in (0, *known_to(mover.events, 0, mover.seat))
+                        if seat in mover.known}
                 faithful[1] += follows(mover, action, told)
                 faithful[2] += follows(mover, action, dict(mover.known))
             match.apply(action)

@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from itertools import accumulate, permutations
 from typing import Generic, Protocol, TypeVar, cast
 
-from loveletter.bots.facts import last_plays, links, publicly_possible, ruled_out_and_ties, who_knows_mine
+from loveletter.bots.facts import known_to, last_plays, publicly_possible, ruled_out_and_ties, who_knows_mine
 from loveletter.bots.odds import PlayOdds, PlayReading
 from loveletter.bots.rule_based import after_event, countess_tells
 from loveletter.engine import CARDS, Action, Card, Edition, Event, View, known_draws
@@ -623,7 +623,7 @@ class Belief:
         # and of the others' cards (its look, its trade, its Baron tie, the card unchanged since): in
         # each hypothesis, the card it puts in that hand (a player told the King's player holds the
         # card it gave away guesses that card, whatever else it holds)
-        holders = [holder for knower, holder in links(self._view.events[:self._at], self.seat) if knower == seat]
+        holders = known_to(self._view.events[:self._at], self.seat, seat)
         chance: dict[tuple[tuple[Card, ...], tuple[Card, ...]], float] = {}
         new: dict[Key, float] = {}
         for key, w in deals:

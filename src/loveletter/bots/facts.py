@@ -214,6 +214,12 @@ def links(events: Sequence[Event], me: int) -> Links:
     return sorted(pairs)
 
 
+def known_to(events: Sequence[Event], me: int, knower: int) -> list[int]:
+    """The other players whose card ``knower`` knows after ``events``, as ``me`` can tell (:func:`links`),
+    though not which card: in a deal of the hidden cards, the one it puts in that hand."""
+    return [holder for who, holder in links(events, me) if who == knower]
+
+
 def who_knows_mine(view: View, upto: int | None = None, among: Iterable[int] | None = None) -> dict[int, Card]:
     """Each other player still in the round that knows ``view.seat``'s card (a Priest look at it, a
     Baron tie or a King trade with it, since it last changed; or a look at the card it now holds,
