@@ -267,7 +267,7 @@ def run() -> None:
     global _language
     language = _language = language_named(sys.argv[1:]) or default_language()
     on_a_terminal = sys.stdout is not None and sys.stdout.isatty()
-    code: int | str | None = None
+    done = False  # whether the command ran to its end (its status in ``code``)
     try:
         if language != default_language():
             _reword_help(Translator(language))
@@ -275,7 +275,7 @@ def run() -> None:
         numbers.language = language
         if language == "nl":
             speak_dutch()
-        code = _main(language)
+        code, done = _main(language), True
         # done: a Ctrl-C from here on could only break the last flush, or Python's own exit (a
         # process pool's finalizers, its threads), with a traceback
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -292,10 +292,8 @@ def run() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         if isinstance(err, BrokenPipeError):
             code = 0
-        elif on_a_terminal and err.errno == errno.EIO:
-            # the terminal was closed (the game saved its record): nobody is there to be told, and the
-            # command's own status stands
-            code = 1 if code is None else code
+        elif done and on_a_terminal and err.errno == errno.EIO:
+            pass  # its terminal was closed as it ended (the game saved its record): nobody to tell
         else:  # standard output itself failed (a full disk)
             t = Translator(language)
             click.echo(f"{command_named(sys.argv[1:])}: {t('cli_err_output', reason=t.os_reason(err))}", err=True)
