@@ -11,6 +11,7 @@ import pytest
 from scenarios import scramble_secrets
 
 from loveletter.bots import LEVELS, MAX_BUDGET, ExpertBot, RandomBot, RuleBasedBot, choose_in_sight, make_bot
+from loveletter.bots.playout import policy
 from loveletter.bots.rule_based import WEIGHTS, countess_tells
 from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Event, Match, Phase, Round, view
 
@@ -291,13 +292,16 @@ def test_a_king_beside_the_princess_is_as_bad_at_every_target():
     assert scores == {WEIGHTS.king_with_princess}
 
 
-def test_beginner_chancellor_keeps_its_best_card():
+@pytest.mark.parametrize("chooser", ["beginner", "simulated player"])
+def test_beginner_chancellor_keeps_its_best_card(chooser):
+    """Holding the Spy, then drawing the King and a Priest with its Chancellor: the beginner, and the
+    simulated players of the expert's play-outs, keep the King."""
     edition = EDITION_2019
     rnd = Round(edition, 2, deck_with(edition, [Card.CHANCELLOR, Card.GUARD, Card.SPY, Card.KING, Card.PRIEST]))
     assert sorted(rnd.hands[0]) == [Card.SPY, Card.CHANCELLOR]
     rnd.apply(Action(Card.CHANCELLOR))
-    assert rnd.phase is Phase.CHANCELLOR
-    action = RuleBasedBot(1).choose(view(rnd, 0))
+    assert rnd.phase is Phase.CHANCELLOR and sorted(rnd.hands[0]) == [Card.SPY, Card.PRIEST, Card.KING]
+    action = RuleBasedBot(1).choose(view(rnd, 0)) if chooser == "beginner" else policy(rnd, {}, random.Random(1))
     assert action.keep is Card.KING
     assert action in rnd.legal_actions()
 

@@ -392,17 +392,21 @@ def test_the_simulated_players_choose_as_the_beginner_does(edition):
         assert sum(tie[side] > 1 for tie in ties) > len(ties) // 2
 
 
-def test_the_beginner_takes_scores_equal_but_for_rounding_as_equal(monkeypatch):
-    """Two moves whose scores differ by less than TIE (the order of a sum) are equal: the beginner
-    draws between them, as the simulated players do."""
-    from loveletter.bots import RuleBasedBot, rule_based
+@pytest.mark.parametrize("chooser", ["beginner", "simulated player"])
+def test_scores_equal_but_for_rounding_are_taken_as_equal(monkeypatch, chooser):
+    """Two moves whose scores differ by less than TIE (the order of a sum) are equal: the beginner, and
+    the simulated players alike, draw between them."""
+    from loveletter.bots import RuleBasedBot, playout, rule_based
 
     rnd = Round.shuffled(CLASSIC, 2, random.Random(3))
     seen = view(rnd, rnd.current)
     first, second = seen.legal_actions[:2]
     nudged = {first: 1.0, second: 1.0 + 1e-12}
-    monkeypatch.setattr(rule_based, "score_move", lambda action, *_: nudged.get(action, 0.0))
-    assert {RuleBasedBot(k).choose(seen) for k in range(20)} == {first, second}
+    monkeypatch.setattr(rule_based if chooser == "beginner" else playout, "score_move",
+                        lambda action, *_: nudged.get(action, 0.0))
+    chosen = ({RuleBasedBot(k).choose(seen) for k in range(20)} if chooser == "beginner"
+              else {policy(rnd, {}, random.Random(k)) for k in range(20)})
+    assert chosen == {first, second}
 
 
 def test_a_look_at_a_hand_a_king_then_takes_is_no_link():
@@ -453,24 +457,3 @@ def test_a_random_player_never_makes_an_illegal_play():
     assert chance_at_random(CLASSIC, hand, Action(Card.COUNTESS), 0, 0b10, [0] * len(Card), {}) == 1.0
     guard = (Card.GUARD, Card.HANDMAID)
     assert chance_at_random(CLASSIC, guard, Action(Card.GUARD, 2, Card.PRIEST), 0, 0b010, [0] * len(Card), {}) == 0.0
-
-
-def test_the_simulated_players_take_scores_equal_but_for_rounding_as_equal(monkeypatch):
-    """As the beginner does: two moves whose scores differ by less than TIE are drawn between."""
-    from loveletter.bots import playout
-
-    rnd = Round.shuffled(CLASSIC, 2, random.Random(3))
-    first, second = rnd.legal_actions()[:2]
-    nudged = {first: 1.0, second: 1.0 + 1e-12}
-    monkeypatch.setattr(playout, "score_move", lambda action, *_: nudged.get(action, 0.0))
-    assert {policy(rnd, {}, random.Random(k)) for k in range(20)} == {first, second}
-
-
-def test_a_simulated_chancellor_keeps_its_highest_card():
-    """Holding the Spy, then drawing the King and a Priest with its Chancellor: it keeps the King."""
-    rnd = Round(EDITION_2019, 2, deck_with(EDITION_2019, [Card.CHANCELLOR, Card.GUARD, Card.SPY, Card.KING,
-                                                          Card.PRIEST]))
-    assert sorted(rnd.hands[0]) == [Card.SPY, Card.CHANCELLOR]
-    rnd.apply(Action(Card.CHANCELLOR))
-    assert rnd.phase is Phase.CHANCELLOR and sorted(rnd.hands[0]) == [Card.SPY, Card.PRIEST, Card.KING]
-    assert policy(rnd, {}, random.Random(1)).keep is Card.KING

@@ -1057,7 +1057,7 @@ def test_hints_belief_and_tracker_show_the_experts_own_figures(tmp_path):
     game.run()
     screens = console.export_text().split("Unseen cards: ")[1:]  # each: tracker, belief, moves
     assert len(screens) == len(advised) == 4
-    spread = 0
+    spread = unlikely_seen = 0
     for screen, (me, odds) in zip(screens, advised, strict=True):
         tracker = dict(re.findall(r"(\w+) (\d+)", screen.splitlines()[0]))
         assert tracker == {CARD_EN[card]: str(me.tracker().get(card, 0)) for card in CLASSIC.cards}
@@ -1071,7 +1071,9 @@ def test_hints_belief_and_tracker_show_the_experts_own_figures(tmp_path):
             unlikely = [CARD_EN[card] for card in sorted(held) if expected.get(CARD_EN[card]) == "<1%"]
             assert dict(re.findall(r"(\w+) (>?\d+%)", line[1])) == {
                 card: shown for card, shown in expected.items() if shown != "<1%"}
+            assert "<1%" not in line[1]  # (a card under 1% is named once, on the line beneath)
             assert (line[2].split(", ") if line[2] else []) == unlikely
+            unlikely_seen += bool(unlikely)
             total = sum(int(shown.strip("<>%")) for shown in expected.values() if shown != "<1%")
             assert abs(total - 100) < len(held)  # off 100 only for equal chances shown equal
             spread += len(set(expected.values())) > 1
@@ -1083,7 +1085,7 @@ def test_hints_belief_and_tracker_show_the_experts_own_figures(tmp_path):
             assert p == shown_chance(estimate.chance, estimate.sure)
             assert (int(m) if m else None) == shown_margin(p, estimate.margin)
             assert bool(approximate) is not (estimate.sure and p in ("0", "100"))
-    assert spread >= 2  # beliefs with cards at different chances were checked
+    assert spread >= 2 and unlikely_seen  # beliefs with cards at different chances, and under 1%, were checked
 
 
 @pytest.mark.parametrize("width", [60, 80])
@@ -1630,19 +1632,3 @@ def test_what_you_know_names_each_hand_you_have_seen_by_its_players_name(tmp_pat
         held = [f"{game.names[seat]} holds the {card.name.title()}" for seat, card in sorted(me.known.items())]
         assert known == "What you know: " + ("; ".join(held) or "nothing private")
     assert sum(bool(me.known) for me, _ in tables) >= 2 and any(not me.known for me, _ in tables)
-
-
-def test_hints_name_the_cards_under_1_percent_once_on_a_line_beneath(tmp_path):
-    """In the expert's belief a card still possible but under 1% is named once, on the "under 1%"
-    line beneath its player, never with a "<1%" beside the likely cards."""
-    settings = GameSettings(CLASSIC, 3, ["beginner", "beginner"], "en", seed=21, records=tmp_path, starter=0,
-                            hints=True, budget=30)
-    console = Console(record=True, width=250, color_system=None)
-    answers = iter(["1", "1", "1", "q"])
-    game = TerminalGame(settings, lambda: next(answers), console)
-    game.run()
-    shown = console.export_text().splitlines()
-    beliefs = [line for line in shown if line.startswith(("  Bram: ", "  Cas: "))]
-    unlikely = [line for line in shown if line.lstrip().startswith("under 1%: ")]
-    assert beliefs and unlikely  # (seed 21: some card is possible but under 1%)
-    assert not any("<1%" in line for line in beliefs)
