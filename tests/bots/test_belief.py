@@ -15,6 +15,7 @@ import math
 import random
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -46,6 +47,7 @@ from loveletter.engine import (
     Match,
     Phase,
     Round,
+    View,
     draws_from_under,
     known_draws,
     known_hands,
@@ -543,15 +545,19 @@ def test_recovery_at_another_players_turn_keeps_hand_sizes():
         assert len(world.deck) == rnd.deck_size, move
 
 
+def _seat_3_sees(*events: Event, **fields: Any) -> View:
+    """Seat 3's view of a classic four-player round, made up: ``events`` for its events, the hands they
+    tell it as the hands it knows, and any other field given."""
+    base = view(Round.shuffled(CLASSIC, 4, random.Random(0), log=True), 3)
+    return dataclasses.replace(base, events=events, **{"known": known_hands(events, 3), **fields})
+
+
 def test_what_is_public_about_a_hand_rules_cards_out_until_it_changes():
     """:func:`ruled_out`: a Guard's miss, the Countess beside a King or Prince, the cards a Baron win
     beat; a King trade carries them to the other seat, and a play forgets them (the card kept may be
     the one drawn)."""
-    rnd = Round.shuffled(CLASSIC, 4, random.Random(0), log=True)
-    base = view(rnd, 3)
-
     def public(*events: Event) -> dict[int, set[Card]]:
-        return ruled_out(dataclasses.replace(base, events=events, known=known_hands(events, 3)))
+        return ruled_out(_seat_3_sees(*events))
 
     miss = Event("play", seat=0, target=1, card=Card.GUARD, guess=Card.HANDMAID, result="miss")
     assert public(miss) == {1: {Card.HANDMAID}}
@@ -578,7 +584,7 @@ def test_what_is_public_about_a_hand_rules_cards_out_until_it_changes():
     tie = (Event("play", seat=1, card=Card.BARON, target=2), Event("baron", seat=1, target=2, result="tie"))
     missed_2 = Event("play", seat=0, target=2, card=Card.GUARD, guess=Card.HANDMAID, result="miss")
     # ... and neither holds a card of which fewer than two copies may be in hands we do not know
-    scarce = {card for card, n in CLASSIC.copies.items() if base.tracker()[card] < 2}
+    scarce = {card for card, n in CLASSIC.copies.items() if _seat_3_sees().tracker()[card] < 2}
     assert {Card.KING, Card.COUNTESS, Card.PRINCESS} <= scarce and Card.GUARD not in scarce
     assert public(missed_2, *tie) == {1: {Card.HANDMAID} | scarce, 2: {Card.HANDMAID} | scarce}
     look = Event("priest", seat=3, target=1, card=Card.KING)
@@ -788,12 +794,11 @@ def test_a_look_between_two_others_reaches_my_card_when_i_learn_the_card_seen():
     that card before it can change, it knows what seat 1 saw, and so whether seat 1 knows its own
     card now: after a Baron tie (the same card) or a King trade (the card itself) with seat 2. The same
     for a Baron tie between two others when the believer knew one of the two hands."""
-    base = view(Round.shuffled(CLASSIC, 4, random.Random(0), log=True), 3)
     dealt = (Event("setup", seat=0, result=11), Event("deal", seat=3, card=Card.HANDMAID))
     look = (Event("play", seat=1, card=Card.PRIEST, target=2), Event("priest", seat=1, target=2))
 
     def at(*events: Event):
-        return dataclasses.replace(base, events=(*dealt, *events))
+        return _seat_3_sees(*dealt, *events)
 
     baron = (Event("draw", seat=3, card=Card.BARON), Event("play", seat=3, card=Card.BARON, target=2),
              Event("baron", seat=3, target=2, cards=(Card.HANDMAID, Card.HANDMAID), result="tie"))
@@ -1606,7 +1611,6 @@ def test_samples_follow_the_table_as_it_changes():
 def test_a_player_knocked_out_is_left_out_of_what_is_ruled_out_and_of_who_knows_my_card():
     """A player out of the round holds nothing (R5.11): a Guard's miss at it before no longer rules a
     card out for anyone, and its Priest's look at the believer's card no longer counts as knowing it."""
-    base = view(Round.shuffled(CLASSIC, 4, random.Random(0), log=True), 3)
     dealt = (Event("setup", seat=0, result=11), Event("deal", seat=3, card=Card.BARON))
     miss = Event("play", seat=0, target=1, card=Card.GUARD, guess=Card.HANDMAID, result="miss")
     look = (Event("play", seat=1, card=Card.PRIEST, target=3), Event("priest", seat=1, target=3))
@@ -1614,7 +1618,7 @@ def test_a_player_knocked_out_is_left_out_of_what_is_ruled_out_and_of_who_knows_
            Event("out", seat=1, cards=(Card.KING,), result="guard"))
 
     def at(*events: Event, alive: tuple[bool, ...] = (True, True, True, True)):
-        return dataclasses.replace(base, events=(*dealt, *events), known=known_hands(events, 3), alive=alive)
+        return _seat_3_sees(*dealt, *events, alive=alive)
 
     assert ruled_out(at(miss)) == {1: {Card.HANDMAID}} and who_knows_mine(at(*look)) == {1: Card.BARON}
     assert ruled_out(at(miss, *hit, alive=(True, False, True, True))) == {}
@@ -1624,11 +1628,10 @@ def test_a_player_knocked_out_is_left_out_of_what_is_ruled_out_and_of_who_knows_
 def test_a_baron_tie_stands_only_until_either_player_plays():
     """Two others tied (R5.3): they hold the same card until one of them plays, which may have been
     that card (a Guard here, of which there are five)."""
-    base = view(Round.shuffled(CLASSIC, 4, random.Random(0), log=True), 3)
     tie = (Event("play", seat=1, card=Card.BARON, target=2), Event("baron", seat=1, target=2, result="tie"))
 
     def ties(*events: Event) -> set[tuple[int, int]]:
-        return ruled_out_and_ties(dataclasses.replace(base, events=events, known=known_hands(events, 3)))[1]
+        return ruled_out_and_ties(_seat_3_sees(*events))[1]
 
     assert ties(*tie) == {(1, 2)}
     for seat in (1, 2):
@@ -1641,7 +1644,6 @@ def test_a_look_at_a_hand_a_king_then_traded_away_says_nothing_of_the_card_that_
     seat 2. The believer's own look at seat 2 sees the card that came by the King, not the one seat 1
     saw: seat 1's look stays unknown, and when the believer takes that card by its own King, only seat
     2 (which gave it) knows the believer's card."""
-    base = view(Round.shuffled(CLASSIC, 4, random.Random(0), log=True), 3)
     events = (Event("setup", seat=0, result=11), Event("deal", seat=3, card=Card.HANDMAID),
               Event("play", seat=1, card=Card.PRIEST, target=2), Event("priest", seat=1, target=2),
               Event("play", seat=0, card=Card.KING, target=2), Event("king", seat=0, target=2),
@@ -1650,7 +1652,7 @@ def test_a_look_at_a_hand_a_king_then_traded_away_says_nothing_of_the_card_that_
     assert with_my_card_shown(events, 3)[3].card is None
     trade = (Event("draw", seat=3, card=Card.KING), Event("play", seat=3, card=Card.KING, target=2),
              Event("king", seat=3, target=2, cards=(Card.GUARD, Card.HANDMAID)))
-    assert who_knows_mine(dataclasses.replace(base, events=(*events, *trade))) == {2: Card.GUARD}
+    assert who_knows_mine(_seat_3_sees(*events, *trade)) == {2: Card.GUARD}
 
 
 def test_the_player_to_move_is_never_sure_to_hold_the_one_card_left_unseen():
