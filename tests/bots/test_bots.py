@@ -12,7 +12,7 @@ from scenarios import scramble_secrets
 
 from loveletter.bots import LEVELS, MAX_BUDGET, ExpertBot, RandomBot, RuleBasedBot, choose_in_sight, make_bot
 from loveletter.bots.playout import policy
-from loveletter.bots.rule_based import WEIGHTS, countess_tells
+from loveletter.bots.rule_based import HOPELESS, WEIGHTS, countess_tells, score_move
 from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Event, Match, Phase, Round, view
 
 # A small thinking budget keeps the expert quick here; its strength is measured by benchmarks/strength.py.
@@ -20,6 +20,14 @@ QUICK = 12
 
 GAMES = [(CLASSIC, n) for n in (2, 3, 4)] + [(EDITION_2019, n) for n in (2, 3, 4, 5, 6)]
 IDS = [f"{e.name}-{n}p" for e, n in GAMES]
+
+
+def _unseen(**counts: int) -> list[int]:
+    """The cards a player has not seen, by number (``GUARD=3``): as the beginner's scores take them."""
+    unseen = [0] * len(Card)
+    for name, n in counts.items():
+        unseen[Card[name]] = n
+    return unseen
 
 
 def _only_losing_alternatives(v) -> bool:
@@ -228,10 +236,7 @@ def test_beginner_reads_a_countess_as_a_king_or_a_prince_beside_it(seed):
 def test_beginner_never_names_a_card_it_sees_all_used_up_even_with_only_guards_unseen():
     """No card but a Guard can be in the other's hand: naming any card is hopeless, never merely
     worth nothing (which would put it above, say, a Handmaid played with no bonus)."""
-    from loveletter.bots.rule_based import HOPELESS, score_move
-
-    unknown = [0] * len(Card)
-    unknown[Card.GUARD] = 3
+    unknown = _unseen(GUARD=3)
     for guess in (Card.PRIEST, Card.PRINCESS):
         score = score_move(Action(Card.GUARD, 1, guess), (Card.GUARD, Card.HANDMAID), {}, unknown, 3,
                            CLASSIC.value, 0)
@@ -256,10 +261,7 @@ def test_beginner_with_only_hopeless_guesses_still_makes_a_legal_guess():
 
 
 def test_a_prince_on_itself_throws_away_a_guard_or_a_priest_gladly_and_nothing_higher():
-    from loveletter.bots.rule_based import score_move
-
-    unknown = [0] * len(Card)
-    unknown[Card.GUARD] = unknown[Card.KING] = 1
+    unknown = _unseen(GUARD=1, KING=1)
     for kept, score in ((Card.GUARD, WEIGHTS.prince_self_low), (Card.PRIEST, WEIGHTS.prince_self_low),
                         (Card.BARON, WEIGHTS.prince_self_high), (Card.KING, WEIGHTS.prince_self_high)):
         assert score_move(Action(Card.PRINCE, 0), (Card.PRINCE, kept), {}, unknown, 2, CLASSIC.value, 0) == score
@@ -268,10 +270,7 @@ def test_a_prince_on_itself_throws_away_a_guard_or_a_priest_gladly_and_nothing_h
 def test_a_baron_counts_a_tie_as_no_win():
     """Beside a Guard, against a hand that is one of five Guards or the Countess: the Baron can at best
     tie, so it is no gain (ties counted as wins made the beginner play it rather than its Guard)."""
-    from loveletter.bots.rule_based import score_move
-
-    unknown = [0] * len(Card)
-    unknown[Card.GUARD], unknown[Card.COUNTESS] = 5, 1
+    unknown = _unseen(GUARD=5, COUNTESS=1)
     hand = (Card.BARON, Card.GUARD)
     scores = {move: score_move(move, hand, {}, unknown, 6, CLASSIC.value, 0)
               for move in [Action(Card.BARON, 1)] + [Action(Card.GUARD, 1, g) for g in CLASSIC.guessable]}
@@ -282,10 +281,7 @@ def test_a_baron_counts_a_tie_as_no_win():
 def test_a_king_beside_the_princess_is_as_bad_at_every_target():
     """Trading away the Princess is as bad whoever gets it: every target scores the same (it was
     untested that the King's score then ignores what the target may hold)."""
-    from loveletter.bots.rule_based import score_move
-
-    unknown = [0] * len(Card)
-    unknown[Card.GUARD], unknown[Card.BARON] = 3, 1
+    unknown = _unseen(GUARD=3, BARON=1)
     known = {2: Card.COUNTESS}
     scores = {score_move(Action(Card.KING, target), (Card.KING, Card.PRINCESS), known, unknown, 4, CLASSIC.value, 0)
               for target in (1, 2, 3)}
@@ -600,10 +596,7 @@ def test_a_princes_discard_ends_the_countess_tell_and_a_kings_trade_hands_it_to_
 def test_a_king_at_a_known_card_scores_the_points_the_trade_gains():
     """A King at a hand the beginner knows scores the value it gets less the value it gives: a trade up
     is liked, a trade down is not."""
-    from loveletter.bots.rule_based import score_move
-
-    unknown = [0] * len(Card)
-    unknown[Card.GUARD] = 2
+    unknown = _unseen(GUARD=2)
     up = score_move(Action(Card.KING, 1), (Card.KING, Card.GUARD), {1: Card.COUNTESS}, unknown, 2, CLASSIC.value, 0)
     down = score_move(Action(Card.KING, 1), (Card.KING, Card.BARON), {1: Card.GUARD}, unknown, 2, CLASSIC.value, 0)
     assert (up, down) == (6.0, -2.0)
@@ -612,10 +605,7 @@ def test_a_king_at_a_known_card_scores_the_points_the_trade_gains():
 def test_a_king_at_an_unknown_hand_counts_every_card_unseen_even_a_single_copy():
     """Unseen: one Guard and the Princess. Beside a Baron, the King expects a card worth (1 + 8) / 2 =
     4.5: a gain of 1.5 points over the Baron given away."""
-    from loveletter.bots.rule_based import score_move
-
-    unknown = [0] * len(Card)
-    unknown[Card.GUARD] = unknown[Card.PRINCESS] = 1
+    unknown = _unseen(GUARD=1, PRINCESS=1)
     score = score_move(Action(Card.KING, 1), (Card.KING, Card.BARON), {}, unknown, 2, CLASSIC.value, 0)
     assert score == pytest.approx(WEIGHTS.king_chance * 1.5)
 
@@ -623,10 +613,7 @@ def test_a_king_at_an_unknown_hand_counts_every_card_unseen_even_a_single_copy()
 def test_a_baron_counts_a_tie_as_no_loss_either():
     """Beside a Priest, against one Guard (a win), one Priest (a tie) and one King (a loss): the tie
     weighs on neither side, so the Baron scores one win less the risk of one loss, over three cards."""
-    from loveletter.bots.rule_based import score_move
-
-    unknown = [0] * len(Card)
-    unknown[Card.GUARD] = unknown[Card.PRIEST] = unknown[Card.KING] = 1
+    unknown = _unseen(GUARD=1, PRIEST=1, KING=1)
     score = score_move(Action(Card.BARON, 1), (Card.BARON, Card.PRIEST), {}, unknown, 3, CLASSIC.value, 0)
     expected = WEIGHTS.keep * 2 + WEIGHTS.baron_chance * (1 - WEIGHTS.baron_risk * 1) / 3
     assert score == pytest.approx(expected)
