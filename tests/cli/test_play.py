@@ -29,7 +29,7 @@ import pytest
 from rich.console import Console
 
 from loveletter.bots.expert import HINT_TRIES
-from loveletter.engine import CLASSIC, EDITION_2019, EDITIONS, Action, Card, Match, view
+from loveletter.engine import CLASSIC, EDITION_2019, EDITIONS, Action, Card, Match, View, view
 from loveletter.i18n import Translator
 from loveletter.narrate import narrate
 from loveletter.percentages import hint_text, shown_chance, shown_margin, shown_percentages
@@ -1559,25 +1559,34 @@ def test_the_table_counts_the_deck_in_the_singular_for_one_card_only(tmp_path, l
                for n in [int(line.removeprefix(deck).split()[0])])
 
 
+def _screens(tmp_path: Path, settings: GameSettings) -> tuple[TerminalGame, list[tuple[View, str]]]:
+    """Play ``settings``' match to its end, the player choosing move 1 each time: the game, and at each
+    of its prompts what the player's seat saw and the screen it was shown since the last."""
+    shown = io.StringIO()
+    screens: list[tuple[View, str]] = []
+
+    def answer() -> str:
+        me = view(game.match, 0)
+        assert all(card in game.match.round.hands[seat] for seat, card in me.known.items())  # (known: so)
+        screens.append((me, shown.getvalue()))
+        shown.seek(0)
+        shown.truncate()
+        return "1\n"
+
+    game = TerminalGame(settings, answer, Console(file=shown, width=300), tmp_path / "game.json")
+    assert game.run() == 0 and game.match.over
+    return game, screens
+
+
 @pytest.mark.parametrize(("lang", "out", "protected", "to_play"), [
     ("en", "out", "protected", "to play"), ("nl", "ligt uit de ronde", "beschermd", "aan de beurt")])
 def test_the_tables_status_says_who_is_out_who_is_protected_and_whose_turn_it_is(tmp_path, lang, out, protected,
                                                                                   to_play):
     """Each player's row of the table ends with their state as the player's seat sees it: out of the
     round, or protected by a Handmaid (R4.5), and "to play" for the player whose turn it is."""
-    shown = io.StringIO()
     # seed 9: a bot is out at one of the tables, and another protected
-    tables: list[tuple[Any, str]] = []  # what the player's seat sees, and the screen it is shown
-
-    def answer() -> str:
-        tables.append((view(game.match, 0), shown.getvalue()))
-        shown.seek(0)
-        shown.truncate()
-        return "1\n"
-
-    settings = GameSettings(CLASSIC, 4, ["random"] * 3, lang, seed=9, target=1, records=tmp_path, starter=0)
-    game = TerminalGame(settings, answer, Console(file=shown, width=300), tmp_path / "game.json")
-    assert game.run() == 0 and game.match.over
+    game, tables = _screens(tmp_path, GameSettings(CLASSIC, 4, ["random"] * 3, lang, seed=9, target=1,
+                                                   records=tmp_path, starter=0))
     told = Counter()
     for me, screen in tables:
         for seat, name in enumerate(game.names):
@@ -1613,20 +1622,8 @@ def test_what_you_know_names_each_hand_you_have_seen_by_its_players_name(tmp_pat
     """R7: "What you know" lists the hands the player's seat knows, each under the name of the player
     who holds it, and nothing else in the classic edition: a Baron the player took part in is summed up
     by the hand it showed (seed 18 has such Barons), not told again; with nothing known it says so."""
-    shown = io.StringIO()
-    tables: list[tuple[Any, str]] = []  # what the player's seat sees, and the screen it is shown
-
-    def answer() -> str:
-        me = view(game.match, 0)
-        assert all(card in game.match.round.hands[seat] for seat, card in me.known.items())  # (known: held)
-        tables.append((me, shown.getvalue()))
-        shown.seek(0)
-        shown.truncate()
-        return "1\n"
-
-    settings = GameSettings(CLASSIC, 3, ["random"] * 2, "en", seed=18, target=1, records=tmp_path, starter=0)
-    game = TerminalGame(settings, answer, Console(file=shown, width=300), tmp_path / "game.json")
-    assert game.run() == 0
+    game, tables = _screens(tmp_path, GameSettings(CLASSIC, 3, ["random"] * 2, "en", seed=18, target=1,
+                                                   records=tmp_path, starter=0))
     for me, screen in tables:
         (known,) = [line for line in screen.splitlines() if line.startswith("What you know: ")]
         held = [f"{game.names[seat]} holds the {card.name.title()}" for seat, card in sorted(me.known.items())]
