@@ -2389,8 +2389,9 @@ def test_a_table_takes_so_many_spectators_and_an_address_makes_so_many_tables(cl
     too_many = client.post("/api/tables", json={"name": "Ann"})
     assert too_many.status_code == 400 and too_many.json()["key"] == "web_too_many_tables"
     assert len(client.app.state.server.rooms) == 3
-    for _ in range(4):  # from this machine (its owner, or a proxy that says whom for), any number
-        client.portal.call(client.app.state.server.create, NewTable(name="Ann"), "127.0.0.1")
+    for address in ("127.0.0.1", "127.0.0.2", "::1"):  # this machine's (its owner, or a proxy): any number
+        for _ in range(4):
+            client.portal.call(client.app.state.server.create, NewTable(name="Ann"), address)
 
 
 def test_an_address_takes_so_many_seats(client, monkeypatch):

@@ -4,14 +4,13 @@ no table, took a seat)."""
 from __future__ import annotations
 
 import collections
+import ipaddress
 import time
 
 from loveletter.web.table import Refused
 
 #: How many client addresses the limits per address remember at most (see :class:`Recent`).
 ADDRESSES_KEPT = 100_000
-#: This machine's own addresses, held to no limit: its owner's, or a proxy's there that names its clients.
-THIS_MACHINE = ("127.0.0.1", "::1")
 
 
 class Recent:
@@ -36,8 +35,8 @@ class Recent:
 
     def check(self, address: str, most: int, key: str) -> None:
         """:class:`Refused` (the message ``key``) for an ``address`` that did it ``most`` times lately,
-        unless it is one of :data:`THIS_MACHINE`."""
-        if self.count(address) >= most and address not in THIS_MACHINE:
+        unless it is this machine's own (:func:`this_machine`)."""
+        if self.count(address) >= most and not this_machine(address):
             raise Refused(key, most=most, minutes=round(self.seconds / 60))
 
     def note(self, address: str) -> None:
@@ -48,3 +47,12 @@ class Recent:
             while len(self.times) >= ADDRESSES_KEPT:
                 del self.times[next(iter(self.times))]
         self.times.setdefault(address, collections.deque()).append(time.monotonic())
+
+
+def this_machine(address: str) -> bool:
+    """Whether a client ``address`` is this machine's own, held to no limit: its owner's, or a proxy's
+    there that names its clients. Any loopback address (127.0.0.2 as well as 127.0.0.1, and ::1)."""
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:  # (an IPv6 network, or no address at all)
+        return False
