@@ -14,13 +14,8 @@ the game's action space. Every random choice is seeded (the ISMCTS bot's determi
 :func:`play_round`), so a run is reproducible with ``--seed``.
 
 Prints each matchup's ISMCTS win rate with a 95% Wilson interval (a round won together counts as
-half a win). Measured (``.venv/bin/python examples/ismcts_vs_bots.py``: 2 players, 200 rounds per
-matchup, 100 simulations, seed 0, one core of a shared 2-core machine): 54 s in all (17 s against
-the beginner, 36 s against the expert, whose default 1200 iterations per decision take most of it;
-up to 1 min 45 s when the machine was busier). ISMCTS wins 46.5% (95% CI 39.7%-53.4%) against the
-beginner and 43.0% (36.3%-49.9%) against the expert: with random rollouts and 100 simulations it
-plays about as well as the rule-based bot, and below the expert. (200 rounds give intervals of
-about +-7 points: use ``--rounds`` for more.)
+half a win); 200 rounds give intervals of about +-7 points (``--rounds`` for more). What it measured
+with the defaults, and how long it took: ``examples/README.md``.
 
 Options: ``--bots`` (comma-separated levels, default ``beginner,expert``), ``--rounds`` (per
 matchup), ``--simulations`` (ISMCTS per decision, at least 2), ``--budget`` (the expert's iterations per
