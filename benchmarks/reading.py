@@ -78,7 +78,7 @@ def measure(edition: str, players: int, opponents: str, rounds: int, seed: int) 
                 faithful[0] += 1
                 # what the reading tells it: what it knows of seat 0's card, and of those others' cards
                 # whose look, trade or Baron tie with it seat 0 saw (each deal read gives those cards)
-                told = {seat: mover.known[seat] for seat in (0, *known_to(mover.events, 0, mover.seat))
+                told = {seat: mover.known[seat] for seat in (0, *known_to(mover.events, 0, rnd.current))
                         if seat in mover.known}
                 faithful[1] += follows(mover, action, told)
                 faithful[2] += follows(mover, action, dict(mover.known))
