@@ -321,22 +321,26 @@ function samePicking(before, after) {
   return card && card.card === picking.card.card && moves.length ? { ...picking, card, moves } : null;
 }
 
+// Send the message m to the server, if the connection is open; false where it is not (closed, as the
+// page moved on, or still connecting: sending then threw).
+function tell(m) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(m));
+  return true;
+}
+
 // The expert's figures for this position, asked for where they are wanted (on the player's turn)
 // and the connection is open: while it connects again, they are asked for once the state comes.
 function askHints() {
-  if (hintsOn() && state && state.legal.length && socket && socket.readyState === WebSocket.OPEN) {
-    socket.send(JSON.stringify({ type: "hints" }));
-  }
+  if (hintsOn() && state && state.legal.length) tell({ type: "hints" });
 }
 
 let sentAt = null; // the state (its move count) a move was sent from: one move per state
 
 function send(move) {
-  // a double click sent the same move twice, and the second was refused as stale; a closed
-  // connection (the page moved on) takes none
-  if (!socket || socket.readyState !== WebSocket.OPEN || !state || sentAt === state.moves) return;
-  sentAt = state.moves;
-  socket.send(JSON.stringify({ type: "move", move, at: state.moves }));
+  // a double click sent the same move twice, and the second was refused as stale
+  if (!state || sentAt === state.moves) return;
+  if (tell({ type: "move", move, at: state.moves })) sentAt = state.moves;
 }
 
 function cardView(face, attrs = {}, tag = "div") {  // "span" inside a button, which may hold no div
@@ -769,8 +773,8 @@ document.getElementById("lang").addEventListener("click", async () => {
   const chosen = lang;
   localStorage.setItem("ll-lang", lang);
   if (!(await loadWords())) return;  // clicked again meanwhile: the last click's language is the page's
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "lang", lang }));
-  else if (replay) {  // the same step of the same replay, in the other language
+  if (tell({ type: "lang", lang })) return;  // the table comes again in that language
+  if (replay) {  // the same step of the same replay, in the other language
     const { source, at } = replay;
     const frames = await replayFrames(source);
     if (frames && lang === chosen) showReplay(frames, source, at);
