@@ -4,11 +4,13 @@ traceback, a hang or figures made of nothing; and the strength benchmark runs wi
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -103,6 +105,14 @@ def run(script: str, *args: str, timeout: float = 60) -> subprocess.CompletedPro
                           timeout=timeout, env={**os.environ, "PYTHONPATH": ""})
 
 
+@pytest.fixture
+def options(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """The benchmarks' shared module, imported as a benchmark imports it (afresh)."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    monkeypatch.delitem(sys.modules, "options", raising=False)
+    return importlib.import_module("options")
+
+
 @pytest.mark.parametrize(("script", "args", "says"), BAD, ids=[f"{s}{' '.join(a)}" for s, a, _ in BAD])
 def test_a_bad_option_is_a_one_line_usage_error(script, args, says):
     done = run(script, *args)
@@ -151,15 +161,13 @@ def test_a_ctrl_c_while_the_modules_load_is_one_line(script):
     assert done.stderr == f"{script}: interrupted\n"  # one line, no empty one before it in a file
 
 
-def test_the_workers_of_a_benchmarks_pool_ignore_ctrl_c(monkeypatch):
+def test_the_workers_of_a_benchmarks_pool_ignore_ctrl_c(options):
     """A terminal's Ctrl-C reaches every process of its group: the workers of best_vs_random.py,
     beginner_weights.py, vs_openspiel.py and ceiling.py each printed a traceback beside the
     script's one line. Their pools' workers now ignore it, and the script alone answers."""
     import signal
 
-    monkeypatch.syspath_prepend(str(BENCHMARKS))
-    monkeypatch.delitem(sys.modules, "options", raising=False)
-    from options import quiet_pool
+    quiet_pool = options.quiet_pool
 
     with quiet_pool(2) as pool:
         in_workers = pool.map(signal.getsignal, [signal.SIGINT] * 4)
@@ -251,10 +259,8 @@ def test_the_hints_help_is_its_docstrings_whole_first_paragraph():
             " terminal and browser games ask it before each of a player's moves.") in " ".join(done.stdout.split())
 
 
-def test_counts_of_one_are_singular(monkeypatch):
-    monkeypatch.syspath_prepend(str(BENCHMARKS))
-    monkeypatch.delitem(sys.modules, "options", raising=False)
-    from options import count, processes
+def test_counts_of_one_are_singular(options):
+    count, processes = options.count, options.processes
 
     assert count(1, "single round") == "1 single round" and count(2000, "single round") == "2,000 single rounds"
     assert count(0, "move") == "0 moves" and processes(1) == "1 process" and processes(2) == "2 processes"
@@ -275,11 +281,9 @@ def test_the_first_line_names_the_options_that_change_the_figures(args, says):
     assert says in done.stdout.splitlines()[0]
 
 
-def test_a_percentile_is_the_least_time_with_that_share_at_or_below_it(monkeypatch):
+def test_a_percentile_is_the_least_time_with_that_share_at_or_below_it(options):
     """hints.py's 90th percentile of ten times was the longest, and load.py's p99 of a hundred."""
-    monkeypatch.syspath_prepend(str(BENCHMARKS))
-    monkeypatch.delitem(sys.modules, "options", raising=False)
-    from options import percentile
+    percentile = options.percentile
 
     tens = [float(n) for n in range(1, 11)]
     assert percentile(tens, 0.9) == 9.0 and percentile(tens, 0.5) == 5.0 and percentile(tens, 1.0) == 10.0

@@ -977,6 +977,8 @@ def test_a_princes_first_choice_is_another_player_not_yourself(server, browser):
 KEEP_WHAT_IS_SENT = "() => { window.sent = []; socket.send = (data) => { window.sent.push(JSON.parse(data)); }; }"
 #: A state like the one shown, changed by ``change`` (an object, in JavaScript), given to the page.
 GIVE_STATE = "(change) => socket.onmessage({data: JSON.stringify({...state, ...change})})"
+#: The server's hints for the position after ``moves`` moves, each figure's text as given.
+GIVE_HINTS = "([moves, odds]) => socket.onmessage({data: JSON.stringify({type: 'hints', moves, lang, belief: {}, odds})})"
 
 
 ENGLISH = Translator("en")
@@ -1098,14 +1100,12 @@ def test_each_hint_names_its_move_whole(server, browser):
     legal = [entry(f"guard {1 - me} priest", "g1"), entry(f"guard {1 - me} baron", "g2"), entry(f"prince {me}", "p")]
     page.evaluate(GIVE_STATE, {"hand": [face("guard"), face("prince")], "legal": legal,
                                "blocked": {}})
-    page.evaluate("(moves) => socket.onmessage({data: JSON.stringify({type: 'hints', moves, lang, belief: {},"
-                  " odds: [{move: 'g1', text: 'a', best: false}, {move: 'g2', text: 'b', best: false},"
-                  " {move: 'p', text: 'c', best: true}]})})", moves)
+    page.evaluate(GIVE_HINTS, [moves, [{"move": "g1", "text": "a", "best": False}, {"move": "g2", "text": "b", "best": False},
+                                       {"move": "p", "text": "c", "best": True}]])
     shown = [f"Guard → {bot}, Priest: a", f"Guard → {bot}, Baron: b", "Prince → yourself: c · best"]
     assert page.locator("#hint-list li").all_inner_texts() == shown
     # advice for an earlier position (it came late) is not shown
-    page.evaluate("(moves) => socket.onmessage({data: JSON.stringify({type: 'hints', moves, lang, belief: {},"
-                  " odds: [{move: 'g1', text: 'stale', best: true}]})})", moves - 1)
+    page.evaluate(GIVE_HINTS, [moves - 1, [{"move": "g1", "text": "stale", "best": True}]])
     assert page.locator("#hint-list li").all_inner_texts() == shown
 
 
