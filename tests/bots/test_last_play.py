@@ -9,7 +9,7 @@ import random
 import pytest
 
 from loveletter.bots import RandomBot, RuleBasedBot
-from loveletter.bots.last_play import last_play_chances
+from loveletter.bots.last_play import last_play_chances, winning_most
 from loveletter.bots.rule_based import view_unknown_counts
 from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Phase, Round, View, view
 
@@ -105,8 +105,6 @@ def test_on_the_last_play_the_guard_names_the_card_that_would_beat_the_one_kept(
 def test_moves_whose_chances_differ_only_by_rounding_win_equally_often():
     """Chances summed in another order may differ in their last digit (0.1 + 0.2 is not 0.3): such
     moves win as often, and the beginner chooses among all of them."""
-    from loveletter.bots.last_play import winning_most
-
     guess_baron, guess_priest, handmaid = Action(Card.GUARD, 1, Card.BARON), Action(Card.GUARD, 1, Card.PRIEST), Action(Card.HANDMAID)
     chances = {guess_baron: 0.1 + 0.2, guess_priest: 0.3, handmaid: 0.2}
     assert set(winning_most(chances)) == {guess_baron, guess_priest}

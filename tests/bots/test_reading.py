@@ -10,6 +10,7 @@ import random
 import statistics
 
 import pytest
+from scenarios import cards, play
 
 from loveletter.bots import make_bot
 from loveletter.bots.belief import Belief
@@ -232,11 +233,9 @@ def test_a_player_told_a_card_by_a_king_is_read_as_knowing_it():
     card she kept: she would have played it beside any card. Read as if she had only guessed, her
     play looked like one forced by two Guards: the reading put her Guard at 90% and the Princess she
     really held (Bram's, given away by his King) at 3%, and the hints showed "Guard >99%"."""
-    words = "priest prince king baron prince countess princess guard handmaid guard guard guard handmaid priest guard baron"
-    deck = [Card.from_word(word) for word in words.split()]
-    rnd = Round(CLASSIC, 3, deck, 0, log=True)
-    for move in ("prince 0", "king 2", "guard 1 baron"):
-        rnd.apply(Action.parse(move))
+    rnd = play(Round(CLASSIC, 3, cards("priest | prince king baron | prince countess princess guard handmaid guard"
+                                        " guard guard handmaid priest guard baron"), 0, log=True),
+               "prince 0; king 2; guard 1 baron")
     assert rnd.hands[2] == [Card.PRINCESS]
     odds = Reading(view(rnd, 0), {1: "beginner", 2: "beginner"}).hand_odds(2)
     # Bram's King is read too: beside a Priest or the Princess a beginner plays it, beside most cards not

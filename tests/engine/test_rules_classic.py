@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from scenarios import FULL_TIE, FULL_TIE_FROM_SEAT0, cards, deck, events, last, legal, play
 
-from loveletter.engine import CARDS, CLASSIC, EDITION_2019, Card, Phase, Round, view
+from loveletter.engine import CARDS, CLASSIC, EDITION_2019, Card, Phase, Round, ties, view
 
 C = Card
 
@@ -765,8 +765,6 @@ def test_R5_3_R7_a_card_known_spreads_along_a_chain_of_ties_at_once():
     """Seats 1 and 2 tied, then seats 0 and 1: who knows seat 0's Guard knows seat 1's, and so seat 2's,
     in one go (ties.spread, "and theirs in turn"). One step only would leave seat 2's for the next
     spread: after the next event in a view, after the next move in the expert's playout.Memory."""
-    from loveletter.engine import ties
-
     known = {0: C.GUARD}
     ties.spread([(1, 2, 0, 0), (0, 1, 0, 0)], known, 3)
     assert known == {0: C.GUARD, 1: C.GUARD, 2: C.GUARD}
