@@ -196,8 +196,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record_saved": "Record saved: {path}",
         "record_not_saved": "Could not save the record {path}: {reason}",
         "play_err_records": "cannot save the game's record in {folder}: {reason}",
-        "play_err_no_home": "no folder to save the game's record in: HOME is unset or not a full path, and your account has"
-                            " no home folder; set HOME or XDG_DATA_HOME, or give --records DIR",
+        "play_err_no_home": "no folder to save the game's record in: {reason}",
+        # (why no folder is known: the option that names one given as {option})
+        "no_home": "HOME is unset or not a full path, and your account has no home folder; set HOME or XDG_DATA_HOME,"
+                   " or give {option}",
         "records_not_folder": "it is not a folder",
         "quit": "Game stopped.",
         "not_text": "That is not text: the terminal sent bytes that are not UTF-8. Type a move again.",
@@ -271,8 +273,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_err_host_empty": "the address is empty: give one, e.g. 127.0.0.1 or 0.0.0.0",
         "serve_err_db_empty": "it is empty: give a database URL or an SQLite file path (or leave --db out)",
         "serve_err_data_folder": "cannot make the data folder {folder}: {reason}",
-        "serve_err_no_home": "no folder for the tables' database: HOME is unset or not a full path, and your account has"
-                             " no home folder; set HOME or XDG_DATA_HOME, or give --db FILE",
+        "serve_err_no_home": "no folder for the tables' database: {reason}",
         "serve_err_db_no_folder": "the folder {folder} does not exist",
         "serve_err_db_kind": "unknown kind of database {kind!r}",
         "serve_err_db_driver": "its driver ({module}) is not installed",
@@ -775,8 +776,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record_saved": "Verslag bewaard: {path}",
         "record_not_saved": "Kon het verslag {path} niet bewaren: {reason}",
         "play_err_records": "kan het verslag van het spel niet bewaren in {folder}: {reason}",
-        "play_err_no_home": "geen map om het verslag van het spel in te bewaren: HOME is niet gezet of geen volledig pad, en je"
-                            " account heeft geen thuismap; stel HOME of XDG_DATA_HOME in, of geef --records MAP",
+        "play_err_no_home": "geen map om het verslag van het spel in te bewaren: {reason}",
+        "no_home": "HOME is niet gezet of geen volledig pad, en je account heeft geen thuismap; stel HOME of"
+                   " XDG_DATA_HOME in, of geef {option}",
         "records_not_folder": "het is geen map",
         "quit": "Spel gestopt.",
         "not_text": "Dat is geen tekst: de terminal stuurde bytes die geen UTF-8 zijn. Typ je zet opnieuw.",
@@ -850,8 +852,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_err_host_empty": "het adres is leeg: geef er een, bv. 127.0.0.1 of 0.0.0.0",
         "serve_err_db_empty": "die is leeg: geef een database-URL of het pad van een SQLite-bestand (of laat --db weg)",
         "serve_err_data_folder": "kan de gegevensmap {folder} niet maken: {reason}",
-        "serve_err_no_home": "geen map voor de database van de tafels: HOME is niet gezet of geen volledig pad, en je account"
-                             " heeft geen thuismap; stel HOME of XDG_DATA_HOME in, of geef --db BESTAND",
+        "serve_err_no_home": "geen map voor de database van de tafels: {reason}",
         "serve_err_db_no_folder": "de map {folder} bestaat niet",
         "serve_err_db_kind": "onbekend soort database {kind!r}",
         "serve_err_db_driver": "het stuurprogramma ervoor ({module}) is niet geïnstalleerd",

@@ -559,7 +559,8 @@ def run_game(settings: GameSettings) -> int:
     try:
         folder = settings.records or default_records_folder()
     except NoHomeFolder:
-        print(f"loveletter play: {t('play_err_no_home')}", file=sys.stderr)
+        reason = t("no_home", option=f"--records {t('meta_folder')}")
+        print(f"loveletter play: {t('play_err_no_home', reason=reason)}", file=sys.stderr)
         return 1
     try:  # before the game: a record that cannot be saved is found out now, not after the match
         path = _new_record_path(folder)

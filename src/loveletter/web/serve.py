@@ -60,7 +60,7 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     except OSError as err:  # the default data folder could not be made
         return fail("serve_err_data_folder", folder=err.filename, reason=t.os_reason(err))
     except NoHomeFolder:
-        return fail("serve_err_no_home")
+        return fail("serve_err_no_home", reason=t("no_home", option=f"--db {t('meta_file')}"))
     shown_db = without_password(url)
     problem = _sqlite_file_problem(database, t)
     if problem:
