@@ -1267,15 +1267,13 @@ def test_the_game_tells_the_player_only_what_their_seat_may_know(tmp_path, editi
     """R7: every line of a whole match (the player choosing each move) is told as the player's seat
     sees it: no bot's draw, deal, look, trade or cards put under the deck, as the full event would
     tell it, is ever shown."""
-    shown = io.StringIO()
-    settings = GameSettings(edition, players, ["random"] * (players - 1), lang, seed=4, records=tmp_path, starter=0)
-    game = TerminalGame(settings, lambda: "1\n", Console(file=shown, width=300), tmp_path / "game.json")
-    assert game.run() == 0 and game.match.over
+    game, shown = _played(tmp_path, GameSettings(edition, players, ["random"] * (players - 1), lang, seed=4,
+                                                 records=tmp_path, starter=0))
     secrets = {full for number, rnd in enumerate(game.match.rounds, 1) for event in rnd.log or ()
                if (full := narrate(event, game.names, game.t, number)) != narrate(event.seen_by(0), game.names, game.t,
                                                                                  number)}
     assert len(secrets) > 20  # (the bots' draws at least: the check has something to find)
-    assert [line for line in secrets if line and line in shown.getvalue()] == []
+    assert [line for line in secrets if line and line in shown] == []
 
 
 def test_no_hidden_card_is_on_disk_while_a_round_is_played(tmp_path):
@@ -1547,16 +1545,23 @@ def test_a_part_wider_than_the_line_stays_beside_a_short_label_and_no_closing_ma
 def test_the_table_counts_the_deck_in_the_singular_for_one_card_only(tmp_path, lang, one, many):
     """Each table says how many cards the deck holds: "1 card" for the last one, "cards" for every
     other count, none left ("0 cards") included."""
-    shown = io.StringIO()
     # seed 3: the player draws the deck's last card but one, and its last card, in some round
-    settings = GameSettings(CLASSIC, 2, ["random"], lang, seed=3, target=3, records=tmp_path, starter=0)
-    game = TerminalGame(settings, lambda: "1\n", Console(file=shown, width=300), tmp_path / "game.json")
-    assert game.run() == 0 and game.match.over
+    _, shown = _played(tmp_path, GameSettings(CLASSIC, 2, ["random"], lang, seed=3, target=3, records=tmp_path,
+                                              starter=0))
     deck = one.split(": ")[0] + ": "
-    told = [line.split(" · ")[0] for line in shown.getvalue().splitlines() if line.startswith(deck)]
+    told = [line.split(" · ")[0] for line in shown.splitlines() if line.startswith(deck)]
     assert one in told and many.format(n=0) in told
     assert all(line == (one if n == 1 else many.format(n=n)) for line in told
                for n in [int(line.removeprefix(deck).split()[0])])
+
+
+def _played(tmp_path: Path, settings: GameSettings) -> tuple[TerminalGame, str]:
+    """Play ``settings``' match to its end, the player choosing move 1 each time: the game, and all it
+    showed."""
+    shown = io.StringIO()
+    game = TerminalGame(settings, lambda: "1\n", Console(file=shown, width=300), tmp_path / "game.json")
+    assert game.run() == 0 and game.match.over
+    return game, shown.getvalue()
 
 
 def _screens(tmp_path: Path, settings: GameSettings) -> tuple[TerminalGame, list[tuple[View, str]]]:
@@ -1610,12 +1615,10 @@ def test_the_tables_status_says_who_is_out_who_is_protected_and_whose_turn_it_is
 def test_the_spys_token_is_told_and_counted_when_the_round_ends(tmp_path, lang, ending):
     """R6.4: Bram wins the round on the showdown, and the player, the only one left with a Spy in
     their discards, gains a token too: both reach the target of 1 and win the match together."""
-    shown = io.StringIO()
-    settings = GameSettings(EDITION_2019, 2, ["random"], lang, seed=149, target=1, records=tmp_path, starter=0)
-    game = TerminalGame(settings, lambda: "1\n", Console(file=shown, width=300), tmp_path / "game.json")
-    assert game.run() == 0
+    game, shown = _played(tmp_path, GameSettings(EDITION_2019, 2, ["random"], lang, seed=149, target=1,
+                                                 records=tmp_path, starter=0))
     assert game.match.rounds[0].winners == (1,) and game.match.rounds[0].spy_bonus == 0  # (what the seed gives)
-    assert shown.getvalue().splitlines()[-len(ending):] == ending
+    assert shown.splitlines()[-len(ending):] == ending
 
 
 def test_what_you_know_names_each_hand_you_have_seen_by_its_players_name(tmp_path):
