@@ -2595,10 +2595,13 @@ def test_an_address_may_name_so_many_codes_with_no_table(client, monkeypatch):
         assert server.missed.count(f"2001:db8::{n}") == 0
     assert web_app._address(types.SimpleNamespace(client=types.SimpleNamespace(host="2001:db8::7"))) == "2001:db8::/64"
     assert web_app._address(types.SimpleNamespace(client=types.SimpleNamespace(host="::ffff:10.0.0.1"))) == "10.0.0.1"
-    monkeypatch.setattr(recent, "ADDRESSES_KEPT", 10)  # many addresses are forgotten, oldest first
+    monkeypatch.setattr(recent, "ADDRESSES_KEPT", 10)  # many addresses are forgotten, the longest idle first
+    server.missed.note("10.2.0.1")
     for n in range(25):
         server.missed.note(f"10.1.0.{n}")
-    assert len(server.missed.times) <= 10 and server.missed.count("10.1.0.24") == 1
+        server.missed.note("10.2.0.1")  # seen first, but never idle: kept
+    assert len(server.missed.times) == 10 and server.missed.count("10.2.0.1") == 26
+    assert [server.missed.count(f"10.1.0.{n}") for n in (15, 16, 24)] == [0, 1, 1]
     assert server.missed.count("198.51.100.1") == 0 and "198.51.100.1" not in server.missed.times  # (a lookup adds none)
 
 

@@ -16,7 +16,7 @@ ADDRESSES_KEPT = 100_000
 class Recent:
     """When each client address did a thing (made a table, named no table, took a seat) within the
     last ``seconds``. An address whose times are all older is forgotten; past :data:`ADDRESSES_KEPT`
-    addresses, the oldest are, so that many addresses cannot fill the memory."""
+    addresses, the longest idle are, so that many addresses cannot fill the memory."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -40,13 +40,16 @@ class Recent:
             raise Refused(key, most=most, minutes=round(self.seconds / 60))
 
     def note(self, address: str) -> None:
-        """``address`` did it now."""
-        if address not in self.times and len(self.times) >= ADDRESSES_KEPT:
-            for other in list(self.times):  # the forgotten first; then the longest known
-                self.count(other)
-            while len(self.times) >= ADDRESSES_KEPT:
-                del self.times[next(iter(self.times))]
-        self.times.setdefault(address, collections.deque()).append(time.monotonic())
+        """``address`` did it now. The addresses are kept in the order they last did it, so that the
+        ones to forget are found at the front, never by a pass over them all."""
+        done = self.times.pop(address, None)
+        if done is None:
+            while self.times and len(self.times) >= ADDRESSES_KEPT:
+                first = next(iter(self.times))  # the longest idle: forgotten, whether its times are old or not
+                del self.times[first]
+            done = collections.deque()
+        self.times[address] = done
+        done.append(time.monotonic())
 
 
 def this_machine(address: str) -> bool:
