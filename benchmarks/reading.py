@@ -18,8 +18,9 @@ so the intervals take the rounds as the independent units.
 Against beginners it also prints how faithful the reading's model of them is: at their decisions
 with a choice (before the round's last play, after which nothing is read), how often the play they
 made is one the model would make from their true hand, told what the reading tells it (what the
-player knows of seat 0's card, and of the cards of others it looked at, traded with or tied with),
-and told all that the player knew of the other hands.
+player knows of seat 0's card, and of the cards of others it looked at, traded with or tied with;
+where their holder has played a card since, it may know or not: either will do), and told all that
+the player knew of the other hands.
 
     .venv/bin/python benchmarks/reading.py [--rounds N] [--seed S] [--only "vs expert"]
 """
@@ -27,6 +28,7 @@ and told all that the player knew of the other hands.
 from __future__ import annotations
 
 import math
+from itertools import combinations
 
 from options import Parser, check_only, count, description, run, wanted, whole
 
@@ -77,10 +79,13 @@ def measure(edition: str, players: int, opponents: str, rounds: int, seed: int) 
                     and len(mover.legal_actions) > 1):
                 faithful[0] += 1
                 # what the reading tells it: what it knows of seat 0's card, and of those others' cards
-                # whose look, trade or Baron tie with it seat 0 saw (each deal read gives those cards)
-                told = {seat: mover.known[seat] for seat in (0, *known_to(mover.events, 0, rnd.current))
-                        if seat in mover.known}
-                faithful[1] += follows(mover, action, told)
+                # whose look, trade or Baron tie with it seat 0 saw (each deal read gives those cards);
+                # and perhaps those whose holder played a card since (each way weighed: either will do)
+                sure, unsure = known_to(mover.events, 0, rnd.current)
+                told = {seat: mover.known[seat] for seat in (0, *sure) if seat in mover.known}
+                maybe = {seat: rnd.hands[seat][0] for seat, played in unsure.items() if rnd.hands[seat][0] is not played}
+                faithful[1] += any(follows(mover, action, {**told, **dict(kept)})
+                                   for n in range(len(maybe) + 1) for kept in combinations(maybe.items(), n))
                 faithful[2] += follows(mover, action, dict(mover.known))
             match.apply(action)
     return found, faithful

@@ -49,10 +49,17 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import accumulate, permutations
+from itertools import accumulate, permutations, product
 from typing import Generic, Protocol, TypeVar, cast
 
-from loveletter.bots.facts import known_to, last_plays, publicly_possible, ruled_out_and_ties, who_knows_mine
+from loveletter.bots.facts import (
+    STILL_KNOWN,
+    known_to,
+    last_plays,
+    publicly_possible,
+    ruled_out_and_ties,
+    who_knows_mine,
+)
 from loveletter.bots.odds import PlayOdds, PlayReading
 from loveletter.bots.rule_based import after_event, countess_tells
 from loveletter.engine import CARDS, Action, Card, Edition, Event, View, known_draws
@@ -622,9 +629,10 @@ class Belief:
         known = {} if knew is None else {self.seat: knew}
         # and of the others' cards (its look, its trade, its Baron tie, the card unchanged since): in
         # each hypothesis, the card it puts in that hand (a player told the King's player holds the
-        # card it gave away guesses that card, whatever else it holds)
-        holders = known_to(self._view.events[:self._at], self.seat, seat)
-        chance: dict[tuple[tuple[Card, ...], tuple[Card, ...]], float] = {}
+        # card it gave away guesses that card, whatever else it holds); and those it may still know
+        # (its holder played once since), weighed at even odds where the hand holds another card
+        holders, unsure = known_to(self._view.events[:self._at], self.seat, seat)
+        chance: dict[tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]], float] = {}
         new: dict[Key, float] = {}
         for key, w in deals:
             moved = played(key)
@@ -633,16 +641,35 @@ class Belief:
             hands = key[0]
             hand = hands[seat] or ()
             theirs = tuple(cast(tuple[Card, ...], hands[holder])[0] for holder in holders)
-            p = chance.get((hand, theirs))
+            maybe = tuple(cast(tuple[Card, ...], hands[holder])[0] for holder in unsure)
+            p = chance.get((hand, theirs, maybe))
             if p is None:
-                p = chance[hand, theirs] = (
-                    self.reader(self.edition, hand, action, seat, mask, seen,
-                                {**known, **dict(zip(holders, theirs, strict=True))}, tells, odds)
+                p = chance[hand, theirs, maybe] = (
+                    self._chance_knowing(hand, action, seat, mask, seen,
+                                         {**known, **dict(zip(holders, theirs, strict=True))},
+                                         dict(zip(unsure, maybe, strict=True)), unsure, tells, odds)
                     if len(hand) == 2 else 1.0
                 )
             if p > 0:
                 _add(new, moved, w * p)
         self._replace(new)
+
+    def _chance_knowing(self, hand: tuple[Card, ...], action: Action, seat: int, mask: int, seen: list[int],
+                        known: dict[int, Card], maybe: dict[int, Card], played: dict[int, Card], tells: int,
+                        odds: PlayOdds) -> float:
+        """How likely ``hand`` made ``action``, as ``self.reader`` judges it, its player knowing ``known``
+        (holder: card), and perhaps the card ``maybe`` puts in a hand whose holder has played a card
+        since (``played``: the :class:`~loveletter.bots.facts.Links` ``unsure``): unknown where that was
+        another copy of it, else known at :data:`~loveletter.bots.facts.STILL_KNOWN` odds (each case
+        weighed)."""
+        assert self.reader is not None
+        doubtful = [holder for holder, card in maybe.items() if card is not played[holder]]
+        p = 0.0
+        for still in product((True, False), repeat=len(doubtful)):
+            told = {**known, **{holder: maybe[holder] for holder, kept in zip(doubtful, still, strict=True) if kept}}
+            p += (math.prod(STILL_KNOWN if kept else 1.0 - STILL_KNOWN for kept in still)
+                  * self.reader(self.edition, hand, action, seat, mask, seen, told, tells, odds))
+        return p
 
     def _baron(self, e: Event) -> None:
         assert e.seat is not None and e.target is not None

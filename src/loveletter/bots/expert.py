@@ -206,7 +206,7 @@ class ExpertBot:
         while done < budget:
             belief, wild = reading.pick(rng)
             state = _determinise(view, belief, rng)
-            memory = remember(known, links, state)
+            memory = remember(known, links, state, rng.random() if links.unsure else 0.0)  # (a draw only where needed)
             path = self._descend(root, state, memory, rng, root_moves, wild)
             play_out(state, memory, rng, wild)
             rewards, mine = score(state)
@@ -266,7 +266,7 @@ class ExpertBot:
                 found = missed.get(missing) if missing is not None else None
                 if found is None:
                     state = deal.clone()
-                    memory = remember(known, links, state)
+                    memory = remember(known, links, state, luck)
                     walk = random.Random(luck)
                     step(state, action, memory)
                     decided_by = _decided_by(action, state, me)

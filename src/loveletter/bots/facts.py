@@ -186,38 +186,67 @@ def last_plays(view: View) -> dict[int, LastPlay]:
     return {s: play for s, play in last.items() if s != view.seat and view.alive[s]}
 
 
-Links = list[tuple[int, int]]
-"""``(knower, holder)``: pairs of other players where the first knows the second's card, though the
-viewer does not know which card that is (it depends on the deal sampled)."""
+class Links(NamedTuple):
+    """Which other players know which others' cards, though the viewer does not know which card that
+    is (it depends on the deal sampled)."""
+
+    #: ``(knower, holder)``: the first knows the second's card.
+    sure: list[tuple[int, int]]
+    #: ``(knower, holder, played)``: the first knew the second's card, and the second has played
+    #: ``played`` since, once: the card the first knew, or the one it drew then. Where the card now
+    #: held is another, the first knows it if it was the card seen (:data:`STILL_KNOWN`); where it is
+    #: ``played`` again, the first cannot tell whether the copy it saw was played.
+    unsure: list[tuple[int, int, Card]]
+
+
+#: How likely a player still knows the card it saw, once its holder played another (a :class:`Links`
+#: ``unsure`` link, in a deal where the card now held is not the one played): even odds, for either
+#: card in the holder's hand as it played may have been the one seen (the other drawn), and the
+#: holder's choice between them does not depend on which.
+STILL_KNOWN = 0.5
 
 
 def links(events: Sequence[Event], me: int) -> Links:
     """Which other players know which others' cards (a Priest look, a Baron tie, a King trade
-    between them), as long as the holder has not played, traded, discarded or returned a card since
-    (after a play it may or may not still hold the card seen: taken as forgotten)."""
-    pairs: set[tuple[int, int]] = set()
+    between them), as long as the holder has not played, traded, discarded or returned a card since;
+    after one play of the holder's (no more), an ``unsure`` link: the card seen may be the one it kept."""
+    sure: set[tuple[int, int]] = set()
+    unsure: dict[tuple[int, int], Card] = {}
     for e in events:
         a, b = e.seat, e.target
         if a is None:
             continue
         kind = e.kind
         if kind in ("play", "discard", "bottom", "out"):
-            pairs = {(k, h) for k, h in pairs if h != a and not (kind == "out" and k == a)}
+            gone = kind == "out"  # (a player out knows nothing that matters)
+            unsure = {(k, h): card for (k, h), card in unsure.items() if h != a and not (gone and k == a)}
+            if kind == "play" and e.card is not None:
+                unsure.update(((k, h), e.card) for k, h in sure if h == a)
+            sure = {(k, h) for k, h in sure if h != a and not (gone and k == a)}
         elif kind == "king" and b is not None:
-            pairs = {(k, h) for k, h in pairs if h not in (a, b)}
+            sure = {(k, h) for k, h in sure if h not in (a, b)}
+            unsure = {(k, h): card for (k, h), card in unsure.items() if h not in (a, b)}
         if me in (a, b) or b is None or a == b:
             continue
         if kind == "priest":
-            pairs.add((a, b))
+            learnt: tuple[tuple[int, int], ...] = ((a, b),)
         elif (kind == "baron" and e.result == "tie") or kind == "king":
-            pairs.update(((a, b), (b, a)))
-    return sorted(pairs)
+            learnt = ((a, b), (b, a))
+        else:
+            continue
+        sure.update(learnt)
+        for pair in learnt:
+            unsure.pop(pair, None)
+    return Links(sorted(sure), sorted((k, h, card) for (k, h), card in unsure.items()))
 
 
-def known_to(events: Sequence[Event], me: int, knower: int) -> list[int]:
+def known_to(events: Sequence[Event], me: int, knower: int) -> tuple[list[int], dict[int, Card]]:
     """The other players whose card ``knower`` knows after ``events``, as ``me`` can tell (:func:`links`),
-    though not which card: in a deal of the hidden cards, the one it puts in that hand."""
-    return [holder for who, holder in links(events, me) if who == knower]
+    though not which card: in a deal of the hidden cards, the one it puts in that hand. Then those
+    it may still know (``unsure`` links), each with the card its holder played since."""
+    found = links(events, me)
+    return ([holder for who, holder in found.sure if who == knower],
+            {holder: played for who, holder, played in found.unsure if who == knower})
 
 
 def who_knows_mine(view: View, upto: int | None = None, among: Iterable[int] | None = None) -> dict[int, Card]:

@@ -22,7 +22,7 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 
-from loveletter.bots.facts import Links, links, who_knows_mine
+from loveletter.bots.facts import STILL_KNOWN, Links, links, who_knows_mine
 from loveletter.bots.last_play import count_last_play, winning_most
 from loveletter.bots.odds import PlayOdds, even, forget, play_odds, read_king, read_miss, read_play
 from loveletter.bots.rule_based import (
@@ -95,11 +95,18 @@ def memory_at(view: View) -> tuple[Memory, Links]:
     return memory, links(view.events, me)
 
 
-def remember(memory: Memory, links: Links, state: Round) -> Memory:
-    """A copy of ``memory`` with the ``links`` filled in from the (sampled) hands of ``state``."""
+def remember(memory: Memory, links: Links, state: Round, luck: float) -> Memory:
+    """A copy of ``memory`` with the ``links`` filled in from the (sampled) hands of ``state``; the
+    unsure ones, where the card held is not the one played since, by ``luck`` (in [0, 1): its binary
+    digits, one for each, known at odds :data:`~loveletter.bots.facts.STILL_KNOWN`)."""
     filled = Memory((dict(known) for known in memory), memory.tells, list(memory.odds), memory.ties)
-    for knower, holder in links:
+    for knower, holder in links.sure:
         filled[knower][holder] = state.hands[holder][0]
+    for knower, holder, played in links.unsure:
+        card = state.hands[holder][0]
+        if card is not played and luck < STILL_KNOWN:
+            filled[knower][holder] = card
+        luck = luck * 2 % 1.0
     return filled
 
 
