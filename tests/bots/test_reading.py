@@ -243,13 +243,16 @@ def test_a_player_told_a_card_by_a_king_is_read_as_knowing_it():
 
 
 def test_a_player_that_may_still_know_a_card_it_saw_is_not_read_as_wild():
-    """Bram (seat 1) looked at Cas's King (seat 2); Cas drew a Priest and played it, keeping the King
-    (or so she may have: seat 0 cannot tell which card she played). Bram's Guard then named the King,
-    the one card of its kind. Read as if Bram no longer knew Cas's card, that was a wild guess, and
-    the reading took him for a player at random (99.5%); read as a player who may still know it
-    (even odds: either of Cas's cards may have been the one seen), he is about as sensible as before."""
-    rnd = play(Round(CLASSIC, 3, cards("baron | handmaid priest king | guard princess priest handmaid guard guard"
-                                        " guard guard baron prince prince countess"), 0, log=True),
-               "handmaid; priest 2; priest 1; handmaid; guard 2 king")
+    """Bram (seat 1) looked at Cas's Countess (seat 2); Cas drew a Priest and played it, keeping the
+    Countess (or so she may have: seat 0 cannot tell which card she played). Bram's Guard then named
+    the Countess, the one card of its kind. Read as if Bram no longer knew Cas's card, that was a wild
+    guess, and the reading took him for a player at random (76%, from 5.5% before it); read as a
+    player who may still know it (even odds: either of Cas's cards may have been the one seen), the
+    play says he is sensible."""
+    rnd = play(Round(CLASSIC, 3, cards("baron | handmaid priest countess | guard princess priest handmaid guard"
+                                        " guard guard guard baron prince prince king"), 0, log=True),
+               "handmaid; priest 2; priest 1; handmaid")
+    assert Reading(view(rnd, 0)).chance_wild() > 0.05
+    rnd = play(rnd, "guard 2 countess")
     assert rnd.hands[1] == [Card.PRINCESS] and not rnd.is_alive(2)
-    assert Reading(view(rnd, 0)).chance_wild() < 0.6
+    assert Reading(view(rnd, 0)).chance_wild() < 0.05
