@@ -456,9 +456,9 @@ def test_scores_equal_but_for_rounding_are_taken_as_equal(monkeypatch, chooser):
     assert chosen == {first, second}
 
 
-def test_a_look_at_a_hand_a_king_then_takes_is_no_link():
-    """Seat 1 looks at seat 3's Baron; seat 2's King then takes it, giving seat 3 its Guard. Seat 1's
-    look says nothing of seat 3's card now: the only links left are the two traders' own."""
+def test_a_look_at_a_hand_a_king_then_takes_follows_the_card():
+    """Seat 1 looks at seat 3's Baron; seat 2's King then takes it, giving seat 3 its Guard. Seat 1
+    saw the trade: it knows seat 2 holds the Baron now, and nothing of seat 3's card."""
     middle = [Card.HANDMAID, Card.PRIEST, Card.KING, Card.BARON, Card.GUARD, Card.GUARD, Card.GUARD]
     rnd = Round(CLASSIC, 4, deck_with(CLASSIC, middle, players=4))
     rnd.apply(Action(Card.HANDMAID))
@@ -466,8 +466,8 @@ def test_a_look_at_a_hand_a_king_then_takes_is_no_link():
     assert memory_at(view(rnd, 0))[1] == ([(1, 3)], [])
     rnd.apply(Action(Card.KING, 3))
     memory, links = memory_at(view(rnd, 0))
-    assert links == ([(2, 3), (3, 2)], [])
-    assert remember(memory, links, rnd, 0.0)[1] == {}
+    assert links == ([(1, 2), (2, 3), (3, 2)], [])
+    assert remember(memory, links, rnd, 0.0)[1] == {2: Card.BARON} == view(rnd, 1).known
 
 
 def test_the_card_a_knocked_out_player_was_known_to_hold_is_counted_once():

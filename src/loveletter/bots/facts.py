@@ -208,8 +208,9 @@ STILL_KNOWN = 0.5
 
 def links(events: Sequence[Event], me: int) -> Links:
     """Which other players know which others' cards (a Priest look, a Baron tie, a King trade
-    between them), as long as the holder has not played, traded, discarded or returned a card since;
-    after one play of the holder's (no more), an ``unsure`` link: the card seen may be the one it kept."""
+    between them), as long as the holder has not played, discarded or returned a card since (a King's
+    trade takes the knowledge to the card's new holder); after one play of the holder's (no more), an
+    ``unsure`` link: the card seen may be the one it kept (or, where it played a King, gave away)."""
     sure: set[tuple[int, int]] = set()
     unsure: dict[tuple[int, int], Card] = {}
     for e in events:
@@ -223,9 +224,11 @@ def links(events: Sequence[Event], me: int) -> Links:
             if kind == "play" and e.card is not None:
                 unsure.update(((k, h), e.card) for k, h in sure if h == a)
             sure = {(k, h) for k, h in sure if h != a and not (gone and k == a)}
-        elif kind == "king" and b is not None:
-            sure = {(k, h) for k, h in sure if h not in (a, b)}
-            unsure = {(k, h): card for (k, h), card in unsure.items() if h not in (a, b)}
+        elif kind == "king" and b is not None:  # a card known follows its trade (but to the viewer: not a link)
+            traded = {a: b, b: a}
+            sure = {(k, traded.get(h, h)) for k, h in sure if {k, h} != {a, b} and traded.get(h, h) != me}
+            unsure = {(k, traded.get(h, h)): card for (k, h), card in unsure.items()
+                      if {k, h} != {a, b} and traded.get(h, h) != me}
         if me in (a, b) or b is None or a == b:
             continue
         if kind == "priest":
