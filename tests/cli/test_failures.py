@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -242,6 +244,30 @@ def test_a_websocket_text_frame_that_is_not_utf8_is_logged_on_one_line(tmp_path)
         stop_server(server)
     log = server.stdout.read() if server.stdout else ""
     assert "Invalid UTF-8" in log and "Traceback" not in log, log
+
+
+@pytest.mark.parametrize("signals", [(signal.SIGINT,), (signal.SIGINT, signal.SIGINT), (signal.SIGTERM,)],
+                         ids=["ctrl-c", "ctrl-c twice", "sigterm"])
+def test_serve_stopped_by_a_signal_ends_quietly_by_that_signal(tmp_path, signals):
+    """A second Ctrl-C (as people press when a server is slow to stop) broke the app's shutdown with
+    a traceback; and a Ctrl-C ended with status 0, as if nothing had stopped it. A player connected
+    the while: the server waits for them at the first Ctrl-C, and a second hurries it."""
+    from websockets.sync.client import connect
+
+    port = free_port()
+    server = start_server(port, str(tmp_path / "web.sqlite3"))
+    try:
+        with connect(f"ws://127.0.0.1:{port}/ws/ABCDEF") as player:
+            player.send('{"type": "hello", "secret": null, "lang": "en"}')
+            player.recv(timeout=10)
+            for signum in signals:
+                server.send_signal(signum)
+                time.sleep(0.05)
+            returned = server.wait(30)
+    finally:
+        stop_server(server)
+    log = server.stdout.read() if server.stdout else ""
+    assert returned == -signals[0] and "Traceback" not in log and "ERROR" not in log, log
 
 
 def test_a_line_told_without_clicks_context_names_the_command():

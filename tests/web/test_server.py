@@ -10,6 +10,7 @@ import logging
 import math
 import random
 import re
+import signal
 import socket
 import threading
 import time
@@ -2670,7 +2671,8 @@ def test_the_system_drops_a_connection_whose_client_stopped_reading():
 
 def test_a_port_another_server_listens_on_is_refused_and_ctrl_c_stops_quietly(monkeypatch):
     """Two servers started at once could both bind the port (uvicorn listened later, outside the
-    one-line errors); and Ctrl+C ended ``uvicorn.run`` without a word, as it still does."""
+    one-line errors); and Ctrl+C ended ``uvicorn.run`` without a word, as it still does (a Ctrl-C
+    even before uvicorn caught the signals: told as a Ctrl-C)."""
     from loveletter.web import serve as serving
 
     [first] = serving.listen("127.0.0.1", 0)
@@ -2682,7 +2684,7 @@ def test_a_port_another_server_listens_on_is_refused_and_ctrl_c_stops_quietly(mo
             raise KeyboardInterrupt
 
         monkeypatch.setattr(serving.uvicorn.Server, "run", interrupted)
-        assert serving.run_server(lambda scope, receive, send: None, [first], log_level="warning") is None
+        assert serving.run_server(lambda scope, receive, send: None, [first], log_level="warning") == signal.SIGINT
 
 
 def test_the_server_listens_on_ipv6_loopback_too(database, monkeypatch, capsys):
@@ -2713,7 +2715,7 @@ def test_a_server_on_the_loopback_address_answers_only_to_this_machines_names(da
 
     served: list[object] = []
     options: list[dict[str, object]] = []
-    monkeypatch.setattr(serving, "run_server", lambda app, listeners, **given: (served.append(app), options.append(given)))
+    monkeypatch.setattr(serving, "run_server", lambda app, listeners, **given: served.append(app) or options.append(given))
     for host, guarded in (("127.0.0.1", True), ("0.0.0.0", False)):
         assert serving.serve(host, free_port(), database, 0, None, Translator("en")) == 0
         assert isinstance(served[-1], LoopbackOnly) is guarded, host

@@ -7,9 +7,11 @@ import errno
 import logging
 import math
 import os
+import signal
 import socket
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -100,11 +102,14 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     try:
         # a proxy on this machine names its clients (X-Forwarded-For), over IPv4 or IPv6 (uvicorn trusts
         # 127.0.0.1 alone by default: through ::1 every client was one address to the limits per address)
-        run_server(served, listeners, log_level="warning", ws_max_size=16_384, timeout_graceful_shutdown=5,
-                   forwarded_allow_ips=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1"))
+        stopped_by = run_server(served, listeners, log_level="warning", ws_max_size=16_384, timeout_graceful_shutdown=5,
+                                forwarded_allow_ips=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1"))
     finally:
         for listener in listeners:
             listener.close()
+    if stopped_by is not None:  # stopped by that signal, as a shell or a service manager expects
+        signal.signal(stopped_by, signal.SIG_DFL)
+        signal.raise_signal(stopped_by)
     return 0
 
 
@@ -222,8 +227,36 @@ def listen(host: str, port: int) -> list[socket.socket]:
     return listeners
 
 
-def run_server(app: ASGIApp, listeners: list[socket.socket], **options: Any) -> None:
-    """Serve ``app`` under uvicorn on ``listeners``, with uvicorn's ``options``, until stopped (Ctrl+C
-    stops it as ``uvicorn.run`` did, without a word: uvicorn raises it again once it has shut down)."""
-    with contextlib.suppress(KeyboardInterrupt):
-        uvicorn.Server(uvicorn.Config(app, backlog=BACKLOG, **options)).run(sockets=listeners)
+class _Server(uvicorn.Server):
+    """uvicorn's server, which keeps the signal that stopped it (:attr:`stopped_by`) where uvicorn
+    raises it again once it has shut down, inside its event loop; and shuts the app down even when
+    told to hurry by a second Ctrl-C (as people press when a server is slow to stop). Either way, a
+    second Ctrl-C broke the app's shutdown with a traceback."""
+
+    stopped_by: int | None = None
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().shutdown(sockets)
+        if self.force_exit:  # (uvicorn then left the app's shutdown out: its task was cancelled at the end)
+            await self.lifespan.shutdown()
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        with super().capture_signals():
+            try:
+                yield
+            finally:  # (uvicorn raises those it caught once this ends: none are left)
+                if self._captured_signals:
+                    self.stopped_by = self._captured_signals[0]
+                self._captured_signals.clear()
+
+
+def run_server(app: ASGIApp, listeners: list[socket.socket], **options: Any) -> int | None:
+    """Serve ``app`` under uvicorn on ``listeners``, with uvicorn's ``options``, until stopped; the
+    signal that stopped it (Ctrl+C: SIGINT, or SIGTERM), once it has shut down, without a word."""
+    server = _Server(uvicorn.Config(app, backlog=BACKLOG, **options))
+    try:
+        server.run(sockets=listeners)
+    except KeyboardInterrupt:  # (before uvicorn caught the signals)
+        return signal.SIGINT
+    return server.stopped_by
