@@ -630,7 +630,7 @@ class Belief:
         # and of the others' cards (its look, its trade, its Baron tie, the card unchanged since): in
         # each hypothesis, the card it puts in that hand (a player told the King's player holds the
         # card it gave away guesses that card, whatever else it holds); and those it may still know
-        # (its holder played once since), weighed at even odds where the hand holds another card
+        # (their holder played once since: at even odds, where that hand holds another card than it played)
         holders, unsure = known_to(self._view.events[:self._at], self.seat, seat)
         chance: dict[tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]], float] = {}
         new: dict[Key, float] = {}
