@@ -29,7 +29,7 @@ from loveletter.bots import LEVELS, MAX_BUDGET, SEARCHING
 from loveletter.engine import EDITIONS
 from loveletter.engine.errors import is_whole, shown
 from loveletter.i18n import grouped
-from loveletter.signals import STOPPING, handled
+from loveletter.signals import STOPPING, handled, set_back
 from loveletter.tournament.games import (
     MODES,
     Chunk,
@@ -343,15 +343,21 @@ def stops_heard_as_ctrl_c() -> Iterator[list[int]]:
     and its workers played on, orphaned, holding its output open. The list gives the signals heard
     (for the exit status). A signal ignored by whoever started us (``nohup``) stays ignored, and one
     already passed on by an outer such block stays with it (its list hears it). Where Ctrl-C itself
-    is ignored (a job a script started with ``&``), nothing can be passed on: both stay as they were
-    (and the workers then do not ignore them: :func:`stops_passed_on`)."""
+    is ignored (a job a script started with ``&``, which the terminal's Ctrl-C must not stop), it
+    stays ignored but for the Ctrl-C passed on (:class:`_PassedOnOnly`)."""
     heard: list[int] = []
-    if not hasattr(signal, "pthread_kill") or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+    ctrl_c = signal.getsignal(signal.SIGINT)
+    if not hasattr(signal, "pthread_kill") or ctrl_c not in (signal.default_int_handler, signal.SIG_IGN):
         yield heard
         return
     outer = stops_passed_on()
-    with handled(tuple(signum for signum in STOPPING if signum not in outer), _PassedOnAsCtrlC(heard)):
-        yield heard
+    only = _PassedOnOnly() if ctrl_c is signal.SIG_IGN else None
+    before: dict[int, Any] = {signal.SIGINT: signal.signal(signal.SIGINT, only)} if only is not None else {}
+    try:
+        with handled(tuple(signum for signum in STOPPING if signum not in outer), _PassedOnAsCtrlC(heard, only)):
+            yield heard
+    finally:
+        set_back(before)
 
 
 def stops_passed_on() -> tuple[int, ...]:
@@ -361,15 +367,30 @@ def stops_passed_on() -> tuple[int, ...]:
 
 
 @dataclass
+class _PassedOnOnly:
+    """The Ctrl-C handler of :func:`stops_heard_as_ctrl_c` where whoever started us ignores Ctrl-C:
+    a Ctrl-C passed on (``passed``) stops the tournament, one from the terminal stays ignored."""
+
+    passed: bool = False
+
+    def __call__(self, _signum: int, _frame: FrameType | None) -> None:
+        if self.passed:
+            raise KeyboardInterrupt
+
+
+@dataclass
 class _PassedOnAsCtrlC:
     """The handler of :func:`stops_heard_as_ctrl_c`: notes the signal, and sends the main thread a
-    Ctrl-C (the handler runs there)."""
+    Ctrl-C (the handler runs there), to be heard by ``only`` where Ctrl-C is otherwise ignored."""
 
     heard: list[int]
+    only: _PassedOnOnly | None = None
     main: int = field(default_factory=threading.get_ident)
 
     def __call__(self, signum: int, _frame: FrameType | None) -> None:
         self.heard.append(signum)
+        if self.only is not None:
+            self.only.passed = True
         signal.pthread_kill(self.main, signal.SIGINT)
 
 
