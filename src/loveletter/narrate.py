@@ -228,15 +228,18 @@ def round_end_lines(event: Event, names: Sequence[str], t: Translator) -> list[s
     return [line for line in round_end_parts(event, names, t) if line is not None]
 
 
-def round_end_parts(event: Event, names: Sequence[str], t: Translator) -> tuple[str | None, str, str | None]:
-    """A ``round_end`` event's sentences: the cards left in the deck (R6.5: public now), the winners,
-    and the Spy's token; ``None`` for the first and last where there are none."""
+def round_end_parts(event: Event, names: Sequence[str],
+                    t: Translator) -> tuple[str | None, str | None, str, str | None]:
+    """A ``round_end`` event's sentences: the cards left in the deck (R6.5: public now), how a tie for
+    the highest card was settled (R6.3), the winners, and the Spy's token; ``None`` for those there
+    are none of."""
     winners = [names[s] for s in event.seats or ()]
     deck = t("ev_deck_left", cards=t.the_cards(event.cards)) if event.cards else None
+    tie = t(f"ev_{event.result}") if event.result in ("discard_total", "discard_total_tie", "tie") else None
     won = (t("ev_round_end_one", name=winners[0]) if len(winners) == 1
            else t("ev_round_end", names=t.join_names(winners)))
     spy = t("ev_spy_bonus", name=names[event.target]) if event.target is not None else None
-    return deck, won, spy
+    return deck, tie, won, spy
 
 
 def _play(event: Event, name: str, target: str, t: Translator) -> str:

@@ -583,6 +583,19 @@ def test_budget_help_says_hints_try_every_move_a_least_number_of_times(lang, say
     assert says.format(HINT_TRIES) in " ".join(proc.stdout.split())
 
 
+def test_a_tie_for_the_highest_card_is_told_as_settled(tmp_path):
+    """Two players showed the Priest at the deck's end and one won: nothing said why (R6.3: the
+    higher discard total), and it read as a mistake."""
+    proc, _ = play(tmp_path, "--players", "4", "--bots", "random", "--seed", "10", "--starter", "3", "--lang", "en",
+                   lines="19 1 2 4 19 1 1 2 16 3 21 6 1 17 4 11 1 2 2 2 4 5 3 12 4".replace(" ", "\n") + "\n")
+    no_traceback(proc)
+    lines = proc.stdout.splitlines()
+    tie = lines.index("The highest card is tied: the highest total of discards wins.")
+    assert lines[tie - 3:tie] == ["Player shows the Priest.", "Cas shows the Priest.",
+                                  "The set-aside card was the Handmaid."]
+    assert lines[tie + 1] == "Player wins the round."
+
+
 def test_players_follow_the_bot_levels(tmp_path):
     """``--bots expert,expert,beginner`` without ``--players``: you and those three bots."""
     proc, records = play(tmp_path, "--seed", "2", "--lang", "en", "--bots", "expert,expert,beginner",

@@ -734,24 +734,33 @@ def test_long_lines_are_wrapped_by_the_terminals_cells(name):
     assert list(wrapped(["x" * 50 + " end"], 40)) == ["x" * 50, "  end"]  # a word wider than the line stays whole
 
 
-@pytest.mark.parametrize(("lang", "said"), [
-    ("en", ["Left in the deck, top first: the Guard and the Priest.", "Anna wins the round.",
-            "Bram gains a token for the Spy."]),
-    ("nl", ["Nog in de trekstapel, de bovenste eerst: de Wachter en de Priester.", "Anna wint de ronde.",
-            "Bram krijgt een teken van liefde voor de Spion."]),
+@pytest.mark.parametrize(("lang", "settled", "said"), [
+    ("en", None, ["Left in the deck, top first: the Guard and the Priest.", "Anna wins the round.",
+                  "Bram gains a token for the Spy."]),
+    ("nl", None, ["Nog in de trekstapel, de bovenste eerst: de Wachter en de Priester.", "Anna wint de ronde.",
+                  "Bram krijgt een teken van liefde voor de Spion."]),
+    ("en", "discard_total", ["The highest card is tied: the highest total of discards wins.", "Anna wins the round."]),
+    ("nl", "discard_total", ["De hoogste kaart is gelijk: de hoogste som van de afgelegde kaarten wint.",
+                             "Anna wint de ronde."]),
+    ("en", "discard_total_tie", ["The highest card is tied, and so is the total of discards: they all win.",
+                                 "Anna and Bram win the round."]),
+    ("nl", "tie", ["De hoogste kaart is gelijk: ze winnen allemaal.", "Anna en Bram winnen de ronde."]),
 ])
-def test_the_rounds_end_is_told_on_lines_of_its_own_as_the_game_tells_it(lang, said):
+def test_the_rounds_end_is_told_on_lines_of_its_own_as_the_game_tells_it(lang, settled, said):
     """A replay ran the deck left, the winners and the Spy's token together on one line, where the
-    terminal game tells them on three; the web's log and replay now show them apart too."""
+    terminal game tells them on three; the web's log and replay now show them apart too. A tie for the
+    highest card was told with no word of how it was settled (R6.3): two players showed the Priest,
+    and one won."""
     from loveletter.engine import Card, Event
     from loveletter.i18n import Translator
     from loveletter.narrate import narrate, narrate_all
     from loveletter.web.messages import round_log
 
     t = Translator(lang)
-    end = Event("round_end", seats=(0,), target=1, cards=(Card.GUARD, Card.PRIEST))
+    end = (Event("round_end", seats=(0,), target=1, cards=(Card.GUARD, Card.PRIEST)) if settled is None
+           else Event("round_end", seats=(0,) if settled == "discard_total" else (0, 1), result=settled))
     lines = narrate_all([end], NAMES[:2], t)
-    assert len(lines) == 3 and lines == round_log([end], NAMES[:2], t, 1, set())
+    assert len(lines) == len(said) and lines == round_log([end], NAMES[:2], t, 1, set())
     assert narrate(end, NAMES[:2], t) == " ".join(lines)  # one line where a log has one per event
     assert lines == said
 

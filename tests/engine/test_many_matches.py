@@ -35,6 +35,19 @@ def winners_of(rnd: Round) -> tuple[int, ...]:
     return tuple(tied)
 
 
+def settled_of(rnd: Round) -> str | None:
+    """R6.3: how a tie for the highest card at the deck's end was settled, as the round's end says it."""
+    alive = [s for s in range(rnd.players) if rnd.is_alive(s)]
+    value = rnd.edition.value
+    held = [value(rnd.hands[s][0]) for s in alive]
+    tied = held.count(max(held))
+    if len(alive) == 1 or tied == 1:
+        return None
+    if rnd.edition is not CLASSIC:
+        return "tie"
+    return "discard_total" if len(winners_of(rnd)) < tied else "discard_total_tie"
+
+
 def spy_bonus_of(rnd: Round) -> int | None:
     """R6.4: exactly one player still in the round with a Spy in their discard pile."""
     if rnd.edition is not EDITION_2019:
@@ -52,6 +65,7 @@ def check_round_end(rnd: Round, full_deck: list[Card]) -> None:
     assert rnd.winners, "a round ended without a winner"
     assert rnd.winners == winners_of(rnd)
     assert rnd.spy_bonus == spy_bonus_of(rnd)
+    assert rnd.log is None or (rnd.log[-1].kind == "round_end" and rnd.log[-1].result == settled_of(rnd))
     alive = [s for s in range(rnd.players) if rnd.is_alive(s)]
     assert len(alive) >= 1
     assert len(alive) == 1 or not rnd.deck, "the round ended early"  # R6.1, R6.2

@@ -305,7 +305,7 @@ def test_R6_3_R6_4_2019_showdown(text, moves, winners, spy_bonus):
     totals = [sum(EDITION_2019.value(c) for c in pile) for pile in r.discards]
     assert totals[0] != totals[1]  # discard piles do not break 2019 ties
     assert r.winners == winners and r.spy_bonus == spy_bonus
-    assert last(r, "round_end").target == spy_bonus
+    assert last(r, "round_end").target == spy_bonus and last(r, "round_end").result == "tie"
 
 
 @pytest.mark.parametrize(

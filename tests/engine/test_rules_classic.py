@@ -627,19 +627,21 @@ def test_R6_1_round_ends_when_one_player_is_left():
 
 
 @pytest.mark.parametrize(
-    ("text", "moves", "winners"),
+    ("text", "moves", "winners", "settled"),
     [
-        pytest.param(QUIET_PRINCE, QUIET_PRINCE_MOVES + "; prince 0", (0,),
+        pytest.param(QUIET_PRINCE, QUIET_PRINCE_MOVES + "; prince 0", (0,), None,
                      id="R6.2-deck-out-highest-card-wins"),
-        pytest.param(*SEAT1_HIGHER_DISCARDS, (1,), id="R6.3-classic-tie-higher-discard-total-wins"),
-        pytest.param(*SEAT0_HIGHER_DISCARDS, (0,), id="R6.3-classic-tie-starter-higher-discard-total"),
-        pytest.param(FULL_TIE, FULL_TIE_FROM_SEAT0, (0, 1), id="R6.3-classic-full-tie-all-win"),
+        pytest.param(*SEAT1_HIGHER_DISCARDS, (1,), "discard_total", id="R6.3-classic-tie-higher-discard-total-wins"),
+        pytest.param(*SEAT0_HIGHER_DISCARDS, (0,), "discard_total",
+                     id="R6.3-classic-tie-starter-higher-discard-total"),
+        pytest.param(FULL_TIE, FULL_TIE_FROM_SEAT0, (0, 1), "discard_total_tie", id="R6.3-classic-full-tie-all-win"),
     ],
 )
-def test_R6_2_R6_3_showdown_when_the_deck_runs_out(text, moves, winners):
+def test_R6_2_R6_3_showdown_when_the_deck_runs_out(text, moves, winners, settled):
+    """The round's end says how a tie for the highest card was settled, for the narration to tell."""
     r = play(deck(text), moves)
     assert r.deck_size == 0
-    assert r.over and r.winners == winners
+    assert r.over and r.winners == winners and last(r, "round_end").result == settled
 
 
 def test_R6_2_the_player_who_draws_the_last_card_finishes_the_turn():

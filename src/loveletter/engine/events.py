@@ -27,7 +27,12 @@ kind               fields                                          secret (privy
 ``reveal``         seat shows its hand at the end of the round     —
                    (R6.2, R6.5); seat None: the set-aside card
 ``round_end``      seats = winners, target = Spy bonus seat        —
-                   (R6.4), cards = the deck left, top first
+                   (R6.4), cards = the deck left, top first;
+                   result = how a tie for the highest card was
+                   settled (R6.3): "discard_total" (classic: the
+                   highest discard total), "discard_total_tie"
+                   (those tied too: all win), "tie" (2019: all
+                   win); None where there was none
 =================  ==============================================  =============================
 """
 

@@ -477,7 +477,7 @@ class Round:
             self._finish((alive.bit_length() - 1,))
             return
         if not self.deck:  # R6.2
-            self._finish(self._showdown())
+            self._finish(*self._showdown())
             return
         n = self.players
         nxt = (self.current + 1) % n
@@ -491,18 +491,23 @@ class Round:
         if self.log is not None:
             self.log.append(Event("draw", seat=nxt, card=card, secret=("card",), privy=ONLY[nxt]))
 
-    def _showdown(self) -> tuple[int, ...]:
+    def _showdown(self) -> tuple[tuple[int, ...], str | None]:
+        """R6.2, R6.3: the winners, and how a tie for the highest card was settled (``None``: there
+        was none; see :mod:`~loveletter.engine.events`, ``round_end``)."""
         alive = [s for s in range(self.players) if self.alive_mask >> s & 1]
         best = max(self.hands[s][0] for s in alive)
         tied = [s for s in alive if self.hands[s][0] == best]
-        if len(tied) > 1 and self.edition.name == "classic":  # R6.3: highest discard total
-            value = self.edition.value
-            totals = {s: sum(value(c) for c in self.discards[s]) for s in tied}
-            top = max(totals.values())
-            tied = [s for s in tied if totals[s] == top]
-        return tuple(tied)
+        if len(tied) == 1:
+            return tuple(tied), None
+        if self.edition.name != "classic":
+            return tuple(tied), "tie"
+        value = self.edition.value  # R6.3: the highest discard total
+        totals = {s: sum(value(c) for c in self.discards[s]) for s in tied}
+        top = max(totals.values())
+        winners = tuple(s for s in tied if totals[s] == top)
+        return winners, "discard_total" if len(winners) < len(tied) else "discard_total_tie"
 
-    def _finish(self, winners: tuple[int, ...]) -> None:
+    def _finish(self, winners: tuple[int, ...], settled: str | None = None) -> None:
         self.phase = Phase.OVER
         self.winners = winners
         if self.edition.has(SPY):  # R6.4
@@ -516,7 +521,7 @@ class Round:
             if self.set_aside is not None:
                 self.log.append(Event("reveal", card=self.set_aside))
             self.log.append(Event("round_end", seats=winners, target=self.spy_bonus,
-                                  cards=self.deck_top_first()))
+                                  cards=self.deck_top_first(), result=settled))
 
     # ----------------------------------------------------------------- explaining refusals
 

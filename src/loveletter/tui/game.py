@@ -247,9 +247,10 @@ class TerminalGame:
     def _round_result(self) -> None:
         rnd, t = self.match.round, self.t
         ended = next(e for e in reversed(rnd.log or ()) if e.kind == "round_end")
-        deck, won, spy = round_end_parts(ended, self.names, t)
-        if deck is not None:
-            self._say(deck)
+        deck, tie, won, spy = round_end_parts(ended, self.names, t)
+        for said in (deck, tie):
+            if said is not None:
+                self._say(said)
         self._say(Text(won, style="bold green"))
         if spy is not None:
             self._say(spy)
