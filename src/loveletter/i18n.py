@@ -172,7 +172,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "prompt": "Your move (number or notation, ? for help, q to quit)",
         "chancellor_prompt": "Keep one card; the others go under the deck (last listed = very bottom)",
         "help": "Type the number of a move, or write it out, e.g. 'guard 1 priest', 'prince 0',"
-                " 'handmaid', 'chancellor keep baron bottom spy,priest'. Seats are numbered from 0."
+                " 'handmaid', 'chancellor' (then 'keep baron bottom spy,priest'). Seats are numbered from 0."
                 " 'q' quits and saves the record.",
         "help_classic": "Type the number of a move, or write it out, e.g. 'guard 1 priest', 'prince 0',"
                         " 'handmaid'. Seats are numbered from 0. 'q' quits and saves the record.",
@@ -754,7 +754,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "prompt": "Jouw zet (nummer of notatie, ? voor hulp, q om te stoppen)",
         "chancellor_prompt": "Houd één kaart; de andere gaan onder de trekstapel (laatstgenoemde helemaal onderop)",
         "help": "Typ het nummer van een zet, of schrijf hem uit, bv. 'wachter 1 priester', 'prins 0',"
-                " 'kamermeisje', 'kanselier houd baron onder spion,priester'. Stoelen tellen vanaf 0."
+                " 'kamermeisje', 'kanselier' (dan 'houd baron onder spion,priester'). Stoelen tellen vanaf 0."
                 " 'q' stopt en bewaart het verslag.",
         "help_classic": "Typ het nummer van een zet, of schrijf hem uit, bv. 'wachter 1 priester', 'prins 0',"
                         " 'kamermeisje'. Stoelen tellen vanaf 0. 'q' stopt en bewaart het verslag.",
