@@ -106,11 +106,16 @@ class Actions:
         out[self.numbers(legal)] = 1
         return out
 
-    def action(self, number: int | np.integer[Any], legal: Sequence[Action]) -> Action:
-        """The legal action numbered ``number``; ``ValueError`` if none of ``legal`` has that number."""
+    def numbered(self, number: object) -> int:
+        """``number`` as an action number (:func:`action_number`); ``ValueError`` if no action has it."""
         number = action_number(number)  # (0.0 was action 0)
         if not 0 <= number < self.size:
             raise ValueError(f"there is no action {number}: actions are numbered 0 to {self.size - 1}")
+        return number
+
+    def action(self, number: int | np.integer[Any], legal: Sequence[Action]) -> Action:
+        """The legal action numbered ``number``; ``ValueError`` if none of ``legal`` has that number."""
+        number = self.numbered(number)
         for action in legal:
             if self.number(action) == number:
                 return action

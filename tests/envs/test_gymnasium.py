@@ -282,6 +282,12 @@ def test_an_illegal_action_loses_by_default():
     assert not info["action_mask"].any()
     with pytest.raises(RuntimeError, match="reset"):
         env.step(illegal)
+    # a number that is no action at all is no move to lose by: refused, and the episode goes on
+    _, info = env.reset(seed=4)
+    with pytest.raises(ValueError, match=f"there is no action {10**6}: actions are numbered 0 to "):
+        env.step(10**6)
+    after = env.step(int(np.flatnonzero(info["action_mask"])[0]))[4]
+    assert "illegal_action" not in after and after.get("outcome") != "illegal action"
 
 
 def test_an_illegal_action_can_raise_instead():
@@ -294,8 +300,9 @@ def test_an_illegal_action_can_raise_instead():
     message = str(refused.value)
     assert f"action {illegal} ({env.actions.names[illegal]}) is not legal" in message
     assert all(f"{n} ({env.actions.names[n]})" in message for n in legal)
-    with pytest.raises(ValueError, match=f"action {env.actions.size} is not legal"):
-        env.step(env.actions.size)
+    for none in (env.actions.size, -5, 10**6):  # no action at all: refused as the other adapters refuse it
+        with pytest.raises(ValueError, match=f"there is no action {none}: actions are numbered 0 to "):
+            env.step(none)
     # an action that is not a whole number is refused, not cut down to one (3.7 was action 3)
     for wrong in (legal[0] + 0.7, str(legal[0]), True, None):
         with pytest.raises(TypeError, match=r"an action is a whole number \(an action number\), not "):

@@ -33,7 +33,8 @@ keyword arguments of :class:`LoveLetterEnv` on).
 * **Illegal actions**: with ``illegal="lose"`` (the default, what Gymnasium's ``check_env`` expects
   when it steps random actions) an action the mask forbids ends the episode with a reward of ``-1``
   and ``info["illegal_action"]`` set to it; with ``illegal="raise"`` it raises a ``ValueError``
-  naming the action and the legal ones, and nothing changes.
+  naming the action and the legal ones, and nothing changes. A number that is no action at all
+  (outside the action space) raises a ``ValueError`` either way, as the other adapters do.
 * **Seeding**: ``reset(seed=...)`` fixes the deals, the learner's seat and the bots' choices of
   that episode and of the ones after it (until the next seed).
 * **Rendering** (``"human"`` prints, ``"ansi"`` returns the text): the table as the learner may see
@@ -68,7 +69,6 @@ from loveletter.encoding import (
     Actions,
     Observations,
     Vector,
-    action_number,
     actions_for,
     observations_for,
     shares,
@@ -202,7 +202,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
             return self._observation(), self._reward(), True, False, self._info()
         if self._outcome is not None:
             raise RuntimeError("the episode is over: call reset()")
-        number = action_number(action)
+        number = self.actions.numbered(action)  # (no action at all: refused, as the other adapters refuse it)
         legal = match.legal_actions()
         if number not in self.actions.numbers(legal):
             if self.illegal == "raise":
