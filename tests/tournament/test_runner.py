@@ -739,3 +739,28 @@ def test_a_stop_that_comes_as_the_handlers_are_set_back_leaves_none_of_them_behi
     finally:
         for signum, handler in before.items():
             setting(signum, handler if handler is not None else signal.SIG_DFL)
+
+
+def test_a_tournament_in_another_thread_where_ctrl_c_is_ignored_sets_no_handler():
+    """Only the main thread can set signal handlers: a run from another thread of a program that
+    ignores Ctrl-C (a script's ``&`` job) failed with "signal only works in main thread" as it began,
+    where it ran, leaving stops to the main thread, as from a thread of any other program."""
+    from loveletter.tournament import runner
+
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    outcome: list[object] = []
+
+    def run() -> None:
+        try:
+            with runner.stops_heard_as_ctrl_c() as heard:
+                outcome.append(heard)
+        except BaseException as e:  # (told by the assertion)
+            outcome.append(e)
+
+    try:
+        player = threading.Thread(target=run)
+        player.start()
+        player.join(10)
+        assert outcome == [[]] and signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before if before is not None else signal.SIG_DFL)

@@ -347,7 +347,8 @@ def stops_heard_as_ctrl_c() -> Iterator[list[int]]:
     stays ignored but for the Ctrl-C passed on (:class:`_PassedOnOnly`)."""
     heard: list[int] = []
     ctrl_c = signal.getsignal(signal.SIGINT)
-    if not hasattr(signal, "pthread_kill") or ctrl_c not in (signal.default_int_handler, signal.SIG_IGN):
+    if (not hasattr(signal, "pthread_kill") or ctrl_c not in (signal.default_int_handler, signal.SIG_IGN)
+            or threading.current_thread() is not threading.main_thread()):  # (only it can set handlers)
         yield heard
         return
     outer = stops_passed_on()
