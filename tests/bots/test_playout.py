@@ -122,6 +122,21 @@ def test_what_the_others_know_of_my_card_is_what_they_know(edition):
     assert told > 20
 
 
+@pytest.mark.parametrize("kept", [True, False])
+def test_a_look_at_a_card_i_know_stays_sure_or_goes_with_its_play(kept):
+    """Seats 0 and 1 both look at seat 2's Countess; seat 2 draws a Guard. Seat 0 knows which card
+    seat 2 plays: where it keeps the Countess, seat 1 surely still knows it (as the engine says);
+    where it plays her, seat 1 surely knows nothing. Neither is an even-odds (unsure) link."""
+    middle = [Card.PRIEST, Card.PRIEST, Card.COUNTESS, Card.HANDMAID, Card.GUARD, Card.GUARD]
+    rnd = Round(CLASSIC, 3, deck_with(CLASSIC, middle, players=3), log=True)
+    rnd.apply(Action(Card.PRIEST, 2))
+    rnd.apply(Action(Card.PRIEST, 2))
+    rnd.apply(Action(Card.GUARD, 0, Card.PRINCE) if kept else Action(Card.COUNTESS))
+    memory, found = memory_at(view(rnd, 0))
+    assert found == (([(1, 2)], []) if kept else ([], []))
+    assert remember(memory, found, rnd, 0.99)[1] == view(rnd, 1).known == ({2: Card.COUNTESS} if kept else {})
+
+
 @pytest.mark.parametrize("edition", EDITIONS, ids=lambda e: e.name)
 def test_the_links_between_others_are_what_the_engine_says_they_know(edition):
     """At every decision of random rounds (3 players up to the edition's most), each link the

@@ -195,7 +195,8 @@ class Links(NamedTuple):
     #: ``(knower, holder, played)``: the first knew the second's card, and the second has played
     #: ``played`` since, once: the card the first knew, or the one it drew then. Where the card now
     #: held is another, the first knows it if it was the card seen (:data:`STILL_KNOWN`); where it is
-    #: ``played`` again, the first cannot tell whether the copy it saw was played.
+    #: ``played`` again, the first cannot tell whether the copy it saw was played. (Where the viewer
+    #: knew the card seen as it was played, it can tell which: the link stays sure, or is gone.)
     unsure: list[tuple[int, int, Card]]
 
 
@@ -210,10 +211,12 @@ def links(events: Sequence[Event], me: int) -> Links:
     """Which other players know which others' cards (a Priest look, a Baron tie, a King trade
     between them), as long as the holder has not played, discarded or returned a card since (a King's
     trade takes the knowledge to the card's new holder); after one play of the holder's (no more), an
-    ``unsure`` link: the card seen may be the one it kept (or, where it played a King, gave away)."""
+    ``unsure`` link: the card seen may be the one it kept (or, where it played a King, gave away).
+    Unless ``me`` knew that card as it was played: then it stays sure if another was played (the
+    holder kept it), and is forgotten if it was played."""
     sure: set[tuple[int, int]] = set()
     unsure: dict[tuple[int, int], Card] = {}
-    for e in events:
+    for i, e in enumerate(events):
         a, b = e.seat, e.target
         if a is None:
             continue
@@ -221,9 +224,14 @@ def links(events: Sequence[Event], me: int) -> Links:
         if kind in ("play", "discard", "bottom", "out"):
             gone = kind == "out"  # (a player out knows nothing that matters)
             unsure = {(k, h): card for (k, h), card in unsure.items() if h != a and not (gone and k == a)}
-            if kind == "play" and e.card is not None:
-                unsure.update(((k, h), e.card) for k, h in sure if h == a)
+            held = [(k, h) for k, h in sure if h == a and not gone]
             sure = {(k, h) for k, h in sure if h != a and not (gone and k == a)}
+            if kind == "play" and e.card is not None and held:
+                seen = known_hands(tuple(events[:i]), me).get(a)  # (a look between others is rare: walked then only)
+                if seen is None:
+                    unsure.update((pair, e.card) for pair in held)
+                elif seen is not e.card:  # it played the card it drew, and holds the one seen
+                    sure.update(held)
         elif kind == "king" and b is not None:  # a card known follows its trade (but to the viewer: not a link)
             traded = {a: b, b: a}
             sure = {(k, traded.get(h, h)) for k, h in sure if {k, h} != {a, b} and traded.get(h, h) != me}
