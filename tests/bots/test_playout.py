@@ -485,6 +485,34 @@ def test_a_look_at_a_hand_a_king_then_takes_follows_the_card():
     assert remember(memory, links, rnd, 0.0)[1] == {2: Card.BARON} == view(rnd, 1).known
 
 
+def test_a_look_whose_holder_then_plays_a_king_follows_the_card_given_unsure():
+    """Seat 1 looks at seat 2's Baron; seat 2 draws the King and plays it at seat 3. Seat 0 cannot
+    tell whether the look saw the King (then the Baron went nowhere known) or the card seat 3 now
+    holds: an unsure link to seat 3, filled by the luck's first digit, as the engine has it here."""
+    middle = [Card.HANDMAID, Card.PRIEST, Card.BARON, Card.GUARD, Card.GUARD, Card.GUARD, Card.KING]
+    rnd = Round(CLASSIC, 4, deck_with(CLASSIC, middle, players=4))
+    rnd.apply(Action(Card.HANDMAID))
+    rnd.apply(Action(Card.PRIEST, 2))
+    rnd.apply(Action(Card.KING, 3))
+    memory, found = memory_at(view(rnd, 0))
+    assert found == ([(2, 3), (3, 2)], [(1, 3, Card.KING)])
+    assert remember(memory, found, rnd, 0.0)[1] == view(rnd, 1).known == {3: Card.BARON}
+    assert remember(memory, found, rnd, 0.5)[1] == {}
+
+
+def test_a_look_whose_holder_holds_another_copy_of_the_card_played_is_not_filled():
+    """Seat 1 looks at seat 2's Guard; seat 2 draws another Guard and plays one: seat 1 cannot tell
+    which copy went, and knows nothing, whatever the luck."""
+    middle = [Card.HANDMAID, Card.PRIEST, Card.GUARD, Card.GUARD, Card.BARON, Card.GUARD]
+    rnd = Round(CLASSIC, 3, deck_with(CLASSIC, middle, players=3))
+    rnd.apply(Action(Card.HANDMAID))
+    rnd.apply(Action(Card.PRIEST, 2))
+    rnd.apply(Action(Card.GUARD, 1, Card.PRINCE))
+    memory, found = memory_at(view(rnd, 0))
+    assert found == ([], [(1, 2, Card.GUARD)]) and rnd.hands[2] == [Card.GUARD]
+    assert remember(memory, found, rnd, 0.0)[1] == view(rnd, 1).known == {}
+
+
 def test_the_card_a_knocked_out_player_was_known_to_hold_is_counted_once():
     """Seat 1 is out, its Baron in its discard pile. A player who knew that Baron counts the other
     Baron as still unknown: the card known is public now, not in a hand."""
