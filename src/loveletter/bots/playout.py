@@ -97,16 +97,18 @@ def memory_at(view: View) -> tuple[Memory, Links]:
 
 def remember(memory: Memory, links: Links, state: Round, luck: float) -> Memory:
     """A copy of ``memory`` with the ``links`` filled in from the (sampled) hands of ``state``; the
-    unsure ones, where the card held is not the one played since, by ``luck`` (in [0, 1): its binary
-    digits, one for each, known at odds :data:`~loveletter.bots.facts.STILL_KNOWN`)."""
+    unsure ones, where the card held is not the one played since, by ``luck`` (in [0, 1): known where
+    it falls below :data:`~loveletter.bots.facts.STILL_KNOWN`; then stretched back over [0, 1) for
+    the next, its binary digits one for each at even odds)."""
     filled = Memory((dict(known) for known in memory), memory.tells, list(memory.odds), memory.ties)
     for knower, holder in links.sure:
         filled[knower][holder] = state.hands[holder][0]
     for knower, holder, played in links.unsure:
         card = state.hands[holder][0]
-        if card is not played and luck < STILL_KNOWN:
+        kept = luck < STILL_KNOWN
+        if card is not played and kept:
             filled[knower][holder] = card
-        luck = luck * 2 % 1.0
+        luck = luck / STILL_KNOWN if kept else (luck - STILL_KNOWN) / (1.0 - STILL_KNOWN)
     return filled
 
 
