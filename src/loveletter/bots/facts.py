@@ -192,8 +192,9 @@ class Links(NamedTuple):
 
     #: ``(knower, holder)``: the first knows the second's card.
     sure: list[tuple[int, int]]
-    #: ``(knower, holder, played)``: the first knew the second's card, and the second has played
-    #: ``played`` since, once: the card the first knew, or the one it drew then. Where the card now
+    #: ``(knower, holder, played)``: the first knew the second's card, and its holder then (the
+    #: second, or the one whose King's trade since gave it the card) has played ``played`` since,
+    #: once: the card the first knew, or the one it drew then. Where the card now
     #: held is another, the first knows it if it was the card seen (:data:`STILL_KNOWN`); where it is
     #: ``played`` again, the first cannot tell whether the copy it saw was played. (Where the viewer
     #: knew the card seen as it was played, it can tell which: the link stays sure, or is gone.)
@@ -254,7 +255,8 @@ def links(events: Sequence[Event], me: int) -> Links:
 def known_to(events: Sequence[Event], me: int, knower: int) -> tuple[list[int], dict[int, Card]]:
     """The other players whose card ``knower`` knows after ``events``, as ``me`` can tell (:func:`links`),
     though not which card: in a deal of the hidden cards, the one it puts in that hand. Then those
-    it may still know (``unsure`` links), each with the card its holder played since."""
+    it may still know (``unsure`` links), each with the card played since (by its holder, or by the
+    player whose King's trade gave it that card)."""
     found = links(events, me)
     return ([holder for who, holder in found.sure if who == knower],
             {holder: played for who, holder, played in found.unsure if who == knower})
