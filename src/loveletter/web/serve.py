@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import logging
 import math
@@ -11,7 +10,6 @@ import signal
 import socket
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -107,7 +105,7 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     finally:
         for listener in listeners:
             listener.close()
-    if stopped_by is not None:  # stopped by that signal, as a shell or a service manager expects
+    if stopped_by is not None:  # stopped by Ctrl-C, as a shell expects (a SIGTERM ended it already)
         signal.signal(stopped_by, signal.SIG_DFL)
         signal.raise_signal(stopped_by)
     return 0
@@ -228,35 +226,22 @@ def listen(host: str, port: int) -> list[socket.socket]:
 
 
 class _Server(uvicorn.Server):
-    """uvicorn's server, which keeps the signal that stopped it (:attr:`stopped_by`) where uvicorn
-    raises it again once it has shut down, inside its event loop; and shuts the app down even when
-    told to hurry by a second Ctrl-C (as people press when a server is slow to stop). Either way, a
-    second Ctrl-C broke the app's shutdown with a traceback."""
-
-    stopped_by: int | None = None
+    """uvicorn's server, which shuts the app down even when a second Ctrl-C hurries it (as people press
+    when a server is slow to stop): uvicorn then left the app's shutdown out, and the app's task,
+    cancelled as the event loop closed, logged a traceback."""
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         await super().shutdown(sockets)
-        if self.force_exit:  # (uvicorn then left the app's shutdown out: its task was cancelled at the end)
+        if self.force_exit and not self.lifespan.shutdown_event.is_set():  # (not where uvicorn ran it)
             await self.lifespan.shutdown()
-
-    @contextlib.contextmanager
-    def capture_signals(self) -> Iterator[None]:
-        with super().capture_signals():
-            try:
-                yield
-            finally:  # (uvicorn raises those it caught once this ends: none are left)
-                if self._captured_signals:
-                    self.stopped_by = self._captured_signals[0]
-                self._captured_signals.clear()
 
 
 def run_server(app: ASGIApp, listeners: list[socket.socket], **options: Any) -> int | None:
-    """Serve ``app`` under uvicorn on ``listeners``, with uvicorn's ``options``, until stopped; the
-    signal that stopped it (Ctrl+C: SIGINT, or SIGTERM), once it has shut down, without a word."""
-    server = _Server(uvicorn.Config(app, backlog=BACKLOG, **options))
+    """Serve ``app`` under uvicorn on ``listeners``, with uvicorn's ``options``, until stopped, and
+    say nothing of it: SIGINT where Ctrl-C stopped it (once uvicorn has shut down, it raises the
+    signal again; a SIGTERM raised again ends this process there, as it would have at once)."""
     try:
-        server.run(sockets=listeners)
-    except KeyboardInterrupt:  # (before uvicorn caught the signals)
+        _Server(uvicorn.Config(app, backlog=BACKLOG, **options)).run(sockets=listeners)
+    except KeyboardInterrupt:
         return signal.SIGINT
-    return server.stopped_by
+    return None
