@@ -91,7 +91,8 @@ def run(main: Callable[[], None]) -> None:
     the workers of its own pool playing: :func:`quiet_pool`); a reader that stops reading (``| head``)
     ends it quietly, and standard output that cannot be written (a full disk) is one line, status 1."""
     name = os.path.basename(sys.argv[0])
-    signal.signal(signal.SIGINT, signal.default_int_handler)  # a Ctrl-C is a KeyboardInterrupt again
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # (ignored: a script's & job, not for the terminal's Ctrl-C)
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # a Ctrl-C is a KeyboardInterrupt again
     if sys.stdout is None:  # started with standard output closed (>&-): the figures would be lost
         print(f"{name}: standard output is closed: the figures would go nowhere", file=sys.stderr)
         raise SystemExit(2)

@@ -178,12 +178,15 @@ def test_the_workers_of_a_benchmarks_pool_ignore_ctrl_c(options):
         assert "quiet_pool(" in text and "Pool(" not in text, script  # every pool they start is one
 
 
-@pytest.mark.parametrize("signum", ["SIGTERM", "SIGHUP"])
-def test_a_stop_from_outside_while_a_benchmarks_pool_plays_is_one_line(tmp_path, signum):
+@pytest.mark.parametrize(("signum", "a_job"), [("SIGTERM", False), ("SIGHUP", False), ("SIGTERM", True)],
+                         ids=["sigterm", "hang-up", "sigterm-to-a-job"])
+def test_a_stop_from_outside_while_a_benchmarks_pool_plays_is_one_line(tmp_path, signum, a_job):
     """A hang-up or SIGTERM while a benchmark's own pool plays (ceiling.py's, as best_vs_random.py's,
     beginner_weights.py's and vs_openspiel.py's) stops it as Ctrl-C does, as the README says: it ended
     the script alone, with no word and status 143, and its workers played on (then printed tracebacks
-    to a pipe nobody read). Every process of the script's group is gone when it has answered."""
+    to a pipe nobody read). Every process of the script's group is gone when it has answered. So too
+    for a job a script started with ``&``, which ignores Ctrl-C and still does (the terminal's Ctrl-C
+    stopped it: the benchmark made Ctrl-C a KeyboardInterrupt again)."""
     import signal
     import time
 
@@ -191,11 +194,16 @@ def test_a_stop_from_outside_while_a_benchmarks_pool_plays_is_one_line(tmp_path,
     with errors.open("w") as stderr:
         script = subprocess.Popen([sys.executable, str(BENCHMARKS / "ceiling.py"), "--rounds", "400", "--jobs", "2",
                                    "--only", "vs random"], stdout=subprocess.PIPE, stderr=stderr, text=True,
-                                  env={**os.environ, "PYTHONPATH": ""}, start_new_session=True)
+                                  env={**os.environ, "PYTHONPATH": ""}, start_new_session=True,
+                                  preexec_fn=(lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if a_job else None)
         try:
             assert script.stdout is not None
             assert script.stdout.readline().startswith("ceiling:")  # its pool starts next
             time.sleep(3)  # its workers started, and playing
+            if a_job:
+                os.killpg(script.pid, signal.SIGINT)  # a Ctrl-C at the terminal
+                time.sleep(1)
+                assert script.poll() is None
             script.send_signal(getattr(signal, signum))
             status = script.wait(timeout=60)
             deadline = time.monotonic() + 10  # (its workers stopped, an orphan is reaped in a moment)
