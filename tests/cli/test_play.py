@@ -591,7 +591,7 @@ def test_a_tie_for_the_highest_card_is_told_as_settled(tmp_path):
                    lines="19 1 2 4 19 1 1 2 16 3 21 6 1 17 4 11 1 2 2 2 4 5 3 12 4".replace(" ", "\n") + "\n")
     no_traceback(proc)
     lines = proc.stdout.splitlines()
-    tie = lines.index("The highest card is tied: the highest total of discards wins.")
+    tie = lines.index("More than one player holds the highest card: the highest total of discards wins.")
     assert lines[tie - 3:tie] == ["Player shows the Priest.", "Cas shows the Priest.",
                                   "The set-aside card was the Handmaid."]
     assert lines[tie + 1] == "Player wins the round."

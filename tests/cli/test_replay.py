@@ -739,12 +739,12 @@ def test_long_lines_are_wrapped_by_the_terminals_cells(name):
                   "Bram gains a token for the Spy."]),
     ("nl", None, ["Nog in de trekstapel, de bovenste eerst: de Wachter en de Priester.", "Anna wint de ronde.",
                   "Bram krijgt een teken van liefde voor de Spion."]),
-    ("en", "discard_total", ["The highest card is tied: the highest total of discards wins.", "Anna wins the round."]),
-    ("nl", "discard_total", ["De hoogste kaart is gelijk: de hoogste som van de afgelegde kaarten wint.",
+    ("en", "discard_total", ["More than one player holds the highest card: the highest total of discards wins.", "Anna wins the round."]),
+    ("nl", "discard_total", ["Meer dan één speler heeft de hoogste kaart: de hoogste som van de afgelegde kaarten wint.",
                              "Anna wint de ronde."]),
-    ("en", "discard_total_tie", ["The highest card is tied, and so is the total of discards: they all win.",
+    ("en", "discard_total_tie", ["More than one player holds the highest card, with the same total of discards: they share the win.",
                                  "Anna and Bram win the round."]),
-    ("nl", "tie", ["De hoogste kaart is gelijk: ze winnen allemaal.", "Anna en Bram winnen de ronde."]),
+    ("nl", "tie", ["Meer dan één speler heeft de hoogste kaart: ze delen de winst.", "Anna en Bram winnen de ronde."]),
 ])
 def test_the_rounds_end_is_told_on_lines_of_its_own_as_the_game_tells_it(lang, settled, said):
     """A replay ran the deck left, the winners and the Spy's token together on one line, where the

@@ -644,6 +644,21 @@ def test_R6_2_R6_3_showdown_when_the_deck_runs_out(text, moves, winners, settled
     assert r.over and r.winners == winners and last(r, "round_end").result == settled
 
 
+@pytest.mark.parametrize(("discards", "winners", "settled"), [
+    ([[C.PRIEST, C.BARON], [C.PRINCE], [C.HANDMAID]], (0, 1), "discard_total"),
+    ([[C.PRIEST, C.BARON], [C.PRINCE], [C.HANDMAID, C.GUARD]], (0, 1, 2), "discard_total_tie"),
+    ([[C.PRIEST, C.BARON], [C.PRIEST], [C.HANDMAID]], (0,), "discard_total"),
+])
+def test_R6_3_three_tied_for_the_highest_card(discards, winners, settled):
+    """Three players hold a Guard at the deck's end (classic has three of no other card): the highest
+    discard total wins, two of them alike too (both win, and it was the totals that settled it), or
+    all three alike (all win). Rare in random rounds: no test of whole rounds met the first."""
+    r = deck("princess | guard guard guard | ...", players=3)
+    r.hands = [[C.GUARD], [C.GUARD], [C.GUARD]]
+    r.discards = discards
+    assert r._showdown() == (winners, settled)
+
+
 def test_R6_2_the_player_who_draws_the_last_card_finishes_the_turn():
     r = play(deck(FULL_TIE), FULL_TIE_FROM_SEAT0.rsplit(";", 1)[0])
     assert r.deck_size == 0 and not r.over and r.current == 1
