@@ -204,7 +204,8 @@ class Links(NamedTuple):
 #: How likely a player still knows the card it saw, once its holder played another (a :class:`Links`
 #: ``unsure`` link, in a deal where the card now held is not the one played): even odds, for either
 #: card in the holder's hand as it played may have been the one seen (the other drawn), and the
-#: holder's choice between them does not depend on which.
+#: holder's choice between them does not depend on which. An approximation: what was public of the
+#: holder's card before it drew (a Guard's miss) is not used (docs/bots.md).
 STILL_KNOWN = 0.5
 
 
