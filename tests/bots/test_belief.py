@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import itertools
 import math
 import random
@@ -23,6 +24,7 @@ from loveletter.bots import belief as belief_module
 from loveletter.bots import make_bot, reading
 from loveletter.bots.belief import Belief, Following
 from loveletter.bots.facts import (
+    STILL_KNOWN,
     LastPlay,
     last_plays,
     publicly_possible,
@@ -1686,3 +1688,17 @@ def test_a_card_the_believer_put_under_the_deck_is_no_card_another_may_hold():
     assert made_up.current == 1 and made_up.under_deck() == [Card.BARON]
     assert unseen_in_hands(made_up) == Counter({Card.GUARD: 1, Card.PRIEST: 1, Card.BARON: 0})
     assert publicly_possible(made_up) == {1: Counter(), 2: Counter({Card.GUARD: 1}), 3: Counter({Card.PRIEST: 1})}
+
+
+def test_a_look_kept_after_a_play_is_weighed_known_at_even_odds_unless_the_same_card_was_played():
+    """How likely a play was, where its player may still know a card it saw (``facts.Links``
+    ``unsure``): in a deal where the holder holds another card than it played, known at
+    ``STILL_KNOWN`` odds; where it holds the card it played again, never (which copy went is not
+    known). Told by a reader that plays only when it knows seat 2's card."""
+    belief = Belief(view(Round.shuffled(CLASSIC, 3, random.Random(0), log=True), 0))
+    belief.reader = lambda edition, hand, action, seat, mask, seen, known, tells, odds: float(2 in known)
+    chance = functools.partial(belief._chance_knowing, (Card.GUARD, Card.PRIEST), Action(Card.GUARD, 2, Card.KING),
+                               1, 0b101, [0] * len(Card), {}, tells=0, odds=even(3))
+    assert chance({2: Card.KING}, {2: Card.PRIEST}) == pytest.approx(STILL_KNOWN)
+    assert chance({2: Card.PRIEST}, {2: Card.PRIEST}) == 0.0
+    assert chance({}, {}) == 0.0
