@@ -235,7 +235,7 @@ def round_end_parts(event: Event, names: Sequence[str],
     are none of."""
     winners = [names[s] for s in event.seats or ()]
     deck = t("ev_deck_left", cards=t.the_cards(event.cards)) if event.cards else None
-    tie = t(f"ev_{event.result}") if event.result in ("discard_total", "discard_total_tie", "tie") else None
+    tie = t(f"ev_{event.result}") if event.result is not None else None  # (R6.3: the engine's word for it)
     won = (t("ev_round_end_one", name=winners[0]) if len(winners) == 1
            else t("ev_round_end", names=t.join_names(winners)))
     spy = t("ev_spy_bonus", name=names[event.target]) if event.target is not None else None
