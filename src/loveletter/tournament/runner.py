@@ -352,10 +352,10 @@ def stops_heard_as_ctrl_c() -> Iterator[list[int]]:
         yield heard
         return
     outer = stops_passed_on()
-    only = _PassedOnOnly() if ctrl_c is signal.SIG_IGN else None
-    before: dict[int, Any] = {signal.SIGINT: signal.signal(signal.SIGINT, only)} if only is not None else {}
+    before: dict[int, Any] = (
+        {signal.SIGINT: signal.signal(signal.SIGINT, _PassedOnOnly(heard))} if ctrl_c is signal.SIG_IGN else {})
     try:
-        with handled(tuple(signum for signum in STOPPING if signum not in outer), _PassedOnAsCtrlC(heard, only)):
+        with handled(tuple(signum for signum in STOPPING if signum not in outer), _PassedOnAsCtrlC(heard)):
             yield heard
     finally:
         set_back(before)
@@ -370,28 +370,26 @@ def stops_passed_on() -> tuple[int, ...]:
 @dataclass
 class _PassedOnOnly:
     """The Ctrl-C handler of :func:`stops_heard_as_ctrl_c` where whoever started us ignores Ctrl-C:
-    a Ctrl-C passed on (``passed``) stops the tournament, one from the terminal stays ignored."""
+    a Ctrl-C passed on (a stop ``heard``) stops the tournament, one from the terminal stays ignored."""
 
-    passed: bool = False
+    heard: list[int]
 
     def __call__(self, _signum: int, _frame: FrameType | None) -> None:
-        if self.passed:
+        if self.heard:
             raise KeyboardInterrupt
 
 
 @dataclass
 class _PassedOnAsCtrlC:
     """The handler of :func:`stops_heard_as_ctrl_c`: notes the signal, and sends the main thread a
-    Ctrl-C (the handler runs there), to be heard by ``only`` where Ctrl-C is otherwise ignored."""
+    Ctrl-C (the handler runs there; where Ctrl-C is otherwise ignored, :class:`_PassedOnOnly` hears
+    it by ``heard``)."""
 
     heard: list[int]
-    only: _PassedOnOnly | None = None
     main: int = field(default_factory=threading.get_ident)
 
     def __call__(self, signum: int, _frame: FrameType | None) -> None:
         self.heard.append(signum)
-        if self.only is not None:
-            self.only.passed = True
         signal.pthread_kill(self.main, signal.SIGINT)
 
 
