@@ -20,32 +20,23 @@ MATCHES_PER_CONFIG = 1250  # 8 configurations: 10,000 matches
 CHUNKS = 2  # each configuration in two tests, to spread over pytest-xdist workers
 
 
-def winners_of(rnd: Round) -> tuple[int, ...]:
-    """R6.1-R6.3 from the final state, independently of the engine."""
+def showdown_of(rnd: Round) -> tuple[tuple[int, ...], str | None]:
+    """R6.1-R6.3 from the final state, independently of the engine: the winners, and how a tie for the
+    highest card at the deck's end was settled, as the round's end says it (None: there was none)."""
     alive = [s for s in range(rnd.players) if rnd.is_alive(s)]
     if len(alive) == 1:
-        return tuple(alive)
+        return tuple(alive), None
     value = rnd.edition.value
     best = max(value(rnd.hands[s][0]) for s in alive)
     tied = [s for s in alive if value(rnd.hands[s][0]) == best]
-    if len(tied) > 1 and rnd.edition is CLASSIC:
-        totals = {s: sum(value(c) for c in rnd.discards[s]) for s in tied}
-        top = max(totals.values())
-        tied = [s for s in tied if totals[s] == top]
-    return tuple(tied)
-
-
-def settled_of(rnd: Round) -> str | None:
-    """R6.3: how a tie for the highest card at the deck's end was settled, as the round's end says it."""
-    alive = [s for s in range(rnd.players) if rnd.is_alive(s)]
-    value = rnd.edition.value
-    held = [value(rnd.hands[s][0]) for s in alive]
-    tied = held.count(max(held))
-    if len(alive) == 1 or tied == 1:
-        return None
+    if len(tied) == 1:
+        return tuple(tied), None
     if rnd.edition is not CLASSIC:
-        return "tie"
-    return "discard_total" if len(winners_of(rnd)) < tied else "discard_total_tie"
+        return tuple(tied), "tie"
+    totals = {s: sum(value(c) for c in rnd.discards[s]) for s in tied}
+    top = max(totals.values())
+    winners = tuple(s for s in tied if totals[s] == top)
+    return winners, "discard_total" if len(winners) < len(tied) else "discard_total_tie"
 
 
 def spy_bonus_of(rnd: Round) -> int | None:
@@ -63,9 +54,10 @@ def check_round_end(rnd: Round, full_deck: list[Card]) -> None:
         cards.append(rnd.set_aside)
     assert sorted(cards) == full_deck, "cards are missing or doubled"
     assert rnd.winners, "a round ended without a winner"
-    assert rnd.winners == winners_of(rnd)
+    winners, settled = showdown_of(rnd)
+    assert rnd.winners == winners
     assert rnd.spy_bonus == spy_bonus_of(rnd)
-    assert rnd.log is None or (rnd.log[-1].kind == "round_end" and rnd.log[-1].result == settled_of(rnd))
+    assert rnd.log is None or (rnd.log[-1].kind == "round_end" and rnd.log[-1].result == settled)
     alive = [s for s in range(rnd.players) if rnd.is_alive(s)]
     assert len(alive) >= 1
     assert len(alive) == 1 or not rnd.deck, "the round ended early"  # R6.1, R6.2
