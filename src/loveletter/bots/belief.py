@@ -632,7 +632,9 @@ class Belief:
         # card it gave away guesses that card, whatever else it holds); and those it may still know
         # (their holder played once since: at even odds, where that hand holds another card than it played)
         holders, unsure = known_to(self._view.events[:self._at], self.seat, seat)
-        chance: dict[tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]], float] = {}
+        watched = (*holders, *unsure)  # (mostly none: then every deal's cards there are ``()``)
+        sure = len(holders)
+        chance: dict[tuple[tuple[Card, ...], tuple[Card, ...]], float] = {}
         new: dict[Key, float] = {}
         for key, w in deals:
             moved = played(key)
@@ -640,14 +642,13 @@ class Belief:
                 continue
             hands = key[0]
             hand = hands[seat] or ()
-            theirs = tuple(cast(tuple[Card, ...], hands[holder])[0] for holder in holders)
-            maybe = tuple(cast(tuple[Card, ...], hands[holder])[0] for holder in unsure)
-            p = chance.get((hand, theirs, maybe))
+            cards = tuple(cast(tuple[Card, ...], hands[holder])[0] for holder in watched) if watched else ()
+            p = chance.get((hand, cards))
             if p is None:
-                p = chance[hand, theirs, maybe] = (
+                p = chance[hand, cards] = (
                     self._chance_knowing(hand, action, seat, mask, seen,
-                                         {**known, **dict(zip(holders, theirs, strict=True))},
-                                         dict(zip(unsure, maybe, strict=True)), unsure, tells, odds)
+                                         {**known, **dict(zip(holders, cards[:sure], strict=True))},
+                                         dict(zip(unsure, cards[sure:], strict=True)), unsure, tells, odds)
                     if len(hand) == 2 else 1.0
                 )
             if p > 0:
