@@ -4,11 +4,11 @@ traceback, a hang or figures made of nothing; and the strength benchmark runs wi
 from __future__ import annotations
 
 import contextlib
-import importlib
 import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -106,11 +106,9 @@ def run(script: str, *args: str, timeout: float = 60) -> subprocess.CompletedPro
 
 
 @pytest.fixture
-def options(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    """The benchmarks' shared module, imported as a benchmark imports it (afresh)."""
-    monkeypatch.syspath_prepend(str(BENCHMARKS))
-    monkeypatch.delitem(sys.modules, "options", raising=False)
-    return importlib.import_module("options")
+def options(load_script: Callable[[str], ModuleType]) -> ModuleType:
+    """The benchmarks' shared module, loaded afresh (as every script of benchmarks/ is in the tests)."""
+    return load_script("options")
 
 
 @pytest.mark.parametrize(("script", "args", "says"), BAD, ids=[f"{s}{' '.join(a)}" for s, a, _ in BAD])
