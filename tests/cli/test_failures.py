@@ -246,27 +246,40 @@ def test_a_websocket_text_frame_that_is_not_utf8_is_logged_on_one_line(tmp_path)
     assert "Invalid UTF-8" in log and "Traceback" not in log, log
 
 
-@pytest.mark.parametrize("signals", [(signal.SIGINT,), (signal.SIGINT, signal.SIGINT), (signal.SIGTERM,)],
-                         ids=["ctrl-c", "ctrl-c twice", "sigterm"])
+@pytest.mark.parametrize("signals", [(signal.SIGINT,), (signal.SIGINT, signal.SIGINT), (signal.SIGTERM,), (signal.SIGHUP,)],
+                         ids=["ctrl-c", "ctrl-c twice", "sigterm", "hang-up"])
 def test_serve_stopped_by_a_signal_ends_quietly_by_that_signal(tmp_path, signals):
     """A second Ctrl-C (as people press when a server is slow to stop) broke the app's shutdown with
-    a traceback; and a Ctrl-C ended with status 0, as if nothing had stopped it. A player connected
-    the while: the server waits for them at the first Ctrl-C, and a second hurries it."""
+    a traceback; a Ctrl-C ended with status 0, as if nothing had stopped it; and a hang-up (the
+    terminal closed) ended the server at once, its players cut off without a word. A player sits at
+    a table the while: the server tells them it is going (1012: the page says so and tries again)."""
+    import json
+    import urllib.request
+
+    from websockets.exceptions import ConnectionClosed
     from websockets.sync.client import connect
 
     port = free_port()
     server = start_server(port, str(tmp_path / "web.sqlite3"))
     try:
-        with connect(f"ws://127.0.0.1:{port}/ws/ABCDEF") as player:
-            player.send('{"type": "hello", "secret": null, "lang": "en"}')
-            player.recv(timeout=10)
+        asked = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", headers={"Content-Type": "application/json"},
+                                       data=json.dumps({"name": "Ann", "bots": {"1": "beginner"}}).encode())
+        with urllib.request.urlopen(asked, timeout=10) as answer:
+            made = json.load(answer)
+        with connect(f"ws://127.0.0.1:{port}/ws/{made['code']}") as player:
+            player.send(json.dumps({"type": "hello", "secret": made["secret"], "lang": "en"}))
+            assert json.loads(player.recv(timeout=10))["type"] == "state"
             for signum in signals:
                 server.send_signal(signum)
                 time.sleep(0.05)
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    player.recv(timeout=10)
             returned = server.wait(30)
     finally:
         stop_server(server)
     log = server.stdout.read() if server.stdout else ""
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
     assert returned == -signals[0] and "Traceback" not in log and "ERROR" not in log, log
 
 
