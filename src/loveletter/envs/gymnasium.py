@@ -204,14 +204,16 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
             raise RuntimeError("the episode is over: call reset()")
         number = self.actions.numbered(action)  # (no action at all: refused, as the other adapters refuse it)
         legal = match.legal_actions()
-        if number not in self.actions.numbers(legal):
+        try:
+            chosen = self.actions.action(number, legal)
+        except ValueError:  # not legal now
             if self.illegal == "raise":
-                raise ValueError(self._why_illegal(number, legal))
+                raise ValueError(self._why_illegal(number, legal)) from None
             self._outcome = "illegal action"
             info = self._info()
             info["illegal_action"] = number
             return self._observation(), ILLEGAL_REWARD, True, False, info
-        match.apply(self.actions.action(number, legal))
+        match.apply(chosen)
         self._play_others()
         reward = 0.0 if self._outcome is None else self._reward()
         return self._observation(), reward, self._outcome is not None, False, self._info()
