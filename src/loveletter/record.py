@@ -109,6 +109,9 @@ def to_record(match: Match, names: list[str]) -> dict[str, Any]:
         raise ValueError(f"a record of {match.players} players needs {match.players} names, not {len(names)}")
     if not all(isinstance(n, str) and n for n in names) or len(set(names)) != len(names):
         raise ValueError(f"the players' names must be distinct, non-empty strings, not {names!r}")
+    for number, rnd in enumerate(match.rounds, 1):
+        if not rnd.initial_deck:  # (Round.from_parts: a search's sampled world, an OpenSpiel resampled state)
+            raise ValueError(f"round {number} has no deal to record: it was rebuilt from its parts, not dealt")
     return {
         "format": FORMAT,
         "edition": match.edition.name,

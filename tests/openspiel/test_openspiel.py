@@ -20,6 +20,7 @@ from scenarios import permuted_copy
 import loveletter.envs.openspiel  # noqa: F401 - registers the game
 from loveletter.encoding import actions_for, observations_for, shares
 from loveletter.engine import CLASSIC, EDITION_2019, Card, Match, Round
+from loveletter.record import replay, to_record
 
 NAME = "python_love_letter"
 CONFIGS = [("classic", p) for p in (2, 3, 4)] + [("v2019", p) for p in (2, 3, 4, 5, 6)]
@@ -191,6 +192,32 @@ def test_following_a_decks_order_plays_the_engines_round(edition, players: int) 
         assert reference.over
         assert state.match.round.winners == reference.winners
         assert state.match.round.discards == reference.discards
+
+
+@pytest.mark.parametrize(("edition", "players", "match"), [("classic", 2, False), ("classic", 4, True),
+                                                         ("v2019", 3, True), ("v2019", 6, False)])
+def test_a_record_of_an_openspiel_game_replays_as_that_game(edition: str, players: int, match: bool) -> None:
+    """Chance decides the deck's cards one draw at a time, and the round's deal, which a record
+    writes as its deck, kept the rest of the deck as first dealt (sorted): such records were refused
+    (a seat playing a card it never drew) or, worse, replayed as another game."""
+    game = load(edition, players, match)
+    for seed in range(15):
+        state = game.new_initial_state()
+        play_randomly(state, np.random.RandomState(seed))
+        played = state.match
+        replayed = replay(to_record(played, [f"p{seat}" for seat in range(players)])).match
+        assert [r.log for r in replayed.rounds] == [r.log for r in played.rounds]
+        assert replayed.tokens == played.tokens and replayed.over == played.over
+
+
+def test_a_resampled_state_is_not_recorded_as_a_game() -> None:
+    """A state resampled for a seat holds one of many worlds, not a deal: refused in one line, where
+    its record (an empty deck) would not replay."""
+    state = load("classic", 3).new_initial_state()
+    play_randomly(state, np.random.RandomState(1), until=2)
+    resampled = state.resample_from_infostate(state.current_player(), random.Random(2).random)
+    with pytest.raises(ValueError, match="round 1 has no deal to record"):
+        to_record(resampled.match, ["a", "b", "c"])
 
 
 def _next_card(state, reference: Round) -> Card:

@@ -32,6 +32,10 @@ by how many shuffles lead to it: exact in the classic edition and in two-player 
 three or four 2019 players exact until a Chancellor is played, and with five or six a resampled
 approximation from the deal), so OpenSpiel's
 information-set MCTS can play.
+
+**Records.** ``loveletter.record.to_record(state.match, names)`` writes the game played so far as a
+game record that replays as it was played (docs/record.md); a resampled state, one world of many
+rather than a deal, is refused.
 """
 
 from __future__ import annotations
@@ -230,9 +234,25 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         for i in range(place, len(deck) - 1 - self.random_left, -1):
             if deck[i] is card:
                 deck[i], deck[place] = deck[place], deck[i]
+                self._swap_in_deal(i, place)
                 self.decided += 1
                 return
         raise ValueError(f"chance outcome {card.word} is not among the undecided cards")
+
+    def _swap_in_deal(self, i: int, j: int) -> None:
+        """Swap the deck's cards ``i`` and ``j`` (of its random part) in the round's deal too, which a
+        record writes as the round's deck (a record of the match written with the rest of the deck
+        as first dealt, sorted, replayed as another game, or was refused). The deck's random part
+        is the deal's undrawn cards in order, its top at the deck's end. A resampled state has no
+        deal to keep."""
+        rnd = self.round
+        assert rnd is not None
+        if not rnd.initial_deck:
+            return
+        deal = list(rnd.initial_deck)
+        top = len(deal) - self.random_left + len(rnd.deck) - 1  # the deal's place of the deck's top card, less its index
+        deal[top - i], deal[top - j] = deal[top - j], deal[top - i]
+        rnd.initial_deck = tuple(deal)
 
     # ------------------------------------------------------------------ moves
 
