@@ -199,7 +199,10 @@ def _named(cmd: list[str]) -> str:
 def main() -> None:
     commands = {"serve", "play", "test", "replay", "bench"}
     if sys.argv[1:2] in (["-h"], ["--help"], ["help"]):
-        print(f"{say('usage')}\n\n{say('help')}")
+        try:
+            print(f"{say('usage')}\n\n{say('help')}", flush=True)
+        except BrokenPipeError:  # a reader that went away (| head): nothing more to say, not a traceback
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         if len(sys.argv) >= 2:

@@ -154,6 +154,20 @@ def test_help_and_a_wrong_command(monkeypatch, capsys, args, status, out, err):
     assert ("runs the test suite" in said.out) == (status == 0)
 
 
+def test_help_to_a_reader_that_went_away_is_quiet():
+    """``python3 dev.py --help | head -2`` ended in a BrokenPipeError traceback."""
+    import os
+
+    reader, writer = os.pipe()
+    os.close(reader)  # gone before dev.py writes
+    try:
+        done = subprocess.run([sys.executable, str(DEV), "--help"], stdout=writer, stderr=subprocess.PIPE,
+                              text=True, timeout=60, check=False)
+    finally:
+        os.close(writer)
+    assert (done.returncode, done.stderr) == (0, "")
+
+
 @pytest.mark.parametrize(("failure", "told"), [
     (subprocess.CalledProcessError(1, ["/p/.venv/bin/python", "-m", "pip", "install", "-e", ".[test,ray]"]),
      "dev.py: pip install failed with exit status 1"),
