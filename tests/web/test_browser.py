@@ -1151,8 +1151,8 @@ def test_the_lobby_keeps_a_private_table_unlisted_says_why_a_table_is_refused_an
 
 def test_a_seat_credential_refused_is_forgotten_and_the_table_watched(server, browser):
     """A credential the table does not know (a table's code used again, say) must be forgotten: kept,
-    it was sent at every reconnect, refused each time, and the page never showed the table. A
-    spectator is offered a free seat only where it is open."""
+    it was sent at every reconnect, refused each time, and the page never showed the table. The
+    page says why it watches. A spectator is offered a free seat only where it is open."""
     ann = new_page(browser, server)
     code = create_table(ann, "Ann", {1: "random"})
     visitor = new_page(browser, server)
@@ -1160,6 +1160,8 @@ def test_a_seat_credential_refused_is_forgotten_and_the_table_watched(server, br
     visitor.goto(f"{server}#/t/{code}")
     visitor.wait_for_selector(".spectating")
     assert visitor.evaluate(f"localStorage.getItem('ll-seat-{code}')") is None
+    # and says why it watches (the reconnection's notice, then the table's state, wiped the reason)
+    assert visitor.locator("#alert").inner_text() == "This seat credential is not valid for this table."
     # a seat free but kept (at a rematch, for the last match's player): told so, and no form to join
     visitor.evaluate(GIVE_STATE, {"free_seats": [1], "open_seats": []})
     assert visitor.locator(".status .kept").count() == 1 and visitor.locator("#join").count() == 0

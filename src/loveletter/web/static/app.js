@@ -10,6 +10,7 @@ let state = null;
 let picking = null; // {card, moves, index} (and target, once chosen) while choosing a move
 let retry = 0;
 let hints = null; // the expert's advice for the state shown, when hints are on
+let standing = null; // the key of a refusal still true while this table is watched (a seat's credential refused)
 const hintsOn = () => localStorage.getItem("ll-hints") === "on";
 
 const $ = (tag, attrs = {}, ...children) => {
@@ -253,6 +254,7 @@ async function post(url, body) {
 
 function enterTable(answer) {
   localStorage.setItem(`ll-seat-${answer.code}`, answer.secret);
+  standing = null;  // seated now
   if (location.hash === `#/t/${answer.code}`) connect(answer.code);
   else location.hash = `#/t/${answer.code}`;
 }
@@ -261,7 +263,7 @@ function enterTable(answer) {
 
 // The table on screen cleared, when the page moves elsewhere: its controls would be dead.
 function leaveTable() {
-  state = null; hints = null; picking = null; sentAt = null;
+  state = null; hints = null; picking = null; sentAt = null; standing = null;
   const main = document.getElementById("main");
   main.replaceChildren();
   delete main.dataset.view;
@@ -283,7 +285,7 @@ function connect(code) {
       announce(news(state, message));
       turnBegun = turnBegins(state, message);
       picking = samePicking(state, message);
-      state = message; hints = null; alertUser(""); render();
+      state = message; hints = null; alertUser(standing ? w(standing) : ""); render();
       askHints();
     } else if (message.type === "hints") {
       // (not for a position left, nor in a language just left: hints asked for before a switch)
@@ -293,7 +295,11 @@ function connect(code) {
       sentAt = null;  // the move was refused: another may be chosen
       const leaving = message.key === "web_no_table";
       if (!leaving) alertUser(message.message);  // (leaving: said once the lobby is shown, not twice)
-      if (message.key === "web_bad_secret") localStorage.removeItem(`ll-seat-${code}`);
+      if (message.key === "web_bad_secret") {  // forgotten, and the table watched at once, the reason kept shown
+        localStorage.removeItem(`ll-seat-${code}`);
+        standing = message.key;
+        socket.onclose = () => connect(code);
+      }
       if (["web_too_many_watchers", "web_too_many_tabs", "web_too_many_misses"].includes(message.key)) {  // the reason stays shown; asked again later
         socket.onclose = () => setTimeout(() => { if (location.hash === `#/t/${code}`) connect(code); }, 30000);
       }
