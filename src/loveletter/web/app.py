@@ -150,7 +150,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         # a request body of the wrong shape: which field, in the page's language (not pydantic's report)
         problems = err.errors()
         if problems and problems[0].get("type") == "json_invalid":  # not JSON at all: no field to name
-            refusal = Refused("web_not_json")
+            refusal = Refused("web_body_not_object")
         elif problems and problems[0].get("type") == "extra_forbidden":
             refusal = Refused("web_unknown_field", field=str(problems[0].get("loc", ("?",))[-1])[:40])
         else:
