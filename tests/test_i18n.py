@@ -615,7 +615,7 @@ SENTENCES = [
      "Anna plays the Guard on Bram and names the Priest: wrong.",
      "Anna speelt de Wachter op Bram en raadt de Priester: fout."),
     # a Prince on oneself, on another; a King with no one to choose; the Handmaid
-    (Event("play", seat=0, target=0, card=Card.PRINCE), "Anna plays the Prince on themself.",
+    (Event("play", seat=0, target=0, card=Card.PRINCE), "Anna plays the Prince on themselves.",
      "Anna speelt de Prins op zichzelf."),
     (Event("play", seat=0, target=2, card=Card.PRINCE), "Anna plays the Prince on Cas.", "Anna speelt de Prins op Cas."),
     (Event("play", seat=0, card=Card.KING), "Anna plays the King, but no one can be chosen: no effect.",

@@ -221,7 +221,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_play_none": "{name} plays {card}, but no one can be chosen: no effect.",
         "ev_play_empty_deck": "{name} plays {card}, but the deck is empty: no effect.",
         "ev_play_target": "{name} plays {card} on {target}.",
-        "ev_play_self": "{name} plays {card} on themself.",
+        "ev_play_self": "{name} plays {card} on themselves.",
         "ev_guard_hit": "{name} plays the Guard on {target} and names {guess}: right!",
         "ev_guard_miss": "{name} plays the Guard on {target} and names {guess}: wrong.",
         "ev_handmaid": "{name} plays {card} and is protected until their next turn.",
@@ -365,7 +365,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_col_neither": "Neither",
         "tour_positions": "Win rate by place in turn order (0 = starting player): {positions}",
         "tour_rounds_played": "Rounds played in all: {rounds}",
-        "tour_ratings_one": "Ratings: only one level played, so there is nothing to compare.",
+        "tour_ratings_one": "Ratings: only one level played, so there is nothing to compare. It wins every game, so"
+                            " its win rate is at least 1 in {players} (one seat a game), more by the games its seats"
+                            " shared: its interval says how often those come.",
         "tour_ratings_infinite": "Ratings: none, because a level (or a group of levels) won, or lost, every"
                                  " game decided between it and the others; play more games.",
         "tour_ratings_note": "Ratings: Bradley-Terry, fitted to every two seats of different levels where one"
@@ -947,7 +949,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_col_neither": "Geen van beide",
         "tour_positions": "Winstpercentage per plaats in de beurtvolgorde (0 = startspeler): {positions}",
         "tour_rounds_played": "Rondes gespeeld in totaal: {rounds}",
-        "tour_ratings_one": "Ratings: er speelde maar één niveau, dus er valt niets te vergelijken.",
+        "tour_ratings_one": "Ratings: er speelde maar één niveau, dus er valt niets te vergelijken. Het wint elke"
+                            " partij, dus zijn winst-% is minstens 1 op {players} (één stoel per partij), en meer door"
+                            " de partijen die zijn stoelen deelden: het interval zegt hoe vaak die voorkomen.",
         "tour_ratings_infinite": "Ratings: geen, want een niveau (of een groep niveaus) won, of verloor, elke"
                                  " partij die tussen dat niveau (of die groep) en de andere beslist werd; speel meer partijen.",
         "tour_ratings_note": "Ratings: Bradley-Terry, geschat op elk paar stoelen van verschillende niveaus"

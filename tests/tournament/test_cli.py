@@ -1006,7 +1006,7 @@ def test_a_plot_without_ratings_says_why(tmp_path, monkeypatch, lineup, games, w
     (figure,) = drawn
     assert len(figure.axes) == 1
     texts = [" ".join(x.get_text().split()) for x in figure.findobj(matplotlib.text.Text)]
-    assert " ".join(t(why).split()) in texts
+    assert " ".join(t(why, players=2).split()) in texts
     # a level in two seats is named so, as in the table (the plot said just "random")
     assert (f"{t.level('random')} ×2" in texts) is (lineup == ("random", "random"))
 

@@ -328,8 +328,11 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
 
 
 def _no_ratings(report: dict[str, Any], t: Translator) -> str:
-    """Why there are no ratings: one level only, or one that won (or lost) every decisive game."""
-    return t("tour_ratings_one") if len(report["participants"]) < 2 else t("tour_ratings_infinite")
+    """Why there are no ratings: one level only (whose win rate is then not its strength), or one that
+    won (or lost) every decisive game."""
+    if len(report["participants"]) < 2:
+        return t("tour_ratings_one", players=report["settings"]["players"])
+    return t("tour_ratings_infinite")
 
 
 def text(report: dict[str, Any], t: Translator, width: int = 110) -> str:
