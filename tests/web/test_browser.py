@@ -674,6 +674,25 @@ def test_a_server_killed_mid_match_resumes_and_the_browser_reconnects(browser, t
         process.wait(10)
 
 
+def test_a_server_stopped_is_said_so_and_the_page_connects_again_once_it_is_back(browser, tmp_path):
+    """A server stopped (SIGTERM, Ctrl-C, a hang-up) closes its pages' connections as a server going
+    away (1012): the page said only that the connection was lost."""
+    port, database = free_port(), tmp_path / "web.sqlite3"
+    process = start_server(port, str(database))
+    try:
+        ann = new_page(browser, f"http://127.0.0.1:{port}/")
+        create_table(ann, "Ann", {1: "random"})
+        ann.wait_for_selector(".your-turn")
+        stop_server(process)
+        ann.wait_for_selector("#alert:has-text('The server has stopped: reconnecting once it is back')")
+        process = start_server(port, str(database))
+        ann.wait_for_selector("#alert:empty", state="attached", timeout=30_000)
+        ann.wait_for_selector(".your-turn")
+    finally:
+        process.kill()
+        process.wait(10)
+
+
 def test_a_double_click_makes_one_move_and_the_page_keeps_its_log_and_leaves_cleanly(server, browser):
     """A double click sent the move twice (the second refused: "The table has moved on …"); "Your
     turn" was added to the round's own log on a page (re)loaded on your turn, and shown as a line of
@@ -1162,6 +1181,13 @@ def test_a_seat_credential_refused_is_forgotten_and_the_table_watched(server, br
     assert visitor.evaluate(f"localStorage.getItem('ll-seat-{code}')") is None
     # and says why it watches (the reconnection's notice, then the table's state, wiped the reason)
     assert visitor.locator("#alert").inner_text() == "This seat credential is not valid for this table."
+    # at another table, no more (it came back there where the page had no state as it left: a watcher
+    # refused for a crowd, say)
+    other = create_table(new_page(browser, server), "Bob", {1: "random"})
+    visitor.evaluate("state = null")
+    visitor.goto(f"{server}#/t/{other}")
+    visitor.wait_for_function(f"state !== null && state.code === '{other}'")
+    assert visitor.locator("#alert").inner_text() == ""
     # a seat free but kept (at a rematch, for the last match's player): told so, and no form to join
     visitor.evaluate(GIVE_STATE, {"free_seats": [1], "open_seats": []})
     assert visitor.locator(".status .kept").count() == 1 and visitor.locator("#join").count() == 0

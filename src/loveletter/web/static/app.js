@@ -10,7 +10,7 @@ let state = null;
 let picking = null; // {card, moves, index} (and target, once chosen) while choosing a move
 let retry = 0;
 let hints = null; // the expert's advice for the state shown, when hints are on
-let standing = null; // the key of a refusal still true while this table is watched (a seat's credential refused)
+let standing = null; // {code, key}: a refusal still true while that table is watched (a seat's credential refused)
 const hintsOn = () => localStorage.getItem("ll-hints") === "on";
 
 const $ = (tag, attrs = {}, ...children) => {
@@ -285,7 +285,7 @@ function connect(code) {
       announce(news(state, message));
       turnBegun = turnBegins(state, message);
       picking = samePicking(state, message);
-      state = message; hints = null; alertUser(standing ? w(standing) : ""); render();
+      state = message; hints = null; alertUser(standing && standing.code === message.code ? w(standing.key) : ""); render();
       askHints();
     } else if (message.type === "hints") {
       // (not for a position left, nor in a language just left: hints asked for before a switch)
@@ -297,7 +297,7 @@ function connect(code) {
       if (!leaving) alertUser(message.message);  // (leaving: said once the lobby is shown, not twice)
       if (message.key === "web_bad_secret") {  // forgotten, and the table watched at once, the reason kept shown
         localStorage.removeItem(`ll-seat-${code}`);
-        standing = message.key;
+        standing = { code, key: message.key };
         socket.onclose = () => connect(code);
       }
       if (["web_too_many_watchers", "web_too_many_tabs", "web_too_many_misses"].includes(message.key)) {  // the reason stays shown; asked again later
@@ -310,8 +310,8 @@ function connect(code) {
       }
     }
   };
-  socket.onclose = () => {
-    alertUser(w("web_reconnecting"));
+  socket.onclose = (event) => {
+    alertUser(w(event.code === 1012 ? "web_server_stopped" : "web_reconnecting"));  // (1012: the server shut down)
     retry = Math.min(retry + 1, 6);
     setTimeout(() => { if (location.hash === `#/t/${code}`) connect(code); }, 300 * 2 ** retry);
   };
