@@ -12,9 +12,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-#: The signals that stop a program from outside: a hang-up (a closed terminal) and SIGTERM (``kill``).
-#: Not on Windows, which has no SIGHUP.
-STOPPING = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
+#: A hang-up: the terminal a program was started from closed (none on Windows).
+HANG_UP = (signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ()
+#: The signals that stop a program from outside: a hang-up and SIGTERM (``kill``).
+STOPPING = (*HANG_UP, signal.SIGTERM)
 
 Handler = Callable[[int, Any], Any] | int
 

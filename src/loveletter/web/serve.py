@@ -28,7 +28,7 @@ from starlette.types import ASGIApp
 
 from loveletter.folders import NoHomeFolder
 from loveletter.i18n import Translator
-from loveletter.signals import handled
+from loveletter.signals import HANG_UP, handled
 from loveletter.web.app import create_app, page_language
 from loveletter.web.limits import LoopbackOnly
 from loveletter.web.messages import first_line, left_out_reason
@@ -228,10 +228,6 @@ def listen(host: str, port: int) -> list[socket.socket]:
     return listeners
 
 
-#: A hang-up (the terminal the server was started from closed), which uvicorn leaves to the system.
-HANG_UP = (signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ()
-
-
 class _Server(uvicorn.Server):
     """uvicorn's server, which shuts the app down even when a second Ctrl-C hurries it (as people press
     when a server is slow to stop): uvicorn then left the app's shutdown out, and the app's task,
@@ -240,8 +236,9 @@ class _Server(uvicorn.Server):
 
     @contextlib.contextmanager
     def capture_signals(self) -> Iterator[None]:
-        # (uvicorn raises each signal it caught again once its own handlers are back: a hang-up too,
-        # once ours is; one ignored by whoever started us, as nohup does, stays ignored)
+        # a hang-up, which uvicorn leaves to the system (uvicorn raises each signal it caught again once
+        # its own handlers are back: a hang-up too, once ours is; one ignored by whoever started us, as
+        # nohup does, stays ignored)
         with super().capture_signals(), handled(HANG_UP, self.handle_exit):
             yield
 
