@@ -16,14 +16,13 @@ independent (a second Guard at a player knows the first missed), so they are a l
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass, field
 
 from options import Parser, check_only, count, description, run, wanted, whole
+from rounds import round_with
 
-from loveletter.bots import make_bot
-from loveletter.engine import CLASSIC, Card, Round, view
+from loveletter.engine import CLASSIC, Card, view
 from loveletter.tournament.stats import wilson
 
 #: (title, players, the others' level)
@@ -64,10 +63,7 @@ def measure(players: int, others: str, rounds: int, seed: int) -> tuple[Said, Sa
     guards, won, lost = Said(), Said(), Said()
     value = CLASSIC.value
     for r in range(rounds):
-        rng = random.Random(seed * 1_000_003 + r)
-        seat = r % players
-        rnd = Round.shuffled(CLASSIC, players, rng, starter=(r // players) % players, log=True)
-        bots = [make_bot("expert" if s == seat else others, seed * 1_000_003 + r * 10 + s) for s in range(players)]
+        seat, rnd, bots = round_with("expert", others, players, r, seed)
         expert = bots[seat]
         while not rnd.over:
             seen = view(rnd, rnd.current)

@@ -130,8 +130,7 @@ class ExpertBot:
         if len(legal) == 1:
             self.stats = SearchStats()
             return legal[0]
-        root = self.search(view)
-        return max(root.children.items(), key=lambda item: (item[1].visits, item[1].reward))[0]
+        return ranked(self.search(view))[0][0]
 
     def belief(self, view: View) -> Reading:
         """What the bot makes of the others at ``view``, kept between decisions of the same round
@@ -362,6 +361,12 @@ class ExpertBot:
 
 
 # ---------------------------------------------------------------------------------- helpers
+
+
+def ranked(root: Node) -> list[tuple[Action, Node]]:
+    """The root's moves, best first, as the bot chooses: the most searched, and of moves searched as
+    often, the one with the higher total reward (as often: the higher mean)."""
+    return sorted(root.children.items(), key=lambda item: (item[1].visits, item[1].reward), reverse=True)
 
 
 @dataclass
