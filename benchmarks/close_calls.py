@@ -5,12 +5,13 @@ Plays single rounds of the expert against beginner bots, the expert's seat and t
 round the table. At each decision of the expert where the search's runner-up (by visits) was tried
 at least a third as often as the move chosen, both moves are played from the true round, which a
 fresh expert (for our seat) and fresh beginners then play to its end, ``--tries`` times each with
-other bot seeds, the same for both moves. The true hidden cards are a draw from what the expert
-could not know, so over many decisions the mean difference (the runner-up's wins less the choice's)
-is what playing the runner-up in such decisions would have changed: measured by the engine, not by
-the search's own estimates. Shown for every decision, and by kind (the card chosen against the
-runner-up's). From one deal the outcome is nearly settled, so each decision counts once, and the
-95% intervals are over the decisions.
+other bot seeds, the same for both moves. What is measured is a change of one decision: the
+runner-up played once in the choice's place, the expert's own play after it, and the engine says who
+won; the true hidden cards are a draw from what the expert could not know. The mean difference (the
+runner-up's wins less the choice's, in points per decision) is shown for every such decision and by
+kind (the card chosen against the runner-up's), with 95% intervals over the decisions. A decision
+where the search lost every try of both moves, or won every try, is left out: it spreads its tries
+evenly, and in a scratch run such decisions never changed the outcome.
 
     .venv/bin/python benchmarks/close_calls.py [--rounds 300] [--tries 2] [--seed 0] [--budget B] [--only "classic 4p"]
 """
@@ -18,16 +19,17 @@ runner-up's). From one deal the outcome is nearly settled, so each decision coun
 from __future__ import annotations
 
 import math
-import random
 import statistics
 import time
 from collections import defaultdict
 from dataclasses import dataclass
 
 from options import Parser, check_only, count, description, run, wanted, whole
+from rounds import round_with
 
 from loveletter.bots import MAX_BUDGET, ExpertBot, make_bot
-from loveletter.engine import CLASSIC, Action, Card, Round, view
+from loveletter.bots.expert import ranked
+from loveletter.engine import Action, Card, Round, view
 
 #: (title, players, the others' level)
 GAMES = [("classic 4p vs beginner ×3", 4, "beginner"), ("classic 2p vs beginner", 2, "beginner")]
@@ -39,22 +41,25 @@ FEWEST_SHOWN = 10
 
 @dataclass(frozen=True)
 class CloseCall:
-    """One close decision: its kind, and the runner-up's mean wins less the choice's over the tries."""
+    """One close decision: the move chosen and the runner-up, its kind, and the runner-up's mean wins
+    less the choice's over the tries."""
 
+    chosen: Action
+    runner_up: Action
     kind: str
     difference: float
     runner_up_looked_better: bool  # the runner-up had the higher mean in the search
 
 
 def kind_of(chosen: Action, runner_up: Action, me: int) -> str:
-    """The kind of decision, in the cards' words: "guard: another target or guess", "priest rather
-    than guard", "prince at itself rather than baron"."""
+    """The kind of decision, in the cards' words: "guard: another target or guess", "baron: another
+    target", "priest rather than guard", "prince at itself rather than baron"."""
 
     def named(action: Action) -> str:
         return action.card.word + (" at itself" if action.card is Card.PRINCE and action.target == me else "")
 
     if named(chosen) == named(runner_up):
-        return f"{named(chosen)}: another target or guess"
+        return f"{named(chosen)}: another target" + (" or guess" if chosen.card is Card.GUARD else "")
     return f"{named(chosen)} rather than {named(runner_up)}"
 
 
@@ -76,10 +81,7 @@ def measure(players: int, others: str, rounds: int, tries: int, seed: int, budge
     """The expert's close calls over ``rounds`` rounds."""
     calls = []
     for r in range(rounds):
-        rng = random.Random(seed * 1_000_003 + r)
-        me = r % players
-        rnd = Round.shuffled(CLASSIC, players, rng, starter=(r // players) % players, log=True)
-        bots = [make_bot("expert" if s == me else others, seed * 1_000_003 + r * 10 + s, budget) for s in range(players)]
+        me, rnd, bots = round_with("expert", others, players, r, seed, budget)
         expert = bots[me]
         assert isinstance(expert, ExpertBot)
         while not rnd.over:
@@ -87,28 +89,33 @@ def measure(players: int, others: str, rounds: int, tries: int, seed: int, budge
             if rnd.current != me or len(seen.legal_actions) == 1:
                 rnd.apply(bots[rnd.current].choose(seen))
                 continue
-            # the expert's own choice (as ExpertBot.choose makes it), and the runner-up by the same rule
-            ranked = sorted(expert.search(seen).children.items(), key=lambda item: (item[1].visits, item[1].reward),
-                            reverse=True)
-            (chosen, mine), (runner_up, theirs) = ranked[0], ranked[1]
-            if theirs.visits and theirs.visits >= CLOSE * mine.visits:
+            # the expert's own choice (ExpertBot.choose's, the same search), and the runner-up
+            (chosen, mine), (runner_up, theirs) = ranked(expert.search(seen))[:2]
+            # (every try of both lost, or every one won: the search spreads its tries evenly, as for a close call)
+            settled = mine.reward == theirs.reward == 0.0 or (mine.reward, theirs.reward) == (mine.visits, theirs.visits)
+            if theirs.visits >= CLOSE * mine.visits and not settled:
                 decision = seed * 1_000_003 + r * 100 + rnd.turn
                 difference = (played_on(rnd, runner_up, me, others, decision, tries, budget)
                               - played_on(rnd, chosen, me, others, decision, tries, budget))
-                calls.append(CloseCall(kind_of(chosen, runner_up, me), difference,
+                calls.append(CloseCall(chosen, runner_up, kind_of(chosen, runner_up, me), difference,
                                        theirs.reward / theirs.visits > mine.reward / mine.visits))
             rnd.apply(chosen)
     return calls
 
 
 def summary(what: str, differences: list[float]) -> str:
-    """``what``: how many decisions, and the mean difference in points with its 95% interval."""
+    """``what``: how many decisions, and the mean difference in points with its 95% interval (a normal
+    one, within the -100 to +100 points a difference can take)."""
     n = len(differences)
     mean = statistics.fmean(differences)
+    said = f"{what}: {count(n, 'decision')}, {100 * mean:+.1f} points"
     if n == 1:
-        return f"{what}: 1 decision, {100 * mean:+.1f} points (no interval from one)"
-    margin = 1.96 * statistics.stdev(differences) / math.sqrt(n)
-    return f"{what}: {count(n, 'decision')}, {100 * mean:+.1f} points ({100 * (mean - margin):+.1f} to {100 * (mean + margin):+.1f})"
+        return f"{said} (no interval from one)"
+    spread = statistics.stdev(differences)
+    if spread == 0:
+        return f"{said} (every one alike: no interval)"
+    margin = 1.96 * spread / math.sqrt(n)
+    return f"{said} ({100 * max(-1.0, mean - margin):+.1f} to {100 * min(1.0, mean + margin):+.1f})"
 
 
 def main() -> None:
@@ -141,13 +148,12 @@ def main() -> None:
         kinds: dict[str, list[float]] = defaultdict(list)
         for call in calls:
             kinds[call.kind].append(call.difference)
-        rest = []
-        for kind, differences in sorted(kinds.items(), key=lambda item: -len(item[1])):
-            if len(differences) >= FEWEST_SHOWN:
-                print("    " + summary(kind, differences))
-            else:
-                rest += differences
-        if rest:
+        shown = [(kind, differences) for kind, differences in sorted(kinds.items(), key=lambda item: -len(item[1]))
+                 if len(differences) >= FEWEST_SHOWN]
+        for kind, differences in shown:
+            print("    " + summary(kind, differences))
+        rest = [d for kind, differences in kinds.items() if len(differences) < FEWEST_SHOWN for d in differences]
+        if shown and rest:  # (with no kind shown, the rest are every close call, said above)
             print("    " + summary("other kinds", rest))
         looked_better = [c.difference for c in calls if c.runner_up_looked_better]
         if looked_better:
