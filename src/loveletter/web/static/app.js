@@ -298,7 +298,7 @@ function connect(code) {
       if (message.key === "web_bad_secret") {  // forgotten, and the table watched at once, the reason kept shown
         localStorage.removeItem(`ll-seat-${code}`);
         standing = { code, key: message.key };
-        socket.onclose = () => connect(code);
+        socket.onclose = () => { if (location.hash === `#/t/${code}`) connect(code); };  // (unless the page moved on)
       }
       if (["web_too_many_watchers", "web_too_many_tabs", "web_too_many_misses"].includes(message.key)) {  // the reason stays shown; asked again later
         socket.onclose = () => setTimeout(() => { if (location.hash === `#/t/${code}`) connect(code); }, 30000);
