@@ -1228,7 +1228,7 @@ def test_a_page_that_cannot_reconnect_keeps_asking_at_least_every_twenty_seconds
     create_table(page, "Ann", {1: "random"}, target=7)
     page.wait_for_selector(".hand .card")
     page.evaluate("""() => { window.tries = 0;
-        window.WebSocket = class { constructor() { window.tries++; setTimeout(() => this.onclose(), 0); } send() {} close() {} };
+        window.WebSocket = class { constructor() { window.tries++; setTimeout(() => this.onclose({ code: 1006 }), 0); } send() {} close() {} };
         socket.close(); }""")  # every connection from now on fails
     page.wait_for_selector("#alert:has-text('reconnecting')")
     page.clock.run_for(300_000)  # five minutes: tries after 0.6, 1.2, 2.4, 4.8, 9.6 s, then every 19.2 s
