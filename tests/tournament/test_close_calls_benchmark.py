@@ -45,6 +45,20 @@ def test_a_move_is_played_on_for_our_seat_by_the_same_seeds(close_calls):
     assert played[0] == played[1] and max(played) > 0.0 and not rnd.over  # the same seeds, the same play; rnd untouched
 
 
+def test_both_moves_meet_the_same_bots_and_the_expert_plays_on_for_our_seat(close_calls, monkeypatch):
+    rnd = _dealt([Card.GUARD, Card.PRIEST, Card.BARON, Card.HANDMAID, Card.PRINCE, Card.GUARD, Card.PRINCESS], 2)
+    made: list[tuple[str, int]] = []
+    make_bot = close_calls.make_bot
+    monkeypatch.setattr(close_calls, "make_bot", lambda level, seed, budget: (made.append((level, seed)),
+                                                                              make_bot(level, seed, budget))[1])
+    close_calls.played_on(rnd, Action(Card.PRINCE, 1), 0, "beginner", 5, 3, 20)
+    first = made[:]
+    made.clear()
+    close_calls.played_on(rnd, Action(Card.PRINCESS), 0, "beginner", 5, 3, 20)
+    assert made == first and len({seed for _, seed in first}) == 6  # the same bots for either move; new ones each try
+    assert [level for level, _ in first] == ["expert", "beginner"] * 3  # (our seat is 0)
+
+
 def test_each_close_call_is_the_runner_ups_wins_less_the_choices(close_calls, monkeypatch):
     """The difference's sign and its two moves, with the moves' outcomes made up: the choice is the
     move the expert then plays, and the runner-up another searched at least a third as often."""
