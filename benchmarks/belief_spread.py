@@ -19,7 +19,7 @@ import random
 import statistics
 import time
 
-from options import Parser, check_only, count, description, run, wanted, whole
+from options import Parser, add_game_options, check_only, count, description, run, wanted, whole
 
 from loveletter.bots import make_bot
 from loveletter.bots.belief import Belief
@@ -67,9 +67,7 @@ def main() -> None:
     parser = Parser(description=description(__doc__))
     parser.add_argument("--rounds", type=whole(1, 10_000), default=100,
                         help="rounds per game, at most 10,000 (default 100)")
-    parser.add_argument("--seed", type=whole(None), default=0, help="seed of the deals and bots (default 0)")
-    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
-                        help="only the games whose name contains TEXT, e.g. '2019 5p' (repeatable)")
+    add_game_options(parser, "2019 5p")
     args = parser.parse_args()
     check_only(parser, args.only, [f"{edition.name} {players}p" for edition, players in GAMES])
     print(f"seat 0's belief against random and beginner bots, {count(args.rounds, 'single round')} per game,"

@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from options import Parser, check_only, count, description, run, wanted, whole
+from options import Parser, add_game_options, check_only, count, description, run, wanted, whole
 from rounds import round_with
 
 from loveletter.engine import CLASSIC, Card, view
@@ -89,9 +89,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=whole(1, 100_000), default=1000,
                         help="rounds per game, at most 100,000 (default 1,000; four players take about"
                              " 1.3 s a round)")
-    parser.add_argument("--seed", type=whole(None), default=0, help="seed of the deals and bots (default 0)")
-    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
-                        help="only the games whose name contains TEXT, e.g. 'classic 4p' (repeatable)")
+    add_game_options(parser, "classic 4p")
     args = parser.parse_args()
     check_only(parser, args.only, [title for title, _, _ in GAMES])
     print(f"the expert's belief at its own Guards and Barons, {count(args.rounds, 'single round')} per game,"

@@ -13,7 +13,7 @@ kind (the card chosen against the runner-up's), with 95% intervals over the deci
 where the search lost every try of both moves, or won every try, is left out: it spreads its tries
 evenly, and in a scratch run such decisions never changed the outcome.
 
-    .venv/bin/python benchmarks/close_calls.py [--rounds 300] [--tries 2] [--seed 0] [--budget B] [--only "classic 4p"]
+    .venv/bin/python benchmarks/close_calls.py [--rounds 300] [--tries 2] [--seed 0] [--only "classic 4p"] [--budget B]
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass
 
-from options import Parser, check_only, count, description, run, wanted, whole
+from options import Parser, add_game_options, check_only, count, description, run, wanted, whole
 from rounds import round_with
 
 from loveletter.bots import MAX_BUDGET, ExpertBot, make_bot
@@ -124,11 +124,9 @@ def main() -> None:
                         help="rounds per game, at most 100,000 (default 300; four players take about 2 s a round)")
     parser.add_argument("--tries", type=whole(1, 100), default=2,
                         help="play-outs of each of the two moves per close decision, at most 100 (default 2)")
-    parser.add_argument("--seed", type=whole(None), default=0, help="seed of the deals and bots (default 0)")
+    add_game_options(parser, "classic 4p")
     parser.add_argument("--budget", type=whole(1, MAX_BUDGET), default=None,
                         help="the expert's iterations per move (default: its own)")
-    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
-                        help="only the games whose name contains TEXT, e.g. 'classic 4p' (repeatable)")
     args = parser.parse_args()
     check_only(parser, args.only, [title for title, _, _ in GAMES])
     budget = "its default budget" if args.budget is None else f"{count(args.budget, 'iteration')} per move"

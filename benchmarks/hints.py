@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 
-from options import Parser, check_only, count, description, percentile, run, wanted, whole
+from options import Parser, add_game_options, check_only, count, description, percentile, run, wanted, whole
 
 from loveletter.bots import ExpertBot, make_bot
 from loveletter.engine import CLASSIC, EDITION_2019, Edition, Round, view
@@ -61,9 +61,7 @@ def measure(edition: Edition, players: int, rounds: int, seed: int) -> str:
 def main() -> None:
     parser = Parser(description=description(__doc__))
     parser.add_argument("--rounds", type=whole(1, 10_000), default=20, help="rounds per game, at most 10,000 (default 20)")
-    parser.add_argument("--seed", type=whole(None), default=0, help="seed of the deals and bots (default 0)")
-    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
-                        help="only the games whose name contains TEXT, e.g. '2019 6p' (repeatable)")
+    add_game_options(parser, "2019 6p")
     args = parser.parse_args()
     check_only(parser, args.only, [f"{edition.name} {players}p" for edition, players in GAMES])
     print(f"seat 0's hints (every legal move tried, the expert at its default budget) against beginner bots,"

@@ -184,6 +184,14 @@ def seconds(zero: bool = False, most: float | None = None) -> Callable[[str], fl
     return parse
 
 
+def add_game_options(parser: argparse.ArgumentParser, example: str) -> None:
+    """``--seed`` (of the deals and bots) and ``--only`` (the games by name, ``example`` one), as the
+    benchmarks that play named games take them; :func:`check_only` checks the texts."""
+    parser.add_argument("--seed", type=whole(None), default=0, help="seed of the deals and bots (default 0)")
+    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
+                        help=f"only the games whose name contains TEXT, e.g. {example!r} (repeatable)")
+
+
 def wanted(title: str, only: Iterable[str]) -> bool:
     """Whether the ``--only`` texts keep the line ``title``: there are none, or it contains one."""
     texts = list(only)
