@@ -21,16 +21,17 @@ Handler = Callable[[int, Any], Any] | int
 
 
 @contextmanager
-def handled(signums: tuple[int, ...], handler: Handler) -> Iterator[None]:
+def handled(signums: tuple[int, ...], handler: Handler, *, over_ignored: bool = False) -> Iterator[None]:
     """``handler`` for ``signums`` meanwhile, then the handlers before; only in the main thread (which
     alone can set handlers: elsewhere, nothing changes). A signal ignored by whoever started us
     (``nohup`` ignores a hang-up; a script's ``&`` job, Ctrl-C) stays ignored, unless ``handler``
-    ignores it too."""
+    ignores it too, or ``over_ignored`` says that ``handler`` keeps it ignored itself but for what
+    it must hear."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     before = {signum: signal.signal(signum, handler) for signum in signums
-              if handler is signal.SIG_IGN or signal.getsignal(signum) is not signal.SIG_IGN}
+              if over_ignored or handler is signal.SIG_IGN or signal.getsignal(signum) is not signal.SIG_IGN}
     try:
         yield
     finally:

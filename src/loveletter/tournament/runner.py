@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import AbstractContextManager, closing, contextmanager, suppress
+from contextlib import AbstractContextManager, closing, contextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
@@ -29,7 +29,7 @@ from loveletter.bots import LEVELS, MAX_BUDGET, SEARCHING
 from loveletter.engine import EDITIONS
 from loveletter.engine.errors import is_whole, shown
 from loveletter.i18n import grouped
-from loveletter.signals import STOPPING, handled, set_back
+from loveletter.signals import STOPPING, handled
 from loveletter.tournament.games import (
     MODES,
     Chunk,
@@ -352,13 +352,10 @@ def stops_heard_as_ctrl_c() -> Iterator[list[int]]:
         yield heard
         return
     outer = stops_passed_on()
-    before: dict[int, Any] = (
-        {signal.SIGINT: signal.signal(signal.SIGINT, _PassedOnOnly(heard))} if ctrl_c is signal.SIG_IGN else {})
-    try:
-        with handled(tuple(signum for signum in STOPPING if signum not in outer), _PassedOnAsCtrlC(heard)):
-            yield heard
-    finally:
-        set_back(before)
+    passed_on_only = (handled((signal.SIGINT,), _PassedOnOnly(heard), over_ignored=True)
+                      if ctrl_c is signal.SIG_IGN else nullcontext())
+    with passed_on_only, handled(tuple(signum for signum in STOPPING if signum not in outer), _PassedOnAsCtrlC(heard)):
+        yield heard
 
 
 def stops_passed_on() -> tuple[int, ...]:
