@@ -272,6 +272,8 @@ function leaveTable() {
 function connect(code) {
   if (socket) { socket.onclose = null; socket.close(); }
   if (state && state.code !== code) leaveTable();
+  if (standing && standing.code !== code) standing = null;  // (said of another table, whether or not it showed a state)
+  const again = () => { if (location.hash === `#/t/${code}`) connect(code); };  // unless the page moved on
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${code}`);
   socket.onopen = () => {
@@ -285,7 +287,7 @@ function connect(code) {
       announce(news(state, message));
       turnBegun = turnBegins(state, message);
       picking = samePicking(state, message);
-      state = message; hints = null; alertUser(standing && standing.code === message.code ? w(standing.key) : ""); render();
+      state = message; hints = null; alertUser(standing ? w(standing.key) : ""); render();
       askHints();
     } else if (message.type === "hints") {
       // (not for a position left, nor in a language just left: hints asked for before a switch)
@@ -298,10 +300,10 @@ function connect(code) {
       if (message.key === "web_bad_secret") {  // forgotten, and the table watched at once, the reason kept shown
         localStorage.removeItem(`ll-seat-${code}`);
         standing = { code, key: message.key };
-        socket.onclose = () => { if (location.hash === `#/t/${code}`) connect(code); };  // (unless the page moved on)
+        socket.onclose = again;
       }
       if (["web_too_many_watchers", "web_too_many_tabs", "web_too_many_misses"].includes(message.key)) {  // the reason stays shown; asked again later
-        socket.onclose = () => setTimeout(() => { if (location.hash === `#/t/${code}`) connect(code); }, 30000);
+        socket.onclose = () => setTimeout(again, 30000);
       }
       if (leaving) {  // back to the lobby (not a blank page), the reason shown there
         socket.onclose = null; socket = null; leaveTable();
@@ -313,7 +315,7 @@ function connect(code) {
   socket.onclose = (event) => {
     alertUser(w(event.code === 1012 ? "web_server_stopped" : "web_reconnecting"));  // (1012: the server shut down)
     retry = Math.min(retry + 1, 6);
-    setTimeout(() => { if (location.hash === `#/t/${code}`) connect(code); }, 300 * 2 ** retry);
+    setTimeout(again, 300 * 2 ** retry);
   };
 }
 
@@ -764,6 +766,7 @@ async function route() {
   }
   if (socket) { socket.onclose = null; socket.close(); socket = null; }
   if (state) leaveTable();
+  standing = null;  // (a table left, whether or not it showed a state)
   const again = location.hash.match(/^#\/replay\/([A-Za-z0-9]{1,12})$/);
   if (again) {
     const source = { code: again[1] };
