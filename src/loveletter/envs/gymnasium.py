@@ -281,7 +281,7 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
 
     def _why_illegal(self, number: int, legal: Sequence[Any]) -> str:
         names = self.actions.names
-        what = f"action {number} ({names[number]})" if 0 <= number < len(names) else f"action {number}"
+        what = f"action {number} ({names[number]})"  # (a number outside the space was refused before)
         options = ", ".join(f"{n} ({names[n]})" for n in self.actions.numbers(legal))
         return f"{what} is not legal now; the legal actions are: {options}"
 
