@@ -1,6 +1,6 @@
 """Shared test settings: hypothesis runs derandomized (reproducible) under CI; Ctrl-C heard even
-where the suite was started with it ignored; records kept in the test run's own folders; and loading
-a script of benchmarks/ as a module."""
+where the suite was started with it ignored; records kept in the test run's own folders; the engine tests' scenarios
+importable everywhere; and loading a script of benchmarks/ as a module."""
 
 import importlib.util
 import os
@@ -25,6 +25,10 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+#: The engine tests' scenarios.py (rounds set up from a deck's text), importable from every test folder.
+ENGINE_TESTS = str(Path(__file__).resolve().parent / "engine")
+if ENGINE_TESTS not in sys.path:
+    sys.path.insert(0, ENGINE_TESTS)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -40,7 +44,7 @@ def load_script(monkeypatch) -> Callable[[str], ModuleType]:
     """``load_script("strength")`` imports benchmarks/strength.py (registered in ``sys.modules`` for
     the test only: dataclasses look their module up)."""
     monkeypatch.syspath_prepend(str(BENCHMARKS))  # as when run: the scripts import their helpers
-    for helper in ("lines", "options"):  # fresh, from benchmarks/
+    for helper in (path.stem for path in BENCHMARKS.glob("*.py")):  # fresh, from benchmarks/ (its helpers too)
         monkeypatch.delitem(sys.modules, helper, raising=False)
 
     def load(name: str) -> ModuleType:

@@ -7,8 +7,9 @@ import re
 import sys
 
 import pytest
+from scenarios import deck
 
-from loveletter.engine import CLASSIC, Action, Card, Round
+from loveletter.engine import Action, Card, Round
 
 
 @pytest.fixture
@@ -25,17 +26,9 @@ def test_a_decisions_kind_is_told_in_the_cards_words(close_calls):
     assert kind_of(Action(Card.PRINCE, 1), Action(Card.PRINCE, 2), 0) == "prince: another target"
 
 
-def _dealt(first: list[Card], players: int) -> Round:
-    """A classic round whose deck begins with ``first`` (top card first), the rest in order."""
-    rest = list(CLASSIC.full_deck)
-    for card in first:
-        rest.remove(card)
-    return Round(CLASSIC, players, [*first, *rest], starter=0)
-
-
 def test_a_move_is_played_on_for_our_seat_by_the_same_seeds(close_calls):
     # seat 0 holds the Prince and draws the Princess: the Prince at itself throws the Princess away
-    rnd = _dealt([Card.GUARD, Card.PRIEST, Card.BARON, Card.HANDMAID, Card.PRINCE, Card.GUARD, Card.PRINCESS], 2)
+    rnd = deck("guard priest baron handmaid prince guard princess ...")
     assert sorted(rnd.hands[0]) == [Card.PRINCE, Card.PRINCESS] and rnd.current == 0
     at_itself, at_the_other = Action(Card.PRINCE, 0), Action(Card.PRINCE, 1)
     # our seat's share of the tries: none for seat 0, all four for seat 1 (the other bot plays seat 0)
@@ -46,7 +39,7 @@ def test_a_move_is_played_on_for_our_seat_by_the_same_seeds(close_calls):
 
 
 def test_both_moves_meet_the_same_bots_and_the_expert_plays_on_for_our_seat(close_calls, monkeypatch):
-    rnd = _dealt([Card.GUARD, Card.PRIEST, Card.BARON, Card.HANDMAID, Card.PRINCE, Card.GUARD, Card.PRINCESS], 2)
+    rnd = deck("guard priest baron handmaid prince guard princess ...")
     made: list[tuple[str, int]] = []
     make_bot = close_calls.make_bot
     monkeypatch.setattr(close_calls, "make_bot", lambda level, seed, budget: (made.append((level, seed)),
