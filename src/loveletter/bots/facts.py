@@ -216,8 +216,7 @@ def links(events: Sequence[Event], me: int) -> Links:
     ``unsure`` link: the card seen may be the one it kept (or, where it played a King, gave away).
     Unless ``me`` knew that card as it was played: then it stays sure if another was played (the
     holder kept it), and is forgotten if it was played."""
-    sure: set[tuple[int, int]] = set()
-    unsure: dict[tuple[int, int], Card] = {}
+    known: dict[tuple[int, int], Card | None] = {}  # (knower, holder): None where sure, else the card played since
     for i, e in enumerate(events):
         a, b = e.seat, e.target
         if a is None:
@@ -225,20 +224,18 @@ def links(events: Sequence[Event], me: int) -> Links:
         kind = e.kind
         if kind in ("play", "discard", "bottom", "out"):
             gone = kind == "out"  # (a player out knows nothing that matters)
-            unsure = {(k, h): card for (k, h), card in unsure.items() if h != a and not (gone and k == a)}
-            held = [(k, h) for k, h in sure if h == a and not gone]
-            sure = {(k, h) for k, h in sure if h != a and not (gone and k == a)}
+            held = [pair for pair, played in known.items() if played is None and pair[1] == a and not gone]
+            known = {(k, h): played for (k, h), played in known.items() if h != a and not (gone and k == a)}
             if kind == "play" and e.card is not None and held:
                 seen = known_hands(tuple(events[:i]), me).get(a)  # (a look between others is rare: walked then only)
                 if seen is None:
-                    unsure.update((pair, e.card) for pair in held)
+                    known.update((pair, e.card) for pair in held)
                 elif seen is not e.card:  # it played the card it drew, and holds the one seen
-                    sure.update(held)
+                    known.update((pair, None) for pair in held)
         elif kind == "king" and b is not None:  # a card known follows its trade (but to the viewer: not a link)
             traded = {a: b, b: a}
-            sure = {(k, traded.get(h, h)) for k, h in sure if {k, h} != {a, b} and traded.get(h, h) != me}
-            unsure = {(k, traded.get(h, h)): card for (k, h), card in unsure.items()
-                      if {k, h} != {a, b} and traded.get(h, h) != me}
+            known = {(k, traded.get(h, h)): played for (k, h), played in known.items()
+                     if {k, h} != {a, b} and traded.get(h, h) != me}
         if me in (a, b) or b is None or a == b:
             continue
         if kind == "priest":
@@ -247,10 +244,9 @@ def links(events: Sequence[Event], me: int) -> Links:
             learnt = ((a, b), (b, a))
         else:
             continue
-        sure.update(learnt)
-        for pair in learnt:
-            unsure.pop(pair, None)
-    return Links(sorted(sure), sorted((k, h, card) for (k, h), card in unsure.items()))
+        known.update((pair, None) for pair in learnt)
+    return Links(sorted(pair for pair, played in known.items() if played is None),
+                 sorted((k, h, played) for (k, h), played in known.items() if played is not None))
 
 
 def known_to(events: Sequence[Event], me: int, knower: int) -> tuple[list[int], dict[int, Card]]:
