@@ -648,8 +648,7 @@ class Belief:
                 p = chance[hand, cards] = (
                     self._chance_knowing(hand, action, seat, mask, seen,
                                          {**known, **dict(zip(holders, cards[:sure], strict=True))},
-                                         {holder: card for holder, card in zip(unsure, cards[sure:], strict=True)
-                                          if card is not unsure[holder]}, tells, odds)
+                                         dict(zip(unsure, cards[sure:], strict=True)), unsure, tells, odds)
                     if len(hand) == 2 else 1.0
                 )
             if p > 0:
@@ -657,14 +656,15 @@ class Belief:
         self._replace(new)
 
     def _chance_knowing(self, hand: tuple[Card, ...], action: Action, seat: int, mask: int, seen: list[int],
-                        known: dict[int, Card], maybe: dict[int, Card], tells: int, odds: PlayOdds) -> float:
+                        known: dict[int, Card], maybe: dict[int, Card], played: dict[int, Card], tells: int,
+                        odds: PlayOdds) -> float:
         """How likely ``hand`` made ``action``, as ``self.reader`` judges it, its player knowing ``known``
-        (holder: card), and perhaps the card ``maybe`` puts in a hand whose holder has played another
-        card since (a :class:`~loveletter.bots.facts.Links` ``unsure`` link; where it played a copy of
-        the card it holds, the player cannot know which went, and it is left out): known at
-        :data:`~loveletter.bots.facts.STILL_KNOWN` odds (each case weighed)."""
+        (holder: card), and perhaps the card ``maybe`` puts in a hand whose holder has played a card
+        since (``played``: the :class:`~loveletter.bots.facts.Links` ``unsure``): unknown where that was
+        another copy of it, else known at :data:`~loveletter.bots.facts.STILL_KNOWN` odds (each case
+        weighed)."""
         assert self.reader is not None
-        doubtful = list(maybe)
+        doubtful = [holder for holder, card in maybe.items() if card is not played[holder]]
         p = 0.0
         for still in product((True, False), repeat=len(doubtful)):
             told = {**known, **{holder: maybe[holder] for holder, kept in zip(doubtful, still, strict=True) if kept}}
