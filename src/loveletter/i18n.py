@@ -131,7 +131,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_json": "Print the summary as JSON instead (the record format's summary).",
         "opt_delay": "Seconds from the move before to each bot move, its thinking included (default: 0.6 on a terminal, 0 on a pipe).",
         "opt_starter": "Who starts the first round: a seat number (you are 0), or random (drawn from the seed).",
-        "opt_hints": "Show, before each of your moves, the expert's chance of winning the round after each move, and what it believes each opponent holds.",
+        "opt_hints": "Show, before each of your moves, your chance of winning the round after each move as the expert estimates it, and what it believes each opponent holds.",
         "opt_budget": "Thinking budget of the expert (bots and hints), in search iterations per move (default:"
         " {default}, a fraction of a second per move; the time grows in proportion); hints try every move"
         " at least {tries} times whatever the budget.",
@@ -139,7 +139,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint_win_margin": "win ≈ {p}% ± {m}",
         "hint_win_plain": "win {p}%",
         "hint_best": "best",
-        "hint_legend": "win ≈: the expert's chance of winning the round after the move (± its margin of error);"
+        "hint_legend": "win ≈: your chance of winning the round after the move, as the expert estimates it (± its margin of error);"
         " win 0% or 100%: certain; best: the highest",
         "hint_thinking": "The expert weighs your moves…",
         "belief_unlikely": "under 1%",
@@ -469,6 +469,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_bot_timeout": "A bot plays for someone away after (seconds, empty: never)",
         "web_stand_in": "The bot that plays for someone away",
         "web_stood_in": "(a bot played for {name}, who was away)",
+        "web_stand_in_rule": "A bot ({level}) plays for someone away after {away} s, and for someone here who does"
+                             " not move within {idle} s.",
+        "web_away": "away",
         "web_open_tables": "Open tables",
         "web_none_open": "No open tables. Create one!",
         "web_join": "Join",
@@ -489,7 +492,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_rematch_join": "Join the rematch",
         "web_rematch_go": "Go to the rematch",
         "web_rematch_twice": "You have already joined the rematch.",
-        "web_hint_title": "The expert's chance of winning the round after each move",
+        "web_rematch_watch": "Watch the rematch",
+        "web_hint_title": "Your chance of winning the round after each move, as the expert estimates it",
         "web_belief": "What the expert thinks the others hold",
         "web_belief_unlikely": "under 1%",
         "web_protected": "protected",
@@ -716,8 +720,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_delay": "Seconden tussen de vorige zet en elke zet van een bot, denktijd inbegrepen "
                      "(standaard: 0,6 in een terminal, 0 via een pipe).",
         "opt_starter": "Wie de eerste ronde begint: een stoelnummer (jij bent 0), of willekeurig (volgens het startgetal).",
-        "opt_hints": "Toon vóór elke zet van jou de kans van de expert om na elke mogelijke zet de ronde te"
-                     " winnen, en wat hij denkt dat elke tegenstander heeft.",
+        "opt_hints": "Toon vóór elke zet van jou je kans om na elke mogelijke zet de ronde te winnen, zoals de"
+                     " expert die schat, en wat hij denkt dat elke tegenstander heeft.",
         "opt_budget": "Denkbudget van de expert (bots en hints), in zoekstappen per zet (standaard: "
                       "{default}, een fractie van een seconde per zet; de denktijd groeit evenredig mee); "
                       "hints proberen elke zet ongeacht het budget minstens {tries} keer.",
@@ -725,7 +729,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint_win_margin": "winkans ≈ {p}% ± {m}",
         "hint_win_plain": "winkans {p}%",
         "hint_best": "beste",
-        "hint_legend": "winkans ≈: de kans van de expert om na de zet de ronde te winnen (± de foutmarge);"
+        "hint_legend": "winkans ≈: je kans om na de zet de ronde te winnen, zoals de expert die schat (± de foutmarge);"
         " winkans 0% of 100%: zeker; beste: de hoogste",
         "hint_thinking": "De expert weegt je zetten…",
         "belief_unlikely": "onder 1%",
@@ -810,7 +814,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_play_self": "{name} speelt {card} op zichzelf.",
         "ev_guard_hit": "{name} speelt de Wachter op {target} en raadt {guess}: goed!",
         "ev_guard_miss": "{name} speelt de Wachter op {target} en raadt {guess}: fout.",
-        "ev_handmaid": "{name} speelt {card} en is beschermd tot zijn of haar volgende beurt.",
+        "ev_handmaid": "{name} speelt {card} en is beschermd tot de eigen volgende beurt.",
         "ev_priest": "{name} ziet dat {target} {card} heeft.",
         "ev_baron": "{name} en {target} vergelijken hun handen: {a} tegen {b}.",
         "ev_baron_shown_tie": "{name} en {target} vergelijken hun handen: {a} tegen {b}, gelijk, er gebeurt niets.",
@@ -1057,6 +1061,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_bot_timeout": "Een bot speelt voor wie weg is na (seconden, leeg: nooit)",
         "web_stand_in": "De bot die speelt voor wie weg is",
         "web_stood_in": "(een bot speelde voor {name}, die weg was)",
+        "web_stand_in_rule": "Een bot ({level}) speelt voor wie weg is na {away} s, en voor wie er is maar binnen"
+                             " {idle} s geen zet doet.",
+        "web_away": "weg",
         "web_open_tables": "Open tafels",
         "web_none_open": "Geen open tafels. Maak er een!",
         "web_join": "Aanschuiven",
@@ -1077,7 +1084,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_rematch_join": "Doe mee met het volgende spel",
         "web_rematch_go": "Naar het volgende spel",
         "web_rematch_twice": "Je doet al mee met het volgende spel.",
-        "web_hint_title": "De kans van de expert om de ronde te winnen na elke zet",
+        "web_rematch_watch": "Kijk mee met het volgende spel",
+        "web_hint_title": "Je kans om de ronde te winnen na elke zet, zoals de expert die schat",
         "web_belief": "Wat de expert denkt dat de anderen hebben",
         "web_belief_unlikely": "onder 1%",
         "web_protected": "beschermd",
@@ -1115,7 +1123,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_name_kept": "{name} speelde het vorige spel: die naam blijft voor die speler gereserveerd (die"
                          " doet weer mee via „Doe mee met het volgende spel” aan de afgelopen tafel). Kies "
                          "een andere naam.",
-        "web_err_edition": "Onbekende editie {edition!r}: kies classic of 2019.",
+        "web_err_edition": "Onbekende editie {edition!r}: kies classic (de klassieke editie) of 2019.",
         "web_err_players": "De {edition} is voor {low} tot en met {high} spelers, niet {players}.",
         "web_err_target": "Het doel in tekens van liefde moet van 1 tot en met 20 zijn, niet {target}.",
         "web_err_bot_seat": "Stoel {seat} kan geen bot zijn: bots zitten op stoel 1 tot en met {last} (stoel 0 is"

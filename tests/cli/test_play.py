@@ -810,7 +810,7 @@ def test_hints_show_the_experts_estimates_and_belief(tmp_path, lang):
     assert [f is not None and f[4] is not None for f in figures] == [
         len(set(shown)) > 1 and n == max(shown) for n in shown]
     assert any(f is not None and f[4] for f in figures)  # (this deal's first moves do differ)
-    legend = "win ≈: the expert's chance" if lang == "en" else "winkans ≈: de kans van de expert"
+    legend = "win ≈: your chance" if lang == "en" else "winkans ≈: je kans"
     assert legend in first_moves.split("\n   1. ")[0].splitlines()[-1] or legend in first_moves
     assert replay_json(the_record(records))["players"][1] == "Bram"
 

@@ -685,6 +685,8 @@ def test_a_server_stopped_is_said_so_and_the_page_connects_again_once_it_is_back
         ann.wait_for_selector(".your-turn")
         stop_server(process)
         ann.wait_for_selector("#alert:has-text('The server has stopped: reconnecting once it is back')")
+        ann.wait_for_timeout(2_500)  # tries to connect again fail meanwhile: still said (it said "Connection lost")
+        assert "The server has stopped" in ann.locator("#alert").inner_text()
         process = start_server(port, str(database))
         ann.wait_for_selector("#alert:empty", state="attached", timeout=30_000)
         ann.wait_for_selector(".your-turn")
@@ -1100,6 +1102,34 @@ def test_the_players_and_side_panels_show_the_state_sent_to_the_seat(server, bro
     watcher.wait_for_selector(".spectating")
     assert watcher.get_by_role("heading", name="What you know").count() == 0
     assert page.get_by_role("heading", name="What you know").count() == 1
+
+
+def test_who_is_away_who_is_protected_and_the_stand_in_are_shown_and_a_spectator_may_follow_the_rematch(server, browser):
+    """A person away is marked so on their panel, as a message of its own says; the protection of a
+    round over is not shown; the table says after how long its stand-in plays; and at the match's end
+    a spectator is shown the way to the rematch (only the replay was offered)."""
+    page = new_page(browser, server)
+    code = create_table(page, "Ann", {1: "random"}, players=2)
+    page.wait_for_selector(".your-turn")
+    page.evaluate(KEEP_WHAT_IS_SENT)
+    me = page.evaluate("state.seat")
+    mine, theirs = page.locator(f".player[data-seat='{me}'] h3"), page.locator(f".player[data-seat='{1 - me}'] h3")
+    rule = "A bot (beginner) plays for someone away after 5 s, and for someone here who does not move within 60 s."
+    page.evaluate(GIVE_STATE, {"stand_in": rule, "protected": [True, True], "winners": []})
+    assert mine.inner_text() == "Ann — you, protected" and page.locator(".stand-in-rule").inner_text() == rule
+    page.evaluate("(away) => socket.onmessage({data: JSON.stringify({type: 'away', away})})", [me])
+    assert mine.inner_text() == "Ann — you, protected, away"
+    page.evaluate(GIVE_STATE, {"winners": [me], "away": []})  # the round over: nobody is protected
+    assert mine.inner_text() == "Ann — you" and "protected" not in theirs.inner_text()
+    page.evaluate(GIVE_STATE, {"match_winners": [me], "match_won_by": "Ann", "rematch": "QQQQQQ"})
+    assert page.locator(".stand-in-rule").count() == 0  # (nothing more to play for anyone)
+    assert page.locator("#rematch-watch").count() == 0  # (a player is offered to join it)
+    watcher = new_page(browser, f"{server}#/t/{code}")
+    watcher.wait_for_selector(".spectating")
+    watcher.evaluate(GIVE_STATE, {"match_winners": [me], "match_won_by": "Ann", "rematch": "QQQQQQ"})
+    link = watcher.locator("#rematch-watch")
+    assert link.inner_text() == "Watch the rematch" and link.get_attribute("href") == "#/t/QQQQQQ"
+    watcher.close()
 
 
 def test_each_hint_names_its_move_whole(server, browser):

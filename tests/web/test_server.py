@@ -93,7 +93,7 @@ def test_a_table_its_players_have_left_leaves_the_lobby(client, monkeypatch):
     ({"edition": "classic", "players": 5}, "The classic edition is for 2 to 4 players, not 5.",
      "De klassieke editie is voor 2 tot en met 4 spelers, niet 5."),
     ({"edition": "2020"}, "Unknown edition '2020': choose classic or 2019.",
-     "Onbekende editie '2020': kies classic of 2019."),
+     "Onbekende editie '2020': kies classic (de klassieke editie) of 2019."),
     ({"bots": {"1": "genius"}}, "Unknown bot level 'genius': choose random, beginner, expert.",
      "Onbekend botniveau 'genius': kies random, beginner, expert."),
     ({"players": 3, "bots": {"0": "beginner"}},
@@ -821,7 +821,7 @@ def test_a_table_whose_stored_rows_are_damaged_is_left_out_and_the_others_served
     # each reason in the operator's language too
     reasons = {settings_gone: "de instellingen zijn geen JSON (regel 1, kolom 2)",
                move_illegal: "de Spion is geen kaart van de klassieke editie (R1)",
-               no_edition: "Onbekende editie 'x': kies classic of 2019.",
+               no_edition: "Onbekende editie 'x': kies classic (de klassieke editie) of 2019.",
                no_seed: "het veld 'seed' van de instellingen heeft een verkeerd soort waarde",
                bot_unknown: "Onbekend botniveau 'godlike': kies random, beginner, expert.",
                stand_in_unknown: "Onbekend niveau 'grandmaster' voor de bot die speelt voor wie weg is: kies random,"
@@ -2811,7 +2811,8 @@ def test_no_move_is_taken_while_a_seat_is_free(client):
             client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"})
             ann.receive()
         assert ann.state["free_seats"] == free
-        answer = ann.move(ann.state["hand"][0]["card"])
+        held = client.app.state.server.rooms[made["code"]].table.view_for(0).hand  # (not shown before the game starts)
+        answer = ann.move(held[0].word)
         assert answer["type"] == "error" and answer["key"] == "web_not_started", answer
         assert client.app.state.server.rooms[made["code"]].table.moves == []
     ann.close()
@@ -2943,6 +2944,94 @@ def test_a_player_leaving_at_their_turn_starts_the_stand_ins_timeout(client):
     until(lambda: len(table.moves) == 1, seconds=60)
     assert len(table.moves) == 1 and table.by_bot == {0}
     bob.close()
+
+
+def test_a_bot_plays_for_someone_here_who_does_not_move_after_a_minute_at_least(client, monkeypatch):
+    """A person connected who does not move (a tab left open) held the table for good: the stand-in
+    played only for someone gone. It now plays for them too, once the table's timeout is over, but
+    never before :data:`~loveletter.web.table.IDLE_AT_LEAST` seconds (a short timeout is for someone
+    gone, not someone thinking); and not while nobody else is at the table."""
+    from loveletter.web import table as tables
+
+    code, ann, bob = two_people(client, bot_timeout=1)
+    room = client.app.state.server.rooms[code]
+    assert ann.state["current"] == 0 and ann.state["legal"]  # (seat 0 begins; Ann is here)
+    time.sleep(1.5)  # past the table's timeout: Ann is here, so she has a minute
+    assert room.table.moves == [] and room.plan is not None and room.plan[0] == "idle"
+    assert room.waiting is not None and not room.waiting.done()
+    bob.close()  # Ann alone at the table, at her turn: nobody waits for her, and nothing is planned
+    until(lambda: room.plan is None)
+    assert room.plan is None and room.table.moves == []
+    ann.close()
+    monkeypatch.setattr(tables, "IDLE_AT_LEAST", 1.2)
+    code, ann, bob = two_people(client, bot_timeout=1)
+    room = client.app.state.server.rooms[code]
+    played = bob.receive()  # the stand-in moves for Ann, who sees it too
+    assert played["moves"] == 1 and room.table.by_bot == {0} and ann.receive()["moves"] == 1
+    assert any("(a bot played for Ann, who was away)" in line for line in played["log"]
+               + ((played["previous"] or {}).get("log") or []))
+    ann.close()
+    bob.close()
+
+
+def test_a_bot_plays_for_nobody_here_without_a_timeout_and_waits_again_for_one_who_comes_back(client, monkeypatch):
+    """Without a timeout nobody is stood in for, here or not; with one, a person who comes back at
+    their turn has the whole time again (it counted from when the move was first awaited)."""
+    from loveletter.web import table as tables
+
+    monkeypatch.setattr(tables, "IDLE_AT_LEAST", 1)
+    untimed = two_people(client)[0]
+    assert client.app.state.server.rooms[untimed].plan is None
+    code, ann, _bob = two_people(client, bot_timeout=3)
+    room = client.app.state.server.rooms[code]
+    assert room.plan is not None and room.plan[0] == "idle"
+    time.sleep(2)
+    ann.close()
+    ann = Seat(client, code, ann.secret)  # back: three seconds again from now
+    time.sleep(2)
+    assert room.table.moves == []
+    until(lambda: len(room.table.moves) == 1, seconds=60)
+    assert room.table.by_bot == {0}
+
+
+def test_the_others_are_told_who_is_away_and_the_table_says_who_stands_in_for_them(client):
+    """A person's last tab closing, and their first coming back, is told to the others (a page showed
+    a player gone as one thinking); a tab more or less of someone here tells nothing. The table's state
+    says which bot plays for someone away and when, in the reader's language (a player who joined
+    by a link never saw the lobby's form)."""
+    code, ann, bob = two_people(client, bot_timeout=5, stand_in="expert")
+    assert ann.state["away"] == [1] and bob.state["away"] == []  # (told as Bob came)
+    assert ann.receive_away() == []
+    second = Seat(client, code, bob.secret)  # a second tab: Bob was here already
+    assert second.state["away"] == [] and ann.state["away"] == []
+    second.close()
+    bob.close()
+    assert ann.receive_away() == [1]  # (the second tab's closing told nothing: the next news is this)
+    bob = Seat(client, code, bob.secret, lang="nl")
+    assert ann.receive_away() == []
+    assert ann.state["stand_in"] == ("A bot (expert) plays for someone away after 5 s, and for someone here"
+                                     " who does not move within 60 s.")
+    assert bob.state["stand_in"] == ("Een bot (expert) speelt voor wie weg is na 5 s, en voor wie er is maar"
+                                     " binnen 60 s geen zet doet.")
+    plain = create(client, players=2)
+    assert Seat(client, plain["code"], plain["secret"]).state["stand_in"] is None
+
+
+def test_nothing_dealt_is_shown_before_every_seat_is_taken(client):
+    """The game starts once every seat is taken: until then its first player was shown their two
+    cards (and had all the time they liked over the first move), each newcomer their card."""
+    made = create(client, players=3)
+    ann = Seat(client, made["code"], made["secret"])
+    table = client.app.state.server.rooms[made["code"]].table
+    held = table.view_for(0).hand
+    assert ann.state["hand"] == [] and ann.state["known"] == {} and ann.state["seat"] == 0
+    assert all(row["unseen"] == table.match.edition.copies[Card.from_word(row["card"]["card"])]
+               for row in ann.state["tracker"])  # (her cards are not taken off the unseen ones)
+    assert not any(Translator("en").card(card) in line for line in ann.state["log"] for card in held)
+    client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"})
+    assert ann.receive()["hand"] == []
+    client.post(f"/api/tables/{made['code']}/join", json={"name": "Cleo"})
+    assert [face["card"] for face in ann.receive()["hand"]] == [card.word for card in held]
 
 
 def _tied_match():

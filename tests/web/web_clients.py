@@ -34,10 +34,27 @@ class Seat:
         self.socket.send_text(message if isinstance(message, str) else json.dumps(message))
 
     def receive(self) -> dict[str, Any]:
-        message = self.socket.receive_json()
-        if message["type"] == "state":
-            self.state = message
-        return message
+        """The next state or error. Who is away comes on the side, as the page takes it: kept in
+        the state, whenever it comes (:meth:`receive_away` waits for it)."""
+        while True:
+            message = self.socket.receive_json()
+            if message["type"] == "away":
+                self.state["away"] = message["away"]
+                continue
+            if message["type"] == "state":
+                self.state = message
+            return message
+
+    def receive_away(self) -> list[int]:
+        """Wait for the next message saying who is away (states and errors before it are kept as
+        :meth:`receive` keeps them)."""
+        while True:
+            message = self.socket.receive_json()
+            if message["type"] == "away":
+                self.state["away"] = message["away"]
+                return message["away"]
+            if message["type"] == "state":
+                self.state = message
 
     def move(self, move: str, at: int | None = None) -> dict[str, Any]:
         self.send({"type": "move", "move": move, "at": self.state["moves"] if at is None else at})

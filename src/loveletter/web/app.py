@@ -264,11 +264,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             return
         connection = Connection(socket, seat, t)
         delivering = asyncio.ensure_future(connection.deliver())
-        room.connections.append(connection)
-        room.came_or_went()
-        server.tell(room, connection)
-        server.start_waiting(room)
-        server.tell_rematch(room, connection)  # back at the finished table: their seat is kept again
+        server.arrive(room, connection)
         try:
             while True:
                 try:
@@ -284,10 +280,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             delivering.cancel()
             for task in list(connection.advising):
                 task.cancel()
-            room.connections.remove(connection)
-            room.came_or_went()
-            server.start_waiting(room)
-            server.tell_rematch(room, connection)  # their kept seat may open
+            server.leave(room, connection)
 
     return app
 

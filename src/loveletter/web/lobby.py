@@ -154,9 +154,16 @@ class Room:
     # since when none of the table's players has been connected (None: one is now); a new table's
     # creator, and after a restart every player, has yet to connect
     players_away_since: float | None = field(default_factory=time.monotonic)
+    # the number of moves made when the move now awaited was first awaited, and when (monotonic)
+    awaited: tuple[int, float] = (-1, 0.0)
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
+
+    def away(self) -> list[int]:
+        """The seats whose person is not connected (a bot is never away, and a free seat has nobody
+        to be)."""
+        return [seat for seat in sorted(self.table.names) if not self.connected(seat)]
 
     def came_or_went(self) -> None:
         """Note a player's connection coming or going (see :attr:`players_away_since`)."""
@@ -465,6 +472,38 @@ class Server:
 
     # ----------------------------------------------------------------------------- play
 
+    def arrive(self, room: Room, connection: Connection) -> None:
+        """``connection`` has joined ``room``: tell it the table, and the others that its person is
+        back if they were away; then what comes next."""
+        seat = connection.seat
+        back = seat is not None and not room.connected(seat)
+        room.connections.append(connection)
+        room.came_or_went()
+        if seat is not None and seat == room.table.match.current:  # their time to move starts again
+            room.awaited = (len(room.table.moves), time.monotonic())
+        self.tell(room, connection)
+        if back:
+            self.tell_away(room, but=connection)
+        self.start_waiting(room)
+        self.tell_rematch(room, connection)  # back at the finished table: their seat is kept again
+
+    def leave(self, room: Room, connection: Connection) -> None:
+        """``connection`` has left ``room``: the others are told if its person is now away."""
+        room.connections.remove(connection)
+        room.came_or_went()
+        if connection.seat is not None and not room.connected(connection.seat):
+            self.tell_away(room)
+        self.start_waiting(room)
+        self.tell_rematch(room, connection)  # their kept seat may open
+
+    def tell_away(self, room: Room, but: Connection | None = None) -> None:
+        """Tell everyone at ``room`` (``but`` one, told already) whose person is away now: a message
+        of its own, for nothing else at the table changed."""
+        message = {"type": "away", "away": room.away()}
+        for connection in room.connections:
+            if connection is not but:
+                connection.send(message)
+
     def tell_all(self, room: Room) -> None:
         open_seats = room.open_seats()  # (the same for every connection)
         for connection in list(room.connections):
@@ -476,6 +515,7 @@ class Server:
         message = state_message(room.table, connection.seat, connection.t)
         message["open_seats"] = room.open_seats() if open_seats is None else open_seats
         message["rematch"] = room.rematch
+        message["away"] = room.away()
         connection.send(message)
 
     def tell_rematch(self, room: Room, connection: Connection) -> None:
@@ -500,10 +540,11 @@ class Server:
             self._being_made.discard(code)
 
     def start_waiting(self, room: Room) -> None:
-        """Schedule what comes next without a person: a bot's move, or a bot standing in for an
-        absent person after the table's timeout. Called whenever something changed (a move, a
-        join, anyone coming or going); what is already on its way for the same seat and move is left
-        to go on, so that watchers coming and going never hold a bot back."""
+        """Schedule what comes next without a person: a bot's move, or a bot standing in, after the
+        table's timeout, for a person away (or after its
+        :attr:`~loveletter.web.table.Settings.idle_timeout` for one here who does not move). Called whenever something changed (a move, a join, anyone coming or
+        going); what is already on its way for the same seat and move is left to go on, so that
+        watchers coming and going never hold a bot back."""
         table = room.table
         plan: tuple[str, int, int] | None = None
         delay = 0.0
@@ -513,12 +554,19 @@ class Server:
         else:
             timeout = table.settings.bot_timeout
             if timeout is not None and table.started and not table.match.over:
-                current = table.match.current
-                # for someone away, while another player is here (then the one here is another, kept
-                # by came_or_went): at a table nobody is at, stand-ins played whole matches to 20
-                # tokens, and 20 such tables kept the server's bots busy
-                if room.players_away_since is None and not room.connected(current):
-                    plan, delay = ("stand-in", current, len(table.moves)), timeout
+                current, moves, now = table.match.current, len(table.moves), time.monotonic()
+                if room.awaited[0] != moves:
+                    room.awaited = (moves, now)
+                # only while another player is here: at a table nobody is at, stand-ins played whole
+                # matches to 20 tokens, and 20 such tables kept the server's bots busy
+                if not room.connected(current):  # away: the timeout counts from now (they left, or it is their turn)
+                    if room.players_away_since is None:  # (then the one here is another: see came_or_went)
+                        plan, delay = ("stand-in", current, moves), timeout
+                elif any(c.seat not in (None, current) for c in room.connections):
+                    # here but not moving (a tab left open): the time counts from when the move was first awaited
+                    idle = table.settings.idle_timeout
+                    assert idle is not None  # (as the timeout)
+                    plan, delay = ("idle", current, moves), max(0.0, idle - (now - room.awaited[1]))
         if room.waiting is not None and not room.waiting.done():
             if room.storing or room.plan == plan:  # storing: that task schedules what follows itself
                 return

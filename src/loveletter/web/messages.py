@@ -28,7 +28,7 @@ from loveletter.narrate import event_lines
 from loveletter.percentages import best_moves, hint_text, shown_percentages
 from loveletter.record import KeyTwice, no_key_twice
 from loveletter.web.store import DamagedRow
-from loveletter.web.table import GameTable, Refused
+from loveletter.web.table import GameTable, Refused, Settings
 
 MAX_MESSAGE = 2_000  # characters in one message from a client
 
@@ -40,10 +40,12 @@ def card_face(card: Card, edition: Edition, t: Translator) -> dict[str, Any]:
 
 def state_message(table: GameTable, seat: int | None, t: Translator) -> dict[str, Any]:
     """The whole table as ``seat`` may see it, in ``t``'s language."""
-    v = table.view_for(seat)
+    waiting = bool(table.free_seats())
+    # the game starts once every seat is taken: until then a player sees no more than a spectator (a
+    # creator shown their first two cards had all the time they liked to think over the first move)
+    v = table.view_for(None if waiting else seat)
     names = table.display_names(t)
     tracked = v.tracker_shown()
-    waiting = bool(table.free_seats())
     match = table.match
     previous: dict[str, Any] | None = None
     # the last finished round, for its result and how it ended: at the match's end, the last round
@@ -64,6 +66,7 @@ def state_message(table: GameTable, seat: int | None, t: Translator) -> dict[str
         "players": v.players,
         "names": names,
         "bots": [plan.level for plan in table.settings.seats],
+        "stand_in": stand_in_rule(table.settings, t),
         "free_seats": table.free_seats(),
         "seat": seat,
         "round": v.round_number,
@@ -90,6 +93,20 @@ def state_message(table: GameTable, seat: int | None, t: Translator) -> dict[str
         "log": round_log(v.events, names, t, v.round_number, table.stand_ins(v.round_number)),
         "previous": previous,
     }
+
+
+def stand_in_rule(settings: Settings, t: Translator) -> str | None:
+    """Which bot plays for a person away, and after how long, in ``t``'s words (None: none does): told
+    at the table, for whoever joins by a link never saw the lobby's form."""
+    if settings.bot_timeout is None or settings.idle_timeout is None:
+        return None
+
+    def seconds(n: float) -> str:
+        text = f"{n:g}"
+        return text.replace(".", ",") if t.language == "nl" else text
+
+    return t("web_stand_in_rule", level=t.level(settings.stand_in), away=seconds(settings.bot_timeout),
+             idle=seconds(settings.idle_timeout))
 
 
 def round_log(events: Iterable[Event], names: list[str], t: Translator, round_number: int,

@@ -44,6 +44,10 @@ CODE_LENGTH = 6
 #: The level of the bot that moves for a person away (after the table's bot timeout), unless the
 #: table's creator chose another.
 STAND_IN = "beginner"
+#: Seconds a person at the table (connected) may take over a move before the stand-in plays it, where
+#: the table's timeout is shorter: that timeout is for someone gone, and a person thinking over a move
+#: may take longer than a page takes to come back. Without it, a tab left open held the table for good.
+IDLE_AT_LEAST = 60
 #: Reads a move sent in notation, its card words in any of our languages (as the terminal does).
 _ANY_LANGUAGE = Translator("en")
 
@@ -81,6 +85,11 @@ class Settings:
     private: bool = False
     bot_timeout: float | None = None  # seconds before a bot moves for an absent person (None: never)
     stand_in: str = STAND_IN  # the level of the bot that moves for an absent person
+
+    @property
+    def idle_timeout(self) -> float | None:
+        """Seconds before a bot moves for a person here who does not move (None: never)."""
+        return None if self.bot_timeout is None else max(self.bot_timeout, IDLE_AT_LEAST)
 
     def as_json(self) -> dict[str, Any]:
         return {

@@ -9,6 +9,7 @@ let socket = null;
 let state = null;
 let picking = null; // {card, moves, index} (and target, once chosen) while choosing a move
 let retry = 0;
+let serverStopped = false; // the server said it was stopping (close 1012), and no connection has opened since
 let hints = null; // the expert's advice for the state shown, when hints are on
 let standing = null; // {code, key}: a refusal still true while that table is watched (a seat's credential refused)
 const hintsOn = () => localStorage.getItem("ll-hints") === "on";
@@ -277,7 +278,7 @@ function connect(code) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${code}`);
   socket.onopen = () => {
-    retry = 0;
+    retry = 0; serverStopped = false;
     sentAt = null;  // a move sent on a connection that dropped was made (the state says so) or lost
     socket.send(JSON.stringify({ type: "hello", secret: localStorage.getItem(`ll-seat-${code}`), lang }));
   };
@@ -289,6 +290,8 @@ function connect(code) {
       picking = samePicking(state, message);
       state = message; hints = null; alertUser(standing ? w(standing.key) : ""); render();
       askHints();
+    } else if (message.type === "away") {  // a person came or went: nothing else changed
+      if (state) { state.away = message.away; render(); }
     } else if (message.type === "hints") {
       // (not for a position left, nor in a language just left: hints asked for before a switch)
       if (state && message.moves === state.moves && message.lang === lang) { hints = message; render(); }
@@ -313,7 +316,9 @@ function connect(code) {
     }
   };
   socket.onclose = (event) => {
-    alertUser(w(event.code === 1012 ? "web_server_stopped" : "web_reconnecting"));  // (1012: the server shut down)
+    // (1012: the server shut down; said until it is back, not only until the first try that fails)
+    serverStopped ||= event.code === 1012;
+    alertUser(w(serverStopped ? "web_server_stopped" : "web_reconnecting"));
     retry = Math.min(retry + 1, 6);
     setTimeout(again, 300 * 2 ** retry);
   };
@@ -430,6 +435,8 @@ function render() {
           const answer = await post(`/api/tables/${s.code}/rematch`, { secret: localStorage.getItem(`ll-seat-${s.code}`) });
           if (answer) enterTable(answer);
         } })));
+    } else if (s.rematch) {  // a spectator: on to watch the next match
+      top.append($("p", {}, $("a", { class: "button", id: "rematch-watch", href: `#/t/${s.rematch}`, text: w("web_rematch_watch") })));
     }
     top.append($("p", {}, $("a", { class: "button", id: "replay-link", href: `#/replay/${s.code}`, text: w("web_replay") }), " ",
       $("a", { class: "button", href: `/api/tables/${s.code}/record`, download: `loveletter-${s.code}.json`,
@@ -440,6 +447,7 @@ function render() {
     top.append($("p", { text: w("web_turn_of", { name: s.names[s.current] }) }));
   }
   top.append($("p", { text: `${w("web_deck", { n: s.deck_size })}` }));
+  if (s.stand_in && !s.match_winners.length) top.append($("p", { class: "stand-in-rule", text: s.stand_in }));
   if (s.face_up.length)
     top.append(faceUpView(s.face_up));
 
@@ -449,7 +457,8 @@ function render() {
     const tags = [];
     if (i === me) tags.push(w("web_you"));
     if (!s.alive[i]) tags.push(w("web_out"));
-    if (s.protected[i]) tags.push(w("web_protected"));
+    if (s.protected[i] && !s.winners.length) tags.push(w("web_protected"));  // (a round over protects nobody)
+    if (s.away.includes(i)) tags.push(w("web_away"));
     players.append($("div", { class: `player panel${i === s.current && !over ? " current" : ""}${s.alive[i] ? "" : " out"}`,
       "data-seat": i },
       $("h3", { text: playerHeading(name, tags) }),
@@ -725,7 +734,7 @@ function drawReplay() {
   f.names.forEach((name, i) => {
     const tags = [];
     if (!f.alive[i]) tags.push(w("web_out"));
-    if (f.protected[i]) tags.push(w("web_protected"));
+    if (f.protected[i] && !f.winners.length) tags.push(w("web_protected"));
     players.append($("div", { class: `player panel${i === f.current && !f.winners.length ? " current" : ""}${f.alive[i] ? "" : " out"}` },
       $("h3", { text: playerHeading(name, tags) }),
       $("p", { text: w("web_tokens_count", { n: f.tokens[i] }) }),
