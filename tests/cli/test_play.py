@@ -1405,6 +1405,61 @@ def test_a_game_whose_terminal_is_closed_saves_its_record(tmp_path, buffered):
     assert summary["finished"] is False and len(summary["rounds"]) == 1
 
 
+def test_keys_typed_while_the_bots_move_are_not_taken_as_the_next_move(tmp_path):
+    """On a terminal, a key typed before the table is shown (while the bots move, or a number pressed
+    twice) was read at once as the player's next move, chosen blind: the QA's "2" played a Princess.
+    Now what was typed ahead is thrown away, and the game waits for a move typed at the prompt."""
+    import pty
+
+    records = tmp_path / "records"
+    pid, terminal = pty.fork()
+    if pid == 0:  # the game, in a terminal of its own
+        try:
+            os.execve(str(LOVELETTER), ["loveletter", "play", "--seed", "7", "--lang", "en", "--starter", "0",
+                                        "--delay", "2", "--records", str(records)],
+                      _env(XDG_DATA_HOME=str(tmp_path / "xdg")))
+        finally:
+            os._exit(127)
+    out, began, typed_ahead, moved = b"", time.monotonic(), None, False
+
+    def prompts() -> int:
+        return out.count(b"q to quit")
+
+    try:
+        while prompts() < 2 and time.monotonic() - began < 60:
+            if typed_ahead is not None and time.monotonic() > typed_ahead:  # the bot's move not shown yet
+                os.write(terminal, b"2\r")
+                typed_ahead = None
+            if select.select([terminal], [], [], 0.05)[0]:
+                out += os.read(terminal, 65536)
+                if prompts() == 1 and not moved:
+                    os.write(terminal, b"1\r")  # the first move
+                    moved, typed_ahead = True, time.monotonic() + 0.5
+        assert prompts() == 2, out.decode(errors="replace")[-2000:]
+        deadline = time.monotonic() + 3  # the typed-ahead "2" would be played now, if it were read
+        while time.monotonic() < deadline:
+            if select.select([terminal], [], [], 0.1)[0]:
+                out += os.read(terminal, 65536)
+        os.write(terminal, b"q\r")
+        while time.monotonic() - began < 90:
+            if not select.select([terminal], [], [], 0.5)[0]:
+                continue
+            try:
+                chunk = os.read(terminal, 65536)
+            except OSError:  # the game has ended, and its terminal with it
+                break
+            if not chunk:
+                break
+            out += chunk
+    finally:
+        os.close(terminal)
+        _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, out.decode(errors="replace")[-2000:]
+    doc = load(the_record(records))
+    mine = [turn for rnd in doc["rounds"] for turn in rnd["turns"] if turn["seat"] == 0]
+    assert len(mine) == 1, mine  # the first move only: the "2" typed ahead was not played
+
+
 def test_a_game_started_with_hang_ups_ignored_goes_on(tmp_path):
     """`nohup loveletter play < moves &` ignores SIGHUP on purpose: the game must not take it back."""
     records = tmp_path / "records"

@@ -284,6 +284,7 @@ class TerminalGame:
 
     def _ask_human(self, me: View) -> Action:
         self._show_table(me)
+        _forget_typed_ahead()
         legal = me.legal_actions
         while True:
             text = self._prompt()
@@ -610,6 +611,20 @@ def _new_record_path(folder: Path) -> Path:
         except FileExistsError:
             n += 1
             path = folder / f"{stem}-{n}.json"
+
+
+def _forget_typed_ahead() -> None:
+    """On a terminal, throw away what was typed before the table was shown: a key pressed while the
+    bots moved (or a number pressed twice) was read at once as the next move, chosen blind (a
+    Princess played). Input piped in is a script of moves, read as it comes."""
+    if not sys.stdin.isatty():
+        return
+    try:
+        import termios
+    except ImportError:  # (not on Windows: there the game reads as before)
+        return
+    with contextlib.suppress(termios.error, OSError, ValueError):
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
 
 
 def _read_line() -> str:
