@@ -96,6 +96,8 @@ def test_notation_errors(text):
                      id="a-seat-too-long-to-read"),  # (a ValueError: Python reads at most 4,300 digits)
         pytest.param("guard -" + "9" * 5000, "-" + "9" * 39 + "… is not a seat number at any table",
                      id="a-negative-seat-too-long-to-read"),
+        pytest.param("guard -0 priest", "seat numbers start at 0, not -0", id="minus-zero-is-no-seat"),  # (it was seat 0)
+        pytest.param("guard -2 priest", "seat numbers start at 0, not -2", id="a-negative-seat"),
         pytest.param("prince 1 priest", None, id="a-guess-beside-another-card-is-the-engines-to-refuse"),
         pytest.param("guard 1 wizard", "unknown card 'wizard'", id="a-guards-guess-must-be-a-card"),
         pytest.param("guard One priest", "'One' stands where the seat goes: a seat is a number",

@@ -77,9 +77,9 @@ class Action(NamedTuple):
         if rest and _is_number(rest[0]):
             if len(rest[0].removeprefix("-")) > 9:  # no table has such a seat (and Python reads at most 4,300 digits)
                 raise NotationError("long_seat", seat=rest[0])
+            if rest[0].startswith("-"):  # (-0 too: read as 0, it named yourself, where +1 is refused)
+                raise NotationError("negative_seat", seat=rest[0])
             target = int(rest.pop(0))
-            if target < 0:
-                raise NotationError("negative_seat", seat=target)
 
         def left_over() -> NotationError:  # the words not read, after those that were
             at = tokens[-len(rest)].start()
