@@ -194,7 +194,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "level_beginner": "beginner",
         "level_expert": "expert",
         "record_saved": "Record saved: {path}",
-        "record_not_saved": "Could not save the record {path}: {reason}",
+        "record_not_saved": "could not save the record {path}: {reason}",
         "play_err_records": "cannot save the game's record in {folder}: {reason}",
         "play_err_no_home": "no folder to save the game's record in: {reason}",
         # (why no folder is known: the option that names one given as {option})
@@ -784,7 +784,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "level_beginner": "beginner",
         "level_expert": "expert",
         "record_saved": "Verslag bewaard: {path}",
-        "record_not_saved": "Kon het verslag {path} niet bewaren: {reason}",
+        "record_not_saved": "kon het verslag {path} niet bewaren: {reason}",
         "play_err_records": "kan het verslag van het spel niet bewaren in {folder}: {reason}",
         "play_err_no_home": "geen map om het verslag van het spel in te bewaren: {reason}",
         "no_home": "HOME is niet gezet of geen volledig pad, en je account heeft geen thuismap; stel HOME of"

@@ -644,7 +644,7 @@ def test_records_folder_that_is_a_file(tmp_path):
 def test_a_records_path_that_is_neither_a_file_nor_a_folder_is_named_so(tmp_path):
     os.mkfifo(tmp_path / "records")  # as /dev/full: no file for click's own check to refuse
     proc, _ = play(tmp_path, "--lang", "en", "--seed", "1", lines=["1"])
-    assert proc.returncode == 1 and proc.stdout == ""
+    assert proc.returncode == 2 and proc.stdout == ""  # (an option that cannot be used, as the tournament says)
     assert proc.stderr == f"loveletter play: cannot save the game's record in {tmp_path / 'records'}: it is not a folder\n"
 
 
@@ -668,7 +668,7 @@ def test_a_records_folder_that_cannot_be_made_is_refused_before_the_game(tmp_pat
     for lang, says in (("en", "cannot save the game's record in {}: a part of the path is not a folder"),
                        ("nl", "kan het verslag van het spel niet bewaren in {}: een deel van het pad is geen map")):
         proc, _ = play(tmp_path, "--seed", "1", "--lang", lang, lines=["q"], folder="file/sub")
-        assert proc.returncode == 1 and proc.stdout == ""  # no game was started
+        assert proc.returncode == 2 and proc.stdout == ""  # no game was started
         assert proc.stderr == "loveletter play: " + says.format(tmp_path / "file" / "sub") + "\n"
 
 
@@ -687,7 +687,7 @@ def test_a_record_that_cannot_be_saved_at_the_end_is_told_and_fails(tmp_path, mo
     game = TerminalGame(settings, lambda: "q", Console(file=shown))
     assert game.run() == 1 and not game.saved
     assert "Verslag bewaard" not in shown.getvalue()
-    assert capsys.readouterr().err == (f"loveletter play: Kon het verslag {game.record_path} niet bewaren:"
+    assert capsys.readouterr().err == (f"loveletter play: kon het verslag {game.record_path} niet bewaren:"
                                        " geen ruimte meer op het apparaat\n")  # (not "....json: ....json.tmp: ...")
 
 
@@ -699,16 +699,20 @@ def test_a_records_folder_replaced_by_a_file_during_the_game_is_named(tmp_path, 
 
     folder = tmp_path / "records"
 
-    def replace_the_folder() -> str:
-        shutil.rmtree(folder)
-        folder.write_text("")
-        return "q"
+    answers = iter(["1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "q"])
+
+    def replace_the_folder() -> str:  # after the first move: the record is then saved at each round's end, and at the end
+        if folder.is_dir():
+            shutil.rmtree(folder)
+            folder.write_text("")
+        return next(answers)
 
     settings = GameSettings(edition=CLASSIC, players=2, bots=["random"], language="en", seed=1, records=folder)
     game = TerminalGame(settings, replace_the_folder, Console(file=io.StringIO()))
     assert game.run() == 1 and not game.saved
-    assert capsys.readouterr().err == (f"loveletter play: Could not save the record {game.record_path}:"
-                                       f" {folder}: it is not a folder\n")
+    assert len(game.match.rounds) > 1  # (saved, and so told, more than once)
+    assert capsys.readouterr().err == (f"loveletter play: could not save the record {game.record_path}:"
+                                       f" {folder}: it is not a folder\n")  # once (it was said at every save)
 
 
 @pytest.mark.parametrize(("name", "lang", "line"), [

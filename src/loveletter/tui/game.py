@@ -157,6 +157,7 @@ class TerminalGame:
         self.adviser = ExpertBot(seed * 31, settings.budget, levels=levels) if settings.hints else None
         self.record_path = record_path or _new_record_path(settings.records or default_records_folder())
         self.saved = False
+        self._unsaved: str | None = None  # the last failure to save the record told, if any
         self.told = 0  # events of the current round already narrated
 
     # ----------------------------------------------------------------------------- the loop
@@ -263,8 +264,10 @@ class TerminalGame:
             save(to_record(self.match, self.names), self.record_path)
         except OSError as err:  # the folder was checked at the start, but disks fill and folders go
             self.saved = False
-            print(f"loveletter play: {self.t('record_not_saved', path=self.record_path, reason=self._why_not(err))}",
-                  file=sys.stderr)
+            told = f"loveletter play: {self.t('record_not_saved', path=self.record_path, reason=self._why_not(err))}"
+            if told != self._unsaved:  # (told once, not again at each later round and at the end)
+                print(told, file=sys.stderr)
+                self._unsaved = told
         else:
             self.saved = True
 
@@ -569,7 +572,7 @@ def run_game(settings: GameSettings) -> int:
     except OSError as err:
         reason = t("records_not_folder") if isinstance(err, NotADirectoryError) and folder.exists() else t.os_reason(err)
         print(f"loveletter play: {t('play_err_records', folder=folder, reason=reason)}", file=sys.stderr)
-        return 1
+        return 2 if settings.records else 1  # (--records is an option that cannot be used, as the tournament says)
     game = TerminalGame(settings, _read_line, console, path)
     try:
         with stops_caught():
