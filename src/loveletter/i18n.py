@@ -1434,9 +1434,18 @@ def on_one_line(value: Any) -> Any:
     no\nsuch.json rec\u202egnp.json
     >>> print(repr(on_one_line("no\nsuch.json")))  # quoted ({name!r}): the newline escaped once
     'no\nsuch.json'
+
+    A path whose name begins with a dash is shown as the command line takes it, "./-" (a file called
+    "-": alone, "-" means standard input or output) and "./-x" (not an option):
+
+    >>> from pathlib import Path
+    >>> print(on_one_line(Path("./-")), on_one_line(Path("-x/records")), on_one_line(Path("/tmp/-")))
+    ./- ./-x/records /tmp/-
     """
     if isinstance(value, os.PathLike):
         value = os.fspath(value)
+        if isinstance(value, str) and value.startswith("-"):
+            value = f"./{value}"
     if not isinstance(value, str) or value.isprintable():
         return value
     return _OnOneLine(value)

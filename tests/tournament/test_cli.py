@@ -700,6 +700,15 @@ def test_closed_standard_output_is_no_traceback_and_refused_if_nothing_else_is_w
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rates.csv"]
 
 
+def test_a_file_called_dash_is_named_as_given_not_as_standard_output(tmp_path):
+    """``--records ./-`` where ./- is a file was told as "--records: - is a file": "-" alone means
+    standard output on this command line."""
+    (tmp_path / "-").write_text("")
+    assert "--records: ./- is a file, not a folder" in refused(run("--rounds", 4, "--records", "./-", cwd=tmp_path))
+    (tmp_path / "-x").mkdir()
+    assert "--csv: ./-x is a folder" in refused(run("--rounds", 4, "--csv", "./-x", cwd=tmp_path))
+
+
 def test_links_are_followed_and_a_refusal_leaves_them_as_they_were(tmp_path):
     """The write test goes through a link, even one to a file not made yet, and neither makes nor
     removes anything: a refused run leaves a dangling link dangling."""
