@@ -212,6 +212,24 @@ def test_the_lobbys_form_checks_speak_the_pages_language(server, browser):
     assert ann.eval_on_selector("input[name=target]", said) == ""  # right now: no message left over
 
 
+def test_a_server_out_of_reach_is_said_so_in_the_lobby_and_the_language_stays(server, browser):
+    """With the server out of reach, the lobby's buttons did nothing without a word, and a language
+    click left the page in English while it asked the server in Dutch."""
+    ann = new_page(browser, server)
+    ann.wait_for_selector("#create h2:has-text('New table')")
+    ann.route("**/api/**", lambda route: route.abort())
+    ann.fill("#name", "Ann")
+    ann.click("#create-button")
+    ann.wait_for_selector("#alert:has-text('The server cannot be reached: try again in a moment.')")
+    ann.click("#lang")
+    ann.wait_for_timeout(300)
+    assert ann.locator("#create h2").inner_text() == "New table" and ann.evaluate("lang") == "en"
+    ann.unroute("**/api/**")
+    ann.click("#lang")  # one click, back in reach: Dutch
+    ann.wait_for_selector("#create h2:has-text('Nieuwe tafel')")
+    ann.close()
+
+
 def test_a_spectator_sees_no_hidden_card_and_the_language_switches(server, browser):
     ann = new_page(browser, server)
     code = create_table(ann, "Ann", {1: "beginner", 2: "random"}, players=3)
@@ -1114,15 +1132,17 @@ def test_who_is_away_who_is_protected_and_the_stand_in_are_shown_and_a_spectator
     page.evaluate(KEEP_WHAT_IS_SENT)
     me = page.evaluate("state.seat")
     mine, theirs = page.locator(f".player[data-seat='{me}'] h3"), page.locator(f".player[data-seat='{1 - me}'] h3")
-    rule = "A bot (beginner) plays for someone away after 5 s, and for someone here who does not move within 60 s."
+    rule = ("A bot (beginner) plays for someone away after 5 s, and for someone here who does not move within 60 s,"
+            " while another player is at the table.")
     page.evaluate(GIVE_STATE, {"stand_in": rule, "protected": [True, True], "winners": []})
     assert mine.inner_text() == "Ann — you, protected" and page.locator(".stand-in-rule").inner_text() == rule
     page.evaluate("(away) => socket.onmessage({data: JSON.stringify({type: 'away', away})})", [me])
     assert mine.inner_text() == "Ann — you, protected, away"
     page.evaluate(GIVE_STATE, {"winners": [me], "away": []})  # the round over: nobody is protected
     assert mine.inner_text() == "Ann — you" and "protected" not in theirs.inner_text()
-    page.evaluate(GIVE_STATE, {"match_winners": [me], "match_won_by": "Ann", "rematch": "QQQQQQ"})
+    page.evaluate(GIVE_STATE, {"match_winners": [me], "match_won_by": "Ann", "rematch": "QQQQQQ", "away": [me]})
     assert page.locator(".stand-in-rule").count() == 0  # (nothing more to play for anyone)
+    assert mine.inner_text() == "Ann — you"  # (nor anyone to wait for)
     assert page.locator("#rematch-watch").count() == 0  # (a player is offered to join it)
     watcher = new_page(browser, f"{server}#/t/{code}")
     watcher.wait_for_selector(".spectating")

@@ -154,6 +154,9 @@ class Room:
     # since when none of the table's players has been connected (None: one is now); a new table's
     # creator, and after a restart every player, has yet to connect
     players_away_since: float | None = field(default_factory=time.monotonic)
+    # read back from the store (a restart) and none of its players come since: kept out of the lobby
+    # (when they were last here is not stored, and every open table of the last day came back to it)
+    unvisited: bool = False
     # the number of moves made when the move now awaited was first awaited, and when (monotonic)
     awaited: tuple[int, float] = (-1, 0.0)
 
@@ -169,15 +172,16 @@ class Room:
         """Note a player's connection coming or going (see :attr:`players_away_since`)."""
         if any(c.seat is not None for c in self.connections):
             self.players_away_since = None
+            self.unvisited = False
         elif self.players_away_since is None:
             self.players_away_since = time.monotonic()
 
     def players_here_lately(self) -> bool:
-        """Whether a player is at the table, or was within :data:`LOBBY_AWAY` seconds: a table all
-        its players have left leaves the lobby, where nobody would be waiting to play with a
+        """Whether a player is at the table, or was within :data:`LOBBY_AWAY` seconds while this
+        server ran (see :attr:`unvisited`): a table all its players have left leaves the lobby, where nobody would be waiting to play with a
         newcomer (the tables of every past visitor piled up there)."""
         away = self.players_away_since
-        return away is None or time.monotonic() - away < LOBBY_AWAY
+        return away is None or (not self.unvisited and time.monotonic() - away < LOBBY_AWAY)
 
     def kept_names(self) -> list[str]:
         """At a rematch table, the names of the last match's players who have not come on yet: a
@@ -347,7 +351,7 @@ class Server:
             self._leave_out(stored.code, stored.damage)
             return None
         try:
-            room = Room(GameTable.load(stored, self.store, self.budget))
+            room = Room(GameTable.load(stored, self.store, self.budget), unvisited=True)
         except Exception as err:
             self._leave_out(stored.code, err)
             return None

@@ -108,16 +108,30 @@ function inOurWords(input, missing = "web_check_missing", own = () => "") {
 }
 
 // The page's words in `lang`; false, and nothing changed, if the language changed again while they
-// came (clicked twice: the words of the first click came last, and left the page in two languages).
+// came (clicked twice: the words of the first click came last, and left the page in two languages);
+// null if the server could not be reached.
 async function loadWords() {
   const asked = lang;
-  const loaded = await (await fetch(`/api/words/${asked}`)).json();
+  const answer = await reach(`/api/words/${asked}`);
+  if (!answer) return null;
+  const loaded = await answer.json();
   if (lang !== asked) return false;
   words = loaded;
   document.documentElement.lang = lang;
   for (const node of document.querySelectorAll("[data-w]")) node.textContent = w(node.dataset.w);
   document.getElementById("lang").lang = lang === "nl" ? "en" : "nl";  // it names the other language
   return true;
+}
+
+// A request to the server; null, and said so, where it could not be reached (stopped, or the network
+// gone): the lobby's buttons did nothing, without a word.
+async function reach(url, options) {
+  try {
+    return await fetch(url, options);
+  } catch {
+    alertUser(w("web_unreachable"));
+    return null;
+  }
 }
 
 function alertUser(text) {
@@ -229,7 +243,9 @@ async function showLobby() {
   main.append($("section", { class: "lobby" }, form, $("div", {},
     $("section", { class: "panel" }, $("h2", { text: w("web_open_tables") }), list), joinForm, upload)));
   if (keptForms) restoreForms(keptForms);
-  const tables = await (await fetch("/api/tables")).json();
+  const answer = await reach("/api/tables");
+  if (!answer) return;  // (said so: no list, rather than "no open tables")
+  const tables = await answer.json();
   if (!tables.length) list.append($("li", { text: w("web_none_open") }));
   for (const table of tables) {
     // people by name, bots as the table names them, with their level ("Bot 1 (expert)"), free seats as a dash
@@ -242,8 +258,9 @@ async function showLobby() {
 }
 
 async function post(url, body) {
-  const response = await fetch(`${url}?lang=${lang}`, { method: "POST", headers: { "Content-Type": "application/json" },
+  const response = await reach(`${url}?lang=${lang}`, { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body) });
+  if (!response) return null;
   const data = await response.json();
   if (!response.ok) {
     alertUser(data.message || (typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail)));
@@ -458,7 +475,7 @@ function render() {
     if (i === me) tags.push(w("web_you"));
     if (!s.alive[i]) tags.push(w("web_out"));
     if (s.protected[i] && !s.winners.length) tags.push(w("web_protected"));  // (a round over protects nobody)
-    if (s.away.includes(i)) tags.push(w("web_away"));
+    if (s.away.includes(i) && !over) tags.push(w("web_away"));  // (nothing to wait for at a match's end)
     players.append($("div", { class: `player panel${i === s.current && !over ? " current" : ""}${s.alive[i] ? "" : " out"}`,
       "data-seat": i },
       $("h3", { text: playerHeading(name, tags) }),
@@ -787,10 +804,16 @@ async function route() {
 }
 
 document.getElementById("lang").addEventListener("click", async () => {
+  const before = lang;
   lang = lang === "nl" ? "en" : "nl";
   const chosen = lang;
   localStorage.setItem("ll-lang", lang);
-  if (!(await loadWords())) return;  // clicked again meanwhile: the last click's language is the page's
+  const loaded = await loadWords();
+  if (loaded === null && lang === chosen) {  // not reached: the page stays in the language it shows
+    lang = before;
+    localStorage.setItem("ll-lang", lang);
+  }
+  if (!loaded) return;  // clicked again meanwhile: the last click's language is the page's
   if (tell({ type: "lang", lang })) return;  // the table comes again in that language
   if (replay) {  // the same step of the same replay, in the other language
     const { source, at } = replay;
