@@ -101,6 +101,8 @@ def test_a_table_read_back_after_a_restart_is_listed_only_once_a_player_comes(da
         ann = Seat(client, made["code"], made["secret"])  # back after the restart
         assert [t["code"] for t in client.get("/api/tables").json()] == [made["code"]]
         ann.close()
+        until(lambda: client.app.state.server.rooms[made["code"]].players_away_since is not None)
+        assert [t["code"] for t in client.get("/api/tables").json()] == [made["code"]]  # (as any table she left)
 
 
 @pytest.mark.parametrize(("settings", "says", "zegt"), [
@@ -3006,6 +3008,61 @@ def test_a_bot_plays_for_nobody_here_without_a_timeout_and_waits_again_for_one_w
     assert room.table.moves == []
     until(lambda: len(room.table.moves) == 1, seconds=60)
     assert room.table.by_bot == {0}
+
+
+def test_a_first_move_awaited_before_the_table_filled_is_not_played_for_at_once(client, monkeypatch):
+    """The time to move counts from when the game begins: a creator who waited longer than it for the
+    others had their first move played the moment the last seat was taken, unseen."""
+    from loveletter.web import table as tables
+
+    monkeypatch.setattr(tables, "IDLE_AT_LEAST", 1.5)
+    made = create(client, players=2, bot_timeout=1)
+    ann = Seat(client, made["code"], made["secret"])  # (seat 0 begins: her move is awaited once Bob comes)
+    time.sleep(2)
+    joined = client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()
+    bob = Seat(client, made["code"], joined["secret"])
+    room = client.app.state.server.rooms[made["code"]]
+    time.sleep(0.7)
+    assert room.table.moves == []  # Ann has her time to move, from now
+    until(lambda: len(room.table.moves) == 1, seconds=30)
+    assert room.table.by_bot == {0}
+    ann.close()
+    bob.close()
+
+
+def test_the_time_to_move_counts_from_when_the_move_was_awaited(client, monkeypatch):
+    """Bob leaving and coming back does not give Ann, who does not move, her whole time again. (Timed
+    with room to spare: the move comes about four seconds in, and would come seven seconds in.)"""
+    from loveletter.web import table as tables
+
+    monkeypatch.setattr(tables, "IDLE_AT_LEAST", 4)
+    code, ann, bob = two_people(client, bot_timeout=1)
+    room = client.app.state.server.rooms[code]
+    began = time.monotonic()
+    bob.close()  # Ann alone: nobody waits for her, and nothing is planned
+    until(lambda: room.plan is None)
+    time.sleep(max(0.0, 3 - (time.monotonic() - began)))
+    assert room.table.moves == []
+    bob = Seat(client, code, bob.secret)  # back: Ann has what is left of her four seconds
+    until(lambda: len(room.table.moves) == 1, seconds=30)
+    assert time.monotonic() - began < 6 and room.table.by_bot == {0}
+    ann.close()
+    bob.close()
+
+
+def test_a_stand_in_thinks_only_once_its_time_is_over(client, monkeypatch):
+    """The stand-in looked at the table and thought at once, a minute or more before it could play, at
+    every turn of a person while another was here (a search per turn with an expert stand-in)."""
+    looked: list[int] = []
+    code, ann, bob = two_people(client, bot_timeout=1, stand_in="expert")
+    table = client.app.state.server.rooms[code].table
+    choose = table.bot_choice
+    monkeypatch.setattr(table, "bot_choice", lambda *args: looked.append(len(table.moves)) or choose(*args))
+    ann.random_move(random.Random(3))  # (a new turn: Ann's, or Bob's, with an hour for a person here)
+    time.sleep(1.5)
+    assert looked == []
+    ann.close()
+    bob.close()
 
 
 def test_the_others_are_told_who_is_away_and_the_table_says_who_stands_in_for_them(client):

@@ -154,8 +154,9 @@ class Room:
     # since when none of the table's players has been connected (None: one is now); a new table's
     # creator, and after a restart every player, has yet to connect
     players_away_since: float | None = field(default_factory=time.monotonic)
-    # read back from the store (a restart) and none of its players come since: kept out of the lobby
-    # (when they were last here is not stored, and every open table of the last day came back to it)
+    # read back from the store (at a restart, or asked for) and none of its players has come since:
+    # out of the lobby (when they were last here is not stored, and at a restart every open table of
+    # the last day came back to it)
     unvisited: bool = False
     # the number of moves made when the move now awaited was first awaited, and when (monotonic)
     awaited: tuple[int, float] = (-1, 0.0)
@@ -178,8 +179,9 @@ class Room:
 
     def players_here_lately(self) -> bool:
         """Whether a player is at the table, or was within :data:`LOBBY_AWAY` seconds while this
-        server ran (see :attr:`unvisited`): a table all its players have left leaves the lobby, where nobody would be waiting to play with a
-        newcomer (the tables of every past visitor piled up there)."""
+        server ran (see :attr:`unvisited`): a table all its players have left leaves the lobby, where
+        nobody would be waiting to play with a newcomer (the tables of every past visitor piled up
+        there)."""
         away = self.players_away_since
         return away is None or (not self.unvisited and time.monotonic() - away < LOBBY_AWAY)
 
@@ -483,8 +485,9 @@ class Server:
         back = seat is not None and not room.connected(seat)
         room.connections.append(connection)
         room.came_or_went()
-        if seat is not None and seat == room.table.match.current:  # their time to move starts again
-            room.awaited = (len(room.table.moves), time.monotonic())
+        table = room.table
+        if back and seat == table.match.current and table.started and not table.match.over:
+            room.awaited = (len(table.moves), time.monotonic())  # their time to move starts again
         self.tell(room, connection)
         if back:
             self.tell_away(room, but=connection)
@@ -546,9 +549,10 @@ class Server:
     def start_waiting(self, room: Room) -> None:
         """Schedule what comes next without a person: a bot's move, or a bot standing in, after the
         table's timeout, for a person away (or after its
-        :attr:`~loveletter.web.table.Settings.idle_timeout` for one here who does not move). Called whenever something changed (a move, a join, anyone coming or
-        going); what is already on its way for the same seat and move is left to go on, so that
-        watchers coming and going never hold a bot back."""
+        :attr:`~loveletter.web.table.Settings.idle_timeout` for one here who does not move). Called
+        whenever something changed (a move, a join, anyone coming or going); what is already on its
+        way for the same seat and move is left to go on, so that watchers coming and going never
+        hold a bot back."""
         table = room.table
         plan: tuple[str, int, int] | None = None
         delay = 0.0
@@ -576,14 +580,19 @@ class Server:
                 return
             room.waiting.cancel()  # still thinking or waiting: nothing done yet, safe to drop
         room.plan = plan
-        room.waiting = None if plan is None else asyncio.ensure_future(self._bot_moves(room, plan[1], delay))
+        room.waiting = None if plan is None else asyncio.ensure_future(
+            self._bot_moves(room, plan[1], delay, stand_in=plan[0] != "bot"))
 
-    async def _bot_moves(self, room: Room, seat: int, delay: float) -> None:
+    async def _bot_moves(self, room: Room, seat: int, delay: float, stand_in: bool = False) -> None:
         """The bot's move, ``delay`` after the turn began, its thinking included (it came on top), and
         an expert thinks even with one legal move (:func:`~loveletter.bots.choose_in_sight`): R7, an
         expert that answered at once told that its other card was the same, or beside a Countess a
-        King or a Prince."""
+        King or a Prince. A ``stand_in`` thinks only once its ``delay`` is over: the person may yet
+        move, and a stand-in thinking at each person's turn, a minute ahead, kept the bots busy."""
         loop = asyncio.get_running_loop()
+        if stand_in:
+            await asyncio.sleep(delay)
+            delay = 0.0
         started = loop.time()
         table = room.table
         async with room.lock:  # the view now: the table does not change under the thinking bot

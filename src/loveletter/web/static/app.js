@@ -114,24 +114,38 @@ async function loadWords() {
   const asked = lang;
   const answer = await reach(`/api/words/${asked}`);
   if (!answer) return null;
-  const loaded = await answer.json();
   if (lang !== asked) return false;
-  words = loaded;
+  words = answer.data;
   document.documentElement.lang = lang;
   for (const node of document.querySelectorAll("[data-w]")) node.textContent = w(node.dataset.w);
   document.getElementById("lang").lang = lang === "nl" ? "en" : "nl";  // it names the other language
   return true;
 }
 
-// A request to the server; null, and said so, where it could not be reached (stopped, or the network
-// gone): the lobby's buttons did nothing, without a word.
+// A request to the server, its answer read as JSON: {ok, data}; null, and said so, where the server
+// could not be reached or answered without JSON (stopped, the network gone, a proxy's error page):
+// the lobby's buttons did nothing, without a word.
 async function reach(url, options) {
   try {
-    return await fetch(url, options);
+    const response = await fetch(url, options);
+    return { ok: response.ok, data: await response.json() };
   } catch {
     alertUser(w("web_unreachable"));
     return null;
   }
+}
+
+// What the API answers; null where it refused (its reason shown) or could not be reached.
+async function ask(url, options) {
+  const answer = await reach(url, options);
+  if (!answer) return null;
+  const { ok, data } = answer;
+  if (!ok) {
+    alertUser(data.message || (typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail)));
+    return null;
+  }
+  alertUser("");
+  return data;
 }
 
 function alertUser(text) {
@@ -245,7 +259,7 @@ async function showLobby() {
   if (keptForms) restoreForms(keptForms);
   const answer = await reach("/api/tables");
   if (!answer) return;  // (said so: no list, rather than "no open tables")
-  const tables = await answer.json();
+  const tables = answer.data;
   if (!tables.length) list.append($("li", { text: w("web_none_open") }));
   for (const table of tables) {
     // people by name, bots as the table names them, with their level ("Bot 1 (expert)"), free seats as a dash
@@ -258,16 +272,8 @@ async function showLobby() {
 }
 
 async function post(url, body) {
-  const response = await reach(`${url}?lang=${lang}`, { method: "POST", headers: { "Content-Type": "application/json" },
+  return ask(`${url}?lang=${lang}`, { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body) });
-  if (!response) return null;
-  const data = await response.json();
-  if (!response.ok) {
-    alertUser(data.message || (typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail)));
-    return null;
-  }
-  alertUser("");
-  return data;
 }
 
 function enterTable(answer) {
@@ -708,14 +714,10 @@ let replay = null; // {frames, at, source}
 // A replay's frames in the page's language, from a finished table ({code}) or an uploaded record
 // ({record}: its text); null (and the reason shown) if the server refuses.
 async function replayFrames(source) {
-  const response = source.code
-    ? await fetch(`/api/tables/${source.code}/replay?lang=${lang}`)
-    : await fetch(`/api/replay?lang=${lang}`, { method: "POST", headers: { "Content-Type": "application/json" },
+  return source.code
+    ? ask(`/api/tables/${source.code}/replay?lang=${lang}`)
+    : ask(`/api/replay?lang=${lang}`, { method: "POST", headers: { "Content-Type": "application/json" },
       body: source.record });
-  const data = await response.json();
-  if (!response.ok) { alertUser(data.message || JSON.stringify(data.detail)); return null; }
-  alertUser("");
-  return data;
 }
 
 function showReplay(frames, source, at = 0) {
@@ -804,13 +806,12 @@ async function route() {
 }
 
 document.getElementById("lang").addEventListener("click", async () => {
-  const before = lang;
   lang = lang === "nl" ? "en" : "nl";
   const chosen = lang;
   localStorage.setItem("ll-lang", lang);
   const loaded = await loadWords();
   if (loaded === null && lang === chosen) {  // not reached: the page stays in the language it shows
-    lang = before;
+    lang = document.documentElement.lang;  // (not the one before this click: another unreached click's)
     localStorage.setItem("ll-lang", lang);
   }
   if (!loaded) return;  // clicked again meanwhile: the last click's language is the page's
