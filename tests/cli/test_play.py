@@ -672,6 +672,17 @@ def test_a_records_folder_that_cannot_be_made_is_refused_before_the_game(tmp_pat
         assert proc.stderr == "loveletter play: " + says.format(tmp_path / "file" / "sub") + "\n"
 
 
+def test_a_default_records_folder_that_cannot_be_made_is_no_option_refused(tmp_path):
+    """No --records: the data folder that cannot be made is the machine's, not an option given, and
+    the game ends with status 1 (an unusable --records: 2, as the tournament)."""
+    (tmp_path / "file").write_text("")
+    proc = subprocess.run([str(LOVELETTER), "play", "--seed", "1", "--lang", "en"], input="q\n", capture_output=True,
+                          text=True, encoding="utf-8", env=_env(XDG_DATA_HOME=str(tmp_path / "file")), timeout=60,
+                          check=False)
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert proc.stderr.startswith("loveletter play: cannot save the game's record in ") and len(proc.stderr.splitlines()) == 1
+
+
 def test_a_record_that_cannot_be_saved_at_the_end_is_told_and_fails(tmp_path, monkeypatch, capsys):
     """The folder was fine at the start, but the disk filled: said on standard error, exit status 1."""
     import io
@@ -713,6 +724,29 @@ def test_a_records_folder_replaced_by_a_file_during_the_game_is_named(tmp_path, 
     assert len(game.match.rounds) > 1  # (saved, and so told, more than once)
     assert capsys.readouterr().err == (f"loveletter play: could not save the record {game.record_path}:"
                                        f" {folder}: it is not a folder\n")  # once (it was said at every save)
+
+
+def test_a_record_not_saved_again_after_a_save_is_told_again(tmp_path, monkeypatch, capsys):
+    """Told once while the same failure goes on, but again once a save in between went through."""
+    import io
+
+    from loveletter.tui import game as tui_game
+
+    real_save, outcomes = tui_game.save, iter([False, True] + [False] * 50)
+
+    def flaky(doc, path):
+        if not next(outcomes):
+            raise OSError(28, "No space left on device", str(path))
+        real_save(doc, path)
+
+    monkeypatch.setattr(tui_game, "save", flaky)
+    answers = iter(["1"] * 40 + ["q"])
+    settings = GameSettings(edition=CLASSIC, players=2, bots=["random"], language="en", seed=1, records=tmp_path)
+    game = TerminalGame(settings, lambda: next(answers), Console(file=io.StringIO()))
+    assert game.run() == 1 and not game.saved
+    assert len(game.match.rounds) >= 3  # (saved after two rounds, then at the end)
+    told = capsys.readouterr().err.splitlines()
+    assert len(told) == 2 and all(line.endswith(": no space left on the device") for line in told)
 
 
 @pytest.mark.parametrize(("name", "lang", "line"), [

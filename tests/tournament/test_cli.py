@@ -707,6 +707,11 @@ def test_a_file_called_dash_is_named_as_given_not_as_standard_output(tmp_path):
     assert "--records: ./- is a file, not a folder" in refused(run("--rounds", 4, "--records", "./-", cwd=tmp_path))
     (tmp_path / "-x").mkdir()
     assert "--csv: ./-x is a folder" in refused(run("--rounds", 4, "--csv", "./-x", cwd=tmp_path))
+    with (tmp_path / "-y").open("w") as out:  # standard output itself, by a file's name
+        proc = subprocess.run([str(LOVELETTER), "tournament", "--rounds", "4", "--json", "--csv", "./-y"], stdout=out,
+                              stderr=subprocess.PIPE, text=True, env=_env(), cwd=tmp_path, timeout=120, check=False)
+    assert proc.returncode == 2 and "--json and --csv ./-y both print to standard output" in proc.stderr
+    assert "--json and --csv - both" in refused(run("--rounds", 4, "--json", "--csv", "-"))  # (standard output as "-")
 
 
 def test_links_are_followed_and_a_refusal_leaves_them_as_they_were(tmp_path):

@@ -262,7 +262,7 @@ def _check_dashes(o: Options, t: Translator) -> None:
     if o.records is STANDARD_OUTPUT:
         raise Refused(t("cli_err_dash_records"))
     if o.as_json and o.csv_path is not None and (o.csv_path is STANDARD_OUTPUT or _is_standard_output(o.csv_path)):
-        raise Refused(t("tour_err_dash_json", path=str(o.csv_path)))  # ("-" as given: standard output)
+        raise Refused(t("tour_err_dash_json", path="-" if o.csv_path is STANDARD_OUTPUT else o.csv_path))
 
 
 def _is_standard_output(path: Path) -> bool:

@@ -269,7 +269,7 @@ class TerminalGame:
                 print(told, file=sys.stderr)
                 self._unsaved = told
         else:
-            self.saved = True
+            self.saved, self._unsaved = True, None
 
     def _why_not(self, err: OSError) -> str:
         """Why the record could not be written, naming what failed where it is not the record itself
