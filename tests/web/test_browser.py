@@ -151,6 +151,30 @@ def test_the_lobby_lists_an_open_table_with_its_edition_and_bots(server, browser
     assert entry.get_by_role("link", name=f"Join table {code}", exact=True).count() == 1
 
 
+def test_the_lobbys_open_tables_are_asked_for_again_and_a_focused_link_keeps_the_focus(server, browser):
+    """A table made while the lobby was shown appeared only after a reload; asked for again now and
+    then, the list is brought up to date in place, so the Join link a keyboard is on keeps the focus."""
+    context = browser.new_context()
+    visitor = context.new_page()
+    visitor.set_default_timeout(15_000)
+    visitor.clock.install()
+    visitor.goto(server)
+    visitor.wait_for_selector("#open-tables li")
+    ann = new_page(browser, server)
+    first = create_table(ann, "Ann", {1: "", 2: ""}, players=3)
+    visitor.clock.run_for(11_000)
+    visitor.wait_for_selector(f"#open-tables li:has-text('{first}')")
+    visitor.focus(f"#open-tables a[aria-label='Join table {first}']")
+    bob = new_page(browser, server)
+    second = create_table(bob, "Bob", {1: "", 2: ""}, players=3)
+    visitor.clock.run_for(11_000)
+    visitor.wait_for_selector(f"#open-tables li:has-text('{second}')")
+    assert visitor.evaluate("document.activeElement.getAttribute('aria-label')") == f"Join table {first}"
+    for page in (ann, bob):
+        page.close()
+    context.close()
+
+
 def test_the_stand_ins_level_is_chosen_only_with_a_time_after_which_it_plays(server, browser):
     """The level of the bot that plays for someone away means nothing without a bot timeout: its select
     is off until a time is typed, and the form sends the level only with a time (it had sent it

@@ -257,18 +257,35 @@ async function showLobby() {
   main.append($("section", { class: "lobby" }, form, $("div", {},
     $("section", { class: "panel" }, $("h2", { text: w("web_open_tables") }), list), joinForm, upload)));
   if (keptForms) restoreForms(keptForms);
+  await listOpenTables(list);
+  clearInterval(lobbyTimer);  // (the lobby drawn again: a language switch)
+  lobbyTimer = setInterval(() => {
+    if (document.contains(list)) listOpenTables(list);
+    else clearInterval(lobbyTimer);  // (the lobby left)
+  }, LOBBY_EVERY);
+}
+
+// How often the lobby asks again for the open tables while it is shown (ms): a table made or filled
+// meanwhile showed only after a reload, and a Join stayed offered at a table with no seat left.
+const LOBBY_EVERY = 10000;
+let lobbyTimer = null;
+
+// The open tables, put in ``list`` in place: a Join link that has the focus keeps it while the tables
+// listed before it stay (new ones come last).
+async function listOpenTables(list) {
   const answer = await reach("/api/tables");
   if (!answer) return;  // (said so: no list, rather than "no open tables")
-  const tables = answer.data;
-  if (!tables.length) list.append($("li", { text: w("web_none_open") }));
-  for (const table of tables) {
+  const drawn = $("ul", {});
+  if (!answer.data.length) drawn.append($("li", { text: w("web_none_open") }));
+  for (const table of answer.data) {
     // people by name, bots as the table names them, with their level ("Bot 1 (expert)"), free seats as a dash
     const who = table.names.map((name, i) => name || (table.bots[i] ? w(`web_bot_${table.bots[i]}`, { n: i }) : "—"))
       .join(", ");
-    list.append($("li", {}, `${table.code} · ${w(`web_named_${table.edition}`)} · ${who} `,
+    drawn.append($("li", { "data-key": `open-${table.code}` }, `${table.code} · ${w(`web_named_${table.edition}`)} · ${who} `,
       $("a", { href: `#/t/${table.code}`, class: "button", text: w("web_join"),
         "aria-label": w("web_join_table", { code: table.code }) })));  // each link named apart in a list of links
   }
+  morph(list, drawn);
 }
 
 async function post(url, body) {
