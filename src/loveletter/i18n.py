@@ -472,6 +472,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_stand_in_rule": "A bot ({level}) plays for someone away after {away} s, and for someone here who does"
                              " not move within {idle} s, while another player is at the table.",
         "web_away": "away",
+        "web_stand_in_ask": "Let a bot play this move for {name}",
+        "web_spectator_stand_in": "Only the players may ask a bot to play for someone away.",
+        "web_stand_in_here": "{name} is at the table: a bot plays only for someone away.",
+        "web_stand_in_soon": "{name} has been away for less than {after} s: ask again in {seconds} s.",
         "web_open_tables": "Open tables",
         "web_none_open": "No open tables. Create one!",
         "web_join": "Join",
@@ -1065,6 +1069,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_stand_in_rule": "Een bot ({level}) speelt voor wie weg is na {away} s, en voor wie er is maar binnen"
                              " {idle} s geen zet doet, zolang er een andere speler aan tafel is.",
         "web_away": "weg",
+        "web_stand_in_ask": "Laat een bot deze zet doen voor {name}",
+        "web_spectator_stand_in": "Alleen de spelers kunnen een bot laten spelen voor wie weg is.",
+        "web_stand_in_here": "{name} is aan tafel: een bot speelt alleen voor wie weg is.",
+        "web_stand_in_soon": "{name} is nog geen {after} s weg: vraag het over {seconds} s opnieuw.",
         "web_open_tables": "Open tafels",
         "web_none_open": "Geen open tafels. Maak er een!",
         "web_join": "Aanschuiven",

@@ -1154,8 +1154,9 @@ def test_the_players_and_side_panels_show_the_state_sent_to_the_seat(server, bro
 
 def test_who_is_away_who_is_protected_and_the_stand_in_are_shown_and_a_spectator_may_follow_the_rematch(server, browser):
     """A person away is marked so on their panel, as a message of its own says; the protection of a
-    round over is not shown; the table says after how long its stand-in plays; and at the match's end
-    a spectator is shown the way to the rematch (only the replay was offered)."""
+    round over is not shown; the table says after how long its stand-in plays; a player may ask a bot
+    to play for the person away whose move is awaited; and at the match's end a spectator is shown the
+    way to the rematch (only the replay was offered)."""
     page = new_page(browser, server)
     code = create_table(page, "Ann", {1: "random"}, players=2)
     page.wait_for_selector(".your-turn")
@@ -1174,8 +1175,18 @@ def test_who_is_away_who_is_protected_and_the_stand_in_are_shown_and_a_spectator
     assert page.locator(".stand-in-rule").count() == 0  # (nothing more to play for anyone)
     assert mine.inner_text() == "Ann — you"  # (nor anyone to wait for)
     assert page.locator("#rematch-watch").count() == 0  # (a player is offered to join it)
+    page.evaluate(GIVE_STATE, {"match_winners": [], "winners": [], "current": 1 - me, "legal": [], "away": [1 - me]})
+    other = page.evaluate(f"state.names[{1 - me}]")
+    ask = page.locator("#stand-in-ask")  # the one to move is away: a bot may be asked to play for them
+    assert ask.inner_text() == f"Let a bot play this move for {other}"
+    ask.click()
+    assert page.evaluate("window.sent") == [{"type": "stand_in", "at": page.evaluate("state.moves")}]
+    page.evaluate("(away) => socket.onmessage({data: JSON.stringify({type: 'away', away})})", [])
+    assert ask.count() == 0  # back
     watcher = new_page(browser, f"{server}#/t/{code}")
     watcher.wait_for_selector(".spectating")
+    watcher.evaluate(GIVE_STATE, {"current": 1 - me, "legal": [], "away": [1 - me]})
+    assert watcher.locator("#stand-in-ask").count() == 0  # (the players' to ask, not a spectator's)
     watcher.evaluate(GIVE_STATE, {"match_winners": [me], "match_won_by": "Ann", "rematch": "QQQQQQ"})
     link = watcher.locator("#rematch-watch")
     assert link.inner_text() == "Watch the rematch" and link.get_attribute("href") == "#/t/QQQQQQ"

@@ -3065,6 +3065,49 @@ def test_a_stand_in_thinks_only_once_its_time_is_over(client, monkeypatch):
     bob.close()
 
 
+def test_a_player_may_ask_a_bot_to_play_for_someone_away_at_a_table_with_no_timeout(client, monkeypatch):
+    """At a table with no timeout (the lobby's default), someone gone held it for good. The others may
+    now ask the table's stand-in to play the move, once that person has been away a while."""
+    code, ann, bob = two_people(client)  # (seat 0, Ann, begins)
+    table = client.app.state.server.rooms[code].table
+    ann.close()
+    assert bob.receive_away() == [0]
+    soon = bob.send({"type": "stand_in", "at": 0}) or bob.receive()
+    assert soon["key"] == "web_stand_in_soon" and soon["message"].startswith("Ann has been away for less than 30 s")
+    monkeypatch.setattr(lobby, "ASK_AFTER", 0.3)
+    time.sleep(0.4)
+    played = bob.send({"type": "stand_in", "at": 0}) or bob.receive()
+    assert played["type"] == "state" and played["moves"] == 1 and table.by_bot == {0}
+    assert any("(a bot played for Ann)" in line
+               for line in played["log"] + ((played["previous"] or {}).get("log") or []))
+    bob.close()
+
+
+def test_asking_a_bot_to_play_for_someone_is_refused_where_it_may_not_and_changes_nothing(client, monkeypatch):
+    monkeypatch.setattr(lobby, "ASK_AFTER", 0)
+    made = create(client, players=3)
+    ann = Seat(client, made["code"], made["secret"])
+    refused = ann.send({"type": "stand_in", "at": 0}) or ann.receive()
+    assert refused["key"] == "web_not_started"
+    code, ann, bob = two_people(client)
+    watcher = Seat(client, code, None)
+    cases = [(watcher, {"at": 0}, "web_spectator_stand_in", "Only the players may ask"),
+             (bob, {"at": 0}, "web_stand_in_here", "Ann is at the table: a bot plays only for someone away."),
+             (bob, {"at": True}, "web_bad_field", None), (bob, {"at": 0, "seat": 0}, "web_unknown_field", None),
+             (bob, {}, "web_bad_field", None)]
+    for seat, fields, key, says in cases:
+        seat.send({"type": "stand_in", **fields})
+        answer = seat.receive()
+        assert answer["key"] == key and (says is None or answer["message"].startswith(says)), answer
+    ann.close()
+    bob.receive_away()
+    stale = bob.send({"type": "stand_in", "at": 3}) or bob.receive()
+    assert stale["key"] == "web_stale"
+    assert client.app.state.server.rooms[code].table.moves == []
+    watcher.close()
+    bob.close()
+
+
 def test_the_others_are_told_who_is_away_and_the_table_says_who_stands_in_for_them(client):
     """A person's last tab closing, and their first coming back, is told to the others (a page showed
     a player gone as one thinking); a tab more or less of someone here tells nothing. The table's state

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import os
 import random
 import time
@@ -71,6 +72,10 @@ PUT_AWAY_AFTER = 3600
 #: Seconds a table stays in the lobby once none of its players is connected (a page reloading, a
 #: phone switching networks, come back within it).
 LOBBY_AWAY = 600
+#: Seconds a person must have been away, at their turn, before another player may ask a bot to play
+#: that move for them (at a table with no timeout, someone gone held it for good): a page reloading,
+#: a phone switching networks, comes back within it.
+ASK_AFTER = 30
 #: The most messages that may wait to go out to one connection; one that lets more pile up is dropped.
 OUTBOX = 64
 #: Seconds a message may take to go out to a connection before the connection is dropped.
@@ -160,6 +165,11 @@ class Room:
     unvisited: bool = False
     # the number of moves made when the move now awaited was first awaited, and when (monotonic)
     awaited: tuple[int, float] = (-1, 0.0)
+    # per seat away: since when (monotonic; a seat not listed since the table was served here)
+    left_at: dict[int, float] = field(default_factory=dict)
+    served_at: float = field(default_factory=time.monotonic)
+    # the seat and move a player asked a bot to play for the person away (see Server.ask_stand_in)
+    asked: tuple[int, int] | None = None
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
@@ -168,6 +178,10 @@ class Room:
         """The seats whose person is not connected (a bot is never away, and a free seat has nobody
         to be)."""
         return [seat for seat in sorted(self.table.names) if not self.connected(seat)]
+
+    def away_for(self, seat: int) -> float:
+        """Seconds the person at ``seat`` has been away (0 if here)."""
+        return 0.0 if self.connected(seat) else time.monotonic() - self.left_at.get(seat, self.served_at)
 
     def came_or_went(self) -> None:
         """Note a player's connection coming or going (see :attr:`players_away_since`)."""
@@ -483,6 +497,8 @@ class Server:
         back if they were away; then what comes next."""
         seat = connection.seat
         back = seat is not None and not room.connected(seat)
+        if back and seat is not None:
+            room.left_at.pop(seat, None)
         room.connections.append(connection)
         room.came_or_went()
         table = room.table
@@ -499,6 +515,7 @@ class Server:
         room.connections.remove(connection)
         room.came_or_went()
         if connection.seat is not None and not room.connected(connection.seat):
+            room.left_at[connection.seat] = time.monotonic()
             self.tell_away(room)
         self.start_waiting(room)
         self.tell_rematch(room, connection)  # their kept seat may open
@@ -559,12 +576,14 @@ class Server:
         seat = table.bot_seat_to_move()
         if seat is not None:
             plan, delay = ("bot", seat, len(table.moves)), self.bot_delay
-        else:
+        elif table.started and not table.match.over:
             timeout = table.settings.bot_timeout
-            if timeout is not None and table.started and not table.match.over:
-                current, moves, now = table.match.current, len(table.moves), time.monotonic()
-                if room.awaited[0] != moves:
-                    room.awaited = (moves, now)
+            current, moves, now = table.match.current, len(table.moves), time.monotonic()
+            if room.awaited[0] != moves:
+                room.awaited = (moves, now)
+            if room.asked == (current, moves) and not room.connected(current):  # at once, as asked
+                plan = ("asked", current, moves)
+            elif timeout is not None:
                 # only while another player is here: at a table nobody is at, stand-ins played whole
                 # matches to 20 tokens, and 20 such tables kept the server's bots busy
                 if not room.connected(current):  # away: the timeout counts from now (they left, or it is their turn)
@@ -696,6 +715,9 @@ class Server:
             return
         if data["type"] == "hello":
             raise Refused("web_hello_twice")
+        if data["type"] == "stand_in":
+            await self.ask_stand_in(room, connection, data["at"])
+            return
         if data["type"] == "hints":
             if connection.seat is None:
                 raise Refused("web_spectator_hints")
@@ -720,6 +742,31 @@ class Server:
             action = room.table.check(connection.seat, data["move"], data["at"])
             await self.commit(room, action, by_bot=False)
         self.tell_all(room)
+        self.start_waiting(room)
+
+
+    async def ask_stand_in(self, room: Room, connection: Connection, at: int) -> None:
+        """A player asks the table's stand-in to play the move awaited (``at`` moves played) of a
+        person away for :data:`ASK_AFTER` seconds or more: at a table with no timeout, someone gone
+        held it for good, and nobody could do anything about it."""
+        if connection.seat is None:
+            raise Refused("web_spectator_stand_in")
+        table = room.table
+        async with room.lock:
+            if not table.started:
+                raise Refused("web_not_started")
+            if table.match.over:
+                raise Refused("web_match_over")
+            if at != len(table.moves):
+                raise Refused("web_stale")
+            current = table.match.current
+            name = table.display_names(connection.t)[current]
+            if table.settings.seats[current].is_bot or room.connected(current):
+                raise Refused("web_stand_in_here", name=name)
+            waited = room.away_for(current)
+            if waited < ASK_AFTER:
+                raise Refused("web_stand_in_soon", name=name, after=ASK_AFTER, seconds=math.ceil(ASK_AFTER - waited))
+            room.asked = (current, at)
         self.start_waiting(room)
 
 

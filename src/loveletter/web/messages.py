@@ -201,7 +201,7 @@ def left_out_reason(err: Exception, t: Translator) -> str:
 
 
 def read_client_message(text: str, first: bool = False) -> dict[str, Any]:
-    """A client's message, checked: ``hello``, ``move``, ``lang`` or ``hints`` with the right fields, or
+    """A client's message, checked: ``hello``, ``move``, ``stand_in``, ``lang`` or ``hints`` with the right fields, or
     :class:`Refused` saying what is wrong. The ``first`` of a connection must be a ``hello``: any other
     is told so, before its fields are checked (a move with a field too many was told of that field)."""
     if len(text) > MAX_MESSAGE:
@@ -221,14 +221,16 @@ def read_client_message(text: str, first: bool = False) -> dict[str, Any]:
         _check(data, {"type", "secret", "lang"}, {"secret": (str, type(None)), "lang": (str,)})
     elif kind == "move":
         _check(data, {"type", "move", "at"}, {"move": (str,), "at": (int,)})
-        if isinstance(data["at"], bool):  # JSON true is not a move count
-            raise Refused("web_bad_field", field="at")
+    elif kind == "stand_in":  # a bot asked to play the move awaited of a person away
+        _check(data, {"type", "at"}, {"at": (int,)})
     elif kind == "lang":
         _check(data, {"type", "lang"}, {"lang": (str,)})
     elif kind == "hints":
         _check(data, {"type"}, {})
     else:
         raise Refused("web_bad_type")
+    if isinstance(data.get("at"), bool):  # JSON true is not a move count
+        raise Refused("web_bad_field", field="at")
     if "lang" in data and data["lang"] not in LANGUAGES:
         raise Refused("web_bad_language", lang=data["lang"][:20], langs=", ".join(LANGUAGES))
     return data

@@ -485,6 +485,9 @@ function render() {
     top.append($("p", { class: "your-turn", text: w("web_your_turn") }));
   } else {
     top.append($("p", { text: w("web_turn_of", { name: s.names[s.current] }) }));
+    if (me !== null && s.away.includes(s.current))  // (the server says if it is too soon)
+      top.append($("p", {}, $("button", { id: "stand-in-ask", text: w("web_stand_in_ask", { name: s.names[s.current] }),
+        onclick: () => tell({ type: "stand_in", at: s.moves }) })));
   }
   top.append($("p", { text: `${w("web_deck", { n: s.deck_size })}` }));
   if (s.stand_in && !s.match_winners.length) top.append($("p", { class: "stand-in-rule", text: s.stand_in }));
