@@ -3031,14 +3031,17 @@ def test_a_first_move_awaited_before_the_table_filled_is_not_played_for_at_once(
 
 
 def test_the_time_to_move_counts_from_when_the_move_was_awaited(client, monkeypatch):
-    """Bob leaving and coming back does not give Ann, who does not move, her whole time again. (Timed
-    with room to spare: the move comes about four seconds in, and would come seven seconds in.)"""
+    """Neither Bob leaving and coming back nor a second tab of Ann's gives Ann, who does not move, her
+    whole time again. (Timed with room to spare: the move comes about four seconds in, and would come
+    at 6.5 or 7 seconds.)"""
     from loveletter.web import table as tables
 
     monkeypatch.setattr(tables, "IDLE_AT_LEAST", 4)
     code, ann, bob = two_people(client, bot_timeout=1)
     room = client.app.state.server.rooms[code]
     began = time.monotonic()
+    time.sleep(2.5)
+    other_tab = Seat(client, code, ann.secret)  # a second tab of Ann's: she was here, and her time goes on
     bob.close()  # Ann alone: nobody waits for her, and nothing is planned
     until(lambda: room.plan is None)
     time.sleep(max(0.0, 3 - (time.monotonic() - began)))
@@ -3046,8 +3049,8 @@ def test_the_time_to_move_counts_from_when_the_move_was_awaited(client, monkeypa
     bob = Seat(client, code, bob.secret)  # back: Ann has what is left of her four seconds
     until(lambda: len(room.table.moves) == 1, seconds=30)
     assert time.monotonic() - began < 6 and room.table.by_bot == {0}
-    ann.close()
-    bob.close()
+    for seat in (ann, other_tab, bob):
+        seat.close()
 
 
 def test_a_stand_in_thinks_only_once_its_time_is_over(client, monkeypatch):
@@ -3073,13 +3076,39 @@ def test_a_player_may_ask_a_bot_to_play_for_someone_away_at_a_table_with_no_time
     ann.close()
     assert bob.receive_away() == [0]
     soon = bob.send({"type": "stand_in", "at": 0}) or bob.receive()
-    assert soon["key"] == "web_stand_in_soon" and soon["message"].startswith("Ann has been away for less than 30 s")
+    assert soon["key"] == "web_stand_in_soon"
+    assert re.fullmatch(r"A bot may be asked to play for someone away for 30 s: ask again for Ann in (30|29) s\.",
+                        soon["message"]), soon["message"]
+    assert table.moves == []
     monkeypatch.setattr(lobby, "ASK_AFTER", 0.3)
     time.sleep(0.4)
     played = bob.send({"type": "stand_in", "at": 0}) or bob.receive()
     assert played["type"] == "state" and played["moves"] == 1 and table.by_bot == {0}
     assert any("(a bot played for Ann)" in line
                for line in played["log"] + ((played["previous"] or {}).get("log") or []))
+    bob.close()
+
+
+def test_a_bot_asked_to_play_for_someone_who_then_comes_back_is_asked_no_more(client, monkeypatch):
+    """A person back before the bot asked for them had played is theirs to play again: left once more
+    (a page reloading), the bot played for them at once, the half minute skipped."""
+    monkeypatch.setattr(lobby, "ASK_AFTER", 0)
+    code, ann, bob = two_people(client)
+    room = client.app.state.server.rooms[code]
+    table, thinking = room.table, threading.Event()
+    choose = table.bot_choice
+    monkeypatch.setattr(table, "bot_choice", lambda *args: thinking.wait(30) and choose(*args))
+    ann.close()
+    bob.receive_away()
+    bob.send({"type": "stand_in", "at": 0})
+    until(lambda: room.stand_in_asked == (0, 0))
+    ann = Seat(client, code, ann.secret)  # back while the bot thinks
+    until(lambda: room.stand_in_asked is None)
+    assert room.stand_in_asked is None and room.plan is None
+    thinking.set()
+    ann.close()  # gone again, at once
+    time.sleep(0.5)
+    assert table.moves == [] and room.plan is None  # (nothing is played without being asked again)
     bob.close()
 
 
@@ -3104,6 +3133,15 @@ def test_asking_a_bot_to_play_for_someone_is_refused_where_it_may_not_and_change
     stale = bob.send({"type": "stand_in", "at": 3}) or bob.receive()
     assert stale["key"] == "web_stale"
     assert client.app.state.server.rooms[code].table.moves == []
+    over = create(client, players=2, target=1)  # a match over: nothing more to play
+    client.post(f"/api/tables/{over['code']}/join", json={"name": "Bob"})
+    table = client.app.state.server.rooms[over["code"]].table
+    rng = random.Random(1)
+    while not table.match.over:
+        mover = table.match.current
+        table.play(mover, rng.choice(table.view_for(mover).legal_actions).notation(), len(table.moves))
+    alone = Seat(client, over["code"], over["secret"])
+    assert (alone.send({"type": "stand_in", "at": len(table.moves)}) or alone.receive())["key"] == "web_match_over"
     watcher.close()
     bob.close()
 

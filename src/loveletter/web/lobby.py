@@ -168,8 +168,9 @@ class Room:
     # per seat away: since when (monotonic; a seat not listed since the table was served here)
     left_at: dict[int, float] = field(default_factory=dict)
     served_at: float = field(default_factory=time.monotonic)
-    # the seat and move a player asked a bot to play for the person away (see Server.ask_stand_in)
-    asked: tuple[int, int] | None = None
+    # the seat and move a player asked a bot to play for the person away (see Server.ask_stand_in),
+    # until that person comes back
+    stand_in_asked: tuple[int, int] | None = None
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
@@ -499,6 +500,8 @@ class Server:
         back = seat is not None and not room.connected(seat)
         if back and seat is not None:
             room.left_at.pop(seat, None)
+            if room.stand_in_asked is not None and room.stand_in_asked[0] == seat:  # (asked of someone gone)
+                room.stand_in_asked = None
         room.connections.append(connection)
         room.came_or_went()
         table = room.table
@@ -581,7 +584,7 @@ class Server:
             current, moves, now = table.match.current, len(table.moves), time.monotonic()
             if room.awaited[0] != moves:
                 room.awaited = (moves, now)
-            if room.asked == (current, moves) and not room.connected(current):  # at once, as asked
+            if room.stand_in_asked == (current, moves):  # at once, as asked (of someone still away: see arrive)
                 plan = ("asked", current, moves)
             elif timeout is not None:
                 # only while another player is here: at a table nobody is at, stand-ins played whole
@@ -606,8 +609,9 @@ class Server:
         """The bot's move, ``delay`` after the turn began, its thinking included (it came on top), and
         an expert thinks even with one legal move (:func:`~loveletter.bots.choose_in_sight`): R7, an
         expert that answered at once told that its other card was the same, or beside a Countess a
-        King or a Prince. A ``stand_in`` thinks only once its ``delay`` is over: the person may yet
-        move, and a stand-in thinking at each person's turn, a minute ahead, kept the bots busy."""
+        King or a Prince. A ``stand_in`` thinks only once its ``delay`` is over (its thinking then
+        comes on top): the person may yet move, and a stand-in thinking at each person's turn, a
+        minute ahead, kept the bots busy."""
         loop = asyncio.get_running_loop()
         if stand_in:
             await asyncio.sleep(delay)
@@ -753,12 +757,7 @@ class Server:
             raise Refused("web_spectator_stand_in")
         table = room.table
         async with room.lock:
-            if not table.started:
-                raise Refused("web_not_started")
-            if table.match.over:
-                raise Refused("web_match_over")
-            if at != len(table.moves):
-                raise Refused("web_stale")
+            table.check_at(at)
             current = table.match.current
             name = table.display_names(connection.t)[current]
             if table.settings.seats[current].is_bot or room.connected(current):
@@ -766,7 +765,7 @@ class Server:
             waited = room.away_for(current)
             if waited < ASK_AFTER:
                 raise Refused("web_stand_in_soon", name=name, after=ASK_AFTER, seconds=math.ceil(ASK_AFTER - waited))
-            room.asked = (current, at)
+            room.stand_in_asked = (current, at)
         self.start_waiting(room)
 
 

@@ -345,17 +345,22 @@ class GameTable:
         self.apply(action)
         return action
 
-    def check(self, seat: int | None, text: str, at: int) -> Action:
-        """The move ``text`` (notation) of ``seat``, where the client saw ``at`` moves played, if
-        the table and the engine allow it; :class:`Refused` if not. Changes nothing."""
-        if seat is None:
-            raise Refused("web_spectator")
+    def check_at(self, at: int) -> None:
+        """Refuse (:class:`Refused`) a request for the move awaited, made where the client saw ``at``
+        moves played, if no move is awaited (the match over, or not begun) or the table has moved on."""
         if self.match.over:
             raise Refused("web_match_over")
         if not self.started:
             raise Refused("web_not_started")
         if at != len(self.moves):
             raise Refused("web_stale")
+
+    def check(self, seat: int | None, text: str, at: int) -> Action:
+        """The move ``text`` (notation) of ``seat``, where the client saw ``at`` moves played, if
+        the table and the engine allow it; :class:`Refused` if not. Changes nothing."""
+        if seat is None:
+            raise Refused("web_spectator")
+        self.check_at(at)
         if seat != self.match.current:
             raise Refused("web_not_your_turn")
         try:

@@ -128,7 +128,9 @@ async function loadWords() {
 async function reach(url, options) {
   try {
     const response = await fetch(url, options);
-    return { ok: response.ok, data: await response.json() };
+    const answer = { ok: response.ok, data: await response.json() };
+    if (document.getElementById("alert").textContent === w("web_unreachable")) alertUser("");  // (in reach again)
+    return answer;
   } catch {
     alertUser(w("web_unreachable"));
     return null;
