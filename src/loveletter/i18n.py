@@ -1513,6 +1513,15 @@ class Translator:
                 params = {**params, listed: self.levels(params[listed])}
         return self._messages[key].format(**{name: on_one_line(value) for name, value in params.items()})
 
+    def decimal(self, x: float, digits: int | None = None) -> str:
+        """``x`` with ``digits`` decimals (None: as many as it needs), a decimal comma in Dutch.
+
+        >>> Translator("nl").decimal(2.5), Translator("en").decimal(2.5), Translator("nl").decimal(0.25, 1)
+        ('2,5', '2.5', '0,2')
+        """
+        text = f"{x:g}" if digits is None else f"{x:.{digits}f}"
+        return text.replace(".", ",") if self.language == "nl" else text
+
     def card(self, card: Card) -> str:
         """The card's name: ``Guard`` / ``Wachter``."""
         return CARD_NAMES[self.language][card]

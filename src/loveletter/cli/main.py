@@ -346,11 +346,14 @@ def _write_defaults(t: Translator) -> None:
                 param.default = _default_in(param.default, param.name, t)
 
 
+DUTCH = Translator("nl")
+
+
 class _DecimalComma(float):
     """A fraction that the help page writes as Dutch does (``0,8``); as a number, the same."""
 
     def __str__(self) -> str:
-        return f"{self:g}".replace(".", ",")
+        return DUTCH.decimal(self)
 
 
 def _default_in(default: Any, name: str | None, t: Translator) -> Any:

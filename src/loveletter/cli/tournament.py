@@ -54,7 +54,7 @@ from loveletter.tournament import (
     write_csv,
 )
 from loveletter.tournament.games import DEFAULT_ROUNDS
-from loveletter.tournament.report import decimal, say
+from loveletter.tournament.report import say
 from loveletter.tournament.runner import ctrl_c_held, stops_heard_as_ctrl_c
 
 USAGE = 2  # exit status for options that cannot be used
@@ -173,7 +173,7 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
         _fail(t("tour_err_write", option="--records", path=folder, reason=t.os_reason(unsaved.error)))
         return FAILED
     if chatty:
-        say(err, t("tour_done", games=grouped(settings.games), seconds=decimal(results.elapsed, t), jobs=results.jobs,
+        say(err, t("tour_done", games=grouped(settings.games), seconds=t.decimal(results.elapsed, 1), jobs=results.jobs,
                     backend=results.backend))
     report = summarise(results)
     status = _write_files(o, t, report, err if chatty else None)

@@ -163,20 +163,14 @@ def _outcome(a_won: bool, b_won: bool) -> int:
 # ------------------------------------------------------------------------------------ numbers
 
 
-def decimal(x: float, t: Translator, digits: int = 1) -> str:
-    """``x`` with ``digits`` decimals, written with a decimal comma in Dutch."""
-    text = f"{x:.{digits}f}"
-    return text.replace(".", ",") if t.language == "nl" else text
-
-
 def percent(x: float | None, t: Translator) -> str:
-    return "—" if x is None else decimal(100 * x, t) + "%"
+    return "—" if x is None else t.decimal(100 * x, 1) + "%"
 
 
 def rating_error(x: float, t: Translator) -> str:
     """A rating's standard error in whole points, or with one decimal below one (200,000 rounds
     showed "±0", as if exact)."""
-    return decimal(x, t, 0 if x >= 0.95 else 1)
+    return t.decimal(x, 0 if x >= 0.95 else 1)
 
 
 def signed(x: float | None) -> str:

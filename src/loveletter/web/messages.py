@@ -100,13 +100,8 @@ def stand_in_rule(settings: Settings, t: Translator) -> str | None:
     at the table, for whoever joins by a link never saw the lobby's form."""
     if settings.bot_timeout is None or settings.idle_timeout is None:
         return None
-
-    def seconds(n: float) -> str:
-        text = f"{n:g}"
-        return text.replace(".", ",") if t.language == "nl" else text
-
-    return t("web_stand_in_rule", level=t.level(settings.stand_in), away=seconds(settings.bot_timeout),
-             idle=seconds(settings.idle_timeout))
+    return t("web_stand_in_rule", level=t.level(settings.stand_in), away=t.decimal(settings.bot_timeout),
+             idle=t.decimal(settings.idle_timeout))
 
 
 def round_log(events: Iterable[Event], names: list[str], t: Translator, round_number: int,
