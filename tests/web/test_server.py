@@ -3077,7 +3077,7 @@ def test_a_player_may_ask_a_bot_to_play_for_someone_away_at_a_table_with_no_time
     assert bob.receive_away() == [0]
     soon = bob.send({"type": "stand_in", "at": 0}) or bob.receive()
     assert soon["key"] == "web_stand_in_soon"
-    assert re.fullmatch(r"A bot may be asked to play for someone away for 30 s: ask again for Ann in (30|29) s\.",
+    assert re.fullmatch(r"A bot can be asked to play only for someone who has been away for 30 s: ask again for Ann in (30|29) s\.",
                         soon["message"]), soon["message"]
     assert table.moves == []
     monkeypatch.setattr(lobby, "ASK_AFTER", 0.3)
