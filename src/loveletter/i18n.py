@@ -474,7 +474,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_away": "away",
         "web_stand_in_ask": "Let a bot play this move for {name}",
         "web_spectator_stand_in": "Only the players may ask a bot to play for someone away.",
-        "web_stand_in_here": "{name} is at the table: a bot plays only for someone away.",
+        "web_stand_in_here": "{name} is to move: a bot plays only for a person away, or who does not move.",
+        "web_stand_in_idle_soon": "{name} is at the table: a bot can be asked to play for someone here only after"
+                                  " {after} s without a move; ask again in {seconds} s.",
         "web_stand_in_soon": "A bot can be asked to play only for someone who has been away for {after} s: ask again for {name} in {seconds} s.",
         "web_open_tables": "Open tables",
         "web_none_open": "No open tables. Create one!",
@@ -1071,7 +1073,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_away": "weg",
         "web_stand_in_ask": "Laat een bot deze zet doen voor {name}",
         "web_spectator_stand_in": "Alleen de spelers kunnen een bot laten spelen voor wie weg is.",
-        "web_stand_in_here": "{name} is aan tafel: een bot speelt alleen voor wie weg is.",
+        "web_stand_in_here": "{name} is aan zet: een bot speelt alleen voor een mens die weg is of geen zet doet.",
+        "web_stand_in_idle_soon": "{name} is aan tafel: een bot kan voor wie er is pas gevraagd worden na {after} s"
+                                  " zonder zet; vraag het over {seconds} s opnieuw.",
         "web_stand_in_soon": "Een bot kan alleen gevraagd worden te spelen voor wie al {after} s weg is: vraag het voor {name} over {seconds} s opnieuw.",
         "web_open_tables": "Open tafels",
         "web_none_open": "Geen open tafels. Maak er een!",

@@ -1178,7 +1178,7 @@ def test_who_is_away_who_is_protected_and_the_stand_in_are_shown_and_a_spectator
     assert mine.inner_text() == "Ann — you"  # (nor anyone to wait for)
     assert page.locator("#rematch-watch").count() == 0  # (a player is offered to join it)
     page.evaluate(GIVE_STATE, {"match_winners": [], "winners": [], "current": 1 - me, "legal": [], "away": [1 - me],
-                               "moves": 7})
+                               "moves": 7, "bots": [None, None]})  # (a person in the other seat)
     other = page.evaluate(f"state.names[{1 - me}]")
     ask = page.locator("#stand-in-ask")  # the one to move is away: a bot may be asked to play for them
     assert ask.inner_text() == f"Let a bot play this move for {other}"
@@ -1186,9 +1186,11 @@ def test_who_is_away_who_is_protected_and_the_stand_in_are_shown_and_a_spectator
     assert page.evaluate("window.sent") == [{"type": "stand_in", "at": 7}]
     page.evaluate("(away) => socket.onmessage({data: JSON.stringify({type: 'away', away})})", [])
     assert ask.count() == 0  # back
+    page.evaluate("() => { awaitedSeen.at -= state.ask_after.idle * 1000; render(); }")  # here, and not moving for a while
+    assert ask.inner_text() == f"Let a bot play this move for {other}"
     watcher = new_page(browser, f"{server}#/t/{code}")
     watcher.wait_for_selector(".spectating")
-    watcher.evaluate(GIVE_STATE, {"current": 1 - me, "legal": [], "away": [1 - me]})
+    watcher.evaluate(GIVE_STATE, {"current": 1 - me, "legal": [], "away": [1 - me], "bots": [None, None]})
     assert watcher.locator("#stand-in-ask").count() == 0  # (the players' to ask, not a spectator's)
     watcher.evaluate(GIVE_STATE, {"match_winners": [me], "match_won_by": "Ann", "rematch": "QQQQQQ"})
     link = watcher.locator("#rematch-watch")

@@ -3089,6 +3089,22 @@ def test_a_player_may_ask_a_bot_to_play_for_someone_away_at_a_table_with_no_time
     bob.close()
 
 
+def test_a_player_may_ask_a_bot_to_play_for_someone_here_who_does_not_move(client, monkeypatch):
+    """At a table with no timeout, a tab left open held it for good: the others may ask the stand-in
+    to play a person's move once they have not moved for a minute."""
+    code, ann, bob = two_people(client)  # (seat 0, Ann, begins; she stays, and does not move)
+    table = client.app.state.server.rooms[code].table
+    soon = bob.send({"type": "stand_in", "at": 0}) or bob.receive()
+    assert soon["key"] == "web_stand_in_idle_soon" and table.moves == []
+    monkeypatch.setattr(lobby, "ASK_IDLE_AFTER", 0.3)
+    time.sleep(0.4)
+    played = bob.send({"type": "stand_in", "at": 0}) or bob.receive()
+    assert played["type"] == "state" and played["moves"] == 1 and table.by_bot == {0}
+    assert ann.receive()["moves"] == 1  # (Ann sees it too)
+    ann.close()
+    bob.close()
+
+
 def test_a_bot_asked_to_play_for_someone_who_then_comes_back_is_asked_no_more(client, monkeypatch):
     """A person back before the bot asked for them had played is theirs to play again: left once more
     (a page reloading), the bot played for them at once, the half minute skipped."""
@@ -3121,7 +3137,9 @@ def test_asking_a_bot_to_play_for_someone_is_refused_where_it_may_not_and_change
     code, ann, bob = two_people(client)
     watcher = Seat(client, code, None)
     cases = [(watcher, {"at": 0}, "web_spectator_stand_in", "Only the players may ask"),
-             (bob, {"at": 0}, "web_stand_in_here", "Ann is at the table: a bot plays only for someone away."),
+             (bob, {"at": 0}, "web_stand_in_idle_soon", "Ann is at the table: a bot can be asked to play for someone"
+                                                        " here only after 60 s without a move; ask again in"),
+             (ann, {"at": 0}, "web_stand_in_here", "Ann is to move: a bot plays only for a person away, or who does"),
              (bob, {"at": True}, "web_bad_field", None), (bob, {"at": 0, "seat": 0}, "web_unknown_field", None),
              (bob, {}, "web_bad_field", None)]
     for seat, fields, key, says in cases:

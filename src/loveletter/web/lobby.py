@@ -76,6 +76,9 @@ LOBBY_AWAY = 600
 #: that move for them (at a table with no timeout, someone gone held it for good): a page reloading,
 #: a phone switching networks, comes back within it.
 ASK_AFTER = 30
+#: Seconds a person here (connected) must have taken over their move before another player may ask a
+#: bot to play it: at a table with no timeout, a tab left open held it for good.
+ASK_IDLE_AFTER = 60
 #: The most messages that may wait to go out to one connection; one that lets more pile up is dropped.
 OUTBOX = 64
 #: Seconds a message may take to go out to a connection before the connection is dropped.
@@ -543,6 +546,7 @@ class Server:
         message["open_seats"] = room.open_seats() if open_seats is None else open_seats
         message["rematch"] = room.rematch
         message["away"] = room.away()
+        message["ask_after"] = {"away": ASK_AFTER, "idle": ASK_IDLE_AFTER}  # (when the page offers to ask a bot)
         connection.send(message)
 
     def tell_rematch(self, room: Room, connection: Connection) -> None:
@@ -751,8 +755,9 @@ class Server:
 
     async def ask_stand_in(self, room: Room, connection: Connection, at: int) -> None:
         """A player asks the table's stand-in to play the move awaited (``at`` moves played) of a
-        person away for :data:`ASK_AFTER` seconds or more: at a table with no timeout, someone gone
-        held it for good, and nobody could do anything about it."""
+        person away for :data:`ASK_AFTER` seconds or more, or here and not moving for
+        :data:`ASK_IDLE_AFTER`: at a table with no timeout, someone gone, or a tab left open, held it
+        for good, and nobody could do anything about it."""
         if connection.seat is None:
             raise Refused("web_spectator_stand_in")
         table = room.table
@@ -760,10 +765,14 @@ class Server:
             table.check_at(at)
             current = table.match.current
             name = table.display_names(connection.t)[current]
-            if table.settings.seats[current].is_bot or room.connected(current):
+            if table.settings.seats[current].is_bot or current == connection.seat:
                 raise Refused("web_stand_in_here", name=name)
-            waited = room.away_for(current)
-            if waited < ASK_AFTER:
+            if room.connected(current):  # here, but not moving: since the move was awaited (see start_waiting)
+                idle = time.monotonic() - room.awaited[1] if room.awaited[0] == at else 0.0
+                if idle < ASK_IDLE_AFTER:
+                    raise Refused("web_stand_in_idle_soon", name=name, after=ASK_IDLE_AFTER,
+                                  seconds=math.ceil(ASK_IDLE_AFTER - idle))
+            elif (waited := room.away_for(current)) < ASK_AFTER:
                 raise Refused("web_stand_in_soon", name=name, after=ASK_AFTER, seconds=math.ceil(ASK_AFTER - waited))
             room.stand_in_asked = (current, at)
         self.start_waiting(room)

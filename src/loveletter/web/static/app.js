@@ -10,6 +10,8 @@ let state = null;
 let picking = null; // {card, moves, index} (and target, once chosen) while choosing a move
 let retry = 0;
 let serverStopped = false; // the server said it was stopping (close 1012), and no connection has opened since
+let awaitedSeen = null; // {code, moves, at}: when this page first saw the move now awaited (see askButton)
+let askTimer = null; // draws the table again once a bot may be asked to play for someone here
 let hints = null; // the expert's advice for the state shown, when hints are on
 let standing = null; // {code, key}: a refusal still true while that table is watched (a seat's credential refused)
 const hintsOn = () => localStorage.getItem("ll-hints") === "on";
@@ -330,6 +332,8 @@ function connect(code) {
       announce(news(state, message));
       turnBegun = turnBegins(state, message);
       picking = samePicking(state, message);
+      if (!awaitedSeen || awaitedSeen.code !== message.code || awaitedSeen.moves !== message.moves)
+        awaitedSeen = { code: message.code, moves: message.moves, at: Date.now() };
       state = message; hints = null; alertUser(standing ? w(standing.key) : ""); render();
       askHints();
     } else if (message.type === "away") {  // a person came or went: nothing else changed
@@ -487,9 +491,8 @@ function render() {
     top.append($("p", { class: "your-turn", text: w("web_your_turn") }));
   } else {
     top.append($("p", { text: w("web_turn_of", { name: s.names[s.current] }) }));
-    if (me !== null && s.away.includes(s.current))  // (the server says if it is too soon)
-      top.append($("p", {}, $("button", { id: "stand-in-ask", text: w("web_stand_in_ask", { name: s.names[s.current] }),
-        onclick: () => tell({ type: "stand_in", at: s.moves }) })));
+    const ask = askButton(s);
+    if (ask) top.append($("p", {}, ask));
   }
   top.append($("p", { text: `${w("web_deck", { n: s.deck_size })}` }));
   if (s.stand_in && !s.match_winners.length) top.append($("p", { class: "stand-in-rule", text: s.stand_in }));
@@ -677,6 +680,21 @@ function choose(face, moves, index) {
   picking = { card: face, moves, index };
   focusNext = [null, ".picking button"];
   render();
+}
+
+// The button that asks a bot to play the move awaited of another person, for a player: once that
+// person is away, or has not moved for a while here (the server says if it is too soon); null before,
+// and the table is drawn again when the while is over.
+function askButton(s) {
+  clearTimeout(askTimer);
+  if (s.seat === null || s.bots[s.current] || !awaitedSeen) return null;
+  const waited = (Date.now() - awaitedSeen.at) / 1000;
+  if (!s.away.includes(s.current) && waited < s.ask_after.idle) {
+    askTimer = setTimeout(() => { if (state === s) render(); }, (s.ask_after.idle - waited) * 1000);
+    return null;
+  }
+  return $("button", { id: "stand-in-ask", text: w("web_stand_in_ask", { name: s.names[s.current] }),
+    onclick: () => tell({ type: "stand_in", at: s.moves }) });
 }
 
 // A player panel's heading: the name, then what is true of the player after a dash, not in brackets
