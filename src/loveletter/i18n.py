@@ -473,8 +473,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                              " not move within {idle} s, while another player is at the table.",
         "web_away": "away",
         "web_stand_in_ask": "Let a bot play this move for {name}",
-        "web_spectator_stand_in": "Only the players may ask a bot to play for someone away.",
-        "web_stand_in_here": "{name} is to move: a bot plays only for a person away, or who does not move.",
+        "web_spectator_stand_in": "Only the players may ask a bot to play for someone away or not moving.",
+        "web_stand_in_yourself": "It is your own move: a bot may be asked to play only another's.",
+        "web_stand_in_here": "{name} is a bot: a bot is asked to play only for a person away, or who does not move.",
         "web_stand_in_idle_soon": "{name} is at the table: a bot can be asked to play for someone here only after"
                                   " {after} s without a move; ask again in {seconds} s.",
         "web_stand_in_soon": "A bot can be asked to play only for someone who has been away for {after} s: ask again for {name} in {seconds} s.",
@@ -1072,8 +1073,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                              " {idle} s geen zet doet, zolang er een andere speler aan tafel is.",
         "web_away": "weg",
         "web_stand_in_ask": "Laat een bot deze zet doen voor {name}",
-        "web_spectator_stand_in": "Alleen de spelers kunnen een bot laten spelen voor wie weg is.",
-        "web_stand_in_here": "{name} is aan zet: een bot speelt alleen voor een mens die weg is of geen zet doet.",
+        "web_spectator_stand_in": "Alleen de spelers kunnen een bot laten spelen voor wie weg is of geen zet doet.",
+        "web_stand_in_yourself": "Het is je eigen zet: een bot kan alleen voor een ander gevraagd worden.",
+        "web_stand_in_here": "{name} is een bot: een bot wordt alleen gevraagd te spelen voor een mens die weg is of geen zet doet.",
         "web_stand_in_idle_soon": "{name} is aan tafel: een bot kan voor wie er is pas gevraagd worden na {after} s"
                                   " zonder zet; vraag het over {seconds} s opnieuw.",
         "web_stand_in_soon": "Een bot kan alleen gevraagd worden te spelen voor wie al {after} s weg is: vraag het voor {name} over {seconds} s opnieuw.",

@@ -1186,8 +1186,12 @@ def test_who_is_away_who_is_protected_and_the_stand_in_are_shown_and_a_spectator
     assert page.evaluate("window.sent") == [{"type": "stand_in", "at": 7}]
     page.evaluate("(away) => socket.onmessage({data: JSON.stringify({type: 'away', away})})", [])
     assert ask.count() == 0  # back
-    page.evaluate("() => { awaitedSeen.at -= state.ask_after.idle * 1000; render(); }")  # here, and not moving for a while
+    page.evaluate(GIVE_STATE, {"moves": 8, "ask_after": {"away": 30, "idle": 1}})  # here, and not moving for a while
+    assert ask.count() == 0
+    ask.wait_for(timeout=5_000)  # (drawn again once the while is over)
     assert ask.inner_text() == f"Let a bot play this move for {other}"
+    page.evaluate(GIVE_STATE, {"moves": 9})  # the next move: its own while
+    assert ask.count() == 0
     watcher = new_page(browser, f"{server}#/t/{code}")
     watcher.wait_for_selector(".spectating")
     watcher.evaluate(GIVE_STATE, {"current": 1 - me, "legal": [], "away": [1 - me], "bots": [None, None]})

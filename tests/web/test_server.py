@@ -3101,6 +3101,31 @@ def test_a_player_may_ask_a_bot_to_play_for_someone_here_who_does_not_move(clien
     played = bob.send({"type": "stand_in", "at": 0}) or bob.receive()
     assert played["type"] == "state" and played["moves"] == 1 and table.by_bot == {0}
     assert ann.receive()["moves"] == 1  # (Ann sees it too)
+    rng = random.Random(4)
+    while table.match.current != 0:  # Bob's moves, till Ann's turn again: her time starts anew
+        bob.random_move(rng)
+    at = len(table.moves)
+    again = bob.send({"type": "stand_in", "at": at}) or bob.receive()
+    assert again["key"] == "web_stand_in_idle_soon" and len(table.moves) == at
+    time.sleep(0.4)
+    ann.close()  # away, then back: her time starts anew once more
+    bob.receive_away()
+    ann = Seat(client, code, ann.secret)
+    back = bob.send({"type": "stand_in", "at": at}) or bob.receive()
+    assert back["key"] == "web_stand_in_idle_soon" and len(table.moves) == at
+    ann.close()
+    bob.close()
+
+
+def test_asking_a_bot_waits_for_the_tables_own_time_for_someone_here_where_longer(client, monkeypatch):
+    """A table made to give an hour a move for someone here was cut short by asking after a minute."""
+    monkeypatch.setattr(lobby, "ASK_IDLE_AFTER", 0.3)
+    code, ann, bob = two_people(client, bot_timeout=3600)
+    assert bob.state["ask_after"] == {"away": lobby.ASK_AFTER, "idle": 3600}
+    time.sleep(0.4)
+    refused = bob.send({"type": "stand_in", "at": 0}) or bob.receive()
+    assert refused["key"] == "web_stand_in_idle_soon" and "after 3600 s without a move" in refused["message"]
+    assert client.app.state.server.rooms[code].table.moves == []
     ann.close()
     bob.close()
 
@@ -3139,7 +3164,7 @@ def test_asking_a_bot_to_play_for_someone_is_refused_where_it_may_not_and_change
     cases = [(watcher, {"at": 0}, "web_spectator_stand_in", "Only the players may ask"),
              (bob, {"at": 0}, "web_stand_in_idle_soon", "Ann is at the table: a bot can be asked to play for someone"
                                                         " here only after 60 s without a move; ask again in"),
-             (ann, {"at": 0}, "web_stand_in_here", "Ann is to move: a bot plays only for a person away, or who does"),
+             (ann, {"at": 0}, "web_stand_in_yourself", "It is your own move: a bot may be asked to play only another's."),
              (bob, {"at": True}, "web_bad_field", None), (bob, {"at": 0, "seat": 0}, "web_unknown_field", None),
              (bob, {}, "web_bad_field", None)]
     for seat, fields, key, says in cases:

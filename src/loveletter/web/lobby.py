@@ -546,7 +546,7 @@ class Server:
         message["open_seats"] = room.open_seats() if open_seats is None else open_seats
         message["rematch"] = room.rematch
         message["away"] = room.away()
-        message["ask_after"] = {"away": ASK_AFTER, "idle": ASK_IDLE_AFTER}  # (when the page offers to ask a bot)
+        message["ask_after"] = {"away": ASK_AFTER, "idle": ask_idle_after(room.table)}  # (when the page offers to ask a bot)
         connection.send(message)
 
     def tell_rematch(self, room: Room, connection: Connection) -> None:
@@ -765,17 +765,27 @@ class Server:
             table.check_at(at)
             current = table.match.current
             name = table.display_names(connection.t)[current]
-            if table.settings.seats[current].is_bot or current == connection.seat:
+            if current == connection.seat:
+                raise Refused("web_stand_in_yourself")
+            if table.settings.seats[current].is_bot:
                 raise Refused("web_stand_in_here", name=name)
             if room.connected(current):  # here, but not moving: since the move was awaited (see start_waiting)
                 idle = time.monotonic() - room.awaited[1] if room.awaited[0] == at else 0.0
-                if idle < ASK_IDLE_AFTER:
-                    raise Refused("web_stand_in_idle_soon", name=name, after=ASK_IDLE_AFTER,
-                                  seconds=math.ceil(ASK_IDLE_AFTER - idle))
+                after = ask_idle_after(table)
+                if idle < after:
+                    raise Refused("web_stand_in_idle_soon", name=name, after=connection.t.decimal(after),
+                                  seconds=math.ceil(after - idle))
             elif (waited := room.away_for(current)) < ASK_AFTER:
                 raise Refused("web_stand_in_soon", name=name, after=ASK_AFTER, seconds=math.ceil(ASK_AFTER - waited))
             room.stand_in_asked = (current, at)
         self.start_waiting(room)
+
+
+def ask_idle_after(table: GameTable) -> float:
+    """Seconds a person here must have taken over their move before a bot may be asked to play it:
+    :data:`ASK_IDLE_AFTER`, or the table's own time for someone here where that is longer (a table
+    made to give an hour a move is not cut short by asking)."""
+    return max(ASK_IDLE_AFTER, table.settings.idle_timeout or 0.0)
 
 
 async def receive_text(socket: WebSocket) -> str:

@@ -337,6 +337,9 @@ function connect(code) {
       state = message; hints = null; alertUser(standing ? w(standing.key) : ""); render();
       askHints();
     } else if (message.type === "away") {  // a person came or went: nothing else changed
+      // the one to move back: their time to move starts again, as the server counts it
+      if (state && awaitedSeen && state.away.includes(state.current) && !message.away.includes(state.current))
+        awaitedSeen.at = Date.now();
       if (state) { state.away = message.away; render(); }
     } else if (message.type === "hints") {
       // (not for a position left, nor in a language just left: hints asked for before a switch)
