@@ -226,7 +226,8 @@ def test_with_standard_output_closed_a_benchmark_says_so_before_it_plays():
     assert done.stderr == "strength.py: standard output is closed: the figures would go nowhere\n"
 
 
-SCRIPTS = sorted(path.name for path in BENCHMARKS.glob("*.py") if path.name not in ("options.py", "lines.py", "rounds.py"))
+#: The scripts (not the helpers they share): the files that run as a program.
+SCRIPTS = sorted(path.name for path in BENCHMARKS.glob("*.py") if 'if __name__ == "__main__":' in path.read_text())
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (a device that is always full)")

@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
 import pytest
+from scenarios import permuted_copy  # (tests/engine: importable by tests/conftest.py)
 
 from loveletter.encoding import actions_for, document, observation_table, observations_for, shares
 from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Match, Phase, view
-
-sys.path.insert(0, str(Path(__file__).parent / "engine"))
-from scenarios import permuted_copy
 
 CONFIGS = [(CLASSIC, p) for p in (2, 3, 4)] + [(EDITION_2019, p) for p in (2, 3, 4, 5, 6)]
 DOCS = Path(__file__).parent.parent / "docs" / "encoding.md"

@@ -14,9 +14,9 @@ from sqlalchemy.exc import OperationalError
 from loveletter.web.app import create_app
 from loveletter.web.store import Store
 
-for folder in (Path(__file__).parent, Path(__file__).parent.parent / "engine"):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
+HERE = str(Path(__file__).parent)  # (web_clients; the engine tests' scenarios: tests/conftest.py)
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
 
 from web_clients import close_all  # noqa: E402
 

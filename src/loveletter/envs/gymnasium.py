@@ -206,9 +206,9 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
         legal = match.legal_actions()
         try:
             chosen = self.actions.action(number, legal)
-        except ValueError:  # not legal now
+        except ValueError as refused:  # not legal now
             if self.illegal == "raise":
-                raise ValueError(self._why_illegal(number, legal)) from None
+                raise ValueError(f"{refused}; the legal actions are: {self._legal_named(legal)}") from None
             self._outcome = "illegal action"
             info = self._info()
             info["illegal_action"] = number
@@ -279,11 +279,10 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
             info["outcome"] = self._outcome
         return info
 
-    def _why_illegal(self, number: int, legal: Sequence[Any]) -> str:
+    def _legal_named(self, legal: Sequence[Any]) -> str:
+        """The ``legal`` actions, each by its number and name."""
         names = self.actions.names
-        what = f"action {number} ({names[number]})"  # (a number outside the space was refused before)
-        options = ", ".join(f"{n} ({names[n]})" for n in self.actions.numbers(legal))
-        return f"{what} is not legal now; the legal actions are: {options}"
+        return ", ".join(f"{n} ({names[n]})" for n in self.actions.numbers(legal))
 
     def _match(self) -> Match:
         if self.match is None:
