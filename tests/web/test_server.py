@@ -3092,11 +3092,13 @@ def test_a_player_may_ask_a_bot_to_play_for_someone_away_at_a_table_with_no_time
 def test_a_player_may_ask_a_bot_to_play_for_someone_here_who_does_not_move(client, monkeypatch):
     """At a table with no timeout, a tab left open held it for good: the others may ask the stand-in
     to play a person's move once they have not moved for a minute."""
+    from loveletter.web import table as tables
+
     code, ann, bob = two_people(client)  # (seat 0, Ann, begins; she stays, and does not move)
     table = client.app.state.server.rooms[code].table
     soon = bob.send({"type": "stand_in", "at": 0}) or bob.receive()
     assert soon["key"] == "web_stand_in_idle_soon" and table.moves == []
-    monkeypatch.setattr(lobby, "ASK_IDLE_AFTER", 0.3)
+    monkeypatch.setattr(tables, "IDLE_AT_LEAST", 0.3)
     time.sleep(0.4)
     played = bob.send({"type": "stand_in", "at": 0}) or bob.receive()
     assert played["type"] == "state" and played["moves"] == 1 and table.by_bot == {0}
@@ -3119,7 +3121,9 @@ def test_a_player_may_ask_a_bot_to_play_for_someone_here_who_does_not_move(clien
 
 def test_asking_a_bot_waits_for_the_tables_own_time_for_someone_here_where_longer(client, monkeypatch):
     """A table made to give an hour a move for someone here was cut short by asking after a minute."""
-    monkeypatch.setattr(lobby, "ASK_IDLE_AFTER", 0.3)
+    from loveletter.web import table as tables
+
+    monkeypatch.setattr(tables, "IDLE_AT_LEAST", 0.3)
     code, ann, bob = two_people(client, bot_timeout=3600)
     assert bob.state["ask_after"] == {"away": lobby.ASK_AFTER, "idle": 3600}
     time.sleep(0.4)

@@ -36,25 +36,23 @@ class Seat:
     def receive(self) -> dict[str, Any]:
         """The next state or error. Who is away comes on the side, as the page takes it: kept in
         the state, whenever it comes (:meth:`receive_away` waits for it)."""
-        while True:
-            message = self.socket.receive_json()
-            if message["type"] == "away":
-                self.state["away"] = message["away"]
-                continue
-            if message["type"] == "state":
-                self.state = message
-            return message
+        return self._next("away")
 
     def receive_away(self) -> list[int]:
         """Wait for the next message saying who is away (states and errors before it are kept as
         :meth:`receive` keeps them)."""
+        return self._next("state", "error")["away"]
+
+    def _next(self, *passed: str) -> dict[str, Any]:
+        """The next message of a type not ``passed`` (those passed are kept, as the page keeps them)."""
         while True:
             message = self.socket.receive_json()
             if message["type"] == "away":
                 self.state["away"] = message["away"]
-                return message["away"]
-            if message["type"] == "state":
+            elif message["type"] == "state":
                 self.state = message
+            if message["type"] not in passed:
+                return message
 
     def move(self, move: str, at: int | None = None) -> dict[str, Any]:
         self.send({"type": "move", "move": move, "at": self.state["moves"] if at is None else at})

@@ -76,9 +76,6 @@ LOBBY_AWAY = 600
 #: that move for them (at a table with no timeout, someone gone held it for good): a page reloading,
 #: a phone switching networks, comes back within it.
 ASK_AFTER = 30
-#: Seconds a person here (connected) must have taken over their move before another player may ask a
-#: bot to play it: at a table with no timeout, a tab left open held it for good.
-ASK_IDLE_AFTER = 60
 #: The most messages that may wait to go out to one connection; one that lets more pile up is dropped.
 OUTBOX = 64
 #: Seconds a message may take to go out to a connection before the connection is dropped.
@@ -184,8 +181,13 @@ class Room:
         return [seat for seat in sorted(self.table.names) if not self.connected(seat)]
 
     def away_for(self, seat: int) -> float:
-        """Seconds the person at ``seat`` has been away (0 if here)."""
-        return 0.0 if self.connected(seat) else time.monotonic() - self.left_at.get(seat, self.served_at)
+        """Seconds the person at ``seat``, not connected, has been away."""
+        return time.monotonic() - self.left_at.get(seat, self.served_at)
+
+    def idle_for(self, moves: int) -> float:
+        """Seconds the move after ``moves`` moves has been awaited (see :meth:`Server.start_waiting`),
+        or 0 if that is not the move awaited."""
+        return time.monotonic() - self.awaited[1] if self.awaited[0] == moves else 0.0
 
     def came_or_went(self) -> None:
         """Note a player's connection coming or going (see :attr:`players_away_since`)."""
@@ -535,19 +537,23 @@ class Server:
                 connection.send(message)
 
     def tell_all(self, room: Room) -> None:
-        open_seats = room.open_seats()  # (the same for every connection)
+        shared = self._room_state(room)  # (the same for every connection)
         for connection in list(room.connections):
-            self.tell(room, connection, open_seats)
+            self.tell(room, connection, shared)
 
-    def tell(self, room: Room, connection: Connection, open_seats: list[int] | None = None) -> None:
+    def tell(self, room: Room, connection: Connection, shared: dict[str, Any] | None = None) -> None:
         """Queue the table's state, as ``connection``'s seat sees it (see :meth:`Connection.send`);
-        ``open_seats``: the room's, where they are at hand."""
+        ``shared``: the room's part of it (:meth:`_room_state`), where it is at hand."""
         message = state_message(room.table, connection.seat, connection.t)
-        message["open_seats"] = room.open_seats() if open_seats is None else open_seats
-        message["rematch"] = room.rematch
-        message["away"] = room.away()
-        message["ask_after"] = {"away": ASK_AFTER, "idle": ask_idle_after(room.table)}  # (when the page offers to ask a bot)
+        message.update(self._room_state(room) if shared is None else shared)
         connection.send(message)
+
+    @staticmethod
+    def _room_state(room: Room) -> dict[str, Any]:
+        """What the table's state adds from the room, the same for every connection."""
+        return {"open_seats": room.open_seats(), "rematch": room.rematch, "away": room.away(),
+                # (when the page offers to ask a bot to play for someone)
+                "ask_after": {"away": ASK_AFTER, "idle": room.table.settings.ask_idle_after}}
 
     def tell_rematch(self, room: Room, connection: Connection) -> None:
         """Tell those at ``room``'s rematch table, if it has one, that a player of the finished match
@@ -584,23 +590,20 @@ class Server:
         if seat is not None:
             plan, delay = ("bot", seat, len(table.moves)), self.bot_delay
         elif table.started and not table.match.over:
-            timeout = table.settings.bot_timeout
-            current, moves, now = table.match.current, len(table.moves), time.monotonic()
+            settings = table.settings
+            current, moves = table.match.current, len(table.moves)
             if room.awaited[0] != moves:
-                room.awaited = (moves, now)
+                room.awaited = (moves, time.monotonic())
+            # only while another player is here: at a table nobody is at, stand-ins played whole
+            # matches to 20 tokens, and 20 such tables kept the server's bots busy
+            others_here = any(c.seat not in (None, current) for c in room.connections)
             if room.stand_in_asked == (current, moves):  # at once, as asked (of someone still away: see arrive)
                 plan = ("asked", current, moves)
-            elif timeout is not None:
-                # only while another player is here: at a table nobody is at, stand-ins played whole
-                # matches to 20 tokens, and 20 such tables kept the server's bots busy
+            elif settings.bot_timeout is not None and settings.idle_timeout is not None and others_here:
                 if not room.connected(current):  # away: the timeout counts from now (they left, or it is their turn)
-                    if room.players_away_since is None:  # (then the one here is another: see came_or_went)
-                        plan, delay = ("stand-in", current, moves), timeout
-                elif any(c.seat not in (None, current) for c in room.connections):
-                    # here but not moving (a tab left open): the time counts from when the move was first awaited
-                    idle = table.settings.idle_timeout
-                    assert idle is not None  # (as the timeout)
-                    plan, delay = ("idle", current, moves), max(0.0, idle - (now - room.awaited[1]))
+                    plan, delay = ("stand-in", current, moves), settings.bot_timeout
+                else:  # here but not moving (a tab left open): counted from when the move was first awaited
+                    plan, delay = ("idle", current, moves), max(0.0, settings.idle_timeout - room.idle_for(moves))
         if room.waiting is not None and not room.waiting.done():
             if room.storing or room.plan == plan:  # storing: that task schedules what follows itself
                 return
@@ -755,8 +758,8 @@ class Server:
 
     async def ask_stand_in(self, room: Room, connection: Connection, at: int) -> None:
         """A player asks the table's stand-in to play the move awaited (``at`` moves played) of a
-        person away for :data:`ASK_AFTER` seconds or more, or here and not moving for
-        :data:`ASK_IDLE_AFTER`: at a table with no timeout, someone gone, or a tab left open, held it
+        person away for :data:`ASK_AFTER` seconds or more, or here and not moving for the table's
+        :attr:`~loveletter.web.table.Settings.ask_idle_after`: at a table with no timeout, someone gone, or a tab left open, held it
         for good, and nobody could do anything about it."""
         if connection.seat is None:
             raise Refused("web_spectator_stand_in")
@@ -770,8 +773,7 @@ class Server:
             if table.settings.seats[current].is_bot:
                 raise Refused("web_stand_in_here", name=name)
             if room.connected(current):  # here, but not moving: since the move was awaited (see start_waiting)
-                idle = time.monotonic() - room.awaited[1] if room.awaited[0] == at else 0.0
-                after = ask_idle_after(table)
+                idle, after = room.idle_for(at), table.settings.ask_idle_after
                 if idle < after:
                     raise Refused("web_stand_in_idle_soon", name=name, after=connection.t.decimal(after),
                                   seconds=math.ceil(after - idle))
@@ -779,13 +781,6 @@ class Server:
                 raise Refused("web_stand_in_soon", name=name, after=ASK_AFTER, seconds=math.ceil(ASK_AFTER - waited))
             room.stand_in_asked = (current, at)
         self.start_waiting(room)
-
-
-def ask_idle_after(table: GameTable) -> float:
-    """Seconds a person here must have taken over their move before a bot may be asked to play it:
-    :data:`ASK_IDLE_AFTER`, or the table's own time for someone here where that is longer (a table
-    made to give an hour a move is not cut short by asking)."""
-    return max(ASK_IDLE_AFTER, table.settings.idle_timeout or 0.0)
 
 
 async def receive_text(socket: WebSocket) -> str:

@@ -40,7 +40,7 @@ def card_face(card: Card, edition: Edition, t: Translator) -> dict[str, Any]:
 
 def state_message(table: GameTable, seat: int | None, t: Translator) -> dict[str, Any]:
     """The whole table as ``seat`` may see it, in ``t``'s language."""
-    waiting = bool(table.free_seats())
+    waiting = not table.started
     # the game starts once every seat is taken: until then a player sees no more than a spectator (a
     # creator shown their first two cards had all the time they liked to think over the first move)
     v = table.view_for(None if waiting else seat)

@@ -91,6 +91,13 @@ class Settings:
         """Seconds before a bot moves for a person here who does not move (None: never)."""
         return None if self.bot_timeout is None else max(self.bot_timeout, IDLE_AT_LEAST)
 
+    @property
+    def ask_idle_after(self) -> float:
+        """Seconds a person here must have taken over their move before another player may ask a bot
+        to play it: the table's own time for that, or :data:`IDLE_AT_LEAST` at a table with none (a
+        table made to give an hour a move is not cut short by asking)."""
+        return self.idle_timeout or IDLE_AT_LEAST
+
     def as_json(self) -> dict[str, Any]:
         return {
             "edition": self.edition, "players": self.players, "target": self.target, "seed": self.seed,
