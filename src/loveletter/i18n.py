@@ -104,7 +104,7 @@ CARD_EFFECTS: dict[str, dict[Card, str]] = {
         Card.BARON: "Vergelijk je hand met die van een andere speler: wie de lagere kaart heeft, ligt uit de"
                     " ronde.",
         Card.HANDMAID: "Tot je volgende beurt kunnen andere spelers jou niet kiezen met hun kaarten.",
-        Card.PRINCE: "Kies een speler (ook jezelf mag): die legt zijn hand af en trekt een nieuwe kaart.",
+        Card.PRINCE: "Kies een speler (jezelf mag ook): die legt zijn hand af en trekt een nieuwe kaart.",
         Card.CHANCELLOR: "Trek 2 kaarten, houd er 1 van je 3, leg de andere 2 onder de trekstapel.",
         Card.KING: "Ruil van hand met een andere speler.",
         Card.COUNTESS: "Geen effect, maar je moet haar spelen als je andere kaart de Koning of een Prins is.",
@@ -257,8 +257,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "replay_unfinished": "The round is not finished.",
         "replay_too_long": "this record's story would run past {most} million characters (its names are"
                            " long): nothing was written; --json gives its summary",
-        "replay_match_over": "Match over: {names} win with {scores}.",
-        "replay_match_over_one": "Match over: {name} wins with {scores}.",
+        "replay_match_over": "Match over: {names} win. Tokens: {scores}.",
+        "replay_match_over_one": "Match over: {name} wins. Tokens: {scores}.",
         "replay_match_going": "The record ends before the match does: {scores}.",
         "edition_named_classic": "classic edition",
         "edition_named_2019": "2019 edition",
@@ -466,11 +466,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_bot_beginner": "Bot {n} (beginner)",
         "web_bot_expert": "Bot {n} (expert)",
         "web_private": "Private (join by code or link only)",
-        "web_bot_timeout": "A bot plays for someone away after (seconds, at least 60 for someone still here; empty: never)",
+        "web_bot_timeout": "A bot plays on its own for someone away after (seconds; for someone still here, 60 at"
+                           " least; empty: only when another player asks)",
         "web_stand_in": "The bot that plays for someone away",
         "web_stood_in": "(a bot played for {name})",
         "web_stand_in_rule": "A bot ({level}) plays for someone away after {away} s, and for someone here who does"
                              " not move within {idle} s, while another player is at the table.",
+        "web_stand_in_asked_rule": "A bot ({level}) plays a move for someone away for {away} s, or here without"
+                                   " moving for {idle} s, when another player asks it to.",
         "web_away": "away",
         "web_stand_in_ask": "Let a bot play this move for {name}",
         "web_spectator_stand_in": "Only the players may ask a bot to play for someone away or not moving.",
@@ -526,6 +529,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_round_won": "Round won by {names}",
         "web_match_won": "Match won by {names}!",
         "web_last_round": "The last round",
+        "web_final_round": "The final round",
         "web_spectating": "You are watching: only public information is shown.",
         "web_reconnecting": "Connection lost: reconnecting…",
         "web_server_stopped": "The server has stopped: reconnecting once it is back…",
@@ -549,7 +553,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_err_stand_in": "Unknown level {level!r} for the bot that plays for someone away: choose {levels}.",
         "web_err_stand_in_never": "A bot plays for someone away only once a time is set for it "
                                   "(bot_timeout): set one, or leave stand_in out.",
-        "web_err_bot_timeout": "The time before a bot takes over must be from 1 to 3600 seconds.",
+        "web_err_bot_timeout": "The time before a bot takes over must be from 1 to {most} seconds.",
         "web_err_request": "The request has a wrong or missing value for '{field}'.",
         "web_name_long": "A name has at most {max} characters.",
         "web_name_marks": "The name has too many accents or joiners on its characters.",
@@ -852,10 +856,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "replay_header_one": "{edition} · {players} · het eerste teken wint",
         "replay_round": "— Ronde {round} —",
         "replay_unfinished": "De ronde is niet af.",
-        "replay_too_long": "het verhaal van dit spelverslag zou langer worden dan {most} miljoen tekens (de"
+        "replay_too_long": "het verhaal van dit spelverslag zou langer worden dan {most} miljoen karakters (de"
                            " namen zijn lang): er is niets geschreven; --json geeft de samenvatting",
-        "replay_match_over": "Het spel is uit: {names} winnen met {scores}.",
-        "replay_match_over_one": "Het spel is uit: {name} wint met {scores}.",
+        "replay_match_over": "Het spel is uit: {names} winnen. Tekens van liefde: {scores}.",
+        "replay_match_over_one": "Het spel is uit: {name} wint. Tekens van liefde: {scores}.",
         "replay_match_going": "Het verslag stopt voordat het spel uit is: {scores}.",
         "edition_named_classic": "klassieke editie",
         "edition_named_2019": "2019-editie",
@@ -1066,11 +1070,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_bot_beginner": "Bot {n} (beginner)",
         "web_bot_expert": "Bot {n} (expert)",
         "web_private": "Besloten (alleen met code of link)",
-        "web_bot_timeout": "Een bot speelt voor wie weg is na (seconden, minstens 60 voor wie er nog is; leeg: nooit)",
+        "web_bot_timeout": "Een bot speelt vanzelf voor wie weg is na (seconden; voor wie er nog is, minstens 60;"
+                           " leeg: alleen als een andere speler erom vraagt)",
         "web_stand_in": "De bot die speelt voor wie weg is",
         "web_stood_in": "(een bot speelde voor {name})",
         "web_stand_in_rule": "Een bot ({level}) speelt voor wie weg is na {away} s, en voor wie er is maar binnen"
                              " {idle} s geen zet doet, zolang er een andere speler aan tafel is.",
+        "web_stand_in_asked_rule": "Een bot ({level}) doet een zet voor wie {away} s weg is, of er is maar {idle} s"
+                                   " geen zet doet, als een andere speler erom vraagt.",
         "web_away": "weg",
         "web_stand_in_ask": "Laat een bot deze zet doen voor {name}",
         "web_spectator_stand_in": "Alleen de spelers kunnen een bot laten spelen voor wie weg is of geen zet doet.",
@@ -1126,6 +1133,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_round_won": "Ronde gewonnen door {names}",
         "web_match_won": "Spel gewonnen door {names}!",
         "web_last_round": "De vorige ronde",
+        "web_final_round": "De laatste ronde",
         "web_spectating": "Je kijkt mee: alleen openbare informatie is te zien.",
         "web_reconnecting": "Verbinding verbroken: opnieuw verbinden…",
         "web_server_stopped": "De server is gestopt: opnieuw verbinden zodra hij terug is…",
@@ -1152,7 +1160,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_err_stand_in": "Onbekend niveau {level!r} voor de bot die speelt voor wie weg is: kies {levels}.",
         "web_err_stand_in_never": "Een bot speelt alleen voor wie weg is als daar een tijd voor "
                                   "is opgegeven (bot_timeout): geef die op, of laat stand_in weg.",
-        "web_err_bot_timeout": "De tijd voordat een bot het overneemt, moet van 1 tot en met 3600 seconden "
+        "web_err_bot_timeout": "De tijd voordat een bot het overneemt, moet van 1 tot en met {most} seconden "
                                "zijn.",
         "web_err_request": "Het verzoek heeft een verkeerde of ontbrekende waarde voor '{field}'.",
         "web_name_long": "Een naam heeft hoogstens {max} karakters.",
@@ -1235,7 +1243,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_too_big": "{path} is te groot voor een spelverslag (meer dan {most} MB)",
         "rec_key_twice": "{path} noemt het veld {field!r} twee keer in één object",
         "rec_not_text": "{path} is geen tekstbestand (geen UTF-8 op regel {line}, kolom {column})",
-        "rec_cut_in_a_character": "{path} houdt midden in een teken op (regel {line}, kolom {column}):"
+        "rec_cut_in_a_character": "{path} houdt midden in een karakter op (regel {line}, kolom {column}):"
                                   " is het afgebroken?",
         "rec_unreadable": "kan {path} niet lezen: {error}",
         "rec_stdin": "standaardinvoer",

@@ -226,7 +226,7 @@ def test_the_lobbys_form_checks_speak_the_pages_language(server, browser):
     said = "input => input.validationMessage"
     assert ann.eval_on_selector("input[name=target]", said) == "Geef een getal van 1 tot en met 20."
     ann.fill("input[name=timeout]", "0")
-    assert ann.eval_on_selector("input[name=timeout]", said) == "Geef een getal van 1 tot en met 3600."
+    assert ann.eval_on_selector("input[name=timeout]", said) == "Geef een getal van 1 tot en met 3\u2009600."
     ann.fill("input[name=timeout]", "2.5")
     assert ann.eval_on_selector("input[name=timeout]", said) == "Geef een geheel getal."
     assert ann.eval_on_selector("#name", said) == "Geef een naam op."  # (nothing typed yet)
@@ -310,6 +310,7 @@ def test_a_table_with_a_bot_plays_to_the_end_on_a_phone_with_the_keyboard(server
     assert ann.evaluate("document.activeElement.id") == "rematch"  # the keyboard goes on from there
     # a match of one token: its one round is the last round shown, whole, with its result
     assert ann.locator(".previous .result").inner_text() == f"Round won by {winner[1]}"
+    assert ann.locator(".previous h2").inner_text() == "The final round"  # (not "the last", in Dutch "the previous")
     assert ann.locator(".previous li").first.inner_text().startswith("Round 1:") and ann.locator(".log").count() == 0
     code = ann.url.rsplit("/", 1)[1]
     other_tab = ann.context.new_page()  # Ann's, at the same finished table
@@ -640,6 +641,10 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     ann.set_input_files("#record-file", str(path))
     ann.click("#upload button[type=submit]")
     ann.wait_for_selector("#alert:has-text('not a valid game record')")
+    path.write_bytes(b"\xff\xfe{}")  # not UTF-8 (read as text, it was taken for UTF-16 and found empty)
+    ann.set_input_files("#record-file", str(path))
+    ann.click("#upload button[type=submit]")
+    ann.wait_for_selector("#alert:has-text('not a text file')")
 
 
 def assert_replay_steps_are_announced(page: Page) -> None:

@@ -143,8 +143,8 @@ def test_a_table_read_back_after_a_restart_is_listed_only_once_a_player_comes(da
      "De 2019-editie is voor 2 tot en met 6 spelers, niet 7."),
     ({"players": 1}, "is for 2 to 4 players, not 1.", "is voor 2 tot en met 4 spelers, niet 1."),
     ({"players": 10**30}, "is for 2 to 4 players, not 1", "is voor 2 tot en met 4 spelers, niet 1"),
-    ({"bot_timeout": 0.5}, "must be from 1 to 3600 seconds", "moet van 1 tot en met 3600 seconden zijn"),
-    ({"bot_timeout": 1e9}, "must be from 1 to 3600 seconds", "moet van 1 tot en met 3600 seconden zijn"),
+    ({"bot_timeout": 0.5}, "must be from 1 to 3\u2009600 seconds", "moet van 1 tot en met 3\u2009600 seconden zijn"),
+    ({"bot_timeout": 1e9}, "must be from 1 to 3\u2009600 seconds", "moet van 1 tot en met 3\u2009600 seconden zijn"),
     ({"stand_in": "grandmaster", "bot_timeout": 30}, "Unknown level 'grandmaster' for the bot that plays for someone away: choose "
      "random, beginner, expert.", "Onbekend niveau 'grandmaster' voor de bot die speelt voor wie weg is: kies"),
     # with no bot timeout no bot ever stands in: the level chosen was stored and never used
@@ -430,6 +430,8 @@ def test_refusals_go_to_the_sender_alone_and_change_nothing(client):
     assert mover.receive()["key"] == "web_not_json"
     mover.send({"type": "lang", "lang": "fr"})
     assert mover.receive()["message"] == "The language 'fr' is not one of ours: choose en, nl."
+    mover.send("x" * 3000)
+    assert mover.receive()["message"] == "Message too long (at most 2\u2009000 characters)."  # (grouped, as elsewhere)
     # nothing changed, and the other seat heard none of it: its next message is the next state
     played = mover.move(mover.state["legal"][0]["move"])
     assert played["type"] == "state" and played["moves"] == moves + 1
@@ -1060,6 +1062,9 @@ def test_the_log_marks_every_move_a_bot_played_for_someone_away_and_keeps_it_aft
         return [line for line in lines if "(een bot speelde voor Bob)" in line]
 
     assert len(marked(table)) == bob_moves > 5 and all(line.startswith("Bob ") for line in marked(table))
+    # the mark inside the sentence, before its full stop (after a "goed!", where it stands apart)
+    assert [line for line in marked(table)
+            if not line.endswith((" (een bot speelde voor Bob).", "! (een bot speelde voor Bob)"))] == []
     assert any(Action.parse(m).keep is not None for m in table.moves)  # a Chancellor's choice was among them
     again = GameTable.load(next(s for s in Store(database).load_all() if s.code == "T"), Store(database))
     assert marked(again) == marked(table)
@@ -1198,7 +1203,7 @@ def test_a_body_over_its_limit_is_refused_before_it_is_read_whole(client, monkey
     big = b" " * 1_000_001
     answer = client.post("/api/replay?lang=nl", content=_chunked(big) if chunked else big)
     assert answer.status_code == 413 and seen
-    assert answer.json()["message"] == "Dat bestand is te groot voor een spelverslag (hoogstens 1000 kB)."
+    assert answer.json()["message"] == "Dat bestand is te groot voor een spelverslag (hoogstens 1\u2009000 kB)."
     named = json.dumps({"name": "A" * 70_000, "players": 2}).encode()
     answer = client.post("/api/tables", content=_chunked(named) if chunked else named)
     assert answer.status_code == 413
@@ -3212,8 +3217,13 @@ def test_the_others_are_told_who_is_away_and_the_table_says_who_stands_in_for_th
                                      " who does not move within 60 s, while another player is at the table.")
     assert bob.state["stand_in"] == ("Een bot (expert) speelt voor wie weg is na 5 s, en voor wie er is maar"
                                      " binnen 60 s geen zet doet, zolang er een andere speler aan tafel is.")
-    plain = create(client, players=2)
-    assert Seat(client, plain["code"], plain["secret"]).state["stand_in"] is None
+    plain = create(client, players=2)  # no timeout: a bot plays only when asked (it was told of no bot at all)
+    assert Seat(client, plain["code"], plain["secret"]).state["stand_in"] == (
+        "A bot (beginner) plays a move for someone away for 30 s, or here without moving for 60 s, when another"
+        " player asks it to.")
+    assert Seat(client, plain["code"], plain["secret"], lang="nl").state["stand_in"] == (
+        "Een bot (beginner) doet een zet voor wie 30 s weg is, of er is maar 60 s geen zet doet, als een andere"
+        " speler erom vraagt.")
 
 
 def test_nothing_dealt_is_shown_before_every_seat_is_taken(client):

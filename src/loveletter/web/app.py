@@ -33,7 +33,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from sqlalchemy.exc import IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from loveletter.i18n import LANGUAGES, MESSAGES, Translator
+from loveletter.i18n import LANGUAGES, MESSAGES, Translator, grouped
 from loveletter.record import KeyTwice, RecordError, no_key_twice, parse
 from loveletter.web.bodies import Joining, NewTable, Rematch
 from loveletter.web.limits import BodyLimit, Limit, SafetyHeaders, same_origin
@@ -302,8 +302,8 @@ MAX_BODY = 64_000
 def _body_limit(path: str) -> Limit:
     """How much body a request to ``path`` may send (:class:`~loveletter.web.limits.BodyLimit`)."""
     if path == "/api/replay":
-        return MAX_RECORD_BYTES, lambda most: Refused("web_record_too_big", max=most // 1000)
-    return MAX_BODY, lambda most: Refused("web_request_too_big", max=most // 1000)
+        return MAX_RECORD_BYTES, lambda most: Refused("web_record_too_big", max=grouped(most // 1000))
+    return MAX_BODY, lambda most: Refused("web_request_too_big", max=grouped(most // 1000))
 
 
 def _json_text(text: str) -> Response:

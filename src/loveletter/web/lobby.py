@@ -34,7 +34,16 @@ from loveletter.web.messages import Advice, advice_at, first_line, hints_message
 from loveletter.web.recent import Recent
 from loveletter.web.replays import frames_json
 from loveletter.web.store import Store, StoredTable
-from loveletter.web.table import GameTable, Refused, Seating, Settings, is_code, new_code, new_settings
+from loveletter.web.table import (
+    ASK_AFTER,
+    GameTable,
+    Refused,
+    Seating,
+    Settings,
+    is_code,
+    new_code,
+    new_settings,
+)
 
 #: Searches run at once, in threads of their own: the moves' storing and the other tables never queue
 #: behind them, and the event loop shares the interpreter with few threads. As many again for hints,
@@ -72,10 +81,6 @@ PUT_AWAY_AFTER = 3600
 #: Seconds a table stays in the lobby once none of its players is connected (a page reloading, a
 #: phone switching networks, come back within it).
 LOBBY_AWAY = 600
-#: Seconds a person must have been away, at their turn, before another player may ask a bot to play
-#: that move for them (at a table with no timeout, someone gone held it for good): a page reloading,
-#: a phone switching networks, comes back within it.
-ASK_AFTER = 30
 #: The most messages that may wait to go out to one connection; one that lets more pile up is dropped.
 OUTBOX = 64
 #: Seconds a message may take to go out to a connection before the connection is dropped.

@@ -23,12 +23,12 @@ from loveletter.engine import (
     view,
 )
 from loveletter.engine.errors import quoted
-from loveletter.i18n import LANGUAGES, Translator
+from loveletter.i18n import LANGUAGES, Translator, grouped
 from loveletter.narrate import event_lines
 from loveletter.percentages import best_moves, hint_text, shown_percentages
 from loveletter.record import KeyTwice, no_key_twice
 from loveletter.web.store import DamagedRow
-from loveletter.web.table import GameTable, Refused, Settings
+from loveletter.web.table import ASK_AFTER, GameTable, Refused, Settings
 
 MAX_MESSAGE = 2_000  # characters in one message from a client
 
@@ -95,12 +95,15 @@ def state_message(table: GameTable, seat: int | None, t: Translator) -> dict[str
     }
 
 
-def stand_in_rule(settings: Settings, t: Translator) -> str | None:
-    """Which bot plays for a person away, and after how long, in ``t``'s words (None: none does): told
-    at the table, for whoever joins by a link never saw the lobby's form."""
+def stand_in_rule(settings: Settings, t: Translator) -> str:
+    """Which bot plays for a person away or not moving, and when, in ``t``'s words: told at the table,
+    for whoever joins by a link never saw the lobby's form. At a table with no timeout, a bot plays
+    only when another player asks it to (:data:`~loveletter.web.table.ASK_AFTER`)."""
+    level = t.level(settings.stand_in)
     if settings.bot_timeout is None or settings.idle_timeout is None:
-        return None
-    return t("web_stand_in_rule", level=t.level(settings.stand_in), away=t.decimal(settings.bot_timeout),
+        return t("web_stand_in_asked_rule", level=level, away=t.decimal(ASK_AFTER),
+                 idle=t.decimal(settings.ask_idle_after))
+    return t("web_stand_in_rule", level=level, away=t.decimal(settings.bot_timeout),
              idle=t.decimal(settings.idle_timeout))
 
 
@@ -113,8 +116,10 @@ def round_log(events: Iterable[Event], names: list[str], t: Translator, round_nu
     for event in events:
         told = event_lines(event, names, t, round_number)
         if event.kind in ("play", "bottom"):
-            if told and moves in stood_in:
-                told = [f"{told[0]} {t('web_stood_in', name=names[event.seat or 0])}"]
+            if told and moves in stood_in:  # the mark inside the sentence, before its full stop
+                line = told[0].removesuffix(".")
+                stop = told[0][len(line):]
+                told = [f"{line} {t('web_stood_in', name=names[event.seat or 0])}{stop}"]
             moves += 1
         lines += told
     return lines
@@ -200,7 +205,7 @@ def read_client_message(text: str, first: bool = False) -> dict[str, Any]:
     :class:`Refused` saying what is wrong. The ``first`` of a connection must be a ``hello``: any other
     is told so, before its fields are checked (a move with a field too many was told of that field)."""
     if len(text) > MAX_MESSAGE:
-        raise Refused("web_too_long", max=MAX_MESSAGE)
+        raise Refused("web_too_long", max=grouped(MAX_MESSAGE))
     try:
         data = json.loads(text, object_pairs_hook=no_key_twice)
     except KeyTwice as twice:  # ({"move": "guard 1 priest", "move": "handmaid"}: which was meant?)

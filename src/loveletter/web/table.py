@@ -27,7 +27,7 @@ from loveletter.engine import (
     edition_named,
     view,
 )
-from loveletter.i18n import LANGUAGES, Translator
+from loveletter.i18n import LANGUAGES, Translator, grouped
 from loveletter.narrate import (
     MAX_NAME,
     first_look_alike,
@@ -48,6 +48,12 @@ STAND_IN = "beginner"
 #: the table's timeout is shorter: that timeout is for someone gone, and a person thinking over a move
 #: may take longer than a page takes to come back. Without it, a tab left open held the table for good.
 IDLE_AT_LEAST = 60
+#: Seconds a person must have been away, at their turn, before another player may ask a bot to play
+#: that move for them (at a table with no timeout, someone gone held it for good): a page reloading,
+#: a phone switching networks, comes back within it.
+ASK_AFTER = 30
+#: The longest time a table may set before its stand-in plays (seconds): an hour.
+MOST_BOT_TIMEOUT = 3600
 #: Reads a move sent in notation, its card words in any of our languages (as the terminal does).
 _ANY_LANGUAGE = Translator("en")
 
@@ -165,8 +171,8 @@ def _checked(edition: str, players: int, target: int | None, bots: dict[int, str
             raise Refused("web_err_bot_seat_two" if players == 2 else "web_err_bot_seat", seat=seat, last=players - 1)
         if level not in LEVELS:
             raise Refused("web_err_bot_level", level=level, levels=", ".join(LEVELS))
-    if bot_timeout is not None and not 1 <= bot_timeout <= 3600:
-        raise Refused("web_err_bot_timeout")
+    if bot_timeout is not None and not 1 <= bot_timeout <= MOST_BOT_TIMEOUT:
+        raise Refused("web_err_bot_timeout", most=grouped(MOST_BOT_TIMEOUT))
     if stand_in is None:
         stand_in = STAND_IN
     elif stand_in not in LEVELS:

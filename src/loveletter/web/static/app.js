@@ -71,6 +71,8 @@ function morph(live, drawn) {
 const keyOf = (node) => node.id || node.dataset.key || "";
 const alike = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName
   && (a.nodeType !== Node.ELEMENT_NODE || keyOf(a) === keyOf(b));
+// A whole number in groups of three digits, a thin space between, as the server writes them (i18n.grouped).
+const grouped = (number) => String(number).replace(/\B(?=(\d{3})+(?!\d))/g, "\u2009");
 const w = (key, params = {}) =>
   (words[key] || key).replace(/\{(\w+)\}/g, (_, name) => (name in params ? params[name] : ""));
 
@@ -100,7 +102,7 @@ function inOurWords(input, missing = "web_check_missing", own = () => "") {
     const v = field.validity;
     field.setCustomValidity(v.valueMissing ? w(missing)
       : v.badInput || v.stepMismatch ? w("web_check_whole")
-      : v.rangeUnderflow || v.rangeOverflow ? w("web_check_range", { min: field.min, max: field.max })
+      : v.rangeUnderflow || v.rangeOverflow ? w("web_check_range", { min: grouped(field.min), max: grouped(field.max) })
       : own(field));
   };
   listen(input, "input", function () { check(this); });
@@ -252,7 +254,9 @@ async function showLobby() {
     event.preventDefault();
     const file = document.getElementById("record-file").files[0];
     if (!file) return;
-    const source = { record: await file.text() };
+    // its bytes as they are: the server reads them as the command line does (file.text() took a
+    // file that is not UTF-8 for UTF-16, or put U+FFFD in, where it should be told "not a text file")
+    const source = { record: await file.arrayBuffer() };
     const frames = await replayFrames(source);
     if (frames) showReplay(frames, source);
   });
@@ -594,9 +598,11 @@ function render() {
   // (a spectator has no hand and nothing private)
   const side = $("div", { class: "side" }, ...(me === null ? [] : [known]), tracker, ...(over && s.previous ? [] : [log]));
   if (s.previous) {
-    side.prepend($("section", { class: "panel previous" }, $("h2", { text: w("web_last_round") }),
+    // (at the match's end, the round that ended it: in Dutch "de vorige ronde" reads as one before)
+    const heading = w(s.match_winners.length ? "web_final_round" : "web_last_round");
+    side.prepend($("section", { class: "panel previous" }, $("h2", { text: heading }),
       $("p", { class: "result", text: w("web_round_won", { names: s.previous.won_by }) }),
-      logList(s.previous.log, w("web_last_round"), "last-round")));
+      logList(s.previous.log, heading, "last-round")));
   }
   // at the match's end there is nothing left to play: no hand panel (it stood empty, with the hints' box)
   // without a hand (watching, or the match over) the side's panels share the whole width
