@@ -40,7 +40,7 @@ WORDS = {
         "no_postgres": "Note: no PostgreSQL server answers at 127.0.0.1:5432, so the storage tests will fail. Run"
                        " `sudo python3 dev.py test` once (it starts the server and makes the tests' role and"
                        " database), or set LOVELETTER_TEST_POSTGRES to a server where the role may create schemas.",
-        "usage": "usage: python3 dev.py serve [options] | play [options] | test [pytest options] | replay FILE | bench",
+        "usage": "Usage: python3 dev.py serve [options] | play [options] | test [pytest options] | replay FILE | bench",
         "help": "Sets everything up on first use (.venv beside dev.py, with the pinned dependencies), then runs the"
                 " command: serve starts the browser game, play the terminal game, replay tells a game record,"
                 " bench measures the rules engine's speed and test runs the test suite. A command's options:"
@@ -63,7 +63,7 @@ WORDS = {
                        " mislukken. Draai eenmaal `sudo python3 dev.py test` (dat start de server en maakt de rol"
                        " en de database voor de tests), of zet LOVELETTER_TEST_POSTGRES op een server waar de rol"
                        " schema's mag maken.",
-        "usage": "gebruik: python3 dev.py serve [opties] | play [opties] | test [pytest-opties] | replay BESTAND"
+        "usage": "Gebruik: python3 dev.py serve [opties] | play [opties] | test [pytest-opties] | replay BESTAND"
                  " | bench",
         "help": "Zet bij het eerste gebruik alles klaar (.venv naast dev.py, met de vastgelegde afhankelijkheden) en"
                 " voert dan de opdracht uit: serve start het spel in de browser, play het spel in de terminal, replay"

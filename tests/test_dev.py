@@ -135,10 +135,10 @@ def test_the_games_language_choice_needs_only_the_standard_library():
 
 
 @pytest.mark.parametrize(("args", "status", "out", "err"), [
-    (["--help"], 0, "usage: python3 dev.py serve [options] | play", ""),
-    (["-h"], 0, "usage: python3 dev.py serve [options] | play", ""),
-    (["frob"], 2, "", "dev.py: there is no command 'frob'\nusage: python3 dev.py serve"),
-    ([], 2, "", "usage: python3 dev.py serve"),
+    (["--help"], 0, "Usage: python3 dev.py serve [options] | play", ""),
+    (["-h"], 0, "Usage: python3 dev.py serve [options] | play", ""),
+    (["frob"], 2, "", "dev.py: there is no command 'frob'\nUsage: python3 dev.py serve"),
+    ([], 2, "", "Usage: python3 dev.py serve"),
 ])
 def test_help_and_a_wrong_command(monkeypatch, capsys, args, status, out, err):
     """--help gave only the usage line, on standard error with status 1, and a wrong command was not named."""

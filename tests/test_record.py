@@ -1046,7 +1046,7 @@ def test_a_file_cut_in_the_middle_of_a_character_is_told_as_cut_short(tmp_path: 
         load(path)
     assert str(info.value) == f"{path} ends in the middle of a character (line 1, column 17): was it cut short?"
     assert Translator("nl").record_error(info.value) == (
-        f"{path} houdt midden in een teken op (regel 1, kolom 17): is het afgebroken?")
+        f"{path} houdt midden in een karakter op (regel 1, kolom 17): is het afgebroken?")
 
 
 def test_an_unreadable_file_is_explained_in_dutch_too(tmp_path: Path) -> None:

@@ -202,7 +202,7 @@ def test_narrative(tmp_path, lang):
         winners = [names[s] for s in match.winners]
         assert lines[-1].startswith("Match over: " + " and ".join(winners))
         scores = ", ".join(f"{n} {k}" for n, k in zip(names, match.tokens, strict=True))
-        assert lines[-1].endswith(f" with {scores}.")
+        assert lines[-1].endswith(f" wins. Tokens: {scores}." if len(winners) == 1 else f" win. Tokens: {scores}.")
         assert any(x.startswith("The set-aside card was the ") for x in lines)
     else:
         assert lines[0] == "klassieke editie · Anna, Bram en Cas · 5 tekens om te winnen"
@@ -287,7 +287,7 @@ def test_names_that_look_alike_are_shown_apart(tmp_path):
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "loveletter replay: this record's story would run past 64 million characters (its names are long):"
            " nothing was written; --json gives its summary\n"),
-    ("nl", "loveletter replay: het verhaal van dit spelverslag zou langer worden dan 64 miljoen tekens (de namen"
+    ("nl", "loveletter replay: het verhaal van dit spelverslag zou langer worden dan 64 miljoen karakters (de namen"
            " zijn lang): er is niets geschreven; --json geeft de samenvatting\n"),
 ])
 def test_a_story_too_long_to_tell_is_refused_before_any_is_written(tmp_path, monkeypatch, lang, said):
@@ -358,8 +358,8 @@ def test_narrative_language_from_the_environment(tmp_path):
 
 
 @pytest.mark.parametrize(("lang", "tokens", "over", "join", "win"), [
-    ("en", "Tokens: ", "Match over: ", " and ", " win with "),
-    ("nl", "Tekens van liefde: ", "Het spel is uit: ", " en ", " winnen met "),
+    ("en", "Tokens: ", "Match over: ", " and ", " win. Tokens: "),
+    ("nl", "Tekens van liefde: ", "Het spel is uit: ", " en ", " winnen. Tekens van liefde: "),
 ])
 def test_narrative_counts_a_spy_bonus_and_names_every_winner_of_a_shared_match(tmp_path, lang, tokens, over, join,
                                                                                 win):
@@ -381,7 +381,7 @@ def test_dutch_match_over_with_one_winner_is_singular(tmp_path):
     match = play_match(CLASSIC, 2, 3)
     assert len(match.winners) == 1
     proc = run(write(tmp_path, to_record(match, ["Anna", "Bram"])), "--lang", "nl")
-    assert " wint met " in proc.stdout.splitlines()[-1]
+    assert " wint. Tekens van liefde: " in proc.stdout.splitlines()[-1]
 
 
 # ------------------------------------------------------------------------------------ refused records
