@@ -260,6 +260,11 @@ def test_a_server_out_of_reach_is_said_so_in_the_lobby_and_the_language_stays(se
     ann.click("#lang")  # one click, back in reach: Dutch
     ann.wait_for_selector("#create h2:has-text('Nieuwe tafel')")
     ann.close()
+    bob = browser.new_context(locale="nl-NL").new_page()  # out of reach before the page had its words
+    bob.route("**/api/**", lambda route: route.abort())
+    bob.goto(server)
+    bob.wait_for_selector("#alert:has-text('De server is niet bereikbaar: probeer het zo opnieuw.')")  # (was its key)
+    bob.context.close()
 
 
 def test_a_spectator_sees_no_hidden_card_and_the_language_switches(server, browser):

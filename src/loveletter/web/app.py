@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import ipaddress
 import json
 import logging
@@ -161,9 +162,11 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         return JSONResponse(refusal_message(refusal, page_language(request)),
                             status_code=422)
 
+    page = _index_page()
+
     @app.get("/", response_class=HTMLResponse)
     async def index() -> str:
-        return _static("index.html")
+        return page
 
     @app.get("/static/{name}")
     async def static(name: str) -> Response:
@@ -335,6 +338,13 @@ def page_language(request: Request) -> Translator:
 
 def _translator(lang: str) -> Translator:
     return Translator(lang if lang in LANGUAGES else "en")
+
+
+def _index_page() -> str:
+    """The page, with the one thing it must say before its words come from the server, in each
+    language: that the server cannot be reached."""
+    unreachable = {language: MESSAGES[language]["web_unreachable"] for language in LANGUAGES}
+    return _static("index.html").replace("{unreachable}", html.escape(json.dumps(unreachable)))
 
 
 def _static(name: str) -> str:

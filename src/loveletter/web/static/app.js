@@ -126,6 +126,11 @@ async function loadWords() {
   return true;
 }
 
+// "The server cannot be reached", from the words the page put in (those the server sent with it, in
+// every language: before the page's words came, it showed their key).
+const unreachable = () =>
+  words.web_unreachable || JSON.parse(document.getElementById("alert").dataset.unreachable)[lang];
+
 // A request to the server, its answer read as JSON: {ok, data}; null, and said so, where the server
 // could not be reached or answered without JSON (stopped, the network gone, a proxy's error page):
 // the lobby's buttons did nothing, without a word.
@@ -133,10 +138,10 @@ async function reach(url, options) {
   try {
     const response = await fetch(url, options);
     const answer = { ok: response.ok, data: await response.json() };
-    if (document.getElementById("alert").textContent === w("web_unreachable")) alertUser("");  // (in reach again)
+    if (document.getElementById("alert").textContent === unreachable()) alertUser("");  // (in reach again)
     return answer;
   } catch {
-    alertUser(w("web_unreachable"));
+    alertUser(unreachable());
     return null;
   }
 }
