@@ -430,6 +430,9 @@ def test_a_round_decided_before_the_learners_first_turn_ends_at_the_first_step(o
         decided_at_once += 1
         assert info["action_mask"].tolist() == [1] + [0] * (env.actions.size - 1)
         assert env.match.round.is_alive(1) == (outcome == "win")
+        for nothing in ("garbage", env.actions.size, None, 2.5):  # no action at all: refused here too
+            with pytest.raises((TypeError, ValueError), match="action"):
+                env.step(nothing)
         _, got, terminated, truncated, info = env.step(7)  # any action
         assert (got, terminated, truncated, info["outcome"]) == (reward, True, False, outcome)
         assert info["action_mask"].sum() == 0

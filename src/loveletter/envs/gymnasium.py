@@ -24,7 +24,8 @@ keyword arguments of :class:`LoveLetterEnv` on).
   first turn (possible only when it does not start: mostly it is knocked out, and now and then the
   others all are, say by a Baron that lost), ``reset()`` already says so — ``info["outcome"]`` is
   ``"loss"``, or ``"win"``, and the mask offers action 0 alone — and the first step, whatever its
-  action, ends the episode with that reward: such rounds count, so win rates are not biased.
+  action in the action space, ends the episode with that reward: such rounds count, so win rates are
+  not biased.
 * **Rewards**, at the end only: ``-1`` for a loss; a win shared by ``k`` of the ``n`` seats gives
   ``(n-k)/(k(n-1))`` — ``+1`` alone, ``0`` when all won together (the winner's share of the
   zero-sum rewards of :mod:`loveletter.envs.pettingzoo`). One-round episodes are won by the round's
@@ -197,12 +198,12 @@ class LoveLetterEnv(gymnasium.Env[Vector, np.int64]):
 
     def _step(self, action: np.int64 | int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         match = self._match()
-        if self._decided_before_playing:  # before the first turn: this step only reports it
-            self._decided_before_playing = False
-            return self._observation(), self._reward(), True, False, self._info()
-        if self._outcome is not None:
+        if self._outcome is not None and not self._decided_before_playing:
             raise RuntimeError("the episode is over: call reset()")
         number = self.actions.numbered(action)  # (no action at all: refused, as the other adapters refuse it)
+        if self._decided_before_playing:  # before the first turn: this step, any action, only reports it
+            self._decided_before_playing = False
+            return self._observation(), self._reward(), True, False, self._info()
         legal = match.legal_actions()
         try:
             chosen = self.actions.action(number, legal)
