@@ -337,6 +337,24 @@ def test_resampling_keeps_what_the_seat_knows_and_varies_the_rest() -> None:
     assert varied > 0
 
 
+def test_a_finished_round_resamples_to_itself() -> None:
+    """At the round's end every card is shown (R6.5): a state resampled then is the state itself (the
+    belief's deal of the end emptied the deck and dropped the set-aside card, a state the seat could
+    tell apart)."""
+    for edition, players in (("classic", 2), ("v2019", 4)):
+        game = load(edition, players)
+        for seed in range(5):
+            state = game.new_initial_state()
+            play_randomly(state, np.random.RandomState(seed))
+            for seat in range(players):
+                sample = state.resample_from_infostate(seat, _Draws(seed))
+                assert sample.is_terminal() and sample.returns() == state.returns()
+                assert sample.information_state_tensor(seat) == state.information_state_tensor(seat)
+                assert sample.observation_tensor(seat) == state.observation_tensor(seat)
+                rnd, again = state.match.round, sample.match.round
+                assert (again.hands, again.deck, again.set_aside) == (rnd.hands, rnd.deck, rnd.set_aside)
+
+
 def test_resampling_reads_only_the_seats_view() -> None:
     """Two states a seat cannot tell apart resample to the same states (same sampler draws)."""
     game = load("v2019", 3)

@@ -357,21 +357,22 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
             fresh.dealing = rng.sample(list(self.edition.full_deck), len(self.dealing))
             fresh.match = _blanked(self.match, player_id) if self.match is not None else None
             return fresh
-        belief = self.beliefs.get(player_id)
-        if belief is None:  # searches resample the same state many times: read its events once
-            belief = self.beliefs[player_id] = Belief(view(self.match, player_id))
-        world = belief.sample(rng)
         match = _blanked(self.match, player_id)
         rnd = match.round
-        rnd.hands = [list(h) for h in world.hands]
-        rnd.deck = list(reversed(world.deck))
-        rnd.set_aside = world.set_aside
-        rnd._legal_now = None
+        if not rnd.over:  # (at its end every card is shown, R6.5: the state as it is)
+            belief = self.beliefs.get(player_id)
+            if belief is None:  # searches resample the same state many times: read its events once
+                belief = self.beliefs[player_id] = Belief(view(self.match, player_id))
+            world = belief.sample(rng)
+            rnd.hands = [list(h) for h in world.hands]
+            rnd.deck = list(reversed(world.deck))
+            rnd.set_aside = world.set_aside
+            rnd._legal_now = None
         fresh.match = match
         fresh.random_left = self.random_left
         fresh.decided = min(self.decided, self.random_left)
         fresh.resampled_for = player_id
-        fresh.hands_at_resample = world.hands
+        fresh.hands_at_resample = tuple(tuple(hand) for hand in rnd.hands)
         return fresh
 
     def __str__(self) -> str:
