@@ -891,21 +891,27 @@ class Batch:
         )
 
     def step(self, actions: npt.ArrayLike) -> None:
-        """Apply one action number per round (ignored where the round is over); a ``ValueError``
-        names the first round whose number is not legal, and then nothing changes."""
+        """Apply one action number per round (ignored where the round is over: once every round is,
+        a step is no step, and :attr:`moves` stays as it is, so recorded moves, padded with -1, replay
+        to their end); a ``ValueError`` names the first round whose number is no action or not legal,
+        and then nothing changes."""
         self._apply(_action_numbers(actions, self.count), self.legal_mask())
 
     def _apply(self, numbers: Ints, mask: Bools) -> None:
         """:meth:`step` with the action ``numbers`` read (:func:`_action_numbers`, a copy of our own)
         and ``mask``, the rounds' legal moves now (:meth:`run` has it already)."""
         running = ~self.done
+        if not running.any():  # (it added a step of -1s to the moves)
+            return
         numbers[~running] = -1
-        inside = (numbers >= 0) & (numbers < self.actions.size)
-        legal = inside & mask[np.arange(self.count), np.clip(numbers, 0, self.actions.size - 1)]
+        size = self.actions.size
+        inside = (numbers >= 0) & (numbers < size)
+        legal = inside & mask[np.arange(self.count), np.clip(numbers, 0, size - 1)]
         bad = np.flatnonzero(running & ~legal)
         if len(bad):
             r = int(bad[0])
-            raise ValueError(f"round {r}: action {numbers[r]} is not legal now")
+            raise ValueError(f"round {r}: action {numbers[r]} is not legal now" if inside[r] else
+                             f"round {r}: {numbers[r]} is no action number (0 to {size - 1})")
         game = self._game
         _step_kernel(self._states, numbers, game.codes, game.classic)
         self._moves.append(numbers)

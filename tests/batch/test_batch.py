@@ -198,7 +198,7 @@ def test_batch_replays_the_moves_of_play_rounds() -> None:
     batch = Batch("2019", 4, decks=played.decks, starters=0)
     for step in range(played.moves.shape[1]):
         batch.step(played.moves[:, step])  # -1 where a round is over: ignored
-    assert batch.done.all()
+    assert batch.done.all() and batch.moves.shape[1] < played.moves.shape[1]  # (the padding is no step)
     for field in ("winners", "spy_bonus", "turns", "alive"):
         assert (getattr(batch.results, field) == getattr(played, field)).all(), field
     moves = batch.moves
@@ -263,6 +263,21 @@ def test_a_policy_writing_on_its_masks_makes_no_move_legal(per_seat) -> None:
     with pytest.raises(ValueError, match="is not legal now"):
         batch.run([cheat, cheat] if per_seat else cheat)
     assert batch.moves.shape == (4, 0)
+
+
+def test_a_number_out_of_the_action_numbers_is_said_so_and_a_step_after_the_end_adds_no_moves() -> None:
+    """A number no action has was told "not legal now", and a step once every round was over added
+    a step of -1s to the moves."""
+    batch = Batch("classic", 2, 4, seed=1)
+    for number, says in ((10**6, "round 0: 1000000 is no action number"), (-7, "round 0: -7 is no action number")):
+        with pytest.raises(ValueError, match=f"^{says} \\(0 to {batch.actions.size - 1}\\)$"):
+            batch.step(number)
+    assert batch.moves.shape == (4, 0)
+    batch.run(lambda masks, seen: masks.argmax(axis=1))
+    steps = batch.moves.shape[1]
+    for number in (0, 10**6, -7):  # (ignored, as in any round over)
+        batch.step(number)
+    assert batch.moves.shape == (4, steps)
 
 
 @pytest.mark.parametrize(("chosen", "says"), [
