@@ -361,13 +361,20 @@ def main(argv: list[str] | None = None) -> None:
         settings.episodes = args.episodes
     if args.seed < 0:  # (numpy's generators take none below 0: a traceback)
         parser.error(f"--seed must be a whole number from 0, not {args.seed}")
+    # (a curve that cannot be written was found after minutes of training, as a traceback)
+    if args.out.is_dir() or not args.out.resolve().parent.is_dir():
+        parser.error(f"--out: {args.out} is a folder" if args.out.is_dir() else f"--out: there is no folder {args.out.parent}")
     result = train(settings, args.seed)
-    plot(result, args.out)
     rounds = settings.final_episodes
     print(f"after {settings.episodes} training rounds ({result.seconds:.0f} s), on {rounds} new rounds vs beginner:")
     print(f"  learner (greedy) wins {interval(result.final_greedy, rounds)}")
     print(f"  beginner itself wins {interval(result.final_beginner, rounds)}")
-    print(f"  (random policy: {result.random:.1%} on the evaluation rounds); learning curve: {args.out}")
+    print(f"  (random policy: {result.random:.1%} on the evaluation rounds)")
+    try:  # (after the figures: they are not lost where it cannot be written)
+        plot(result, args.out)
+    except OSError as err:
+        raise SystemExit(f"train_gymnasium.py: cannot write the learning curve: {err}") from None
+    print(f"learning curve: {args.out}")
 
 
 if __name__ == "__main__":

@@ -61,6 +61,20 @@ def test_training_example_writes_to_the_current_folder_by_default(tmp_path: Path
     assert (tmp_path / "learning_curve.png").stat().st_size > 1000
 
 
+def test_a_curve_that_cannot_be_written_keeps_the_figures(trainer: ModuleType, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The figures are printed before the curve is drawn, and a curve that cannot be written is said
+    in one line (a traceback, the figures of minutes of training lost)."""
+    def refuse(result: object, out: Path) -> None:
+        raise PermissionError(13, "Permission denied", str(out))
+
+    monkeypatch.setattr(trainer, "plot", refuse)
+    with pytest.raises(SystemExit) as ended:
+        trainer.main(["--quick", "--episodes", "50", "--out", str(tmp_path / "curve.png")])
+    assert str(ended.value.code).startswith("train_gymnasium.py: cannot write the learning curve: [Errno 13]")
+    assert "learner (greedy) wins" in capsys.readouterr().out
+
+
 def test_ismcts_example_runs_and_prints_each_matchup(tmp_path: Path) -> None:
     text = run("ismcts_vs_bots.py", cwd=tmp_path)
     for level in ("beginner", "expert"):
@@ -77,7 +91,11 @@ def test_ismcts_example_runs_and_prints_each_matchup(tmp_path: Path) -> None:
      "error: --budget: no bot here thinks with a budget"),
     ("train_gymnasium.py", ["--seed", "-1"], "error: --seed must be a whole number from 0, not -1"),  # (numpy's traceback)
     ("train_gymnasium.py", ["--episodes", "0"], "error: --episodes must be at least 1"),
-], ids=["unknown-level", "one-simulation", "endless-budget", "unused-budget", "negative-seed", "no-episodes"])
+    # (found after the training, as a traceback, the figures lost)
+    ("train_gymnasium.py", ["--out", "nowhere/curve.png"], "error: --out: there is no folder nowhere"),
+    ("train_gymnasium.py", ["--out", "."], "error: --out: . is a folder"),
+], ids=["unknown-level", "one-simulation", "endless-budget", "unused-budget", "negative-seed", "no-episodes",
+        "no-folder", "a-folder"])
 def test_the_examples_refuse_a_bad_option_in_one_line(tmp_path: Path, script: str, option: list[str],
                                                        says: str) -> None:
     result = subprocess.run(
