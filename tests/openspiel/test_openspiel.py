@@ -448,6 +448,21 @@ def test_resampling_while_dealing_gives_other_cards_at_the_same_point() -> None:
         assert sample.information_state_string(0) == state.information_state_string(0)
 
 
+def test_an_action_that_is_no_whole_number_is_refused_without_the_state():
+    """pybind11's refusal of 1.5 printed the state into its message: every hand, the deck and the
+    set-aside card, in a message a bot's log may keep (R7)."""
+    state = load().new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    for nothing in (1.5, "3", None, True):
+        with pytest.raises(TypeError, match=r"^an action is a whole number \(an action number\), not ") as refused:
+            state.apply_action(nothing)
+        assert "hands" not in str(refused.value) and "\n" not in str(refused.value)
+    played = state.history()  # (nothing applied)
+    state.apply_action(np.int64(state.legal_actions()[0]))  # numpy's whole numbers are whole numbers
+    assert state.history()[:-1] == played and len(state.history()) == len(played) + 1
+
+
 def test_out_of_range_numbers_and_asking_for_chance_off_a_chance_node_are_told():
     """A bare IndexError and an AssertionError without a word were all a researcher got."""
     game = pyspiel.load_game("python_love_letter(players=2,edition=classic)")

@@ -50,7 +50,7 @@ import numpy as np
 import pyspiel
 
 from loveletter.bots.belief import Belief
-from loveletter.encoding import actions_for, max_plays, observations_for, shares
+from loveletter.encoding import action_number, actions_for, max_plays, observations_for, shares
 from loveletter.engine import Card, Edition, Event, Match, Phase, Round, View, edition_named, view
 from loveletter.engine.errors import check_true_or_false, check_whole
 
@@ -262,6 +262,11 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         assert self.round is not None
         numbers: list[int] = self.get_game().actions.numbers(self.round.legal_actions())
         return numbers
+
+    def apply_action(self, action: int) -> None:
+        """OpenSpiel's, a value that is no whole number refused in our words first: pybind11's refusal
+        printed the state, every hand and the deck with it, into a message a bot's log may keep (R7)."""
+        super().apply_action(action_number(action))
 
     def _apply_action(self, number: int) -> None:
         if self.is_chance_node():
