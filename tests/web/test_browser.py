@@ -153,7 +153,8 @@ def test_the_lobby_lists_an_open_table_with_its_edition_and_bots(server, browser
 
 def test_the_lobbys_open_tables_are_asked_for_again_and_a_focused_link_keeps_the_focus(server, browser):
     """A table made while the lobby was shown appeared only after a reload; asked for again now and
-    then, the list is brought up to date in place, so the Join link a keyboard is on keeps the focus."""
+    then, the list is brought up to date in place, so the Join link a keyboard is on keeps the focus,
+    a table listed before it gone too (its node was then made anew, and the focus lost)."""
     context = browser.new_context()
     visitor = context.new_page()
     visitor.set_default_timeout(15_000)
@@ -170,7 +171,18 @@ def test_the_lobbys_open_tables_are_asked_for_again_and_a_focused_link_keeps_the
     visitor.clock.run_for(11_000)
     visitor.wait_for_selector(f"#open-tables li:has-text('{second}')")
     assert visitor.evaluate("document.activeElement.getAttribute('aria-label')") == f"Join table {first}"
-    for page in (ann, bob):
+    visitor.focus(f"#open-tables a[aria-label='Join table {second}']")
+    joiners = []
+    for name in ("Cas", "Dee"):  # Ann's table full: it leaves the list, before Bob's
+        joiner = new_page(browser, f"{server}#/t/{first}")
+        joiner.fill("#join input[name=name]", name)
+        joiner.click("#join button[type=submit]")
+        joiner.wait_for_selector(".hand")
+        joiners.append(joiner)
+    visitor.clock.run_for(11_000)
+    visitor.locator(f"#open-tables li:has-text('{first}')").wait_for(state="detached")
+    assert visitor.evaluate("document.activeElement.getAttribute('aria-label')") == f"Join table {second}"
+    for page in (ann, bob, *joiners):
         page.close()
     context.close()
 

@@ -45,30 +45,52 @@ function dispatch(event) {
 // is drawn again in its place (the same tag, and the same id or data-key) and bringing it up to date.
 // The page is drawn anew on every change; put in whole, it took the focus from the control that had it
 // (a screen reader then told the new one afresh at every move), a scrolled list back to its end, and
-// a name being typed.
+// a name being typed. A keyed node drawn no more goes, and one drawn anew before a keyed node still
+// drawn is put in before it, so that the nodes after them are kept (a table leaving the lobby's list,
+// or one coming before it, took the focus from the Join link a keyboard was on).
 function morph(live, drawn) {
-  const now = [...live.childNodes];
   const fresh = [...drawn.childNodes];  // (counted first: each node put in the page leaves ``drawn``)
-  fresh.forEach((node, i) => {
-    const old = now[i];
+  const kept = new Set(fresh.map(keyed).filter(Boolean));
+  for (const old of [...live.childNodes]) if (keyed(old) && !kept.has(keyed(old))) old.remove();
+  let old = live.firstChild;
+  for (const node of fresh) {
     if (!old) live.append(node);
-    else if (!alike(old, node)) old.replaceWith(node);
-    else if (old.nodeType === Node.TEXT_NODE) { if (old.data !== node.data) old.data = node.data; }
+    else if (alike(old, node)) {
+      bringUpToDate(old, node);
+      old = old.nextSibling;
+    } else if (kept.has(keyed(old))) live.insertBefore(node, old);  // (old is drawn again further on)
     else {
-      for (const { name } of [...old.attributes]) if (!node.hasAttribute(name)) old.removeAttribute(name);
-      for (const { name, value } of node.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
-      for (const type of Object.keys(node.listeners || {})) old.addEventListener(type, dispatch);  // (once per type)
-      old.listeners = node.listeners;
-      if (old.type === "checkbox") old.checked = node.checked;  // (once clicked, a box no longer follows its attribute)
-      // a field's own checks again, on what is typed in it, in the page's language now (inOurWords)
-      if (old instanceof HTMLInputElement) old.dispatchEvent(new Event("input"));
-      morph(old, node);
+      const next = old.nextSibling;
+      old.replaceWith(node);
+      old = next;
     }
-  });
-  for (const old of now.slice(fresh.length)) old.remove();
+  }
+  while (old) {
+    const next = old.nextSibling;
+    old.remove();
+    old = next;
+  }
+}
+
+// ``old``, a node on the page, made what ``node`` (drawn anew, and alike) is.
+function bringUpToDate(old, node) {
+  if (old.nodeType === Node.TEXT_NODE) {
+    if (old.data !== node.data) old.data = node.data;
+    return;
+  }
+  for (const { name } of [...old.attributes]) if (!node.hasAttribute(name)) old.removeAttribute(name);
+  for (const { name, value } of node.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  for (const type of Object.keys(node.listeners || {})) old.addEventListener(type, dispatch);  // (once per type)
+  old.listeners = node.listeners;
+  if (old.type === "checkbox") old.checked = node.checked;  // (once clicked, a box no longer follows its attribute)
+  // a field's own checks again, on what is typed in it, in the page's language now (inOurWords)
+  if (old instanceof HTMLInputElement) old.dispatchEvent(new Event("input"));
+  morph(old, node);
 }
 
 const keyOf = (node) => node.id || node.dataset.key || "";
+// A node's key among its siblings where it has one (an element with an id or a data-key), or "".
+const keyed = (node) => (node.nodeType === Node.ELEMENT_NODE && keyOf(node) ? `${node.nodeName}#${keyOf(node)}` : "");
 const alike = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName
   && (a.nodeType !== Node.ELEMENT_NODE || keyOf(a) === keyOf(b));
 // A whole number in groups of three digits, a thin space between, as the server writes them (i18n.grouped).
