@@ -1212,8 +1212,10 @@ def test_who_is_away_who_is_protected_and_the_stand_in_are_shown_and_a_spectator
     assert ask.count() == 0
     ask.wait_for(timeout=5_000)  # (drawn again once the while is over)
     assert ask.inner_text() == f"Let a bot play this move for {other}"
-    page.evaluate(GIVE_STATE, {"moves": 9})  # the next move: its own while
+    page.evaluate(GIVE_STATE, {"moves": 9, "waited": 0})  # the next move: its own while
     assert ask.count() == 0
+    page.evaluate(GIVE_STATE, {"moves": 10, "waited": 1})  # awaited a while already (a page reloaded counted afresh)
+    assert ask.count() == 1  # (at once: drawn with the state)
     watcher = new_page(browser, f"{server}#/t/{code}")
     watcher.wait_for_selector(".spectating")
     watcher.evaluate(GIVE_STATE, {"current": 1 - me, "legal": [], "away": [1 - me], "bots": [None, None]})

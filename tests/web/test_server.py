@@ -3124,6 +3124,29 @@ def test_a_player_may_ask_a_bot_to_play_for_someone_here_who_does_not_move(clien
     bob.close()
 
 
+def test_the_state_says_how_long_the_move_has_been_awaited(client):
+    """The page offers to ask a bot for someone here once their move has been awaited a while: it
+    counted from when it saw the move, and a page reloaded counted afresh."""
+    code, ann, bob = two_people(client)
+    assert bob.state["waited"] < 0.3
+    time.sleep(0.4)
+    again = Seat(client, code, bob.secret)  # Bob's page reloaded
+    assert 0.4 <= again.state["waited"] < 5
+    if again.state["current"] == 1:  # the one to move away and back: their time to move starts again
+        for tab in (bob, again):
+            tab.close()
+        ann.receive_away()
+        back, stayed = Seat(client, code, bob.secret), ann
+    else:
+        ann.close()
+        again.receive_away()
+        back, stayed = Seat(client, code, ann.secret), again
+        bob.close()
+    assert back.state["waited"] < 0.3
+    back.close()
+    stayed.close()
+
+
 def test_asking_a_bot_waits_for_the_tables_own_time_for_someone_here_where_longer(client, monkeypatch):
     """A table made to give an hour a move for someone here was cut short by asking after a minute."""
     from loveletter.web import table as tables

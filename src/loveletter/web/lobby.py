@@ -557,8 +557,10 @@ class Server:
     def _room_state(room: Room) -> dict[str, Any]:
         """What the table's state adds from the room, the same for every connection."""
         return {"open_seats": room.open_seats(), "rematch": room.rematch, "away": room.away(),
-                # (when the page offers to ask a bot to play for someone)
-                "ask_after": {"away": ASK_AFTER, "idle": room.table.settings.ask_idle_after}}
+                # (when the page offers to ask a bot to play for someone, counted from how long the
+                # move has been awaited here: a page reloaded counted afresh)
+                "ask_after": {"away": ASK_AFTER, "idle": room.table.settings.ask_idle_after},
+                "waited": round(room.idle_for(len(room.table.moves)), 1)}
 
     def tell_rematch(self, room: Room, connection: Connection) -> None:
         """Tell those at ``room``'s rematch table, if it has one, that a player of the finished match

@@ -10,7 +10,7 @@ let state = null;
 let picking = null; // {card, moves, index} (and target, once chosen) while choosing a move
 let retry = 0;
 let serverStopped = false; // the server said it was stopping (close 1012), and no connection has opened since
-let awaitedSeen = null; // {code, moves, at}: when this page first saw the move now awaited (see askButton)
+let awaitedSeen = null; // {code, moves, at}: since when the move now awaited is, by the server's count (see askButton)
 let askTimer = null; // draws the table again once a bot may be asked to play for someone here
 let hints = null; // the expert's advice for the state shown, when hints are on
 let standing = null; // {code, key}: a refusal still true while that table is watched (a seat's credential refused)
@@ -364,7 +364,7 @@ function connect(code) {
       turnBegun = turnBegins(state, message);
       picking = samePicking(state, message);
       if (!awaitedSeen || awaitedSeen.code !== message.code || awaitedSeen.moves !== message.moves)
-        awaitedSeen = { code: message.code, moves: message.moves, at: Date.now() };
+        awaitedSeen = { code: message.code, moves: message.moves, at: Date.now() - 1000 * message.waited };
       state = message; hints = null; alertUser(standing ? w(standing.key) : ""); render();
       askHints();
     } else if (message.type === "away") {  // a person came or went: nothing else changed
