@@ -430,7 +430,7 @@ class Server:
         rematch of the finished table ``rematch_of``. The served room, and the creator's seating."""
         async with self.making:
             self.made.check(address, NEW_TABLES, "web_too_many_tables")
-            settings = settings_of(random.Random(self.rng.random()))
+            settings = settings_of(random.Random(self.rng.getrandbits(128)))  # (a float seeded it: 53 bits)
             async with self._new_code() as code:
                 table = GameTable(code, settings, self.store, budget=self.budget)
                 seating = None if creator is None else table.seating(creator)  # (a name refused: nothing stored)
