@@ -380,6 +380,31 @@ def test_save_and_load(tmp_path: Path) -> None:
     assert summary(replay(load(str(path)))) == RECORD_2019_SUMMARY
 
 
+@pytest.mark.parametrize("links", [True, False], ids=["links", "no-links"])
+def test_a_new_record_replaces_no_file_and_makes_no_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           links: bool) -> None:
+    """A tournament's records (``new``): one another run wrote first stays as it was, and a folder
+    that went away is not made again (two runs' records mixed in one folder, each run reporting
+    success; a folder removed mid-run was made again with the later records alone). On a file system
+    without links, a look before the rename does it."""
+    if not links:
+        def no_links(source: object, target: object) -> None:
+            raise PermissionError(1, "Operation not permitted")
+
+        monkeypatch.setattr("os.link", no_links)
+    path = tmp_path / "game-000000.json"
+    save(RECORD_2019, path, new=True)
+    assert load(path) == RECORD_2019
+    other = json.dumps({"another": "run"})
+    path.write_text(other)
+    with pytest.raises(FileExistsError) as clash:
+        save(RECORD_2019, path, new=True)
+    assert clash.value.filename == str(path) and path.read_text() == other
+    with pytest.raises(FileNotFoundError):
+        save(RECORD_2019, tmp_path / "gone" / "game-000001.json", new=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game-000000.json"]  # (no temporary file left)
+
+
 # ------------------------------------------------------------------------------------ refused turns
 
 

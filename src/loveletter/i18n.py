@@ -420,6 +420,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_budget_unused": "--budget: no bot here thinks with a budget (only {searching})",
         "tour_err_too_many_games": "play at most {most} games in one tournament, not {games}",
         "tour_err_records_used": "--records: {path} already holds game records; choose a new or empty folder",
+        "tour_err_records_clash": "--records: {path} was written meanwhile by another run: its records and"
+                                  " these would mix; stopped",
+        "tour_err_records_gone": "--records: the folder {path} went away during the run; stopped",
         "tour_err_jobs": "--jobs must be at least 1, not {jobs}",
         "tour_err_backend": "unknown backend {backend!r}: local or ray",
         "tour_err_ray_missing": "--backend ray needs Ray, which is not installed: pip install -e '.[ray]' in the"
@@ -1024,6 +1027,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_budget_unused": "--budget: geen van deze bots gebruikt een denkbudget (alleen {searching})",
         "tour_err_too_many_games": "speel hoogstens {most} partijen in één toernooi, niet {games}",
         "tour_err_records_used": "--records: {path} bevat al spelverslagen; kies een nieuwe of lege map",
+        "tour_err_records_clash": "--records: {path} is intussen door een andere run geschreven: de spelverslagen"
+                                  " van beide zouden door elkaar raken; gestopt",
+        "tour_err_records_gone": "--records: de map {path} is tijdens de run verdwenen; gestopt",
         "tour_err_jobs": "--jobs moet minstens 1 zijn, niet {jobs}",
         "tour_err_backend": "onbekende backend {backend!r}: local of ray",
         "tour_err_ray_missing": "--backend ray heeft Ray nodig, en dat is niet geïnstalleerd: pip install -e '.[ray]'"

@@ -13,7 +13,9 @@ True
 from __future__ import annotations
 
 import codecs
+import errno
 import json
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -155,16 +157,37 @@ def temporary(path: Path) -> Path:
     return path.with_suffix(path.suffix + ".tmp")
 
 
-def save(doc: dict[str, Any], path: Path) -> None:
-    """Write a record as pretty JSON (creating the folder), atomically: a crash leaves the old file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+def save(doc: dict[str, Any], path: Path, new: bool = False) -> None:
+    """Write a record as pretty JSON (creating the folder), atomically: a crash leaves the old file.
+    With ``new``, the file must not be there yet (a ``FileExistsError`` if it is, another writer's)
+    and the folder must (a ``FileNotFoundError`` if it went away): a tournament's records never
+    replace one another's, nor start a folder again."""
+    if not new:
+        path.parent.mkdir(parents=True, exist_ok=True)
     tmp = temporary(path)
     try:
         tmp.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        tmp.replace(path)
+        if new:
+            _link_new(tmp, path)
+        else:
+            tmp.replace(path)
     except BaseException:  # a full disk, or Ctrl+C: no half-written file is left behind
         tmp.unlink(missing_ok=True)
         raise
+
+
+def _link_new(tmp: Path, path: Path) -> None:
+    """Give ``tmp`` the name ``path``, which must be free (a ``FileExistsError`` naming ``path`` if
+    not): a link, where a rename would replace a file there; on a file system without links, a look
+    first, then the rename."""
+    try:
+        os.link(tmp, path)
+    except OSError as error:
+        if not isinstance(error, FileExistsError) and not os.path.lexists(path):  # (no links here)
+            tmp.replace(path)
+            return
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path)) from None
+    tmp.unlink()
 
 
 # ------------------------------------------------------------------------------------ reading

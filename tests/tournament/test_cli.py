@@ -10,6 +10,7 @@ import json
 import os
 import re
 import select
+import shutil
 import signal
 import struct
 import subprocess
@@ -849,6 +850,41 @@ def test_a_broken_pool_is_told_in_one_line_in_either_language(tmp_path, monkeypa
         folder = tmp_path / language
         told_a_worker_died("local", language, records=folder)
         assert sorted(p.name for p in folder.iterdir()) == ["game-000000.json", "game-000001.json"]
+
+
+@pytest.mark.parametrize(("meanwhile", "says"), [
+    (lambda folder: (folder / "game-000001.json").write_text("another run's"),
+     "--records: {folder}/game-000001.json was written meanwhile by another run: its records and these would mix;"
+     " stopped"),
+    (shutil.rmtree, "--records: the folder {folder} went away during the run; stopped"),
+], ids=["another-run", "folder-gone"])
+def test_records_another_run_writes_or_a_folder_gone_stop_the_run(tmp_path, monkeypatch, capsys, meanwhile, says):
+    """Two runs writing to one new folder mixed their records, each reporting success (a record was
+    renamed over the other's); a folder removed during the run was made again, with the later records
+    alone, and the run ended with status 0."""
+    from loveletter.cli import tournament as command
+
+    play = command.run_tournament
+    folder = tmp_path / "records"
+
+    def meanwhile_at_the_second(settings, *, on_records, **_):
+        def saving(first, docs):
+            if first == 1:
+                meanwhile(folder)
+            on_records(first, docs)
+        return play(replace(settings, games=3), jobs=1, records=True, on_records=saving)
+
+    monkeypatch.setattr(command, "run_tournament", meanwhile_at_the_second)
+    options = command.Options(
+        bots="beginner,random", players=None, edition="classic", rounds=3, matches=None, seed=0, jobs=1,
+        backend="local", budget=None, as_json=True, csv_path=None, plot_path=None, records=folder,
+        language="en", quiet=True)
+    assert command.tournament(options) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"loveletter tournament: {says.format(folder=folder)}\n"
+    if folder.exists():  # the other run's record as it wrote it, and none of ours after it
+        assert sorted(p.name for p in folder.iterdir()) == ["game-000000.json", "game-000001.json"]
+        assert (folder / "game-000001.json").read_text() == "another run's"
 
 
 def test_a_failed_game_is_told_with_the_levels_in_the_language_of_the_command(monkeypatch, capsys):

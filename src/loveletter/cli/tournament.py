@@ -144,7 +144,7 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
         assert folder is not None
         try:
             for i, doc in enumerate(docs, start=first):
-                save(doc, folder / RECORD_NAME.format(i))
+                save(doc, folder / RECORD_NAME.format(i), new=True)
         except OSError as error:  # (told apart from a write to a terminal that closed)
             raise _RecordUnsaved(error) from None
 
@@ -169,8 +169,11 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
     except (BrokenProcessPool, WorkerDied):  # a worker was killed (out of memory) or crashed (either backend)
         _fail(t("tour_err_worker_died"))  # the records saved so far stay: only empty folders go
         return FAILED
-    except _RecordUnsaved as unsaved:  # the disk is full, the folder went away
-        _fail(t("tour_err_write", option="--records", path=folder, reason=t.os_reason(unsaved.error)))
+    except _RecordUnsaved as unsaved:  # the disk is full, the folder went away, another run writes there
+        error = unsaved.error
+        _fail(t("tour_err_records_clash", path=error.filename) if isinstance(error, FileExistsError) else
+              t("tour_err_records_gone", path=folder) if isinstance(error, FileNotFoundError) else
+              t("tour_err_write", option="--records", path=folder, reason=t.os_reason(error)))
         return FAILED
     if chatty:
         say(err, t("tour_done", games=grouped(settings.games), seconds=t.decimal(results.elapsed, 1), jobs=results.jobs,
