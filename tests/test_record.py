@@ -1110,10 +1110,13 @@ def test_refusals_name_the_field_and_the_editions_deck():
     assert info.value.params["kind"] == "bool" and "true/false" in str(info.value)
 
 
-def test_a_round_without_turns_is_a_round_not_yet_played():
-    doc = changed(CLASSIC_3P, lambda d: (d["rounds"].__delitem__(slice(1, None)), d["rounds"][0].pop("turns")))
+def test_a_round_with_no_turns_is_a_round_not_yet_played_and_one_without_turns_is_refused():
+    """RECORD.md marks the fields that may be left out, and ``turns`` is not one (it was taken as none)."""
+    doc = changed(CLASSIC_3P, lambda d: (d["rounds"].__delitem__(slice(1, None)), d["rounds"][0].update(turns=[])))
     told = summary(replay(doc))
     assert told["rounds"][0]["finished"] is False and not told["finished"]
+    del doc["rounds"][0]["turns"]
+    assert refused(doc) == "round 1: 'turns' must be a list"
 
 
 def test_save_writes_names_as_they_are(tmp_path: Path) -> None:

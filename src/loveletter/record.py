@@ -382,7 +382,7 @@ def replay(doc: Any, on_step: Callable[[int, int, Match], None] | None = None) -
                 raise RecordError("rec_wrong_starter", r, seat=starter, expected=expected)
             _check_deck(edition, deck, r)
             match.next_round(deck)
-        turns = rnd.get("turns", [])
+        turns = rnd.get("turns")  # (not optional in RECORD.md: a round not yet played has [])
         if not isinstance(turns, list):
             raise RecordError("rec_turns", r)
         if on_step is not None:
