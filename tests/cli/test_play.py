@@ -1347,7 +1347,7 @@ def test_an_empty_record_file_is_told_as_empty(tmp_path):
     proc = subprocess.run([str(LOVELETTER), "replay", str(empty), "--lang", "en"], capture_output=True, text=True,
                           env=_env(), timeout=60, check=False)
     assert proc.returncode == 1
-    assert proc.stderr == f"loveletter replay: {empty} is empty: there is no record in it\n"
+    assert proc.stderr == f"{empty} is empty: there is no record in it\n"
 
 
 def _a_chancellor_on_an_empty_deck() -> Match:

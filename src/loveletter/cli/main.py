@@ -176,8 +176,8 @@ def replay_command(file: str, as_json: bool, lang: str | None) -> None:
     try:
         # "-": the record comes on standard input (loveletter replay - < game.json); "./-" is a file
         replayed = replay(parse(_standard_input(t), t("rec_stdin")) if file == "-" else load(file))
-    except RecordError as err:
-        click.echo(f"loveletter replay: {t.record_error(err)}", err=True)
+    except RecordError as err:  # the place first, as RECORD.md has it ("round 2, turn 5: ..."), no command name
+        click.echo(t.record_error(err), err=True)
         sys.exit(1)
     if as_json:
         click.echo(json.dumps(summary(replayed)))
