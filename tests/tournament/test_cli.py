@@ -566,7 +566,7 @@ def test_the_csv_and_the_plot_are_written_whole_or_not_at_all(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["rates.csv"]
 
 
-def test_a_ctrl_c_while_the_plot_is_drawn_changes_neither_file(tmp_path, monkeypatch):
+def test_a_ctrl_c_while_the_plot_is_drawn_changes_neither_file(tmp_path, monkeypatch, options_for):
     """The CSV was written before the plot was drawn (matplotlib takes a second to start): a Ctrl-C
     then left the new CSV beside the old plot. Now the plot is drawn first and both are written
     after it, with Ctrl-C held; stopped while drawing, neither file changes."""
@@ -576,10 +576,7 @@ def test_a_ctrl_c_while_the_plot_is_drawn_changes_neither_file(tmp_path, monkeyp
     report = json.loads(ok(run("--rounds", 4, "--jobs", 1, "--json")))
     (tmp_path / "old.csv").write_text("old figures")
     (tmp_path / "old.png").write_bytes(b"old plot")
-    options = command.Options(bots="beginner,random", players=None, edition="classic", rounds=4, matches=None,
-                              seed=0, jobs=1, backend="local", budget=None, as_json=True,
-                              csv_path=tmp_path / "old.csv", plot_path=tmp_path / "old.png", records=None,
-                              language="en", quiet=True)
+    options = options_for(as_json=True, csv_path=tmp_path / "old.csv", plot_path=tmp_path / "old.png")
 
     def interrupted(*args: object) -> None:
         raise KeyboardInterrupt
@@ -858,7 +855,8 @@ def test_a_broken_pool_is_told_in_one_line_in_either_language(tmp_path, monkeypa
      " stopped"),
     (shutil.rmtree, "--records: the folder {folder} went away during the run; stopped"),
 ], ids=["another-run", "folder-gone"])
-def test_records_another_run_writes_or_a_folder_gone_stop_the_run(tmp_path, monkeypatch, capsys, meanwhile, says):
+def test_records_another_run_writes_or_a_folder_gone_stop_the_run(tmp_path, monkeypatch, capsys, options_for, meanwhile,
+                                                                   says):
     """Two runs writing to one new folder mixed their records, each reporting success (a record was
     renamed over the other's); a folder removed during the run was made again, with the later records
     alone, and the run ended with status 0."""
@@ -875,10 +873,7 @@ def test_records_another_run_writes_or_a_folder_gone_stop_the_run(tmp_path, monk
         return play(replace(settings, games=3), jobs=1, records=True, on_records=saving)
 
     monkeypatch.setattr(command, "run_tournament", meanwhile_at_the_second)
-    options = command.Options(
-        bots="beginner,random", players=None, edition="classic", rounds=3, matches=None, seed=0, jobs=1,
-        backend="local", budget=None, as_json=True, csv_path=None, plot_path=None, records=folder,
-        language="en", quiet=True)
+    options = options_for(rounds=3, as_json=True, records=folder)
     assert command.tournament(options) == 1
     out, err = capsys.readouterr()
     assert out == "" and err == f"loveletter tournament: {says.format(folder=folder)}\n"
@@ -887,7 +882,7 @@ def test_records_another_run_writes_or_a_folder_gone_stop_the_run(tmp_path, monk
         assert (folder / "game-000001.json").read_text() == "another run's"
 
 
-def test_a_failed_game_is_told_with_the_levels_in_the_language_of_the_command(monkeypatch, capsys):
+def test_a_failed_game_is_told_with_the_levels_in_the_language_of_the_command(monkeypatch, capsys, options_for):
     """(In Dutch it named the levels in English: 'partij 37 (random, beginner) mislukt'.)"""
     from loveletter.cli import tournament as command
     from loveletter.tournament import GameFailed
@@ -896,10 +891,7 @@ def test_a_failed_game_is_told_with_the_levels_in_the_language_of_the_command(mo
         raise GameFailed(37, ("random", "beginner"), RuntimeError("no idea"))
 
     monkeypatch.setattr(command, "run_tournament", fails)
-    options = command.Options(
-        bots="beginner,random", players=None, edition="classic", rounds=10, matches=None, seed=0, jobs=1,
-        backend="local", budget=None, as_json=False, csv_path=None, plot_path=None, records=None,
-        language="nl", quiet=True)
+    options = options_for(rounds=10, language="nl")
     assert command.tournament(options) == 1
     out, err = capsys.readouterr()
     assert out == "" and err == ("loveletter tournament: partij 37 (willekeurig, beginner) mislukt: "
@@ -1001,7 +993,7 @@ def test_the_time_left_is_told_at_the_pace_so_far():
     assert shown() == "0:43:55"  # 85 s for 500 games, 15,500 to go
 
 
-def test_ctrl_c_while_the_records_folder_is_made_leaves_no_folder(tmp_path, monkeypatch):
+def test_ctrl_c_while_the_records_folder_is_made_leaves_no_folder(tmp_path, monkeypatch, options_for):
     """A Ctrl-C that comes just after the records' folders are made, before the command knows it made
     them (it once left them behind, 1 run in a few hundred of the test above on a busy machine): it
     waits until they can be removed again."""
@@ -1019,9 +1011,7 @@ def test_ctrl_c_while_the_records_folder_is_made_leaves_no_folder(tmp_path, monk
     assert threading.current_thread() is threading.main_thread()  # where Python handles signals
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(command, "_make_records_folder", made_then_ctrl_c)
-    options = command.Options(bots="beginner,random", players=None, edition="classic", rounds=4, matches=None,
-                              seed=0, jobs=1, backend="local", budget=None, as_json=False, csv_path=None,
-                              plot_path=None, records=Path("made/for/records"), language="en", quiet=True)
+    options = options_for(records=Path("made/for/records"))
     with pytest.raises(KeyboardInterrupt):
         command.tournament(options)
     assert list(tmp_path.iterdir()) == []

@@ -203,16 +203,13 @@ def _refusing_as_ray(**options):
     ("nl", "het Ray-cluster op RAY_ADDRESS={address!r} liet dit toernooi niet toe: {reason} (de woorden van Ray)")],
     ids=["en", "nl"])
 def test_a_ray_cluster_that_refuses_to_let_us_join_is_told_in_one_line_with_rays_reason(
-        ray_cluster_joined, capfd, language, says):
+        ray_cluster_joined, capfd, options_for, language, says):
     """A cluster with token authentication, and no token (or a wrong one) here: Ray wrote twenty log
     lines, a line a second, and then we said that no cluster answers there, though it had."""
     from loveletter.cli import tournament as command
 
     address = ray_cluster_joined(_refusing_as_ray)
-    options = command.Options(
-        bots="beginner,random", players=None, edition="classic", rounds=4, matches=None, seed=0,
-        jobs=1, backend="ray", budget=None, as_json=False, csv_path=None, plot_path=None,
-        records=None, language=language, quiet=True)
+    options = options_for(backend="ray", language=language)
     assert command.tournament(options) == 1  # the cluster's doing, not the options' (2)
     out, err = capfd.readouterr()
     reason = "Failed to get cluster ID from GCS server: Unauthenticated: RPC error: InvalidAuthToken: " \
