@@ -50,7 +50,7 @@ import numpy as np
 import pyspiel
 
 from loveletter.bots.belief import Belief
-from loveletter.encoding import action_number, actions_for, max_plays, observations_for, shares
+from loveletter.encoding import actions_for, max_plays, observations_for, shares
 from loveletter.engine import Card, Edition, Event, Match, Phase, Round, View, edition_named, view
 from loveletter.engine.errors import check_true_or_false, check_whole
 
@@ -263,11 +263,6 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         numbers: list[int] = self.get_game().actions.numbers(self.round.legal_actions())
         return numbers
 
-    def apply_action(self, action: int) -> None:
-        """OpenSpiel's, a value that is no whole number refused in our words first: pybind11's refusal
-        printed the state, every hand and the deck with it, into a message a bot's log may keep (R7)."""
-        super().apply_action(action_number(action))
-
     def _apply_action(self, number: int) -> None:
         if self.is_chance_node():
             card = Card(number)
@@ -379,6 +374,17 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         fresh.resampled_for = player_id
         fresh.hands_at_resample = tuple(tuple(hand) for hand in rnd.hands)
         return fresh
+
+    def __repr__(self) -> str:
+        """What is public of the state (never its history: the chance outcomes are the cards dealt).
+        pybind11 writes it into its refusal of an argument of the wrong kind (``state.child(1.5)``),
+        where the whole state, which :meth:`__str__` is (OpenSpiel's custom), told every hand and the
+        deck in a message a bot's log may keep (R7)."""
+        if self.match is None:
+            return f"<{type(self).__name__}: dealing>"
+        rnd = self.match.round
+        return (f"<{type(self).__name__}: round {len(self.match.rounds)}, turn {rnd.turn},"
+                f" player {rnd.current} to move, phase {rnd.phase.name}>")
 
     def __str__(self) -> str:
         if self.match is None:
