@@ -405,6 +405,27 @@ def test_a_new_record_replaces_no_file_and_makes_no_folder(tmp_path: Path, monke
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game-000000.json"]  # (no temporary file left)
 
 
+def test_two_runs_saving_one_new_record_keep_their_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two runs writing a record of one name each wrote it first under one temporary name: the second,
+    saving between the first's link and its removal of that name, wrote its record into the first's."""
+    import os
+
+    path = tmp_path / "game-000001.json"
+    link = os.link
+    other = {**RECORD_2019, "players": ["Other", "Run"]}
+
+    def link_then_another_run_saves(source: str, target: str) -> None:
+        link(source, target)
+        monkeypatch.setattr(os, "link", link)
+        monkeypatch.setattr(os, "getpid", lambda: -1)  # (another process)
+        with pytest.raises(FileExistsError):
+            save(other, path, new=True)
+
+    monkeypatch.setattr(os, "link", link_then_another_run_saves)
+    save(RECORD_2019, path, new=True)
+    assert load(path) == RECORD_2019 and [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
 # ------------------------------------------------------------------------------------ refused turns
 
 

@@ -161,10 +161,13 @@ def save(doc: dict[str, Any], path: Path, new: bool = False) -> None:
     """Write a record as pretty JSON (creating the folder), atomically: a crash leaves the old file.
     With ``new``, the file must not be there yet (a ``FileExistsError`` if it is, another writer's)
     and the folder must (a ``FileNotFoundError`` if it went away): a tournament's records never
-    replace one another's, nor start a folder again."""
-    if not new:
+    replace one another's, nor start a folder again (and its temporary file is this process's own:
+    two runs writing one name shared one, and one's record could end up holding the other's)."""
+    if new:
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    else:
         path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = temporary(path)
+        tmp = temporary(path)
     try:
         tmp.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         if new:
