@@ -94,8 +94,11 @@ def test_ismcts_example_runs_and_prints_each_matchup(tmp_path: Path) -> None:
     # (found after the training, as a traceback, the figures lost)
     ("train_gymnasium.py", ["--out", "nowhere/curve.png"], "error: --out: there is no folder nowhere"),
     ("train_gymnasium.py", ["--out", "."], "error: --out: . is a folder"),
+    # (matplotlib's "Format 'xyz' is not supported", a traceback; "curve" wrote curve.png, told as "curve")
+    ("train_gymnasium.py", ["--out", "curve.xyz"], "error: --out: the learning curve is a PNG: give a name ending in .png, not curve.xyz"),
+    ("train_gymnasium.py", ["--out", "curve"], "error: --out: the learning curve is a PNG: give a name ending in .png, not curve"),
 ], ids=["unknown-level", "one-simulation", "endless-budget", "unused-budget", "negative-seed", "no-episodes",
-        "no-folder", "a-folder"])
+        "no-folder", "a-folder", "not-png", "no-suffix"])
 def test_the_examples_refuse_a_bad_option_in_one_line(tmp_path: Path, script: str, option: list[str],
                                                        says: str) -> None:
     result = subprocess.run(
