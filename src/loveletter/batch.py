@@ -910,8 +910,8 @@ class Batch:
         bad = np.flatnonzero(running & ~legal)
         if len(bad):
             r = int(bad[0])
-            raise ValueError(f"round {r}: action {numbers[r]} is not legal now" if inside[r] else
-                             f"round {r}: {numbers[r]} is no action number (0 to {size - 1})")
+            raise ValueError(f"round {r}: action {numbers[r]} is not legal now" if inside[r] else  # (as Actions.numbered)
+                             f"round {r}: there is no action {numbers[r]}: actions are numbered 0 to {size - 1}")
         game = self._game
         _step_kernel(self._states, numbers, game.codes, game.classic)
         self._moves.append(numbers)

@@ -269,8 +269,9 @@ def test_a_number_out_of_the_action_numbers_is_said_so_and_a_step_after_the_end_
     """A number no action has was told "not legal now", and a step once every round was over added
     a step of -1s to the moves."""
     batch = Batch("classic", 2, 4, seed=1)
-    for number, says in ((10**6, "round 0: 1000000 is no action number"), (-7, "round 0: -7 is no action number")):
-        with pytest.raises(ValueError, match=f"^{says} \\(0 to {batch.actions.size - 1}\\)$"):
+    for number in (10**6, -7):
+        with pytest.raises(ValueError, match=f"^round 0: there is no action {number}: actions are numbered 0 to"
+                                             f" {batch.actions.size - 1}$"):
             batch.step(number)
     assert batch.moves.shape == (4, 0)
     batch.run(lambda masks, seen: masks.argmax(axis=1))
