@@ -357,7 +357,7 @@ def test_a_step_before_reset_says_so():
 @pytest.mark.parametrize("make", [raw_env, env])
 def test_a_step_or_last_after_the_episode_says_so(make):
     """Once every agent had left the episode, step() and last() failed as a KeyError of the last
-    (the wrapped environment's step() only warned, and took any action)."""
+    (the wrapped environment's step() only warned, and did nothing, whatever the action)."""
     game = make(players=2)
     game.reset(seed=3)
     for _agent in play_randomly(game, random.Random(3)):

@@ -90,21 +90,25 @@ def env(**kwargs: Any) -> Any:
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # (an untyped base)
     """PettingZoo's wrapper, and ``last()`` or ``step()`` after the episode and an action that is no
     whole number refused in words as :class:`raw_env` refuses them: the wrapper's own ``last()`` reads
-    the agent's entries itself (a KeyError), its ``step()`` only warned and took any action, and the
-    illegal-move wrapper indexed the mask with ``True`` (numpy's "truth value of an array is
-    ambiguous")."""
+    the agent's entries itself (a KeyError), its ``step()`` only warned and did nothing, whatever the
+    action, and the illegal-move wrapper indexed the mask with ``True`` (numpy's "truth value of an
+    array is ambiguous")."""
 
     def step(self, action: int | np.integer[Any] | None) -> None:
-        if self.unwrapped.match is not None:  # (before reset, the wrapper's own refusal)
-            self.unwrapped._going_on()
+        self._going_on()
         if action is not None:
             action_number(action)  # a TypeError unless a whole number
         super().step(action)
 
     def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
-        if self.unwrapped.match is not None:  # (before reset, the wrapper's own refusal)
-            self.unwrapped._going_on()
+        self._going_on()
         return super().last(observe)  # type: ignore[no-any-return]
+
+    def _going_on(self) -> None:
+        """Refused once the episode is over, as :class:`raw_env` refuses it (before reset, the
+        wrapper's own refusal stands)."""
+        if self.unwrapped.match is not None:
+            self.unwrapped._going_on()
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
