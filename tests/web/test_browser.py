@@ -1216,6 +1216,8 @@ def test_who_is_away_who_is_protected_and_the_stand_in_are_shown_and_a_spectator
     assert ask.count() == 0
     page.evaluate(GIVE_STATE, {"moves": 10, "waited": 1})  # awaited a while already (a page reloaded counted afresh)
     assert ask.count() == 1  # (at once: drawn with the state)
+    page.evaluate(GIVE_STATE, {"moves": 10, "waited": 0})  # the same move, counted again from now (the table filled)
+    assert ask.count() == 0
     watcher = new_page(browser, f"{server}#/t/{code}")
     watcher.wait_for_selector(".spectating")
     watcher.evaluate(GIVE_STATE, {"current": 1 - me, "legal": [], "away": [1 - me], "bots": [None, None]})

@@ -10,7 +10,7 @@ let state = null;
 let picking = null; // {card, moves, index} (and target, once chosen) while choosing a move
 let retry = 0;
 let serverStopped = false; // the server said it was stopping (close 1012), and no connection has opened since
-let awaitedSeen = null; // {code, moves, at}: since when the move now awaited is, by the server's count (see askButton)
+let awaitedSince = 0; // since when (Date.now()) the move now awaited is, by the server's count (see askButton)
 let askTimer = null; // draws the table again once a bot may be asked to play for someone here
 let hints = null; // the expert's advice for the state shown, when hints are on
 let standing = null; // {code, key}: a refusal still true while that table is watched (a seat's credential refused)
@@ -363,14 +363,13 @@ function connect(code) {
       announce(news(state, message));
       turnBegun = turnBegins(state, message);
       picking = samePicking(state, message);
-      if (!awaitedSeen || awaitedSeen.code !== message.code || awaitedSeen.moves !== message.moves)
-        awaitedSeen = { code: message.code, moves: message.moves, at: Date.now() - 1000 * message.waited };
+      awaitedSince = Date.now() - 1000 * message.waited;  // (a page reloaded, or one that saw the table fill)
       state = message; hints = null; alertUser(standing ? w(standing.key) : ""); render();
       askHints();
     } else if (message.type === "away") {  // a person came or went: nothing else changed
       // the one to move back: their time to move starts again, as the server counts it
-      if (state && awaitedSeen && state.away.includes(state.current) && !message.away.includes(state.current))
-        awaitedSeen.at = Date.now();
+      if (state && state.away.includes(state.current) && !message.away.includes(state.current))
+        awaitedSince = Date.now();
       if (state) { state.away = message.away; render(); }
     } else if (message.type === "hints") {
       // (not for a position left, nor in a language just left: hints asked for before a switch)
@@ -723,8 +722,8 @@ function choose(face, moves, index) {
 // and the table is drawn again when the while is over.
 function askButton(s) {
   clearTimeout(askTimer);
-  if (s.seat === null || s.bots[s.current] || !awaitedSeen) return null;
-  const waited = (Date.now() - awaitedSeen.at) / 1000;
+  if (s.seat === null || s.bots[s.current]) return null;
+  const waited = (Date.now() - awaitedSince) / 1000;
   if (!s.away.includes(s.current) && waited < s.ask_after.idle) {
     askTimer = setTimeout(() => { if (state === s) render(); }, (s.ask_after.idle - waited) * 1000);
     return null;
