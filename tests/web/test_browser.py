@@ -187,6 +187,31 @@ def test_the_lobbys_open_tables_are_asked_for_again_and_a_focused_link_keeps_the
     context.close()
 
 
+def test_a_redraw_keeps_a_node_drawn_again_when_those_before_it_change(server, browser):
+    """morph() keeps the live node of what is drawn again (the focus stays on it), where a keyed node
+    or one without a key before it went, or a new one came before it: each was rebuilt."""
+    page = new_page(browser, server)
+    page.wait_for_selector("#create")
+    kept = page.evaluate("""() => {
+      const made = (html) => { const box = document.createElement("div"); box.innerHTML = html; return box; };
+      return [
+        ['<li data-key="a">a</li><li data-key="b">b <a>x</a></li>', '<li data-key="b">b <a>x</a></li>'],
+        ['<p>none</p><li data-key="b">b</li>', '<li data-key="b">b</li>'],
+        ['hello<button id="x">x</button>', '<button id="x">x</button>'],
+        ['<p>r</p><button data-key="c">c</button><a>x</a><a>y</a>', '<button data-key="c">c</button><a>x</a><a>y</a>'],
+        ['<li data-key="b">b</li>', '<li data-key="n">n</li><li data-key="b">b</li>'],
+        ['<ul id="u"><li data-key="1">1</li><li data-key="2"><a>2</a></li></ul>', '<ul id="u"><li data-key="2"><a>2</a></li></ul>'],
+      ].map(([before, after]) => {
+        const live = made(before);
+        const watched = live.querySelector("[data-key=b], #x, [data-key=c], [data-key='2']");  // (the one drawn again)
+        morph(live, made(after));
+        return live.innerHTML === after && live.contains(watched);
+      });
+    }""")
+    assert kept == [True] * 6
+    page.context.close()
+
+
 def test_the_stand_ins_level_is_chosen_only_with_a_time_after_which_it_plays(server, browser):
     """The level of the bot that plays for someone away means nothing without a bot timeout: its select
     is off until a time is typed, and the form sends the level only with a time (it had sent it

@@ -45,15 +45,21 @@ function dispatch(event) {
 // is drawn again in its place (the same tag, and the same id or data-key) and bringing it up to date.
 // The page is drawn anew on every change; put in whole, it took the focus from the control that had it
 // (a screen reader then told the new one afresh at every move), a scrolled list back to its end, and
-// a name being typed. A keyed node drawn no more goes, and one drawn anew before a keyed node still
-// drawn is put in before it, so that the nodes after them are kept (a table leaving the lobby's list,
-// or one coming before it, took the focus from the Join link a keyboard was on).
+// a name being typed. A node drawn no more goes (a keyed one, or one without a key before a keyed node
+// drawn again), and one drawn anew before a keyed node still drawn is put in before it, so that the
+// nodes after them are kept (a table leaving the lobby's list, or one coming before it, took the
+// focus from the Join link a keyboard was on).
 function morph(live, drawn) {
   const fresh = [...drawn.childNodes];  // (counted first: each node put in the page leaves ``drawn``)
   const kept = new Set(fresh.map(keyed).filter(Boolean));
   for (const old of [...live.childNodes]) if (keyed(old) && !kept.has(keyed(old))) old.remove();
   let old = live.firstChild;
   for (const node of fresh) {
+    while (old && !keyed(old) && keyed(node) && !alike(old, node) && keyedLater(old, keyed(node))) {
+      const next = old.nextSibling;  // (an unkeyed node before the keyed one drawn again: it goes)
+      old.remove();
+      old = next;
+    }
     if (!old) live.append(node);
     else if (alike(old, node)) {
       bringUpToDate(old, node);
@@ -91,6 +97,11 @@ function bringUpToDate(old, node) {
 const keyOf = (node) => node.id || node.dataset.key || "";
 // A node's key among its siblings where it has one (an element with an id or a data-key), or "".
 const keyed = (node) => (node.nodeType === Node.ELEMENT_NODE && keyOf(node) ? `${node.nodeName}#${keyOf(node)}` : "");
+// Whether a sibling after ``node`` has the key ``key``.
+function keyedLater(node, key) {
+  for (let next = node.nextSibling; next; next = next.nextSibling) if (keyed(next) === key) return true;
+  return false;
+}
 const alike = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName
   && (a.nodeType !== Node.ELEMENT_NODE || keyOf(a) === keyOf(b));
 // A whole number in groups of three digits, a thin space between, as the server writes them (i18n.grouped).
@@ -305,8 +316,8 @@ async function showLobby() {
 const LOBBY_EVERY = 10000;
 let lobbyTimer = null;
 
-// The open tables, put in ``list`` in place: a Join link that has the focus keeps it while the tables
-// listed before it stay (new ones come last).
+// The open tables, put in ``list`` in place (morph, each by its code): a Join link that has the focus
+// keeps it while its table is listed, whatever comes or goes before it.
 async function listOpenTables(list) {
   const answer = await reach("/api/tables");
   if (!answer) return;  // (said so: no list, rather than "no open tables")
