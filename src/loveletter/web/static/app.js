@@ -161,8 +161,11 @@ async function loadWords() {
 
 // "The server cannot be reached", from the words the page put in (those the server sent with it, in
 // every language: before the page's words came, it showed their key).
-const unreachable = () =>
-  words.web_unreachable || JSON.parse(document.getElementById("alert").dataset.unreachable)[lang];
+function unreachable() {
+  if (words.web_unreachable) return words.web_unreachable;
+  const put = JSON.parse(document.getElementById("alert").dataset.unreachable);
+  return put[lang] || put.en;  // (a language kept in the browser that we do not have: English)
+}
 
 // A request to the server, its answer read as JSON: {ok, data}; null, and said so, where the server
 // could not be reached or answered without JSON (stopped, the network gone, a proxy's error page):
