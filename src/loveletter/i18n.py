@@ -1534,12 +1534,15 @@ class Translator:
         return self._messages[key].format(**{name: on_one_line(value) for name, value in params.items()})
 
     def decimal(self, x: float, digits: int | None = None) -> str:
-        """``x`` with ``digits`` decimals (None: as many as it needs), a decimal comma in Dutch.
+        """``x`` with ``digits`` decimals (None: as many as it needs), a decimal comma in Dutch, and
+        its whole part in groups of three digits as :func:`grouped` writes them.
 
         >>> Translator("nl").decimal(2.5), Translator("en").decimal(2.5), Translator("nl").decimal(0.25, 1)
         ('2,5', '2.5', '0,2')
+        >>> Translator("nl").decimal(3600), Translator("en").decimal(1234.5, 1)
+        ('3\u2009600', '1\u2009234.5')
         """
-        text = f"{x:g}" if digits is None else f"{x:.{digits}f}"
+        text = (f"{x:,g}" if digits is None else f"{x:,.{digits}f}").replace(",", "\u2009")
         return text.replace(".", ",") if self.language == "nl" else text
 
     def card(self, card: Card) -> str:

@@ -3154,9 +3154,10 @@ def test_asking_a_bot_waits_for_the_tables_own_time_for_someone_here_where_longe
     monkeypatch.setattr(tables, "IDLE_AT_LEAST", 0.3)
     code, ann, bob = two_people(client, bot_timeout=3600)
     assert bob.state["ask_after"] == {"away": lobby.ASK_AFTER, "idle": 3600}
+    assert "after 3\u2009600 s, and for someone here who does not move within 3\u2009600 s" in bob.state["stand_in"]
     time.sleep(0.4)
     refused = bob.send({"type": "stand_in", "at": 0}) or bob.receive()
-    assert refused["key"] == "web_stand_in_idle_soon" and "after 3600 s without a move" in refused["message"]
+    assert refused["key"] == "web_stand_in_idle_soon" and "after 3\u2009600 s without a move" in refused["message"]
     assert client.app.state.server.rooms[code].table.moves == []
     ann.close()
     bob.close()

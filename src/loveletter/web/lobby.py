@@ -430,7 +430,7 @@ class Server:
         rematch of the finished table ``rematch_of``. The served room, and the creator's seating."""
         async with self.making:
             self.made.check(address, NEW_TABLES, "web_too_many_tables")
-            settings = settings_of(random.Random(self.rng.getrandbits(128)))  # (a float seeded it: 53 bits)
+            settings = settings_of(self.rng)  # (the system's randomness itself: a float of it, 53 bits, seeded a generator)
             async with self._new_code() as code:
                 table = GameTable(code, settings, self.store, budget=self.budget)
                 seating = None if creator is None else table.seating(creator)  # (a name refused: nothing stored)
@@ -783,9 +783,10 @@ class Server:
                 idle, after = room.idle_for(at), table.settings.ask_idle_after
                 if idle < after:
                     raise Refused("web_stand_in_idle_soon", name=name, after=connection.t.decimal(after),
-                                  seconds=math.ceil(after - idle))
+                                  seconds=connection.t.decimal(math.ceil(after - idle)))
             elif (waited := room.away_for(current)) < ASK_AFTER:
-                raise Refused("web_stand_in_soon", name=name, after=ASK_AFTER, seconds=math.ceil(ASK_AFTER - waited))
+                raise Refused("web_stand_in_soon", name=name, after=connection.t.decimal(ASK_AFTER),
+                              seconds=connection.t.decimal(math.ceil(ASK_AFTER - waited)))
             room.stand_in_asked = (current, at)
         self.start_waiting(room)
 
