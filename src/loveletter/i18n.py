@@ -554,8 +554,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_err_bot_seat_number": "{seat!r} is not a seat: seats are whole numbers written plainly (\"1\", \"2\").",
         "web_err_bot_level": "Unknown bot level {level!r}: choose {levels}.",
         "web_err_stand_in": "Unknown level {level!r} for the bot that plays for someone away: choose {levels}.",
-        "web_err_stand_in_never": "A bot plays for someone away only once a time is set for it "
-                                  "(bot_timeout): set one, or leave stand_in out.",
         "web_err_bot_timeout": "The time before a bot takes over must be from 1 to {most} seconds.",
         "web_err_request": "The request has a wrong or missing value for '{field}'.",
         "web_name_long": "A name has at most {max} characters.",
@@ -1164,8 +1162,6 @@ MESSAGES: dict[str, dict[str, str]] = {
                                    "(\"1\", \"2\").",
         "web_err_bot_level": "Onbekend botniveau {level!r}: kies {levels}.",
         "web_err_stand_in": "Onbekend niveau {level!r} voor de bot die speelt voor wie weg is: kies {levels}.",
-        "web_err_stand_in_never": "Een bot speelt alleen voor wie weg is als daar een tijd voor "
-                                  "is opgegeven (bot_timeout): geef die op, of laat stand_in weg.",
         "web_err_bot_timeout": "De tijd voordat een bot het overneemt, moet van 1 tot en met {most} seconden "
                                "zijn.",
         "web_err_request": "Het verzoek heeft een verkeerde of ontbrekende waarde voor '{field}'.",

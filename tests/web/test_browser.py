@@ -212,25 +212,21 @@ def test_a_redraw_keeps_a_node_drawn_again_when_those_before_it_change(server, b
     page.context.close()
 
 
-def test_the_stand_ins_level_is_chosen_only_with_a_time_after_which_it_plays(server, browser):
-    """The level of the bot that plays for someone away means nothing without a bot timeout: its select
-    is off until a time is typed, and the form sends the level only with a time (it had sent it
-    always, and the server kept a choice that would never be used)."""
+def test_the_stand_ins_level_is_chosen_with_a_time_or_without(server, browser):
+    """At a table with no time a bot plays a move for someone away or not moving when a player asks:
+    its level is chosen there too (the select was off without a time, and the server refused a level
+    with none, though a beginner then played when asked)."""
     ann = new_page(browser, server)
     stand_in = ann.locator("#stand-in")
-    assert stand_in.is_disabled()
-    ann.fill("input[name=timeout]", "30")
     assert stand_in.is_enabled()
     ann.select_option("#stand-in", "expert")
-    ann.fill("input[name=timeout]", "")
-    assert stand_in.is_disabled()
     ann.fill("#name", "Ann")
     with ann.expect_request(lambda request: request.method == "POST" and "/api/tables" in request.url) as sent:
         ann.click("#create-button")
     body = json.loads(sent.value.post_data or "{}")
-    assert body["bot_timeout"] is None and body["stand_in"] is None
+    assert body["bot_timeout"] is None and body["stand_in"] == "expert"
     ann.wait_for_url(re.compile(r"#/t/[A-Z0-9]+$"))
-
+    ann.wait_for_selector(".stand-in-rule:has-text('A bot (expert) plays a move for someone away for 30 s')")
     bob = new_page(browser, server)
     bob.fill("#name", "Bob")
     bob.fill("input[name=timeout]", "45")

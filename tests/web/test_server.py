@@ -147,9 +147,6 @@ def test_a_table_read_back_after_a_restart_is_listed_only_once_a_player_comes(da
     ({"bot_timeout": 1e9}, "must be from 1 to 3\u2009600 seconds", "moet van 1 tot en met 3\u2009600 seconden zijn"),
     ({"stand_in": "grandmaster", "bot_timeout": 30}, "Unknown level 'grandmaster' for the bot that plays for someone away: choose "
      "random, beginner, expert.", "Onbekend niveau 'grandmaster' voor de bot die speelt voor wie weg is: kies"),
-    # with no bot timeout no bot ever stands in: the level chosen was stored and never used
-    ({"stand_in": "expert"}, "A bot plays for someone away only once a time is set for it (bot_timeout)",
-     "Een bot speelt alleen voor wie weg is als daar een tijd voor is opgegeven (bot_timeout)"),
     ({"stand_in": 5, "bot_timeout": 30}, "wrong or missing value for 'stand_in'", "ontbrekende waarde voor 'stand_in'"),
     ({"target": True}, "wrong or missing value for 'target'", "ontbrekende waarde voor 'target'"),
     ({"bot_timeout": True}, "wrong or missing value for 'bot_timeout'", "waarde voor 'bot_timeout'"),

@@ -128,9 +128,7 @@ class Settings:
             raise DamagedRow("serve_damage_kind", field="seats")
         bots = {seat: level for seat, level in enumerate(seats) if level is not None}
         timeout, stand_in = data["bot_timeout"], data["stand_in"]
-        # (the stand-in's level is stored even where no bot stands in; a new table leaves it out then)
-        edition, target, _ = _checked(data["edition"], players, data["target"], bots, timeout,
-                                      stand_in if timeout is not None else None)
+        edition, target, _ = _checked(data["edition"], players, data["target"], bots, timeout, stand_in)
         if stand_in not in LEVELS:
             raise Refused("web_err_stand_in", level=stand_in, levels=", ".join(LEVELS))
         return cls(edition, players, target, data["seed"], [SeatPlan(level) for level in seats], private,
@@ -175,10 +173,8 @@ def _checked(edition: str, players: int, target: int | None, bots: dict[int, str
         raise Refused("web_err_bot_timeout", most=grouped(MOST_BOT_TIMEOUT))
     if stand_in is None:
         stand_in = STAND_IN
-    elif stand_in not in LEVELS:
+    elif stand_in not in LEVELS:  # (with no timeout too: a bot of that level plays when a player asks)
         raise Refused("web_err_stand_in", level=stand_in, levels=", ".join(LEVELS))
-    elif bot_timeout is None:  # no bot would ever stand in: the choice would be lost without a word
-        raise Refused("web_err_stand_in_never")
     return rules.name, target, stand_in
 
 

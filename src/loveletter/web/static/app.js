@@ -231,13 +231,12 @@ async function showLobby() {
           $("option", { value: "beginner", text: w("web_level_beginner"), selected: "" }),
           $("option", { value: "expert", text: w("web_level_expert") })))));
   };
-  // The stand-in's level means something only once a time is set after which it plays.
+  // (the stand-in's level counts at a table with no time too: a bot plays there when a player asks)
   const timeout = inOurWords($("input", { name: "timeout", type: "number", min: 1, max: 3600 }));
-  const standIn = $("select", { name: "stand_in", id: "stand-in", disabled: "" },
+  const standIn = $("select", { name: "stand_in", id: "stand-in" },
     $("option", { value: "random", text: w("web_level_random") }),
     $("option", { value: "beginner", text: w("web_level_beginner"), selected: "" }),
     $("option", { value: "expert", text: w("web_level_expert") }));
-  timeout.addEventListener("input", () => { standIn.disabled = !timeout.value; });
   edition.addEventListener("change", fillPlayers);
   players.addEventListener("change", fillSeats);
   form.append(
@@ -264,7 +263,7 @@ async function showLobby() {
       private: data.get("private") === "on",
       target: data.get("target") ? Number(data.get("target")) : null,
       bot_timeout: data.get("timeout") ? Number(data.get("timeout")) : null,
-      stand_in: data.get("timeout") ? data.get("stand_in") : null,
+      stand_in: data.get("stand_in"),
     };
     const answer = await post("/api/tables", body);
     if (answer) enterTable(answer);
@@ -940,7 +939,7 @@ function restoreForms(typed) {
       field.dispatchEvent(new Event("change"));
     } else field.value = value;
     // told as if chosen or typed: a select fills in the fields after it, an input checks itself anew
-    // (inOurWords: its message in the new language) and the time for a stand-in turns its level on
+    // (inOurWords: its message in the new language)
     field.dispatchEvent(new Event(field.tagName === "SELECT" ? "change" : "input"));
   }
 }
