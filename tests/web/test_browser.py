@@ -731,10 +731,17 @@ def test_a_seat_open_in_too_many_tabs_says_why_and_asks_again_later(server, brow
     assert late.locator(".your-turn").count() == 0
     assert len(sockets) == 1
     tabs.pop().close()
-    late.clock.run_for(31_000)  # asked again later: the seat is there now
-    late.wait_for_selector(".your-turn")
+    tries = 0
+    while not late.locator(".your-turn").count():  # asked again later: the seat is there once the server saw
+        assert tries < 5, "the seat was not taken again"  # the tab go (on a busy machine, after a try or two)
+        late.clock.run_for(31_000)
+        tries += 1
+        deadline = time.monotonic() + 15  # this try's answer: the seat, or the connection refused again
+        while not late.locator(".your-turn").count() and not (len(sockets) == 1 + tries and sockets[-1].is_closed()):
+            assert time.monotonic() < deadline, "no answer to the try"
+            late.wait_for_timeout(100)
     assert late.locator("#alert").inner_text() == ""
-    assert len(sockets) == 2
+    assert len(sockets) == 1 + tries  # (one connection a try: none at once)
     context.close()
 
 
