@@ -229,8 +229,6 @@ def read_client_message(text: str, first: bool = False) -> dict[str, Any]:
         _check(data, {"type"}, {})
     else:
         raise Refused("web_bad_type")
-    if isinstance(data.get("at"), bool):  # JSON true is not a move count
-        raise Refused("web_bad_field", field="at")
     if "lang" in data and data["lang"] not in LANGUAGES:
         raise Refused("web_bad_language", lang=data["lang"][:20], langs=", ".join(LANGUAGES))
     return data
@@ -251,8 +249,8 @@ def _check(data: dict[str, Any], allowed: set[str], types: dict[str, tuple[type,
     for key in data:
         if key not in allowed:
             raise Refused("web_unknown_field", field=str(key)[:40])
-    for key, kinds in types.items():
-        if key not in data or not isinstance(data[key], kinds):
+    for key, kinds in types.items():  # (JSON true is no whole number, though Python's bool is an int)
+        if key not in data or not isinstance(data[key], kinds) or (isinstance(data[key], bool) and bool not in kinds):
             raise Refused("web_bad_field", field=key)
 
 
