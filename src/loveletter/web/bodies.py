@@ -29,7 +29,7 @@ class NewTable(Body):
     bots: dict[StrictStr, StrictStr] = Field(default_factory=dict, max_length=6)  # (a seat for each; the seat checks say what is wrong)
     private: StrictBool = False
     bot_timeout: StrictFloat | None = None  # (a whole number is taken too)
-    # the level that plays for someone away: only with a bot timeout (none: the default level)
+    # the level that plays for someone away, after the timeout or when a player asks (none: the default level)
     stand_in: StrictStr | None = Field(default=None, max_length=20)
 
 

@@ -774,9 +774,9 @@ class Server:
         async with room.lock:
             table.check_at(at)
             current = table.match.current
-            name = table.display_names(connection.t)[current]
             if current == connection.seat:
                 raise Refused("web_stand_in_yourself")
+            name = table.display_names(connection.t)[current]
             if table.settings.seats[current].is_bot:
                 raise Refused("web_stand_in_here", name=name)
             if room.connected(current):  # here, but not moving: since the move was awaited (see start_waiting)
