@@ -910,8 +910,12 @@ class Batch:
         bad = np.flatnonzero(running & ~legal)
         if len(bad):
             r = int(bad[0])
-            raise ValueError(f"round {r}: action {numbers[r]} is not legal now" if inside[r] else  # (as Actions.numbered)
-                             f"round {r}: there is no action {numbers[r]}: actions are numbered 0 to {size - 1}")
+            if not inside[r]:  # (told in Actions.numbered's words)
+                try:
+                    self.actions.numbered(int(numbers[r]))
+                except ValueError as none:
+                    raise ValueError(f"round {r}: {none}") from None
+            raise ValueError(f"round {r}: action {numbers[r]} is not legal now")
         game = self._game
         _step_kernel(self._states, numbers, game.codes, game.classic)
         self._moves.append(numbers)
