@@ -362,10 +362,12 @@ def main(argv: list[str] | None = None) -> None:
     if args.seed < 0:  # (numpy's generators take none below 0: a traceback)
         parser.error(f"--seed must be a whole number from 0, not {args.seed}")
     # (a curve that cannot be written was found after minutes of training, as a traceback)
-    if args.out.is_dir() or not args.out.resolve().parent.is_dir() or args.out.suffix.lower() != ".png":
-        parser.error(f"--out: {args.out} is a folder" if args.out.is_dir() else
-                     f"--out: there is no folder {args.out.parent}" if not args.out.resolve().parent.is_dir() else
-                     f"--out: the learning curve is a PNG: give a name ending in .png, not {args.out.name}")
+    if args.out.is_dir():
+        parser.error(f"--out: {args.out} is a folder")
+    if not args.out.resolve().parent.is_dir():
+        parser.error(f"--out: there is no folder {args.out.parent}")
+    if args.out.suffix.lower() != ".png":
+        parser.error(f"--out: the learning curve is a PNG: give a name ending in .png, not {args.out.name}")
     result = train(settings, args.seed)
     rounds = settings.final_episodes
     print(f"after {settings.episodes} training rounds ({result.seconds:.0f} s), on {rounds} new rounds vs beginner:")
