@@ -152,9 +152,10 @@ def turns_of(rnd: Round) -> list[dict[str, Any]]:
     return turns
 
 
-def temporary(path: Path) -> Path:
-    """The file :func:`save` writes first, then renames to ``path``."""
-    return path.with_suffix(path.suffix + ".tmp")
+def temporary(path: Path, owner: int | None = None) -> Path:
+    """The file :func:`save` writes first, then renames to ``path``; with an ``owner`` (a process),
+    that one's own."""
+    return path.with_name(f"{path.name}{'' if owner is None else f'.{owner}'}.tmp")
 
 
 def save(doc: dict[str, Any], path: Path, new: bool = False) -> None:
@@ -163,11 +164,9 @@ def save(doc: dict[str, Any], path: Path, new: bool = False) -> None:
     and the folder must (a ``FileNotFoundError`` if it went away): a tournament's records never
     replace one another's, nor start a folder again (and its temporary file is this process's own:
     two runs writing one name shared one, and one's record could end up holding the other's)."""
-    if new:
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    else:
+    if not new:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = temporary(path)
+    tmp = temporary(path, os.getpid() if new else None)
     try:
         tmp.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         if new:
