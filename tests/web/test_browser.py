@@ -642,10 +642,12 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     assert "Bot 1 (random)" in ann.locator(".player h3").nth(1).inner_text()  # with its level, as at the table
     ann.keyboard.press("ArrowRight")
     ann.wait_for_selector("#replay-step:has-text('Step 2 of')")
-    ann.click("#lang")  # the same step, in Dutch
+    ann.focus("#lang")  # the same step, in Dutch; the focus stays on the button, as at the table
+    ann.keyboard.press("Enter")  # (it went to Back, and the next Enter stepped back)
     ann.wait_for_selector("#replay-step:has-text('Stap 2 van')")
     assert "Bot 1 (willekeurig)" in ann.locator(".player h3").nth(1).inner_text()  # the bot too, as at the table
-    ann.click("#lang")
+    assert ann.evaluate("document.activeElement.id") == "lang"
+    ann.keyboard.press("Enter")
     ann.wait_for_selector("#replay-step:has-text('Step 2 of')")
     assert_replay_steps_are_announced(ann)
     path = tmp_path / "record.json"
@@ -1324,6 +1326,19 @@ def test_the_lobby_keeps_a_private_table_unlisted_says_why_a_table_is_refused_an
     visitor.click("#join-code button[type=submit]")
     visitor.wait_for_url(re.compile(rf"#/t/{code}$"))  # as the page names its tables: reconnect compares it
     visitor.wait_for_selector("#join input[name=name]")
+    focused = "document.activeElement.id || document.activeElement.name || document.activeElement.tagName"
+    visitor.wait_for_function(f"({focused}) === 'name'")  # on to the name (it fell to the page itself)
+    bob = new_page(browser, f"{server}#/t/{code}")
+    bob.fill("#join input[name=name]", "Bob")
+    bob.click("#join button[type=submit]")
+    visitor.wait_for_selector("#join", state="detached")  # the last seat taken: the form went
+    visitor.wait_for_function(f"({focused}) === 'status-title'")
+    bob.close()
+    visitor.goto(server)
+    visitor.fill("#code", "ZZZZZZ")  # no such table: back in the lobby, on the code to type again
+    visitor.keyboard.press("Enter")
+    visitor.wait_for_selector("#alert:not([hidden])")
+    visitor.wait_for_function(f"({focused}) === 'code'")
 
 
 def test_a_seat_credential_refused_is_forgotten_and_the_table_watched(server, browser):

@@ -403,7 +403,8 @@ function connect(code) {
       if (leaving) {  // back to the lobby (not a blank page), the reason shown there
         socket.onclose = null; socket = null; leaveTable();
         history.replaceState(null, "", "#/");
-        showLobby().then(() => alertUser(message.message));
+        // (the focus on the code, to be typed again: the table's page it was on is gone)
+        showLobby().then(() => { alertUser(message.message); document.getElementById("code").focus(); });
       }
     }
   };
@@ -484,8 +485,7 @@ function render() {
   const s = state;
   const main = document.getElementById("main");
   const focused = focusKey();
-  const active = document.activeElement;
-  const ours = !active || active === document.body || main.contains(active);  // not in the header, say
+  const ours = focusIsOurs(main);
   // the lists whose reader has scrolled back from their newest line: they stay where they are
   const scrolledBack = new Set([...main.querySelectorAll(".log ol, .previous ol")]
     .filter((list) => list.scrollTop + list.clientHeight < list.scrollHeight - 2).map((list) => list.dataset.key));
@@ -494,7 +494,7 @@ function render() {
   main.dataset.round = s.round;
   const me = s.seat;
   const top = $("section", { class: "status panel", "aria-labelledby": "status-title" },
-    $("h2", { id: "status-title", class: "visually-hidden", text: w("web_status") }));
+    $("h2", { id: "status-title", class: "visually-hidden", tabindex: -1, text: w("web_status") }));
   if (me === null) top.append($("p", { class: "spectating", text: w("web_spectating") }));
   if (s.free_seats.length) {
     top.append($("p", { text: s.free_seats.length === 1 ? w("web_waiting_player") : w("web_waiting_players", { n: s.free_seats.length }) }),
@@ -656,7 +656,9 @@ function render() {
   // (a card chosen: its first choice; the start of your turn: your first playable card)
   // (its control gone, or none had it: the next step; focus elsewhere, in the header say, stays there)
   // (at the match's end: the rematch, or for a spectator the replay)
-  const [key, fallback] = focusNext || [turnBegun ? null : focused, ours ? (over ? "#rematch, #replay-link" : FIRST_STEP) : null];
+  // (watching: the join form's name, else the status; the body took it where the form went)
+  const next = over ? "#rematch, #replay-link" : me === null ? WATCHING : FIRST_STEP;
+  const [key, fallback] = focusNext || [turnBegun ? null : focused, ours ? next : null];
   focusNext = null;
   turnBegun = false;
   refocus(key, fallback);
@@ -667,8 +669,15 @@ function render() {
 // (the Princess last: one Enter on her, the focus put there, knocked you out)
 const FIRST_STEP = [".picking button", ".hand button.move", ".card-button:not([disabled]):not([data-key=card-princess])",
   ".card-button:not([disabled])", "#hand-title"];
+const WATCHING = ["#join input", "#status-title"];
 let focusNext = null; // [key, selector] (see refocus) for the next redraw, if not back where it was
 let turnBegun = false; // the state to draw starts your turn: the focus goes on to your first playable card
+
+// Whether the focus is for the page's main part to place: in it, or nowhere (not in the header, say).
+function focusIsOurs(main) {
+  const active = document.activeElement;
+  return !active || active === document.body || main.contains(active);
+}
 
 // Which control has the focus, as a key that survives a redraw: its id or its data-key.
 function focusKey() {
@@ -823,6 +832,7 @@ function enterView(main, view) {
 function drawReplay() {
   const main = document.getElementById("main");
   const focused = focusKey();
+  const ours = focusIsOurs(main);
   enterView(main, "replay");
   const f = replay.frames[replay.at];
   main.dataset.step = replay.at;
@@ -857,7 +867,7 @@ function drawReplay() {
   const before = replay.frames[replay.at - 1];
   const fresh = before && before.round === f.round && before.log.length < f.log.length ? f.log.slice(before.log.length) : f.log.slice(-1);
   announce(`${document.getElementById("replay-step").textContent.trim()} ${fresh.join(" ")}`);
-  refocus(focused, "#replay-next:not([disabled]), #replay-back:not([disabled])");
+  refocus(focused, ours ? "#replay-next:not([disabled]), #replay-back:not([disabled])" : null);
 }
 
 document.addEventListener("keydown", (event) => {
