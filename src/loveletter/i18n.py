@@ -478,6 +478,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_stand_in_asked_rule": "A bot ({level}) plays a move for someone away for {away} s, or here without"
                                    " moving for {idle} s, when another player asks it to.",
         "web_away": "away",
+        "web_went_away": "{name} is away.",
+        "web_came_back": "{name} is back.",
         "web_stand_in_ask": "Let a bot play this move for {name}",
         "web_spectator_stand_in": "Only the players may ask a bot to play for someone away or not moving.",
         "web_stand_in_yourself": "It is your own move: a bot may be asked to play only another's.",
@@ -1083,6 +1085,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_stand_in_asked_rule": "Een bot ({level}) doet een zet voor wie {away} s weg is, of er is maar {idle} s"
                                    " geen zet doet, als een andere speler erom vraagt.",
         "web_away": "weg",
+        "web_went_away": "{name} is weg.",
+        "web_came_back": "{name} is terug.",
         "web_stand_in_ask": "Laat een bot deze zet doen voor {name}",
         "web_spectator_stand_in": "Alleen de spelers kunnen een bot laten spelen voor wie weg is of geen zet doet.",
         "web_stand_in_yourself": "Het is je eigen zet: een bot kan alleen voor een ander gevraagd worden.",

@@ -855,6 +855,28 @@ def test_a_screen_reader_hears_every_line_of_a_round_its_end_too(server, browser
     assert ended and all(line in heard for line in ended), [line for line in ended if line not in heard]
 
 
+def test_a_table_opened_mid_round_is_told_in_one_line_not_read_out_whole(server, browser):
+    """Opening a table mid-round, or reloading it, a screen reader hears what happened last and whose
+    turn it is: the whole round's log was read out in one go, longer with every move."""
+    ann = new_page(browser, server)
+    code = create_table(ann, "Ann", {1: "random", 2: "random", 3: "random"}, players=4)
+    for _ in range(2):
+        ann.wait_for_selector(".your-turn, .status .result")
+        if ann.locator(".your-turn").count():
+            play_one_move(ann)
+    ann.wait_for_selector(".your-turn")  # (her turn waits for her: nothing moves meanwhile; four tokens to win)
+    ann.reload()
+    ann.wait_for_selector(".your-turn")
+    last = ann.locator("[data-key=log] li").last.inner_text()
+    assert ann.locator("#announce").text_content() == f"{last} Your turn"
+    watcher = new_page(browser, f"{server}#/t/{code}")
+    watcher.wait_for_selector(".spectating")
+    last = watcher.locator("[data-key=log] li").last.inner_text()  # (not "Ann draws …": hers alone)
+    assert watcher.locator("#announce").text_content() == f"{last} Ann is to play"
+    watcher.close()
+    ann.close()
+
+
 def test_a_redraw_keeps_the_focus_on_a_half_made_choice_and_it_never_drops_to_the_page(server, browser):
     """With hints on, their redraw moved the focus off a half-made choice onto the first playable
     card, which the next Enter chose (or played at once); after your own move the card went and the
@@ -1227,6 +1249,7 @@ def test_who_is_away_who_is_protected_and_the_stand_in_are_shown_and_a_spectator
     assert mine.inner_text() == "Ann — you, protected" and page.locator(".stand-in-rule").inner_text() == rule
     page.evaluate("(away) => socket.onmessage({data: JSON.stringify({type: 'away', away})})", [me])
     assert mine.inner_text() == "Ann — you, protected, away"
+    assert page.locator("#announce").text_content() == "Ann is away."  # a screen reader hears it too
     page.evaluate(GIVE_STATE, {"winners": [me], "away": []})  # the round over: nobody is protected
     assert mine.inner_text() == "Ann — you" and "protected" not in theirs.inner_text()
     page.evaluate(GIVE_STATE, {"match_winners": [me], "match_won_by": "Ann", "rematch": "QQQQQQ", "away": [me]})
@@ -1242,6 +1265,7 @@ def test_who_is_away_who_is_protected_and_the_stand_in_are_shown_and_a_spectator
     assert page.evaluate("window.sent") == [{"type": "stand_in", "at": 7}]
     page.evaluate("(away) => socket.onmessage({data: JSON.stringify({type: 'away', away})})", [])
     assert ask.count() == 0  # back
+    assert page.locator("#announce").text_content() == f"{other} is back."
     page.evaluate(GIVE_STATE, {"moves": 8, "ask_after": {"away": 30, "idle": 1}})  # here, and not moving for a while
     assert ask.count() == 0
     ask.wait_for(timeout=5_000)  # (drawn again once the while is over)

@@ -383,7 +383,11 @@ function connect(code) {
       // the one to move back: their time to move starts again, as the server counts it
       if (state && state.away.includes(state.current) && !message.away.includes(state.current))
         awaitedSince = Date.now();
-      if (state) { state.away = message.away; render(); }
+      if (state) {
+        const said = comings(state, message.away);
+        if (said) announce(said);  // (nothing said: the last news stays)
+        state.away = message.away; render();
+      }
     } else if (message.type === "hints") {
       // (not for a position left, nor in a language just left: hints asked for before a switch)
       if (state && message.moves === state.moves && message.lang === lang) { hints = message; render(); }
@@ -703,13 +707,25 @@ function refocus(key, fallback) {
 // and that it is your turn.
 function news(before, after) {
   // a copy: "Your turn" is said, not added to the state's log (it showed there, and the next news skipped a line)
-  const lines = sameRound(before, after) ? after.log.slice(before.log.length) : [...after.log];
+  // (a table just opened: its last line and whose turn it is, not the whole round read out)
+  const opened = !before || before.code !== after.code;
+  const lines = sameRound(before, after) ? after.log.slice(before.log.length) : after.log.slice(opened ? -1 : 0);
+  if (opened && !after.legal.length && !after.match_winners.length && !after.free_seats.length)  // (as the status says)
+    lines.push(w("web_turn_of", { name: after.names[after.current] }));
   if (nextRound(before, after) && after.previous)  // how the round we followed ended (its result too) comes first
     lines.unshift(...after.previous.log.slice(before.log.length));
   if (turnBegins(before, after)) lines.push(w("web_your_turn"));
   if (after.match_winners.length && !(before && before.code === after.code && before.match_winners.length))
     lines.push(w("web_match_won", { names: after.match_won_by }));  // (shown in the status, which is not read out)
   return lines.join(" ");
+}
+
+// Said to a screen reader when people go or come back (``away``: the seats away now), while the match goes on.
+function comings(s, away) {
+  if (s.match_winners.length) return "";
+  const went = away.filter((i) => !s.away.includes(i)), back = s.away.filter((i) => !away.includes(i));
+  return [...went.map((i) => w("web_went_away", { name: s.names[i] })),
+    ...back.map((i) => w("web_came_back", { name: s.names[i] }))].join(" ");
 }
 
 function sameRound(before, after) {
