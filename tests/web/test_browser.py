@@ -1126,6 +1126,9 @@ def test_a_princes_first_choice_is_another_player_not_yourself(server, browser):
 KEEP_WHAT_IS_SENT = "() => { window.sent = []; socket.send = (data) => { window.sent.push(JSON.parse(data)); }; }"
 #: A state like the one shown, changed by ``change`` (an object, in JavaScript), given to the page.
 GIVE_STATE = "(change) => socket.onmessage({data: JSON.stringify({...state, ...change})})"
+# the server's message that people came or went: these seats away, each since a moment ago
+AWAY = ("(away) => socket.onmessage({data: JSON.stringify({type: 'away', away,"
+        " away_for: Object.fromEntries(away.map((seat) => [seat, 0]))})})")
 #: The server's hints for the position after ``moves`` moves, each figure's text as given.
 GIVE_HINTS = "([moves, odds]) => socket.onmessage({data: JSON.stringify({type: 'hints', moves, lang, belief: {}, odds})})"
 
@@ -1247,7 +1250,7 @@ def test_who_is_away_who_is_protected_and_the_stand_in_are_shown_and_a_spectator
             " while another player is at the table.")
     page.evaluate(GIVE_STATE, {"stand_in": rule, "protected": [True, True], "winners": []})
     assert mine.inner_text() == "Ann — you, protected" and page.locator(".stand-in-rule").inner_text() == rule
-    page.evaluate("(away) => socket.onmessage({data: JSON.stringify({type: 'away', away})})", [me])
+    page.evaluate(AWAY, [me])
     assert mine.inner_text() == "Ann — you, protected, away"
     assert page.locator("#announce").text_content() == "Ann is away."  # a screen reader hears it too
     page.evaluate(GIVE_STATE, {"winners": [me], "away": []})  # the round over: nobody is protected
@@ -1257,13 +1260,17 @@ def test_who_is_away_who_is_protected_and_the_stand_in_are_shown_and_a_spectator
     assert mine.inner_text() == "Ann — you"  # (nor anyone to wait for)
     assert page.locator("#rematch-watch").count() == 0  # (a player is offered to join it)
     page.evaluate(GIVE_STATE, {"match_winners": [], "winners": [], "current": 1 - me, "legal": [], "away": [1 - me],
+                               "away_for": {1 - me: 0}, "ask_after": {"away": 1, "idle": 60},
                                "moves": 7, "bots": [None, None]})  # (a person in the other seat)
     other = page.evaluate(f"state.names[{1 - me}]")
-    ask = page.locator("#stand-in-ask")  # the one to move is away: a bot may be asked to play for them
+    ask = page.locator("#stand-in-ask")  # the one to move is away, only just: a bot may be asked once a while is over
+    assert ask.count() == 0  # (it was offered at once, and the server refused it for the first half minute)
+    ask.wait_for(timeout=5_000)
+    page.evaluate(GIVE_STATE, {"away_for": {1 - me: 30}, "ask_after": {"away": 30, "idle": 60}})  # away a while
     assert ask.inner_text() == f"Let a bot play this move for {other}"
     ask.click()
     assert page.evaluate("window.sent") == [{"type": "stand_in", "at": 7}]
-    page.evaluate("(away) => socket.onmessage({data: JSON.stringify({type: 'away', away})})", [])
+    page.evaluate(AWAY, [])
     assert ask.count() == 0  # back
     assert page.locator("#announce").text_content() == f"{other} is back."
     page.evaluate(GIVE_STATE, {"moves": 8, "ask_after": {"away": 30, "idle": 1}})  # here, and not moving for a while

@@ -3144,6 +3144,22 @@ def test_the_state_says_how_long_the_move_has_been_awaited(client):
     stayed.close()
 
 
+def test_the_state_and_the_away_message_say_how_long_each_person_has_been_away(client):
+    """The page offers to ask a bot to play for someone away once they have been away for
+    ``ask_after.away`` seconds: it offered it at once, and the server refused it until then."""
+    code, ann, bob = two_people(client)
+    assert bob.state["away"] == [] and bob.state["away_for"] == {}
+    ann.close()
+    assert bob.receive_away() == [0] and bob.state["away_for"]["0"] < 0.3  # (its keys are JSON's: text)
+    time.sleep(0.4)
+    again = Seat(client, code, bob.secret)  # Bob's page reloaded: told how long, not since when it came
+    assert again.state["away"] == [0] and 0.4 <= again.state["away_for"]["0"] < 5
+    ann = Seat(client, code, ann.secret)
+    assert again.receive_away() == [] and again.state["away_for"] == {}
+    for seat in (ann, bob, again):
+        seat.close()
+
+
 def test_asking_a_bot_waits_for_the_tables_own_time_for_someone_here_where_longer(client, monkeypatch):
     """A table made to give an hour a move for someone here was cut short by asking after a minute."""
     from loveletter.web import table as tables

@@ -48,7 +48,7 @@ class Seat:
         while True:
             message = self.socket.receive_json()
             if message["type"] == "away":
-                self.state["away"] = message["away"]
+                self.state["away"], self.state["away_for"] = message["away"], message["away_for"]
             elif message["type"] == "state":
                 self.state = message
             if message["type"] not in passed:

@@ -189,6 +189,13 @@ class Room:
         """Seconds the person at ``seat``, not connected, has been away."""
         return time.monotonic() - self.left_at.get(seat, self.served_at)
 
+    def who_is_away(self) -> dict[str, Any]:
+        """Who is away, and for how long (seconds, by seat): the page offers to ask a bot to play
+        for someone away once they have been away :data:`ASK_AFTER` seconds (it offered it at once,
+        and the server refused it for the first half minute)."""
+        away = self.away()
+        return {"away": away, "away_for": {seat: round(self.away_for(seat), 1) for seat in away}}
+
     def idle_for(self, moves: int) -> float:
         """Seconds the move after ``moves`` moves has been awaited (see :meth:`Server.start_waiting`),
         or 0 if that is not the move awaited."""
@@ -536,7 +543,7 @@ class Server:
     def tell_away(self, room: Room, but: Connection | None = None) -> None:
         """Tell everyone at ``room`` (``but`` one, told already) whose person is away now: a message
         of its own, for nothing else at the table changed."""
-        message = {"type": "away", "away": room.away()}
+        message = {"type": "away", **room.who_is_away()}
         for connection in room.connections:
             if connection is not but:
                 connection.send(message)
@@ -556,7 +563,7 @@ class Server:
     @staticmethod
     def _room_state(room: Room) -> dict[str, Any]:
         """What the table's state adds from the room, the same for every connection."""
-        return {"open_seats": room.open_seats(), "rematch": room.rematch, "away": room.away(),
+        return {"open_seats": room.open_seats(), "rematch": room.rematch, **room.who_is_away(),
                 # (when the page offers to ask a bot to play for someone, counted from how long the
                 # move has been awaited here: a page reloaded counted afresh)
                 "ask_after": {"away": ASK_AFTER, "idle": room.table.settings.ask_idle_after},

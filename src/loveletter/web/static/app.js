@@ -11,6 +11,7 @@ let picking = null; // {card, moves, index} (and target, once chosen) while choo
 let retry = 0;
 let serverStopped = false; // the server said it was stopping (close 1012), and no connection has opened since
 let awaitedSince = 0; // since when (Date.now()) the move now awaited is, by the server's count (see askButton)
+let awaySince = {}; // seat → since when (Date.now()) its person has been away, by the server's count (see askButton)
 let askTimer = null; // draws the table again once a bot may be asked to play for someone here
 let hints = null; // the expert's advice for the state shown, when hints are on
 let standing = null; // {code, key}: a refusal still true while that table is watched (a seat's credential refused)
@@ -377,6 +378,7 @@ function connect(code) {
       turnBegun = turnBegins(state, message);
       picking = samePicking(state, message);
       awaitedSince = Date.now() - 1000 * message.waited;  // (a page reloaded, or one that saw the table fill)
+      awaySince = since(message.away_for);
       state = message; hints = null; alertUser(standing ? w(standing.key) : ""); render();
       askHints();
     } else if (message.type === "away") {  // a person came or went: nothing else changed
@@ -386,7 +388,7 @@ function connect(code) {
       if (state) {
         const said = comings(state, message.away);
         if (said) announce(said);  // (nothing said: the last news stays)
-        state.away = message.away; render();
+        state.away = message.away; awaySince = since(message.away_for); render();
       }
     } else if (message.type === "hints") {
       // (not for a position left, nor in a language just left: hints asked for before a switch)
@@ -720,6 +722,11 @@ function news(before, after) {
   return lines.join(" ");
 }
 
+// Since when (Date.now()) each seat away has been, from the server's seconds (``away_for``).
+function since(awayFor) {
+  return Object.fromEntries(Object.entries(awayFor).map(([seat, seconds]) => [seat, Date.now() - 1000 * seconds]));
+}
+
 // Said to a screen reader when people go or come back (``away``: the seats away now), while the match goes on.
 function comings(s, away) {
   if (s.match_winners.length) return "";
@@ -756,14 +763,16 @@ function choose(face, moves, index) {
 }
 
 // The button that asks a bot to play the move awaited of another person, for a player: once that
-// person is away, or has not moved for a while here (the server says if it is too soon); null before,
-// and the table is drawn again when the while is over.
+// person has been away a while, or has not moved for a while here (the server says if it is too
+// soon); null before, and the table is drawn again when the while is over.
 function askButton(s) {
   clearTimeout(askTimer);
   if (s.seat === null || s.bots[s.current]) return null;
-  const waited = (Date.now() - awaitedSince) / 1000;
-  if (!s.away.includes(s.current) && waited < s.ask_after.idle) {
-    askTimer = setTimeout(() => { if (state === s) render(); }, (s.ask_after.idle - waited) * 1000);
+  const away = s.away.includes(s.current);
+  const waited = (Date.now() - (away ? awaySince[s.current] : awaitedSince)) / 1000;
+  const after = away ? s.ask_after.away : s.ask_after.idle;
+  if (waited < after) {
+    askTimer = setTimeout(() => { if (state === s) render(); }, (after - waited) * 1000);
     return null;
   }
   return $("button", { id: "stand-in-ask", text: w("web_stand_in_ask", { name: s.names[s.current] }),
