@@ -1532,6 +1532,22 @@ def test_an_approximate_table_gives_untouched_seats_their_exact_odds(players):
     assert compared > 8
 
 
+def test_another_players_look_at_a_third_players_card_leaves_it_one_shuffle_with_the_deck():
+    """Seat 5's Priest looks at seat 1's card, which seat 0 does not see: that tells seat 0 nothing of
+    it, and seat 1 plays before seat 5 can act on what it saw. Taken as touched, seat 1's odds came
+    from the resampled table's few deals: a Handmaid at 40% where seats 2 and 3, known the same
+    about, showed 13% (a six-player game's hints)."""
+    rnd = _dealt(6, "princess guard priest king guard spy chancellor handmaid baron countess"
+                    " spy guard guard guard guard priest baron handmaid prince prince chancellor", 4,
+                 "guard 5 prince", "priest 1")
+    seen = view(rnd, 0)
+    for held in (Belief(seen), reading.Reading(seen)):
+        odds = held.all_odds()
+        assert odds[1] == pytest.approx(odds[2], abs=1e-12) and odds[2] == pytest.approx(odds[3], abs=1e-12)
+    assert Belief(seen).touched == {4, 5}  # (and the Guard's target: its card is not the Prince)
+    assert 1 in Belief(view(rnd, 5)).touched  # the one who looked saw the card
+
+
 def _dealt(players: int, words: str, starter: int, *moves: str) -> Round:
     rnd = Round(EDITION_2019, players, [Card.from_word(w) for w in words.split()], starter=starter)
     for move in moves:

@@ -957,6 +957,11 @@ def _touches(e: Event) -> tuple[int, ...]:
     :attr:`Belief.touched`)."""
     if e.kind in ("setup", "deal", "draw", "round_end"):
         return ()
+    if (e.kind == "play" and e.card is Card.PRIEST) or (e.kind == "priest" and e.card is None):
+        # another's look at a card unseen here tells nothing of it (and its holder plays, touched
+        # then, before the one who looked can act on it): taken as touched, it took a resampled
+        # table's few deals, and a card looked at showed up to 28 points from a like player's
+        return () if e.seat is None else (e.seat,)
     return tuple(s for s in (e.seat, e.target, *(e.seats or ())) if s is not None)
 
 
