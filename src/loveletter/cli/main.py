@@ -153,9 +153,10 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
             refuse("play_err_name_marks")
     first: int | None = None
     if t.level_word(starter) != "random":  # ("willekeurig" too, and in any case, as --bots reads it)
-        if not (starter.isascii() and starter.isdigit()) or int(starter) >= players:
+        seat = starter.strip().removeprefix("+")  # (" 1" and "+1" as --target reads them)
+        if not (seat.isascii() and seat.isdigit()) or int(seat) >= players:
             refuse("play_err_starter", last=players - 1)
-        first = int(starter)
+        first = int(seat)
     settings = GameSettings(edition=ed, players=players, bots=levels, language=language,
                             seed=seed, target=target, name=name, records=records,
                             delay=delay if delay is not None else (0.6 if sys.stdout.isatty() else 0.0),
