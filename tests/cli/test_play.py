@@ -211,7 +211,7 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path, lang):
     legal = match.legal_actions()
     missing = next(c for c in (Card.PRINCESS, Card.COUNTESS, Card.KING) if c not in hand)
     move = "wachter 1 priester" if lang == "nl" else "guard 1 priest"
-    typed = ["blah blah", "99", "0", str(len(legal) + 1), f"{missing.word}", "guard 1 guard",
+    typed = ["", "blah blah", "99", "0", str(len(legal) + 1), f"{missing.word}", "guard 1 guard",
              "handmaid 1" if Card.HANDMAID in hand else "guard 0 priest", "?", "-1", "guard 1 spy", "9" * 5000,
              "12345678901", "1.5", "1,5", "1e3", move, "q"]
     proc, records = play(tmp_path, "--lang", lang, "--seed", str(seed), lines=typed)
@@ -220,6 +220,7 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path, lang):
     assert proc.stderr == ""
     out = proc.stdout
     if lang == "en":
+        assert reply_to(out, lang, "") == f"Nothing typed: choose a move, 1 to {len(legal)} (? for help)."
         assert reply_to(out, lang, "blah blah").startswith("That is not a move: unknown card 'blah'")
         assert reply_to(out, lang, "99") == f"There is no move number 99: choose 1 to {len(legal)}."
         assert reply_to(out, lang, "0") == f"There is no move number 0: choose 1 to {len(legal)}."
@@ -227,7 +228,7 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path, lang):
         assert reply_to(out, lang, missing.word) == (
             f"Not allowed: you do not hold the {missing.name.title()} (R4.3)")
         assert reply_to(out, lang, "guard 1 guard") == "Not allowed: the Guard may not name the Guard (R5.1)"
-        assert reply_to(out, lang, typed[6]).startswith("Not allowed: ")
+        assert reply_to(out, lang, typed[7]).startswith("Not allowed: ")
         assert reply_to(out, lang, "?").startswith("Type the number of a move")
         assert reply_to(out, lang, "-1") == f"There is no move number -1: choose 1 to {len(legal)}."
         assert reply_to(out, lang, "12345678901") == f"There is no move number 12345678901: choose 1 to {len(legal)}."
@@ -236,6 +237,7 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path, lang):
         assert reply_to(out, lang, "guard 1 spy") == "Not allowed: the Spy is not a card of the classic edition (R1)"
         assert "Player plays the Guard on Bram and names the Priest: " in out
     else:
+        assert reply_to(out, lang, "") == f"Niets getypt: kies een zet, 1 tot en met {len(legal)} (? voor hulp)."
         assert reply_to(out, lang, "blah blah").startswith("Dat is geen zet: ")
         assert reply_to(out, lang, "99") == f"Er is geen zet met nummer 99: kies 1 tot en met {len(legal)}."
         assert reply_to(out, lang, "0").startswith("Er is geen zet met nummer 0")
@@ -244,7 +246,7 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path, lang):
         assert reply_to(out, lang, missing.word) == f"Niet toegestaan: je hebt {nl_name} niet (R4.3)"
         assert reply_to(out, lang, "guard 1 guard") == (
             "Niet toegestaan: de Wachter mag de Wachter niet noemen (R5.1)")
-        assert reply_to(out, lang, typed[6]).startswith("Niet toegestaan: ")
+        assert reply_to(out, lang, typed[7]).startswith("Niet toegestaan: ")
         assert reply_to(out, lang, "?").startswith("Typ het nummer van een zet")
         assert reply_to(out, lang, "-1") == f"Er is geen zet met nummer -1: kies 1 tot en met {len(legal)}."
         assert reply_to(out, lang, "guard 1 spy") == (

@@ -296,7 +296,8 @@ class TerminalGame:
             if text in ("?", "h", "help", "hulp"):
                 self._say(self.t("help" if me.edition.has(Card.CHANCELLOR) else "help_classic"))
                 continue
-            if not text:
+            if not text:  # (Enter alone, or spaces: said, as every other line is answered)
+                self._say(Text(self.t(_by_moves("nothing_typed", len(legal)), max=len(legal)), style="red"))
                 continue
             if not_text(text):
                 self._say(Text(self.t("not_text"), style="red"))
@@ -337,7 +338,7 @@ class TerminalGame:
             return action
 
     def _no_such_number(self, text: str, moves: int) -> None:
-        key = {1: "no_such_number_one", 2: "no_such_number_two"}.get(moves, "no_such_number")
+        key = _by_moves("no_such_number", moves)
         shown = text if len(text) <= 20 else text[:20] + "…"
         self._say(Text(self.t(key, n=shown, max=moves), style="red"))
 
@@ -512,6 +513,11 @@ class TerminalGame:
         if action.card is Card.GUARD and action.guess is not None:
             return t("move_fmt_guard", target=target, guess=t.card(action.guess))
         return t("move_fmt_target", card=card, target=target)
+
+
+def _by_moves(key: str, moves: int) -> str:
+    """``key``'s text for a choice of ``moves`` moves: "1 to 3", but "1 or 2", and "only move 1"."""
+    return {1: f"{key}_one", 2: f"{key}_two"}.get(moves, key)
 
 
 def _grid(columns: int, last_whole: int = 0) -> Table:
