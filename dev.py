@@ -196,20 +196,30 @@ def _named(cmd: list[str]) -> str:
     return " ".join([words[0], *shown])
 
 
+def leading_language(argv: list[str]) -> tuple[list[str], list[str]]:
+    """``--lang X`` (or ``--lang=X``) before the command, as the game takes it there, and the rest."""
+    lang: list[str] = []
+    while argv and (argv[0].startswith("--lang=") or (argv[0] == "--lang" and len(argv) > 1)):
+        taken = 1 if argv[0].startswith("--lang=") else 2
+        lang, argv = lang + argv[:taken], argv[taken:]
+    return lang, argv
+
+
 def main() -> None:
     commands = {"serve", "play", "test", "replay", "bench"}
-    if sys.argv[1:2] in (["-h"], ["--help"], ["help"]):
+    lang, argv = leading_language(sys.argv[1:])  # (said in that language: say() reads every --lang)
+    if argv[:1] in (["-h"], ["--help"], ["help"]):
         try:
             print(f"{say('usage')}\n\n{say('help')}", flush=True)
         except BrokenPipeError:  # a reader that went away (| head): nothing more to say, not a traceback
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return
-    if len(sys.argv) < 2 or sys.argv[1] not in commands:
-        if len(sys.argv) >= 2:
-            print(say("unknown_command", command=sys.argv[1]), file=sys.stderr)
+    if not argv or argv[0] not in commands:
+        if argv:
+            print(say("unknown_command", command=argv[0]), file=sys.stderr)
         print(say("usage"), file=sys.stderr)
         sys.exit(2)  # (a usage error, as the game's commands give)
-    command, args = sys.argv[1], sys.argv[2:]
+    command, args = argv[0], argv[1:]
     try:
         ensure_environment()
         if command == "test":
@@ -228,7 +238,7 @@ def main() -> None:
     elif command == "bench":
         cmd = [str(PYTHON), str(ROOT / "benchmarks" / "engine.py"), *args]
     else:  # in the user's folder: the paths given (a record to replay, --records, --db) are read from there
-        cmd = [str(BIN / "loveletter"), command, *args]
+        cmd = [str(BIN / "loveletter"), *lang, command, *args]
     os.execv(cmd[0], cmd)
 
 

@@ -154,6 +154,21 @@ def test_help_and_a_wrong_command(monkeypatch, capsys, args, status, out, err):
     assert ("runs the test suite" in said.out) == (status == 0)
 
 
+def test_the_language_may_come_before_the_command(monkeypatch, capsys):
+    """`python3 dev.py --lang nl --help` said there was no command '--lang': the game's commands take
+    --lang there, and it goes on to the game with its command."""
+    dev = _dev()
+    monkeypatch.setattr(dev, "ensure_environment", lambda: None)
+    monkeypatch.setattr(dev.sys, "argv", ["dev.py", "--lang", "nl", "--help"])
+    dev.main()
+    assert capsys.readouterr().out.startswith("Gebruik: python3 dev.py serve")
+    ran = {}
+    monkeypatch.setattr(dev.os, "execv", lambda path, cmd: ran.update(cmd=cmd))
+    monkeypatch.setattr(dev.sys, "argv", ["dev.py", "--lang=nl", "--lang", "en", "play", "--seed", "1"])
+    dev.main()
+    assert ran["cmd"] == [str(dev.BIN / "loveletter"), "--lang=nl", "--lang", "en", "play", "--seed", "1"]
+
+
 def test_help_to_a_reader_that_went_away_is_quiet():
     """``python3 dev.py --help | head -2`` ended in a BrokenPipeError traceback."""
     import os
