@@ -1086,10 +1086,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                            " leeg: alleen als een andere speler erom vraagt)",
         "web_stand_in": "De bot die speelt voor wie weg is",
         "web_stood_in": "(een bot speelde voor {name})",
-        "web_stand_in_rule": "Een bot ({level}) speelt voor wie weg is na {away} s, en voor wie er is maar binnen"
-                             " {idle} s geen zet doet, zolang er een andere speler aan tafel is.",
-        "web_stand_in_asked_rule": "Een bot ({level}) doet een zet voor wie {away} s weg is, of er is maar {idle} s"
-                                   " geen zet doet, als een andere speler erom vraagt.",
+        "web_stand_in_rule": "Een bot ({level}) speelt voor wie weg is na {away} s, en voor wie er wel is maar"
+                             " binnen {idle} s geen zet doet, zolang er een andere speler aan tafel is.",
+        "web_stand_in_asked_rule": "Een bot ({level}) doet een zet voor wie {away} s weg is, of wie er wel is maar al"
+                                   " {idle} s geen zet doet, als een andere speler erom vraagt.",
         "web_away": "weg",
         "web_went_away": "{name} is weg.",
         "web_came_back": "{name} is terug.",

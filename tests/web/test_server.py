@@ -3252,15 +3252,15 @@ def test_the_others_are_told_who_is_away_and_the_table_says_who_stands_in_for_th
     assert ann.receive_away() == []
     assert ann.state["stand_in"] == ("A bot (expert) plays for someone away after 5 s, and for someone here"
                                      " who does not move within 60 s, while another player is at the table.")
-    assert bob.state["stand_in"] == ("Een bot (expert) speelt voor wie weg is na 5 s, en voor wie er is maar"
+    assert bob.state["stand_in"] == ("Een bot (expert) speelt voor wie weg is na 5 s, en voor wie er wel is maar"
                                      " binnen 60 s geen zet doet, zolang er een andere speler aan tafel is.")
     plain = create(client, players=2)  # no timeout: a bot plays only when asked (it was told of no bot at all)
     assert Seat(client, plain["code"], plain["secret"]).state["stand_in"] == (
         "A bot (beginner) plays a move for someone away for 30 s, or here without moving for 60 s, when another"
         " player asks it to.")
     assert Seat(client, plain["code"], plain["secret"], lang="nl").state["stand_in"] == (
-        "Een bot (beginner) doet een zet voor wie 30 s weg is, of er is maar 60 s geen zet doet, als een andere"
-        " speler erom vraagt.")
+        "Een bot (beginner) doet een zet voor wie 30 s weg is, of wie er wel is maar al 60 s geen zet doet,"
+        " als een andere speler erom vraagt.")
 
 
 def test_nothing_dealt_is_shown_before_every_seat_is_taken(client):
