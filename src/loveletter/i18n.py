@@ -15,7 +15,7 @@ import os
 import re
 import socket
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from loveletter.engine import Action, Card, IllegalActionError, NotationError
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from loveletter.record import RecordError
 
 LANGUAGES = ("en", "nl")
+#: The fields left out of a record that its note names (:meth:`Translator.ignored_fields`); the rest are counted.
+IGNORED_NAMED = 5
 
 CARD_NAMES: dict[str, dict[Card, str]] = {
     "en": {c: c.name.title() for c in Card},
@@ -689,11 +691,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_players": "'players' must be a list of non-empty names",
         "rec_players_distinct": "the players' names must be distinct",
         "rec_player_count": "the {edition} is for {low}-{high} players, not {n} (R2.1)",
-        "rec_target": "'target' must be a whole number of tokens, at least 1",
+        "rec_target": "'target' must be a whole number of tokens, at least 1, not {value}",
         "rec_rounds": "'rounds' must be a list",
         "rec_no_rounds": "the record has no rounds",
         "rec_round_not_object": "a round is a JSON object, not {kind}",
-        "rec_starter": "'starter' must be a seat from 0 to {last}",
+        "rec_starter": "'starter' must be a seat from 0 to {last}, not {value}",
         "rec_round_unfinished": "the round has not ended, yet another round follows it",
         "rec_match_over": "the match ended after round {round}, so no round may follow",
         "rec_wrong_starter": "seat {seat} cannot start this round: seat {expected} does (R3.5)",
@@ -714,8 +716,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_chancellor_empty": "the Chancellor drew no card (the deck is empty), so it keeps nothing (R5.9)",
         "rec_card_type": "'{field}' must name a card, not {kind}",
         "rec_unknown_card": "unknown card {word!r} in '{field}'",
-        "rec_unknown_field_record": "unknown field {field!r} in the record",
-        "rec_unknown_field_round": "unknown field {field!r} in a round",
+        "rec_ignored": "Left out, as loveletter-record/1 does not name them: {fields}.",
+        "rec_ignored_in_record": "{field!r} in the record",
+        "rec_ignored_in_round": "{field!r} in round {round}",
+        "rec_ignored_more": "and {n} more",
         "rec_unknown_field_turn": "unknown field {field!r} in a turn",
     },
     "nl": {
@@ -1307,11 +1311,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_players": "'players' moet een lijst van niet-lege namen zijn",
         "rec_players_distinct": "de namen van de spelers moeten verschillend zijn",
         "rec_player_count": "de {edition} is voor {low}-{high} spelers, niet {n} (R2.1)",
-        "rec_target": "'target' moet een geheel aantal tekens van liefde zijn, minstens 1",
+        "rec_target": "'target' moet een geheel aantal tekens van liefde zijn, minstens 1, niet {value}",
         "rec_rounds": "'rounds' moet een lijst zijn",
         "rec_no_rounds": "het spelverslag heeft geen rondes",
         "rec_round_not_object": "een ronde is een JSON-object, geen {kind}",
-        "rec_starter": "'starter' moet een stoel van 0 tot en met {last} zijn",
+        "rec_starter": "'starter' moet een stoel van 0 tot en met {last} zijn, niet {value}",
         "rec_round_unfinished": "de ronde is niet afgelopen, maar er volgt nog een ronde",
         "rec_match_over": "het spel was uit na ronde {round}, dus er mag geen ronde meer volgen",
         "rec_wrong_starter": "stoel {seat} kan deze ronde niet beginnen: stoel {expected} begint (R3.5)",
@@ -1333,8 +1337,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_chancellor_empty": "de Kanselier trok geen kaart (de trekstapel is leeg), dus hij houdt niets (R5.9)",
         "rec_card_type": "'{field}' moet een kaart noemen, geen {kind}",
         "rec_unknown_card": "onbekende kaart {word!r} in '{field}'",
-        "rec_unknown_field_record": "onbekend veld {field!r} in het spelverslag",
-        "rec_unknown_field_round": "onbekend veld {field!r} in een ronde",
+        "rec_ignored": "Weggelaten, want loveletter-record/1 kent ze niet: {fields}.",
+        "rec_ignored_in_record": "{field!r} in het spelverslag",
+        "rec_ignored_in_round": "{field!r} in ronde {round}",
+        "rec_ignored_more": "en nog {n}",
         "rec_unknown_field_turn": "onbekend veld {field!r} in een beurt",
     },
 }
@@ -1607,6 +1613,16 @@ class Translator:
             params["known"] = ", ".join(self.card(c).lower() for c in known)
         messages = NOTATION_MESSAGES if self.language == "en" else NOTATION_NL
         return messages[err.key].format(**shown_params(params))
+
+    def ignored_fields(self, ignored: Sequence[tuple[str, int | None]]) -> str:
+        """The fields a record held that were left out (:attr:`loveletter.record.Replayed.ignored`),
+        in one line: the first :data:`IGNORED_NAMED`, then how many more."""
+        named = [self("rec_ignored_in_record", field=quoted(name)) if round_number is None
+                 else self("rec_ignored_in_round", field=quoted(name), round=round_number)
+                 for name, round_number in ignored[:IGNORED_NAMED]]
+        if len(ignored) > IGNORED_NAMED:
+            named.append(self("rec_ignored_more", n=self.decimal(len(ignored) - IGNORED_NAMED)))
+        return self("rec_ignored", fields=", ".join(named))
 
     def record_error(self, err: RecordError) -> str:
         """A refused record in this language, with its place: ``ronde 2, beurt 3: ...``."""

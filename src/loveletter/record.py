@@ -19,7 +19,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, TypeGuard
 
@@ -83,10 +83,13 @@ class RecordError(ValueError):
 
 @dataclass
 class Replayed:
-    """A record played through the engine: the match, and the players' names."""
+    """A record played through the engine: the match, the players' names, and the fields of the
+    document and its rounds that RECORD.md does not name, left out (it refuses unknown fields in a
+    turn alone), each with its round (``None``: the document), for the reader to be told."""
 
     match: Match
     names: list[str]
+    ignored: list[tuple[str, int | None]] = field(default_factory=list)
 
 
 # ------------------------------------------------------------------------------------ writing
@@ -332,7 +335,7 @@ def replay(doc: Any, on_step: Callable[[int, int, Match], None] | None = None) -
     fmt = doc.get("format", FORMAT)  # before the fields: another format has other fields
     if fmt != FORMAT:
         raise RecordError("rec_unknown_format", format=_shown(fmt), expected=FORMAT)
-    _no_unknown(doc, _DOCUMENT_FIELDS, "record")
+    ignored: list[tuple[str, int | None]] = [(name, None) for name in _unknown(doc, _DOCUMENT_FIELDS)]
     name = doc.get("edition", "classic")
     if not isinstance(name, str):
         raise RecordError("rec_edition_type", kind=_kind(name))
@@ -352,7 +355,7 @@ def replay(doc: Any, on_step: Callable[[int, int, Match], None] | None = None) -
     # (an optional field is absent or has its value: null is one only for a turn's target, docs/record.md)
     target = doc.get("target")
     if "target" in doc and (not _is_int(target) or target < 1):  # R2.3: any target agreed
-        raise RecordError("rec_target")
+        raise RecordError("rec_target", value=_shown(target))
     rounds = doc.get("rounds")
     if not isinstance(rounds, list):
         raise RecordError("rec_rounds")
@@ -363,14 +366,11 @@ def replay(doc: Any, on_step: Callable[[int, int, Match], None] | None = None) -
     for r, rnd in enumerate(rounds, start=1):
         if not isinstance(rnd, dict):
             raise RecordError("rec_round_not_object", r, kind=_kind(rnd))
-        try:
-            _no_unknown(rnd, _ROUND_FIELDS, "round")
-        except RecordError as err:
-            raise err.at(r) from None
+        ignored += [(name, r) for name in _unknown(rnd, _ROUND_FIELDS)]
         deck = _deck(rnd.get("deck"), r)
         starter = rnd.get("starter")
         if "starter" in rnd and (not _is_int(starter) or not 0 <= starter < len(names)):
-            raise RecordError("rec_starter", r, last=len(names) - 1)
+            raise RecordError("rec_starter", r, last=len(names) - 1, value=_shown(starter))
         if match is None:  # players, target and starter are checked above, the deck here
             _check_deck(edition, deck, r)
             match = Match(edition, len(names), target=target, starter=starter or 0, deck=deck)
@@ -397,13 +397,13 @@ def replay(doc: Any, on_step: Callable[[int, int, Match], None] | None = None) -
             if on_step is not None:
                 on_step(r, t, match)
     assert match is not None
-    return Replayed(match, list(names))
+    return Replayed(match, list(names), ignored)
 
 
 def _play_turn(match: Match, turn: Any) -> None:
     if not isinstance(turn, dict):
         raise RecordError("rec_turn_not_object", kind=_kind(turn))
-    _no_unknown(turn, _TURN_FIELDS, "turn")
+    _no_unknown(turn)
     rnd = match.round
     if rnd.over:
         raise RecordError("rec_round_over")
@@ -464,11 +464,16 @@ def _check_deck(edition: Edition, deck: list[Card], r: int) -> None:
         raise RecordError("rec_deck_cards", r, size=len(edition.full_deck), edition=edition.name, wrong=wrong)
 
 
-def _no_unknown(obj: dict[str, Any], allowed: set[str], what: str) -> None:
-    """``what``: ``record``, ``round`` or ``turn``."""
-    unknown = sorted(set(obj) - allowed)
+def _unknown(obj: dict[str, Any], allowed: set[str]) -> list[str]:
+    """The fields of ``obj`` that are not ``allowed``, in order."""
+    return sorted(set(obj) - allowed)
+
+
+def _no_unknown(turn: dict[str, Any]) -> None:
+    """A turn's unknown field refused (RECORD.md: "Unknown fields in a turn are refused")."""
+    unknown = _unknown(turn, _TURN_FIELDS)
     if unknown:
-        raise RecordError(f"rec_unknown_field_{what}", field=unknown[0])
+        raise RecordError("rec_unknown_field_turn", field=unknown[0])
 
 
 def _is_int(value: Any) -> TypeGuard[int]:

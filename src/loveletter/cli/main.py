@@ -180,6 +180,8 @@ def replay_command(file: str, as_json: bool, lang: str | None) -> None:
     except RecordError as err:  # the place first, as RECORD.md has it ("round 2, turn 5: ..."), no command name
         click.echo(t.record_error(err), err=True)
         sys.exit(1)
+    if replayed.ignored:  # (a misspelt field, say, is not taken without a word)
+        click.echo(t.ignored_fields(replayed.ignored), err=True)
     if as_json:
         click.echo(json.dumps(summary(replayed)))
         return
