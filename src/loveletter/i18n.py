@@ -287,6 +287,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_err_db_driver": "its driver ({module}) is not installed",
         "serve_err_db_url": "it is not a database URL (e.g. postgresql+psycopg://user@host/db or sqlite:///file.db)",
         "serve_err_db_not_sqlite": "the file is not an SQLite database",
+        "serve_err_db_read_only": "it may only be read, not written to",
+        "serve_err_db_folder_read_only": "the folder {folder} may not be written to (SQLite keeps files of its own"
+                                         " beside the database)",
+        "serve_err_db_in_use": "another server is using the database {db}: only one server may use a database"
+                               " (each keeps its tables in memory); stop that one first, or give this one"
+                               " another --db",
         "serve_err_db_unreachable": "no connection (the driver says: {detail})",
         "serve_err_db_says": "the driver says: {detail}",
         "serve_err_db_foreign": "its table {table!r} is not this app's (columns missing: {columns}): choose another"
@@ -896,6 +902,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_err_db_driver": "het stuurprogramma ervoor ({module}) is niet geïnstalleerd",
         "serve_err_db_url": "het is geen database-URL (bv. postgresql+psycopg://gebruiker@host/db of sqlite:///bestand.db)",
         "serve_err_db_not_sqlite": "het bestand is geen SQLite-database",
+        "serve_err_db_read_only": "er mag alleen in gelezen worden, niet in geschreven",
+        "serve_err_db_folder_read_only": "in de map {folder} mag niet geschreven worden (SQLite houdt eigen"
+                                         " bestanden naast de database)",
+        "serve_err_db_in_use": "een andere server gebruikt de database {db}: maar één server mag een database"
+                               " gebruiken (elke server houdt zijn tafels in het geheugen); stop die eerst, of"
+                               " geef deze een andere --db",
         "serve_err_db_unreachable": "geen verbinding (het stuurprogramma zegt: {detail})",
         "serve_err_db_says": "het stuurprogramma zegt: {detail}",
         "serve_err_db_foreign": "de tabel {table!r} erin is niet van deze app (ontbrekende kolommen: {columns}): kies een"

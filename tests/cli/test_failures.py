@@ -216,6 +216,38 @@ def test_serve_leaves_another_programs_table_alone_and_creates_nothing_beside_it
     assert (tmp_path / "shared.db").read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["shared.db"]
 
 
+def test_serve_refuses_a_database_another_server_uses_or_one_it_may_only_read(tmp_path):
+    """Two servers on one SQLite file each served their own copy of a table, and a player on one
+    never saw the other's moves; a file that may only be read was taken, and every new table was
+    refused with "try again", for ever. Both are told at the start, in one line."""
+    first = start_server(free_port(), str(tmp_path / "web.db"))
+    try:
+        done = run("serve", "--port", free_port(), "--db", "web.db", "--lang", "en", cwd=tmp_path)
+    finally:
+        stop_server(first)
+    assert done.returncode == 1 and done.stderr == (
+        "loveletter serve: another server is using the database sqlite:///web.db: only one server may use a"
+        " database (each keeps its tables in memory); stop that one first, or give this one another --db\n")
+    stop_server(start_server(free_port(), str(tmp_path / "web.db")))  # the first gone: the database is free
+    read_only = f"sqlite:///file:{tmp_path / 'web.db'}?mode=ro&uri=true"  # (as root, a file's mode is no bar)
+    done = run("serve", "--port", free_port(), "--db", read_only, "--lang", "nl", cwd=tmp_path)
+    assert done.returncode == 1 and done.stderr == (
+        f"loveletter serve: kan de database {read_only} niet openen: er mag alleen in gelezen worden, niet in"
+        " geschreven\n")
+
+
+def test_a_folder_that_may_not_be_written_to_is_told_in_words(monkeypatch, tmp_path):
+    """SQLite said only "unable to open database file" (it keeps files of its own beside the database)."""
+    from loveletter.i18n import Translator
+    from loveletter.web import serve
+
+    monkeypatch.setattr(serve.os, "access", lambda path, mode: path != tmp_path)
+    assert serve._sqlite_file_problem(str(tmp_path / "web.db"), Translator("en")) == (
+        f"the folder {tmp_path} may not be written to (SQLite keeps files of its own beside the database)")
+    assert serve._sqlite_file_problem(str(tmp_path / "sub" / "web.db"), Translator("en")) == (
+        f"the folder {tmp_path / 'sub'} does not exist")
+
+
 def test_serve_names_a_database_file_whose_name_is_not_utf8(tmp_path):
     """A file name of bytes that are not UTF-8 (Python's stand-in ``\\udcff`` for the byte 0xff): the
     database was made, and then naming it as the server opened ended it with a traceback."""

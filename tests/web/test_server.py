@@ -22,6 +22,7 @@ from xml.etree import ElementTree
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
+from sqlalchemy.exc import OperationalError
 from web_clients import Seat, close_all, create, join
 
 from loveletter.bots.expert import DEFAULT_ITERATIONS
@@ -34,7 +35,7 @@ from loveletter.web.app import create_app
 from loveletter.web.bodies import NewTable
 from loveletter.web.lobby import OUTBOX, Connection, Server
 from loveletter.web.process import free_port
-from loveletter.web.store import Store
+from loveletter.web.store import InUse, Store, claim
 from loveletter.web.store import tables as store_tables
 
 
@@ -2348,6 +2349,28 @@ def test_a_connection_is_dropped_once_its_messages_pile_up_or_one_waits_too_long
 
     asyncio.run(scenario())
 
+
+
+def test_a_database_is_one_servers_while_it_runs(database):
+    """Two servers on one database each served their own copy of a table: a server claims its
+    database (`loveletter serve` before it opens), and a second claim is refused until the first
+    is let go (as when its process ends, however it ends). A database it may write to passes."""
+    first = claim(Store(database).engine)
+    assert first is not None
+    with pytest.raises(InUse):
+        claim(Store(database).engine)
+    first.close()
+    again = claim(Store(database).engine)
+    assert again is not None
+    again.close()
+    Store(database).check_writable()
+
+
+def test_a_database_that_may_only_be_read_is_refused_by_its_check(tmp_path):
+    path = tmp_path / "web.sqlite3"
+    Store(f"sqlite:///{path}")
+    with pytest.raises(OperationalError, match="readonly database"):
+        Store(f"sqlite:///file:{path}?mode=ro&uri=true").check_writable()
 
 
 def test_what_another_server_on_the_database_stored_first_is_refused_in_one_line(client, database):

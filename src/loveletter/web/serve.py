@@ -32,7 +32,7 @@ from loveletter.signals import HANG_UP, handled
 from loveletter.web.app import create_app, page_language
 from loveletter.web.limits import LoopbackOnly
 from loveletter.web.messages import first_line, left_out_reason
-from loveletter.web.store import ForeignTable, Store, default_database
+from loveletter.web.store import ForeignTable, InUse, Store, claim, default_database
 
 #: The addresses of this machine alone (``--host``): a server there answers only to its own names.
 LOOPBACK_ADDRESSES = ("127.0.0.1", "localhost", "::1")
@@ -79,6 +79,15 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
                     reason=t("serve_err_db_foreign", table=err.table, columns=", ".join(err.missing)))
     except (SQLAlchemyError, ValueError) as err:
         return fail("serve_err_db", db=shown_db, reason=_database_reason(err, url, t))
+    try:  # one server to a database, and one that may write to it (kept while this server runs)
+        claimed = claim(store.engine)
+        store.check_writable()
+    except InUse:
+        return fail("serve_err_db_in_use", db=shown_db)
+    except OSError as err:  # the lock's file beside an SQLite file could not be made
+        return fail("serve_err_db", db=shown_db, reason=t.os_reason(err))
+    except SQLAlchemyError as err:
+        return fail("serve_err_db", db=shown_db, reason=_database_reason(err, url, t))
     try:  # every stored table read back before the server says it is open
         app = create_app(store, bot_delay, budget)
     except SQLAlchemyError as err:
@@ -108,6 +117,7 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     finally:
         for listener in listeners:
             listener.close()
+    del claimed  # (held until here: the database is this server's while it serves)
     if stopped_by is not None:  # stopped by Ctrl-C, as a shell expects (a SIGTERM ended it already)
         signal.signal(stopped_by, signal.SIG_DFL)
         signal.raise_signal(stopped_by)
@@ -157,6 +167,8 @@ def _database_reason(err: SQLAlchemyError | ValueError, url: str, t: Translator)
         return t("serve_err_db_unreachable", detail=detail.removeprefix("connection failed: "))
     if isinstance(err, DatabaseError) and "file is not a database" in detail:
         return t("serve_err_db_not_sqlite")
+    if "readonly database" in detail:  # (SQLite's words for a file this user may only read)
+        return t("serve_err_db_read_only")
     return t("serve_err_db_says", detail=detail)
 
 
@@ -185,6 +197,8 @@ def _sqlite_file_problem(given: str | None, t: Translator) -> str | None:
         return t("os_is_folder")
     if not path.parent.is_dir():
         return t("serve_err_db_no_folder", folder=path.parent)
+    if not os.access(path.parent, os.W_OK | os.X_OK):  # (SQLite said "unable to open database file")
+        return t("serve_err_db_folder_read_only", folder=path.parent)
     return None
 
 

@@ -12,7 +12,13 @@ import hashlib
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import IO, Any
+
+try:
+    import fcntl
+except ImportError:  # (Windows: a second server on one SQLite file is not refused there)
+    fcntl = None  # type: ignore[assignment]
 
 from sqlalchemy import (
     Boolean,
@@ -25,15 +31,17 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
+    false,
     insert,
     inspect,
     select,
     text,
     true,
 )
-from sqlalchemy.engine import Engine
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.pool import NullPool, StaticPool
 from sqlalchemy.sql.dml import Insert
 from sqlalchemy.sql.elements import ColumnElement
 
@@ -152,6 +160,39 @@ def _widen_names(engine: Engine) -> None:
             db.execute(text(f"ALTER TABLE seats ALTER COLUMN name TYPE VARCHAR({MAX_NAME_POINTS})"))
 
 
+class InUse(Exception):
+    """Another server holds the database (see :func:`claim`)."""
+
+
+def claim(engine: Engine) -> IO[bytes] | Connection | None:
+    """Hold ``engine``'s database for this server while what this returns is kept (the system lets
+    it go when the process ends, however it ends); :class:`InUse` where another server holds it.
+    Each server keeps its tables in memory: two on one database each served its own copy of a
+    table, and a player on one never saw the other's moves. An SQLite file: a lock on a file beside
+    it (``FILE.lock``); PostgreSQL: an advisory lock named by the schema; other databases, and an
+    SQLite database in memory: nothing."""
+    if engine.dialect.name == "sqlite":
+        path = engine.url.database
+        if fcntl is None or not path or path == ":memory:" or engine.url.query.get("uri"):  # (a URI: "file:…")
+            return None
+        handle = Path(f"{path}.lock").open("ab")  # noqa: SIM115 - held while the server runs
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            raise InUse from None
+        return handle
+    if engine.dialect.name == "postgresql":  # (a connection of its own, out of the pool: closed, it is let go)
+        connection = create_engine(engine.url, poolclass=NullPool).connect()
+        held = connection.execute(text("SELECT pg_try_advisory_lock(hashtext('loveletter ' || current_schema()))"))
+        if not held.scalar():
+            connection.close()
+            raise InUse
+        connection.commit()  # (the lock is the session's: no transaction is left open)
+        return connection
+    return None
+
+
 class ForeignTable(Exception):
     """The database holds a table by one of our tables' names that is not ours (another program's,
     in a shared database): it is left as it is, and nothing is created beside it."""
@@ -209,6 +250,14 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
         _widen_names(self.engine)
+
+    def check_writable(self) -> None:
+        """Raise the database's refusal where this server may not write to it (a read-only file, a
+        role without the right): such a server started, and refused every new table with "try
+        again", for ever. A delete of no row, undone: it asks for the right to write all the same."""
+        with self.engine.connect() as connection:
+            connection.execute(delete(moves).where(false()))
+            connection.rollback()
 
     def create(self, code: str, settings: dict[str, Any], private: bool, rematch_of: str | None = None,
                creator: tuple[str, str] | None = None) -> None:
