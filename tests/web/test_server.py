@@ -330,8 +330,9 @@ def test_a_write_the_database_refuses_is_told_in_one_line_and_changes_nothing(cl
     assert [t.moves for t in store.load_all()] == [[move]]
 
 
-def test_a_bots_move_the_database_refuses_is_stored_on_a_later_try(client, monkeypatch):
-    """The bot's task ended with the failed write, and the table waited for ever on the bot."""
+def test_a_bots_move_the_database_refuses_is_stored_on_a_later_try(client, monkeypatch, caplog):
+    """The bot's task ended with the failed write, and the table waited for ever on the bot. Its
+    failure is logged once, and its success after it (a full disk logged it once a second a table)."""
 
     store = client.app.state.server.store
     stored, failed = store.add_move, []
@@ -355,6 +356,12 @@ def test_a_bots_move_the_database_refuses_is_stored_on_a_later_try(client, monke
         assert time.monotonic() < deadline, f"the bot's move was not stored; tried {failed}"
         time.sleep(0.05)
     assert failed == [bots_move, bots_move]  # refused twice, stored on the third try
+    def told() -> list[str]:
+        return [r.getMessage() for r in caplog.records if f"move {bots_move} " in r.getMessage()]
+
+    until(lambda: len(told()) == 2)  # (the success is logged just after the move is stored)
+    assert told() == [f"table {made['code']}: move {bots_move} not stored: (builtins.Exception) database is locked",
+                      f"table {made['code']}: move {bots_move} stored after 3 tries"]
 
 
 def test_text_in_the_database_that_is_not_utf8_does_not_stop_the_tables_loading(tmp_path):

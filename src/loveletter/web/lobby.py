@@ -646,6 +646,7 @@ class Server:
             seen = table.view_for(seat)
         action = await loop.run_in_executor(self.thinking, table.bot_choice, seat, seen, at)
         await asyncio.sleep(max(0.0, delay - (loop.time() - started)))
+        tries = 0
         while True:
             async with room.lock:
                 if not table.still_for_bot(seat, at):
@@ -653,13 +654,17 @@ class Server:
                 # Not to be cancelled from here on: a move stored but not applied would stall the table.
                 room.storing = True
                 try:
-                    await self.commit(room, action, by_bot=True)
+                    # (its failure logged once, not once a second while a disk stays full)
+                    await self.commit(room, action, by_bot=True, logged=tries > 0)
+                    if tries:
+                        log.warning("table %s: move %d stored after %d tries", table.code, at, tries + 1)
                     break
                 except Refused as refusal:  # the database did not take it (nothing applied): again in a
                     if refusal.key == ELSEWHERE:  # moment, unless another server stored that move's place
                         return
                 finally:
                     room.storing = False
+            tries += 1
             await asyncio.sleep(STORE_RETRY)
         self.tell_all(room)
         self.start_waiting(room)
@@ -718,14 +723,17 @@ class Server:
             return
         connection.send(message)
 
-    async def commit(self, room: Room, action: Action, by_bot: bool) -> None:
+    async def commit(self, room: Room, action: Action, by_bot: bool, logged: bool = False) -> None:
         """Store a checked move (in a worker thread: other tables go on meanwhile), then apply it.
         Called under the room's lock, so the table's moves keep their order. A move the database
-        does not take is not applied: :class:`Refused`, and the player may send it again."""
+        does not take is not applied: :class:`Refused`, and the player may send it again
+        (``logged``: its failure to store is logged already, when it was tried before)."""
         try:
             await asyncio.to_thread(room.table.store_move, action, by_bot)
         except NOT_NOW as err:
-            log.error("table %s: move %d not stored: %s", room.table.code, len(room.table.moves), first_line(err))
+            if not logged:
+                log.error("table %s: move %d not stored: %s", room.table.code, len(room.table.moves),
+                          first_line(err))
             raise Refused("web_store_failed") from None
         except IntegrityError:  # that move's number is taken: the table is out of date here
             log.error("table %s: move %d not stored: another server on this database stored one",
