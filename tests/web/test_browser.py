@@ -685,6 +685,11 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     ann.set_input_files("#record-file", str(path))
     ann.click("#upload button[type=submit]")
     ann.wait_for_selector("#alert:has-text('not a text file')")
+    path.write_text(json.dumps({**record.json(), "event": "club night"}))  # a field the format does not name
+    ann.set_input_files("#record-file", str(path))
+    ann.click("#upload button[type=submit]")
+    ann.wait_for_selector("#replay-step:has-text('Step 1 of')")  # replayed, and the field named
+    assert ann.locator("#alert").inner_text() == "Left out, as loveletter-record/1 does not name them: 'event' in the record."
 
 
 def assert_replay_steps_are_announced(page: Page) -> None:

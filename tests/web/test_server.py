@@ -1117,7 +1117,7 @@ def test_an_uploaded_records_names_that_look_alike_are_shown_apart(client):
     """As in the terminal's replay: the same letter written two ways, or a name on two lines, would
     show two players alike."""
     doc = _one_round_record(["Zo\u00eb", "Zoe\u0308", "Bram\nvan Dijk"])
-    frames = client.post("/api/replay", content=json.dumps(doc)).json()
+    frames = client.post("/api/replay", content=json.dumps(doc)).json()["frames"]
     assert frames[0]["names"] == ["'Zo\\xeb'", "'Zoe\\u0308'", "Bram van Dijk"]
     assert frames[-1]["log"][0].startswith("Round 1: ")
 
@@ -1140,7 +1140,7 @@ def test_replays_are_made_apart_and_only_for_the_games_own_pages(client, monkeyp
         refused = client.post("/api/replay", content=body, headers=sent)
         assert refused.status_code == 400 and refused.json()["key"] == "web_foreign_origin"
     assert made_in == []
-    frames = client.post("/api/replay", content=body, headers={"sec-fetch-site": "same-origin"}).json()
+    frames = client.post("/api/replay", content=body, headers={"sec-fetch-site": "same-origin"}).json()["frames"]
     assert frames[0]["names"] == ["Ann", "Bob"] and made_in[0].startswith("loveletter-replays")
     code, _secret = finished_bot_match(client)
     assert client.get(f"/api/tables/{code}/replay").status_code == 200 and made_in[1].startswith("loveletter-replays")
@@ -1157,7 +1157,7 @@ def test_a_finished_match_gives_its_record_and_replay(client):
     doc = answer.json()
     replayed = replay(doc)  # a valid loveletter-record/1
     assert doc["format"] == "loveletter-record/1" and replayed.match.over and doc["players"] == ["Ann", "Bot 1 (random)"]
-    steps = client.get(f"/api/tables/{code}/replay?lang=nl").json()
+    steps = client.get(f"/api/tables/{code}/replay?lang=nl").json()["frames"]
     assert len(steps) == sum(len(r["turns"]) + 1 for r in doc["rounds"])
     assert steps[0]["turn"] == 0 and steps[-1]["winners"] and "Ronde 1" in steps[0]["log"][0]
     assert all(len(step["hands"][s]) in (0, 1, 2) for step in steps for s in (0, 1))
@@ -1167,7 +1167,8 @@ def test_a_finished_match_gives_its_record_and_replay(client):
     # a record file's names are just names, shown as written; the same steps otherwise
     uploaded = client.post("/api/replay?lang=nl", content=json.dumps(doc))
     assert uploaded.status_code == 200
-    assert uploaded.json() == json.loads(json.dumps(steps).replace("Bot 1 (willekeurig)", "Bot 1 (random)"))
+    assert uploaded.json() == {"frames": json.loads(json.dumps(steps).replace("Bot 1 (willekeurig)", "Bot 1 (random)")),
+                               "left_out": None}
 
 
 @pytest.mark.parametrize(("body", "says"), [
@@ -1314,6 +1315,19 @@ def test_a_refusal_quotes_what_was_sent_cut_short(client):
     assert taken["key"] == "web_name_taken" and families in taken["message"]
 
 
+def test_an_uploaded_records_fields_the_format_does_not_name_are_left_out_and_named(client):
+    """As on the command line: RECORD.md refuses unknown fields in a turn alone, and an upload with
+    another program's notes in the document or a round was refused."""
+    doc = _one_round_record(["Ann", "Bob"])
+    plain = client.post("/api/replay?lang=nl", content=json.dumps(doc)).json()
+    doc["event"], doc["rounds"][0]["note"] = "club night", "first"
+    answer = client.post("/api/replay?lang=nl", content=json.dumps(doc))
+    assert answer.status_code == 200 and answer.json() == {
+        "frames": plain["frames"],
+        "left_out": "Weggelaten, want loveletter-record/1 kent ze niet: 'event' in het spelverslag, 'note' in ronde 1."}
+    assert plain["left_out"] is None
+
+
 def test_a_name_with_a_lone_surrogate_replays(client):
     """JSON allows a lone surrogate ("\\ud800"), UTF-8 does not: writing the frames failed with a 500."""
     code, _secret = finished_bot_match(client)
@@ -1321,7 +1335,7 @@ def test_a_name_with_a_lone_surrogate_replays(client):
     doc["players"] = ["\ud800Ann", "Bram"]
     answer = client.post("/api/replay", content=json.dumps(doc))
     # shown as the terminal's replay shows it: what cannot be printed is a space, the name trimmed
-    assert answer.status_code == 200 and answer.json()[0]["names"] == ["Ann", "Bram"]
+    assert answer.status_code == 200 and answer.json()["frames"][0]["names"] == ["Ann", "Bram"]
 
 
 def test_a_replay_too_large_to_show_is_refused(client, monkeypatch):
@@ -1386,7 +1400,7 @@ def test_a_replay_plays_its_record_once_and_shows_what_replaying_each_cut_showed
             return replay_record(d, **k)
 
         monkeypatch.setattr(replays, "replay", counted)
-        assert json.loads(replays.frames_json(doc, t)) == expected and len(calls) == 1
+        assert json.loads(replays.frames_json(doc, t))["frames"] == expected and len(calls) == 1
         monkeypatch.undo()
 
 
@@ -3348,7 +3362,7 @@ def test_every_replay_frame_shows_the_whole_match_as_it_stands_after_its_turn():
         return [card.word for card in cards]
 
     for doc in docs:
-        frames = json.loads(replays.frames_json(doc, t))
+        frames = json.loads(replays.frames_json(doc, t))["frames"]
         names = names_apart(doc["players"])
         for frame, (r, cut, match) in zip(frames, _each_cut(doc), strict=True):
             rnd = match.round

@@ -42,8 +42,10 @@ def distinct_names(names: list[str]) -> list[str]:
 
 
 def frames_json(doc: Any, t: Translator) -> str:
-    """Every step of the record ``doc`` (the deal of each round, then each turn) as the JSON list
-    sent, each frame written as it is made. A bad record raises
+    """Every step of the record ``doc`` (the deal of each round, then each turn) as the JSON sent:
+    ``frames``, each written as it is made, and ``left_out``, the line that names the fields of the
+    document and its rounds that the format does not name (:attr:`loveletter.record.Replayed.ignored`),
+    or null: the page shows it, as the command line does. A bad record raises
     :class:`~loveletter.record.RecordError` (one line, naming the round and turn); frames that pass
     :data:`MAX_REPLAY_BYTES` are refused (:class:`Refused`) before they are all in memory."""
     most = MAX_REPLAY_BYTES
@@ -64,8 +66,9 @@ def frames_json(doc: Any, t: Translator) -> str:
             raise Refused("web_replay_too_big", most=most // 1_000_000)
         parts.append(part)
 
-    replay(doc, on_step=step)  # (the players are checked before the first step)
-    return "[" + ",".join(parts) + "]"
+    replayed = replay(doc, on_step=step)  # (the players are checked before the first step)
+    left_out = t.ignored_fields(replayed.ignored) if replayed.ignored else None
+    return '{"frames":[' + ",".join(parts) + '],"left_out":' + json.dumps(left_out) + "}"
 
 
 def _frame(rnd: Round, number: int, turn: int, tokens: list[int], names: list[str], t: Translator

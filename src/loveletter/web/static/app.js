@@ -836,10 +836,12 @@ let replay = null; // {frames, at, source}
 // A replay's frames in the page's language, from a finished table ({code}) or an uploaded record
 // ({record}: its text); null (and the reason shown) if the server refuses.
 async function replayFrames(source) {
-  return source.code
+  const answer = await (source.code
     ? ask(`/api/tables/${source.code}/replay?lang=${lang}`)
     : ask(`/api/replay?lang=${lang}`, { method: "POST", headers: { "Content-Type": "application/json" },
-      body: source.record });
+      body: source.record }));
+  if (answer && answer.left_out) alertUser(answer.left_out);  // (fields the format does not name, named)
+  return answer && answer.frames;
 }
 
 function showReplay(frames, source, at = 0) {
