@@ -270,6 +270,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         # tournaments
         "cli_serve": "Start the browser game on this computer (tables with friends and bots) and print its address.",
         "opt_serve_host": "Address to listen on (0.0.0.0: every network interface).",
+        "opt_serve_proxy": "The addresses (or networks, with commas between) of proxies in front of the server"
+                           " that name their clients in X-Forwarded-For: each client then counts apart in the"
+                           " limits per address. Without it the header is not believed (anyone could name"
+                           " themselves anyone).",
         "opt_serve_port": "Port to listen on.",
         "opt_serve_bot_delay": "Seconds from the start of a bot's turn to its move, its thinking included, so people can follow.",
         "opt_serve_db": "Database: an SQLAlchemy URL (e.g. postgresql+psycopg://user@host/db) or an SQLite file path"
@@ -279,6 +283,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_err_db": "cannot open the database {db}: {reason}",
         "serve_err_port": "cannot listen on {host}:{port}: {reason}",
         "serve_err_host_empty": "the address is empty: give one, e.g. 127.0.0.1 or 0.0.0.0",
+        "cli_addresses_empty": "no address: give one or more, e.g. 127.0.0.1 or 127.0.0.1,::1",
+        "cli_not_an_address": "{value} is not an internet address or network (e.g. 127.0.0.1, ::1, 10.0.0.0/8)",
         "serve_err_db_empty": "it is empty: give a database URL or an SQLite file path (or leave --db out)",
         "serve_err_data_folder": "cannot make the data folder {folder}: {reason}",
         "serve_err_no_home": "no folder for the tables' database: {reason}",
@@ -335,6 +341,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "meta_file": "FILE",
         "meta_png": "FILE.png",
         "meta_address": "ADDRESS",
+        "meta_addresses": "ADDRESSES",
         "meta_port": "PORT",
         "meta_database": "URL|FILE",
         "tour_playing": "Playing",
@@ -885,6 +892,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         # toernooien
         "cli_serve": "Start het spel in de browser op deze computer (tafels met vrienden en bots) en toon het adres.",
         "opt_serve_host": "Adres om op te luisteren (0.0.0.0: elke netwerkinterface).",
+        "opt_serve_proxy": "De adressen (of netwerken, met komma's ertussen) van proxy's voor de server die hun"
+                           " cliënten noemen in X-Forwarded-For: elke cliënt telt dan apart in de grenzen per"
+                           " adres. Zonder deze optie wordt die header niet geloofd (iedereen kan zich dan"
+                           " ieder ander noemen).",
         "opt_serve_port": "Poort om op te luisteren.",
         "opt_serve_bot_delay": "Seconden van het begin van de beurt van een bot tot zijn zet, zijn denktijd meegerekend, zodat mensen het kunnen volgen.",
         "opt_serve_db": "Database: een SQLAlchemy-URL (bv. postgresql+psycopg://gebruiker@host/db) of het pad van een"
@@ -894,6 +905,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_err_db": "kan de database {db} niet openen: {reason}",
         "serve_err_port": "kan niet luisteren op {host}:{port}: {reason}",
         "serve_err_host_empty": "het adres is leeg: geef er een, bv. 127.0.0.1 of 0.0.0.0",
+        "cli_addresses_empty": "geen adres: geef er een of meer, bv. 127.0.0.1 of 127.0.0.1,::1",
+        "cli_not_an_address": "{value} is geen internetadres of netwerk (bv. 127.0.0.1, ::1, 10.0.0.0/8)",
         "serve_err_db_empty": "die is leeg: geef een database-URL of het pad van een SQLite-bestand (of laat --db weg)",
         "serve_err_data_folder": "kan de gegevensmap {folder} niet maken: {reason}",
         "serve_err_no_home": "geen map voor de database van de tafels: {reason}",
@@ -950,6 +963,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "meta_file": "BESTAND",
         "meta_png": "BESTAND.png",
         "meta_address": "ADRES",
+        "meta_addresses": "ADRESSEN",
         "meta_port": "POORT",
         "meta_database": "URL|BESTAND",
         "tour_playing": "Bezig",

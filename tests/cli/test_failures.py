@@ -5,6 +5,7 @@ language, a non-zero exit status where something failed, and nothing left behind
 from __future__ import annotations
 
 import io
+import json
 import os
 import signal
 import socket
@@ -246,6 +247,31 @@ def test_a_folder_that_may_not_be_written_to_is_told_in_words(monkeypatch, tmp_p
         f"the folder {tmp_path} may not be written to (SQLite keeps files of its own beside the database)")
     assert serve._sqlite_file_problem(str(tmp_path / "sub" / "web.db"), Translator("en")) == (
         f"the folder {tmp_path / 'sub'} does not exist")
+
+
+@pytest.mark.parametrize("proxy", [None, "127.0.0.1"])
+def test_x_forwarded_for_is_believed_only_from_the_proxies_named(tmp_path, proxy):
+    """A client on the server's own machine named itself anyone in X-Forwarded-For and passed the
+    limit of 30 codes with no table in ten minutes: the header is believed only from --proxy's
+    addresses (then each client it names counts apart)."""
+    import urllib.error
+    import urllib.request
+
+    port = free_port()
+    server = start_server(port, str(tmp_path / "web.db"), options=["--proxy", proxy] if proxy else [])
+    keys = []
+    try:
+        for i in range(31):
+            asked = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables/ZZZZZZ/join", method="POST",
+                                           data=b'{"name": "Eve"}', headers={
+                                               "Content-Type": "application/json", "X-Forwarded-For": f"10.0.0.{i}"})
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(asked, timeout=10)
+            keys.append(json.loads(refused.value.read())["key"])
+    finally:
+        stop_server(server)
+    last = "web_no_table" if proxy else "web_too_many_misses"  # (the 31st: each named apart, or one)
+    assert keys == ["web_no_table"] * 30 + [last]
 
 
 def test_serve_names_a_database_file_whose_name_is_not_utf8(tmp_path):

@@ -2806,11 +2806,16 @@ def test_a_server_on_the_loopback_address_answers_only_to_this_machines_names(da
     served: list[object] = []
     options: list[dict[str, object]] = []
     monkeypatch.setattr(serving, "run_server", lambda app, listeners, **given: served.append(app) or options.append(given))
-    for host, guarded in (("127.0.0.1", True), ("0.0.0.0", False)):
-        assert serving.serve(host, free_port(), database, 0, None, Translator("en")) == 0
+    # another loopback address is this machine's too (only the words "127.0.0.1", "localhost" and
+    # "::1" were guarded); X-Forwarded-For believed only from the proxies named (uvicorn believed
+    # anyone on this machine, which could name itself anyone)
+    for host, guarded, proxy in (("127.0.0.1", True, None), ("0.0.0.0", False, "127.0.0.1,::1"),
+                                 ("127.0.0.2", True, None)):
+        assert serving.serve(host, free_port(), database, 0, None, Translator("en"), proxy=proxy) == 0
         assert isinstance(served[-1], LoopbackOnly) is guarded, host
-        # a proxy on this machine names its clients over IPv6 too (uvicorn trusts 127.0.0.1 alone)
-        assert options[-1]["forwarded_allow_ips"] == "127.0.0.1,::1"
+        assert (options[-1]["proxy_headers"], options[-1]["forwarded_allow_ips"]) == (proxy is not None, proxy or "")
+    with TestClient(served[2], base_url="http://127.0.0.2:8000") as local:
+        assert local.get("/api/tables").status_code == 200
     app = served[0]
     for name in ("localhost:8000", "127.0.0.1:8000", "[::1]:8000", "LOCALHOST", "localhost.:8000"):
         with TestClient(app, base_url=f"http://{name}") as local:
@@ -2981,6 +2986,12 @@ def test_a_request_naming_no_host_is_served_on_the_loopback_address():
     assert asyncio.run(ask([])) == [] and reached == [None]  # handed on, untouched
     refused = asyncio.run(ask([(b"host", b"rebound.example")]))
     assert refused[0]["status"] == 421 and reached == [None]
+    # a server given another loopback address, or a name of this machine's: its own names too (it was
+    # no loopback server at all, to a check of the words "--host" was given)
+    guard = LoopbackOnly(inner, language=page_language, names=["127.0.0.2", "vm", "[::1]"])
+    for name in (b"127.0.0.2:8000", b"VM:8000", b"localhost:8000"):
+        assert asyncio.run(ask([(b"host", name)])) == [] and reached[-1] == name
+    assert asyncio.run(ask([(b"host", b"rebound.example")]))[0]["status"] == 421
 
 
 def test_no_bot_stands_in_before_every_seat_is_taken(client):

@@ -23,7 +23,7 @@ from loveletter.bots.expert import DEFAULT_ITERATIONS, HINT_TRIES
 from loveletter.cli import numbers
 from loveletter.cli.click_dutch import speak_dutch
 from loveletter.cli.levels import LevelsRefused, read_levels
-from loveletter.cli.numbers import DASH, Amount, Filled, GivenPath, Players, Whole
+from loveletter.cli.numbers import DASH, Addresses, Amount, Filled, GivenPath, Players, Whole
 from loveletter.cli.start import command_named, tell_command_interrupted
 from loveletter.engine import EDITIONS, MAX_TARGET
 from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named, on_one_line
@@ -250,6 +250,7 @@ def tournament_command(bots: str, players: int | None, edition: str, rounds: int
               metavar=_t("meta_address"), help=_t("opt_serve_host"))
 @click.option("--port", type=Whole(1, 65535), default=8000, show_default=True, metavar=_t("meta_port"),
               help=_t("opt_serve_port"))
+@click.option("--proxy", type=Addresses(), default=None, metavar=_t("meta_addresses"), help=_t("opt_serve_proxy"))
 @click.option("--db", "database", type=Filled("serve_err_db_empty"), default=None, metavar=_t("meta_database"),
               help=_t("opt_serve_db"))
 @click.option("--bot-delay", type=Amount(0, 10), default=0.8, show_default=True,
@@ -257,11 +258,11 @@ def tournament_command(bots: str, players: int | None, edition: str, rounds: int
 @click.option("--budget", type=Whole(1, MAX_BUDGET), default=None, metavar="N",
               help=_t("opt_budget", tries=HINT_TRIES, default=grouped(DEFAULT_ITERATIONS)))
 @click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, help=_t("opt_lang"))
-def serve_command(host: str, port: int, database: str | None, bot_delay: float, budget: int | None,
-                  lang: str | None) -> None:
+def serve_command(host: str, port: int, proxy: str | None, database: str | None, bot_delay: float,
+                  budget: int | None, lang: str | None) -> None:
     from loveletter.web.serve import serve
 
-    sys.exit(serve(host, port, database, bot_delay, budget, Translator(lang or _language)))
+    sys.exit(serve(host, port, database, bot_delay, budget, Translator(lang or _language), proxy=proxy))
 
 
 def run() -> None:

@@ -5,6 +5,7 @@ A decimal comma is read as a point (``--delay 0,5``).
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import os
 import re
@@ -121,6 +122,22 @@ class Filled(click.ParamType[str, Any]):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         _refuse_empty(self, value, self._empty, param, ctx)
         return str(value)
+
+
+class Addresses(click.ParamType[str, Any]):
+    """Internet addresses or networks, with commas between them (``127.0.0.1,::1``, ``10.0.0.0/8``):
+    given back as they were typed, once each has been read as one."""
+
+    name = "addresses"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        _refuse_empty(self, value, "cli_addresses_empty", param, ctx)
+        for address in str(value).split(","):
+            try:
+                ipaddress.ip_network(address.strip(), strict=False)
+            except ValueError:
+                self.fail(Translator(language)("cli_not_an_address", value=shown(address.strip())), param, ctx)
+        return ",".join(address.strip() for address in str(value).split(","))
 
 
 def _refuse_empty(kind: click.ParamType[Any, Any], value: Any, empty: str, param: click.Parameter | None,

@@ -315,9 +315,10 @@ def _json_text(text: str) -> Response:
 
 
 def _address(connection: Request | WebSocket) -> str:
-    """The client's address (a proxy's client's, where uvicorn trusts the proxy: ``X-Forwarded-For``).
-    An IPv6 address counts by its /64 network, which one household or server is given whole: its
-    many addresses would each have their own limits."""
+    """The client's address (a proxy's client's, where the server was told to believe the proxy:
+    ``serve --proxy``, ``X-Forwarded-For``). An IPv6 address counts by its /64 network, the smallest
+    any one network is given (a household is given a /56 or more, so one may count as up to 256):
+    its many addresses would each have their own limits."""
     host = connection.client.host if connection.client else ""
     try:
         ip = ipaddress.ip_address(host)

@@ -9,7 +9,7 @@ in the page's language (``?lang=``), as every other refusal.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -130,14 +130,18 @@ class LoopbackOnly:
     at 127.0.0.1 (DNS rebinding) would otherwise be the server's own origin in the visitor's browser,
     and could use it as its own pages do."""
 
-    def __init__(self, app: ASGIApp, language: Callable[[Request], Translator]) -> None:
+    def __init__(self, app: ASGIApp, language: Callable[[Request], Translator],
+                 names: Iterable[str] = ()) -> None:
+        """``names``: the server's own names besides :data:`LOOPBACK_NAMES` (the ``--host`` it was
+        given, the address it is bound to: ``127.0.0.2`` is this machine's too)."""
         self.app = app
         self.language = language
+        self.names = LOOPBACK_NAMES | {_name(name) for name in names}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         host = dict(scope.get("headers", ())).get(b"host", b"").decode("latin-1")
         # (no Host at all: no browser, which always names one; so no other site's page)
-        if scope["type"] not in ("http", "websocket") or not host.strip() or _name(host) in LOOPBACK_NAMES:
+        if scope["type"] not in ("http", "websocket") or not host.strip() or _name(host) in self.names:
             await self.app(scope, receive, send)
             return
         if scope["type"] == "websocket":

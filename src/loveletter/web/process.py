@@ -6,6 +6,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 
 
 def free_port() -> int:
@@ -15,12 +16,14 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(port: int, database: str, bot_delay: float = 0.0, timeout: float = 30) -> subprocess.Popen[str]:
-    """Start ``loveletter serve`` on ``port`` with ``database`` (a path or an SQLAlchemy URL) and
-    return once it accepts connections; ``RuntimeError`` with its output if it does not."""
+def start_server(port: int, database: str, bot_delay: float = 0.0, timeout: float = 30,
+                 options: Sequence[str] = ()) -> subprocess.Popen[str]:
+    """Start ``loveletter serve`` on ``port`` with ``database`` (a path or an SQLAlchemy URL), and
+    its other ``options``, and return once it accepts connections; ``RuntimeError`` with its output
+    if it does not."""
     process = subprocess.Popen(
         [sys.executable, "-m", "loveletter", "serve", "--port", str(port), "--db", database,
-         "--bot-delay", str(bot_delay)],
+         "--bot-delay", str(bot_delay), *options],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     deadline = time.monotonic() + timeout

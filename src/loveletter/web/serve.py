@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import ipaddress
 import logging
 import math
 import os
@@ -34,9 +35,6 @@ from loveletter.web.limits import LoopbackOnly
 from loveletter.web.messages import first_line, left_out_reason
 from loveletter.web.store import ForeignTable, InUse, Store, claim, default_database
 
-#: The addresses of this machine alone (``--host``): a server there answers only to its own names.
-LOOPBACK_ADDRESSES = ("127.0.0.1", "localhost", "::1")
-
 
 def database_url(given: str | None) -> str:
     """An SQLAlchemy URL: ``given`` as it is if it is one, else an SQLite file at that path."""
@@ -46,7 +44,9 @@ def database_url(given: str | None) -> str:
 
 
 def serve(host: str, port: int, database: str | None, bot_delay: float, budget: int | None,
-          t: Translator) -> int:
+          t: Translator, proxy: str | None = None) -> int:
+    """``loveletter serve``; ``proxy``: the addresses (or networks) of the proxies in front whose
+    ``X-Forwarded-For`` is believed (none: the header is not, for anyone may send it)."""
     def fail(key: str, **params: object) -> int:
         print(f"loveletter serve: {t(key, **params)}", file=sys.stderr)
         return 1
@@ -102,18 +102,22 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     print(t("serve_db", db=shown_db), flush=True)
     logging.getLogger("uvicorn.error").addFilter(_client_faults_on_one_line)
     logging.getLogger("asyncio").addFilter(OutOfSockets())
-    served: ASGIApp = app
-    if host in LOOPBACK_ADDRESSES:  # only this machine's own pages may reach it
-        served = LoopbackOnly(app, language=page_language)
     try:
         listeners = listen(host, port)
     except OSError as err:  # (taken since it was tried above)
         return fail("serve_err_port", host=host, port=port, reason=t.os_reason(err))
+    served: ASGIApp = app
+    bound = [str(listener.getsockname()[0]) for listener in listeners]
+    # only this machine's own pages may reach it: the addresses bound decide ("--host 127.0.0.2", or a
+    # name of this machine's, was no loopback address to a check of the words given)
+    if all(ipaddress.ip_address(address).is_loopback for address in bound):
+        names = [host, *(f"[{address}]" if ":" in address else address for address in bound)]
+        served = LoopbackOnly(app, language=page_language, names=names)
     try:
-        # a proxy on this machine names its clients (X-Forwarded-For), over IPv4 or IPv6 (uvicorn trusts
-        # 127.0.0.1 alone by default: through ::1 every client was one address to the limits per address)
+        # the proxies named only (uvicorn believed anyone on this machine, so a client here could name
+        # itself anyone and pass the limits per address)
         stopped_by = run_server(served, listeners, log_level="warning", ws_max_size=16_384, timeout_graceful_shutdown=5,
-                                forwarded_allow_ips=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1"))
+                                proxy_headers=proxy is not None, forwarded_allow_ips=proxy or "")
     finally:
         for listener in listeners:
             listener.close()
