@@ -8,6 +8,7 @@ import functools
 import json
 import logging
 import math
+import os
 import random
 import re
 import signal
@@ -2385,6 +2386,26 @@ def test_a_database_is_one_servers_while_it_runs(database):
     assert again is not None
     again.close()
     Store(database).check_writable()
+
+
+def test_the_servers_files_are_its_users_alone(tmp_path, monkeypatch):
+    """The database holds every table's seed (every hidden card of every game being played) and the
+    private tables' codes: it was made readable by every account on the machine, in a folder that
+    was too."""
+    from loveletter.web import store as storing
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    before = os.umask(0o022)  # (the usual one: files every account may read)
+    try:
+        url = storing.default_database()
+        claimed = claim(Store(url).engine)
+    finally:
+        os.umask(before)
+    path = tmp_path / "loveletter" / "web.sqlite3"
+    modes = {p.name: p.stat().st_mode & 0o777 for p in (tmp_path / "loveletter", *path.parent.iterdir())}
+    assert claimed is not None and url == f"sqlite:///{path}"
+    assert modes["loveletter"] == 0o700 and modes["web.sqlite3"] == modes["web.sqlite3.lock"] == 0o600, modes
+    claimed.close()
 
 
 def test_a_database_that_may_only_be_read_is_refused_by_its_check(tmp_path):

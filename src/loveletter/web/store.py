@@ -8,11 +8,12 @@ carries on exactly where it stopped. Seat credentials are kept only as SHA-256 h
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import IO, Any
 
 try:
@@ -40,7 +41,7 @@ from sqlalchemy import (
     text,
     true,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.pool import NullPool, StaticPool
 from sqlalchemy.sql.dml import Insert
 from sqlalchemy.sql.elements import ColumnElement
@@ -119,11 +120,24 @@ def hash_secret(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+#: The mode of the files and folders the server makes for its data: the user's alone. The database
+#: holds every table's seed, so every hidden card of every game being played, and the codes of the
+#: private tables (it was made readable by every account on the machine).
+PRIVATE_FILE, PRIVATE_FOLDER = 0o600, 0o700
+
+
 def default_database() -> str:
     """A per-user SQLite file (XDG data folder), created on first use."""
     folder = data_folder()
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'web.sqlite3'}"
+
+
+def _made_private(path: str) -> None:
+    """Make the SQLite file ``path``, empty (a database with nothing in it), for its user alone, if it
+    is not there yet; SQLite makes its journals beside it with the same mode."""
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
 
 
 def _seat_row(code: str, seat: int, name: str, secret: str) -> Insert:
@@ -175,7 +189,7 @@ def claim(engine: Engine) -> IO[bytes] | Connection | None:
         path = engine.url.database
         if fcntl is None or not path or path == ":memory:" or engine.url.query.get("uri"):  # (a URI: "file:…")
             return None
-        handle = Path(f"{path}.lock").open("ab")  # noqa: SIM115 - held while the server runs
+        handle = os.fdopen(os.open(f"{path}.lock", os.O_WRONLY | os.O_CREAT | os.O_APPEND, PRIVATE_FILE), "ab")
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -240,6 +254,10 @@ class Store:
             options["connect_args"] = {"check_same_thread": False}
             if ":memory:" in url or url.rstrip("/") == "sqlite:":
                 options["poolclass"] = StaticPool
+            else:
+                path = make_url(url).database
+                if path and not make_url(url).query.get("uri"):  # (a URI, "file:…?mode=ro", as it is)
+                    _made_private(path)
         self.engine: Engine = create_engine(url, **options)
         foreign = _foreign_table(self.engine)  # before anything is created or set in the file
         if foreign is not None:
