@@ -1147,6 +1147,39 @@ def test_replays_are_made_apart_and_only_for_the_games_own_pages(client, monkeyp
     assert client.get(f"/api/tables/{code}/replay").status_code == 200 and made_in[1].startswith("loveletter-replays")
 
 
+def test_replays_made_or_being_sent_at_once_are_few(client, monkeypatch):
+    """Six uploads of a long record (under 1 MB, 49 MB of frames) whose answers were never read held
+    350 MB: a replay counts until it is sent, and past REPLAYS_AT_ONCE another is refused, to be
+    asked for again in a moment."""
+    from loveletter.web import app as web_app
+
+    monkeypatch.setattr(web_app, "REPLAYS_AT_ONCE", 1)
+    server = client.app.state.server
+    making, entered, held = server.replay, threading.Event(), threading.Event()
+
+    async def slow(doc, t):
+        entered.set()
+        await asyncio.to_thread(held.wait, 30)
+        return await making(doc, t)
+
+    monkeypatch.setattr(server, "replay", slow)
+    body = json.dumps(_one_round_record(["Ann", "Bob"]))
+    answers: list = []
+    first = threading.Thread(target=lambda: answers.append(client.post("/api/replay", content=body)))
+    first.start()
+    assert entered.wait(10)
+    busy = client.post("/api/replay?lang=nl", content=body)
+    assert busy.status_code == 400 and busy.json() == {
+        "type": "error", "key": "web_replays_busy",
+        "message": "Er worden nu te veel herhalingen gemaakt: probeer het zo opnieuw."}
+    held.set()
+    first.join(30)
+    assert answers[0].status_code == 200
+    assert client.post("/api/replay", content=body).status_code == 200  # the first sent: counted no more
+    bad = client.post("/api/replay", content=b"[]")  # a record refused is counted no more either
+    assert bad.json()["key"] == "web_bad_record" and client.post("/api/replay", content=body).status_code == 200
+
+
 def test_a_finished_match_gives_its_record_and_replay(client):
     made = create(client, players=2, bots={"1": "random"})
     early = client.get(f"/api/tables/{made['code']}/record")

@@ -23,7 +23,7 @@ import html
 import ipaddress
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from importlib import resources
 from typing import Any
 
@@ -33,6 +33,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from sqlalchemy.exc import IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import Receive, Scope, Send
 
 from loveletter.i18n import LANGUAGES, MESSAGES, Translator, grouped
 from loveletter.record import KeyTwice, RecordError, no_key_twice, parse
@@ -213,12 +214,27 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         found, doc = await finished_record(code, Translator("en"), _address(http))
         return JSONResponse(doc, headers={"Content-Disposition": f'attachment; filename="loveletter-{found}.json"'})
 
+    replays_out = [0]  # replays made or being sent (see replayed)
+
+    async def replayed(doc: Any, t: Translator) -> Response:
+        """The frames of the record ``doc``, :data:`REPLAYS_AT_ONCE` at most at once, counted until
+        each is sent: six uploads of a long record whose answers were never read held 350 MB."""
+        if replays_out[0] >= REPLAYS_AT_ONCE:
+            raise Refused("web_replays_busy")
+        replays_out[0] += 1
+        try:
+            frames = await server.replay(doc, t)
+        except BaseException:
+            replays_out[0] -= 1
+            raise
+        return _SentThen(frames, then=lambda: replays_out.__setitem__(0, replays_out[0] - 1))
+
     @app.get("/api/tables/{code}/replay", dependencies=[Depends(from_our_pages)])
     async def table_replay(code: str, http: Request, lang: str = "en") -> Response:
         t = _translator(lang)
         _found, doc = await finished_record(code, t, _address(http))  # the bots named as the table named them on this page
         try:
-            return _json_text(await server.replay(doc, t))
+            return await replayed(doc, t)
         except RecordError as err:  # (a table's own record: never, but a refusal rather than a 500)
             raise Refused("web_bad_record", reason=t.record_error(err)) from None
 
@@ -229,7 +245,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         t = _translator(lang)
         try:  # read as the command line reads a record file: UTF-8 JSON, no key twice, errors with their place
             doc = parse(body, t("web_upload"))
-            return _json_text(await server.replay(doc, t))
+            return await replayed(doc, t)
         except RecordError as err:
             raise Refused("web_bad_record", reason=t.record_error(err)) from None
 
@@ -309,9 +325,24 @@ def _body_limit(path: str) -> Limit:
     return MAX_BODY, lambda most: Refused("web_request_too_big", max=grouped(most // 1000))
 
 
-def _json_text(text: str) -> Response:
-    """JSON already written (a replay's frames, written as they were made)."""
-    return Response(text, media_type="application/json")
+#: Replays made or being sent at once, at most (each up to :data:`~loveletter.web.replays.MAX_REPLAY_BYTES`,
+#: held until its reader has read it): more are refused, to be asked for again in a moment.
+REPLAYS_AT_ONCE = 4
+
+
+class _SentThen(Response):
+    """JSON already written (a replay's frames, written as they were made), and ``then`` called once
+    it is sent, or its sending has failed."""
+
+    def __init__(self, text: str, then: Callable[[], None]) -> None:
+        super().__init__(text, media_type="application/json")
+        self._then = then
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._then()
 
 
 def _address(connection: Request | WebSocket) -> str:

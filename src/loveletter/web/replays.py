@@ -22,8 +22,10 @@ from loveletter.web.table import Refused
 MAX_RECORD_BYTES = 1_000_000
 #: The most a replay's frames may come to, as JSON. Each frame repeats the names and the round's story
 #: so far, so a small record with very long names could make gigabytes; a game to 20 tokens with six
-#: players comes to about 2 MB, and one to the most a record allows, 99 tokens, to about 20 MB.
-MAX_REPLAY_BYTES = 64_000_000
+#: players comes to about 2 MB, and one to the most a record allows, 99 tokens, to about 20 MB. A
+#: replay is held until its reader has read it (see :data:`~loveletter.web.app.REPLAYS_AT_ONCE`): a
+#: record of a thousand short rounds, under 1 MB, made 49 MB.
+MAX_REPLAY_BYTES = 32_000_000
 
 
 def record_of(match: Any, names: list[str]) -> dict[str, Any]:
