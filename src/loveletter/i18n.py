@@ -563,6 +563,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_name_empty": "Please give a name.",
         "web_name_taken": "Someone at this table is already called {name}: please choose another name.",
         "web_name_bot": "{name} would pass for one of the bots: please choose another name.",
+        "web_name_free_seat": "{name} would pass for a free seat: please choose another name.",
         "web_name_kept": "{name} played the last match: the name is kept for them (they come on with “Join the"
                          " rematch” at the finished table). Please choose another name.",
         "web_err_edition": "Unknown edition {edition!r}: choose classic or 2019.",
@@ -595,6 +596,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_seat_kept": "The free seats are kept for the last match's players while they decide; you can watch.",
         "web_seat_taken_away": "Your seat was taken while you were away, and the free seats are kept for the last"
                                " match's other players while they decide; you can watch.",
+        "web_seat_taken_full": "Your seat was taken while you were away, and the next match has no free seat;"
+                               " you can watch it.",
         "web_bad_secret": "This seat credential is not valid for this table.",
         "web_spectator": "Spectators cannot play.",
         "web_store_failed": "The server could not store that just now (its database is busy or out of reach):"
@@ -1189,6 +1192,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_name_empty": "Geef een naam op.",
         "web_name_taken": "Iemand aan deze tafel heet al {name}: kies een andere naam.",
         "web_name_bot": "{name} zou voor een van de bots doorgaan: kies een andere naam.",
+        "web_name_free_seat": "{name} zou voor een vrije stoel doorgaan: kies een andere naam.",
         "web_name_kept": "{name} speelde het vorige spel: die naam blijft voor die speler gereserveerd (die"
                          " doet weer mee via „Doe mee met het volgende spel” aan de afgelopen tafel). Kies "
                          "een andere naam.",
@@ -1227,6 +1231,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_seat_kept": "De vrije stoelen worden vrijgehouden voor de spelers van het vorige spel zolang ze nog kiezen; je kunt wel kijken.",
         "web_seat_taken_away": "Je stoel is ingenomen terwijl je weg was, en de vrije stoelen worden vrijgehouden"
                                " voor de andere spelers van het vorige spel zolang ze nog kiezen; je kunt wel kijken.",
+        "web_seat_taken_full": "Je stoel is ingenomen terwijl je weg was, en het volgende spel heeft geen vrije"
+                               " stoel meer; je kunt wel kijken.",
         "web_bad_secret": "Deze stoelsleutel hoort niet bij deze tafel.",
         "web_spectator": "Kijkers kunnen niet spelen.",
         "web_store_failed": "De server kon dat nu niet opslaan (de database is bezet of onbereikbaar): er is"

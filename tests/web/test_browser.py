@@ -1298,6 +1298,25 @@ def test_who_is_away_who_is_protected_and_the_stand_in_are_shown_and_a_spectator
     watcher.close()
 
 
+def test_a_player_whose_rematch_seat_was_taken_is_shown_the_way_to_watch_it(server, browser):
+    """Refused the rematch because a newcomer took the seat while they were away, a player was
+    offered "Join the rematch" again and again, with no way to watch it (only spectators had one)."""
+    page = new_page(browser, server)
+    create_table(page, "Ann", {1: "random"})
+    page.wait_for_selector(".your-turn")  # (nothing comes from the server while it waits for her)
+    me = page.evaluate("state.seat")
+    page.evaluate(GIVE_STATE, {"match_winners": [me], "match_won_by": "Ann", "rematch": "QQQQQQ", "legal": []})
+    said = "Your seat was taken while you were away, and the next match has no free seat; you can watch it."
+    page.evaluate("""(said) => { window.fetch = async () => new Response(
+        JSON.stringify({type: "error", key: "web_seat_taken_full", message: said}), {status: 400}); }""", said)
+    page.click("#rematch")
+    link = page.locator("#rematch-watch")
+    link.wait_for()
+    assert link.get_attribute("href") == "#/t/QQQQQQ" and page.locator("#rematch").count() == 0
+    assert page.locator("#alert").inner_text() == said
+    page.close()
+
+
 def test_each_hint_names_its_move_whole(server, browser):
     """A hint names the card, the player (you as "yourself") and the Guard's guess: without the guess
     a Guard's hints at one player read alike."""

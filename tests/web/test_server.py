@@ -1311,16 +1311,23 @@ def test_a_name_that_would_pass_for_a_bot_is_refused_at_any_table(client):
         # the spaces aside: "Bot 2(expert)" passed for a bot
         ("Bot 2(expert)", "en", "Bot 2(expert) would pass for one of the bots: please choose another name."),
         ("Bot2 (random)", "en", "Bot2 (random) would pass for one of the bots: please choose another name."),
+        # a free seat's, at any table and for any number (a person "Free seat 1" showed as a seat untaken)
+        ("Free seat 1", "en", "Free seat 1 would pass for a free seat: please choose another name."),
+        ("vrije stoel 9", "nl", "vrije stoel 9 zou voor een vrije stoel doorgaan: kies een andere naam."),
+        ("FreeSeat 0", "en", "FreeSeat 0 would pass for a free seat: please choose another name."),
     ):
         refused = client.post(f"/api/tables/{made['code']}/join?lang={lang}", json={"name": name})
-        assert refused.status_code == 400 and refused.json()["key"] == "web_name_bot", name
+        key = "web_name_free_seat" if "seat" in name.lower().replace("stoel", "seat") else "web_name_bot"
+        assert refused.status_code == 400 and refused.json()["key"] == key, name
         assert refused.json()["message"] == says
     for name in ("Bot 1 (expert)", "Bot 1 (expert)\u2800"):  # no bot at the table; a blank Braille pattern
         lone = client.post("/api/tables", json={"name": name, "players": 2})
         assert lone.status_code == 400 and lone.json()["key"] == "web_name_bot", name
+    lone = client.post("/api/tables", json={"name": "Vrije stoel 7", "players": 2})  # no such seat, in any language
+    assert lone.status_code == 400 and lone.json()["key"] == "web_name_free_seat"
     assert Seat(client, made["code"], None).state["free_seats"] == [2, 3]  # nothing taken, nothing made
     assert [t["code"] for t in client.get("/api/tables").json()] == [made["code"]]
-    for seat, name in ((2, "Botanist"), (3, "Bot 3")):  # names near a bot's, but no bot's
+    for seat, name in ((2, "Botanist"), (3, "Free Willy")):  # names near a bot's or a free seat's, but neither
         assert client.post(f"/api/tables/{made['code']}/join", json={"name": name}).json()["seat"] == seat
 
 
@@ -2108,6 +2115,14 @@ def test_a_player_whose_seat_was_taken_while_away_is_told_so(client):
         assert refused.status_code == 400 and refused.json()["message"] == says
     assert Seat(client, new, None).state["free_seats"] == [0]  # nothing changed: Ann's seat still waits for her
     assert client.post(f"/api/tables/{code}/rematch", json={"secret": secrets_[0]}).json()["seat"] == 0
+    # the rematch full now: he was told "this table has no free seat", and read it as the finished one
+    for lang, says in (("en", "Your seat was taken while you were away, and the next match has no free seat;"
+                              " you can watch it."),
+                       ("nl", "Je stoel is ingenomen terwijl je weg was, en het volgende spel heeft geen vrije"
+                              " stoel meer; je kunt wel kijken.")):
+        refused = client.post(f"/api/tables/{code}/rematch?lang={lang}", json={"secret": secrets_[2]})
+        assert refused.status_code == 400 and refused.json() == {"type": "error", "key": "web_seat_taken_full",
+                                                                  "message": says}
     ann.close()
     bob.close()
 

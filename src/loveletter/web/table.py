@@ -181,10 +181,20 @@ def _checked(edition: str, players: int, target: int | None, bots: dict[int, str
 def _bot_names(name: str) -> set[str]:
     """How a bot is shown at any table, in every language, numbered by every seat a table has and by
     each number in ``name`` ("Bot 9 (expert)" passes for a bot as well as "Bot 1 (expert)" does)."""
-    numbers = {int(digits) for digits in re.findall(r"\d{1,6}", look(name), flags=re.ASCII)}
-    numbers.update(range(max(edition.max_players for edition in EDITIONS.values())))
     return {Translator(language)(f"web_bot_{level}", n=n)
-            for language in LANGUAGES for level in LEVELS for n in numbers}
+            for language in LANGUAGES for level in LEVELS for n in _seat_numbers(name)}
+
+
+def _free_seat_names(name: str) -> set[str]:
+    """How a free seat is shown at any table, in every language, numbered as :func:`_bot_names`
+    numbers the bots (a person called "Free seat 1" showed as a seat nobody had taken)."""
+    return {f"{Translator(language)('web_free_seat')} {n}" for language in LANGUAGES for n in _seat_numbers(name)}
+
+
+def _seat_numbers(name: str) -> set[int]:
+    """Every seat a table has, and each number in ``name``."""
+    numbers = {int(digits) for digits in re.findall(r"\d{1,6}", look(name), flags=re.ASCII)}
+    return numbers | set(range(max(edition.max_players for edition in EDITIONS.values())))
 
 
 def clean_name(name: str) -> str:
@@ -272,10 +282,11 @@ class GameTable:
         open_now = self.free_seats()
         free = open_now if among is None else [seat for seat in among if seat in open_now]
         if not free:
-            if among is None or not open_now:
-                raise Refused("web_table_full")
-            # seats are kept for others: a player coming on finds their own seat taken while they were away
-            raise Refused("web_seat_kept" if went_on_from is None else "web_seat_taken_away")
+            if went_on_from is not None:  # a player coming on finds their own seat taken while they were away
+                # (told "this table has no free seat" where the rematch was full: the finished one, they read)
+                raise Refused("web_seat_taken_away" if open_now else "web_seat_taken_full")
+            # seats are kept for others
+            raise Refused("web_table_full" if among is None or not open_now else "web_seat_kept")
         return Seating(free[0], shown, secrets.token_urlsafe(32), went_on_from)
 
     def store_seat(self, seating: Seating) -> None:
@@ -307,6 +318,8 @@ class GameTable:
             raise Refused("web_name_kept", name=kept)
         if looks_like_any(shown, _bot_names(shown)):
             raise Refused("web_name_bot", name=shown)
+        if looks_like_any(shown, _free_seat_names(shown)):
+            raise Refused("web_name_free_seat", name=shown)
         return shown
 
     def shown_names(self) -> set[str]:

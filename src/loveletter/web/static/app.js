@@ -13,6 +13,8 @@ let serverStopped = false; // the server said it was stopping (close 1012), and 
 let awaitedSince = 0; // since when (Date.now()) the move now awaited is, by the server's count (see askButton)
 let awaySince = {}; // seat → since when (Date.now()) its person has been away, by the server's count (see askButton)
 let askTimer = null; // draws the table again once a bot may be asked to play for someone here
+let rematchLost = null; // the rematch whose seat, ours, was taken while we were away: we may watch it
+const SEAT_LOST = ["web_seat_taken_away", "web_seat_taken_full"];
 let hints = null; // the expert's advice for the state shown, when hints are on
 let standing = null; // {code, key}: a refusal still true while that table is watched (a seat's credential refused)
 const hintsOn = () => localStorage.getItem("ll-hints") === "on";
@@ -183,13 +185,15 @@ async function reach(url, options) {
   }
 }
 
-// What the API answers; null where it refused (its reason shown) or could not be reached.
-async function ask(url, options) {
+// What the API answers; null where it refused (its reason shown, and the refusal given to
+// ``refused``) or could not be reached.
+async function ask(url, options, refused = () => {}) {
   const answer = await reach(url, options);
   if (!answer) return null;
   const { ok, data } = answer;
   if (!ok) {
     alertUser(data.message || (typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail)));
+    refused(data);
     return null;
   }
   alertUser("");
@@ -337,9 +341,9 @@ async function listOpenTables(list) {
   morph(list, drawn);
 }
 
-async function post(url, body) {
+async function post(url, body, refused) {
   return ask(`${url}?lang=${lang}`, { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body) });
+    body: JSON.stringify(body) }, refused);
 }
 
 function enterTable(answer) {
@@ -521,7 +525,8 @@ function render() {
     }
   } else if (s.match_winners.length) {
     top.append($("p", { class: "result", text: w("web_match_won", { names: s.match_won_by }) }));
-    if (me !== null) {  // first: where the focus goes when the match ends
+    const seatLost = s.rematch !== null && rematchLost === s.rematch;  // (no rematch yet: nothing lost)
+    if (me !== null && !seatLost) {  // first: where the focus goes when the match ends
       // back at the finished table after joining the rematch (its seat is ours in this browser): go to it
       // (read again when clicked: another tab of ours may have joined since this button was drawn)
       const joinedRematch = () => s.rematch && localStorage.getItem(`ll-seat-${s.rematch}`);
@@ -530,10 +535,13 @@ function render() {
         text: joined ? w("web_rematch_go") : s.rematch ? w("web_rematch_join") : w("web_rematch"),
         onclick: async () => {
           if (joinedRematch()) { location.hash = `#/t/${s.rematch}`; return; }
-          const answer = await post(`/api/tables/${s.code}/rematch`, { secret: localStorage.getItem(`ll-seat-${s.code}`) });
+          const answer = await post(`/api/tables/${s.code}/rematch`, { secret: localStorage.getItem(`ll-seat-${s.code}`) },
+            (refusal) => {  // our seat there taken while we were away: the way to watch it instead
+              if (SEAT_LOST.includes(refusal.key)) { rematchLost = s.rematch; render(); }
+            });
           if (answer) enterTable(answer);
         } })));
-    } else if (s.rematch) {  // a spectator: on to watch the next match
+    } else if (s.rematch) {  // a spectator, or a player whose seat there was taken: on to watch the next match
       top.append($("p", {}, $("a", { class: "button", id: "rematch-watch", href: `#/t/${s.rematch}`, text: w("web_rematch_watch") })));
     }
     top.append($("p", {}, $("a", { class: "button", id: "replay-link", href: `#/replay/${s.code}`, text: w("web_replay") }), " ",
