@@ -842,7 +842,8 @@ function cancelPicking() {
 let replay = null; // {frames, at, source}
 
 // A replay's frames in the page's language, from a finished table ({code}) or an uploaded record
-// ({record}: its text); null (and the reason shown) if the server refuses.
+// ({record}: its bytes); null (and the reason shown) if the server refuses. The fields of a record
+// that the format does not name, left out, are named in the alert.
 async function replayFrames(source) {
   const answer = await (source.code
     ? ask(`/api/tables/${source.code}/replay?lang=${lang}`)
