@@ -197,9 +197,12 @@ def _named(cmd: list[str]) -> str:
 
 
 def leading_language(argv: list[str]) -> tuple[list[str], list[str]]:
-    """``--lang X`` (or ``--lang=X``) before the command, as the game takes it there, and the rest."""
+    """``--lang X`` (or ``--lang=X``) before the command, as the game takes it there, and the rest.
+    It goes on to the game's commands (serve, play, replay) before theirs; test and bench take no
+    language, and it words only this script's own lines there."""
     lang: list[str] = []
-    while argv and (argv[0].startswith("--lang=") or (argv[0] == "--lang" and len(argv) > 1)):
+    while argv and (argv[0].startswith("--lang=")
+                    or (argv[0] == "--lang" and len(argv) > 1 and not argv[1].startswith("-"))):
         taken = 1 if argv[0].startswith("--lang=") else 2
         lang, argv = lang + argv[:taken], argv[taken:]
     return lang, argv

@@ -665,14 +665,30 @@ def test_unknown_fields_of_the_document_and_its_rounds_are_left_out_and_named() 
     assert summary(done) == summary(plain)
     assert done.ignored == [("event", None), ("moves", 2), ("note", 2)] and plain.ignored == []
     assert Translator("en").ignored_fields(done.ignored) == (
-        "Left out, as loveletter-record/1 does not name them: 'event' in the record, 'moves' in round 2,"
+        "Left out (not in loveletter-record/1): 'event' in the record, 'moves' in round 2,"
         " 'note' in round 2.")
     assert Translator("nl").ignored_fields(done.ignored) == (
-        "Weggelaten, want loveletter-record/1 kent ze niet: 'event' in het spelverslag, 'moves' in ronde 2,"
+        "Weggelaten (niet in loveletter-record/1): 'event' in het spelverslag, 'moves' in ronde 2,"
         " 'note' in ronde 2.")
     many = [(f"x{i}" * 30, None) for i in range(7)]  # (the first five, cut short as every quote is)
     told = Translator("en").ignored_fields(many)
     assert told.count(" in the record") == 5 and told.endswith(", and 2 more.") and "…'" in told
+    assert Translator("nl").ignored_fields(many).endswith("' in het spelverslag en nog 2.")
+
+
+def test_a_known_field_written_otherwise_is_refused_not_left_out() -> None:
+    """Left out as a field the format does not name, "Target" replayed the match to the default
+    target (and "Starter" round 1 from seat 0), with a note only."""
+    doc = doc_copy(CLASSIC_3P)
+    doc["Target"] = doc.pop("target")
+    with pytest.raises(RecordError) as refused:
+        replay(doc)
+    assert str(refused.value) == "'Target' must be written 'target'" and refused.value.round_number is None
+    assert Translator("nl").record_error(refused.value) == "'Target' moet 'target' geschreven worden"
+    doc = doc_copy(CLASSIC_3P)
+    doc["rounds"][1]["TURNS"] = doc["rounds"][1].pop("turns")
+    with pytest.raises(RecordError, match=r"^round 2: 'TURNS' must be written 'turns'$"):
+        replay(doc)
 
 
 # ------------------------------------------------------------------------------------ refused documents
@@ -891,6 +907,7 @@ def set_turn(r: int, t: int, turn: Any) -> Any:
 BAD_RECORDS: list[tuple[str, Any]] = [
     ("rec_not_object", []),
     ("rec_not_object", None),
+    ("rec_field_case", with_fields(Players=["A", "B"])),
     ("rec_unknown_format", with_fields(format="pgn")),
     ("rec_edition_type", with_fields(edition=2019)),
     ("rec_unknown_edition", with_fields(edition="deluxe")),

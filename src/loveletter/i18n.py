@@ -733,10 +733,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_chancellor_empty": "the Chancellor drew no card (the deck is empty), so it keeps nothing (R5.9)",
         "rec_card_type": "'{field}' must name a card, not {kind}",
         "rec_unknown_card": "unknown card {word!r} in '{field}'",
-        "rec_ignored": "Left out, as loveletter-record/1 does not name them: {fields}.",
+        "rec_ignored": "Left out (not in loveletter-record/1): {fields}.",
         "rec_ignored_in_record": "{field!r} in the record",
         "rec_ignored_in_round": "{field!r} in round {round}",
-        "rec_ignored_more": "and {n} more",
+        "rec_ignored_more": ", and {n} more",
+        "rec_field_case": "{field!r} must be written {known!r}",
         "rec_unknown_field_turn": "unknown field {field!r} in a turn",
     },
     "nl": {
@@ -1371,10 +1372,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_chancellor_empty": "de Kanselier trok geen kaart (de trekstapel is leeg), dus hij houdt niets (R5.9)",
         "rec_card_type": "'{field}' moet een kaart noemen, geen {kind}",
         "rec_unknown_card": "onbekende kaart {word!r} in '{field}'",
-        "rec_ignored": "Weggelaten, want loveletter-record/1 kent ze niet: {fields}.",
+        "rec_ignored": "Weggelaten (niet in loveletter-record/1): {fields}.",
         "rec_ignored_in_record": "{field!r} in het spelverslag",
         "rec_ignored_in_round": "{field!r} in ronde {round}",
-        "rec_ignored_more": "en nog {n}",
+        "rec_ignored_more": " en nog {n}",
+        "rec_field_case": "{field!r} moet {known!r} geschreven worden",
         "rec_unknown_field_turn": "onbekend veld {field!r} in een beurt",
     },
 }
@@ -1654,9 +1656,8 @@ class Translator:
         named = [self("rec_ignored_in_record", field=quoted(name)) if round_number is None
                  else self("rec_ignored_in_round", field=quoted(name), round=round_number)
                  for name, round_number in ignored[:IGNORED_NAMED]]
-        if len(ignored) > IGNORED_NAMED:
-            named.append(self("rec_ignored_more", n=self.decimal(len(ignored) - IGNORED_NAMED)))
-        return self("rec_ignored", fields=", ".join(named))
+        more = self("rec_ignored_more", n=self.decimal(len(ignored) - IGNORED_NAMED)) if len(ignored) > IGNORED_NAMED else ""
+        return self("rec_ignored", fields=", ".join(named) + more)
 
     def record_error(self, err: RecordError) -> str:
         """A refused record in this language, with its place: ``ronde 2, beurt 3: ...``."""

@@ -335,7 +335,7 @@ def replay(doc: Any, on_step: Callable[[int, int, Match], None] | None = None) -
     fmt = doc.get("format", FORMAT)  # before the fields: another format has other fields
     if fmt != FORMAT:
         raise RecordError("rec_unknown_format", format=_shown(fmt), expected=FORMAT)
-    ignored: list[tuple[str, int | None]] = [(name, None) for name in _unknown(doc, _DOCUMENT_FIELDS)]
+    ignored: list[tuple[str, int | None]] = [(name, None) for name in _left_out(doc, _DOCUMENT_FIELDS)]
     name = doc.get("edition", "classic")
     if not isinstance(name, str):
         raise RecordError("rec_edition_type", kind=_kind(name))
@@ -366,7 +366,10 @@ def replay(doc: Any, on_step: Callable[[int, int, Match], None] | None = None) -
     for r, rnd in enumerate(rounds, start=1):
         if not isinstance(rnd, dict):
             raise RecordError("rec_round_not_object", r, kind=_kind(rnd))
-        ignored += [(name, r) for name in _unknown(rnd, _ROUND_FIELDS)]
+        try:
+            ignored += [(name, r) for name in _left_out(rnd, _ROUND_FIELDS)]
+        except RecordError as err:
+            raise err.at(r) from None
         deck = _deck(rnd.get("deck"), r)
         starter = rnd.get("starter")
         if "starter" in rnd and (not _is_int(starter) or not 0 <= starter < len(names)):
@@ -467,6 +470,18 @@ def _check_deck(edition: Edition, deck: list[Card], r: int) -> None:
 def _unknown(obj: dict[str, Any], allowed: set[str]) -> list[str]:
     """The fields of ``obj`` that are not ``allowed``, in order."""
     return sorted(set(obj) - allowed)
+
+
+def _left_out(obj: dict[str, Any], known: set[str]) -> list[str]:
+    """The fields of a document or a round to leave out: those RECORD.md does not name (it refuses
+    them in a turn alone). One that is a known field written otherwise ("Target") is refused: left
+    out, its match was replayed to another target, with a note only."""
+    unknown = _unknown(obj, known)
+    for name in unknown:
+        meant = next((field for field in sorted(known) if field.casefold() == name.casefold()), None)
+        if meant is not None:
+            raise RecordError("rec_field_case", field=name, known=meant)
+    return unknown
 
 
 def _no_unknown(turn: dict[str, Any]) -> None:

@@ -136,7 +136,7 @@ def test_fields_another_program_added_are_left_out_and_named_on_standard_error(t
     doc["event"], doc["rounds"][0]["note"] = "club night", "first"
     proc = run(write(tmp_path, doc), *options, "--lang", "nl")
     assert (proc.returncode, proc.stdout) == (0, plain.stdout) and plain.stderr == ""
-    assert proc.stderr == ("Weggelaten, want loveletter-record/1 kent ze niet: 'event' in het spelverslag,"
+    assert proc.stderr == ("Weggelaten (niet in loveletter-record/1): 'event' in het spelverslag,"
                            " 'note' in ronde 1.\n")
 
 

@@ -689,7 +689,7 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     ann.set_input_files("#record-file", str(path))
     ann.click("#upload button[type=submit]")
     ann.wait_for_selector("#replay-step:has-text('Step 1 of')")  # replayed, and the field named
-    assert ann.locator("#alert").inner_text() == "Left out, as loveletter-record/1 does not name them: 'event' in the record."
+    assert ann.locator("#alert").inner_text() == "Left out (not in loveletter-record/1): 'event' in the record."
 
 
 def assert_replay_steps_are_announced(page: Page) -> None:

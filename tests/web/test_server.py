@@ -1365,7 +1365,7 @@ def test_an_uploaded_records_fields_the_format_does_not_name_are_left_out_and_na
     answer = client.post("/api/replay?lang=nl", content=json.dumps(doc))
     assert answer.status_code == 200 and answer.json() == {
         "frames": plain["frames"],
-        "left_out": "Weggelaten, want loveletter-record/1 kent ze niet: 'event' in het spelverslag, 'note' in ronde 1."}
+        "left_out": "Weggelaten (niet in loveletter-record/1): 'event' in het spelverslag, 'note' in ronde 1."}
     assert plain["left_out"] is None
 
 

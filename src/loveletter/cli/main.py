@@ -152,8 +152,9 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
         elif broken == "marks":
             refuse("play_err_name_marks")
     first: int | None = None
+    starter = starter.strip(" \t")  # (" 1", " random": the spaces around it taken off, as --target takes them off)
     if t.level_word(starter) != "random":  # ("willekeurig" too, and in any case, as --bots reads it)
-        seat = starter.strip().removeprefix("+")  # (" 1" and "+1" as --target reads them)
+        seat = starter.removeprefix("+")
         if not (seat.isascii() and seat.isdigit()) or int(seat) >= players:
             refuse("play_err_starter", last=players - 1)
         first = int(seat)
@@ -180,9 +181,11 @@ def replay_command(file: str, as_json: bool, lang: str | None) -> None:
     except RecordError as err:  # the place first, as RECORD.md has it ("round 2, turn 5: ..."), no command name
         click.echo(t.record_error(err), err=True)
         sys.exit(1)
-    if replayed.ignored:  # (a misspelt field, say, is not taken without a word)
-        click.echo(t.ignored_fields(replayed.ignored), err=True)
+    # (a misspelt field, say, is not taken without a word; said once the replay will be written)
+    left_out = t.ignored_fields(replayed.ignored) if replayed.ignored else None
     if as_json:
+        if left_out:
+            click.echo(left_out, err=True)
         click.echo(json.dumps(summary(replayed)))
         return
     from loveletter.tui.replay import MAX_STORY, tell, wrapped
@@ -195,6 +198,8 @@ def replay_command(file: str, as_json: bool, lang: str | None) -> None:
             click.echo(f"loveletter replay: {t('replay_too_long', most=MAX_STORY // 1_000_000)}", err=True)
             sys.exit(1)
         story.append(line)
+    if left_out:
+        click.echo(left_out, err=True)
     # on a terminal, broken between words; to a file or pipe, a line an event
     for line in wrapped(story, shutil.get_terminal_size().columns) if sys.stdout.isatty() else story:
         click.echo(line)
