@@ -897,7 +897,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         # toernooien
         "cli_serve": "Start het spel in de browser op deze computer (tafels met vrienden en bots) en toon het adres.",
         "opt_serve_host": "Adres om op te luisteren (0.0.0.0: elke netwerkinterface).",
-        "opt_serve_proxy": "De adressen (of netwerken, met komma's ertussen) van proxy's voor de server die hun"
+        "opt_serve_proxy": "De adressen (of netwerken, met komma's ertussen) van proxy's vóór de server die hun"
                            " cliënten noemen in X-Forwarded-For: elke cliënt telt dan apart in de grenzen per"
                            " adres. Zonder deze optie wordt die header niet geloofd (iedereen kan zich dan"
                            " ieder ander noemen).",
@@ -921,7 +921,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_err_db_url": "het is geen database-URL (bv. postgresql+psycopg://gebruiker@host/db of sqlite:///bestand.db)",
         "serve_err_db_not_sqlite": "het bestand is geen SQLite-database",
         "serve_err_db_read_only": "er mag alleen in gelezen worden, niet in geschreven",
-        "serve_err_db_folder_read_only": "in de map {folder} mag niet geschreven worden (SQLite houdt eigen"
+        "serve_err_db_folder_read_only": "in de map {folder} mag niet geschreven worden (SQLite zet eigen"
                                          " bestanden naast de database)",
         "serve_err_db_in_use": "een andere server gebruikt de database {db}: maar één server mag een database"
                                " gebruiken (elke server houdt zijn tafels in het geheugen); stop die eerst, of"

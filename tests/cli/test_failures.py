@@ -49,6 +49,8 @@ def test_serve_on_a_port_in_use_creates_no_database(tmp_path, busy_port):
 @pytest.mark.parametrize(("args", "says"), [
     (["--db", "."], "kan de database sqlite:///. niet openen: het is een map"),
     (["--db", "nowhere/web.db"], "kan de database sqlite:///nowhere/web.db niet openen: de map nowhere bestaat niet"),
+    # (as a URL: told it "could not write the output", once the server made its file itself)
+    (["--db", "sqlite:///nowhere/web.db"], "kan de database sqlite:///nowhere/web.db niet openen: bestand of map bestaat niet"),
     (["--db", "foo://bar"], "kan de database foo://bar niet openen: onbekend soort database 'foo'"),
     (["--host", "no-such-host.invalid"], "kan niet luisteren op no-such-host.invalid:{port}: onbekende hostnaam"),
     # SQLAlchemy's and the drivers' own words were passed on in English (and Python's, for a bad port)

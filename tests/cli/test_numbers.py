@@ -88,3 +88,13 @@ def test_a_refused_number_on_the_command_line():
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.strip() == ("loveletter play: Invalid value for '--delay': 'soon' is not a number."
                                    " (see 'loveletter play --help')")
+
+
+def test_addresses_are_read_as_networks_every_reader_takes():
+    """``172.17.0.1/16`` was passed on as typed, and uvicorn, reading it strictly, took it for no
+    address at all: the proxy there was never believed."""
+    from loveletter.cli.numbers import Addresses
+
+    assert Addresses().convert(" 172.17.0.1/16, ::1,10.0.0.7", None, None) == "172.17.0.0/16,::1/128,10.0.0.7/32"
+    with pytest.raises(click.BadParameter, match=r"1\.2\.3\.x is not an internet address"):
+        Addresses().convert("127.0.0.1,1.2.3.x", None, None)

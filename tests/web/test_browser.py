@@ -1288,6 +1288,13 @@ def test_who_is_away_who_is_protected_and_the_stand_in_are_shown_and_a_spectator
     assert ask.count() == 1  # (at once: drawn with the state)
     page.evaluate(GIVE_STATE, {"moves": 10, "waited": 0})  # the same move, counted again from now (the table filled)
     assert ask.count() == 0
+    # a newcomer's seat, away until their page connects: their first coming was said as "back"
+    page.evaluate(GIVE_STATE, {"code": "QQQQQ2", "away": [1 - me], "away_for": {1 - me: 0}})
+    page.evaluate(AWAY, [])
+    assert "back" not in page.locator("#announce").text_content()
+    page.evaluate(AWAY, [1 - me])
+    page.evaluate(AWAY, [])  # seen here once: now they come back
+    assert page.locator("#announce").text_content() == f"{other} is back."
     watcher = new_page(browser, f"{server}#/t/{code}")
     watcher.wait_for_selector(".spectating")
     watcher.evaluate(GIVE_STATE, {"current": 1 - me, "legal": [], "away": [1 - me], "bots": [None, None]})
@@ -1305,12 +1312,21 @@ def test_a_player_whose_rematch_seat_was_taken_is_shown_the_way_to_watch_it(serv
     create_table(page, "Ann", {1: "random"})
     page.wait_for_selector(".your-turn")  # (nothing comes from the server while it waits for her)
     me = page.evaluate("state.seat")
-    page.evaluate(GIVE_STATE, {"match_winners": [me], "match_won_by": "Ann", "rematch": "QQQQQQ", "legal": []})
-    said = "Your seat was taken while you were away, and the next match has no free seat; you can watch it."
-    page.evaluate("""(said) => { window.fetch = async () => new Response(
-        JSON.stringify({type: "error", key: "web_seat_taken_full", message: said}), {status: 400}); }""", said)
-    page.click("#rematch")
+    refuse = """([key, said]) => { window.fetch = async () => new Response(
+        JSON.stringify({type: "error", key, message: said}), {status: 400}); }"""
     link = page.locator("#rematch-watch")
+    # its free seats kept for the others: watch it, or ask again (a seat may open)
+    page.evaluate(GIVE_STATE, {"match_winners": [me], "match_won_by": "Ann", "rematch": "QQQQQ1", "legal": []})
+    page.evaluate(refuse, ["web_seat_taken_away", "Your seat was taken while you were away, …"])
+    page.click("#rematch")
+    link.wait_for()
+    assert link.get_attribute("href") == "#/t/QQQQQ1" and page.locator("#rematch").count() == 1
+    # full: only watch it
+    page.evaluate(GIVE_STATE, {"rematch": "QQQQQQ"})
+    assert link.count() == 0  # (another rematch: nothing lost there yet)
+    said = "Your seat was taken while you were away, and the next match has no free seat; you can watch it."
+    page.evaluate(refuse, ["web_seat_taken_full", said])
+    page.click("#rematch")
     link.wait_for()
     assert link.get_attribute("href") == "#/t/QQQQQQ" and page.locator("#rematch").count() == 0
     assert page.locator("#alert").inner_text() == said

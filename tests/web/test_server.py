@@ -1180,6 +1180,33 @@ def test_replays_made_or_being_sent_at_once_are_few(client, monkeypatch):
     assert bad.json()["key"] == "web_bad_record" and client.post("/api/replay", content=body).status_code == 200
 
 
+def test_a_replay_counts_until_it_is_sent():
+    """A replay holds its frames until its reader has them: its count of replays at once is let go
+    once they are sent (or the sending fails), not once they are made."""
+    from loveletter.web.app import _SentThen
+
+    released: list[int] = []
+
+    async def scenario() -> None:
+        async def receive():
+            return {"type": "http.disconnect"}
+
+        async def send(message):
+            assert released == [], message  # (not let go while it is being sent)
+
+        await _SentThen('{"frames":[]}', then=lambda: released.append(1))({"type": "http"}, receive, send)
+        assert released == [1]
+
+        async def reset(message):
+            raise OSError("connection reset")
+
+        with pytest.raises(OSError):
+            await _SentThen("{}", then=lambda: released.append(2))({"type": "http"}, receive, reset)
+        assert released == [1, 2]
+
+    asyncio.run(scenario())
+
+
 def test_a_finished_match_gives_its_record_and_replay(client):
     made = create(client, players=2, bots={"1": "random"})
     early = client.get(f"/api/tables/{made['code']}/record")
@@ -2421,16 +2448,21 @@ def test_a_connection_is_dropped_once_its_messages_pile_up_or_one_waits_too_long
 
 
 
-def test_a_database_is_one_servers_while_it_runs(database):
+def test_a_database_is_one_servers_while_it_runs(database, tmp_path):
     """Two servers on one database each served their own copy of a table: a server claims its
     database (`loveletter serve` before it opens), and a second claim is refused until the first
-    is let go (as when its process ends, however it ends). A database it may write to passes."""
-    first = claim(Store(database).engine)
+    is let go (as when its process ends, however it ends), a claim through a link to the file too.
+    A database it may write to passes."""
+    first = claim(database)
     assert first is not None
     with pytest.raises(InUse):
-        claim(Store(database).engine)
+        claim(database)
+    if database.startswith("sqlite"):
+        (tmp_path / "link.sqlite3").symlink_to(tmp_path / "web.sqlite3")
+        with pytest.raises(InUse):
+            claim(f"sqlite:///{tmp_path / 'link.sqlite3'}")
     first.close()
-    again = claim(Store(database).engine)
+    again = claim(database)
     assert again is not None
     again.close()
     Store(database).check_writable()
@@ -2446,7 +2478,8 @@ def test_the_servers_files_are_its_users_alone(tmp_path, monkeypatch):
     before = os.umask(0o022)  # (the usual one: files every account may read)
     try:
         url = storing.default_database()
-        claimed = claim(Store(url).engine)
+        Store(url)
+        claimed = claim(url)
     finally:
         os.umask(before)
     path = tmp_path / "loveletter" / "web.sqlite3"

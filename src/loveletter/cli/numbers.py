@@ -126,18 +126,20 @@ class Filled(click.ParamType[str, Any]):
 
 class Addresses(click.ParamType[str, Any]):
     """Internet addresses or networks, with commas between them (``127.0.0.1,::1``, ``10.0.0.0/8``):
-    given back as they were typed, once each has been read as one."""
+    given back as networks, written as every reader takes them (``172.17.0.1/16`` is
+    ``172.17.0.0/16``: uvicorn, given the first, took it for no address at all)."""
 
     name = "addresses"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         _refuse_empty(self, value, "cli_addresses_empty", param, ctx)
+        networks = []
         for address in str(value).split(","):
             try:
-                ipaddress.ip_network(address.strip(), strict=False)
+                networks.append(str(ipaddress.ip_network(address.strip(), strict=False)))
             except ValueError:
                 self.fail(Translator(language)("cli_not_an_address", value=shown(address.strip())), param, ctx)
-        return ",".join(address.strip() for address in str(value).split(","))
+        return ",".join(networks)
 
 
 def _refuse_empty(kind: click.ParamType[Any, Any], value: Any, empty: str, param: click.Parameter | None,

@@ -32,7 +32,6 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
-    delete,
     event,
     false,
     insert,
@@ -178,26 +177,28 @@ class InUse(Exception):
     """Another server holds the database (see :func:`claim`)."""
 
 
-def claim(engine: Engine) -> IO[bytes] | Connection | None:
-    """Hold ``engine``'s database for this server while what this returns is kept (the system lets
-    it go when the process ends, however it ends); :class:`InUse` where another server holds it.
-    Each server keeps its tables in memory: two on one database each served its own copy of a
-    table, and a player on one never saw the other's moves. An SQLite file: a lock on a file beside
-    it (``FILE.lock``); PostgreSQL: an advisory lock named by the schema; other databases, and an
-    SQLite database in memory: nothing."""
-    if engine.dialect.name == "sqlite":
-        path = engine.url.database
-        if fcntl is None or not path or path == ":memory:" or engine.url.query.get("uri"):  # (a URI: "file:…")
+def claim(url: str) -> IO[bytes] | Connection | None:
+    """Hold the database at ``url`` for this server while what this returns is kept (the system lets
+    it go when the process ends, however it ends); :class:`InUse` where another server holds it. Each server keeps its tables in memory: two on one
+    database each served its own copy of a table, and a player on one never saw the other's moves.
+    An SQLite file: a lock on a file beside it (``FILE.lock``, the file's real path: a link to it is
+    the same file); PostgreSQL: an advisory lock named by the schema; other databases, and an SQLite
+    database in memory: nothing."""
+    where = make_url(url)
+    if where.get_backend_name() == "sqlite":
+        path = where.database
+        if fcntl is None or not path or path == ":memory:" or where.query.get("uri"):  # (a URI: "file:…")
             return None
-        handle = os.fdopen(os.open(f"{path}.lock", os.O_WRONLY | os.O_CREAT | os.O_APPEND, PRIVATE_FILE), "ab")
+        lock = f"{os.path.realpath(path)}.lock"
+        handle = os.fdopen(os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_APPEND, PRIVATE_FILE), "ab")
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             handle.close()
             raise InUse from None
         return handle
-    if engine.dialect.name == "postgresql":  # (a connection of its own, out of the pool: closed, it is let go)
-        connection = create_engine(engine.url, poolclass=NullPool).connect()
+    if where.get_backend_name() == "postgresql":  # (a connection of its own: closed, it is let go)
+        connection = create_engine(where, poolclass=NullPool).connect()
         held = connection.execute(text("SELECT pg_try_advisory_lock(hashtext('loveletter ' || current_schema()))"))
         if not held.scalar():
             connection.close()
@@ -272,9 +273,10 @@ class Store:
     def check_writable(self) -> None:
         """Raise the database's refusal where this server may not write to it (a read-only file, a
         role without the right): such a server started, and refused every new table with "try
-        again", for ever. A delete of no row, undone: it asks for the right to write all the same."""
+        again", for ever. An insert of no row, undone: it asks for the right the server uses (a
+        delete asked for one it never uses)."""
         with self.engine.connect() as connection:
-            connection.execute(delete(moves).where(false()))
+            connection.execute(insert(moves).from_select(list(moves.c.keys()), select(moves).where(false())))
             connection.rollback()
 
     def create(self, code: str, settings: dict[str, Any], private: bool, rematch_of: str | None = None,

@@ -188,7 +188,12 @@ def _bot_names(name: str) -> set[str]:
 def _free_seat_names(name: str) -> set[str]:
     """How a free seat is shown at any table, in every language, numbered as :func:`_bot_names`
     numbers the bots (a person called "Free seat 1" showed as a seat nobody had taken)."""
-    return {f"{Translator(language)('web_free_seat')} {n}" for language in LANGUAGES for n in _seat_numbers(name)}
+    return {free_seat(Translator(language), n) for language in LANGUAGES for n in _seat_numbers(name)}
+
+
+def free_seat(t: Translator, seat: int) -> str:
+    """How a table shows a seat nobody has taken ("Free seat 2")."""
+    return f"{t('web_free_seat')} {seat}"
 
 
 def _seat_numbers(name: str) -> set[int]:
@@ -348,7 +353,7 @@ class GameTable:
         level ("Bot 1 (expert)": the hints read the bots by level, so the players must see them),
         or a free seat."""
         return [t(f"web_bot_{plan.level}", n=seat) if plan.level is not None
-                else self.names.get(seat, f"{t('web_free_seat')} {seat}")
+                else self.names.get(seat, free_seat(t, seat))
                 for seat, plan in enumerate(self.settings.seats)]
 
     @property

@@ -12,8 +12,11 @@ let retry = 0;
 let serverStopped = false; // the server said it was stopping (close 1012), and no connection has opened since
 let awaitedSince = 0; // since when (Date.now()) the move now awaited is, by the server's count (see askButton)
 let awaySince = {}; // seat → since when (Date.now()) its person has been away, by the server's count (see askButton)
+let seenHere = new Set(); // the seats whose person this page has seen at the table (see comings)
 let askTimer = null; // draws the table again once a bot may be asked to play for someone here
-let rematchLost = null; // the rematch whose seat, ours, was taken while we were away: we may watch it
+// {code, full}: the rematch whose seat, ours, was taken while we were away (and whether it is full):
+// we may watch it (and, where seats are kept for others who may not come, still ask for one)
+let rematchLost = null;
 const SEAT_LOST = ["web_seat_taken_away", "web_seat_taken_full"];
 let hints = null; // the expert's advice for the state shown, when hints are on
 let standing = null; // {code, key}: a refusal still true while that table is watched (a seat's credential refused)
@@ -383,6 +386,7 @@ function connect(code) {
       picking = samePicking(state, message);
       awaitedSince = Date.now() - 1000 * message.waited;  // (a page reloaded, or one that saw the table fill)
       awaySince = since(message.away_for);
+      seenHere = seatsHere(state, message);
       state = message; hints = null; alertUser(standing ? w(standing.key) : ""); render();
       askHints();
     } else if (message.type === "away") {  // a person came or went: nothing else changed
@@ -392,7 +396,8 @@ function connect(code) {
       if (state) {
         const said = comings(state, message.away);
         if (said) announce(said);  // (nothing said: the last news stays)
-        state.away = message.away; awaySince = since(message.away_for); render();
+        state.away = message.away; awaySince = since(message.away_for); seenHere = seatsHere(state, state);
+        render();
       }
     } else if (message.type === "hints") {
       // (not for a position left, nor in a language just left: hints asked for before a switch)
@@ -525,8 +530,8 @@ function render() {
     }
   } else if (s.match_winners.length) {
     top.append($("p", { class: "result", text: w("web_match_won", { names: s.match_won_by }) }));
-    const seatLost = s.rematch !== null && rematchLost === s.rematch;  // (no rematch yet: nothing lost)
-    if (me !== null && !seatLost) {  // first: where the focus goes when the match ends
+    const lost = rematchLost && rematchLost.code === s.rematch ? rematchLost : null;
+    if (me !== null && !(lost && lost.full)) {  // first: where the focus goes when the match ends
       // back at the finished table after joining the rematch (its seat is ours in this browser): go to it
       // (read again when clicked: another tab of ours may have joined since this button was drawn)
       const joinedRematch = () => s.rematch && localStorage.getItem(`ll-seat-${s.rematch}`);
@@ -536,12 +541,16 @@ function render() {
         onclick: async () => {
           if (joinedRematch()) { location.hash = `#/t/${s.rematch}`; return; }
           const answer = await post(`/api/tables/${s.code}/rematch`, { secret: localStorage.getItem(`ll-seat-${s.code}`) },
-            (refusal) => {  // our seat there taken while we were away: the way to watch it instead
-              if (SEAT_LOST.includes(refusal.key)) { rematchLost = s.rematch; render(); }
+            (refusal) => {  // our seat there taken while we were away: the way to watch it too
+              if (SEAT_LOST.includes(refusal.key)) {
+                rematchLost = { code: s.rematch, full: refusal.key === "web_seat_taken_full" };
+                render();
+              }
             });
           if (answer) enterTable(answer);
         } })));
-    } else if (s.rematch) {  // a spectator, or a player whose seat there was taken: on to watch the next match
+    }
+    if (s.rematch && (me === null || lost)) {  // a spectator, or a player whose seat there was taken: on to watch it
       top.append($("p", {}, $("a", { class: "button", id: "rematch-watch", href: `#/t/${s.rematch}`, text: w("web_rematch_watch") })));
     }
     top.append($("p", {}, $("a", { class: "button", id: "replay-link", href: `#/replay/${s.code}`, text: w("web_replay") }), " ",
@@ -735,10 +744,19 @@ function since(awayFor) {
   return Object.fromEntries(Object.entries(awayFor).map(([seat, seconds]) => [seat, Date.now() - 1000 * seconds]));
 }
 
-// Said to a screen reader when people go or come back (``away``: the seats away now), while the match goes on.
+// The seats whose person this page has seen at the table: those seen before at ``before``'s table,
+// if ``s`` shows the same, and those taken and not away in ``s`` (a bot is never away).
+function seatsHere(before, s) {
+  const seen = before && before.code === s.code ? seenHere : new Set();
+  return new Set([...seen, ...s.names.keys()].filter((i) => seen.has(i) || (!s.away.includes(i) && !s.free_seats.includes(i))));
+}
+
+// Said to a screen reader when people go or come back (``away``: the seats away now), while the match
+// goes on; a newcomer's first coming is no coming back.
 function comings(s, away) {
   if (s.match_winners.length) return "";
-  const went = away.filter((i) => !s.away.includes(i)), back = s.away.filter((i) => !away.includes(i));
+  const went = away.filter((i) => !s.away.includes(i));
+  const back = s.away.filter((i) => !away.includes(i) && seenHere.has(i));
   return [...went.map((i) => w("web_went_away", { name: s.names[i] })),
     ...back.map((i) => w("web_came_back", { name: s.names[i] }))].join(" ");
 }
