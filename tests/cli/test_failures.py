@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -184,11 +185,23 @@ NARROW_OUTPUT = {
 }
 
 
+def test_characters_the_output_lacks_are_written_plainly():
+    """A rating of minus 74 came out as "?74", a hint as "win ? 56% ? 5", a number's thin space as
+    "3?600" and every table's lines as "?": each has a plain stand-in, a letter its own without
+    the accent, and only what has none is "?"."""
+    from loveletter.cli.start import PLAINLY
+
+    text = "\u221274 \u00b7 3\u2009600 \u2665 \u2192 \u2248 56% \u00b1 5 \u2026 \u2503\u2501\u250f Zo\u00eb \u2660"
+    assert text.encode("ascii", PLAINLY) == b"-74 - 3 600 <3 -> ~ 56% +/- 5 ... |-+ Zoe ?"
+    assert text.encode("cp1252", PLAINLY) == "-74 \u00b7 3 600 <3 -> ~ 56% \u00b1 5 \u2026 |-+ Zo\u00eb ?".encode("cp1252")
+
+
 @pytest.mark.parametrize("encoding", NARROW_OUTPUT)
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_output_in_an_encoding_without_the_games_characters(tmp_path, lang, encoding):
-    """What the output's encoding lacks comes out as "?", never a traceback at the end of a
-    tournament or in the middle of a game (in ASCII, the turn's header "Round 1 · turn 1" failed)."""
+    """What the output's encoding lacks comes out as a plain stand-in, never a traceback at the end of
+    a tournament or in the middle of a game (in ASCII, the turn's header "Round 1 · turn 1" failed);
+    not as "?" where it changes the sense (a rating of minus 74 read "?74", a chance "win ? 56%")."""
     narrow = {**os.environ, **NARROW_OUTPUT[encoding], "XDG_DATA_HOME": str(tmp_path / "xdg")}
 
     def run_narrow(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
@@ -197,10 +210,12 @@ def test_output_in_an_encoding_without_the_games_characters(tmp_path, lang, enco
 
     played = run_narrow("play", "--seed", "1", "--records", "records", stdin=b"1\nq\n")
     assert played.returncode == 0 and b"Traceback" not in played.stderr, played.stderr
-    assert b"?  " in played.stdout  # the tokens' column, headed by a heart
+    assert b"<3" in played.stdout  # the tokens' column, headed by a heart
     assert len(list((tmp_path / "records").iterdir())) == 1
-    done = run_narrow("tournament", "--rounds", "3", "--jobs", "1", "-q")
+    done = run_narrow("tournament", "--rounds", "20", "--jobs", "1", "-q")
     assert done.returncode == 0 and done.stderr == b"" and done.stdout.count(b"beginner") >= 2
+    # a rating below 0, and its error ("±" in cp1252)
+    assert re.search(rb"\| +-\d+ \| +(\+/-|\xb1)\d+ \|", done.stdout), done.stdout
 
 
 def test_serve_leaves_another_programs_table_alone_and_creates_nothing_beside_it(tmp_path):
