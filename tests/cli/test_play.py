@@ -594,6 +594,31 @@ def test_the_starter_is_read_as_the_other_numbers_are(tmp_path, starter, starts)
     assert proc.returncode == 0 and (f"Round 1: {starts} starts." if starts else "Round 1: ") in proc.stdout
 
 
+@pytest.mark.parametrize("term", ["dumb", "xterm"])
+def test_a_dumb_terminal_is_as_wide_as_it_says(tmp_path, term):
+    """rich takes a terminal called "dumb" (Emacs' shell, where a screen reader may read the game)
+    for 80 columns, whatever COLUMNS says: at 50 the terminal broke every turn's heading again."""
+    import pty
+
+    screen, terminal = pty.openpty()  # (rich takes a pipe for what COLUMNS says: only a terminal shows it)
+    game = subprocess.Popen([str(LOVELETTER), "play", "--seed", "2", "--delay", "0", "--records", str(tmp_path)],
+                            stdin=subprocess.PIPE, stdout=terminal, stderr=terminal,
+                            env=_env(TERM=term, COLUMNS="50", NO_COLOR="1"))
+    os.close(terminal)
+    assert game.stdin is not None
+    game.stdin.write(b"q\n")
+    game.stdin.close()
+    shown = b""
+    with contextlib.suppress(OSError):  # (EIO once the game has ended)
+        while chunk := os.read(screen, 65536):
+            shown += chunk
+    os.close(screen)
+    assert game.wait(60) == 0
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown.decode())  # (a terminal's own codes)
+    headings = [line.strip("\r") for line in text.splitlines() if " · turn " in line]
+    assert headings and all(len(line) == 50 for line in headings), headings
+
+
 def test_a_tie_for_the_highest_card_is_told_as_settled(tmp_path):
     """Two players showed the Priest at the deck's end and one won: nothing said why (R6.3: the
     higher discard total), and it read as a mistake."""
