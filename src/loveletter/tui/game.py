@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import os
 import random
 import re
-import os
 import secrets
 import shutil
 import signal
@@ -565,20 +565,22 @@ def _print_trimmed(console: Console, shown: Table | Text) -> None:
         console.print(Segments([*line, Segment.line()]), end="")
 
 
-def _dumb_terminal_size() -> dict[str, int]:
-    """The size to give rich on a "dumb" terminal (``TERM=dumb``: Emacs' shell, where a blind
-    player's screen reader may read it), which rich takes for 80 columns whatever ``COLUMNS`` or the
-    terminal says: at 40 the terminal broke every line again mid-word. Elsewhere rich finds it."""
+def _dumb_terminal_size() -> tuple[int | None, int | None]:
+    """The width and height to give rich on a "dumb" terminal (``TERM=dumb``: Emacs' shell, where a
+    blind player's screen reader may read it), which rich takes for 80 columns whatever ``COLUMNS``
+    or the terminal says: at 40 the terminal broke every line again mid-word. Elsewhere none: rich
+    finds them."""
     if os.environ.get("TERM", "").lower() not in ("dumb", "unknown"):
-        return {}
+        return None, None
     columns, lines = shutil.get_terminal_size()
-    return {"width": columns, "height": lines}
+    return columns, lines
 
 
 def run_game(settings: GameSettings) -> int:
     """Play a match on this terminal (or a script on stdin); the exit status."""
     # names and typed lines are text: no markup, no ":smile:" codes
-    console = Console(highlight=False, markup=False, emoji=False, **_dumb_terminal_size())
+    width, height = _dumb_terminal_size()
+    console = Console(highlight=False, markup=False, emoji=False, width=width, height=height)
     t = Translator(settings.language)
     try:
         folder = settings.records or default_records_folder()
