@@ -51,7 +51,7 @@ def test_serve_on_a_port_in_use_creates_no_database(tmp_path, busy_port):
     (["--db", "."], "kan de database sqlite:///. niet openen: het is een map"),
     (["--db", "nowhere/web.db"], "kan de database sqlite:///nowhere/web.db niet openen: de map nowhere bestaat niet"),
     # (as a URL: told it "could not write the output", once the server made its file itself)
-    (["--db", "sqlite:///nowhere/web.db"], "kan de database sqlite:///nowhere/web.db niet openen: bestand of map bestaat niet"),
+    (["--db", "sqlite:///nowhere/web.db"], "kan de database sqlite:///nowhere/web.db niet openen: de map nowhere bestaat niet"),
     (["--db", "foo://bar"], "kan de database foo://bar niet openen: onbekend soort database 'foo'"),
     (["--host", "no-such-host.invalid"], "kan niet luisteren op no-such-host.invalid:{port}: onbekende hostnaam"),
     # SQLAlchemy's and the drivers' own words were passed on in English (and Python's, for a bad port)
@@ -185,11 +185,24 @@ NARROW_OUTPUT = {
 }
 
 
+def test_standard_error_writes_plainly_too(monkeypatch):
+    """Python writes standard error with "backslashreplace": the tournament's progress showed "\\xb7"."""
+    from loveletter.cli.start import write_any_character
+
+    written = io.BytesIO()
+    monkeypatch.setattr(sys, "stderr", io.TextIOWrapper(written, encoding="ascii", errors="backslashreplace"))
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding="ascii", errors="strict"))
+    write_any_character()
+    sys.stderr.write("0/20 \u00b7 0:00:00 \u00b7 time left")
+    sys.stderr.flush()
+    assert written.getvalue() == b"0/20 - 0:00:00 - time left"
+
+
 def test_characters_the_output_lacks_are_written_plainly():
     """A rating of minus 74 came out as "?74", a hint as "win ? 56% ? 5", a number's thin space as
     "3?600" and every table's lines as "?": each has a plain stand-in, a letter its own without
     the accent, and only what has none is "?"."""
-    from loveletter.cli.start import PLAINLY
+    from loveletter.plain import PLAINLY
 
     text = "\u221274 \u00b7 3\u2009600 \u2665 \u2192 \u2248 56% \u00b1 5 \u2026 \u2503\u2501\u250f Zo\u00eb \u2660"
     assert text.encode("ascii", PLAINLY) == b"-74 - 3 600 <3 -> ~ 56% +/- 5 ... |-+ Zoe ?"
@@ -214,8 +227,11 @@ def test_output_in_an_encoding_without_the_games_characters(tmp_path, lang, enco
     assert len(list((tmp_path / "records").iterdir())) == 1
     done = run_narrow("tournament", "--rounds", "20", "--jobs", "1", "-q")
     assert done.returncode == 0 and done.stderr == b"" and done.stdout.count(b"beginner") >= 2
-    # a rating below 0, and its error ("±" in cp1252)
+    # a rating below 0, and its error ("±" in cp1252), in columns still in line ("+/-" written after
+    # rich had measured "±" pushed the rest of the row out)
     assert re.search(rb"\| +-\d+ \| +(\+/-|\xb1)\d+ \|", done.stdout), done.stdout
+    rows = [line for line in done.stdout.splitlines() if line.startswith((b"|", b"+"))]
+    assert rows and len({len(row) for row in rows[:5]}) == 1, rows
 
 
 def test_serve_leaves_another_programs_table_alone_and_creates_nothing_beside_it(tmp_path):
@@ -260,9 +276,9 @@ def test_a_folder_that_may_not_be_written_to_is_told_in_words(monkeypatch, tmp_p
     from loveletter.web import serve
 
     monkeypatch.setattr(serve.os, "access", lambda path, mode: path != tmp_path)
-    assert serve._sqlite_file_problem(str(tmp_path / "web.db"), Translator("en")) == (
+    assert serve._sqlite_file_problem(f"sqlite:///{tmp_path / 'web.db'}", Translator("en")) == (
         f"the folder {tmp_path} may not be written to (SQLite keeps files of its own beside the database)")
-    assert serve._sqlite_file_problem(str(tmp_path / "sub" / "web.db"), Translator("en")) == (
+    assert serve._sqlite_file_problem(f"sqlite:///{tmp_path / 'sub' / 'web.db'}", Translator("en")) == (
         f"the folder {tmp_path / 'sub'} does not exist")
 
 

@@ -4,11 +4,11 @@ traceback through the modules being loaded."""
 
 from __future__ import annotations
 
-import codecs
 import io
 import os
 import sys
-import unicodedata
+
+from loveletter.plain import PLAINLY
 
 COMMANDS = ("play", "replay", "tournament", "serve")  # loveletter's commands (the command line's, a test checks)
 
@@ -44,43 +44,10 @@ def command_named(args: list[str]) -> str:
     return "loveletter"
 
 
-#: What the output writes for a character its encoding lacks, where "?" would change the sense: a
-#: rating's minus sign, a chance's "≈ 56% ± 5", the tokens' heart, a number's thin space ("3 600").
-PLAIN = {"\u2212": "-", "\u2013": "-", "\u2014": "-", "\u00b7": "-", "\u2022": "*", "\u2192": "->", "\u2190": "<-",
-         "\u2248": "~", "\u00b1": "+/-", "\u2026": "...", "\u2265": ">=", "\u2264": "<=", "\u00d7": "x",
-         "\u2665": "<3", "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u201e": '"',
-         "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2007": " "}
-#: The error handler that writes :data:`PLAIN`'s stand-ins (see :func:`plain`).
-PLAINLY = "loveletter-plain"
-
-
-def plain(err: UnicodeError) -> tuple[str, int]:
-    """A stand-in for each character of ``err`` the output's encoding lacks: :data:`PLAIN`'s, a box's
-    line as "-", "|" or "+", a letter without its accent ("é" as "e"), else "?" (a card's heart had
-    become "?", and a rating of minus 74, its sign U+2212, "?74")."""
-    if not isinstance(err, UnicodeEncodeError):
-        raise err
-    shown = []
-    for character in err.object[err.start:err.end]:
-        if character in PLAIN:
-            shown.append(PLAIN[character])
-        elif "\u2500" <= character <= "\u257f":  # box drawing: rich's rules and tables
-            name = unicodedata.name(character, "")
-            shown.append("-" if "HORIZONTAL" in name and "VERTICAL" not in name
-                         else "|" if "VERTICAL" in name and "HORIZONTAL" not in name else "+")
-        else:
-            bare = unicodedata.normalize("NFKD", character).encode("ascii", "ignore").decode()
-            shown.append(bare or "?")
-    return "".join(shown), err.end
-
-
-codecs.register_error(PLAINLY, plain)
-
-
 def write_any_character() -> None:
-    """Let standard output and error write what their encoding lacks as a plain stand-in (:func:`plain`:
-    a card's heart, a Dutch quote mark in a Windows code page, or with PYTHONIOENCODING=cp1252) rather
-    than fail with a traceback, after a whole tournament, in the middle of a game. (In the C locale
+    """Let standard output and error write what their encoding lacks as a plain stand-in
+    (:func:`loveletter.plain.plain`: a card's heart, a Dutch quote mark in a Windows code page, or
+    with PYTHONIOENCODING=cp1252) rather than fail with a traceback, after a whole tournament, in the middle of a game. (In the C locale
     without UTF-8 mode Python writes ASCII with "surrogateescape", which fails on "·" just the same;
     standard error's "backslashreplace" wrote "\\xb7" in the tournament's progress.)"""
     for stream in (sys.stdout, sys.stderr):

@@ -33,6 +33,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from loveletter import plain
 from loveletter.cli.levels import LevelsRefused, read_levels
 from loveletter.cli.numbers import DASH
 from loveletter.cli.start import tell_command_interrupted
@@ -113,7 +114,7 @@ def tournament(o: Options) -> int:
 
 def _tournament(o: Options) -> int:
     t = Translator(o.language)
-    err = Console(stderr=True, highlight=False, markup=False, emoji=False)  # a path as written: "[x]", ":smile:"
+    err = plain.console(stderr=True, highlight=False, markup=False, emoji=False)  # a path as written: "[x]", ":smile:"
     chatty = not o.quiet and err.is_terminal
     made: list[Path] = []
     status = None
@@ -186,14 +187,28 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
         if sys.stdout is not None:
             write_csv(report, sys.stdout)
     else:
-        out = Console(highlight=False)
+        out = plain.console(highlight=False)
         if out.is_terminal:
             render(report, t, out)
         else:  # a file or a pipe: 110 columns, and no spaces at the ends of lines (rich pads titles)
-            text = io.StringIO()
+            text = _Text(out.encoding)
             render(report, t, Console(highlight=False, width=110, file=text))
             print("".join(line.rstrip() + "\n" for line in text.getvalue().splitlines()), end="")  # (nothing if closed)
     return status
+
+
+class _Text(io.StringIO):
+    """Text kept to be written to an output in ``encoding``, which rich reads to lay it out as that
+    output will show it (a StringIO's own is UTF-8: "±" was measured as one column, and written as
+    "+/-" to an ASCII pipe, out of line)."""
+
+    def __init__(self, encoding: str) -> None:
+        super().__init__()
+        self._encoding = encoding
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self._encoding
 
 
 class TimeLeftColumn(ProgressColumn):

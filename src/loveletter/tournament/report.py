@@ -29,6 +29,7 @@ from rich.console import Console, JustifyMethod
 from rich.table import Table
 
 from loveletter.i18n import Translator, grouped
+from loveletter.plain import plainly
 from loveletter.tournament.games import reverses
 from loveletter.tournament.runner import Results
 from loveletter.tournament.stats import Z95, bradley_terry, clustered_wilson, wilson
@@ -221,6 +222,10 @@ def _print_table(console: Console, table: Table, rows: list[list[str]], label_co
     last columns), its title and a paragraph per row instead: the row's first cell (or first
     ``label_columns`` cells, each after its header), then each other header and cell ("Games 80 ·
     Wins 26 · …")."""
+    # (each cell as the output will write it, measured so: "±42" as "+/-42" in ASCII)
+    rows = [[plainly(cell, console.encoding) for cell in row] for row in rows]
+    for column in table.columns:
+        column.header = plainly(str(column.header), console.encoding)
     for row in rows:
         table.add_row(*row)
     # in too narrow a terminal rich narrows the last columns until it cuts their words ("Nei") or

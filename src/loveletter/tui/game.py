@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import os
 import random
 import re
 import secrets
-import shutil
 import signal
 import sys
 import time
@@ -29,6 +27,7 @@ from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
 
+from loveletter import plain
 from loveletter.bots import LEVELS, Bot, ExpertBot, choose_in_sight, make_bot
 from loveletter.bots.expert import Estimate
 from loveletter.engine import (
@@ -55,6 +54,7 @@ from loveletter.narrate import (
     without_invisible,
 )
 from loveletter.percentages import best_moves, hint_text, shown_percentages
+from loveletter.plain import plainly
 from loveletter.record import save, temporary, to_record
 from loveletter.signals import STOPPING, handled
 
@@ -376,7 +376,7 @@ class TerminalGame:
         # a name shown whole (folded within its column where the terminal is too narrow): rich cut a
         # name of 24 Chinese characters short ("你好…你好你") at 80 columns, to give the discards room
         table.add_column(t("player"), overflow="fold")
-        table.add_column("♥", justify="right")
+        table.add_column(plainly("♥", self.console.encoding), justify="right")  # (measured as it will show)
         table.add_column(t("discards"))
         table.add_column(t("status"))
         for seat, name in enumerate(self.names):
@@ -565,22 +565,10 @@ def _print_trimmed(console: Console, shown: Table | Text) -> None:
         console.print(Segments([*line, Segment.line()]), end="")
 
 
-def _dumb_terminal_size() -> tuple[int | None, int | None]:
-    """The width and height to give rich on a "dumb" terminal (``TERM=dumb``: Emacs' shell, where a
-    blind player's screen reader may read it), which rich takes for 80 columns whatever ``COLUMNS``
-    or the terminal says: at 40 the terminal broke every line again mid-word. Elsewhere none: rich
-    finds them."""
-    if os.environ.get("TERM", "").lower() not in ("dumb", "unknown"):
-        return None, None
-    columns, lines = shutil.get_terminal_size()
-    return columns, lines
-
-
 def run_game(settings: GameSettings) -> int:
     """Play a match on this terminal (or a script on stdin); the exit status."""
     # names and typed lines are text: no markup, no ":smile:" codes
-    width, height = _dumb_terminal_size()
-    console = Console(highlight=False, markup=False, emoji=False, width=width, height=height)
+    console = plain.console(highlight=False, markup=False, emoji=False)
     t = Translator(settings.language)
     try:
         folder = settings.records or default_records_folder()

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import (
     ArgumentError,
     DatabaseError,
@@ -65,7 +66,7 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     except NoHomeFolder:
         return fail("serve_err_no_home", reason=t("no_home", option=f"--db {t('meta_file')}"))
     shown_db = without_password(url)
-    problem = _sqlite_file_problem(database, t)
+    problem = _sqlite_file_problem(url, t)
     if problem:
         return fail("serve_err_db", db=shown_db, reason=problem)
     try:
@@ -194,11 +195,16 @@ def without_password(url: str) -> str:
     return f"{scheme}://{user}:***@{where}"
 
 
-def _sqlite_file_problem(given: str | None, t: Translator) -> str | None:
-    """Why an SQLite file path cannot hold the database, in words (SQLite only says "unable to open")."""
-    if given is None or "://" in given:
+def _sqlite_file_problem(url: str, t: Translator) -> str | None:
+    """Why the SQLite file of ``url`` cannot hold the database, in words (SQLite only says "unable to
+    open"), whether it was given as a path or a URL."""
+    try:
+        where = make_url(url)
+    except (ArgumentError, ValueError):  # (not a URL, or a bad port: told as such when the database is opened)
         return None
-    path = Path(given)
+    if where.get_backend_name() != "sqlite" or not where.database or where.database == ":memory:" or where.query:
+        return None
+    path = Path(where.database)
     if path.is_dir():
         return t("os_is_folder")
     if not path.parent.is_dir():
