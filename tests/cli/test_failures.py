@@ -206,6 +206,7 @@ def test_characters_the_output_lacks_are_written_plainly():
 
     text = "\u221274 \u00b7 3\u2009600 \u2665 \u2192 \u2248 56% \u00b1 5 \u2026 \u2503\u2501\u250f Zo\u00eb \u2660"
     assert text.encode("ascii", PLAINLY) == b"-74 - 3 600 <3 -> ~ 56% +/- 5 ... |-+ Zoe ?"
+    assert "Zoe\u0308".encode("ascii", PLAINLY) == b"Zoe"  # (the accent written apart: not "Zoe?")
     assert text.encode("cp1252", PLAINLY) == "-74 \u00b7 3 600 <3 -> ~ 56% \u00b1 5 \u2026 |-+ Zo\u00eb ?".encode("cp1252")
 
 
