@@ -80,7 +80,7 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
                     reason=t("serve_err_db_foreign", table=err.table, columns=", ".join(err.missing)))
     except (SQLAlchemyError, ValueError) as err:
         return fail("serve_err_db", db=shown_db, reason=_database_reason(err, url, t))
-    except OSError as err:  # the SQLite file could not be made (a URL's folder, which is not checked above)
+    except OSError as err:  # the SQLite file could not be made (its folder gone since it was looked at, say)
         return fail("serve_err_db", db=shown_db, reason=t.os_reason(err))
     try:  # one server to a database, and one that may write to it (kept while this server runs)
         claimed = claim(url)
