@@ -215,20 +215,25 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         found, doc = await finished_record(code, Translator("en"), _address(http))
         return JSONResponse(doc, headers={"Content-Disposition": f'attachment; filename="loveletter-{found}.json"'})
 
-    replays_out = [0]  # replays made or being sent (see replayed)
+    replays_out = 0  # replays made or being sent (see replayed)
+
+    def replay_done() -> None:
+        nonlocal replays_out
+        replays_out -= 1
 
     async def replayed(doc: Any, t: Translator) -> Response:
         """The frames of the record ``doc``, :data:`REPLAYS_AT_ONCE` at most at once, counted until
         each is sent: six uploads of a long record whose answers were never read held 350 MB."""
-        if replays_out[0] >= REPLAYS_AT_ONCE:
+        nonlocal replays_out
+        if replays_out >= REPLAYS_AT_ONCE:
             raise Refused("web_replays_busy")
-        replays_out[0] += 1
+        replays_out += 1
         try:
             frames = await server.replay(doc, t)
         except BaseException:
-            replays_out[0] -= 1
+            replay_done()
             raise
-        return _SentThen(frames, then=lambda: replays_out.__setitem__(0, replays_out[0] - 1))
+        return _SentThen(frames, then=replay_done)
 
     @app.get("/api/tables/{code}/replay", dependencies=[Depends(from_our_pages)])
     async def table_replay(code: str, http: Request, lang: str = "en") -> Response:

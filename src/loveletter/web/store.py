@@ -177,6 +177,16 @@ class InUse(Exception):
     """Another server holds the database (see :func:`claim`)."""
 
 
+def sqlite_file(url: str) -> str | None:
+    """The path of the SQLite file ``url`` names, if it names one: not a database in memory, nor one
+    named by a URI ("file:…?mode=ro", which SQLite reads as it is)."""
+    where = make_url(url)
+    if where.get_backend_name() != "sqlite" or not where.database or where.database == ":memory:" \
+            or where.query.get("uri"):
+        return None
+    return where.database
+
+
 def claim(url: str) -> IO[bytes] | Connection | None:
     """Hold the database at ``url`` for this server while what this returns is kept (the system lets
     it go when the process ends, however it ends); :class:`InUse` where another server holds it. Each server keeps its tables in memory: two on one
@@ -186,8 +196,8 @@ def claim(url: str) -> IO[bytes] | Connection | None:
     database in memory: nothing."""
     where = make_url(url)
     if where.get_backend_name() == "sqlite":
-        path = where.database
-        if fcntl is None or not path or path == ":memory:" or where.query.get("uri"):  # (a URI: "file:…")
+        path = sqlite_file(url)
+        if fcntl is None or path is None:
             return None
         lock = f"{os.path.realpath(path)}.lock"
         handle = os.fdopen(os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_APPEND, PRIVATE_FILE), "ab")
@@ -255,10 +265,8 @@ class Store:
             options["connect_args"] = {"check_same_thread": False}
             if ":memory:" in url or url.rstrip("/") == "sqlite:":
                 options["poolclass"] = StaticPool
-            else:
-                path = make_url(url).database
-                if path and not make_url(url).query.get("uri"):  # (a URI, "file:…?mode=ro", as it is)
-                    _made_private(path)
+            elif path := sqlite_file(url):
+                _made_private(path)
         self.engine: Engine = create_engine(url, **options)
         foreign = _foreign_table(self.engine)  # before anything is created or set in the file
         if foreign is not None:

@@ -178,17 +178,16 @@ def _checked(edition: str, players: int, target: int | None, bots: dict[int, str
     return rules.name, target, stand_in
 
 
-def _bot_names(name: str) -> set[str]:
-    """How a bot is shown at any table, in every language, numbered by every seat a table has and by
-    each number in ``name`` ("Bot 9 (expert)" passes for a bot as well as "Bot 1 (expert)" does)."""
-    return {Translator(language)(f"web_bot_{level}", n=n)
-            for language in LANGUAGES for level in LEVELS for n in _seat_numbers(name)}
+def _bot_names(numbers: set[int]) -> set[str]:
+    """How a bot is shown at any table, in every language, numbered by each of ``numbers``
+    (:func:`_seat_numbers`: "Bot 9 (expert)" passes for a bot as well as "Bot 1 (expert)" does)."""
+    return {Translator(language)(f"web_bot_{level}", n=n) for language in LANGUAGES for level in LEVELS for n in numbers}
 
 
-def _free_seat_names(name: str) -> set[str]:
+def _free_seat_names(numbers: set[int]) -> set[str]:
     """How a free seat is shown at any table, in every language, numbered as :func:`_bot_names`
     numbers the bots (a person called "Free seat 1" showed as a seat nobody had taken)."""
-    return {free_seat(Translator(language), n) for language in LANGUAGES for n in _seat_numbers(name)}
+    return {free_seat(Translator(language), n) for language in LANGUAGES for n in numbers}
 
 
 def free_seat(t: Translator, seat: int) -> str:
@@ -196,10 +195,13 @@ def free_seat(t: Translator, seat: int) -> str:
     return f"{t('web_free_seat')} {seat}"
 
 
+#: Every seat a table of any edition has.
+_SEATS = frozenset(range(max(edition.max_players for edition in EDITIONS.values())))
+
+
 def _seat_numbers(name: str) -> set[int]:
     """Every seat a table has, and each number in ``name``."""
-    numbers = {int(digits) for digits in re.findall(r"\d{1,6}", look(name), flags=re.ASCII)}
-    return numbers | set(range(max(edition.max_players for edition in EDITIONS.values())))
+    return {int(digits) for digits in re.findall(r"\d{1,6}", look(name), flags=re.ASCII)} | _SEATS
 
 
 def clean_name(name: str) -> str:
@@ -321,9 +323,10 @@ class GameTable:
         kept = first_look_alike(shown, kept_names)
         if kept is not None:
             raise Refused("web_name_kept", name=kept)
-        if looks_like_any(shown, _bot_names(shown)):
+        numbers = _seat_numbers(shown)
+        if looks_like_any(shown, _bot_names(numbers)):
             raise Refused("web_name_bot", name=shown)
-        if looks_like_any(shown, _free_seat_names(shown)):
+        if looks_like_any(shown, _free_seat_names(numbers)):
             raise Refused("web_name_free_seat", name=shown)
         return shown
 

@@ -727,14 +727,14 @@ function refocus(key, fallback) {
 function news(before, after) {
   // a copy: "Your turn" is said, not added to the state's log (it showed there, and the next news skipped a line)
   // (a table just opened: its last line and whose turn it is, not the whole round read out)
-  const opened = !before || before.code !== after.code;
+  const opened = !sameTable(before, after);
   const lines = sameRound(before, after) ? after.log.slice(before.log.length) : after.log.slice(opened ? -1 : 0);
   if (opened && !after.legal.length && !after.match_winners.length && !after.free_seats.length)  // (as the status says)
     lines.push(w("web_turn_of", { name: after.names[after.current] }));
   if (nextRound(before, after) && after.previous)  // how the round we followed ended (its result too) comes first
     lines.unshift(...after.previous.log.slice(before.log.length));
   if (turnBegins(before, after)) lines.push(w("web_your_turn"));
-  if (after.match_winners.length && !(before && before.code === after.code && before.match_winners.length))
+  if (after.match_winners.length && !(sameTable(before, after) && before.match_winners.length))
     lines.push(w("web_match_won", { names: after.match_won_by }));  // (shown in the status, which is not read out)
   return lines.join(" ");
 }
@@ -747,8 +747,9 @@ function since(awayFor) {
 // The seats whose person this page has seen at the table: those seen before at ``before``'s table,
 // if ``s`` shows the same, and those taken and not away in ``s`` (a bot is never away).
 function seatsHere(before, s) {
-  const seen = before && before.code === s.code ? seenHere : new Set();
-  return new Set([...seen, ...s.names.keys()].filter((i) => seen.has(i) || (!s.away.includes(i) && !s.free_seats.includes(i))));
+  const here = new Set(sameTable(before, s) ? seenHere : []);
+  s.names.forEach((_, i) => { if (!s.away.includes(i) && !s.free_seats.includes(i)) here.add(i); });
+  return here;
 }
 
 // Said to a screen reader when people go or come back (``away``: the seats away now), while the match
@@ -761,13 +762,17 @@ function comings(s, away) {
     ...back.map((i) => w("web_came_back", { name: s.names[i] }))].join(" ");
 }
 
+function sameTable(before, after) {
+  return Boolean(before) && before.code === after.code;
+}
+
 function sameRound(before, after) {
-  return before && before.code === after.code && before.round === after.round;
+  return sameTable(before, after) && before.round === after.round;
 }
 
 // Whether ``after`` is the round after the one ``before`` showed (a move of it ended that round).
 function nextRound(before, after) {
-  return before && before.code === after.code && after.round === before.round + 1;
+  return sameTable(before, after) && after.round === before.round + 1;
 }
 
 // Whether the state ``after`` starts your turn (a new round you start counts, as your card kept
