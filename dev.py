@@ -201,9 +201,13 @@ def leading_language(argv: list[str]) -> tuple[list[str], list[str]]:
     It goes on to the game's commands (serve, play, replay) before theirs; test and bench take no
     language, and it words only this script's own lines there."""
     lang: list[str] = []
-    while argv and (argv[0].startswith("--lang=")
-                    or (argv[0] == "--lang" and len(argv) > 1 and not argv[1].startswith("-"))):
-        taken = 1 if argv[0].startswith("--lang=") else 2
+    while argv:
+        if argv[0].startswith("--lang="):
+            taken = 1
+        elif argv[0] == "--lang" and len(argv) > 1 and not argv[1].startswith("-"):
+            taken = 2
+        else:
+            break
         lang, argv = lang + argv[:taken], argv[taken:]
     return lang, argv
 

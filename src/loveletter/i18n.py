@@ -1650,9 +1650,11 @@ class Translator:
         messages = NOTATION_MESSAGES if self.language == "en" else NOTATION_NL
         return messages[err.key].format(**shown_params(params))
 
-    def ignored_fields(self, ignored: Sequence[tuple[str, int | None]]) -> str:
+    def ignored_fields(self, ignored: Sequence[tuple[str, int | None]]) -> str | None:
         """The fields a record held that were left out (:attr:`loveletter.record.Replayed.ignored`),
-        in one line: the first :data:`IGNORED_NAMED`, then how many more."""
+        in one line: the first :data:`IGNORED_NAMED`, then how many more; ``None`` where none was."""
+        if not ignored:
+            return None
         named = [self("rec_ignored_in_record", field=quoted(name)) if round_number is None
                  else self("rec_ignored_in_round", field=quoted(name), round=round_number)
                  for name, round_number in ignored[:IGNORED_NAMED]]

@@ -366,10 +366,7 @@ def replay(doc: Any, on_step: Callable[[int, int, Match], None] | None = None) -
     for r, rnd in enumerate(rounds, start=1):
         if not isinstance(rnd, dict):
             raise RecordError("rec_round_not_object", r, kind=_kind(rnd))
-        try:
-            ignored += [(name, r) for name in _left_out(rnd, _ROUND_FIELDS)]
-        except RecordError as err:
-            raise err.at(r) from None
+        ignored += [(name, r) for name in _left_out(rnd, _ROUND_FIELDS, r)]
         deck = _deck(rnd.get("deck"), r)
         starter = rnd.get("starter")
         if "starter" in rnd and (not _is_int(starter) or not 0 <= starter < len(names)):
@@ -472,15 +469,15 @@ def _unknown(obj: dict[str, Any], allowed: set[str]) -> list[str]:
     return sorted(set(obj) - allowed)
 
 
-def _left_out(obj: dict[str, Any], known: set[str]) -> list[str]:
-    """The fields of a document or a round to leave out: those RECORD.md does not name (it refuses
-    them in a turn alone). One that is a known field written otherwise ("Target") is refused: left
-    out, its match was replayed to another target, with a note only."""
+def _left_out(obj: dict[str, Any], known: set[str], r: int | None = None) -> list[str]:
+    """The fields of the document (or of round ``r``) to leave out: those RECORD.md does not name (it
+    refuses them in a turn alone). One that is a known field written otherwise ("Target") is
+    refused: left out, its match was replayed to another target, with a note only."""
     unknown = _unknown(obj, known)
     for name in unknown:
-        meant = next((field for field in sorted(known) if field.casefold() == name.casefold()), None)
+        meant = next((field for field in known if field.casefold() == name.casefold()), None)
         if meant is not None:
-            raise RecordError("rec_field_case", field=name, known=meant)
+            raise RecordError("rec_field_case", r, field=name, known=meant)
     return unknown
 
 

@@ -513,6 +513,8 @@ def test_wrong_flags_one_line_on_stderr(tmp_path, args):
                                                 " (zie 'loveletter play --help')"),
     (["--starter", "4"], "loveletter play: --starter: kies een stoel van 0 tot en met 1, of willekeurig"
                          " (zie 'loveletter play --help')"),
+    (["--starter", "9" * 5000], "loveletter play: --starter: kies een stoel van 0 tot en met 1, of willekeurig"
+                                " (zie 'loveletter play --help')"),  # (more digits than Python reads: a traceback)
     (["--bots", "beginner", "--budget", "5"], "loveletter play: --budget: geen van deze bots gebruikt een denkbudget"
                                               " (alleen expert) en --hints staat uit"
                                               " (zie 'loveletter play --help')"),

@@ -134,11 +134,11 @@ class Addresses(click.ParamType[str, Any]):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         _refuse_empty(self, value, "cli_addresses_empty", param, ctx)
         networks = []
-        for address in str(value).split(","):
+        for address in (given.strip() for given in str(value).split(",")):
             try:
-                networks.append(str(ipaddress.ip_network(address.strip(), strict=False)))
+                networks.append(str(ipaddress.ip_network(address, strict=False)))
             except ValueError:
-                self.fail(Translator(language)("cli_not_an_address", value=shown(address.strip())), param, ctx)
+                self.fail(Translator(language)("cli_not_an_address", value=shown(address)), param, ctx)
         return ",".join(networks)
 
 

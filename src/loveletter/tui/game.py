@@ -54,7 +54,6 @@ from loveletter.narrate import (
     without_invisible,
 )
 from loveletter.percentages import best_moves, hint_text, shown_percentages
-from loveletter.plain import plainly
 from loveletter.record import save, temporary, to_record
 from loveletter.signals import STOPPING, handled
 
@@ -376,7 +375,7 @@ class TerminalGame:
         # a name shown whole (folded within its column where the terminal is too narrow): rich cut a
         # name of 24 Chinese characters short ("你好…你好你") at 80 columns, to give the discards room
         table.add_column(t("player"), overflow="fold")
-        table.add_column(plainly("♥", self.console.encoding), justify="right")  # (measured as it will show)
+        table.add_column(plain.plainly("♥", self.console.encoding), justify="right")  # (measured as it will show)
         table.add_column(t("discards"))
         table.add_column(t("status"))
         for seat, name in enumerate(self.names):

@@ -69,7 +69,7 @@ def frames_json(doc: Any, t: Translator) -> str:
         parts.append(part)
 
     replayed = replay(doc, on_step=step)  # (the players are checked before the first step)
-    left_out = t.ignored_fields(replayed.ignored) if replayed.ignored else None
+    left_out = t.ignored_fields(replayed.ignored)
     return '{"frames":[' + ",".join(parts) + '],"left_out":' + json.dumps(left_out) + "}"
 
 
