@@ -1658,7 +1658,7 @@ class Translator:
         named = [self("rec_ignored_in_record", field=quoted(name)) if round_number is None
                  else self("rec_ignored_in_round", field=quoted(name), round=round_number)
                  for name, round_number in ignored[:IGNORED_NAMED]]
-        more = self("rec_ignored_more", n=self.decimal(len(ignored) - IGNORED_NAMED)) if len(ignored) > IGNORED_NAMED else ""
+        more = self("rec_ignored_more", n=grouped(len(ignored) - IGNORED_NAMED)) if len(ignored) > IGNORED_NAMED else ""
         return self("rec_ignored", fields=", ".join(named) + more)
 
     def record_error(self, err: RecordError) -> str:

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
-from sqlalchemy.engine import make_url
 from sqlalchemy.exc import (
     ArgumentError,
     DatabaseError,
@@ -34,7 +33,7 @@ from loveletter.signals import HANG_UP, handled
 from loveletter.web.app import create_app, page_language
 from loveletter.web.limits import LoopbackOnly
 from loveletter.web.messages import first_line, left_out_reason
-from loveletter.web.store import ForeignTable, InUse, Store, claim, default_database
+from loveletter.web.store import ForeignTable, InUse, Store, claim, default_database, sqlite_file
 
 
 def database_url(given: str | None) -> str:
@@ -199,12 +198,12 @@ def _sqlite_file_problem(url: str, t: Translator) -> str | None:
     """Why the SQLite file of ``url`` cannot hold the database, in words (SQLite only says "unable to
     open"), whether it was given as a path or a URL."""
     try:
-        where = make_url(url)
+        file = sqlite_file(url)
     except (ArgumentError, ValueError):  # (not a URL, or a bad port: told as such when the database is opened)
         return None
-    if where.get_backend_name() != "sqlite" or not where.database or where.database == ":memory:" or where.query:
+    if file is None or "?" in url:  # (one with options, SQLite's to read)
         return None
-    path = Path(where.database)
+    path = Path(file)
     if path.is_dir():
         return t("os_is_folder")
     if not path.parent.is_dir():

@@ -128,9 +128,7 @@ class Settings:
             raise DamagedRow("serve_damage_kind", field="seats")
         bots = {seat: level for seat, level in enumerate(seats) if level is not None}
         timeout, stand_in = data["bot_timeout"], data["stand_in"]
-        edition, target, _ = _checked(data["edition"], players, data["target"], bots, timeout, stand_in)
-        if stand_in not in LEVELS:
-            raise Refused("web_err_stand_in", level=stand_in, levels=", ".join(LEVELS))
+        edition, target, stand_in = _checked(data["edition"], players, data["target"], bots, timeout, stand_in)
         return cls(edition, players, target, data["seed"], [SeatPlan(level) for level in seats], private,
                    timeout, stand_in)
 

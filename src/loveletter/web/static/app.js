@@ -234,17 +234,16 @@ async function showLobby() {
     seats.replaceChildren(...Array.from({ length: Number(players.value) - 1 }, (_, i) =>
       $("label", {}, w("web_seat", { n: i + 1 }) + " ",
         $("select", { name: `seat${i + 1}`, class: "seat-kind" },
-          $("option", { value: "", text: w("web_person") }),
-          $("option", { value: "random", text: w("web_level_random") }),
-          $("option", { value: "beginner", text: w("web_level_beginner"), selected: "" }),
-          $("option", { value: "expert", text: w("web_level_expert") })))));
+          $("option", { value: "", text: w("web_person") }), ...levelOptions()))));
   };
-  // (the stand-in's level counts at a table with no time too: a bot plays there when a player asks)
-  const timeout = inOurWords($("input", { name: "timeout", type: "number", min: 1, max: 3600 }));
-  const standIn = $("select", { name: "stand_in", id: "stand-in" },
+  // a bot's levels to choose from, the beginner chosen (made anew for each select: a node sits in one)
+  const levelOptions = () => [
     $("option", { value: "random", text: w("web_level_random") }),
     $("option", { value: "beginner", text: w("web_level_beginner"), selected: "" }),
-    $("option", { value: "expert", text: w("web_level_expert") }));
+    $("option", { value: "expert", text: w("web_level_expert") })];
+  // (the stand-in's level counts at a table with no time too: a bot plays there when a player asks)
+  const timeout = inOurWords($("input", { name: "timeout", type: "number", min: 1, max: 3600 }));
+  const standIn = $("select", { name: "stand_in", id: "stand-in" }, ...levelOptions());
   edition.addEventListener("change", fillPlayers);
   players.addEventListener("change", fillSeats);
   form.append(
