@@ -463,8 +463,7 @@ class Server:
             s = old.settings
             bots = {i: plan.level for i, plan in enumerate(s.seats) if plan.level is not None}
             made, _ = await self._make_table(address, lambda rng: new_settings(
-                s.edition, s.players, s.target, bots, s.private, s.bot_timeout, rng,
-                s.stand_in if s.bot_timeout is not None else None), rematch_of=room)
+                s.edition, s.players, s.target, bots, s.private, s.bot_timeout, rng, s.stand_in), rematch_of=room)
             room.rematch = made.table.code
             self.tell_all(room)
         async with self.holding(room.rematch) as new_room:  # (a newcomer may be taking a seat there)
