@@ -51,10 +51,12 @@ class Table:
 def test_play_starts_when_every_player_has_connected(load, monkeypatch):
     """The clock started before the players connected: with many tables, connecting took the whole
     time, and the run printed "moves: 0", status 0."""
-    monkeypatch.setattr(load.websockets, "connect", Table(delay=0.5))
+    monkeypatch.setattr(load.websockets, "connect", Table(delay=2))
     moves, latencies, took = asyncio.run(load.drive("ws://test", [("T", "a", "b")], 0.3, 0))
     assert moves > 0 and latencies
-    assert 0.3 <= took < 0.8  # the half second of connecting not counted (with it: 0.8 s or more)
+    # the two seconds of connecting not counted (with them: 2.3 s or more; the room between is for a
+    # busy machine)
+    assert 0.3 <= took < 2.3
 
 
 def test_a_long_think_is_cut_where_play_stops(load, monkeypatch):
@@ -62,7 +64,7 @@ def test_a_long_think_is_cut_where_play_stops(load, monkeypatch):
     monkeypatch.setattr(load.websockets, "connect", Table(delay=0))
     began = time.monotonic()
     moves, _, took = asyncio.run(asyncio.wait_for(load.drive("ws://test", [("T", "a", "b")], 0.3, 10), 5))
-    assert moves == 0 and took < 1 and time.monotonic() - began < 3  # (the whole draw: seconds)
+    assert moves == 0 and took < 3 and time.monotonic() - began < 4.5  # (the whole draw: seconds)
 
 
 def run(*options: str) -> subprocess.CompletedProcess[str]:
@@ -78,12 +80,13 @@ def test_a_short_run_with_one_table():
 
 
 def test_a_run_without_a_move_is_an_error():
-    """Its figures were made of nothing ("moves: 0"), status 0; and it took 17 s, not 1."""
+    """Its figures were made of nothing ("moves: 0"), status 0; and it took 17 s, not 1 (with a think
+    time of 10 s on average; 60 here, so that a busy machine's slow start is not mistaken for it)."""
     began = time.monotonic()
-    done = run("--tables", "1", "--seconds", "1", "--think", "10")
+    done = run("--tables", "1", "--seconds", "1", "--think", "60")
     assert done.returncode == 1 and done.stdout == ""
     assert re.match(r"load\.py: no move was made in 1\.\d s of play", done.stderr) and done.stderr.count("\n") == 1
-    assert time.monotonic() - began < 15
+    assert time.monotonic() - began < 40
 
 
 def test_a_database_that_cannot_be_opened_is_a_bad_option_and_its_password_is_hidden():
