@@ -133,6 +133,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_json": "Print the summary as JSON instead (the record format's summary).",
         "opt_delay": "Seconds from the move before to each bot move, its thinking included (default: 0.6 on a terminal, 0 on a pipe).",
         "opt_starter": "Who starts the first round: a seat number (you are 0), or random (drawn from the seed).",
+        "opt_screen_reader": "Lay the game out for a screen reader: every line in words, headings without rules, one line per player instead of a table, no spinner.",
         "opt_hints": "Show, before each of your moves, your chance of winning the round after each move as the expert estimates it, and what it believes each opponent holds.",
         "opt_budget": "Thinking budget of the expert (bots and hints), in search iterations per move (default:"
         " {default}, a fraction of a second per move; the time grows in proportion); hints try every move"
@@ -159,6 +160,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "player": "Player",
         "discards": "Discards",
         "status": "Status",
+        "sr_round_title": "Round {round}, turn {turn}",
+        "sr_player": "{player}: {tokens}; discards: {discards}",
+        "sr_player_no_discards": "{player}: {tokens}; nothing discarded",
+        "sr_tokens": "{n} tokens",
+        "sr_tokens_one": "1 token",
+        "sr_to_win": "{target} tokens to win",
+        "sr_to_win_one": "the first token wins",
         "status_out": "out",
         "status_protected": "protected",
         "status_turn": "to play",
@@ -760,6 +768,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_delay": "Seconden tussen de vorige zet en elke zet van een bot, denktijd inbegrepen "
                      "(standaard: 0,6 in een terminal, 0 via een pipe).",
         "opt_starter": "Wie de eerste ronde begint: een stoelnummer (jij bent 0), of willekeurig (volgens het startgetal).",
+        "opt_screen_reader": "Toon het spel voor een schermlezer: elke regel in woorden, koppen zonder lijnen, één regel per speler in plaats van een tabel, geen draaiend teken.",
         "opt_hints": "Toon vóór elke zet van jou je kans om na elke mogelijke zet de ronde te winnen, zoals de"
                      " expert die schat, en wat hij denkt dat elke tegenstander heeft.",
         "opt_budget": "Denkbudget van de expert (bots en hints), in zoekstappen per zet (standaard: "
@@ -786,6 +795,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "player": "Speler",
         "discards": "Aflegstapel",
         "status": "Status",
+        "sr_round_title": "Ronde {round}, beurt {turn}",
+        "sr_player": "{player}: {tokens}; aflegstapel: {discards}",
+        "sr_player_no_discards": "{player}: {tokens}; nog niets afgelegd",
+        "sr_tokens": "{n} tekens van liefde",
+        "sr_tokens_one": "1 teken van liefde",
+        "sr_to_win": "{target} tekens van liefde om te winnen",
+        "sr_to_win_one": "het eerste teken van liefde wint",
         "status_out": "ligt uit de ronde",
         "status_protected": "beschermd",
         "status_turn": "aan de beurt",

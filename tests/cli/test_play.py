@@ -173,6 +173,32 @@ def test_a_named_player(tmp_path):
     assert replay_json(the_record(records))["players"] == ["Anna", "Bram"]
 
 
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_screen_reader_layout_says_each_turn_in_words(tmp_path, lang):
+    """A screen reader reads the terminal line by line: a heading ruled with line-drawing characters,
+    a table whose columns only the eye joins to their header (a heart alone over the tokens), middle
+    dots between figures and a spinner's frames (each new text to read out) were all read as they
+    are. With --screen-reader each turn is said in words."""
+    proc, _ = play(tmp_path, "--screen-reader", "--hints", "--budget", "60", "--seed", "7", "--players", "3",
+                   "--lang", lang, lines=["1", "1", "q"])
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert not {"─", "♥", "·"} & set(out)
+    words = {"en": ("Round 1, turn 1", "0 Player (you): 0 tokens; nothing discarded; to play",
+                    "1 Bram: 0 tokens; nothing discarded", "Deck: 11 cards; 5 tokens to win",
+                    "The expert weighs your moves…", r"0 Player \(you\): 0 tokens; discards: \w+"),
+             "nl": ("Ronde 1, beurt 1", "0 Speler (jij): 0 tekens van liefde; nog niets afgelegd; aan de beurt",
+                    "1 Bram: 0 tekens van liefde; nog niets afgelegd", "Trekstapel: 11 kaarten; 5 tekens van liefde om te winnen",
+                    "De expert weegt je zetten…", r"0 Speler \(jij\): 0 tekens van liefde; aflegstapel: \w+")}[lang]
+    lines = out.splitlines()
+    at = lines.index(words[0])
+    assert lines[at + 1:at + 5] == [words[1], words[2], words[2].replace("1 Bram", "2 Cas"), words[3]]
+    assert words[4] in lines  # said once, where a terminal shows it as a spinner (and a pipe not at all)
+    assert re.search(f"^{words[5]}", out, re.MULTILINE)  # (the table at the next turn)
+    tracker = next(line for line in lines if line.startswith(("Unseen cards:", "Nog niet geziene kaarten:")))
+    assert tracker.count(", ") == 7
+
+
 def test_a_name_of_24_characters_as_a_reader_counts_them(tmp_path):
     """Twelve flags and twelve letters with an accent: 24 characters (they were 48 code points)."""
     name = "\U0001f1f3\U0001f1f1" * 12 + "e\u0301" * 12

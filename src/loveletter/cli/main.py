@@ -101,11 +101,12 @@ def _show_version(ctx: click.Context) -> None:
 @click.option("--delay", type=Amount(0, 10), default=None, metavar=_t("meta_seconds"), help=_t("opt_delay"))
 @click.option("--starter", default="random", show_default=True, metavar=_t("meta_seat"), help=_t("opt_starter"))
 @click.option("--hints", is_flag=True, help=_t("opt_hints"))
+@click.option("--screen-reader", is_flag=True, help=_t("opt_screen_reader"))
 @click.option("--budget", type=Whole(1, MAX_BUDGET), default=None, metavar="N",
               help=_t("opt_budget", tries=HINT_TRIES, default=grouped(DEFAULT_ITERATIONS)))
 def play(edition: str, players: int | None, bots: str, lang: str | None, seed: int | None, target: int | None,
          name: str | None, records: Path | None, delay: float | None, starter: str, hints: bool,
-         budget: int | None) -> None:
+         screen_reader: bool, budget: int | None) -> None:
     from loveletter.tui.game import GameSettings, run_game
 
     language = lang or _language
@@ -161,7 +162,7 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
     settings = GameSettings(edition=ed, players=players, bots=levels, language=language,
                             seed=seed, target=target, name=name, records=records,
                             delay=delay if delay is not None else (0.6 if sys.stdout.isatty() else 0.0),
-                            starter=first, budget=budget, hints=hints)
+                            starter=first, budget=budget, hints=hints, screen_reader=screen_reader)
     sys.exit(run_game(settings))
 
 

@@ -78,6 +78,9 @@ class GameSettings:
     starter: int | None = None  # who starts the first round; None: drawn from the seed
     budget: int | None = None  # the searching bots' thinking budget (iterations); None: their default
     hints: bool = False  # show the expert's estimates for the human's moves and its belief
+    # laid out for a screen reader: headings without rules, a line per player, no spinner (each of
+    # its frames is new text to a screen reader)
+    screen_reader: bool = False
 
 
 class Quit(Exception):
@@ -370,30 +373,20 @@ class TerminalGame:
 
     def _show_table(self, me: View) -> None:
         t, c = self.t, self.console
-        c.rule(t("round_title", round=me.round_number, turn=me.turn))
-        table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-        # a name shown whole (folded within its column where the terminal is too narrow): rich cut a
-        # name of 24 Chinese characters short ("你好…你好你") at 80 columns, to give the discards room
-        table.add_column(t("player"), overflow="fold")
-        table.add_column(plain.plainly("♥", self.console.encoding), justify="right")  # (measured as it will show)
-        table.add_column(t("discards"))
-        table.add_column(t("status"))
-        for seat, name in enumerate(self.names):
-            label = f"{seat} {name}" + (f" ({t('you')})" if seat == HUMAN else "")
-            status = []
-            if not me.alive[seat]:
-                status.append(t("status_out"))
-            elif me.protected[seat]:
-                status.append(t("status_protected"))
-            if seat == me.current and not me.over:
-                status.append(t("status_turn"))
-            # Text, not a string: a name is shown as written, never read as rich markup ("[red]", "[/]")
-            table.add_row(Text(label), str(me.tokens[seat]), t.cards(me.discards[seat]) or "—", ", ".join(status))
-        _print_trimmed(c, table)
+        if self.settings.screen_reader:
+            self._say(Text(t("sr_round_title", round=me.round_number, turn=me.turn), style="bold"))
+            self._say_players(me)
+        else:
+            c.rule(t("round_title", round=me.round_number, turn=me.turn))
+            self._show_players(me)
         deck = t("deck_size_one") if me.deck_size == 1 else t("deck_size", n=me.deck_size)
         if me.set_aside_taken:
             deck += f" ({t('set_aside_taken')})"
-        self._say(deck + f" · {t('tokens_column', target=me.target)}")  # (the ♥ column holds them)
+        if self.settings.screen_reader:  # (each player's line says their tokens)
+            deck += "; " + (t("sr_to_win_one") if me.target == 1 else t("sr_to_win", target=me.target))
+        else:
+            deck += f" · {t('tokens_column', target=me.target)}"  # (the ♥ column holds them)
+        self._say(deck)
         if me.face_up:
             self._say(t("face_up", cards=t.cards(me.face_up)))
         self._show_knowledge(me)
@@ -412,6 +405,53 @@ class TerminalGame:
             self._say(Text(t("hint_legend"), "dim"))
         self._show_moves(me, odds)
 
+    @property
+    def _between(self) -> str:
+        """What stands between the parts of a line of figures: a middle dot, or for a screen reader
+        a comma (which it pauses at, where it may read the dot out as a word)."""
+        return ", " if self.settings.screen_reader else " · "
+
+    def _seat_label_and_status(self, me: View, seat: int) -> tuple[str, list[str]]:
+        """How a seat is named at the table ("0 Anna (you)"), and what is true of it now (out or
+        protected; to play)."""
+        t = self.t
+        label = f"{seat} {self.names[seat]}" + (f" ({t('you')})" if seat == HUMAN else "")
+        status = []
+        if not me.alive[seat]:
+            status.append(t("status_out"))
+        elif me.protected[seat]:
+            status.append(t("status_protected"))
+        if seat == me.current and not me.over:
+            status.append(t("status_turn"))
+        return label, status
+
+    def _say_players(self, me: View) -> None:
+        """The table for a screen reader: a line of words per player, what a table's columns and
+        its header say apart (a header read once, then rows of bare figures, or a heart for a word)."""
+        t = self.t
+        for seat in range(len(self.names)):
+            label, status = self._seat_label_and_status(me, seat)
+            tokens = t("sr_tokens_one") if me.tokens[seat] == 1 else t("sr_tokens", n=me.tokens[seat])
+            discards = t.cards(me.discards[seat])
+            line = (t("sr_player", player=label, tokens=tokens, discards=discards) if discards
+                    else t("sr_player_no_discards", player=label, tokens=tokens))
+            self._say("; ".join([line, *status]))
+
+    def _show_players(self, me: View) -> None:
+        t, c = self.t, self.console
+        table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+        # a name shown whole (folded within its column where the terminal is too narrow): rich cut a
+        # name of 24 Chinese characters short ("你好…你好你") at 80 columns, to give the discards room
+        table.add_column(t("player"), overflow="fold")
+        table.add_column(plain.plainly("♥", self.console.encoding), justify="right")  # (measured as it will show)
+        table.add_column(t("discards"))
+        table.add_column(t("status"))
+        for seat in range(len(self.names)):
+            label, status = self._seat_label_and_status(me, seat)
+            # Text, not a string: a name is shown as written, never read as rich markup ("[red]", "[/]")
+            table.add_row(Text(label), str(me.tokens[seat]), t.cards(me.discards[seat]) or "—", ", ".join(status))
+        _print_trimmed(c, table)
+
     def _show_moves(self, me: View, odds: dict[Action, Estimate]) -> None:
         """The numbered moves: each in words, its notation and, with --hints, its chance. A move takes
         one line where every move's words fit beside the rest; else (a narrow terminal, or a
@@ -426,7 +466,7 @@ class TerminalGame:
             if action in odds:
                 hint.append(hint_text(odds[action], t), "cyan")
                 if action in best:
-                    hint.append(f" · {t('hint_best')}", "bold cyan")
+                    hint.append(f"{self._between}{t('hint_best')}", "bold cyan")
             rows.append((f"  {i:>2}.", self.describe(action, me), Text(t.notation(action), "dim"), hint))
         # each column is as wide as its widest entry, one space between columns (no hint column
         # without hints: an empty one would still take its space)
@@ -458,7 +498,8 @@ class TerminalGame:
         for seat, odds in belief.all_odds().items():
             shown = shown_percentages(odds)
             label = f"  {self.names[seat]}: "
-            _print_parts(self.console, label, [f"{t.card(card)} {figure}" for card, figure in shown if figure != "<1%"])
+            _print_parts(self.console, label, [f"{t.card(card)} {figure}" for card, figure in shown if figure != "<1%"],
+                         self._between)
             # the cards still possible but under 1% (in 2019 with many players, most of them): one
             # line of names beneath, rather than a "<1%" after each
             unlikely = [t.card(card) for card, figure in shown if figure == "<1%"]
@@ -466,6 +507,9 @@ class TerminalGame:
                 indent = " " * (cell_len(label) if cell_len(label) <= self.console.width // 2 else 4)
                 _print_parts(self.console, f"{indent}{t('belief_unlikely')}: ", unlikely, ", ")
         # every move, a forced one too: its chance still tells the player how the round stands
+        if self.settings.screen_reader:  # said once, not as a spinner's frames
+            self._say(t("hint_thinking"))
+            return self.adviser.move_odds(me)
         with self.console.status(t("hint_thinking")):  # seconds with many players; shown on a terminal only
             return self.adviser.move_odds(me)
 
@@ -493,7 +537,7 @@ class TerminalGame:
     def _show_tracker(self, me: View) -> None:
         unseen = me.tracker_shown()
         parts = [f"{self.t.card(card)} {unseen.get(card, 0)}" for card in me.edition.cards]
-        _print_parts(self.console, f"{self.t('tracker')}: ", parts)
+        _print_parts(self.console, f"{self.t('tracker')}: ", parts, self._between)
         mine = [card for card in me.under_deck() if card is not None]
         if mine and not me.over:  # top first: the order they will be drawn in
             _print_parts(self.console, f"{self.t('under_deck')}: ", [self.t.card(card) for card in mine], ", ")
