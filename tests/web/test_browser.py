@@ -45,14 +45,16 @@ def browser():
         launched.close()
 
 
-def new_page(browser: Browser, url: str, phone: bool = False, narrow: bool = False, csp: bool = False) -> Page:
+def new_page(browser: Browser, url: str, phone: bool = False, narrow: bool = False, csp: bool = False,
+             touch: bool = False) -> Page:
     """A page at ``url``: on a desktop screen, a phone's (``phone``), or the narrowest phone's, 320
-    pixels wide (``narrow``). The page's Content-Security-Policy is kept only with ``csp``: it forbids
-    evaluating strings, which Playwright's ``wait_for_function`` does while it waits
+    pixels wide (``narrow``); with ``touch``, a touch screen's (CSS's ``pointer: coarse``). The page's
+    Content-Security-Policy is kept only with ``csp``: it forbids evaluating strings, which
+    Playwright's ``wait_for_function`` does while it waits
     (:func:`test_the_page_plays_under_its_own_content_security_policy` plays with it kept)."""
     size = ({"width": 320, "height": 640} if narrow else {"width": 390, "height": 844} if phone
             else {"width": 1280, "height": 900})
-    context = browser.new_context(viewport=size, locale="en-GB", bypass_csp=not csp)
+    context = browser.new_context(viewport=size, locale="en-GB", bypass_csp=not csp, has_touch=touch, is_mobile=touch)
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.goto(url)
@@ -452,6 +454,80 @@ def test_on_the_narrowest_phone_the_page_fits_and_reads_as_headings_and_lists(se
         assert layout_faults(ann) == [] and piles_not_lists(ann) == []
         ann.keyboard.press("ArrowRight")
         ann.wait_for_selector(f"#replay-step:has-text('Step {step} of')")
+
+
+def test_on_a_touch_phone_the_lobby_has_a_fingers_room_its_refusals_show_and_large_text_fits(server, browser):
+    """On a phone the lobby is one column: a refusal of the code typed 600 pixels down showed only at
+    the page's top, out of sight, and the tap seemed to do nothing. Buttons were 35 pixels tall and
+    the fields about 20 (a finger needs 44); and with the text made twice as large, the fields' text
+    stayed small and the header's language button ran off the page."""
+    page = new_page(browser, server, phone=True, touch=True)
+    page.wait_for_selector("#create-button")
+    small = page.evaluate("""() => [...document.querySelectorAll("button, .button, select, input")]
+      .filter((node) => node.getClientRects().length && !node.closest(".visually-hidden") && node.type !== "file")
+      .map((node) => [node.id || node.name || node.textContent.trim(), node.getBoundingClientRect().height,
+                      node.type === "checkbox" ? 20 : 44])
+      .filter(([, height, least]) => height < least)""")
+    assert small == []
+    page.fill("#code", "QQQQQQ")
+    page.tap("#join-code button[type=submit]")
+    page.wait_for_selector("#alert:has-text('There is no table with this code')")
+    box = page.evaluate("(() => { const r = document.getElementById('alert').getBoundingClientRect(); "
+                        "return [r.top, r.bottom, innerHeight, scrollY]; })()")
+    assert box[3] > 300 and box[0] >= 0 and box[1] <= box[2], box  # scrolled down to the field, and in sight
+    narrow = new_page(browser, server, narrow=True)
+    narrow.wait_for_selector("#create-button")
+    narrow.add_style_tag(content="html { font-size: 200%; }")
+    for lang in ("en", "nl"):  # (the Dutch words are longer)
+        sizes = narrow.evaluate("""() => {
+          const root = document.documentElement;
+          const language = document.createRange();  // the language button's word, on as many lines
+          language.selectNodeContents(document.getElementById("lang"));
+          return [root.scrollWidth - root.clientWidth, parseFloat(getComputedStyle(document.getElementById("name")).fontSize),
+                  parseFloat(getComputedStyle(document.querySelector("label")).fontSize), language.getClientRects().length];
+        }""")
+        # the header wraps, its language button under the title, rather than break the button's word
+        assert sizes[0] <= 0 and sizes[1] == sizes[2] == 32 and sizes[3] == 1, (lang, sizes)
+        narrow.click("#lang")
+        narrow.wait_for_selector("#create-button:has-text('Tafel maken')" if lang == "en" else "#create-button:has-text('Create')")
+
+
+def test_on_a_phone_a_long_name_to_choose_fits_a_log_follows_a_turned_phone_and_a_move_not_sent_is_said(server, browser):
+    """A player's button to choose them, named with 24 letters and no space, widened the page on a 320
+    pixel phone. Turned on its side, a phone's log (then narrower) was short of its newest line, taken
+    as scrolled back, and stopped following. A move tapped while the connection was lost did nothing,
+    unsaid."""
+    page = new_page(browser, server, narrow=True, touch=True)
+    create_table(page, "Ann", {1: "random"}, players=2, target=7)
+    page.wait_for_selector(".your-turn")
+    page.evaluate("""() => {
+      state = {...state, names: state.names.map((name, seat) => seat === state.seat ? name : "W".repeat(24))};
+      picking = {card: state.hand[0], moves: [{target: 1 - state.seat, move: 0}, {target: state.seat, move: 1}], index: 0};
+      render();
+    }""")
+    assert page.locator(".picking button.target").first.inner_text().replace("\n", "") == "W" * 24
+    assert layout_faults(page) == []
+    page.evaluate("cancelPicking()")
+    long_lines = "[...Array(30).keys()].map((i) => `line ${i}: ` + 'a long line of the round, '.repeat(3))"
+    said = "(lines) => socket.onmessage({data: JSON.stringify({...state, log: lines})})"
+    page.evaluate(f"({said})({long_lines})")
+    log = "document.querySelector('ol[data-key=log]')"
+    at_end = f"{log}.scrollTop + {log}.clientHeight >= {log}.scrollHeight - 2"
+    assert page.evaluate(at_end)
+    page.set_viewport_size({"width": 640, "height": 320})  # turned: the log in the narrower side column
+    page.wait_for_function(at_end)
+    page.evaluate(f"({said})([...state.log, 'the newest line'])")
+    assert page.evaluate(at_end)
+    page.set_viewport_size({"width": 320, "height": 640})
+    before = page.locator("#main").get_attribute("data-moves")
+    page.evaluate("socket.onclose = null; socket.close()")  # (and no connecting again)
+    page.wait_for_function("socket.readyState === WebSocket.CLOSED")
+    page.locator(".card-button:not([disabled])").first.tap()
+    for _ in range(2):  # a player to choose, then a Guard's guess, where asked
+        with contextlib.suppress(PlaywrightTimeout):
+            page.locator(".picking button.target, .picking button.guess").first.tap(timeout=1000)
+    page.wait_for_selector("#alert:has-text('Your move was not sent: the connection is lost')")
+    assert page.locator("#main").get_attribute("data-moves") == before
 
 
 # the cards that ask for a choice with two players (the Priest, Baron and King have one player to choose)
@@ -1360,7 +1436,8 @@ def test_each_hint_names_its_move_whole(server, browser):
 
 
 def test_a_replay_steps_back_with_the_left_arrow_and_marks_no_one_at_the_round_end(server, browser):
-    """The arrow keys step a replay both ways; once the round is won nobody is shown as playing."""
+    """The arrow keys step a replay both ways; once the round is won nobody is shown as playing; and
+    its "Next" button stays where it is from step to step."""
     page = new_page(browser, server)
     page.wait_for_selector("#create-button")
     frame = {"names": ["Ann", "Bob"], "alive": [True, True], "protected": [False, False], "tokens": [0, 0],
@@ -1369,14 +1446,19 @@ def test_a_replay_steps_back_with_the_left_arrow_and_marks_no_one_at_the_round_e
     frames = [{**frame, "turn": 0, "log": ["dealt"]}, {**frame, "turn": 1, "current": 1, "log": ["dealt", "one"]},
               {**frame, "turn": 2, "winners": [1], "tokens": [0, 1], "log": ["dealt", "one", "won"]}]
     page.evaluate("(frames) => showReplay(frames, {code: 'QQQQQQ'})", frames)
+    next_at = [page.locator("#replay-next").bounding_box()]
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("#replay-step:has-text('Step 2 of 3')")
+    next_at.append(page.locator("#replay-next").bounding_box())
     assert page.locator(".player.current h3").all_inner_texts() == ["Bob"]
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("#replay-step:has-text('Step 3 of 3')")
     assert page.locator(".player.current").count() == 0  # the round won: nobody's turn
     page.keyboard.press("ArrowLeft")
     page.wait_for_selector("#replay-step:has-text('Step 2 of 3')")
+    # "Next" stays under a thumb tapping it: the step's words, whose length changes, come after it
+    # (the deal's "Step 1 of 3: the deal" is longer than a turn's)
+    assert next_at[0] == next_at[1]
 
 
 def test_the_lobby_keeps_a_private_table_unlisted_says_why_a_table_is_refused_and_takes_a_code_typed_small(server, browser):

@@ -21,6 +21,19 @@ const SEAT_LOST = ["web_seat_taken_away", "web_seat_taken_full"];
 let hints = null; // the expert's advice for the state shown, when hints are on
 let standing = null; // {code, key}: a refusal still true while that table is watched (a seat's credential refused)
 const hintsOn = () => localStorage.getItem("ll-hints") === "on";
+// the log lists (by data-key) at their newest line, as the page put them or their reader scrolled them:
+// a phone turned (its log then narrower, its lines longer) left a list following the game short of
+// its end, seemingly scrolled back, and the log stopped following
+const following = new Set();
+const LOGS = ".log ol, .previous ol";
+const atEnd = (list) => list.scrollTop + list.clientHeight >= list.scrollHeight - 2;
+const markFollowing = (list) => (atEnd(list) ? following.add(list.dataset.key) : following.delete(list.dataset.key));
+document.addEventListener("scroll", (event) => {  // (a list's scrolling reaches the document while it is captured)
+  if (event.target instanceof Element && event.target.matches(LOGS)) markFollowing(event.target);
+}, true);
+window.addEventListener("resize", () => {
+  for (const list of document.querySelectorAll(LOGS)) if (following.has(list.dataset.key)) list.scrollTop = list.scrollHeight;
+});
 
 const $ = (tag, attrs = {}, ...children) => {
   const node = document.createElement(tag);
@@ -461,6 +474,7 @@ function send(move) {
   // a double click sent the same move twice, and the second was refused as stale
   if (!state || sentAt === state.moves) return;
   if (tell({ type: "move", move, at: state.moves })) sentAt = state.moves;
+  else alertUser(w("web_move_not_sent"));  // (the connection lost: a tap that did nothing, unsaid)
 }
 
 function cardView(face, attrs = {}, tag = "div") {  // "span" inside a button, which may hold no div
@@ -501,8 +515,7 @@ function render() {
   const focused = focusKey();
   const ours = focusIsOurs(main);
   // the lists whose reader has scrolled back from their newest line: they stay where they are
-  const scrolledBack = new Set([...main.querySelectorAll(".log ol, .previous ol")]
-    .filter((list) => list.scrollTop + list.clientHeight < list.scrollHeight - 2).map((list) => list.dataset.key));
+  const scrolledBack = new Set([...main.querySelectorAll(LOGS)].filter((list) => !atEnd(list)).map((list) => list.dataset.key));
   enterView(main, "table");
   main.dataset.moves = s.moves; // for the browser tests: which state is shown
   main.dataset.round = s.round;
@@ -670,8 +683,10 @@ function render() {
   const handless = me === null || over;
   morph(main, $("div", {}, top, players, $("div", { class: handless ? "play handless" : "play" }, ...(handless ? [] : [hand]), side)));
   // the newest lines in sight: the log (and the last round's cards, which come at its end)
-  for (const list of main.querySelectorAll(".log ol, .previous ol"))
+  for (const list of main.querySelectorAll(LOGS)) {
     if (!scrolledBack.has(list.dataset.key)) list.scrollTop = list.scrollHeight;
+    markFollowing(list);
+  }
   document.title = s.legal.length ? `${w("web_your_turn")} – ${w("web_title")}` : w("web_title");
   // the page is drawn anew on every change (and brought up to date in place: a control kept keeps the
   // focus); where its control went, the focus goes back to its like, or on to the next step
@@ -900,11 +915,14 @@ function drawReplay() {
   document.title = `${title} – ${w("web_title")}`;
   const controls = $("section", { class: "panel replay-controls", "aria-labelledby": "replay-title" },
     $("h2", { id: "replay-title", class: "visually-hidden", text: title }),
+    // both buttons first, side by side: after the step's words, whose length changes, "Next" moved
+    // under a thumb tapping it again and again on a phone
     $("button", { id: "replay-back", onclick: () => step(-1), disabled: replay.at === 0 ? "" : false, text: w("web_previous") }),
-    $("span", { id: "replay-step", "aria-keyshortcuts": "ArrowLeft ArrowRight",
-      text: " " + w(f.turn ? "web_step" : "web_step_deal", { n: replay.at + 1, total: replay.frames.length, round: f.round, turn: f.turn }) + " " }),
+    " ",
     $("button", { id: "replay-next", onclick: () => step(1),
-      disabled: replay.at === replay.frames.length - 1 ? "" : false, text: w("web_next") }));
+      disabled: replay.at === replay.frames.length - 1 ? "" : false, text: w("web_next") }),
+    $("span", { id: "replay-step", "aria-keyshortcuts": "ArrowLeft ArrowRight",
+      text: " " + w(f.turn ? "web_step" : "web_step_deal", { n: replay.at + 1, total: replay.frames.length, round: f.round, turn: f.turn }) }));
   const players = playersSection();
   f.names.forEach((name, i) => {
     const tags = [];
