@@ -9,7 +9,7 @@ as often as the others. Chance (the deck) comes from a generator seeded by ``--s
 number, so every matchup gets the same sequence of chance seeds.
 
 Our bots see only their own seat's information: ``state.view_of(seat)`` gives the engine's view of
-that seat, ``bot.choose(view)`` the action, and :func:`loveletter.encoding.actions_for` its number in
+that seat (in a one-round game the round's, so that a bot plays for the round), ``bot.choose(view)`` the action, and :func:`loveletter.encoding.actions_for` its number in
 the game's action space. Every random choice is seeded (the ISMCTS bot's determinisations too, see
 :func:`play_round`), so a run is reproducible with ``--seed``.
 

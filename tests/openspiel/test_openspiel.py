@@ -468,6 +468,34 @@ def test_an_argument_of_the_wrong_kind_is_refused_without_the_hidden_cards():
     assert repr(load().new_initial_state()) == "<LoveLetterState: dealing>"
 
 
+@pytest.mark.parametrize("edition", ["classic", "v2019"])
+def test_a_bot_fed_the_view_of_a_one_round_game_plays_for_the_round(edition):
+    """Given the match's view, with its target, the expert played a one-round game for a match (in
+    2019 the Spy's token counted): ``view_of`` gives the round's alone there, as the Gymnasium
+    environment gives its bots; a whole match's keeps its target. The observations encode the match
+    as before (its tokens)."""
+    from loveletter.encoding import observations_for
+    from loveletter.engine import view
+
+    for whole in (False, True):
+        state = pyspiel.load_game(f"python_love_letter(players=2,edition={edition},match={whole})").new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        seen = state.view_of(0)
+        assert seen.target == (state.match.target if whole else None)
+        assert seen == view(state.match if whole else state.match.round, 0)
+        codec = observations_for(state.match.edition, 2)
+        rng = random.Random(2)
+        while True:  # to the end, where the match's tokens hold the round's winner's
+            if not state.is_chance_node():
+                assert state.observation_tensor(0) == pytest.approx(list(codec.observation(view(state.match, 0))))
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]) if state.is_chance_node()
+                               else rng.choice(state.legal_actions()))
+        assert sum(state.match.tokens) >= 1
+
+
 def test_out_of_range_numbers_and_asking_for_chance_off_a_chance_node_are_told():
     """A bare IndexError and an AssertionError without a word were all a researcher got."""
     game = pyspiel.load_game("python_love_letter(players=2,edition=classic)")
@@ -476,6 +504,9 @@ def test_out_of_range_numbers_and_asking_for_chance_off_a_chance_node_are_told()
         state.action_to_string(0, 500)
     with pytest.raises(ValueError, match="a chance outcome is a card number from 0 to 9, not 42"):
         state.action_to_string(pyspiel.PlayerId.CHANCE, 42)
+    with pytest.raises(ValueError, match="a chance outcome is a card number from 0 to 9, not 99"):
+        state.apply_action(99)  # (Python's own: "99 is not a valid Card")
+    assert state.history() == [] and state.is_chance_node()
     rng = random.Random(1)
     while not state.is_terminal():
         state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]) if state.is_chance_node()

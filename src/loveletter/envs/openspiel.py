@@ -265,7 +265,7 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, number: int) -> None:
         if self.is_chance_node():
-            card = Card(number)
+            card = _chance_card(number)
             if self._dealing():
                 self._deal(card)
             else:
@@ -284,9 +284,7 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, number: int) -> str:
         names = self.get_game().actions.names
         if player == pyspiel.PlayerId.CHANCE:
-            if not 0 <= number < len(Card):
-                raise ValueError(f"a chance outcome is a card number from 0 to {len(Card) - 1}, not {number}")
-            return f"deal {Card(number).word}"
+            return f"deal {_chance_card(number).word}"
         if not 0 <= number < len(names):
             raise ValueError(f"an action is a number from 0 to {len(names) - 1}, not {number}")
         return str(names[number])
@@ -301,7 +299,16 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
     # ------------------------------------------------------------------ what a seat knows
 
     def view_of(self, seat: int) -> View | None:
-        """The engine :class:`~loveletter.engine.View` of ``seat`` (``None`` before the first deal)."""
+        """The engine :class:`~loveletter.engine.View` of ``seat``, as our bots take it (``None``
+        before the first deal): in a one-round game the round's alone, with no target, so that a bot
+        plays for the round (given the match's, the 2019 expert played for a match to 6 tokens,
+        the Spy's token and all)."""
+        if self.match is None:
+            return None
+        return view(self.match if self.whole_match else self.match.round, seat)
+
+    def _match_view(self, seat: int) -> View | None:
+        """The view of ``seat`` in the match, tokens and all: what the observations encode."""
         return view(self.match, seat) if self.match is not None else None
 
     def information_text(self, seat: int) -> str:
@@ -318,7 +325,7 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
     def observation_text(self, seat: int) -> str:
         """What ``seat`` sees now, without the order of play (its observation as a string): all that
         the observation tensor holds, the phase and the cards under the deck among it."""
-        v = self.view_of(seat)
+        v = self._match_view(seat)
         if v is None:
             return f"seat {seat}: dealing"
         def cards(pile: tuple[Card, ...]) -> str:
@@ -431,7 +438,7 @@ class LoveLetterObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: LoveLetterState, player: int) -> None:
-        v = state.view_of(player)
+        v = state._match_view(player)
         if v is None:
             self.tensor.fill(0)
             return
@@ -443,6 +450,14 @@ class LoveLetterObserver:
 
 
 @lru_cache(maxsize=1 << 16)  # searches ask for the same events' text again and again
+def _chance_card(number: int) -> Card:
+    """The card a chance outcome's ``number`` names, or a refusal that says what one is (Python's
+    own said "99 is not a valid Card")."""
+    if not 0 <= number < len(Card):
+        raise ValueError(f"a chance outcome is a card number from 0 to {len(Card) - 1}, not {number}")
+    return Card(number)
+
+
 def _event_text(e: Event) -> str:
     fields = [e.kind]
     for name in ("seat", "target", "card", "guess", "cards", "seats", "result"):
