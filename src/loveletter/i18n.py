@@ -89,10 +89,11 @@ CARD_EFFECTS: dict[str, dict[Card, str]] = {
                   " in your discards, you gain a token.",
         Card.GUARD: "Choose another player and name a card other than the Guard: if they hold it, they are out.",
         Card.PRIEST: "Look at another player's hand.",
-        Card.BARON: "Compare hands with another player: the lower card is out.",
+        Card.BARON: "Compare hands with another player: the lower card is out (a tie: nothing happens).",
         Card.HANDMAID: "Until your next turn, other players' cards cannot choose you.",
         Card.PRINCE: "Choose any player (yourself too): they discard their hand and draw a new card.",
-        Card.CHANCELLOR: "Draw 2 cards, keep 1 of your 3, put the other 2 at the bottom of the deck.",
+        Card.CHANCELLOR: "Draw 2 cards (fewer if the deck runs out), keep 1 of your cards, put the others at the"
+                         " bottom of the deck in the order you choose.",
         Card.KING: "Trade hands with another player.",
         Card.COUNTESS: "No effect, but you must play her if your other card is the King or a Prince.",
         Card.PRINCESS: "If you play or discard her, you are out of the round.",
@@ -104,10 +105,11 @@ CARD_EFFECTS: dict[str, dict[Card, str]] = {
                     " kaart, dan ligt hij uit de ronde.",
         Card.PRIEST: "Bekijk de hand van een andere speler.",
         Card.BARON: "Vergelijk je hand met die van een andere speler: wie de lagere kaart heeft, ligt uit de"
-                    " ronde.",
+                    " ronde (bij gelijke kaarten gebeurt er niets).",
         Card.HANDMAID: "Tot je volgende beurt kunnen andere spelers jou niet kiezen met hun kaarten.",
         Card.PRINCE: "Kies een speler (jezelf mag ook): die legt zijn hand af en trekt een nieuwe kaart.",
-        Card.CHANCELLOR: "Trek 2 kaarten, houd er 1 van je 3, leg de andere 2 onder de trekstapel.",
+        Card.CHANCELLOR: "Trek 2 kaarten (minder als de trekstapel opraakt), houd er 1 van je kaarten, leg de"
+                         " andere in een volgorde naar keuze onder de trekstapel.",
         Card.KING: "Ruil van hand met een andere speler.",
         Card.COUNTESS: "Geen effect, maar je moet haar spelen als je andere kaart de Koning of een Prins is.",
         Card.PRINCESS: "Speel of leg je haar af, dan lig je uit de ronde.",
