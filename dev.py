@@ -11,8 +11,8 @@ never downloaded) and a PostgreSQL server for the storage tests: as root, ``test
 with apt-get when they are missing and starts PostgreSQL.
 """
 
-from __future__ import annotations
-
+# (no "from __future__ import annotations", and the annotations quoted: Python 3.6 could not read
+# the file, and answered "future feature annotations is not defined" rather than our one line)
 import hashlib
 import os
 import shutil
@@ -34,7 +34,8 @@ WORDS = {
     "en": {
         "old_python": "loveletter needs Python 3.11 or newer, not {version}",
         "creating": "Creating .venv …",
-        "installing": "Installing loveletter and its dependencies …",
+        "installing": "Installing loveletter and its dependencies (the first time, and after pyproject.toml"
+                      " changes: a minute or two) …",
         "need_packages": "the tests need Debian's {packages}: sudo apt-get install {words}",
         "apt": "Installing {packages} with apt-get …",
         "no_postgres": "Note: no PostgreSQL server answers at 127.0.0.1:5432, so the storage tests will fail. Run"
@@ -52,11 +53,20 @@ WORDS = {
                    " sudo apt-get install python3-venv",
         "no_venv_os": "dev.py: could not create .venv: {reason}",
         "interrupted": "dev.py: interrupted.",
+        "venv_no_python": "has no Python (a link to one since removed?)",
+        "venv_old": "was made by Python {version}",
+        "venv_moved": "was made for the project in {folder} (moved since)",
+        "venv_again": "dev.py: .venv {problem}: making it again …",
+        "venv_stuck": "dev.py: .venv {problem}, and could not be taken away ({reason}): remove it (rm -rf .venv)"
+                      " and run again",
+        "lang_missing": "dev.py: --lang needs a language: en or nl",
+        "lang_unknown": "dev.py: there is no language '{lang}': en or nl",
     },
     "nl": {
         "old_python": "loveletter heeft Python 3.11 of nieuwer nodig, niet {version}",
         "creating": ".venv wordt gemaakt …",
-        "installing": "loveletter en wat het nodig heeft worden geïnstalleerd …",
+        "installing": "loveletter en wat het nodig heeft worden geïnstalleerd (de eerste keer, en als"
+                      " pyproject.toml verandert: een minuut of twee) …",
         "need_packages": "de tests hebben Debians {packages} nodig: sudo apt-get install {words}",
         "apt": "{packages} wordt geïnstalleerd met apt-get …",
         "no_postgres": "Let op: geen PostgreSQL-server antwoordt op 127.0.0.1:5432, dus de opslagtests zullen"
@@ -76,11 +86,19 @@ WORDS = {
                    " sudo apt-get install python3-venv",
         "no_venv_os": "dev.py: kan .venv niet maken: {reason}",
         "interrupted": "dev.py: onderbroken.",
+        "venv_no_python": "heeft geen Python (een link naar een die sindsdien weg is?)",
+        "venv_old": "is gemaakt door Python {version}",
+        "venv_moved": "is gemaakt voor het project in {folder} (sindsdien verplaatst)",
+        "venv_again": "dev.py: .venv {problem}: wordt opnieuw gemaakt …",
+        "venv_stuck": "dev.py: .venv {problem} en kon niet weggehaald worden ({reason}): haal hem weg"
+                      " (rm -rf .venv) en probeer het opnieuw",
+        "lang_missing": "dev.py: --lang heeft een taal nodig: en of nl",
+        "lang_unknown": "dev.py: de taal '{lang}' bestaat niet: kies en of nl",
     },
 }
 
 
-def language(args: list[str]) -> str:
+def language(args: "list[str]") -> str:
     """``--lang`` among ``args`` (the last one), else the locale's: chosen by the game's own code, which
     needs nothing but Python's standard library (a test checks that it still does)."""
     sys.path.insert(0, str(ROOT / "src"))
@@ -89,21 +107,74 @@ def language(args: list[str]) -> str:
     except (SyntaxError, ImportError):
         if sys.version_info >= (3, 11):  # noqa: UP036 - dev.py runs before anything checks the version
             raise
-        return "en"  # a Python too old to read it, told so in English
+        return _language_by_hand(args)  # a Python too old to read it
     finally:
         sys.path.remove(str(ROOT / "src"))
     return language_named(args) or default_language()
+
+
+def _language_by_hand(args: "list[str]") -> str:
+    """The language as the game chooses it, near enough, for a Python too old to read the game's
+    code: its one line ("needs Python 3.11") came in English whatever the locale. The last ``--lang``
+    given, else the first of the locale's variables set (LANGUAGE a list, its first ``en`` or ``nl``)."""
+    chosen = ""
+    for arg, following in zip(args, args[1:] + [""]):  # noqa: B905 - (strict= is Python 3.10's)
+        value = arg[len("--lang="):] if arg.startswith("--lang=") else following if arg == "--lang" else ""
+        if value.lower() in WORDS:
+            chosen = value.lower()
+    if chosen:
+        return chosen
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "").lower()
+        if value:
+            entries = value.split(":") if var == "LANGUAGE" else [value]
+            return next((entry[:2] for entry in entries if entry[:2] in WORDS), "en")
+    return "en"
 
 
 def say(key: str, **params: object) -> str:
     return WORDS[language(sys.argv[1:])][key].format(**params)
 
 
+def venv_problem() -> "str | None":
+    """Why the ``.venv`` here cannot be used as it is, if it cannot (in words to follow ".venv"): its
+    Python gone (a link to one since removed), too old (made by an older Python: pip then failed, a
+    page long, at every run), or made for the project in another folder (moved since: its scripts
+    name the old one, and every command failed with a traceback). None where there is none."""
+    if not VENV.exists():
+        return None
+    if not PYTHON.exists():  # (exists() follows the link)
+        return say("venv_no_python")
+    try:
+        said = (VENV / "pyvenv.cfg").read_text().splitlines()
+    except OSError:
+        said = []
+    made_by = next((value.strip() for key, _, value in (line.partition("=") for line in said)
+                    if key.strip() == "version"), "")
+    major, _, minor = made_by.partition(".")
+    minor = minor.partition(".")[0]
+    if major == "3" and minor.isdigit() and int(minor) < 11:
+        return say("venv_old", version=made_by)
+    made_for = STAMP.read_text().splitlines()[1:2] if STAMP.exists() else []
+    if made_for and made_for[0] != str(ROOT):
+        return say("venv_moved", folder=made_for[0])
+    return None
+
+
 def ensure_environment() -> None:
     if sys.version_info < (3, 11):  # noqa: UP036 - dev.py runs before anything checks the version
         sys.exit(say("old_python", version=sys.version.split()[0]))
+    problem = venv_problem()
+    if problem:
+        print(say("venv_again", problem=problem), file=sys.stderr)
+        try:
+            shutil.rmtree(VENV)
+        except OSError as err:  # (made by another user, say)
+            sys.exit(say("venv_stuck", problem=problem, reason=err.strerror or err))
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if STAMP.exists() and STAMP.read_text() == wanted and PYTHON.exists():
+    # the stamp: what was installed, and for which folder (see venv_problem)
+    stamp = f"{wanted}\n{ROOT}"
+    if STAMP.exists() and STAMP.read_text() == stamp and PYTHON.exists():
         return
     if not PYTHON.exists():
         print(say("creating"), file=sys.stderr)
@@ -121,7 +192,7 @@ def ensure_environment() -> None:
         [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", ".[test,ray]"],
         cwd=ROOT, check=True,
     )
-    STAMP.write_text(wanted)
+    STAMP.write_text(stamp)
 
 
 # command: Debian package, for the browser tests (Chromium) and the storage tests (PostgreSQL)
@@ -183,7 +254,7 @@ def start_postgres() -> None:
         psql("CREATE DATABASE loveletter_test OWNER loveletter")
 
 
-def _named(cmd: list[str]) -> str:
+def _named(cmd: "list[str]") -> str:
     """A command as a failure names it: the program and what it was asked (``pip install``, ``apt-get
     update``, ``pg_ctlcluster 15 main start``, ``psql``: not its SQL)."""
     words = [Path(str(word)).name for word in cmd]
@@ -196,23 +267,47 @@ def _named(cmd: list[str]) -> str:
     return " ".join([words[0], *shown])
 
 
-def leading_language(argv: list[str]) -> tuple[list[str], list[str]]:
+def leading_language(argv: "list[str]") -> "tuple[list[str], list[str]]":
     """``--lang X`` (or ``--lang=X``) before the command, as the game takes it there, and the rest.
     It goes on to the game's commands (serve, play, replay) before theirs; test and bench take no
-    language, and it words only this script's own lines there."""
-    lang: list[str] = []
-    while argv:
-        if argv[0].startswith("--lang="):
-            taken = 1
-        elif argv[0] == "--lang" and len(argv) > 1 and not argv[1].startswith("-"):
-            taken = 2
-        else:
-            break
+    language, and it words only this script's own lines there. A language we do not have, or none,
+    is refused in one line (it was taken for a command, or passed over)."""
+    lang = []  # type: list[str]
+    while argv and (argv[0] == "--lang" or argv[0].startswith("--lang=")):
+        taken = 1 if argv[0].startswith("--lang=") else 2
+        value = argv[0][len("--lang="):] if taken == 1 else argv[1] if len(argv) > 1 else ""
+        if not value or value.startswith("-"):
+            print(say("lang_missing"), file=sys.stderr)
+            sys.exit(2)
+        if value.lower() not in WORDS:
+            print(say("lang_unknown", lang=value), file=sys.stderr)
+            sys.exit(2)
         lang, argv = lang + argv[:taken], argv[taken:]
     return lang, argv
 
 
+def as_the_user_who_ran_sudo() -> None:
+    """Under sudo, in a project of the user who ran it: go on as that user, once what needs root
+    (apt-get, PostgreSQL) is done. As root, ``sudo python3 dev.py test`` (as the README says to run
+    it once) left .venv and the tests' caches root's: the user's own runs then warned at every test
+    run, and pip failed at the first change to pyproject.toml."""
+    user, uid, gid = (os.environ.get(name, "") for name in ("SUDO_USER", "SUDO_UID", "SUDO_GID"))
+    if os.name == "nt" or os.geteuid() != 0 or not (user and uid.isdigit() and gid.isdigit()) or uid == "0":
+        return
+    if ROOT.stat().st_uid != int(uid):  # (a project root made: root's it stays)
+        return
+    import pwd
+
+    os.initgroups(user, int(gid))
+    os.setgid(int(gid))
+    os.setuid(int(uid))
+    os.environ.update(HOME=pwd.getpwuid(int(uid)).pw_dir, USER=user, LOGNAME=user)
+
+
 def main() -> None:
+    for stream in (sys.stdout, sys.stderr):  # ("…" on a terminal that cannot show it: a traceback)
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
     commands = {"serve", "play", "test", "replay", "bench"}
     lang, argv = leading_language(sys.argv[1:])  # (said in that language: say() reads every --lang)
     if argv[:1] in (["-h"], ["--help"], ["help"]):
@@ -228,11 +323,14 @@ def main() -> None:
         sys.exit(2)  # (a usage error, as the game's commands give)
     command, args = argv[0], argv[1:]
     try:
-        ensure_environment()
         if command == "test":
             os.chdir(ROOT)  # the suite's settings are in pyproject.toml
             ensure_test_tools()
+            as_the_user_who_ran_sudo()
+        ensure_environment()
     except KeyboardInterrupt:  # pip or apt-get, told by the terminal too, has stopped
+        if sys.stderr.isatty():  # (after the terminal's "^C", on a line of its own)
+            print(file=sys.stderr)
         print(say("interrupted"), file=sys.stderr)
         sys.exit(130)
     except subprocess.CalledProcessError as err:  # what it said is above, unless it was caught (psql)
