@@ -532,7 +532,7 @@ def test_a_refusal_of_your_own_move_says_you():
 PLURALS = {  # in the cards' order
     "en": ["Spies", "Guards", "Priests", "Barons", "Handmaids", "Princes", "Chancellors", "Kings", "Countesses",
            "Princesses"],
-    "nl": ["Spionnen", "Wachters", "Priesters", "Barons", "Kamermeisjes", "Prinsen", "Kanseliers", "Koningen",
+    "nl": ["Spionnen", "Wachters", "Priesters", "Baronnen", "Kamermeisjes", "Prinsen", "Kanseliers", "Koningen",
            "Gravinnen", "Prinsessen"],
 }
 

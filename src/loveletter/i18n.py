@@ -45,7 +45,7 @@ TWO_CARDS: dict[str, dict[Card, str]] = {
            Card.CHANCELLOR: "the two Chancellors", Card.KING: "the two Kings", Card.COUNTESS: "the two Countesses",
            Card.PRINCESS: "the two Princesses"},
     "nl": {Card.SPY: "de twee Spionnen", Card.GUARD: "de twee Wachters", Card.PRIEST: "de twee Priesters",
-           Card.BARON: "de twee Barons", Card.HANDMAID: "de twee Kamermeisjes", Card.PRINCE: "de twee Prinsen",
+           Card.BARON: "de twee Baronnen", Card.HANDMAID: "de twee Kamermeisjes", Card.PRINCE: "de twee Prinsen",
            Card.CHANCELLOR: "de twee Kanseliers", Card.KING: "de twee Koningen", Card.COUNTESS: "de twee Gravinnen",
            Card.PRINCESS: "de twee Prinsessen"},
 }
@@ -112,7 +112,7 @@ CARD_EFFECTS: dict[str, dict[Card, str]] = {
                          " andere in een volgorde naar keuze onder de trekstapel.",
         Card.KING: "Ruil van hand met een andere speler.",
         Card.COUNTESS: "Geen effect, maar je moet haar spelen als je andere kaart de Koning of een Prins is.",
-        Card.PRINCESS: "Speel of leg je haar af, dan lig je uit de ronde.",
+        Card.PRINCESS: "Speel je haar of leg je haar af, dan lig je uit de ronde.",
     },
 }
 
@@ -224,7 +224,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "move_fmt_none": "{card}",
         "move_fmt_no_target": "{card} (no one can be chosen: no effect)",
         "move_fmt_empty_deck": "{card} (the deck is empty: no effect)",
-        "move_fmt_keep": "keep {keep}, under the deck: {bottom}",
+        "move_fmt_keep": "Keep {keep}, under the deck: {bottom}",
         # narration (events)
         "ev_setup": "Round {round}: {name} starts.",
         "ev_setup_face_up": "Round {round}: {name} starts. Face up: {cards}.",
@@ -497,8 +497,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_bot_beginner": "Bot {n} (beginner)",
         "web_bot_expert": "Bot {n} (expert)",
         "web_private": "Private (join by code or link only)",
-        "web_bot_timeout": "A bot plays on its own for someone away after (seconds; for someone still here, 60 at"
-                           " least; empty: only when another player asks)",
+        "web_bot_timeout": "After how many seconds a bot plays for someone away (for someone at the table who does"
+                           " not move, 60 at least; empty: only when another player asks)",
         "web_stand_in": "The bot that plays for someone away",
         "web_stood_in": "(a bot played for {name})",
         "web_stand_in_rule": "A bot ({level}) plays for someone away after {away} s, and for someone here who does"
@@ -784,7 +784,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint_legend": "winkans ≈: je kans om na de zet de ronde te winnen, zoals de expert die schat (± de foutmarge);"
         " winkans 0% of 100%: zeker; beste: de hoogste",
         "hint_thinking": "De expert weegt je zetten…",
-        "belief_unlikely": "onder 1%",
+        "belief_unlikely": "minder dan 1%",
         "belief_title": "Wat de expert denkt (kans op elke kaart in de hand)",
         "opt_replay_lang": "Taal van het verhaal (standaard: volgens de taalinstelling van je systeem).",
         "title": "Love Letter",
@@ -838,9 +838,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "match_won_one": "{name} wint het spel!",
         "score": "Tekens van liefde: {scores}",
         "score_target": "Tekens van liefde: {scores} (doel {target})",
-        "players_at_table": "Spelers, in beurtvolgorde: {players}; wie het eerst {target} tekens heeft, "
+        "players_at_table": "Spelers, in beurtvolgorde: {players}; wie het eerst {target} tekens van liefde heeft, "
                             "wint.",
-        "players_at_table_one": "Spelers, in beurtvolgorde: {players}; wie het eerste teken heeft, wint.",
+        "players_at_table_one": "Spelers, in beurtvolgorde: {players}; wie het eerste teken van liefde heeft, wint.",
         "bot_level": "{name} (bot, {level})",
         "level_random": "willekeurig",
         "level_beginner": "beginner",
@@ -862,7 +862,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "move_fmt_none": "{card}",
         "move_fmt_no_target": "{card} (niemand te kiezen: geen effect)",
         "move_fmt_empty_deck": "{card} (de trekstapel is leeg: geen effect)",
-        "move_fmt_keep": "houd {keep}, onder de trekstapel: {bottom}",
+        "move_fmt_keep": "Houd {keep}, onder de trekstapel: {bottom}",
         "ev_setup": "Ronde {round}: {name} begint.",
         "ev_setup_face_up": "Ronde {round}: {name} begint. Open weggelegd: {cards}.",
         "ev_deal": "{name} krijgt {card}.",
@@ -902,8 +902,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_round_end_one": "{name} wint de ronde.",
         "ev_spy_bonus": "{name} krijgt een teken van liefde voor de Spion.",
         "and": "en",
-        "replay_header": "{edition} · {players} · {target} tekens om te winnen",
-        "replay_header_one": "{edition} · {players} · het eerste teken wint",
+        "replay_header": "{edition} · {players} · {target} tekens van liefde om te winnen",
+        "replay_header_one": "{edition} · {players} · het eerste teken van liefde wint",
         "replay_round": "— Ronde {round} —",
         "replay_unfinished": "De ronde is niet af.",
         "replay_too_long": "het verhaal van dit spelverslag zou langer worden dan {most} miljoen karakters (de"
@@ -1136,8 +1136,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_bot_beginner": "Bot {n} (beginner)",
         "web_bot_expert": "Bot {n} (expert)",
         "web_private": "Besloten (alleen met code of link)",
-        "web_bot_timeout": "Een bot speelt vanzelf voor wie weg is na (seconden; voor wie er nog is, minstens 60;"
-                           " leeg: alleen als een andere speler erom vraagt)",
+        "web_bot_timeout": "Na hoeveel seconden een bot speelt voor wie weg is (voor wie aan tafel zit maar geen zet"
+                           " doet, minstens 60; leeg: alleen als een andere speler erom vraagt)",
         "web_stand_in": "De bot die speelt voor wie weg is",
         "web_stood_in": "(een bot speelde voor {name})",
         "web_stand_in_rule": "Een bot ({level}) speelt voor wie weg is na {away} s, en voor wie er wel is maar"
@@ -1177,7 +1177,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_rematch_watch": "Kijk mee met het volgende spel",
         "web_hint_title": "Je kans om de ronde te winnen na elke zet, zoals de expert die schat",
         "web_belief": "Wat de expert denkt dat de anderen hebben",
-        "web_belief_unlikely": "onder 1%",
+        "web_belief_unlikely": "minder dan 1%",
         "web_protected": "beschermd",
         "web_out": "ligt uit de ronde",
         "web_hand": "Jouw hand",

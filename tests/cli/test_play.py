@@ -684,12 +684,12 @@ def test_the_game_says_who_plays_at_which_level_in_dutch(tmp_path, random_named)
     proc, _ = play(tmp_path, "--seed", "2", "--lang", "nl", "--bots", f"{random_named},beginner",
                    "--target", "3", lines=["q"])
     assert proc.stdout.startswith("Spelers, in beurtvolgorde: Speler (jij), Bram (bot, willekeurig),"
-                                  " Cas (bot, beginner); wie het eerst 3 tekens heeft, wint.\n")
+                                  " Cas (bot, beginner); wie het eerst 3 tekens van liefde heeft, wint.\n")
 
 
 @pytest.mark.parametrize(("lang", "line"), [
     ("en", "Players, in turn order: Player (you), Bram (beginner bot); the first token wins.\n"),
-    ("nl", "Spelers, in beurtvolgorde: Speler (jij), Bram (bot, beginner); wie het eerste teken heeft, wint.\n"),
+    ("nl", "Spelers, in beurtvolgorde: Speler (jij), Bram (bot, beginner); wie het eerste teken van liefde heeft, wint.\n"),
 ])
 def test_a_match_of_one_token_is_told_in_the_singular(tmp_path, lang, line):
     proc, _ = play(tmp_path, "--seed", "2", "--lang", lang, "--target", "1", lines=["q"])

@@ -188,7 +188,7 @@ def test_json_minimal_record_defaults(tmp_path):
 
 @pytest.mark.parametrize(("lang", "header"), [
     ("en", "classic edition · Anna and Bram · the first token wins"),
-    ("nl", "klassieke editie · Anna en Bram · het eerste teken wint"),
+    ("nl", "klassieke editie · Anna en Bram · het eerste teken van liefde wint"),
 ])
 def test_a_match_of_one_token_is_told_in_the_singular(tmp_path, lang, header):
     proc = run(write(tmp_path, to_record(play_match(CLASSIC, 2, 4, target=1), NAMES[:2])), "--lang", lang)
@@ -220,7 +220,7 @@ def test_narrative(tmp_path, lang):
         assert lines[-1].endswith(f" wins. Tokens: {scores}." if len(winners) == 1 else f" win. Tokens: {scores}.")
         assert any(x.startswith("The set-aside card was the ") for x in lines)
     else:
-        assert lines[0] == "klassieke editie · Anna, Bram en Cas · 5 tekens om te winnen"
+        assert lines[0] == "klassieke editie · Anna, Bram en Cas · 5 tekens van liefde om te winnen"
         assert [line for line in lines if line.startswith("— Ronde")] == [
             f"— Ronde {n} —" for n in range(1, rounds + 1)]
         assert "Ronde 1: Anna begint." in lines
