@@ -374,7 +374,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                          " from the starting player, equally often.",
         "tour_unbalanced": "Not exactly balanced: the number of games, {games}, is not a multiple of the {players}"
                            " players."
-                           " Games per seat: {counts}",
+                           " Games per seat: {counts}. Games started: {starts}",
         "tour_table_title": "Results per level",
         "tour_col_level": "Level",
         "tour_col_games": "Games",
@@ -1010,7 +1010,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                          " beurtvolgorde vanaf de startspeler.",
         "tour_unbalanced": "Niet precies in evenwicht: het aantal partijen, {games}, is geen veelvoud van het"
                            " aantal spelers, {players}."
-                           " Partijen per stoel: {counts}",
+                           " Partijen per stoel: {counts}. Partijen begonnen: {starts}",
         "tour_table_title": "Resultaten per niveau",
         "tour_col_level": "Niveau",
         "tour_col_games": "Partijen",

@@ -182,6 +182,13 @@ def test_matches_and_the_2019_edition():
     assert "Rounds played in all:" in out
 
 
+def test_an_unbalanced_run_says_who_started_beside_where_each_sat():
+    """Three rounds of two bots: "Games per seat: beginner 2/1; random 1/2" alone read as the
+    beginner's edge, where the random bot started two of the three."""
+    out = ok(run("--rounds", 3, "--bots", "beginner,random", "--jobs", 1))
+    assert "Games per seat: beginner 2/1; random 1/2. Games started: beginner 1; random 2" in " ".join(out.split())
+
+
 def test_one_match_and_one_round_in_words():
     assert ok(run("--matches", 1, "--jobs", 1, "-q")).startswith("Tournament: 1 match · classic edition")
     assert ok(run("--matches", 1, "--jobs", 1, "-q", "--lang", "nl")).startswith("Toernooi: 1 spel · klassieke")
