@@ -294,7 +294,7 @@ def as_the_user_who_ran_sudo() -> None:
     user, uid, gid = (os.environ.get(name, "") for name in ("SUDO_USER", "SUDO_UID", "SUDO_GID"))
     if os.name == "nt" or os.geteuid() != 0 or not (user and uid.isdigit() and gid.isdigit()) or uid == "0":
         return
-    if ROOT.stat().st_uid != int(uid):  # (a project root made: root's it stays)
+    if ROOT.stat().st_uid != int(uid):  # (a project that root made stays root's)
         return
     import pwd
 

@@ -449,7 +449,6 @@ class LoveLetterObserver:
         return state.information_text(player) if self.perfect_recall else state.observation_text(player)
 
 
-@lru_cache(maxsize=1 << 16)  # searches ask for the same events' text again and again
 def _chance_card(number: int) -> Card:
     """The card a chance outcome's ``number`` names, or a refusal that says what one is (Python's
     own said "99 is not a valid Card")."""
@@ -458,6 +457,7 @@ def _chance_card(number: int) -> Card:
     return Card(number)
 
 
+@lru_cache(maxsize=1 << 16)  # searches ask for the same events' text again and again
 def _event_text(e: Event) -> str:
     fields = [e.kind]
     for name in ("seat", "target", "card", "guess", "cards", "seats", "result"):
