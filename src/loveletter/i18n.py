@@ -146,6 +146,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint_best": "best",
         "hint_legend": "win ≈: your chance of winning the round after the move, as the expert estimates it (± its margin of error);"
         " win 0% or 100%: certain; best: the highest",
+        "sr_hint_win": "win about {p}%",
+        "sr_hint_win_margin": "win about {p}%, give or take {m}",
+        "sr_hint_win_plain": "win {p}%",
+        "sr_hint_legend": "After each move, your chance of winning the round as the expert estimates it, give or take"
+                          " its margin of error; 0% or 100%: certain; best: the highest.",
+        "sr_hand_card": "{card}, value {value}: {effect}",
+        "sr_move_fmt_guard": "Guard on {target}, name {guess}",
+        "sr_move_fmt_target": "{card} on {target}",
         "hint_thinking": "The expert weighs your moves…",
         "belief_unlikely": "under 1%",
         "belief_title": "The expert's belief (chance of each card in hand)",
@@ -182,7 +190,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "under_deck": "Put under the deck by you (drawn once the rest is gone)",
         "moves": "Your moves",
         "prompt": "Your move (number or notation, ? for help, q to quit)",
-        "chancellor_prompt": "Keep one card; the others go under the deck (last listed = very bottom)",
+        "chancellor_prompt": "Keep one card; the others go under the deck (the last listed at the very bottom)",
         "help": "Type the number of a move, or write it out, e.g. 'guard 1 priest', 'prince 0',"
                 " 'handmaid', 'chancellor' (then 'keep baron bottom spy,priest'). Seats are numbered from 0."
                 " 'q' quits and saves the record.",
@@ -783,6 +791,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint_best": "beste",
         "hint_legend": "winkans ≈: je kans om na de zet de ronde te winnen, zoals de expert die schat (± de foutmarge);"
         " winkans 0% of 100%: zeker; beste: de hoogste",
+        "sr_hint_win": "winkans ongeveer {p}%",
+        "sr_hint_win_margin": "winkans ongeveer {p}%, {m} meer of minder",
+        "sr_hint_win_plain": "winkans {p}%",
+        "sr_hint_legend": "Na elke zet je kans om de ronde te winnen, zoals de expert die schat, met de foutmarge"
+                          " erbij; 0% of 100%: zeker; beste: de hoogste.",
+        "sr_hand_card": "{card}, waarde {value}: {effect}",
+        "sr_move_fmt_guard": "Wachter op {target}, raad {guess}",
+        "sr_move_fmt_target": "{card} op {target}",
         "hint_thinking": "De expert weegt je zetten…",
         "belief_unlikely": "minder dan 1%",
         "belief_title": "Wat de expert denkt (kans op elke kaart in de hand)",

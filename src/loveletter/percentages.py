@@ -71,15 +71,17 @@ def shown_margin(shown: str, margin: float) -> int | None:
     return points if points >= 1 else None
 
 
-def hint_text(estimate: Estimate, t: Translator) -> str:
+def hint_text(estimate: Estimate, t: Translator, spoken: bool = False) -> str:
     """A hint in words: ``win ≈ 45% ± 5``, the chance and half its 95% interval (when that shows);
     ``win <1%`` and ``win >99%`` for a chance that would show as certain (:func:`shown_chance`);
-    ``win 0%`` and ``win 100%``, without the ``≈``, for a certain one."""
+    ``win 0%`` and ``win 100%``, without the ``≈``, for a certain one. ``spoken``: for a screen
+    reader, without symbols (``win about 45%, give or take 5``)."""
+    said = "sr_" if spoken else ""
     p = shown_chance(estimate.chance, estimate.sure)
     if not is_estimate(p):  # the bound says how near; a certain figure needs no margin
-        return t("hint_win_plain", p=p)
+        return t(f"{said}hint_win_plain", p=p)
     m = shown_margin(p, estimate.margin)
-    return t("hint_win", p=p) if m is None else t("hint_win_margin", p=p, m=m)
+    return t(f"{said}hint_win", p=p) if m is None else t(f"{said}hint_win_margin", p=p, m=m)
 
 
 def best_moves(odds: Mapping[Move, Estimate]) -> set[Move]:

@@ -222,10 +222,21 @@ def test_output_in_an_encoding_without_the_games_characters(tmp_path, lang, enco
         return subprocess.run([str(LOVELETTER), *args, "--lang", lang], cwd=tmp_path, input=stdin,
                               capture_output=True, env=narrow, timeout=120, check=False)
 
-    played = run_narrow("play", "--seed", "1", "--records", "records", stdin=b"1\nq\n")
+    played = run_narrow("play", "--seed", "7", "--players", "3", "--starter", "0", "--hints", "--budget", "60",
+                        "--records", "records", stdin=b"1\n1\nq\n")
     assert played.returncode == 0 and b"Traceback" not in played.stderr, played.stderr
     assert b"<3" in played.stdout  # the tokens' column, headed by a heart
     assert len(list((tmp_path / "records").iterdir())) == 1
+    # the moves' columns in line, a move with an arrow (written "->") beside one without (the second
+    # turn's: a Prince on a player, or the Princess)
+    turns: list[list[bytes]] = []
+    for line in re.findall(rb"^ +\d+\. .*$", played.stdout, re.MULTILINE):
+        if line.lstrip().startswith(b"1. "):
+            turns.append([])
+        turns[-1].append(line)
+    moves = turns[1]
+    hints = {line.index(b"win" if lang == "en" else b"winkans") for line in moves}
+    assert b"->" in moves[0] and b"->" not in moves[-1] and len(hints) == 1, moves
     done = run_narrow("tournament", "--rounds", "20", "--jobs", "1", "-q")
     assert done.returncode == 0 and done.stderr == b"" and done.stdout.count(b"beginner") >= 2
     # a rating below 0, and its error ("±" in cp1252), in columns still in line ("+/-" written after

@@ -183,7 +183,7 @@ def test_a_screen_reader_layout_says_each_turn_in_words(tmp_path, lang):
                    "--lang", lang, lines=["1", "1", "q"])
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert not {"─", "♥", "·"} & set(out)
+    assert not {"─", "♥", "·", "[", "→", "≈", "±"} & set(out)
     words = {"en": ("Round 1, turn 1", "0 Player (you): 0 tokens; nothing discarded; to play",
                     "1 Bram: 0 tokens; nothing discarded", "Deck: 11 cards; 5 tokens to win",
                     "The expert weighs your moves…", r"0 Player \(you\): 0 tokens; discards: \w+"),
@@ -197,6 +197,11 @@ def test_a_screen_reader_layout_says_each_turn_in_words(tmp_path, lang):
     assert re.search(f"^{words[5]}", out, re.MULTILINE)  # (the table at the next turn)
     tracker = next(line for line in lines if line.startswith(("Unseen cards:", "Nog niet geziene kaarten:")))
     assert tracker.count(", ") == 7
+    # the hand and the moves in words: a card's value said, a move's chance after it, no notation
+    value, on, win = {"en": ("value", "on", "win about"), "nl": ("waarde", "op", "winkans ongeveer")}[lang]
+    assert re.search(rf"^\w+, {value} \d: \w", out, re.MULTILINE)
+    moves = re.findall(rf"^\d+\. \w+ {on} \d \w+.*: {win} \d+%.*$", out, re.MULTILINE)
+    assert moves and not any(re.search(r" (guard|prince|wachter|prins) \d", move) for move in moves), moves
 
 
 def test_a_name_of_24_characters_as_a_reader_counts_them(tmp_path):

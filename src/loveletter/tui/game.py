@@ -393,17 +393,37 @@ class TerminalGame:
         self._show_tracker(me)
         odds = self._show_hints(me)
         self._say(Text(t("your_hand"), style="bold"))
-        # grids: a long line wraps within its column, so what wraps stays indented under its own kind
-        hand = _grid(3)
-        for card in me.hand:
-            hand.add_row(f"  [{me.edition.value(card)}]", f"{t.card(card)}:", t.effect(card))
-        _print_trimmed(c, hand)
+        if self.settings.screen_reader:  # a line of words a card ("[5]" read out as brackets)
+            for card in me.hand:
+                self._say(t("sr_hand_card", card=t.card(card), value=me.edition.value(card), effect=t.effect(card)))
+        else:
+            # grids: a long line wraps within its column, so what wraps stays indented under its own kind
+            hand = _grid(3)
+            for card in me.hand:
+                hand.add_row(f"  [{me.edition.value(card)}]", f"{t.card(card)}:", t.effect(card))
+            _print_trimmed(c, hand)
         if me.phase is Phase.CHANCELLOR:
             self._say(t("chancellor_prompt"))
         self._say(Text(t("moves"), style="bold"))
         if odds:
-            self._say(Text(t("hint_legend"), "dim"))
-        self._show_moves(me, odds)
+            self._say(Text(t("sr_hint_legend" if self.settings.screen_reader else "hint_legend"), "dim"))
+        if self.settings.screen_reader:
+            self._say_moves(me, odds)
+        else:
+            self._show_moves(me, odds)
+
+    def _say_moves(self, me: View, odds: dict[Action, Estimate]) -> None:
+        """The numbered moves for a screen reader: a line of words each, its chance after it, without
+        the notation (the same move read out twice, its columns' padding between) or an arrow."""
+        t = self.t
+        best = best_moves(odds)
+        for i, action in enumerate(me.legal_actions, start=1):
+            line = f"{i}. {self.describe(action, me)}"
+            if action in odds:
+                line += ": " + hint_text(odds[action], t, spoken=True)
+                if action in best:
+                    line += f", {t('hint_best')}"
+            self._say(line)
 
     @property
     def _between(self) -> str:
@@ -458,16 +478,18 @@ class TerminalGame:
         Chancellor's long choices) two: the words, then the notation and the chance, the chance on a
         third line where it does not fit beside the notation whole. (Words wrapped within their
         column broke a Chancellor's choice mid-phrase at 80 columns.)"""
-        t = self.t
+        t, encoding = self.t, self.console.encoding
         best = best_moves(odds)  # (none where every move shows alike)
         rows = []
         for i, action in enumerate(me.legal_actions, start=1):
             hint = Text()
             if action in odds:
-                hint.append(hint_text(odds[action], t), "cyan")
+                hint.append(plain.plainly(hint_text(odds[action], t), encoding), "cyan")
                 if action in best:
-                    hint.append(f"{self._between}{t('hint_best')}", "bold cyan")
-            rows.append((f"  {i:>2}.", self.describe(action, me), Text(t.notation(action), "dim"), hint))
+                    hint.append(plain.plainly(f" · {t('hint_best')}", encoding), "bold cyan")
+            # measured as they will show: written plainly, "→" takes two columns ("->")
+            words = plain.plainly(self.describe(action, me), encoding)
+            rows.append((f"  {i:>2}.", words, Text(t.notation(action), "dim"), hint))
         # each column is as wide as its widest entry, one space between columns (no hint column
         # without hints: an empty one would still take its space)
         hinted = any(hint for *_, hint in rows)
@@ -555,9 +577,10 @@ class TerminalGame:
                 return t("move_fmt_empty_deck", card=card)
             return t("move_fmt_none", card=card)
         target = f"{action.target} {self.names[action.target]}"
+        said = "sr_" if self.settings.screen_reader else ""  # (an arrow read out as "right arrow")
         if action.card is Card.GUARD and action.guess is not None:
-            return t("move_fmt_guard", target=target, guess=t.card(action.guess))
-        return t("move_fmt_target", card=card, target=target)
+            return t(f"{said}move_fmt_guard", target=target, guess=t.card(action.guess))
+        return t(f"{said}move_fmt_target", card=card, target=target)
 
 
 def _by_moves(key: str, moves: int) -> str:
