@@ -7,7 +7,9 @@ With LOVELETTER_SCREENSHOTS=1 the tests also save the screenshots shown in the R
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
+import math
 import os
 import re
 import shutil
@@ -463,11 +465,12 @@ def test_on_a_touch_phone_the_lobby_has_a_fingers_room_its_refusals_show_and_lar
     stayed small and the header's language button ran off the page."""
     page = new_page(browser, server, phone=True, touch=True)
     page.wait_for_selector("#create-button")
-    small = page.evaluate("""() => [...document.querySelectorAll("button, .button, select, input")]
+    # (a box by its label, where a finger taps it; the title's link home too)
+    small = page.evaluate("""() => [...document.querySelectorAll("button, .button, select, input, header a")]
       .filter((node) => node.getClientRects().length && !node.closest(".visually-hidden") && node.type !== "file")
-      .map((node) => [node.id || node.name || node.textContent.trim(), node.getBoundingClientRect().height,
-                      node.type === "checkbox" ? 20 : 44])
-      .filter(([, height, least]) => height < least)""")
+      .map((node) => node.type === "checkbox" ? node.closest("label") : node)
+      .map((node) => [node.id || node.name || node.textContent.trim(), node.getBoundingClientRect().height])
+      .filter(([, height]) => height < 44)""")
     assert small == []
     page.fill("#code", "QQQQQQ")
     page.tap("#join-code button[type=submit]")
@@ -475,6 +478,8 @@ def test_on_a_touch_phone_the_lobby_has_a_fingers_room_its_refusals_show_and_lar
     box = page.evaluate("(() => { const r = document.getElementById('alert').getBoundingClientRect(); "
                         "return [r.top, r.bottom, innerHeight, scrollY]; })()")
     assert box[3] > 300 and box[0] >= 0 and box[1] <= box[2], box  # scrolled down to the field, and in sight
+    page.tap("#alert")  # put away by a tap: it would stay over what is under it
+    page.wait_for_selector("#alert", state="hidden")
     narrow = new_page(browser, server, narrow=True)
     narrow.wait_for_selector("#create-button")
     narrow.add_style_tag(content="html { font-size: 200%; }")
@@ -488,6 +493,10 @@ def test_on_a_touch_phone_the_lobby_has_a_fingers_room_its_refusals_show_and_lar
         }""")
         # the header wraps, its language button under the title, rather than break the button's word
         assert sizes[0] <= 0 and sizes[1] == sizes[2] == 32 and sizes[3] == 1, (lang, sizes)
+        # an alert, its text twice as large, over a fifth of the screen at most (it took half)
+        narrow.evaluate("alertUser(w('web_server_stopped') + ' ' + w('web_move_not_sent'))")
+        assert narrow.evaluate("document.getElementById('alert').getBoundingClientRect().height") <= 640 / 5 + 1
+        narrow.evaluate("alertUser('')")
         narrow.click("#lang")
         narrow.wait_for_selector("#create-button:has-text('Tafel maken')" if lang == "en" else "#create-button:has-text('Create')")
 
@@ -1261,9 +1270,10 @@ def test_a_card_is_offered_only_with_the_moves_the_server_listed_for_it(server, 
 
 
 def test_a_chancellors_choice_keeps_the_card_clicked_and_shows_the_order_under_the_deck(server, browser):
-    """Each of the Chancellor's choices is its own button, the card kept then the others in the order
-    they go under the deck; the prompt to choose is shown only to the player choosing."""
-    page = new_page(browser, server)
+    """Each of the Chancellor's choices is its own button, as tall as its words, the card kept then the
+    others in the order they go under the deck; the prompt to choose is shown only to the player
+    choosing. (On a phone, where a choice shares its row with a card.)"""
+    page = new_page(browser, server, phone=True)
     create_table(page, "Ann", {1: "random"}, players=2)
     page.wait_for_selector(".your-turn")
     page.evaluate(KEEP_WHAT_IS_SENT)
@@ -1280,6 +1290,21 @@ def test_a_chancellors_choice_keeps_the_card_clicked_and_shows_the_order_under_t
     assert buttons.all_inner_texts() == ["Guard ↓ Priest, Baron", "Priest ↓ Guard, Baron", "Baron ↓ Guard, Priest"]
     buttons.nth(1).click()
     assert page.evaluate("window.sent") == [{"type": "move", "move": "keep-1", "at": moves}]
+    # six choices (each order under the deck): the last beside a card is as tall as its words, not as
+    # the card (262 pixels)
+    hand = [face("guard"), face("priest"), face("king")]  # (short names: the last choice fits beside a card)
+    orders = [entry(f"chancellor keep {kept['card']} bottom {one['card']},{other['card']}", f"order-{i}")
+              for i, (kept, one, other) in enumerate(itertools.permutations(hand))]
+    page.evaluate(GIVE_STATE, {"phase": "chancellor", "hand": hand, "legal": orders, "current": me})
+    page.wait_for_function("document.querySelectorAll('.hand button.move').length === 6")
+    short = page.evaluate("""() => {  // the pixels the hand lacks for its last choice and a card side by side
+      const row = document.querySelector(".hand .cards"), gap = parseFloat(getComputedStyle(row).columnGap);
+      const last = [...row.querySelectorAll("button.move")].pop(), card = row.querySelector(".card-button");
+      return last.offsetWidth + gap + card.offsetWidth - row.clientWidth;
+    }""")
+    page.set_viewport_size({"width": 390 + max(0, math.ceil(short)), "height": 844})
+    last, card = buttons.nth(5).bounding_box(), page.locator(".hand .card-button").first.bounding_box()
+    assert last["y"] == card["y"] and last["height"] < 80, (last, card)  # side by side, and short
 
 
 def test_the_players_and_side_panels_show_the_state_sent_to_the_seat(server, browser):

@@ -31,6 +31,8 @@ const markFollowing = (list) => (atEnd(list) ? following.add(list.dataset.key) :
 document.addEventListener("scroll", (event) => {  // (a list's scrolling reaches the document while it is captured)
   if (event.target instanceof Element && event.target.matches(LOGS)) markFollowing(event.target);
 }, true);
+// a tap on the alert puts it away until the next message (it stays in sight, over what is under it)
+document.getElementById("alert").addEventListener("click", (event) => { event.currentTarget.hidden = true; });
 window.addEventListener("resize", () => {
   for (const list of document.querySelectorAll(LOGS)) if (following.has(list.dataset.key)) list.scrollTop = list.scrollHeight;
 });
