@@ -56,9 +56,10 @@ WORDS = {
         "venv_no_python": "has no Python (a link to one since removed?)",
         "venv_old": "was made by Python {version}",
         "venv_moved": "was made for the project in {folder} (moved since)",
+        "venv_not_yours": "may not be changed by you (another user's: root's?)",
         "venv_again": "dev.py: .venv {problem}: making it again …",
-        "venv_stuck": "dev.py: .venv {problem}, and could not be taken away ({reason}): remove it (rm -rf .venv)"
-                      " and run again",
+        "venv_stuck": "dev.py: .venv {problem}, and could not be taken away ({reason}): remove it (rm -rf .venv,"
+                      " or sudo rm -rf .venv where it is another user's) and run again",
         "lang_missing": "dev.py: --lang needs a language: en or nl",
         "lang_unknown": "dev.py: there is no language '{lang}': en or nl",
     },
@@ -89,9 +90,11 @@ WORDS = {
         "venv_no_python": "heeft geen Python (een link naar een die sindsdien weg is?)",
         "venv_old": "is gemaakt door Python {version}",
         "venv_moved": "is gemaakt voor het project in {folder} (sindsdien verplaatst)",
+        "venv_not_yours": "mag niet door jou veranderd worden (van een andere gebruiker: root?)",
         "venv_again": "dev.py: .venv {problem}: wordt opnieuw gemaakt …",
         "venv_stuck": "dev.py: .venv {problem} en kon niet weggehaald worden ({reason}): haal hem weg"
-                      " (rm -rf .venv) en probeer het opnieuw",
+                      " (rm -rf .venv, of sudo rm -rf .venv als hij van een andere gebruiker is) en probeer het"
+                      " opnieuw",
         "lang_missing": "dev.py: --lang heeft een taal nodig: en of nl",
         "lang_unknown": "dev.py: de taal '{lang}' bestaat niet: kies en of nl",
     },
@@ -127,8 +130,12 @@ def _language_by_hand(args: "list[str]") -> str:
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var, "").lower()
         if value:
-            entries = value.split(":") if var == "LANGUAGE" else [value]
-            return next((entry[:2] for entry in entries if entry[:2] in WORDS), "en")
+            for entry in value.split(":") if var == "LANGUAGE" else [value]:
+                if entry in ("c", "posix") or entry.startswith("c."):  # (the untranslated messages)
+                    return "en"
+                if entry[:2] in WORDS:
+                    return entry[:2]
+            return "en"
     return "en"
 
 
@@ -145,6 +152,8 @@ def venv_problem() -> "str | None":
         return None
     if not PYTHON.exists():  # (exists() follows the link)
         return say("venv_no_python")
+    if not os.access(VENV, os.W_OK):  # (root's, made by `sudo python3 dev.py test` before it went on as the user)
+        return say("venv_not_yours")
     try:
         said = (VENV / "pyvenv.cfg").read_text().splitlines()
     except OSError:
@@ -162,8 +171,6 @@ def venv_problem() -> "str | None":
 
 
 def ensure_environment() -> None:
-    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py runs before anything checks the version
-        sys.exit(say("old_python", version=sys.version.split()[0]))
     problem = venv_problem()
     if problem:
         print(say("venv_again", problem=problem), file=sys.stderr)
@@ -298,10 +305,23 @@ def as_the_user_who_ran_sudo() -> None:
         return
     import pwd
 
+    for made in (VENV, ROOT / ".pytest_cache", ROOT / ".hypothesis", ROOT / "src" / "loveletter.egg-info"):
+        _give(made, int(uid), int(gid))  # (root's from an earlier `sudo python3 dev.py test`: the user's again)
     os.initgroups(user, int(gid))
     os.setgid(int(gid))
     os.setuid(int(uid))
     os.environ.update(HOME=pwd.getpwuid(int(uid)).pw_dir, USER=user, LOGNAME=user)
+
+
+def _give(path: Path, uid: int, gid: int) -> None:
+    """``path`` (and everything under it, links themselves) to the user ``uid`` and group ``gid``."""
+    if not os.path.lexists(path):
+        return
+    os.chown(path, uid, gid, follow_symlinks=False)
+    if path.is_dir() and not path.is_symlink():
+        for folder, folders, files in os.walk(path):
+            for name in folders + files:
+                os.chown(os.path.join(folder, name), uid, gid, follow_symlinks=False)
 
 
 def main() -> None:
@@ -310,6 +330,10 @@ def main() -> None:
             stream.reconfigure(errors="replace")
     commands = {"serve", "play", "test", "replay", "bench"}
     lang, argv = leading_language(sys.argv[1:])  # (said in that language: say() reads every --lang)
+    if sys.version_info < (3, 11) and argv[:1] not in (["-h"], ["--help"], ["help"]):
+        # first: `test` did root's part (apt-get, PostgreSQL) before a Python too old was told, or
+        # failed in it with a traceback (Python 3.6)
+        sys.exit(say("old_python", version=sys.version.split()[0]))
     if argv[:1] in (["-h"], ["--help"], ["help"]):
         try:
             print(f"{say('usage')}\n\n{say('help')}", flush=True)

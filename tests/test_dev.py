@@ -2,6 +2,7 @@
 
 import contextlib
 import importlib.util
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -275,6 +276,10 @@ def test_a_python_too_old_is_told_in_the_users_language(tmp_path):
     done = subprocess.run([sys.executable, "-I", "-c", pretend.replace("'serve'", "'serve', '--lang', 'en'")],
                           capture_output=True, text=True, check=False, timeout=60, env={"LANGUAGE": "fy:nl"})
     assert done.stderr == "loveletter needs Python 3.11 or newer, not 3.10.4\n"
+    # `test` too, before root's part (apt-get, PostgreSQL: a PATH with neither, and not root, says so)
+    done = subprocess.run([sys.executable, "-I", "-c", pretend.replace("'serve'", "'test'")], capture_output=True,
+                          text=True, check=False, timeout=60, env={"LANGUAGE": "en", "PATH": str(tmp_path)})
+    assert (done.returncode, done.stderr) == (1, "loveletter needs Python 3.11 or newer, not 3.10.4\n")
 
 
 def test_dev_py_is_read_by_a_python_as_old_as_3_6():
@@ -285,6 +290,12 @@ def test_dev_py_is_read_by_a_python_as_old_as_3_6():
     source = DEV.read_text()
     read = ast.parse(source, feature_version=(3, 6))
     assert not [node for node in read.body if isinstance(node, ast.ImportFrom) and node.module == "__future__"]
+    # an annotation is evaluated where its function is defined: "list[str]" unquoted fails before 3.9
+    annotations = [node.returns for node in ast.walk(read) if isinstance(node, ast.FunctionDef)] + \
+        [arg.annotation for node in ast.walk(read) if isinstance(node, ast.arguments)
+         for arg in node.args + node.kwonlyargs]
+    unquoted = [ast.unparse(a) for a in annotations if a is not None and not isinstance(a, (ast.Constant, ast.Name))]
+    assert unquoted == []
 
 
 def _venv_here(dev, monkeypatch, tmp_path):
@@ -324,6 +335,10 @@ def test_a_venv_that_cannot_be_used_as_it_is_is_made_again_saying_why(monkeypatc
          "was made by Python 3.10.13"),
         (lambda: (dev.PYTHON.unlink(), dev.PYTHON.symlink_to(tmp_path / "gone")),
          "has no Python (a link to one since removed?)"),
+        # root's, made by `sudo python3 dev.py test` before it went on as the user (the test runs as
+        # root, to whom any file may be written: the check's answer stood in for)
+        (lambda: monkeypatch.setattr(dev.os, "access", lambda path, mode: Path(path) != dev.VENV),
+         "may not be changed by you (another user's: root's?)"),
     ]
     for n, (breaking, why) in enumerate(breakages, start=2):
         breaking()
@@ -331,6 +346,20 @@ def test_a_venv_that_cannot_be_used_as_it_is_is_made_again_saying_why(monkeypatc
         dev.ensure_environment()
         assert capsys.readouterr().err.startswith(f"dev.py: .venv {why}: making it again …\n")
         assert len(made) == n and not (dev.VENV / "left over").exists()  # (made anew, not over the old)
+
+
+def test_giving_a_folder_gives_all_under_it_and_links_themselves(monkeypatch, tmp_path):
+    dev = _dev()
+    given = []
+    monkeypatch.setattr(dev.os, "chown", lambda path, uid, gid, follow_symlinks: given.append(
+        (os.path.relpath(path, tmp_path), uid, gid, follow_symlinks)))
+    (tmp_path / ".venv" / "bin").mkdir(parents=True)
+    (tmp_path / ".venv" / "pyvenv.cfg").touch()
+    (tmp_path / ".venv" / "bin" / "python").symlink_to("/usr/bin/python3")
+    dev._give(tmp_path / ".venv", 1000, 1001)
+    dev._give(tmp_path / "none", 1000, 1001)  # (nothing there: nothing given)
+    assert sorted(given) == [(name, 1000, 1001, False) for name in
+                             (".venv", ".venv/bin", ".venv/bin/python", ".venv/pyvenv.cfg")]
 
 
 def test_a_language_before_the_command_that_we_do_not_have_is_refused(monkeypatch, capsys):
@@ -357,22 +386,33 @@ def test_under_sudo_the_tests_go_on_as_the_user_once_roots_part_is_done(monkeypa
 
     dev = _dev()
     done = []
+
+    class Project(type(Path())):  # the project's folder, the user's (its stat alone stood in for)
+        owner = 1000
+
+        def stat(self, **_):
+            return types.SimpleNamespace(st_uid=Project.owner)
+
+    monkeypatch.setattr(dev, "ROOT", Project("/nowhere"))
+    monkeypatch.setattr(dev, "VENV", Path("/nowhere/.venv"))
     monkeypatch.setattr(dev.os, "geteuid", lambda: 0)
     for name, value in (("SUDO_USER", "ann"), ("SUDO_UID", "1000"), ("SUDO_GID", "1001")):
         monkeypatch.setenv(name, value)
-    monkeypatch.setattr(dev, "ROOT", types.SimpleNamespace(stat=lambda: types.SimpleNamespace(st_uid=1000)))
+    monkeypatch.setattr(dev, "_give", lambda path, uid, gid: done.append(("give", path.name, uid, gid)))
     monkeypatch.setattr(dev.os, "initgroups", lambda user, gid: done.append(("groups", user, gid)))
     monkeypatch.setattr(dev.os, "setgid", lambda gid: done.append(("gid", gid)))
     monkeypatch.setattr(dev.os, "setuid", lambda uid: done.append(("uid", uid)))
     monkeypatch.setattr(pwd, "getpwuid", lambda uid: types.SimpleNamespace(pw_dir=f"/home/user{uid}"))
     monkeypatch.setenv("HOME", "/root")
     dev.as_the_user_who_ran_sudo()
-    assert done == [("groups", "ann", 1001), ("gid", 1001), ("uid", 1000)]
+    # what root made there before (an earlier run as root) is the user's again, then the user goes on
+    assert done == [("give", name, 1000, 1001) for name in (".venv", ".pytest_cache", ".hypothesis", "loveletter.egg-info")] \
+        + [("groups", "ann", 1001), ("gid", 1001), ("uid", 1000)]
     assert (dev.os.environ["HOME"], dev.os.environ["USER"]) == ("/home/user1000", "ann")
     done.clear()
-    monkeypatch.setattr(dev, "ROOT", types.SimpleNamespace(stat=lambda: types.SimpleNamespace(st_uid=0)))
+    Project.owner = 0
     dev.as_the_user_who_ran_sudo()  # root's own project
-    monkeypatch.setattr(dev, "ROOT", types.SimpleNamespace(stat=lambda: types.SimpleNamespace(st_uid=1000)))
+    Project.owner = 1000
     monkeypatch.delenv("SUDO_UID")
     dev.as_the_user_who_ran_sudo()  # root, not through sudo
     assert done == []

@@ -149,6 +149,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "sr_hint_win": "win about {p}%",
         "sr_hint_win_margin": "win about {p}%, give or take {m}",
         "sr_hint_win_plain": "win {p}%",
+        "sr_hint_win_below": "win less than {p}%",
+        "sr_hint_win_above": "win more than {p}%",
         "sr_hint_legend": "After each move, your chance of winning the round as the expert estimates it, give or take"
                           " its margin of error; 0% or 100%: certain; best: the highest.",
         "sr_hand_card": "{card}, value {value}: {effect}",
@@ -794,6 +796,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "sr_hint_win": "winkans ongeveer {p}%",
         "sr_hint_win_margin": "winkans ongeveer {p}%, {m} meer of minder",
         "sr_hint_win_plain": "winkans {p}%",
+        "sr_hint_win_below": "winkans minder dan {p}%",
+        "sr_hint_win_above": "winkans meer dan {p}%",
         "sr_hint_legend": "Na elke zet je kans om de ronde te winnen, zoals de expert die schat, met de foutmarge"
                           " erbij; 0% of 100%: zeker; beste: de hoogste.",
         "sr_hand_card": "{card}, waarde {value}: {effect}",

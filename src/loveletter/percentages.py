@@ -78,6 +78,8 @@ def hint_text(estimate: Estimate, t: Translator, spoken: bool = False) -> str:
     reader, without symbols (``win about 45%, give or take 5``)."""
     said = "sr_" if spoken else ""
     p = shown_chance(estimate.chance, estimate.sure)
+    if spoken and p[0] in "<>":  # ("<" read out as "less", or not at all)
+        return t("sr_hint_win_below" if p[0] == "<" else "sr_hint_win_above", p=p[1:])
     if not is_estimate(p):  # the bound says how near; a certain figure needs no margin
         return t(f"{said}hint_win_plain", p=p)
     m = shown_margin(p, estimate.margin)
