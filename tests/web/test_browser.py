@@ -480,6 +480,17 @@ def test_on_a_touch_phone_the_lobby_has_a_fingers_room_its_refusals_show_and_lar
     assert box[3] > 300 and box[0] >= 0 and box[1] <= box[2], box  # scrolled down to the field, and in sight
     page.tap("#alert")  # put away by a tap: it would stay over what is under it
     page.wait_for_selector("#alert", state="hidden")
+    # ... while it says the same (every state, every try to connect again, says it anew)
+    page.evaluate("alertUser('There is no table with this code.')")
+    assert page.locator("#alert").is_hidden()
+    page.evaluate("alertUser('Something else.')")
+    assert page.locator("#alert").is_visible()
+    # and what takes the focus is scrolled into sight below it, not under it; Escape puts it away too
+    assert page.evaluate("parseFloat(document.documentElement.style.scrollPaddingTop)") \
+        == page.locator("#alert").bounding_box()["height"]
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#alert", state="hidden")
+    assert page.evaluate("document.documentElement.style.scrollPaddingTop") == ""
     narrow = new_page(browser, server, narrow=True)
     narrow.wait_for_selector("#create-button")
     narrow.add_style_tag(content="html { font-size: 200%; }")
@@ -517,25 +528,30 @@ def test_on_a_phone_a_long_name_to_choose_fits_a_log_follows_a_turned_phone_and_
     assert page.locator(".picking button.target").first.inner_text().replace("\n", "") == "W" * 24
     assert layout_faults(page) == []
     page.evaluate("cancelPicking()")
+    page.set_viewport_size({"width": 640, "height": 360})  # (one column still: the log 574 pixels wide)
     long_lines = "[...Array(30).keys()].map((i) => `line ${i}: ` + 'a long line of the round, '.repeat(3))"
     said = "(lines) => socket.onmessage({data: JSON.stringify({...state, log: lines})})"
     page.evaluate(f"({said})({long_lines})")
     log = "document.querySelector('ol[data-key=log]')"
     at_end = f"{log}.scrollTop + {log}.clientHeight >= {log}.scrollHeight - 2"
     assert page.evaluate(at_end)
-    page.set_viewport_size({"width": 640, "height": 320})  # turned: the log in the narrower side column
+    page.set_viewport_size({"width": 844, "height": 390})  # turned: two columns, the log in the narrower one
+    assert page.evaluate(f"{log}.clientWidth") < 500
     page.wait_for_function(at_end)
     page.evaluate(f"({said})([...state.log, 'the newest line'])")
     assert page.evaluate(at_end)
     page.set_viewport_size({"width": 320, "height": 640})
     before = page.locator("#main").get_attribute("data-moves")
-    page.evaluate("socket.onclose = null; socket.close()")  # (and no connecting again)
+    page.evaluate("socket.onclose = null; socket.close(); alertUser(w('web_reconnecting'))")  # (not again)
     page.wait_for_function("socket.readyState === WebSocket.CLOSED")
-    page.locator(".card-button:not([disabled])").first.tap()
-    for _ in range(2):  # a player to choose, then a Guard's guess, where asked
-        with contextlib.suppress(PlaywrightTimeout):
-            page.locator(".picking button.target, .picking button.guess").first.tap(timeout=1000)
-    page.wait_for_selector("#alert:has-text('Your move was not sent: the connection is lost')")
+    for _ in range(2):  # said once, before why (which stays), however often it is tapped
+        page.locator(".card-button:not([disabled])").first.tap()
+        for _ in range(2):  # a player to choose, then a Guard's guess, where asked
+            with contextlib.suppress(PlaywrightTimeout):
+                page.locator(".picking button.target, .picking button.guess").first.tap(timeout=1000)
+        page.wait_for_selector("#alert:has-text('Your move was not sent')")
+        assert page.locator("#alert").inner_text() == ("Your move was not sent: play it again once the connection is"
+                                                       " back. Connection lost: reconnecting…")
     assert page.locator("#main").get_attribute("data-moves") == before
 
 

@@ -3284,7 +3284,8 @@ def later(monkeypatch) -> Callable[[float], None]:
     """Moves the lobby's clock on by so many seconds, with no sleep: what it counts (how long a move
     has been awaited, how long a person has been away) is then told apart by far more than a slow
     machine's real time between two steps. (Asserted against real time instead, "under 0.3 s" failed
-    on a busy machine.)"""
+    on a busy machine.) For tables without a timeout: a stand-in's wait is slept by asyncio, whose
+    clock this does not move."""
     ahead = [0.0]
     monkeypatch.setattr(lobby, "time", types.SimpleNamespace(
         monotonic=lambda: time.monotonic() + ahead[0], time=time.time))

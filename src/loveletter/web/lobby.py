@@ -162,8 +162,9 @@ class Room:
     storing: bool = False  # the waiting task is storing a bot's move (see Server.start_waiting)
     origin: Room | None = None  # at a rematch table: the finished table it follows
     # since when none of the table's players has been connected (None: one is now); a new table's
-    # creator, and after a restart every player, has yet to connect
-    players_away_since: float | None = field(default_factory=time.monotonic)
+    # creator, and after a restart every player, has yet to connect (the module's clock looked up
+    # when the room is made, as every other time here: a test may move it on)
+    players_away_since: float | None = field(default_factory=lambda: time.monotonic())
     # read back from the store (at a restart, or asked for) and none of its players has come since:
     # out of the lobby (when they were last here is not stored, and at a restart every open table of
     # the last day came back to it)
@@ -172,7 +173,7 @@ class Room:
     awaited: tuple[int, float] = (-1, 0.0)
     # per seat away: since when (monotonic; a seat not listed since the table was served here)
     left_at: dict[int, float] = field(default_factory=dict)
-    served_at: float = field(default_factory=time.monotonic)
+    served_at: float = field(default_factory=lambda: time.monotonic())
     # the seat and move a player asked a bot to play for the person away (see Server.ask_stand_in),
     # until that person comes back
     stand_in_asked: tuple[int, int] | None = None

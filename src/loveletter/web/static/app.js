@@ -32,7 +32,7 @@ document.addEventListener("scroll", (event) => {  // (a list's scrolling reaches
   if (event.target instanceof Element && event.target.matches(LOGS)) markFollowing(event.target);
 }, true);
 // a tap on the alert puts it away until the next message (it stays in sight, over what is under it)
-document.getElementById("alert").addEventListener("click", (event) => { event.currentTarget.hidden = true; });
+document.getElementById("alert").addEventListener("click", () => putAlertAway());
 window.addEventListener("resize", () => {
   for (const list of document.querySelectorAll(LOGS)) if (following.has(list.dataset.key)) list.scrollTop = list.scrollHeight;
 });
@@ -218,10 +218,21 @@ async function ask(url, options, refused = () => {}) {
   return data;
 }
 
+let putAway = null; // the alert's words a tap (or Escape) put away: kept away while it says the same
+
 function alertUser(text) {
   const box = document.getElementById("alert");
+  if (text !== putAway) putAway = null;  // (said anew: every state, and every try to connect again, says it)
   box.textContent = text;
-  box.hidden = !text;
+  box.hidden = !text || text === putAway;
+  // what takes the focus is scrolled into sight below it, not under it
+  document.documentElement.style.scrollPaddingTop = box.hidden ? "" : `${box.offsetHeight}px`;
+}
+
+function putAlertAway() {
+  const box = document.getElementById("alert");
+  putAway = box.textContent;
+  alertUser(putAway);
 }
 
 // ------------------------------------------------------------------------------------- lobby
@@ -476,7 +487,11 @@ function send(move) {
   // a double click sent the same move twice, and the second was refused as stale
   if (!state || sentAt === state.moves) return;
   if (tell({ type: "move", move, at: state.moves })) sentAt = state.moves;
-  else alertUser(w("web_move_not_sent"));  // (the connection lost: a tap that did nothing, unsaid)
+  else {  // (the connection lost: a tap that did nothing, unsaid) said before why, which stays
+    const notSent = w("web_move_not_sent"), said = document.getElementById("alert").textContent;
+    const why = said.startsWith(notSent) ? said.slice(notSent.length).trim() : said;
+    alertUser(why ? `${notSent} ${why}` : notSent);
+  }
 }
 
 function cardView(face, attrs = {}, tag = "div") {  // "span" inside a button, which may hold no div
@@ -950,6 +965,7 @@ function drawReplay() {
 
 document.addEventListener("keydown", (event) => {
   if (event.key === "Escape" && picking) cancelPicking();  // as the Back button
+  else if (event.key === "Escape" && !document.getElementById("alert").hidden) putAlertAway();  // as a tap
   if (!replay || !document.getElementById("replay-step")) return;
   if (event.key === "ArrowRight") document.getElementById("replay-next").click();
   if (event.key === "ArrowLeft") document.getElementById("replay-back").click();
