@@ -102,41 +102,15 @@ WORDS = {
 
 
 def language(args: "list[str]") -> str:
-    """``--lang`` among ``args`` (the last one), else the locale's: chosen by the game's own code, which
-    needs nothing but Python's standard library (a test checks that it still does)."""
+    """``--lang`` among ``args`` (the last one), else the locale's: chosen by the game's own code,
+    which needs nothing but Python's standard library and reads under Python 3.6, so that a Python
+    too old for the game is told so in the user's language (tests check both)."""
     sys.path.insert(0, str(ROOT / "src"))
     try:
-        from loveletter.i18n import default_language, language_named
-    except (SyntaxError, ImportError):
-        if sys.version_info >= (3, 11):  # noqa: UP036 - dev.py runs before anything checks the version
-            raise
-        return _language_by_hand(args)  # a Python too old to read it
+        from loveletter.language import default_language, language_named
     finally:
         sys.path.remove(str(ROOT / "src"))
     return language_named(args) or default_language()
-
-
-def _language_by_hand(args: "list[str]") -> str:
-    """The language as the game chooses it, near enough, for a Python too old to read the game's
-    code: its one line ("needs Python 3.11") came in English whatever the locale. The last ``--lang``
-    given, else the first of the locale's variables set (LANGUAGE a list, its first ``en`` or ``nl``)."""
-    chosen = ""
-    for arg, following in zip(args, args[1:] + [""]):  # noqa: B905 - (strict= is Python 3.10's)
-        value = arg[len("--lang="):] if arg.startswith("--lang=") else following if arg == "--lang" else ""
-        if value.lower() in WORDS:
-            chosen = value.lower()
-    if chosen:
-        return chosen
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var, "").lower()
-        if value:
-            for entry in value.split(":") if var == "LANGUAGE" else [value]:
-                if entry in ("c", "posix") or entry.startswith("c."):  # (the untranslated messages)
-                    return "en"
-                if entry[:2] in WORDS:
-                    return entry[:2]
-            return "en"
-    return "en"
 
 
 def say(key: str, **params: object) -> str:
@@ -330,16 +304,16 @@ def main() -> None:
             stream.reconfigure(errors="replace")
     commands = {"serve", "play", "test", "replay", "bench"}
     lang, argv = leading_language(sys.argv[1:])  # (said in that language: say() reads every --lang)
-    if sys.version_info < (3, 11) and argv[:1] not in (["-h"], ["--help"], ["help"]):
-        # first: `test` did root's part (apt-get, PostgreSQL) before a Python too old was told, or
-        # failed in it with a traceback (Python 3.6)
-        sys.exit(say("old_python", version=sys.version.split()[0]))
     if argv[:1] in (["-h"], ["--help"], ["help"]):
         try:
             print(f"{say('usage')}\n\n{say('help')}", flush=True)
         except BrokenPipeError:  # a reader that went away (| head): nothing more to say, not a traceback
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return
+    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py runs before anything checks the version
+        # before anything is done: `test` did root's part (apt-get, PostgreSQL) before a Python too
+        # old was told, or failed in it with a traceback (Python 3.6)
+        sys.exit(say("old_python", version=sys.version.split()[0]))
     if not argv or argv[0] not in commands:
         if argv:
             print(say("unknown_command", command=argv[0]), file=sys.stderr)

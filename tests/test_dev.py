@@ -131,7 +131,7 @@ def test_the_games_language_choice_needs_only_the_standard_library():
     with no site-packages on the path (-S)."""
     src = DEV.parent / "src"
     done = subprocess.run([sys.executable, "-I", "-S", "-c", f"import sys; sys.path.insert(0, {str(src)!r});"
-                           " import loveletter.i18n"], capture_output=True, text=True, check=False, timeout=60)
+                           " import loveletter.language"], capture_output=True, text=True, check=False, timeout=60)
     assert done.returncode == 0, done.stderr
 
 
@@ -266,7 +266,8 @@ def test_a_python_too_old_is_told_in_the_users_language(tmp_path):
     game = tmp_path / "src" / "loveletter"
     game.mkdir(parents=True)
     (game / "__init__.py").write_text("")
-    (game / "i18n.py").write_text("match x:\n    case 1 if := 2: pass\n")  # stands for syntax too new to read
+    (game / "language.py").write_bytes((DEV.parent / "src" / "loveletter" / "language.py").read_bytes())
+    (game / "i18n.py").write_text("match x:\n    case 1 if := 2: pass\n")  # stands for the game's newer syntax
     pretend = ("import runpy, sys; sys.version_info = (3, 10, 4); sys.version = '3.10.4 (a test)';"
                f" sys.argv = ['dev.py', 'serve']; runpy.run_path({str(tmp_path / 'dev.py')!r}, run_name='__main__')")
     done = subprocess.run([sys.executable, "-I", "-c", pretend], capture_output=True, text=True, check=False,
@@ -282,12 +283,13 @@ def test_a_python_too_old_is_told_in_the_users_language(tmp_path):
     assert (done.returncode, done.stderr) == (1, "loveletter needs Python 3.11 or newer, not 3.10.4\n")
 
 
-def test_dev_py_is_read_by_a_python_as_old_as_3_6():
+@pytest.mark.parametrize("path", [DEV, DEV.parent / "src" / "loveletter" / "language.py"], ids=["dev", "language"])
+def test_dev_py_and_what_it_asks_the_language_are_read_by_a_python_as_old_as_3_6(path):
     """Python 3.6 (Ubuntu 18.04's) could not read dev.py at all ("future feature annotations is not
     defined"), so never said that it is too old."""
     import ast
 
-    source = DEV.read_text()
+    source = path.read_text()
     read = ast.parse(source, feature_version=(3, 6))
     assert not [node for node in read.body if isinstance(node, ast.ImportFrom) and node.module == "__future__"]
     # an annotation is evaluated where its function is defined: "list[str]" unquoted fails before 3.9

@@ -32,8 +32,8 @@ from loveletter.i18n import (
     MESSAGES,
     YOUR_ERRORS,
     Translator,
-    default_language,
 )
+from loveletter.language import default_language
 from loveletter.narrate import event_lines, narrate, narrate_all
 
 DUTCH = {  # docs/rules.md R1

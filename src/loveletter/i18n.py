@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import errno
-import locale
 import os
 import re
 import socket
@@ -22,11 +21,11 @@ from loveletter.engine import Action, Card, IllegalActionError, NotationError
 from loveletter.engine.actions import NOTATION_TOKEN
 from loveletter.engine.errors import MESSAGES as ENGINE_MESSAGES
 from loveletter.engine.errors import NOTATION_MESSAGES, either, quoted, shown_params
+from loveletter.language import LANGUAGES as LANGUAGES  # (the game's modules take it from here)
 
 if TYPE_CHECKING:
     from loveletter.record import RecordError
 
-LANGUAGES = ("en", "nl")
 #: The fields left out of a record that its note names (:meth:`Translator.ignored_fields`); the rest are counted.
 IGNORED_NAMED = 5
 
@@ -1496,37 +1495,6 @@ NOTATION_NL: dict[str, str] = {
 
 assert set(ERRORS_NL) == set(ENGINE_MESSAGES), "every engine refusal needs a Dutch wording"
 assert set(NOTATION_NL) == set(NOTATION_MESSAGES), "every notation error needs a Dutch wording"
-
-
-def default_language() -> str:
-    """``"nl"`` when the user's locale is Dutch, else ``"en"`` (LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
-    LANGUAGE is a list in order of preference, as gettext reads it: its first language we have
-    (``fy:nl``, Frisian and then Dutch: Dutch), English where it names none of ours before ``C`` or
-    ``POSIX`` (the untranslated messages)."""
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var)
-        if value:
-            for entry in value.lower().split(":") if var == "LANGUAGE" else [value.lower()]:
-                if entry in ("c", "posix") or entry.startswith("c."):
-                    return "en"
-                found = next((code for code in LANGUAGES if entry.startswith(code)), None)
-                if found is not None:
-                    return found
-            return "en"
-    code = locale.getlocale()[0] or ""
-    return "nl" if code.lower().startswith("nl") else "en"
-
-
-def language_named(args: list[str]) -> str | None:
-    """The language given with ``--lang`` among the command line's ``args``, if it is one we have
-    (the last one, as click takes the last of a repeated option)."""
-    named = None
-    for n, arg in enumerate(args):
-        value = arg.partition("=")[2] if arg.startswith("--lang=") else (
-            args[n + 1] if arg == "--lang" and n + 1 < len(args) else None)
-        if value is not None and value.lower() in LANGUAGES:  # (click reads "NL" too)
-            named = value.lower()
-    return named
 
 
 def grouped(number: int) -> str:

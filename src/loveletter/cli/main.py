@@ -26,7 +26,8 @@ from loveletter.cli.levels import LevelsRefused, read_levels
 from loveletter.cli.numbers import DASH, Addresses, Amount, Filled, GivenPath, Players, Whole
 from loveletter.cli.start import command_named, tell_command_interrupted
 from loveletter.engine import EDITIONS, MAX_TARGET
-from loveletter.i18n import LANGUAGES, Translator, default_language, grouped, language_named, on_one_line
+from loveletter.i18n import LANGUAGES, Translator, grouped, on_one_line
+from loveletter.language import default_language, language_named
 from loveletter.narrate import MAX_NAME, name_length, name_too_long, not_text, one_line, visible
 from loveletter.record import RecordError, load, parse, read_at_most, replay, summary
 from loveletter.tournament.games import DEFAULT_ROUNDS

@@ -24,7 +24,7 @@ def run() -> None:
         import signal  # (here: the fewer imports before the try, the shorter the time it misses a Ctrl-C)
 
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C: the line still gets out
-        from loveletter.i18n import default_language, language_named
+        from loveletter.language import default_language, language_named
 
         tell_command_interrupted(language_named(sys.argv[1:]) or default_language())
         sys.exit(130)

@@ -27,9 +27,10 @@ const hintsOn = () => localStorage.getItem("ll-hints") === "on";
 const following = new Set();
 const LOGS = ".log ol, .previous ol";
 const atEnd = (list) => list.scrollTop + list.clientHeight >= list.scrollHeight - 2;
-const markFollowing = (list) => (atEnd(list) ? following.add(list.dataset.key) : following.delete(list.dataset.key));
 document.addEventListener("scroll", (event) => {  // (a list's scrolling reaches the document while it is captured)
-  if (event.target instanceof Element && event.target.matches(LOGS)) markFollowing(event.target);
+  const list = event.target;
+  if (list instanceof Element && list.matches(LOGS))
+    if (atEnd(list)) following.add(list.dataset.key); else following.delete(list.dataset.key);
 }, true);
 // a tap on the alert puts it away until the next message (it stays in sight, over what is under it)
 document.getElementById("alert").addEventListener("click", () => putAlertAway());
@@ -701,8 +702,11 @@ function render() {
   morph(main, $("div", {}, top, players, $("div", { class: handless ? "play handless" : "play" }, ...(handless ? [] : [hand]), side)));
   // the newest lines in sight: the log (and the last round's cards, which come at its end)
   for (const list of main.querySelectorAll(LOGS)) {
-    if (!scrolledBack.has(list.dataset.key)) list.scrollTop = list.scrollHeight;
-    markFollowing(list);
+    if (scrolledBack.has(list.dataset.key)) following.delete(list.dataset.key);
+    else {
+      list.scrollTop = list.scrollHeight;
+      following.add(list.dataset.key);
+    }
   }
   document.title = s.legal.length ? `${w("web_your_turn")} – ${w("web_title")}` : w("web_title");
   // the page is drawn anew on every change (and brought up to date in place: a control kept keeps the
