@@ -157,9 +157,10 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
     starter = starter.strip(" \t")  # (" 1", " random": the spaces around it taken off, as --target takes them off)
     if t.level_word(starter) != "random":  # ("willekeurig" too, and in any case, as --bots reads it)
         seat = starter.removeprefix("+")
-        first = int(seat) if seat.isascii() and seat.isdigit() and len(seat) < 10 else players  # (5,000 digits: no int)
-        if first >= players:
+        # (5,000 digits: no int Python reads, and no seat)
+        if not (seat.isascii() and seat.isdigit()) or len(seat) > 9 or int(seat) >= players:
             refuse("play_err_starter", last=players - 1)
+        first = int(seat)
     settings = GameSettings(edition=ed, players=players, bots=levels, language=language,
                             seed=seed, target=target, name=name, records=records,
                             delay=delay if delay is not None else (0.6 if sys.stdout.isatty() else 0.0),
@@ -187,21 +188,20 @@ def replay_command(file: str, as_json: bool, lang: str | None) -> None:
 
     story: list[str] = []
     told = 0
-    for line in [] if as_json else tell(replayed, t):  # (all told first: nothing is written of a story refused)
-        told += len(line) + 1
-        if told > MAX_STORY:
-            click.echo(f"loveletter replay: {t('replay_too_long', most=MAX_STORY // 1_000_000)}", err=True)
-            sys.exit(1)
-        story.append(line)
+    if not as_json:
+        for line in tell(replayed, t):  # (all told first: nothing is written of a story refused)
+            told += len(line) + 1
+            if told > MAX_STORY:
+                click.echo(f"loveletter replay: {t('replay_too_long', most=MAX_STORY // 1_000_000)}", err=True)
+                sys.exit(1)
+            story.append(line)
+        if sys.stdout.isatty():  # on a terminal, broken between words; to a file or pipe, a line an event
+            story = list(wrapped(story, shutil.get_terminal_size().columns))
     # (a misspelt field, say, is not taken without a word; said once the replay will be written)
     left_out = t.ignored_fields(replayed.ignored)
     if left_out:
         click.echo(left_out, err=True)
-    if as_json:
-        click.echo(json.dumps(summary(replayed)))
-        return
-    # on a terminal, broken between words; to a file or pipe, a line an event
-    for line in wrapped(story, shutil.get_terminal_size().columns) if sys.stdout.isatty() else story:
+    for line in [json.dumps(summary(replayed))] if as_json else story:
         click.echo(line)
 
 

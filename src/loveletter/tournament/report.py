@@ -275,13 +275,13 @@ def render(report: dict[str, Any], t: Translator, console: Console) -> None:
     if seating["balanced"]:
         say(console, t("tour_balanced"))
     else:
-        counts = "; ".join(f"{t.level(level)} {'/'.join(map(grouped, row['seats']))}"
-                           for level, row in seating["levels"].items())
         # who started, beside where each sat: going first is the edge that counts, and the seats alone
         # could point the other way ("beginner 2/1" where random started two games of three)
-        starts = "; ".join(f"{t.level(level)} {grouped(row['starts'])}" for level, row in seating["levels"].items())
-        say(console, t("tour_unbalanced", games=grouped(s["games"]), players=s["players"], counts=counts,
-                       starts=starts))
+        counts, starts = zip(*((f"{t.level(level)} {'/'.join(map(grouped, row['seats']))}",
+                                f"{t.level(level)} {grouped(row['starts'])}")
+                               for level, row in seating["levels"].items()), strict=True)
+        say(console, t("tour_unbalanced", games=grouped(s["games"]), players=s["players"], counts="; ".join(counts),
+                       starts="; ".join(starts)))
     console.print()
 
     narrow = console.width < NARROW

@@ -196,7 +196,7 @@ async function reach(url, options) {
   try {
     const response = await fetch(url, options);
     const answer = { ok: response.ok, data: await response.json() };
-    if (document.getElementById("alert").textContent === unreachable()) alertUser("");  // (in reach again)
+    if (alerted === unreachable()) alertUser("");  // (in reach again)
     return answer;
   } catch {
     alertUser(unreachable());
@@ -220,19 +220,19 @@ async function ask(url, options, refused = () => {}) {
 }
 
 let putAway = null; // the alert's words a tap (or Escape) put away: kept away while it says the same
+let alerted = ""; // what the alert says now (shown or put away)
 
 function alertUser(text) {
   const box = document.getElementById("alert");
   if (text !== putAway) putAway = null;  // (said anew: every state, and every try to connect again, says it)
-  box.textContent = text;
+  box.textContent = alerted = text;
   box.hidden = !text || text === putAway;
   // what takes the focus is scrolled into sight below it, not under it
   document.documentElement.style.scrollPaddingTop = box.hidden ? "" : `${box.offsetHeight}px`;
 }
 
 function putAlertAway() {
-  const box = document.getElementById("alert");
-  putAway = box.textContent;
+  putAway = alerted;
   alertUser(putAway);
 }
 
@@ -489,8 +489,8 @@ function send(move) {
   if (!state || sentAt === state.moves) return;
   if (tell({ type: "move", move, at: state.moves })) sentAt = state.moves;
   else {  // (the connection lost: a tap that did nothing, unsaid) said before why, which stays
-    const notSent = w("web_move_not_sent"), said = document.getElementById("alert").textContent;
-    const why = said.startsWith(notSent) ? said.slice(notSent.length).trim() : said;
+    const notSent = w("web_move_not_sent");
+    const why = alerted.startsWith(notSent) ? alerted.slice(notSent.length).trim() : alerted;
     alertUser(why ? `${notSent} ${why}` : notSent);
   }
 }
