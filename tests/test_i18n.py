@@ -610,10 +610,10 @@ SENTENCES = [
     # the Guard: right and wrong
     (Event("play", seat=0, target=1, card=Card.GUARD, guess=Card.PRIEST, result="hit"),
      "Anna plays the Guard on Bram and names the Priest: right!",
-     "Anna speelt de Wachter op Bram en raadt de Priester: goed!"),
+     "Anna speelt de Wachter op Bram en noemt de Priester: goed!"),
     (Event("play", seat=0, target=1, card=Card.GUARD, guess=Card.PRIEST, result="miss"),
      "Anna plays the Guard on Bram and names the Priest: wrong.",
-     "Anna speelt de Wachter op Bram en raadt de Priester: fout."),
+     "Anna speelt de Wachter op Bram en noemt de Priester: fout."),
     # a Prince on oneself, on another; a King with no one to choose; the Handmaid
     (Event("play", seat=0, target=0, card=Card.PRINCE), "Anna plays the Prince on themselves.",
      "Anna speelt de Prins op zichzelf."),

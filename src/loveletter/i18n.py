@@ -800,7 +800,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "sr_hint_legend": "Na elke zet je kans om de ronde te winnen, zoals de expert die schat, met de foutmarge"
                           " erbij; 0% of 100%: zeker; beste: de hoogste.",
         "sr_hand_card": "{card}, waarde {value}: {effect}",
-        "sr_move_fmt_guard": "Wachter op {target}, raad {guess}",
+        "sr_move_fmt_guard": "Wachter op {target}, noem {guess}",
         "sr_move_fmt_target": "{card} op {target}",
         "hint_thinking": "De expert weegt je zetten…",
         "belief_unlikely": "minder dan 1%",
@@ -876,7 +876,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "quit_chancellor_unsaved": "De Kanselier waarvoor je aan het kiezen was, staat niet in het verslag:"
                                    " een verslag bewaart alleen hele beurten, dus het eindigt vóór die "
                                    "beurt.",
-        "move_fmt_guard": "Wachter → {target}, raad {guess}",
+        "move_fmt_guard": "Wachter → {target}, noem {guess}",
         "move_fmt_target": "{card} → {target}",
         "move_fmt_none": "{card}",
         "move_fmt_no_target": "{card} (niemand te kiezen: geen effect)",
@@ -893,8 +893,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_play_empty_deck": "{name} speelt {card}, maar de trekstapel is leeg: geen effect.",
         "ev_play_target": "{name} speelt {card} op {target}.",
         "ev_play_self": "{name} speelt {card} op zichzelf.",
-        "ev_guard_hit": "{name} speelt de Wachter op {target} en raadt {guess}: goed!",
-        "ev_guard_miss": "{name} speelt de Wachter op {target} en raadt {guess}: fout.",
+        "ev_guard_hit": "{name} speelt de Wachter op {target} en noemt {guess}: goed!",
+        "ev_guard_miss": "{name} speelt de Wachter op {target} en noemt {guess}: fout.",
         "ev_handmaid": "{name} speelt {card} en is beschermd tot de volgende eigen beurt.",
         "ev_priest": "{name} ziet dat {target} {card} heeft.",
         "ev_baron": "{name} en {target} vergelijken hun handen: {a} tegen {b}.",

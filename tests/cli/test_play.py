@@ -282,7 +282,7 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path, lang):
         assert reply_to(out, lang, "-1") == f"Er is geen zet met nummer -1: kies 1 tot en met {len(legal)}."
         assert reply_to(out, lang, "guard 1 spy") == (
             "Niet toegestaan: de Spion is geen kaart van de klassieke editie (R1)")
-        assert "Speler speelt de Wachter op Bram en raadt de Priester: " in out
+        assert "Speler speelt de Wachter op Bram en noemt de Priester: " in out
     assert reply_to(out, lang, "q") == ""
     assert STOPPED[lang] in out
     # the bad lines changed nothing: the human's one move is the Guard on seat 1 naming the Priest
@@ -324,7 +324,7 @@ def test_dutch_card_names_in_notation_and_upper_case(tmp_path):
     seed = _first_seed_with(Card.GUARD)
     proc, records = play(tmp_path, "--lang", "nl", "--seed", str(seed), lines=["WACHTER 1 Priester", "q"])
     assert proc.returncode == 0
-    assert "Speler speelt de Wachter op Bram en raadt de Priester: " in proc.stdout
+    assert "Speler speelt de Wachter op Bram en noemt de Priester: " in proc.stdout
     doc = json.loads(the_record(records).read_text(encoding="utf-8"))
     assert doc["rounds"][0]["turns"][0]["guess"] == "priest"
 
@@ -1083,7 +1083,7 @@ def test_the_card_tracker_counts_the_cards_you_have_not_seen(tmp_path, edition, 
 
 @pytest.mark.parametrize(("lang", "guard", "prince"), [
     ("en", "Guard → 1 Bram, name Priest", "Prince → 0 Player"),
-    ("nl", "Wachter → 1 Bram, raad Priester", "Prins → 0 Speler"),
+    ("nl", "Wachter → 1 Bram, noem Priester", "Prins → 0 Speler"),
 ])
 def test_a_move_in_words_names_the_seat_the_player_and_the_guess(tmp_path, lang, guard, prince):
     settings = GameSettings(CLASSIC, 2, ["random"], lang, seed=1, records=tmp_path, starter=0)
