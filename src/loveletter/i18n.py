@@ -274,6 +274,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_round_end_one": "{name} wins the round.",
         "ev_spy_bonus": "{name} gains a token for the Spy.",
         "and": "and",
+        "or": "or",
         # replay
         "replay_header": "{edition} · {players} · {target} tokens to win",
         "replay_header_one": "{edition} · {players} · the first token wins",
@@ -921,6 +922,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_round_end_one": "{name} wint de ronde.",
         "ev_spy_bonus": "{name} krijgt een teken van liefde voor de Spion.",
         "and": "en",
+        "or": "of",
         "replay_header": "{edition} · {players} · {target} tekens van liefde om te winnen",
         "replay_header_one": "{edition} · {players} · het eerste teken van liefde wint",
         "replay_round": "— Ronde {round} —",

@@ -112,8 +112,8 @@ def test_a_table_read_back_after_a_restart_is_listed_only_once_a_player_comes(da
      "De klassieke editie is voor 2 tot en met 4 spelers, niet 5."),
     ({"edition": "2020"}, "Unknown edition '2020': choose classic or 2019.",
      "Onbekende editie '2020': kies classic (de klassieke editie) of 2019."),
-    ({"bots": {"1": "genius"}}, "Unknown bot level 'genius': choose random, beginner, expert.",
-     "Onbekend botniveau 'genius': kies random, beginner, expert."),
+    ({"bots": {"1": "genius"}}, "Unknown bot level 'genius': choose random, beginner or expert.",
+     "Onbekend botniveau 'genius': kies random, beginner of expert."),
     ({"players": 3, "bots": {"0": "beginner"}},
      "Seat 0 cannot be a bot: bots sit in seats 1 to 2 (seat 0 is yours).",
      "Stoel 0 kan geen bot zijn: bots zitten op stoel 1 tot en met 2 (stoel 0 is van jou)."),
@@ -148,7 +148,7 @@ def test_a_table_read_back_after_a_restart_is_listed_only_once_a_player_comes(da
     ({"bot_timeout": 0.5}, "must be from 1 to 3\u2009600 seconds", "moet van 1 tot en met 3\u2009600 seconden zijn"),
     ({"bot_timeout": 1e9}, "must be from 1 to 3\u2009600 seconds", "moet van 1 tot en met 3\u2009600 seconden zijn"),
     ({"stand_in": "grandmaster", "bot_timeout": 30}, "Unknown level 'grandmaster' for the bot that plays for someone away: choose "
-     "random, beginner, expert.", "Onbekend niveau 'grandmaster' voor de bot die speelt voor wie weg is: kies"),
+     "random, beginner or expert.", "Onbekend niveau 'grandmaster' voor de bot die speelt voor wie weg is: kies"),
     ({"stand_in": 5, "bot_timeout": 30}, "wrong or missing value for 'stand_in'", "ontbrekende waarde voor 'stand_in'"),
     ({"target": True}, "wrong or missing value for 'target'", "ontbrekende waarde voor 'target'"),
     ({"bot_timeout": True}, "wrong or missing value for 'bot_timeout'", "waarde voor 'bot_timeout'"),
@@ -435,7 +435,7 @@ def test_refusals_go_to_the_sender_alone_and_change_nothing(client):
     mover.socket.send_bytes(b"\x01\x02\x03")  # the page sends text; a binary message is refused
     assert mover.receive()["key"] == "web_not_json"
     mover.send({"type": "lang", "lang": "fr"})
-    assert mover.receive()["message"] == "The language 'fr' is not one of ours: choose en, nl."
+    assert mover.receive()["message"] == "The language 'fr' is not one of ours: choose en or nl."
     mover.send("x" * 3000)
     assert mover.receive()["message"] == "Message too long (at most 2\u2009000 characters)."  # (grouped, as elsewhere)
     # nothing changed, and the other seat heard none of it: its next message is the next state
@@ -530,9 +530,9 @@ def test_an_address_that_is_not_there_is_told_in_the_page_language(client):
     """FastAPI's own answers were English only ({"detail": "Not Found"})."""
     for lang, nothing, method, language in (
         ("en", "There is nothing at this address.", "This address takes no POST requests.",
-         "Unknown language 'xx': choose en / nl."),
+         "Unknown language 'xx': choose en or nl."),
         ("nl", "Op dit adres is niets te vinden.", "Dit adres neemt geen POST-verzoeken aan.",
-         "Onbekende taal 'xx': kies en / nl."),
+         "Onbekende taal 'xx': kies en of nl."),
     ):
         for path, status, says in ((f"/api/nothing?lang={lang}", 404, nothing),
                                    (f"/static/secret.py?lang={lang}", 404, nothing),
@@ -847,9 +847,9 @@ def test_a_table_whose_stored_rows_are_damaged_is_left_out_and_the_others_served
                move_illegal: "de Spion is geen kaart van de klassieke editie (R1)",
                no_edition: "Onbekende editie 'x': kies classic (de klassieke editie) of 2019.",
                no_seed: "het veld 'seed' van de instellingen heeft een verkeerd soort waarde",
-               bot_unknown: "Onbekend botniveau 'godlike': kies random, beginner, expert.",
+               bot_unknown: "Onbekend botniveau 'godlike': kies random, beginner of expert.",
                stand_in_unknown: "Onbekend niveau 'grandmaster' voor de bot die speelt voor wie weg is: kies random,"
-                                 " beginner, expert."}
+                                 " beginner of expert."}
     assert sorted(said.err.splitlines()) == sorted(
         f"loveletter serve: tafel {code} wordt overgeslagen: de opgeslagen rijen zijn niet terug te lezen"
         f" ({reason}); ze blijven ongewijzigd in de database" for code, reason in reasons.items())

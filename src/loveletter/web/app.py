@@ -180,7 +180,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     @app.get("/api/words/{lang}")
     async def words(lang: str) -> dict[str, str]:
         if lang not in LANGUAGES:
-            raise HTTPException(404, Refused("web_unknown_language", lang=lang[:20], languages=" / ".join(LANGUAGES)))
+            raise HTTPException(404, Refused("web_unknown_language", lang=lang[:20], languages=LANGUAGES))
         return {k: v for k, v in MESSAGES[lang].items() if k.startswith(WEB_WORDS_PREFIX) or k in SHARED_WORDS}
 
     @app.get("/api/tables")

@@ -22,7 +22,7 @@ from loveletter.engine import (
     View,
     view,
 )
-from loveletter.engine.errors import quoted
+from loveletter.engine.errors import either, quoted
 from loveletter.i18n import LANGUAGES, Translator, grouped
 from loveletter.narrate import event_lines
 from loveletter.percentages import best_moves, hint_text, shown_percentages
@@ -169,8 +169,11 @@ def refusal_message(refused: Refused, t: Translator, edition: Edition | None = N
         cards = edition.cards if edition is not None else None
         text = t("not_a_move", reason=t.notation_error(refused.engine_error, cards))
     else:
-        # what was sent, cut short (a reason is our own text, and a name was checked: both whole)
-        params = {key: value if key in ("reason", "name") else quoted(value) for key, value in refused.params.items()}
+        # what was sent, cut short (a reason is our own text, and a name was checked: both whole);
+        # the choices offered, as a sentence in this language says them ("random, beginner or expert")
+        params = {key: either(value, t("or")) if isinstance(value, tuple)
+                  else value if key in ("reason", "name") else quoted(value)
+                  for key, value in refused.params.items()}
         if "edition" in params:  # named as the rest of the game names it
             params["edition"] = t.edition(params["edition"])
         text = t(refused.key, **params)
@@ -230,7 +233,7 @@ def read_client_message(text: str, first: bool = False) -> dict[str, Any]:
     else:
         raise Refused("web_bad_type")
     if "lang" in data and data["lang"] not in LANGUAGES:
-        raise Refused("web_bad_language", lang=data["lang"][:20], langs=", ".join(LANGUAGES))
+        raise Refused("web_bad_language", lang=data["lang"][:20], langs=LANGUAGES)
     return data
 
 

@@ -166,13 +166,13 @@ def _checked(edition: str, players: int, target: int | None, bots: dict[int, str
         if not 0 < seat < players:  # seat 0 is the person who creates the table
             raise Refused("web_err_bot_seat_two" if players == 2 else "web_err_bot_seat", seat=seat, last=players - 1)
         if level not in LEVELS:
-            raise Refused("web_err_bot_level", level=level, levels=", ".join(LEVELS))
+            raise Refused("web_err_bot_level", level=level, levels=tuple(LEVELS))
     if bot_timeout is not None and not 1 <= bot_timeout <= MOST_BOT_TIMEOUT:
         raise Refused("web_err_bot_timeout", most=grouped(MOST_BOT_TIMEOUT))
     if stand_in is None:
         stand_in = STAND_IN
     elif stand_in not in LEVELS:  # (with no timeout too: a bot of that level plays when a player asks)
-        raise Refused("web_err_stand_in", level=stand_in, levels=", ".join(LEVELS))
+        raise Refused("web_err_stand_in", level=stand_in, levels=tuple(LEVELS))
     return rules.name, target, stand_in
 
 
