@@ -1687,16 +1687,39 @@ def test_a_line_of_parts_breaks_only_between_them(width, label, parts, between):
 
 def test_a_long_wide_name_is_shown_whole_in_the_table(tmp_path):
     """A name of 24 Chinese characters (48 columns) was cut short in the table at 80 columns
-    ("你好…你好你") to give the discards room: now it is whole, folded in its column where it must."""
+    ("你好…你好你") to give the discards room: now it is whole (the table too wide beside it, its
+    player has a line in words)."""
     name = "你好" * 12
     settings = GameSettings(CLASSIC, 4, ["beginner"] * 3, "nl", seed=1, records=tmp_path, name=name)
     console = Console(record=True, width=80, color_system=None)
     answers = iter(["1", "1", "q"])
     TerminalGame(settings, lambda: next(answers), console).run()
-    tables = [screen.split("\n1 Bram")[0] for screen in console.export_text().split("Speler ")[1:]]
+    tables = [screen.split("\n1 Bram")[0] for screen in re.split(r"· beurt \d+ ─+\n", console.export_text())[1:]]
     assert len(tables) >= 2
     for table in tables:
-        assert "…" not in table and table.count("你") == table.count("好") == 12
+        assert "…" not in table and table.startswith(f"0 {name} (jij)")
+
+
+@pytest.mark.parametrize("width", [40, 50])
+def test_a_terminal_too_narrow_for_the_players_table_shows_a_line_per_player(tmp_path, width):
+    """At 40 columns the players' table wrapped its cells side by side once discards grew ("Guard,"
+    beside "to play", "Handmaid" under it beside nothing), which no eye joins up. Where the table
+    does not fit, each player has a line in words instead, its wrapped part indented under it; where
+    it fits, the table is as it was, a row per player."""
+    settings = GameSettings(CLASSIC, 4, ["beginner"] * 3, "en", seed=1, target=2, records=tmp_path)
+    console = Console(record=True, width=width, color_system=None)
+    assert TerminalGame(settings, lambda: "1", console).run() == 0
+    screens = [screen.split("\nDeck: ")[0] for screen in re.split(r"· turn \d+ ─+\n", console.export_text())[1:]]
+    tables = [screen for screen in screens if screen.startswith("Player ")]
+    in_words = [screen for screen in screens if not screen.startswith("Player ")]
+    assert tables and in_words
+    assert all(len(table.splitlines()) == 5 for table in tables)
+    sentence = re.compile(r"\d \w+( \(you\))?: \d+ tokens?(; discards: \w+(, \w+)*)?(; [\w ,]+)?")
+    for screen in in_words:
+        players = re.split(r"\n(?=\d )", screen)
+        assert len(players) == 4 and all(len(line) <= width for line in screen.splitlines())
+        assert all(line.startswith("  ") for player in players for line in player.splitlines()[1:])
+        assert all(sentence.fullmatch(" ".join(line.strip() for line in player.splitlines())) for player in players)
 
 
 def test_a_part_wider_than_the_line_stays_beside_a_short_label_and_no_closing_mark_stands_alone():

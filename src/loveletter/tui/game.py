@@ -23,6 +23,7 @@ from pathlib import Path
 
 from rich.cells import cell_len
 from rich.console import Console
+from rich.measure import Measurement
 from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
@@ -373,16 +374,22 @@ class TerminalGame:
 
     def _show_table(self, me: View) -> None:
         t, c = self.t, self.console
+        table = None if self.settings.screen_reader else self._players_table(me)
+        # (measured unbounded: the console's own measure stops at its width)
+        if table is not None and Measurement.get(c, c.options.update_width(10**4), table).maximum > c.width:
+            table = None  # too narrow for its columns side by side (their cells wrapped beside each other)
         if self.settings.screen_reader:
             self._say(Text(t("sr_round_title", round=me.round_number, turn=me.turn), style="bold"))
-            self._say_players(me)
         else:
             c.rule(t("round_title", round=me.round_number, turn=me.turn))
-            self._show_players(me)
+        if table is None:
+            self._say_players(me)
+        else:
+            _print_trimmed(c, table)
         deck = t("deck_size_one") if me.deck_size == 1 else t("deck_size", n=me.deck_size)
         if me.set_aside_taken:
             deck += f" ({t('set_aside_taken')})"
-        if self.settings.screen_reader:  # (each player's line says their tokens)
+        if table is None:  # (each player's line says their tokens)
             deck += "; " + (t("sr_to_win_one") if me.target == 1 else t("sr_to_win", target=me.target))
         else:
             deck += f" · {t('tokens_column', target=me.target)}"  # (the ♥ column holds them)
@@ -446,8 +453,9 @@ class TerminalGame:
         return label, status
 
     def _say_players(self, me: View) -> None:
-        """The table for a screen reader: a line of words per player, what a table's columns and
-        its header say apart (a header read once, then rows of bare figures, or a heart for a word)."""
+        """The table in words, for a screen reader or a terminal too narrow for its columns: a line
+        per player, what a table's columns and its header say apart (a header read once, then rows
+        of bare figures, or a heart for a word)."""
         t = self.t
         for seat in range(len(self.names)):
             label, status = self._seat_label_and_status(me, seat)
@@ -455,10 +463,10 @@ class TerminalGame:
             discards = t.cards(me.discards[seat])
             line = (t("sr_player", player=label, tokens=tokens, discards=discards) if discards
                     else t("sr_player_no_discards", player=label, tokens=tokens))
-            self._say("; ".join([line, *status]))
+            _print_hanging(self.console, "; ".join([line, *status]))
 
-    def _show_players(self, me: View) -> None:
-        t, c = self.t, self.console
+    def _players_table(self, me: View) -> Table:
+        t = self.t
         table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
         # a name shown whole (folded within its column where the terminal is too narrow): rich cut a
         # name of 24 Chinese characters short ("你好…你好你") at 80 columns, to give the discards room
@@ -470,7 +478,7 @@ class TerminalGame:
             label, status = self._seat_label_and_status(me, seat)
             # Text, not a string: a name is shown as written, never read as rich markup ("[red]", "[/]")
             table.add_row(Text(label), str(me.tokens[seat]), t.cards(me.discards[seat]) or "—", ", ".join(status))
-        _print_trimmed(c, table)
+        return table
 
     def _show_moves(self, me: View, odds: dict[Action, Estimate]) -> None:
         """The numbered moves: each in words, its notation and, with --hints, its chance. A move takes
@@ -618,6 +626,15 @@ def _print_parts(console: Console, label: str, parts: list[str], between: str = 
         else:
             line = joined
     _print_trimmed(console, Text(line))
+
+
+def _print_hanging(console: Console, text: str, indent: int = 2) -> None:
+    """``text`` wrapped by words, its wrapped lines indented under its first (so that where each
+    of a list of such lines begins stays plain)."""
+    first, *rest = Text(text).wrap(console, max(console.width - indent, 1))
+    _print_trimmed(console, first)
+    for line in rest:
+        _print_trimmed(console, Text(" " * indent) + line)
 
 
 def _print_trimmed(console: Console, shown: Table | Text) -> None:
