@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 import regex
 from confusable_homoglyphs.confusables import confusables_data
 
-from loveletter.engine import Card, Event
+from loveletter.engine import Card, Event, Match
 from loveletter.i18n import BIDI_CONTROLS, Translator
 
 #: Characters that would reorder the text around a name (as :func:`str.translate` drops them).
@@ -275,3 +275,18 @@ def event_lines(event: Event, names: Sequence[str], t: Translator, round_number:
         return round_end_lines(event, names, t)
     line = narrate(event, names, t, round_number)
     return [line] if line else []
+
+
+def scores(names: Sequence[str], tokens: Sequence[int]) -> str:
+    """Each player's tokens: ``Anna 2, Bram 0``."""
+    return ", ".join(f"{name} {n}" for name, n in zip(names, tokens, strict=True))
+
+
+def match_result(match: Match, names: Sequence[str], t: Translator) -> str:
+    """How a record's match stands where the record ends, in a line: who won it, or that the record
+    ends before the match does; with the tokens."""
+    if not match.over:
+        return t("replay_match_going", scores=scores(names, match.tokens))
+    winners = [names[s] for s in match.winners]
+    key = "replay_match_over_one" if len(winners) == 1 else "replay_match_over"
+    return t(key, name=winners[0], names=t.join_names(winners), scores=scores(names, match.tokens))

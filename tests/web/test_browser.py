@@ -741,6 +741,18 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     assert ann.locator("#replay-title").inner_text() == f"Replay · {code}"
     assert ann.locator(".player h3").first.inner_text().startswith("Ann")
     assert "Bot 1 (random)" in ann.locator(".player h3").nth(1).inner_text()  # with its level, as at the table
+    assert ann.locator(".player p").first.inner_text() == "Tokens: 0 of 1"  # the target too, as at the table
+    assert ann.locator("#replay-result").count() == 0
+    ann.keyboard.press("End")  # (not a key of ours: nothing happens)
+    steps = int(re.search(r"of (\d+)", ann.locator("#replay-step").inner_text())[1])  # type: ignore[index]
+    for step in range(2, steps + 1):  # the last step says who won the match, as the command line's replay
+        ann.keyboard.press("ArrowRight")
+        ann.wait_for_selector(f"#replay-step:has-text('Step {step} of')")
+    assert re.fullmatch(r"Match over: (Ann|Bot 1 \(random\)) wins\. Tokens: Ann [01], Bot 1 \(random\) [01]\.",
+                        ann.locator("#replay-result").inner_text())
+    for _ in range(2, steps + 1):
+        ann.keyboard.press("ArrowLeft")
+    ann.wait_for_selector("#replay-step:has-text('Step 1 of')")
     ann.keyboard.press("ArrowRight")
     ann.wait_for_selector("#replay-step:has-text('Step 2 of')")
     ann.focus("#lang")  # the same step, in Dutch; the focus stays on the button, as at the table
@@ -807,7 +819,10 @@ def assert_replay_steps_are_announced(page: Page) -> None:
         assert after[:len(before)] == before  # one round: the log only grows
         added = after[len(before):]
         step = page.locator("#replay-step").inner_text().strip()
-        assert page.locator("#announce").text_content() == f"{step} {' '.join(added)}"
+        # the last step says how the match stands, heard after the step's lines
+        result = page.locator("#replay-result").all_inner_texts()
+        assert len(result) == page.locator("#replay-next").is_disabled()
+        assert page.locator("#announce").text_content() == " ".join([step, *added, *result])
         most, before = max(most, len(added)), after
     assert most >= 2  # the last step: the move and the round's end
 
@@ -1486,7 +1501,7 @@ def test_a_replay_steps_back_with_the_left_arrow_and_marks_no_one_at_the_round_e
              "face_up": [], "deck_size": 10, "round": 1, "current": 0, "winners": []}
     frames = [{**frame, "turn": 0, "log": ["dealt"]}, {**frame, "turn": 1, "current": 1, "log": ["dealt", "one"]},
               {**frame, "turn": 2, "winners": [1], "tokens": [0, 1], "log": ["dealt", "one", "won"]}]
-    page.evaluate("(frames) => showReplay(frames, {code: 'QQQQQQ'})", frames)
+    page.evaluate("(frames) => showReplay({frames, target: 1, result: 'Match over: Bob wins.'}, {code: 'QQQQQQ'})", frames)
     next_at = [page.locator("#replay-next").bounding_box()]
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("#replay-step:has-text('Step 2 of 3')")

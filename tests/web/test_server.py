@@ -1219,7 +1219,8 @@ def test_a_finished_match_gives_its_record_and_replay(client):
     doc = answer.json()
     replayed = replay(doc)  # a valid loveletter-record/1
     assert doc["format"] == "loveletter-record/1" and replayed.match.over and doc["players"] == ["Ann", "Bot 1 (random)"]
-    steps = client.get(f"/api/tables/{code}/replay?lang=nl").json()["frames"]
+    told = client.get(f"/api/tables/{code}/replay?lang=nl").json()
+    steps = told["frames"]
     assert len(steps) == sum(len(r["turns"]) + 1 for r in doc["rounds"])
     assert steps[0]["turn"] == 0 and steps[-1]["winners"] and "Ronde 1" in steps[0]["log"][0]
     assert all(len(step["hands"][s]) in (0, 1, 2) for step in steps for s in (0, 1))
@@ -1229,8 +1230,11 @@ def test_a_finished_match_gives_its_record_and_replay(client):
     # a record file's names are just names, shown as written; the same steps otherwise
     uploaded = client.post("/api/replay?lang=nl", content=json.dumps(doc))
     assert uploaded.status_code == 200
-    assert uploaded.json() == {"frames": json.loads(json.dumps(steps).replace("Bot 1 (willekeurig)", "Bot 1 (random)")),
-                               "left_out": None}
+    winner = ["Ann", "Bot 1 (willekeurig)"][replayed.match.winners[0]]
+    tokens = replayed.match.tokens
+    assert told["result"] == f"Het spel is uit: {winner} wint. Tekens van liefde: Ann {tokens[0]}, Bot 1 (willekeurig) {tokens[1]}."
+    assert told["target"] == doc["target"] and told["left_out"] is None
+    assert uploaded.json() == json.loads(json.dumps(told).replace("Bot 1 (willekeurig)", "Bot 1 (random)"))
 
 
 @pytest.mark.parametrize(("body", "says"), [
@@ -1392,8 +1396,7 @@ def test_an_uploaded_records_fields_the_format_does_not_name_are_left_out_and_na
     doc["event"], doc["rounds"][0]["note"] = "club night", "first"
     answer = client.post("/api/replay?lang=nl", content=json.dumps(doc))
     assert answer.status_code == 200 and answer.json() == {
-        "frames": plain["frames"],
-        "left_out": "Weggelaten (niet in loveletter-record/1): 'event' in het spelverslag, 'note' in ronde 1."}
+        **plain, "left_out": "Weggelaten (niet in loveletter-record/1): 'event' in het spelverslag, 'note' in ronde 1."}
     assert plain["left_out"] is None
 
 
@@ -3515,6 +3518,33 @@ def test_every_replay_frame_shows_the_whole_match_as_it_stands_after_its_turn():
                          "in but lost": rnd.over and sum(frame["alive"]) > len(frame["winners"])})
     wanted = ("protected", "out", "face up", "later round", "shared win", "in but lost")
     assert all(seen[k] for k in wanted), seen  # (the records show each of these)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_replay_ends_with_the_match_as_the_command_line_tells_it(lang):
+    """The page's replay never said who won the match, or that a record stops before the match ends
+    (nor the target beside the tokens): a replay now carries the target, and the line the command
+    line's story ends with, for the page to show at the last step. A shared win, a finished match
+    and one cut in its middle."""
+    from loveletter.record import replay as replay_record
+    from loveletter.record import to_record
+    from loveletter.tournament import Settings, run_tournament
+    from loveletter.tui.replay import tell
+    from loveletter.web import replays
+
+    finished = run_tournament(Settings(lineup=("beginner", "random", "random"), edition="2019", mode="matches",
+                                       games=1, seed=4), jobs=1, records=True).records[0]
+    cut = {**finished, "rounds": finished["rounds"][:2]}
+    t = Translator(lang)
+    ends = []
+    for doc in (to_record(_tied_match(), ["Ann", "Bob"]), finished, cut):
+        told = json.loads(replays.frames_json(doc, t))
+        replayed = replay_record(doc)
+        assert told["target"] == replayed.match.target
+        assert told["result"] == list(tell(replayed, t))[-1]
+        ends.append(told["result"].split(":")[0])
+    over, going = t("replay_match_over", names="", scores="").split(":")[0], t("replay_match_going", scores="").split(":")[0]
+    assert ends == [over, over, going]
 
 
 def test_a_tables_record_names_players_called_alike_apart():

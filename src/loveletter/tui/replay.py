@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from rich.cells import cell_len
 
 from loveletter.i18n import Translator
-from loveletter.narrate import event_lines, names_apart
+from loveletter.narrate import event_lines, match_result, names_apart, scores
 from loveletter.record import Replayed
 
 #: The most characters a replay may tell. A record's names are in nearly every line, so a record of
@@ -36,18 +36,9 @@ def tell(replayed: Replayed, t: Translator) -> Iterator[str]:
             tokens[s] += 1
         if rnd.spy_bonus is not None:
             tokens[rnd.spy_bonus] += 1
-        yield t("score", scores=_scores(names, tokens))
+        yield t("score", scores=scores(names, tokens))
     yield ""
-    if match.over:
-        winners = [names[s] for s in match.winners]
-        key = "replay_match_over_one" if len(winners) == 1 else "replay_match_over"
-        yield t(key, name=winners[0], names=t.join_names(winners), scores=_scores(names, match.tokens))
-    else:
-        yield t("replay_match_going", scores=_scores(names, match.tokens))
-
-
-def _scores(names: list[str], tokens: list[int]) -> str:
-    return ", ".join(f"{n} {k}" for n, k in zip(names, tokens, strict=True))
+    yield match_result(match, names, t)
 
 
 def wrapped(lines: Iterable[str], width: int) -> Iterator[str]:

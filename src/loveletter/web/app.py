@@ -4,7 +4,8 @@
   /api/tables``: create one (the creator takes seat 0); ``POST /api/tables/{code}/join``: take a
   free seat; ``POST /api/tables/{code}/rematch``: a finished table's rematch; ``GET
   /api/tables/{code}/record`` and ``/replay``: a finished table's record and its replay
-  (``{"frames": [...], "left_out": ...}``: :func:`~loveletter.web.replays.frames_json`); ``POST
+  (``{"frames": [...], "left_out": ..., "target": ..., "result": ...}``:
+  :func:`~loveletter.web.replays.frames_json`); ``POST
   /api/replay``: the replay of a record sent; ``GET /api/words/{lang}``: the interface's
   words in English or Dutch.
 - ``/ws/{code}``: the first message is ``{"type": "hello", "secret": ..., "lang": ...}`` (``secret``

@@ -14,7 +14,7 @@ from typing import Any
 
 from loveletter.engine import Match, Round
 from loveletter.i18n import Translator
-from loveletter.narrate import names_apart, narrate_all
+from loveletter.narrate import match_result, names_apart, narrate_all
 from loveletter.record import replay, to_record
 from loveletter.web.messages import card_face
 from loveletter.web.table import Refused
@@ -45,9 +45,10 @@ def distinct_names(names: list[str]) -> list[str]:
 
 def frames_json(doc: Any, t: Translator) -> str:
     """Every step of the record ``doc`` (the deal of each round, then each turn) as the JSON sent:
-    ``frames``, each written as it is made, and ``left_out``, the line that names the fields of the
+    ``frames``, each written as it is made; ``left_out``, the line that names the fields of the
     document and its rounds that the format does not name (:attr:`loveletter.record.Replayed.ignored`),
-    or null: the page shows it, as the command line does. A bad record raises
+    or null: the page shows it, as the command line does; the match's ``target``; and its ``result``
+    where the record ends, the line the command line ends with. A bad record raises
     :class:`~loveletter.record.RecordError` (one line, naming the round and turn); frames that pass
     :data:`MAX_REPLAY_BYTES` are refused (:class:`Refused`) before they are all in memory."""
     most = MAX_REPLAY_BYTES
@@ -70,7 +71,9 @@ def frames_json(doc: Any, t: Translator) -> str:
 
     replayed = replay(doc, on_step=step)  # (the players are checked before the first step)
     left_out = t.ignored_fields(replayed.ignored)
-    return '{"frames":[' + ",".join(parts) + '],"left_out":' + json.dumps(left_out) + "}"
+    result = match_result(replayed.match, names or names_apart(replayed.names), t)
+    told = {"left_out": left_out, "target": replayed.match.target, "result": result}
+    return '{"frames":[' + ",".join(parts) + "]," + json.dumps(told)[1:]
 
 
 def _frame(rnd: Round, number: int, turn: int, tokens: list[int], names: list[str], t: Translator

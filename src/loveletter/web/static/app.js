@@ -331,8 +331,8 @@ async function showLobby() {
     // its bytes as they are: the server reads them as the command line does (file.text() took a
     // file that is not UTF-8 for UTF-16, or put U+FFFD in, where it should be told "not a text file")
     const source = { record: await file.arrayBuffer() };
-    const frames = await replayFrames(source);
-    if (frames) showReplay(frames, source);
+    const told = await replayFrames(source);
+    if (told) showReplay(told, source);
   });
 
   const list = $("ul", { id: "open-tables" });
@@ -897,22 +897,22 @@ function cancelPicking() {
 
 // ------------------------------------------------------------------------------------- replays
 
-let replay = null; // {frames, at, source}
+let replay = null; // {frames, target, result, at, source}
 
-// A replay's frames in the page's language, from a finished table ({code}) or an uploaded record
-// ({record}: its bytes); null (and the reason shown) if the server refuses. The fields of a record
-// that the format does not name, left out, are named in the alert.
+// A replay in the page's language ({frames, target, result}), from a finished table ({code}) or an
+// uploaded record ({record}: its bytes); null (and the reason shown) if the server refuses. The fields
+// of a record that the format does not name, left out, are named in the alert.
 async function replayFrames(source) {
   const answer = await (source.code
     ? ask(`/api/tables/${source.code}/replay?lang=${lang}`)
     : ask(`/api/replay?lang=${lang}`, { method: "POST", headers: { "Content-Type": "application/json" },
       body: source.record }));
   if (answer && answer.left_out) alertUser(answer.left_out);  // (fields the format does not name, named)
-  return answer && answer.frames;
+  return answer && answer.frames ? answer : null;
 }
 
-function showReplay(frames, source, at = 0) {
-  replay = { frames, at: Math.min(at, frames.length - 1), source };
+function showReplay({ frames, target, result }, source, at = 0) {
+  replay = { frames, target, result, at: Math.min(at, frames.length - 1), source };
   drawReplay();
 }
 
@@ -951,19 +951,22 @@ function drawReplay() {
     if (f.protected[i] && !f.winners.length) tags.push(w("web_protected"));
     players.append($("div", { class: `player panel${i === f.current && !f.winners.length ? " current" : ""}${f.alive[i] ? "" : " out"}` },
       $("h3", { text: playerHeading(name, tags) }),
-      $("p", { text: w("web_tokens_count", { n: f.tokens[i] }) }),
+      $("p", { text: w("web_tokens", { n: f.tokens[i], target: replay.target }) }),
       pileView(f.hands[i], "cards", w("web_hand_of", { name })),
       pileView(f.discards[i], "discards", w("web_discards"))));
   });
   const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
     logList(f.log, w("web_log"), "replay-log"));
   const faceUp = f.face_up.length ? [faceUpView(f.face_up)] : [];  // (two players), as at the table
-  morph(main, $("div", {}, controls, $("p", { text: w("web_deck", { n: f.deck_size }) }), ...faceUp, players, log));
+  // at the record's last step, how the match stands: who won it, or that the record stops before
+  const last = replay.at === replay.frames.length - 1;
+  const result = last ? [$("p", { id: "replay-result", class: "result", text: replay.result })] : [];
+  morph(main, $("div", {}, controls, ...result, $("p", { text: w("web_deck", { n: f.deck_size }) }), ...faceUp, players, log));
   for (const list of main.querySelectorAll(".log ol")) list.scrollTop = list.scrollHeight;  // the newest line in sight
   // the step's new lines (a round's end is several: the deck left, the winners, the Spy's token)
   const before = replay.frames[replay.at - 1];
   const fresh = before && before.round === f.round && before.log.length < f.log.length ? f.log.slice(before.log.length) : f.log.slice(-1);
-  announce(`${document.getElementById("replay-step").textContent.trim()} ${fresh.join(" ")}`);
+  announce([document.getElementById("replay-step").textContent.trim(), ...fresh, ...(last ? [replay.result] : [])].join(" "));
   refocus(focused, ours ? "#replay-next:not([disabled]), #replay-back:not([disabled])" : null);
 }
 
@@ -994,8 +997,8 @@ async function route() {
   const again = location.hash.match(/^#\/replay\/([A-Za-z0-9]{1,12})$/);
   if (again) {
     const source = { code: again[1] };
-    const frames = await replayFrames(source);
-    if (frames) showReplay(frames, source);
+    const told = await replayFrames(source);
+    if (told) showReplay(told, source);
     return;
   }
   await showLobby();
@@ -1014,8 +1017,8 @@ document.getElementById("lang").addEventListener("click", async () => {
   if (tell({ type: "lang", lang })) return;  // the table comes again in that language
   if (replay) {  // the same step of the same replay, in the other language
     const { source, at } = replay;
-    const frames = await replayFrames(source);
-    if (frames && lang === chosen) showReplay(frames, source, at);
+    const told = await replayFrames(source);
+    if (told && lang === chosen) showReplay(told, source, at);
   } else {
     keptForms = formValues();  // put back by showLobby, as soon as its forms are drawn
     await route();
