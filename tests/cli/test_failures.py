@@ -244,6 +244,14 @@ def test_output_in_an_encoding_without_the_games_characters(tmp_path, lang, enco
     assert re.search(rb"\| +-\d+ \| +(\+/-|\xb1)\d+ \|", done.stdout), done.stdout
     rows = [line for line in done.stdout.splitlines() if line.startswith((b"|", b"+"))]
     assert rows and len({len(row) for row in rows[:5]}) == 1, rows
+    # the replay and the help pages too: click's own stream wrote them in UTF-8 to an ASCII output
+    # ("één" read "Ã©Ã©n"), where the game wrote plainly
+    (record,) = (tmp_path / "records").iterdir()
+    codec = "ascii" if encoding == "ascii" else "cp1252"
+    for args in (("replay", str(record)), ("--help",), ("play", "--help"), ("replay", "--help"),
+                 ("tournament", "--help"), ("serve", "--help")):
+        shown = run_narrow(*args)
+        assert shown.returncode == 0 and shown.stdout.decode(codec) and "\u00c3" not in shown.stdout.decode(codec), args
 
 
 def test_serve_leaves_another_programs_table_alone_and_creates_nothing_beside_it(tmp_path):

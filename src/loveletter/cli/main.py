@@ -53,9 +53,35 @@ class Refused(click.UsageError):
         self.language = language
 
 
-class _Commands(click.Group):
+def _echo(text: str, err: bool = False) -> None:
+    """``click.echo`` to the standard stream itself, which writes what its encoding lacks plainly
+    (:func:`loveletter.cli.start.write_any_character`): click's own stream, for one whose encoding
+    is ASCII (``PYTHONIOENCODING=ascii``), writes UTF-8, shown garbled ("één" as "Ã©Ã©n")."""
+    click.echo(text, file=sys.stderr if err else sys.stdout)
+
+
+def _show_help(ctx: click.Context, _param: click.Parameter, asked: bool) -> None:
+    """``--help``, written as :func:`_echo` writes (click's own callback writes as click.echo does)."""
+    if asked and not ctx.resilient_parsing:
+        _echo(ctx.get_help())
+        ctx.exit()
+
+
+class _Command(click.Command):
+    """A command whose help page is written as :func:`_echo` writes."""
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.callback = _show_help
+        return option
+
+
+class _Commands(_Command, click.Group):
     """The commands, a Ctrl-C in any of them told in one line (:func:`_main`): click would first
     write an empty line to standard error, into a file too."""
+
+    command_class = _Command
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -72,7 +98,7 @@ class _Commands(click.Group):
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     if ctx.invoked_subcommand is None:  # nothing, or only ``--lang nl``: the help, in that language
-        click.echo(ctx.get_help())
+        _echo(ctx.get_help())
 
 
 cli.help = _t("cli_main")
@@ -81,7 +107,7 @@ cli.help = _t("cli_main")
 def _show_version(ctx: click.Context) -> None:
     """``--version``, in the language of this run (known only once the command line is read)."""
     if not ctx.resilient_parsing:
-        click.echo(Translator(_language)("cli_version") % {"prog": "loveletter", "version": __version__})
+        _echo(Translator(_language)("cli_version") % {"prog": "loveletter", "version": __version__})
         ctx.exit()
 
 
@@ -176,13 +202,13 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
 def replay_command(file: str, as_json: bool, lang: str | None) -> None:
     t = Translator(lang or _language)
     if sys.stdout is None:  # started with standard output closed (>&-): the replay would be lost
-        click.echo(f"loveletter replay: {t('cli_err_output', reason=t('cli_stdout_closed'))}", err=True)
+        _echo(f"loveletter replay: {t('cli_err_output', reason=t('cli_stdout_closed'))}", err=True)
         sys.exit(1)
     try:
         # "-": the record comes on standard input (loveletter replay - < game.json); "./-" is a file
         replayed = replay(parse(_standard_input(t), t("rec_stdin")) if file == "-" else load(file))
     except RecordError as err:  # the place first, as RECORD.md has it ("round 2, turn 5: ..."), no command name
-        click.echo(t.record_error(err), err=True)
+        _echo(t.record_error(err), err=True)
         sys.exit(1)
     from loveletter.tui.replay import MAX_STORY, tell, wrapped
 
@@ -192,7 +218,7 @@ def replay_command(file: str, as_json: bool, lang: str | None) -> None:
         for line in tell(replayed, t):  # (all told first: nothing is written of a story refused)
             told += len(line) + 1
             if told > MAX_STORY:
-                click.echo(f"loveletter replay: {t('replay_too_long', most=MAX_STORY // 1_000_000)}", err=True)
+                _echo(f"loveletter replay: {t('replay_too_long', most=MAX_STORY // 1_000_000)}", err=True)
                 sys.exit(1)
             story.append(line)
         if sys.stdout.isatty():  # on a terminal, broken between words; to a file or pipe, a line an event
@@ -200,9 +226,9 @@ def replay_command(file: str, as_json: bool, lang: str | None) -> None:
     # (a misspelt field, say, is not taken without a word; said once the replay will be written)
     left_out = t.ignored_fields(replayed.ignored)
     if left_out:
-        click.echo(left_out, err=True)
+        _echo(left_out, err=True)
     for line in [json.dumps(summary(replayed))] if as_json else story:
-        click.echo(line)
+        _echo(line)
 
 
 def _standard_input(t: Translator) -> bytes:
@@ -305,7 +331,7 @@ def run() -> None:
             pass  # its terminal was closed as it ended (the game saved its record): nobody to tell
         else:  # standard output itself failed (a full disk)
             t = Translator(language)
-            click.echo(f"{command_named(sys.argv[1:])}: {t('cli_err_output', reason=t.os_reason(err))}", err=True)
+            _echo(f"{command_named(sys.argv[1:])}: {t('cli_err_output', reason=t.os_reason(err))}", err=True)
             code = 1
     sys.exit(code)
 
@@ -320,13 +346,13 @@ def _main(language: str) -> int | str | None:
         command = err.ctx.command_path if err.ctx else command_named(sys.argv[1:])
         t = Translator(getattr(err, "language", None) or language)
         # on one line: click names an unexpected argument as typed, a newline or a terminal's escape too
-        click.echo(f"{command}: {on_one_line(err.format_message())} ({t('cli_see_help', command=command)})", err=True)
+        _echo(f"{command}: {on_one_line(err.format_message())} ({t('cli_see_help', command=command)})", err=True)
         return 2
     except click.Abort:
         tell_command_interrupted(language)
         return 130
     except click.ClickException as err:
-        click.echo(f"loveletter: {on_one_line(err.format_message())}", err=True)
+        _echo(f"loveletter: {on_one_line(err.format_message())}", err=True)
         return err.exit_code
     return 0
 
