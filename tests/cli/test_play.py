@@ -405,6 +405,8 @@ def test_a_line_longer_than_any_move_is_passed_over(tmp_path, lang, says):
     proc, records = play(tmp_path, "--lang", lang, "--seed", "1", lines=["x" * 5000, "1", "q"])
     no_traceback(proc)
     assert proc.returncode == 0 and says in proc.stdout.splitlines() and "x" * 1000 not in proc.stdout
+    nothing = Translator(lang)("nothing_typed", max=9).split(":")[0]
+    assert nothing not in proc.stdout  # said once, why (it was followed by "Nothing typed")
     doc = json.loads(the_record(records).read_text(encoding="utf-8"))
     assert [t["seat"] for t in doc["rounds"][0]["turns"]][:1] == [0]  # the "1" after it was played
 

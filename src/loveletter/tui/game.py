@@ -296,6 +296,8 @@ class TerminalGame:
         legal = me.legal_actions
         while True:
             text = self._prompt()
+            if text is None:  # (said why: not "nothing typed" as well)
+                continue
             if text in ("q", "quit", "exit", "stop"):
                 raise Quit
             if text in ("?", "h", "help", "hulp"):
@@ -352,14 +354,15 @@ class TerminalGame:
         of the lines."""
         _print_trimmed(self.console, text if isinstance(text, Text) else Text(text))
 
-    def _prompt(self) -> str:
+    def _prompt(self) -> str | None:
+        """The line typed, trimmed and in lower case; None for one too long, said so (and skipped)."""
         self.console.print(Text(self.t("prompt") + ": ", style="bold"), end="")
         try:
             line = self.read_line()
         except LineTooLong:
             self.console.print()
             self._say(Text(self.t("line_too_long", max=grouped(MAX_LINE)), style="red"))
-            return ""  # (asked again)
+            return None
         except (EOFError, KeyboardInterrupt, OSError) as why:  # OSError: a terminal that was closed (EIO)
             with contextlib.suppress(*TERMINAL_GONE):  # (which takes no more lines either)
                 self.console.print()
