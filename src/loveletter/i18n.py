@@ -226,7 +226,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                    " or give {option}",
         "records_not_folder": "it is not a folder",
         "quit": "Game stopped.",
-        "not_text": "That is not text: the terminal sent bytes that are not UTF-8. Type a move again.",
+        "not_text": "That is not text: the terminal sent bytes that are not {encoding}. Type a move again.",
         "quit_chancellor_unsaved": "The Chancellor you were choosing for is not in the record: a record keeps whole turns, so it ends before that turn.",
         "move_fmt_guard": "Guard → {target}, name {guess}",
         "move_fmt_target": "{card} → {target}",
@@ -872,7 +872,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                    " XDG_DATA_HOME in, of geef {option}",
         "records_not_folder": "het is geen map",
         "quit": "Spel gestopt.",
-        "not_text": "Dat is geen tekst: de terminal stuurde bytes die geen UTF-8 zijn. Typ je zet opnieuw.",
+        "not_text": "Dat is geen tekst: de terminal stuurde bytes die geen {encoding} zijn. Typ je zet opnieuw.",
         "quit_chancellor_unsaved": "De Kanselier waarvoor je aan het kiezen was, staat niet in het verslag:"
                                    " een verslag bewaart alleen hele beurten, dus het eindigt vóór die "
                                    "beurt.",

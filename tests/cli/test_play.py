@@ -385,6 +385,25 @@ def test_bytes_that_are_not_text_are_told_so(tmp_path, lang, says, strict):
     assert b"Traceback" not in proc.stderr
 
 
+@pytest.mark.parametrize("encoding", ["cp1252", "latin-1", "ascii"])
+def test_a_scripts_byte_order_mark_is_passed_over_in_any_input_encoding(tmp_path, encoding):
+    """A script saved by Notepad begins with UTF-8's byte-order mark; read as UTF-8 it is invisible
+    and dropped, but read in a Windows code page its bytes were "ï»¿1", an unknown card, and in
+    ASCII "bytes that are not UTF-8". Other bytes ASCII lacks are told as not ASCII."""
+    def played(script: bytes) -> str:
+        proc = subprocess.run([str(LOVELETTER), "play", "--lang", "en", "--seed", "3", "--starter", "0",
+                               "--records", str(tmp_path / "records")], input=script, capture_output=True,
+                              env=_env(PYTHONIOENCODING=encoding), timeout=120, check=False)
+        assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr
+        return proc.stdout.decode(encoding, "replace")
+
+    out = played(b"\xef\xbb\xbf1\r\nq\r\n")
+    assert "That is not" not in out and "Player plays the " in out  # the first move, played
+    if encoding == "ascii":
+        out = played(b"\xc3\xa9\nq\n")
+        assert "That is not text: the terminal sent bytes that are not ASCII. Type a move again." in out.splitlines()
+
+
 @pytest.mark.parametrize(("lang", "says"), [
     ("en", "Type a move's number in the digits 0 to 9, not \uff11."),
     ("nl", "Typ het nummer van een zet met de cijfers 0 tot en met 9, niet \u0663."),

@@ -9,6 +9,7 @@ is told to end (SIGTERM).
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import random
@@ -307,7 +308,8 @@ class TerminalGame:
                 self._say(Text(self.t(_by_moves("nothing_typed", len(legal)), max=len(legal)), style="red"))
                 continue
             if not_text(text):
-                self._say(Text(self.t("not_text"), style="red"))
+                encoding = {"utf-8": "UTF-8", "ascii": "ASCII"}.get(_input_encoding(), _input_encoding())
+                self._say(Text(self.t("not_text", encoding=encoding), style="red"))
                 continue
             if re.fullmatch(r"[+-]?[0-9]+\.?", text):  # a number, even signed, or as the list shows it ("1.")
                 text = text.removesuffix(".")
@@ -371,7 +373,7 @@ class TerminalGame:
             # echo scripted input so the transcript reads well (its control codes, a terminal's
             # escapes among them, as spaces: the refusal that follows quotes them escaped)
             self.console.print(one_line(line))
-        return without_invisible(line).strip().lower()
+        return without_invisible(line.removeprefix(_MISREAD_BOM.get(_input_encoding(), ""))).strip().lower()
 
     # ----------------------------------------------------------------------------- showing
 
@@ -629,6 +631,21 @@ def _print_parts(console: Console, label: str, parts: list[str], between: str = 
         else:
             line = joined
     _print_trimmed(console, Text(line))
+
+
+#: A UTF-8 byte-order mark (a script saved by Notepad) as standard input in another encoding reads it
+#: (undone as invisible in UTF-8: :func:`~loveletter.narrate.without_invisible`); "ï»¿1" was an
+#: unknown card, and in ASCII, bytes "not UTF-8".
+_MISREAD_BOM = {codecs.lookup(name).name: codecs.BOM_UTF8.decode(name, "surrogateescape")
+                for name in ("ascii", "cp1252", "latin-1")}
+
+
+def _input_encoding() -> str:
+    """Standard input's encoding, as Python names it ("utf-8", "cp1252", "ascii"), or "utf-8"."""
+    try:
+        return codecs.lookup(getattr(sys.stdin, "encoding", None) or "utf-8").name
+    except LookupError:
+        return "utf-8"
 
 
 def _print_hanging(console: Console, text: str, indent: int = 2) -> None:
