@@ -983,7 +983,7 @@ def test_every_refusal_has_a_dutch_wording(key: str, doc: Any) -> None:
 
 
 def test_every_refusal_of_replay_is_in_the_table() -> None:
-    load_keys = {"rec_no_file", "rec_folder", "rec_not_text", "rec_cut_in_a_character", "rec_unreadable", "rec_not_json", "rec_too_deep",
+    load_keys = {"rec_no_file", "rec_folder", "rec_not_text", "rec_wide_text", "rec_cut_in_a_character", "rec_unreadable", "rec_not_json", "rec_too_deep",
                  "rec_number_too_long", "rec_stdin", "rec_stdin_closed", "rec_too_big",
                  "rec_key_twice", "rec_empty"}  # reading, not replaying
     places = {"rec_where_round", "rec_where_turn", "rec_deck_count"}
@@ -1117,6 +1117,18 @@ def test_a_file_not_utf8_is_told_where(tmp_path: Path, data: bytes, line: int, c
     assert str(info.value) == f"{path} is not a text file (not UTF-8 at line {line}, column {column})"
     assert Translator("nl").record_error(info.value) == (
         f"{path} is geen tekstbestand (geen UTF-8 op regel {line}, kolom {column})")
+
+
+@pytest.mark.parametrize(("codec", "says"), [("utf-16", "UTF-16"), ("utf-16-be", "UTF-16"), ("utf-32", "UTF-32")])
+def test_a_record_in_utf16_is_told_so_and_how_to_save_it(tmp_path: Path, codec: str, says: str) -> None:
+    """Saved as Notepad's "Unicode", a record was "not a text file", which told a student nothing."""
+    path = tmp_path / "unicode.json"
+    path.write_bytes(("\ufeff" if codec.endswith("be") else "") .encode(codec) + '{"players": ["Zoë"]}'.encode(codec))
+    with pytest.raises(RecordError) as info:
+        load(path)
+    assert str(info.value) == f"{path} is {says} text: a record is read as UTF-8 (save it as UTF-8)"
+    assert Translator("nl").record_error(info.value) == (
+        f"{path} is tekst in {says}: een spelverslag wordt als UTF-8 gelezen (sla het op als UTF-8)")
 
 
 def test_a_file_cut_in_the_middle_of_a_character_is_told_as_cut_short(tmp_path: Path) -> None:

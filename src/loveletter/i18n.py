@@ -677,6 +677,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_too_big": "{path} is too large for a game record (more than {most} MB)",
         "rec_key_twice": "{path} names the field {field!r} twice in one object",
         "rec_not_text": "{path} is not a text file (not UTF-8 at line {line}, column {column})",
+        "rec_wide_text": "{path} is {encoding} text: a record is read as UTF-8 (save it as UTF-8)",
         "rec_cut_in_a_character": "{path} ends in the middle of a character (line {line}, column {column}):"
                                   " was it cut short?",
         "rec_unreadable": "cannot read {path}: {error}",
@@ -1333,6 +1334,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_too_big": "{path} is te groot voor een spelverslag (meer dan {most} MB)",
         "rec_key_twice": "{path} noemt het veld {field!r} twee keer in één object",
         "rec_not_text": "{path} is geen tekstbestand (geen UTF-8 op regel {line}, kolom {column})",
+        "rec_wide_text": "{path} is tekst in {encoding}: een spelverslag wordt als UTF-8 gelezen (sla het op als UTF-8)",
         "rec_cut_in_a_character": "{path} houdt midden in een karakter op (regel {line}, kolom {column}):"
                                   " is het afgebroken?",
         "rec_unreadable": "kan {path} niet lezen: {error}",

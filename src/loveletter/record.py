@@ -247,11 +247,27 @@ def no_key_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return made
 
 
+def _wide_text(data: bytes) -> str | None:
+    """"UTF-16" or "UTF-32" where ``data`` is text in it, byte-order mark first; else None."""
+    for name, marks in (("UTF-32", (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)),
+                        ("UTF-16", (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))):
+        if data.startswith(marks):
+            try:
+                data.decode(name.lower())
+            except UnicodeDecodeError:
+                return None
+            return name
+    return None
+
+
 def parse(data: bytes, source: str | Path) -> dict[str, Any]:
     """A record's bytes as JSON (``source`` names them in errors); :class:`RecordError` if they are not."""
     try:
         text = data.decode("utf-8-sig")  # a byte-order mark (some Windows editors) is fine
     except UnicodeDecodeError as err:  # (its start counts from after a byte-order mark)
+        wide = _wide_text(data)
+        if wide:  # Notepad's "Unicode": text, told how to save it
+            raise RecordError("rec_wide_text", path=source, encoding=wide) from None
         before = data.removeprefix(codecs.BOM_UTF8)[: err.start].decode("utf-8")  # (all UTF-8 up to there)
         line, column = _line_and_column(before, len(before))
         # (a character begun at the very end: a file cut short, not one of another kind)

@@ -797,6 +797,10 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     path.write_bytes(b"\xff\xfe{}")  # not UTF-8 (read as text, it was taken for UTF-16 and found empty)
     ann.set_input_files("#record-file", str(path))
     ann.click("#upload button[type=submit]")
+    ann.wait_for_selector("#alert:has-text('is UTF-16 text: a record is read as UTF-8')")  # its bytes, as they are
+    path.write_bytes(b"\xe9{}")
+    ann.set_input_files("#record-file", str(path))
+    ann.click("#upload button[type=submit]")
     ann.wait_for_selector("#alert:has-text('not a text file')")
     path.write_text(json.dumps({**record.json(), "event": "club night"}))  # a field the format does not name
     ann.set_input_files("#record-file", str(path))

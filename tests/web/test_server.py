@@ -1240,7 +1240,8 @@ def test_a_finished_match_gives_its_record_and_replay(client):
 @pytest.mark.parametrize(("body", "says"), [
     (b"{not json", "the file is not valid JSON: "),
     (b'{\n  "players": [1,\n', "(line 3, column 1)"),  # where, as the command line says
-    ("[]".encode("utf-16"), "the file is not a text file (not UTF-8 at line 1, column 1)"),  # json.loads read UTF-16: the command line not
+    ("[]".encode("utf-16"), "the file is UTF-16 text: a record is read as UTF-8"),  # json.loads read UTF-16: the command line not
+    (b"\xe9[]", "the file is not a text file (not UTF-8 at line 1, column 1)"),
     (b"[1" + b"0" * 5000 + b"]", "the file holds a number too long to read (line 1, column 2)"),
     (b'{"players": ["A", "B"], "players": ["C", "D"]}', "the file names the field 'players' twice in one object"),
     (b"[]", "a record is a JSON object, not a list"),
