@@ -650,7 +650,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_not_finished": "The match is not over yet: its record and replay come when it is.",
         "web_rematch_not_finished": "The match is not over yet: a rematch can be asked for when it is.",
         "web_record_too_big": "That file is too large for a game record (at most {max} kB).",
-        "web_replay_too_big": "This record's replay would be too large to show (over {most} MB): are its names very long?",
+        "web_replay_too_big": "This record's replay would be too large to show here (over {most} MB: a very long match, or"
+                              " very long names); the command loveletter replay tells it.",
         "web_replays_busy": "Too many replays are being made just now: try again in a moment.",
         "web_request_too_big": "The request is too large (at most {max} kB).",
         "web_hello_late": "No hello came within {seconds} seconds: the connection is closed.",
@@ -1307,7 +1308,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_not_finished": "Het spel is nog niet voorbij: het verslag en de herhaling komen daarna.",
         "web_rematch_not_finished": "Het spel is nog niet voorbij: daarna kun je om nog een spel vragen.",
         "web_record_too_big": "Dat bestand is te groot voor een spelverslag (hoogstens {max} kB).",
-        "web_replay_too_big": "De herhaling van dit spelverslag zou te groot worden om te tonen (meer dan {most} MB): zijn de namen erg lang?",
+        "web_replay_too_big": "De herhaling van dit spelverslag zou te groot worden om hier te tonen (meer dan {most} MB: een"
+                              " heel lang spel, of heel lange namen); de opdracht loveletter replay vertelt het wel.",
         "web_replays_busy": "Er worden nu te veel herhalingen gemaakt: probeer het zo opnieuw.",
         "web_request_too_big": "Het verzoek is te groot (hoogstens {max} kB).",
         "web_hello_late": "Binnen {seconds} seconden kwam er geen hallo: de verbinding is gesloten.",

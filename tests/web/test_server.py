@@ -1423,7 +1423,8 @@ def test_a_replay_too_large_to_show_is_refused(client, monkeypatch):
     doc["players"] = ["A" * 300_000, "B" * 300_000]  # every frame names them
     answer = client.post("/api/replay?lang=nl", content=json.dumps(doc))
     assert answer.status_code == 400 and answer.json()["message"] == (
-        "De herhaling van dit spelverslag zou te groot worden om te tonen (meer dan 1 MB): zijn de namen erg lang?")
+        "De herhaling van dit spelverslag zou te groot worden om hier te tonen (meer dan 1 MB: een heel lang spel, of heel"
+        " lange namen); de opdracht loveletter replay vertelt het wel.")
     monkeypatch.setattr(replays, "MAX_REPLAY_BYTES", 500)  # a table's own replay is bounded the same way (any has more)
     answer = client.get(f"/api/tables/{code}/replay")
     assert answer.status_code == 400 and answer.json()["key"] == "web_replay_too_big"
