@@ -248,6 +248,14 @@ def test_a_name_is_counted_in_characters_as_a_reader_sees_them(server, browser):
     ann = new_page(browser, server)
     ann.fill("#name", "x" * 25)
     assert ann.eval_on_selector("#name", "input => input.validationMessage") == "A name has at most 24 characters."
+    # a name the server refused, then one the page's own check refuses: the server's refusal goes,
+    # the field's check says why (both stood, the alert about the name no longer typed)
+    ann.fill("#name", "Bot 1 (expert)")
+    ann.click("#create-button")
+    ann.wait_for_selector("#alert:has-text('would pass for one of the bots')")
+    ann.fill("#name", "x" * 25)
+    ann.click("#create-button")
+    ann.wait_for_selector("#alert", state="hidden")
     family = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
     create_table(ann, family * 24, {1: "random"})
     assert ann.locator(".player h3").first.inner_text().startswith(family * 24)

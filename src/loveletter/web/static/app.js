@@ -336,8 +336,12 @@ async function showLobby() {
   });
 
   const list = $("ul", { id: "open-tables" });
-  main.append($("section", { class: "lobby" }, form, $("div", {},
-    $("section", { class: "panel" }, $("h2", { text: w("web_open_tables") }), list), joinForm, upload)));
+  const lobby = $("section", { class: "lobby" }, form, $("div", {},
+    $("section", { class: "panel" }, $("h2", { text: w("web_open_tables") }), list), joinForm, upload));
+  // a form the browser will not send (its own checks say why, beside the field) puts away what the
+  // alert said of the last one sent: a name refused by the server stayed above "at most 24 characters"
+  lobby.addEventListener("invalid", () => alertUser(""), true);  // (capture: "invalid" does not bubble)
+  main.append(lobby);
   if (keptForms) restoreForms(keptForms);
   await listOpenTables(list);
   clearInterval(lobbyTimer);  // (the lobby drawn again: a language switch)
