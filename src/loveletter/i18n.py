@@ -299,6 +299,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_serve_db": "Database: an SQLAlchemy URL (e.g. postgresql+psycopg://user@host/db) or an SQLite file path"
                         " (default: a file in your data folder).",
         "serve_open": "Love Letter is being served: open {url} in a browser (Ctrl+C stops it).",
+        "serve_open_network": "Love Letter is being served: open {url} in a browser, on this machine or another on its"
+                              " network; the links to invite others then work there too (Ctrl+C stops it).",
         "serve_db": "Database: {db}",
         "serve_err_db": "cannot open the database {db}: {reason}",
         "serve_err_port": "cannot listen on {host}:{port}: {reason}",
@@ -947,6 +949,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_serve_db": "Database: een SQLAlchemy-URL (bv. postgresql+psycopg://gebruiker@host/db) of het pad van een"
                         " SQLite-bestand (standaard: een bestand in je gegevensmap).",
         "serve_open": "Love Letter draait: open {url} in een browser (Ctrl+C stopt het).",
+        "serve_open_network": "Love Letter draait: open {url} in een browser, op deze computer of een andere in het"
+                              " netwerk; de links om anderen uit te nodigen werken dan ook daar (Ctrl+C stopt het).",
         "serve_db": "Database: {db}",
         "serve_err_db": "kan de database {db} niet openen: {reason}",
         "serve_err_port": "kan niet luisteren op {host}:{port}: {reason}",

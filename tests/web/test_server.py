@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import errno
 import functools
+import ipaddress
 import json
 import logging
 import math
@@ -2901,6 +2903,40 @@ def test_the_server_listens_on_ipv6_loopback_too(database, monkeypatch, capsys):
     assert serving.serve("::1", port, database, 0, None, Translator("en")) == 0
     assert [address[:2] for address in bound[0]] == [("::1", port)]
     assert f"open http://[::1]:{port}/ in a browser" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("network", ["192.0.2.7", None])
+def test_a_server_on_every_address_names_the_one_its_network_reaches(database, monkeypatch, capsys, network):
+    """With ``--host 0.0.0.0`` it said to open http://localhost:PORT/; a table's invitation link is the
+    page's own address, which on a friend's machine led to that machine. It names this machine's
+    address on its network, where it has one."""
+    from loveletter.web import serve as serving
+
+    with socket.socket() as probe:
+        probe.bind(("0.0.0.0", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setattr(serving, "run_server", lambda app, listeners, **_: None)
+    monkeypatch.setattr(serving, "network_address", lambda: network)
+    assert serving.serve("0.0.0.0", port, database, 0, None, Translator("en")) == 0
+    said = capsys.readouterr().out.splitlines()[0]
+    if network:
+        assert said == (f"Love Letter is being served: open http://{network}:{port}/ in a browser, on this machine or"
+                        " another on its network; the links to invite others then work there too (Ctrl+C stops it).")
+    else:
+        assert f"open http://localhost:{port}/ in a browser" in said
+
+
+def test_this_machines_network_address_is_none_without_a_route(monkeypatch):
+    from loveletter.web import serve as serving
+
+    address = serving.network_address()
+    assert address is None or not ipaddress.ip_address(address).is_loopback
+
+    def no_route(self, where):
+        raise OSError(errno.ENETUNREACH, "Network is unreachable")
+
+    monkeypatch.setattr(socket.socket, "connect", no_route)
+    assert serving.network_address() is None
 
 
 def test_a_server_on_the_loopback_address_answers_only_to_this_machines_names(database, monkeypatch):

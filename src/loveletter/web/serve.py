@@ -43,6 +43,19 @@ def database_url(given: str | None) -> str:
     return given if "://" in given else f"sqlite:///{given}"
 
 
+def network_address() -> str | None:
+    """This machine's address on its network, where a server listening on every address is reached
+    from the others (the one its default route leaves by), or None where it has none. A UDP socket
+    "connected" sends nothing: it only picks the route (to an address kept for documentation)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            address = str(probe.getsockname()[0])
+        except OSError:  # no route: no network
+            return None
+    return None if ipaddress.ip_address(address).is_loopback or ipaddress.ip_address(address).is_unspecified else address
+
+
 def serve(host: str, port: int, database: str | None, bot_delay: float, budget: int | None,
           t: Translator, proxy: str | None = None) -> int:
     """``loveletter serve``; ``proxy``: the addresses (or networks) of the proxies in front whose
@@ -97,8 +110,12 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     for code, why in app.state.server.left_out.items():
         reason = left_out_reason(why, t)
         print(f"loveletter serve: {t('serve_table_left_out', code=code, reason=reason)}", file=sys.stderr)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else f"[{host}]" if ":" in host else host
-    print(t("serve_open", url=f"http://{shown}:{port}/"), flush=True)
+    network = network_address() if host in ("0.0.0.0", "::") else None
+    if network is not None:  # (opened at "localhost", the page's invite link would lead a friend's browser to its own machine)
+        print(t("serve_open_network", url=f"http://{network}:{port}/"), flush=True)
+    else:
+        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else f"[{host}]" if ":" in host else host
+        print(t("serve_open", url=f"http://{shown}:{port}/"), flush=True)
     # as given, password hidden (SQLAlchemy's own rendering failed, with a traceback, on a file name
     # that is not UTF-8, after the database was made)
     print(t("serve_db", db=shown_db), flush=True)
