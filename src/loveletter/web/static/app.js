@@ -305,11 +305,14 @@ async function showLobby() {
 
   const joinForm = $("form", { id: "join-code", class: "panel" },
     $("h2", { text: w("web_join_code") }),
-    $("label", {}, w("web_code") + " ", inOurWords($("input", { name: "code", id: "code", maxlength: 6, required: "" }))),
+    // (no length limit: the browser cut " QV7RXV", copied from a chat with its space, to " QV7RX")
+    $("label", {}, w("web_code") + " ", inOurWords($("input", { name: "code", id: "code", size: 8, required: "" }))),
     $("button", { type: "submit", text: w("web_join") }));
   joinForm.addEventListener("submit", (event) => {
     event.preventDefault();
-    location.hash = `#/t/${new FormData(joinForm).get("code").trim()}`;  // (in capitals once routed)
+    // the code, or the invitation's whole link pasted; without spaces (in capitals once routed)
+    const typed = new FormData(joinForm).get("code");
+    location.hash = `#/t/${(typed.match(/#\/t\/([^\s/]+)/)?.[1] ?? typed).replace(/\s+/g, "")}`;
   });
 
   // The file input is hidden behind a label of our own: the browser's button ("Choose File") and its
