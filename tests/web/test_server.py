@@ -1315,18 +1315,23 @@ def test_a_name_that_looks_like_one_the_table_shows_is_refused(client, database)
     Cyrillic A sit beside Ann, and a person take a bot's shown name ("Bot 1 (random)") and pass for it, or a free
     seat's ("Free seat 3") and make a taken seat look free."""
     made = create(client, players=4, bots={"1": "random"})  # Ann, a random bot, two free seats
-    for name in ("Ann\u200b", "\u2800Ann", "ＡＮＮ", "An\u2060n", "\u0410nn", "\u0391\u039d\u039d",  # a Cyrillic A; Greek capitals
-                 "bot 1 (RANDOM)", "Bot l (random)", "Bot 1 (willekeurig)", "Free seat 3", "vrije stoel 2",
-                 "A nn", "Freeseat 3",  # spaces aside too
-                 # right-to-left letters and digits, which the package's list wraps in left-to-right marks:
-                 # an Arabic-Indic one and a Hebrew vav, both listed with "l" (as "1" is)
-                 "Bot \u0661 (random)", "Bot \u05d5 (random)"):
-        refused = client.post(f"/api/tables/{made['code']}/join", json={"name": name})
-        assert refused.status_code == 400 and refused.json()["key"] == "web_name_taken", name
+    like_ann = ("Ann\u200b", "\u2800Ann", "ＡＮＮ", "An\u2060n", "\u0410nn", "\u0391\u039d\u039d",  # a Cyrillic A; Greek capitals
+                "A nn")  # spaces aside too
+    like_bot = ("bot 1 (RANDOM)", "Bot l (random)", "Bot 1 (willekeurig)",
+                # right-to-left letters and digits, which the package's list wraps in left-to-right marks:
+                # an Arabic-Indic one and a Hebrew vav, both listed with "l" (as "1" is)
+                "Bot \u0661 (random)", "Bot \u05d5 (random)")
+    like_free_seat = ("Free seat 3", "vrije stoel 2", "Freeseat 3")
+    # each told as what it would pass for (a free seat was "someone at this table is already called Free seat 3")
+    for names, key in ((like_ann, "web_name_taken"), (like_bot, "web_name_bot"), (like_free_seat, "web_name_free_seat")):
+        for name in names:
+            refused = client.post(f"/api/tables/{made['code']}/join", json={"name": name})
+            assert refused.status_code == 400 and refused.json()["key"] == key, name
     assert Seat(client, made["code"], None).state["free_seats"] == [2, 3]  # nothing taken
-    for name, bots in (("Bot 1 (expert)", {"1": "expert"}), ("Free seat 1", {})):  # and nothing is stored
+    for name, bots, key in (("Bot 1 (expert)", {"1": "expert"}, "web_name_bot"),
+                            ("Free seat 1", {}, "web_name_free_seat")):  # and nothing is stored
         bot_named = client.post("/api/tables", json={"name": name, "players": 2, "bots": bots})
-        assert bot_named.status_code == 400 and bot_named.json()["key"] == "web_name_taken"
+        assert bot_named.status_code == 400 and bot_named.json()["key"] == key
     assert [t["code"] for t in client.get("/api/tables").json()] == [made["code"]]
     assert [t.code for t in Store(database).load_all()] == [made["code"]]
     assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Zoë"}).json()["seat"] == 2

@@ -314,6 +314,13 @@ class GameTable:
         """``name`` as the table would show a newcomer so called; :class:`Refused` if it is no name
         (:func:`clean_name`), or looks like one the table shows or keeps (see :meth:`seating`)."""
         shown = clean_name(name)
+        # a bot's or a free seat's name first, at this table or any ("Free seat 1" beside that free
+        # seat was told "someone at this table is already called Free seat 1")
+        numbers = _seat_numbers(shown)
+        if looks_like_any(shown, _bot_names(numbers)):
+            raise Refused("web_name_bot", name=shown)
+        if looks_like_any(shown, _free_seat_names(numbers)):
+            raise Refused("web_name_free_seat", name=shown)
         # the name it reads like, as the table shows it or keeps it (a newcomer "joann" beside "Jo Ann")
         taken = first_look_alike(shown, sorted(self.shown_names()))
         if taken is not None:
@@ -321,11 +328,6 @@ class GameTable:
         kept = first_look_alike(shown, kept_names)
         if kept is not None:
             raise Refused("web_name_kept", name=kept)
-        numbers = _seat_numbers(shown)
-        if looks_like_any(shown, _bot_names(numbers)):
-            raise Refused("web_name_bot", name=shown)
-        if looks_like_any(shown, _free_seat_names(numbers)):
-            raise Refused("web_name_free_seat", name=shown)
         return shown
 
     def shown_names(self) -> set[str]:
