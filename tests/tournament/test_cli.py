@@ -173,6 +173,13 @@ def test_counts_are_grouped_and_never_broken_over_two_lines(lang):
 def test_piped_tables_end_no_line_with_a_space():
     out = ok(run("--rounds", 12, "--jobs", 1))
     assert not [line for line in out.splitlines() if line.endswith(" ")]
+    assert max(map(len, out.splitlines())) > 80  # 110 columns to a file or pipe
+
+
+def test_piped_tables_are_as_wide_as_columns_says():
+    """Piped, the tables were 110 columns wide whatever COLUMNS said (the terminal game keeps to it)."""
+    out = ok(run("--rounds", 12, "--jobs", 1, env=_env(COLUMNS="60")))
+    assert max(map(len, out.splitlines())) <= 60 and "beginner" in out
 
 
 def test_matches_and_the_2019_edition():

@@ -190,9 +190,10 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
         out = plain.console(highlight=False)
         if out.is_terminal:
             render(report, t, out)
-        else:  # a file or a pipe: 110 columns, and no spaces at the ends of lines (rich pads titles)
+        else:  # a file or a pipe: 110 columns (or as COLUMNS says), and no spaces at the ends of lines (rich pads titles)
             text = _Text(out.encoding)
-            render(report, t, Console(highlight=False, width=110, file=text))
+            width = out.width if os.environ.get("COLUMNS") else 110  # (a width of 0 was dropped: start.no_zero_size)
+            render(report, t, Console(highlight=False, width=width, file=text))
             print("".join(line.rstrip() + "\n" for line in text.getvalue().splitlines()), end="")  # (nothing if closed)
     return status
 
