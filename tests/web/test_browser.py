@@ -1503,6 +1503,23 @@ def test_each_hint_names_its_move_whole(server, browser):
     assert page.locator("#hint-list li").all_inner_texts() == shown
 
 
+def test_the_log_keeps_the_width_of_a_narrow_phone_with_text_made_large(server, browser):
+    """At 320 pixels with text twice as large, the log's numbered lines were indented by 70 pixels of
+    the 216 left them, and words broke mid-word: on a narrow screen the numbers stand within the lines."""
+    page = new_page(browser, server, narrow=True)
+    create_table(page, "Ann", {1: "random"})
+    page.wait_for_selector(".your-turn")
+    page.add_style_tag(content="html { font-size: 200%; }")
+    line, log = page.evaluate("""() => {
+      const log = document.querySelector('ol[data-key=log]');
+      return [log.querySelector('li').getBoundingClientRect().width, log.getBoundingClientRect().width];
+    }""")
+    assert line >= 0.9 * log, (line, log)
+    assert page.locator("ol[data-key=log] li").first.evaluate("(li) => getComputedStyle(li).listStylePosition") == "inside"
+    page.set_viewport_size({"width": 1024, "height": 768})  # beside them on a wider screen
+    assert page.locator("ol[data-key=log] li").first.evaluate("(li) => getComputedStyle(li).listStylePosition") == "outside"
+
+
 def test_a_replay_steps_back_with_the_left_arrow_and_marks_no_one_at_the_round_end(server, browser):
     """The arrow keys step a replay both ways; once the round is won nobody is shown as playing; and
     its "Next" button stays where it is from step to step."""
