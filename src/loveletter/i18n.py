@@ -421,7 +421,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_no_bots": "--bots: list at least one bot level ({levels})",
         "tour_err_unknown_level": "--bots: unknown bot level {level!r}: choose from {levels}",
         "tour_err_too_many_bots": "--bots lists {count} levels, more than the {players} players",
-        "tour_err_edition": "unknown edition {edition!r}: choose classic or 2019",
+        "tour_err_edition": "unknown edition {edition}: choose classic or 2019",
+        "tour_err_lineup": "the lineup is a bot level for each seat, such as ('expert', 'beginner'), not {lineup}",
         "tour_err_players": "--players: the {edition} is for {low}-{high} players, not {players} (R2.1)",
         "tour_err_bots_players": "--bots: {players} levels listed, but the {edition} is for {low}-{high} players"
                                  " (R2.1)",
@@ -1073,7 +1074,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_no_bots": "--bots: noem minstens één niveau ({levels})",
         "tour_err_unknown_level": "--bots: onbekend niveau {level!r}: kies uit {levels}",
         "tour_err_too_many_bots": "--bots noemt {count} niveaus, meer dan de {players} spelers",
-        "tour_err_edition": "onbekende editie {edition!r}: kies classic of 2019",
+        "tour_err_edition": "onbekende editie {edition}: kies classic of 2019",
+        "tour_err_lineup": "de opstelling is een botniveau per stoel, zoals ('expert', 'beginner'), niet {lineup}",
         "tour_err_players": "--players: de {edition} is voor {low}-{high} spelers, niet {players} (R2.1)",
         "tour_err_bots_players": "--bots: {players} niveaus genoemd, maar de {edition} is voor {low}-{high}"
                                  " spelers (R2.1)",
@@ -1693,8 +1695,9 @@ class Translator:
         return self(key) if key in self._messages else name
 
     def tournament_error(self, key: str, params: dict[str, Any]) -> str:
-        """A tournament's refusal (the message ``tour_err_<key>``), its edition named in words."""
-        if "edition" in params:
+        """A tournament's refusal (the message ``tour_err_<key>``), its edition named in words (an
+        unknown one as it was given)."""
+        if "edition" in params and key != "edition":
             params = {**params, "edition": self.edition(params["edition"])}
         return self(f"tour_err_{key}", **params)
 

@@ -697,11 +697,29 @@ def test_timing_adds_up_over_every_chunk():
     (Settings(("expert", "random"), budget=True), "whole"),
     (Settings(("random", "random"), games=2.0), "whole"),  # type: ignore[arg-type]
     (Settings(("random", "random"), seed=1.5), "whole"),  # type: ignore[arg-type]
+    (Settings(("random", "random"), seed=None), "whole"),  # type: ignore[arg-type]  # (played as a fixed seed)
+    (Settings("beginner,random"), "lineup"),  # type: ignore[arg-type]  # (fifteen one-letter levels)
+    (Settings(("random", 2)), "lineup"),  # type: ignore[arg-type]
+    (Settings(("random", "random"), edition=2019), "edition"),  # type: ignore[arg-type]
 ])
 def test_check_refuses_settings_by_their_own_key(settings, key):
     with pytest.raises(TournamentError) as info:
         check(settings)
     assert info.value.key == key
+
+
+@pytest.mark.parametrize(("settings", "says"), [
+    (Settings("beginner,random"),  # type: ignore[arg-type]
+     "the lineup is a bot level for each seat, such as ('expert', 'beginner'), not 'beginner,random'"),
+    (Settings(("random", "random"), edition=2019),  # type: ignore[arg-type]
+     "unknown edition 2019: choose classic or 2019"),  # (it said '2019 edition')
+    (Settings(("random", "random"), edition="1999"), "unknown edition '1999': choose classic or 2019"),
+    (Settings(("random", "random"), seed=None), "seed must be a whole number, not None"),  # type: ignore[arg-type]
+])
+def test_the_python_apis_mistakes_are_told_as_given(settings, says):
+    with pytest.raises(TournamentError) as info:
+        check(settings)
+    assert str(info.value) == says
 
 
 def test_check_takes_the_most_games():

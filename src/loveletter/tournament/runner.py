@@ -95,12 +95,17 @@ def lineup_for(levels: list[str], players: int | None) -> tuple[str, ...]:
 
 def check(settings: Settings) -> None:
     """Refuse settings that cannot be played (:class:`TournamentError`)."""
-    for name in ("games", "seed", "budget"):  # (a budget of 2.5 was played as 2.5 iterations)
+    # (a budget of 2.5 was played as 2.5 iterations; a seed of None as a fixed one, where a bot's None
+    # is no seed at all)
+    for name in ("games", "seed", "budget"):
         value = getattr(settings, name)
-        if value is not None and not is_whole(value):
+        if (value is not None or name != "budget") and not is_whole(value):
             raise TournamentError("whole", name=name, value=repr(value)[:40])
-    if settings.edition not in EDITIONS:
-        raise TournamentError("edition", edition=settings.edition)
+    # (the lineup "beginner,random" was fifteen one-letter levels, refused as "--players: ... not 15")
+    if isinstance(settings.lineup, str) or not all(isinstance(level, str) for level in settings.lineup):
+        raise TournamentError("lineup", lineup=repr(settings.lineup)[:60])
+    if not isinstance(settings.edition, str) or settings.edition not in EDITIONS:  # (2019 was "'2019 edition'")
+        raise TournamentError("edition", edition=repr(settings.edition)[:40])
     edition = EDITIONS[settings.edition]
     if not edition.min_players <= settings.players <= edition.max_players:
         raise TournamentError("players", edition=edition.name, low=edition.min_players,
