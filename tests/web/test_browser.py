@@ -150,7 +150,7 @@ def test_the_lobby_lists_an_open_table_with_its_edition_and_bots(server, browser
     code = create_table(ann, "Ann", {1: "expert", 2: ""}, players=3)
     visitor = new_page(browser, server)
     entry = visitor.locator("#open-tables li", has_text=code)
-    assert entry.inner_text().startswith(f"{code} · classic edition · Ann, Bot 1 (expert), —")
+    assert entry.inner_text().startswith(f"{code} · classic edition · Ann, Bot 1 (expert), Free seat 2")  # (not "—")
     # in a screen reader's list of links, each table's link says which table it joins
     assert entry.get_by_role("link", name=f"Join table {code}", exact=True).count() == 1
 
@@ -186,6 +186,16 @@ def test_the_lobbys_open_tables_are_asked_for_again_and_a_focused_link_keeps_the
     visitor.clock.run_for(11_000)
     visitor.locator(f"#open-tables li:has-text('{first}')").wait_for(state="detached")
     assert visitor.evaluate("document.activeElement.getAttribute('aria-label')") == f"Join table {second}"
+    for name in ("Eve", "Fay"):  # Bob's table, whose link has the focus, full too: on to the next, or the heading
+        joiner = new_page(browser, f"{server}#/t/{second}")
+        joiner.fill("#join input[name=name]", name)
+        joiner.click("#join button[type=submit]")
+        joiner.wait_for_selector(".hand")
+        joiners.append(joiner)
+    visitor.clock.run_for(11_000)
+    visitor.locator(f"#open-tables li:has-text('{second}')").wait_for(state="detached")
+    assert visitor.evaluate("""document.activeElement
+      === (document.querySelector('#open-tables a') || document.getElementById('open-tables-title'))""")
     for page in (ann, bob, *joiners):
         page.close()
     context.close()
@@ -714,10 +724,11 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     ann.wait_for_selector(".your-turn")
     ann.check("#hints-toggle")  # the expert's advice, off by default
     ann.wait_for_selector("#hint-list li")
-    assert re.search(r": win (≈ \d+%( ± \d+)?|<1%|>99%|0%|100%)( · best)?$", ann.locator("#hint-list li").first.inner_text())
+    # (a sign joined to its number by a no-break space)
+    assert re.search(r": win (≈\xa0\d+%( ±\xa0\d+)?|<1%|>99%|0%|100%)( · best)?$", ann.locator("#hint-list li").first.inner_text())
     # the best marked in the list itself, where the figures differ (the bold "best" lines)
     lines = ann.locator("#hint-list li").all_inner_texts()
-    figures = {re.search(r": win (≈ )?([<>]?\d+)%", line).group(2) for line in lines}  # type: ignore[union-attr]
+    figures = {re.search(r": win (≈\xa0)?([<>]?\d+)%", line).group(2) for line in lines}  # type: ignore[union-attr]
     best = ann.locator("#hint-list li.best").all_inner_texts()
     assert bool(best) == (len(figures) > 1) and all(line.endswith(" · best") for line in best)
     # a figure is kept whole on a narrow screen ("≈ 27%" and "± 4" fell on two lines), a card's chance too
@@ -739,6 +750,8 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     ann.wait_for_selector("#replay-step")
     assert ann.locator("#replay-step").inner_text().strip().startswith("Step 1 of")
     assert ann.locator("#replay-back").is_disabled()
+    # named without the arrows drawn beside the words (read out as "left-pointing triangle")
+    assert ann.get_by_role("button", name="Back", exact=True).count() == ann.get_by_role("button", name="Next", exact=True).count() == 1
     assert ann.locator(".player .cards .card").count() == 3  # every hand shown: the starter's two, one
     assert ann.locator(".face-up .card").count() == 3  # two players: the three cards removed face up
     # the list named once for a screen reader (it heard its visible words, then its name: the same)
@@ -1086,7 +1099,9 @@ def test_the_page_shows_each_hint_and_its_best_mark_as_the_server_words_them(ser
     advice = [m for m in received if m.get("type") == "hints" and m["moves"] == moves][-1]
     lines = page.locator("#hint-list li").all_inner_texts()
     best = " · " + ("beste" if lang == "nl" else "best")
-    assert [re.sub(r"^.*?: ", "", line) for line in lines] == [o["text"] + (best if o["best"] else "") for o in advice["odds"]]
+    # as the server words them, each sign joined to its number ("≈\xa083%"): kept together where the line breaks
+    assert [re.sub(r"^.*?: ", "", line) for line in lines] == [
+        re.sub(r"([≈±<>]) ", "\\1\xa0", o["text"]) + (best if o["best"] else "") for o in advice["odds"]]
     assert all(o["text"].startswith("winkans " if lang == "nl" else "win ") for o in advice["odds"])
     # hints in the other language (asked for before a switch, answered after it) are dropped
     kept = page.evaluate("""() => {
@@ -1377,6 +1392,10 @@ def test_the_players_and_side_panels_show_the_state_sent_to_the_seat(server, bro
     # the match over, the other player asked for a rematch: Ann may join it
     page.evaluate(GIVE_STATE, {"match_winners": [1 - me], "match_won_by": bot, "rematch": "QQQQQQ"})
     assert page.locator("#rematch").inner_text() == "Join the rematch"
+    # a screen reader hears it (only the button's words changed)
+    assert page.locator("#announce").text_content().endswith("The next match is ready: “Join the rematch” takes you there.")
+    page.evaluate(GIVE_STATE, {})
+    assert "next match" not in page.locator("#announce").text_content()  # said once
     assert page.locator(".player.current").count() == 0  # nobody's turn any more
     watcher = new_page(browser, f"{server}#/t/{code}")
     watcher.wait_for_selector(".spectating")
@@ -1503,9 +1522,11 @@ def test_each_hint_names_its_move_whole(server, browser):
     assert page.locator("#hint-list li").all_inner_texts() == shown
 
 
-def test_the_log_keeps_the_width_of_a_narrow_phone_with_text_made_large(server, browser):
+def test_the_log_and_hints_keep_the_width_of_a_narrow_phone_with_text_made_large(server, browser):
     """At 320 pixels with text twice as large, the log's numbered lines were indented by 70 pixels of
-    the 216 left them, and words broke mid-word: on a narrow screen the numbers stand within the lines."""
+    the 216 left them, and words broke mid-word: on a narrow screen the numbers stand within the lines.
+    The hints' figures, kept whole, widened the page to 478 pixels in Dutch ("winkans ≈ 28% ± 4", the
+    belief's "Kamermeisje 11%"): they break between their parts there."""
     page = new_page(browser, server, narrow=True)
     create_table(page, "Ann", {1: "random"})
     page.wait_for_selector(".your-turn")
@@ -1515,9 +1536,65 @@ def test_the_log_keeps_the_width_of_a_narrow_phone_with_text_made_large(server, 
       return [log.querySelector('li').getBoundingClientRect().width, log.getBoundingClientRect().width];
     }""")
     assert line >= 0.9 * log, (line, log)
+    page.check("#hints-toggle")
+    page.wait_for_selector("#hint-list li")
+    for lang in ("en", "nl"):
+        assert layout_faults(page) == [], lang
+        figures = page.locator("#hint-list .figure").all_inner_texts()
+        assert figures and all(re.search(r"[≈±<>] ", figure) is None for figure in figures)  # each sign with its number
+        page.click("#lang")
+        page.wait_for_selector("#hint-list li:has-text('winkans')" if lang == "en" else "#hint-list li:has-text('win ')")
     assert page.locator("ol[data-key=log] li").first.evaluate("(li) => getComputedStyle(li).listStylePosition") == "inside"
     page.set_viewport_size({"width": 1024, "height": 768})  # beside them on a wider screen
     assert page.locator("ol[data-key=log] li").first.evaluate("(li) => getComputedStyle(li).listStylePosition") == "outside"
+
+
+def test_the_focus_stays_on_the_second_of_two_cards_alike_when_the_table_is_drawn_again(server, browser):
+    """Both Guards of a hand had one key: at each redraw (the hints come, someone leaves) the focus
+    went from the second to the first, and a screen reader read the card out again."""
+    page = new_page(browser, server)
+    create_table(page, "Ann", {1: "random"})
+    page.wait_for_selector(".your-turn")
+    page.evaluate(KEEP_WHAT_IS_SENT)
+    me = page.evaluate("state.seat")
+    guards = {"hand": [face("guard"), face("guard")], "legal": [entry(f"guard {1 - me} priest")], "blocked": {}}
+    page.evaluate(GIVE_STATE, guards)
+    page.locator(".card-button").nth(1).focus()
+    page.evaluate(GIVE_STATE, guards)  # drawn again, the same hand
+    assert page.evaluate("[...document.querySelectorAll('.card-button')].indexOf(document.activeElement)") == 1
+
+
+def test_someone_coming_to_the_table_is_said(server, browser):
+    """Someone taking a free seat showed only on its panel: a blind host heard nothing."""
+    ann = new_page(browser, server)
+    code = create_table(ann, "Ann", {1: "", 2: "random"}, players=3)
+    bob = new_page(browser, f"{server}#/t/{code}")
+    bob.fill("#join input[name=name]", "Bob")
+    bob.click("#join button[type=submit]")
+    ann.wait_for_function("document.getElementById('announce').textContent.includes('Bob comes to the table.')")
+
+
+def test_an_alert_that_says_the_same_is_not_read_out_again_at_every_state(server, browser):
+    """A reason that stands (a seat's credential refused) was written into the alert anew at every
+    state, each bot's move, and a screen reader read it out each time; so was "reconnecting" at
+    every try. A refusal of each try is still said anew."""
+    page = new_page(browser, server)
+    create_table(page, "Ann", {1: "random"})
+    page.wait_for_selector(".your-turn")
+    page.evaluate("""() => {
+      window.writes = 0;
+      new MutationObserver((changes) => { window.writes += changes.length; })
+        .observe(document.getElementById("alert"), {childList: true, characterData: true, subtree: true});
+      standing = {code: state.code, key: "web_bad_secret"};
+    }""")
+    for _ in range(3):
+        page.evaluate(GIVE_STATE, {})
+    assert page.locator("#alert").inner_text() == ENGLISH("web_bad_secret")
+    assert page.evaluate("window.writes") == 1
+    refusal = "(m) => socket.onmessage({data: JSON.stringify({type: 'error', key: 'illegal', message: m})})"
+    page.evaluate(refusal, "Not your turn.")
+    page.evaluate(refusal, "Not your turn.")  # the same refusal of a second try: said again
+    assert page.evaluate("window.writes") == 3
 
 
 def test_a_replay_steps_back_with_the_left_arrow_and_marks_no_one_at_the_round_end(server, browser):
@@ -1579,6 +1656,8 @@ def test_the_lobby_keeps_a_private_table_unlisted_says_why_a_table_is_refused_an
     bob.click("#join button[type=submit]")
     visitor.wait_for_selector("#join", state="detached")  # the last seat taken: the form went
     visitor.wait_for_function(f"({focused}) === 'status-title'")
+    # the hidden heading shows while it has the focus: a keyboard's user saw no focus at all
+    assert visitor.locator("#status-title").bounding_box()["width"] > 20  # type: ignore[index]
     bob.close()
     visitor.goto(server)
     visitor.fill("#code", "ZZZZZZ")  # no such table: back in the lobby, on the code to type again

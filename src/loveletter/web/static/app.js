@@ -199,7 +199,7 @@ async function reach(url, options) {
     if (alerted === unreachable()) alertUser("");  // (in reach again)
     return answer;
   } catch {
-    alertUser(unreachable());
+    alertUser(unreachable(), false);
     return null;
   }
 }
@@ -222,9 +222,13 @@ async function ask(url, options, refused = () => {}) {
 let putAway = null; // the alert's words a tap (or Escape) put away: kept away while it says the same
 let alerted = ""; // what the alert says now (shown or put away)
 
-function alertUser(text) {
+// ``anew``: said again where it says that already, as a refusal of each try is (an alert's words
+// rewritten are read out again); a state's standing reason, or the connection's, is not: it was read
+// out at every bot's move, at every try to connect again.
+function alertUser(text, anew = true) {
+  if (!anew && text === alerted) return;
   const box = document.getElementById("alert");
-  if (text !== putAway) putAway = null;  // (said anew: every state, and every try to connect again, says it)
+  if (text !== putAway) putAway = null;  // (said anew)
   box.textContent = alerted = text;
   box.hidden = !text || text === putAway;
   // what takes the focus is scrolled into sight below it, not under it
@@ -340,7 +344,8 @@ async function showLobby() {
 
   const list = $("ul", { id: "open-tables" });
   const lobby = $("section", { class: "lobby" }, form, $("div", {},
-    $("section", { class: "panel" }, $("h2", { text: w("web_open_tables") }), list), joinForm, upload));
+    $("section", { class: "panel" }, $("h2", { id: "open-tables-title", tabindex: -1, text: w("web_open_tables") }), list),
+    joinForm, upload));
   // a form the browser will not send (its own checks say why, beside the field) puts away what the
   // alert said of the last one sent: a name refused by the server stayed above "at most 24 characters"
   lobby.addEventListener("invalid", () => alertUser(""), true);  // (capture: "invalid" does not bubble)
@@ -367,14 +372,20 @@ async function listOpenTables(list) {
   const drawn = $("ul", {});
   if (!answer.data.length) drawn.append($("li", { text: w("web_none_open") }));
   for (const table of answer.data) {
-    // people by name, bots as the table names them, with their level ("Bot 1 (expert)"), free seats as a dash
-    const who = table.names.map((name, i) => name || (table.bots[i] ? w(`web_bot_${table.bots[i]}`, { n: i }) : "—"))
-      .join(", ");
+    // people by name, bots and free seats as the table names them ("Bot 1 (expert)", "Free seat 2": a
+    // dash was read out as "em dash", or not at all)
+    const who = table.names.map((name, i) => name || (table.bots[i] ? w(`web_bot_${table.bots[i]}`, { n: i })
+      : `${w("web_free_seat")} ${i}`)).join(", ");
     drawn.append($("li", { "data-key": `open-${table.code}` }, `${table.code} · ${w(`web_named_${table.edition}`)} · ${who} `,
       $("a", { href: `#/t/${table.code}`, class: "button", text: w("web_join"),
         "aria-label": w("web_join_table", { code: table.code }) })));  // each link named apart in a list of links
   }
+  const focused = list.contains(document.activeElement);
   morph(list, drawn);
+  // the focused link's table gone (filled): on to the first still listed, or the list's heading
+  // (the focus fell to the page itself, unsaid)
+  if (focused && !list.contains(document.activeElement))
+    (list.querySelector("a") || document.getElementById("open-tables-title")).focus();
 }
 
 async function post(url, body, refused) {
@@ -420,7 +431,7 @@ function connect(code) {
       awaitedSince = Date.now() - 1000 * message.waited;  // (a page reloaded, or one that saw the table fill)
       awaySince = since(message.away_for);
       seenHere = seatsHere(state, message);
-      state = message; hints = null; alertUser(standing ? w(standing.key) : ""); render();
+      state = message; hints = null; alertUser(standing ? w(standing.key) : "", false); render();
       askHints();
     } else if (message.type === "away") {  // a person came or went: nothing else changed
       // the one to move back: their time to move starts again, as the server counts it
@@ -459,7 +470,7 @@ function connect(code) {
   socket.onclose = (event) => {
     // (1012: the server shut down; said until it is back, not only until the first try that fails)
     serverStopped ||= event.code === 1012;
-    alertUser(w(serverStopped ? "web_server_stopped" : "web_reconnecting"));
+    alertUser(w(serverStopped ? "web_server_stopped" : "web_reconnecting"), false);
     retry = Math.min(retry + 1, 6);
     setTimeout(again, 300 * 2 ** retry);
   };
@@ -635,7 +646,9 @@ function render() {
   s.hand.forEach((face, index) => {
     const mine = legal.filter((m) => m.card === face.card);
     const reason = s.blocked[face.card];
-    const button = $("button", { class: "card-button", "data-key": `card-${face.card}`,
+    // the key the focus comes back to on a redraw: a second copy's own (it went to the first copy)
+    const copy = s.hand.slice(0, index).filter((other) => other.card === face.card).length;
+    const button = $("button", { class: "card-button", "data-key": `card-${face.card}${copy ? `-${copy + 1}` : ""}`,
       "aria-pressed": picking && picking.index === index ? "true" : false,  // this copy, of two alike
       disabled: legal.length && mine.length && s.phase === "play" ? false : "",
       title: reason || "", "aria-label": `${face.name} (${face.value}): ${face.effect}${reason ? " — " + reason : ""}`,
@@ -668,7 +681,7 @@ function render() {
     hand.append($("section", { class: "hints" }, $("h3", { text: w("web_hint_title") }),
       $("ol", { id: "hint-list" }, ...hints.odds.map((o) =>
         $("li", { class: o.best ? "best" : false }, `${describe(o.move)}: `,
-          $("span", { class: "figure", text: o.text }),
+          $("span", { class: "figure", text: o.text.replace(/([≈±<>]) /g, "$1\u00a0") }),  // (a sign stays with its number)
           o.best ? ` · ${w("hint_best")}` : null)))));
   }
 
@@ -775,9 +788,14 @@ function news(before, after) {
     lines.push(w("web_turn_of", { name: after.names[after.current] }));
   if (nextRound(before, after) && after.previous)  // how the round we followed ended (its result too) comes first
     lines.unshift(...after.previous.log.slice(before.log.length));
+  if (sameTable(before, after))  // who came to a seat left free (only its panel showed it)
+    for (const seat of before.free_seats.filter((i) => !after.free_seats.includes(i)))
+      lines.push(w("web_came_to_table", { name: after.names[seat] }));
   if (turnBegins(before, after)) lines.push(w("web_your_turn"));
   if (after.match_winners.length && !(sameTable(before, after) && before.match_winners.length))
     lines.push(w("web_match_won", { names: after.match_won_by }));  // (shown in the status, which is not read out)
+  if (after.rematch && !(sameTable(before, after) && before.rematch))  // (its button's words changed, unsaid)
+    lines.push(w("web_rematch_ready", { button: w(after.seat === null ? "web_rematch_watch" : "web_rematch_join") }));
   return lines.join(" ");
 }
 
@@ -945,10 +963,12 @@ function drawReplay() {
     $("h2", { id: "replay-title", class: "visually-hidden", text: title }),
     // both buttons first, side by side: after the step's words, whose length changes, "Next" moved
     // under a thumb tapping it again and again on a phone
-    $("button", { id: "replay-back", onclick: () => step(-1), disabled: replay.at === 0 ? "" : false, text: w("web_previous") }),
+    // the arrows for the eye: in the buttons' names a screen reader read them out ("left-pointing triangle")
+    $("button", { id: "replay-back", onclick: () => step(-1), disabled: replay.at === 0 ? "" : false },
+      $("span", { "aria-hidden": "true", text: "◀ " }), w("web_previous")),
     " ",
     $("button", { id: "replay-next", onclick: () => step(1),
-      disabled: replay.at === replay.frames.length - 1 ? "" : false, text: w("web_next") }),
+      disabled: replay.at === replay.frames.length - 1 ? "" : false }, w("web_next"), $("span", { "aria-hidden": "true", text: " ▶" })),
     $("span", { id: "replay-step", "aria-keyshortcuts": "ArrowLeft ArrowRight",
       text: " " + w(f.turn ? "web_step" : "web_step_deal", { n: replay.at + 1, total: replay.frames.length, round: f.round, turn: f.turn }) }));
   const players = playersSection();
