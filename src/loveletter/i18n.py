@@ -318,6 +318,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_err_db_read_only": "it may only be read, not written to",
         "serve_err_db_folder_read_only": "the folder {folder} may not be written to (SQLite keeps files of its own"
                                          " beside the database)",
+        "serve_hold_taken_again": "the connection that held the database for this server was lost (PostgreSQL"
+                                  " restarted, or the connection cut): the database is held again",
+        "serve_hold_lost": "another server took the database while the connection that held it for this one was"
+                           " lost: this server stops, and the other goes on",
         "serve_err_db_in_use": "another server is using the database {db}: only one server may use a database"
                                " (each keeps its tables in memory); stop that one first, or give this one"
                                " another --db",
@@ -971,6 +975,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_err_db_read_only": "er mag alleen in gelezen worden, niet in geschreven",
         "serve_err_db_folder_read_only": "in de map {folder} mag niet geschreven worden (SQLite zet eigen"
                                          " bestanden naast de database)",
+        "serve_hold_taken_again": "de verbinding die de database voor deze server vasthield, was verbroken (PostgreSQL"
+                                  " opnieuw gestart, of de verbinding weggevallen): de database is weer vastgehouden",
+        "serve_hold_lost": "een andere server nam de database over terwijl de verbinding die hem voor deze server"
+                           " vasthield, verbroken was: deze server stopt, de andere gaat door",
         "serve_err_db_in_use": "een andere server gebruikt de database {db}: maar één server mag een database"
                                " gebruiken (elke server houdt zijn tafels in het geheugen); stop die eerst, of"
                                " geef deze een andere --db",

@@ -2481,6 +2481,72 @@ def test_a_database_is_one_servers_while_it_runs(database, tmp_path):
     Store(database).check_writable()
 
 
+def test_a_hold_on_postgresql_lost_with_its_connection_is_taken_again_or_given_up(database):
+    """The advisory lock is its connection's: PostgreSQL restarted, or the connection cut, it went
+    unnoticed, and a second server started on the database (each then served its own copy of the
+    tables). The hold finds its connection gone and takes the lock again, or finds another server
+    holding it now. (An SQLite file's lock is a file's, held while the process lives.)"""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.pool import NullPool
+
+    from loveletter.web.store import Hold
+
+    hold = claim(database)
+    if not database.startswith("postgresql"):
+        assert hold is not None and not isinstance(hold, Hold)
+        hold.close()
+        return
+    assert isinstance(hold, Hold) and hold.check() == "held"
+    other = create_engine(database, poolclass=NullPool)
+
+    def cut() -> None:  # the hold's connection ended, as by a restart (its backend gone before this returns)
+        pid = hold.connection.execute(text("SELECT pg_backend_pid()")).scalar()
+        hold.connection.commit()
+        with other.connect() as db:
+            db.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+            deadline = time.monotonic() + 10
+            while db.execute(text("SELECT count(*) FROM pg_stat_activity WHERE pid = :pid"), {"pid": pid}).scalar():
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+
+    try:
+        cut()
+        assert hold.check() == "taken again"
+        with pytest.raises(InUse):
+            claim(database)
+        cut()
+        second = claim(database)  # a server started while the lock was lost
+        assert second is not None and hold.check() == "lost"
+        second.close()
+    finally:
+        hold.close()
+        other.dispose()
+
+
+def test_a_server_on_postgresql_says_its_hold_taken_again_and_stops_once_another_has_it(monkeypatch, capsys):
+    from loveletter.web import serve as serving
+
+    class Told:
+        said = iter(["held", "taken again", "unknown", "held", "lost", "held"])
+
+        def check(self) -> str:
+            return next(self.said)
+
+    stopped: list[bool] = []
+    monkeypatch.setattr(serving, "HOLD_CHECK_EVERY", 0.001)
+    serving.watch_hold(Told(), Translator("en"), threading.Event(), stop_server=lambda: stopped.append(True))  # type: ignore[arg-type]
+    assert capsys.readouterr().err.splitlines() == [
+        "loveletter serve: the connection that held the database for this server was lost (PostgreSQL restarted,"
+        " or the connection cut): the database is held again",
+        "loveletter serve: another server took the database while the connection that held it for this one was"
+        " lost: this server stops, and the other goes on"]
+    assert stopped == [True]
+    quiet = threading.Event()
+    quiet.set()  # the server stopped: no more asking
+    serving.watch_hold(Told(), Translator("en"), quiet, stop_server=lambda: stopped.append(True))  # type: ignore[arg-type]
+    assert stopped == [True]
+
+
 def test_the_servers_files_are_its_users_alone(tmp_path, monkeypatch):
     """The database holds every table's seed (every hidden card of every game being played) and the
     private tables' codes: it was made readable by every account on the machine, in a folder that

@@ -11,8 +11,9 @@ import os
 import signal
 import socket
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,7 @@ from loveletter.signals import HANG_UP, handled
 from loveletter.web.app import create_app, page_language
 from loveletter.web.limits import LoopbackOnly
 from loveletter.web.messages import first_line, left_out_reason
-from loveletter.web.store import ForeignTable, InUse, Store, claim, default_database, sqlite_file
+from loveletter.web.store import ForeignTable, Hold, InUse, Store, claim, default_database, sqlite_file
 
 
 def database_url(given: str | None) -> str:
@@ -41,6 +42,26 @@ def database_url(given: str | None) -> str:
     if given is None:
         return default_database()
     return given if "://" in given else f"sqlite:///{given}"
+
+
+#: How often (seconds) a server on PostgreSQL asks whether it holds its database still.
+HOLD_CHECK_EVERY = 10.0
+
+
+def watch_hold(hold: Hold, t: Translator, stopped: threading.Event,
+               stop_server: Callable[[], None] = lambda: signal.raise_signal(signal.SIGTERM)) -> None:
+    """Every :data:`HOLD_CHECK_EVERY` seconds until ``stopped``, whether ``hold`` holds the database
+    still (:meth:`~loveletter.web.store.Hold.check`): its lock taken again is said in a line; held by
+    another server now (started while the lock was lost), this one stops, saying why, for two would
+    each serve their own copy of a table."""
+    while not stopped.wait(HOLD_CHECK_EVERY):
+        found = hold.check()
+        if found == "taken again":
+            print(f"loveletter serve: {t('serve_hold_taken_again')}", file=sys.stderr, flush=True)
+        elif found == "lost":
+            print(f"loveletter serve: {t('serve_hold_lost')}", file=sys.stderr, flush=True)
+            stop_server()
+            return
 
 
 def network_address() -> str | None:
@@ -125,6 +146,9 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
         listeners = listen(host, port)
     except OSError as err:  # (taken since it was tried above)
         return fail("serve_err_port", host=host, port=port, reason=t.os_reason(err))
+    watching = threading.Event()  # set as the server stops
+    if isinstance(claimed, Hold):
+        threading.Thread(target=watch_hold, args=(claimed, t, watching), daemon=True).start()
     served: ASGIApp = app
     bound = [str(listener.getsockname()[0]) for listener in listeners]
     # only this machine's own pages may reach it: the addresses bound decide ("--host 127.0.0.2", or a
@@ -138,6 +162,7 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
         stopped_by = run_server(served, listeners, log_level="warning", ws_max_size=16_384, timeout_graceful_shutdown=5,
                                 proxy_headers=proxy is not None, forwarded_allow_ips=proxy or "")
     finally:
+        watching.set()
         for listener in listeners:
             listener.close()
     del claimed  # (held until here: the database is this server's while it serves)

@@ -41,6 +41,7 @@ from sqlalchemy import (
     true,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import NullPool, StaticPool
 from sqlalchemy.sql.dml import Insert
 from sqlalchemy.sql.elements import ColumnElement
@@ -187,13 +188,56 @@ def sqlite_file(url: str) -> str | None:
     return where.database
 
 
-def claim(url: str) -> IO[bytes] | Connection | None:
+class Hold:
+    """A PostgreSQL database held for this server: an advisory lock, which is its session's, on a
+    connection of its own. Where that connection is lost (PostgreSQL restarted, the connection cut)
+    the lock goes with it, unnoticed, and a second server could start on the database: :meth:`check`
+    finds that out, and takes the lock again."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = create_engine(make_url(url), poolclass=NullPool)
+        self.connection = self._take()
+
+    def _take(self) -> Connection:
+        connection = self.engine.connect()
+        held = connection.execute(text("SELECT pg_try_advisory_lock(hashtext('loveletter ' || current_schema()))"))
+        if not held.scalar():
+            connection.close()
+            raise InUse
+        connection.commit()  # (the lock is the session's: no transaction is left open)
+        return connection
+
+    def check(self) -> str:
+        """``"held"`` where the database is held still; ``"taken again"`` where the connection was
+        lost and the lock is taken again; ``"lost"`` where another server holds it now; ``"unknown"``
+        where the database cannot be reached (nor any other server reach it: asked again later)."""
+        try:
+            self.connection.execute(text("SELECT 1"))
+            self.connection.commit()
+            return "held"
+        except SQLAlchemyError:
+            with contextlib.suppress(SQLAlchemyError):
+                self.connection.close()
+        try:
+            self.connection = self._take()
+        except InUse:
+            return "lost"
+        except SQLAlchemyError:
+            return "unknown"
+        return "taken again"
+
+    def close(self) -> None:
+        self.connection.close()
+        self.engine.dispose()
+
+
+def claim(url: str) -> IO[bytes] | Hold | None:
     """Hold the database at ``url`` for this server while what this returns is kept (the system lets
     it go when the process ends, however it ends); :class:`InUse` where another server holds it. Each server keeps its tables in memory: two on one
     database each served its own copy of a table, and a player on one never saw the other's moves.
     An SQLite file: a lock on a file beside it (``FILE.lock``, the file's real path: a link to it is
-    the same file); PostgreSQL: an advisory lock named by the schema; other databases, and an SQLite
-    database in memory: nothing."""
+    the same file); PostgreSQL: an advisory lock named by the schema (:class:`Hold`); other
+    databases, and an SQLite database in memory: nothing."""
     where = make_url(url)
     if where.get_backend_name() == "sqlite":
         path = sqlite_file(url)
@@ -208,13 +252,7 @@ def claim(url: str) -> IO[bytes] | Connection | None:
             raise InUse from None
         return handle
     if where.get_backend_name() == "postgresql":  # (a connection of its own: closed, it is let go)
-        connection = create_engine(where, poolclass=NullPool).connect()
-        held = connection.execute(text("SELECT pg_try_advisory_lock(hashtext('loveletter ' || current_schema()))"))
-        if not held.scalar():
-            connection.close()
-            raise InUse
-        connection.commit()  # (the lock is the session's: no transaction is left open)
-        return connection
+        return Hold(url)
     return None
 
 
