@@ -2523,6 +2523,26 @@ def test_a_hold_on_postgresql_lost_with_its_connection_is_taken_again_or_given_u
         other.dispose()
 
 
+def test_a_pooled_connection_the_database_dropped_is_not_used(database):
+    """After PostgreSQL dropped the pool's connections (a restart), the first write on each failed, and
+    a person's move was refused ("could not store that just now")."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.pool import NullPool
+
+    store = Store(database)
+    with store.engine.connect() as db:  # (back in the pool once closed)
+        pid = db.execute(text("SELECT pg_backend_pid()" if database.startswith("postgresql") else "SELECT 0")).scalar()
+    if database.startswith("postgresql"):
+        other = create_engine(database, poolclass=NullPool)
+        with other.connect() as db:
+            db.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+            while db.execute(text("SELECT count(*) FROM pg_stat_activity WHERE pid = :pid"), {"pid": pid}).scalar():
+                time.sleep(0.05)
+        other.dispose()
+    store.check_writable()  # (a write: it failed on the dropped connection)
+    store.engine.dispose()
+
+
 def test_a_server_on_postgresql_says_its_hold_taken_again_and_stops_once_another_has_it(monkeypatch, capsys):
     from loveletter.web import serve as serving
 

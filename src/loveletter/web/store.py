@@ -305,6 +305,8 @@ class Store:
                 options["poolclass"] = StaticPool
             elif path := sqlite_file(url):
                 _made_private(path)
+        else:  # a pooled connection the server dropped (PostgreSQL restarted) found out before it is used:
+            options["pool_pre_ping"] = True  # a person's first move after was refused once ("try again")
         self.engine: Engine = create_engine(url, **options)
         foreign = _foreign_table(self.engine)  # before anything is created or set in the file
         if foreign is not None:
