@@ -40,7 +40,7 @@ from sqlalchemy import (
     text,
     true,
 )
-from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import NullPool, StaticPool
 from sqlalchemy.sql.dml import Insert
@@ -194,8 +194,8 @@ class Hold:
     the lock goes with it, unnoticed, and a second server could start on the database: :meth:`check`
     finds that out, and takes the lock again."""
 
-    def __init__(self, url: str) -> None:
-        self.engine = create_engine(make_url(url), poolclass=NullPool)
+    def __init__(self, where: URL) -> None:
+        self.engine = create_engine(where, poolclass=NullPool)
         self.connection = self._take()
 
     def _take(self) -> Connection:
@@ -252,7 +252,7 @@ def claim(url: str) -> IO[bytes] | Hold | None:
             raise InUse from None
         return handle
     if where.get_backend_name() == "postgresql":  # (a connection of its own: closed, it is let go)
-        return Hold(url)
+        return Hold(where)
     return None
 
 
