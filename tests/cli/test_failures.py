@@ -216,7 +216,9 @@ def test_output_in_an_encoding_without_the_games_characters(tmp_path, lang, enco
     """What the output's encoding lacks comes out as a plain stand-in, never a traceback at the end of
     a tournament or in the middle of a game (in ASCII, the turn's header "Round 1 · turn 1" failed);
     not as "?" where it changes the sense (a rating of minus 74 read "?74", a chance "win ? 56%")."""
-    narrow = {**os.environ, **NARROW_OUTPUT[encoding], "XDG_DATA_HOME": str(tmp_path / "xdg")}
+    # (without COLUMNS, which pytest-xdist sets to 80 in its workers: the piped tournament keeps to it)
+    narrow = {**{k: v for k, v in os.environ.items() if k != "COLUMNS"}, **NARROW_OUTPUT[encoding],
+              "XDG_DATA_HOME": str(tmp_path / "xdg")}
 
     def run_narrow(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
         return subprocess.run([str(LOVELETTER), *args, "--lang", lang], cwd=tmp_path, input=stdin,
