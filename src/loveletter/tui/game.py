@@ -24,7 +24,6 @@ from pathlib import Path
 
 from rich.cells import cell_len
 from rich.console import Console
-from rich.measure import Measurement
 from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
@@ -379,10 +378,8 @@ class TerminalGame:
 
     def _show_table(self, me: View) -> None:
         t, c = self.t, self.console
-        table = None if self.settings.screen_reader else self._players_table(me)
-        # (measured unbounded: the console's own measure stops at its width)
-        if table is not None and Measurement.get(c, c.options.update_width(10**4), table).maximum > c.width:
-            table = None  # too narrow for its columns side by side (their cells wrapped beside each other)
+        # a table where its columns fit side by side (their cells wrapped beside each other at 40 columns)
+        table = None if self.settings.screen_reader or not self._table_fits() else self._players_table(me)
         if self.settings.screen_reader:
             self._say(Text(t("sr_round_title", round=me.round_number, turn=me.turn), style="bold"))
         else:
@@ -443,11 +440,14 @@ class TerminalGame:
         a comma (which it pauses at, where it may read the dot out as a word)."""
         return ", " if self.settings.screen_reader else " · "
 
+    def _seat_label(self, seat: int) -> str:
+        return f"{seat} {self.names[seat]}" + (f" ({self.t('you')})" if seat == HUMAN else "")
+
     def _seat_label_and_status(self, me: View, seat: int) -> tuple[str, list[str]]:
         """How a seat is named at the table ("0 Anna (you)"), and what is true of it now (out or
         protected; to play)."""
         t = self.t
-        label = f"{seat} {self.names[seat]}" + (f" ({t('you')})" if seat == HUMAN else "")
+        label = self._seat_label(seat)
         status = []
         if not me.alive[seat]:
             status.append(t("status_out"))
@@ -469,6 +469,17 @@ class TerminalGame:
             line = (t("sr_player", player=label, tokens=tokens, discards=discards) if discards
                     else t("sr_player_no_discards", player=label, tokens=tokens))
             _print_hanging(self.console, "; ".join([line, *status]))
+
+    def _table_fits(self) -> bool:
+        """Whether the players' table fits the terminal: the names, the tokens, :data:`DISCARDS_ROOM`
+        for the discards (more wrap within their column) and the longest status side by side. The
+        same all game long: measured as shown each turn, it was a table one turn and lines of words
+        the next, as discards grew past the width or a status came and went."""
+        t = self.t
+        labels = [self._seat_label(seat) for seat in range(len(self.names))]
+        widths = [max(map(cell_len, [t("player"), *labels])), 2, max(DISCARDS_ROOM, cell_len(t("discards"))),
+                  max(cell_len(t("status")), cell_len(f"{t('status_protected')}, {t('status_turn')}"))]
+        return sum(widths) + 2 * (len(widths) - 1) <= self.console.width
 
     def _players_table(self, me: View) -> Table:
         t = self.t
@@ -646,6 +657,11 @@ def _input_encoding() -> str:
         return codecs.lookup(getattr(sys.stdin, "encoding", None) or "utf-8").name
     except LookupError:
         return "utf-8"
+
+
+#: The columns the players' table keeps for each player's discards (where all fits beside them): a
+#: longer list wraps within its column.
+DISCARDS_ROOM = 24
 
 
 def _print_hanging(console: Console, text: str, indent: int = 2) -> None:
