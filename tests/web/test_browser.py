@@ -194,8 +194,9 @@ def test_the_lobbys_open_tables_are_asked_for_again_and_a_focused_link_keeps_the
         joiners.append(joiner)
     visitor.clock.run_for(11_000)
     visitor.locator(f"#open-tables li:has-text('{second}')").wait_for(state="detached")
-    assert visitor.evaluate("""document.activeElement
-      === (document.querySelector('#open-tables a') || document.getElementById('open-tables-title'))""")
+    # on to the next table listed, else the last, else the list's heading; never the page itself
+    assert visitor.evaluate("""document.activeElement.closest('#open-tables li a, #open-tables-title') !== null
+      && document.activeElement.getAttribute('aria-label') !== 'Join table ' + arguments[0]""".replace("arguments[0]", repr(second)))
     for page in (ann, bob, *joiners):
         page.close()
     context.close()
@@ -764,7 +765,6 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     assert "Bot 1 (random)" in ann.locator(".player h3").nth(1).inner_text()  # with its level, as at the table
     assert ann.locator(".player p").first.inner_text() == "Tokens: 0 of 1"  # the target too, as at the table
     assert ann.locator("#replay-result").count() == 0
-    ann.keyboard.press("End")  # (not a key of ours: nothing happens)
     steps = int(re.search(r"of (\d+)", ann.locator("#replay-step").inner_text())[1])  # type: ignore[index]
     for step in range(2, steps + 1):  # the last step says who won the match, as the command line's replay
         ann.keyboard.press("ArrowRight")
@@ -1099,9 +1099,10 @@ def test_the_page_shows_each_hint_and_its_best_mark_as_the_server_words_them(ser
     advice = [m for m in received if m.get("type") == "hints" and m["moves"] == moves][-1]
     lines = page.locator("#hint-list li").all_inner_texts()
     best = " · " + ("beste" if lang == "nl" else "best")
-    # as the server words them, each sign joined to its number ("≈\xa083%"): kept together where the line breaks
-    assert [re.sub(r"^.*?: ", "", line) for line in lines] == [
-        re.sub(r"([≈±<>]) ", "\\1\xa0", o["text"]) + (best if o["best"] else "") for o in advice["odds"]]
+    # as the server words them, each sign joined to its number by a no-break space ("≈\xa083%")
+    assert [re.sub(r"^.*?: ", "", line).replace("\xa0", " ") for line in lines] == [
+        o["text"] + (best if o["best"] else "") for o in advice["odds"]]
+    assert not [line for line in lines if re.search(r"[≈±] ", line)] and any("≈\xa0" in line for line in lines)
     assert all(o["text"].startswith("winkans " if lang == "nl" else "win ") for o in advice["odds"])
     # hints in the other language (asked for before a switch, answered after it) are dropped
     kept = page.evaluate("""() => {
@@ -1538,6 +1539,11 @@ def test_the_log_and_hints_keep_the_width_of_a_narrow_phone_with_text_made_large
     assert line >= 0.9 * log, (line, log)
     page.check("#hints-toggle")
     page.wait_for_selector("#hint-list li")
+    hint, hints = page.evaluate("""() => {
+      const list = document.getElementById('hint-list');
+      return [list.querySelector('li').getBoundingClientRect().width, list.getBoundingClientRect().width];
+    }""")
+    assert hint >= 0.9 * hints, (hint, hints)  # the hints' numbers within their lines too
     for lang in ("en", "nl"):
         assert layout_faults(page) == [], lang
         figures = page.locator("#hint-list .figure").all_inner_texts()
@@ -1557,11 +1563,18 @@ def test_the_focus_stays_on_the_second_of_two_cards_alike_when_the_table_is_draw
     page.wait_for_selector(".your-turn")
     page.evaluate(KEEP_WHAT_IS_SENT)
     me = page.evaluate("state.seat")
-    guards = {"hand": [face("guard"), face("guard")], "legal": [entry(f"guard {1 - me} priest")], "blocked": {}}
+    guards = {"hand": [face("guard"), face("guard")], "blocked": {},
+              "legal": [entry(f"guard {1 - me} priest"), entry(f"guard {1 - me} baron")]}
     page.evaluate(GIVE_STATE, guards)
     page.locator(".card-button").nth(1).focus()
     page.evaluate(GIVE_STATE, guards)  # drawn again, the same hand
-    assert page.evaluate("[...document.querySelectorAll('.card-button')].indexOf(document.activeElement)") == 1
+    focused = "[...document.querySelectorAll('.card-button')].indexOf(document.activeElement)"
+    assert page.evaluate(focused) == 1
+    page.keyboard.press("Enter")  # chosen, then put back: the focus comes back to the card chosen
+    page.wait_for_selector(".picking")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".picking", state="detached")
+    assert page.evaluate(focused) == 1
 
 
 def test_someone_coming_to_the_table_is_said(server, browser):
@@ -1638,13 +1651,19 @@ def test_the_lobby_keeps_a_private_table_unlisted_says_why_a_table_is_refused_an
     visitor.wait_for_selector("#open-tables li")
     assert code not in visitor.locator("#open-tables").inner_text()
     # copied with a space before it (the field's length limit cut its last letter), or the whole link
-    for typed in (f" {code}", f"http://example.org/#/t/{code}"):
+    for typed in (f" {code}", f"http://example.org/#/t/{code}."):  # (a full stop of the chat's after it)
         visitor.fill("#code", typed)
         visitor.click("#join-code button[type=submit]")
         visitor.wait_for_selector("#join input[name=name]")
         assert visitor.evaluate("location.hash") == f"#/t/{code}"
         visitor.goto(server)
         visitor.wait_for_selector("#code")
+    # what holds no code is told at the field, the page where it was (it went to the lobby, unsaid)
+    for typed, says in (("Join me at the table", "web_no_table"), ("  ", "web_check_missing")):
+        visitor.fill("#code", typed)
+        visitor.click("#join-code button[type=submit]")
+        assert visitor.eval_on_selector("#code", "(field) => field.validationMessage") == ENGLISH(says)
+        assert visitor.evaluate("location.hash") in ("", "#/")
     visitor.fill("#code", code.lower())
     visitor.click("#join-code button[type=submit]")
     visitor.wait_for_url(re.compile(rf"#/t/{code}$"))  # as the page names its tables: reconnect compares it

@@ -191,15 +191,16 @@ function unreachable() {
 
 // A request to the server, its answer read as JSON: {ok, data}; null, and said so, where the server
 // could not be reached or answered without JSON (stopped, the network gone, a proxy's error page):
-// the lobby's buttons did nothing, without a word.
-async function reach(url, options) {
+// the lobby's buttons did nothing, without a word. ``quiet``: asked by the page itself (the lobby's
+// list, again and again): said once, not read out again at each try, as a person's try is.
+async function reach(url, options, quiet = false) {
   try {
     const response = await fetch(url, options);
     const answer = { ok: response.ok, data: await response.json() };
     if (alerted === unreachable()) alertUser("");  // (in reach again)
     return answer;
   } catch {
-    alertUser(unreachable(), false);
+    alertUser(unreachable(), !quiet);
     return null;
   }
 }
@@ -314,9 +315,18 @@ async function showLobby() {
     $("button", { type: "submit", text: w("web_join") }));
   joinForm.addEventListener("submit", (event) => {
     event.preventDefault();
-    // the code, or the invitation's whole link pasted; without spaces (in capitals once routed)
-    const typed = new FormData(joinForm).get("code");
-    location.hash = `#/t/${(typed.match(/#\/t\/([^\s/]+)/)?.[1] ?? typed).replace(/\s+/g, "")}`;
+    // the code, or the invitation's whole link pasted; of its letters and digits alone (a space, a
+    // full stop copied from a chat), in capitals once routed
+    const field = document.getElementById("code");
+    const code = (field.value.match(/#\/t\/([A-Za-z0-9]+)/)?.[1] ?? field.value).replace(/[^A-Za-z0-9]/g, "");
+    if (code && code.length <= 12) { location.hash = `#/t/${code}`; return; }
+    if (code) {  // longer than any table's code ("Join me at the table")
+      field.setCustomValidity(w("web_no_table"));  // (put back at the next key typed: inOurWords)
+    } else {  // nothing of a code: the field asks for one, in the page's words
+      field.value = "";
+      field.dispatchEvent(new Event("input"));
+    }
+    joinForm.reportValidity();
   });
 
   // The file input is hidden behind a label of our own: the browser's button ("Choose File") and its
@@ -348,7 +358,7 @@ async function showLobby() {
     joinForm, upload));
   // a form the browser will not send (its own checks say why, beside the field) puts away what the
   // alert said of the last one sent: a name refused by the server stayed above "at most 24 characters"
-  lobby.addEventListener("invalid", () => alertUser(""), true);  // (capture: "invalid" does not bubble)
+  lobby.addEventListener("invalid", () => { if (alerted !== unreachable()) alertUser(""); }, true);  // (capture: it does not bubble)
   main.append(lobby);
   if (keptForms) restoreForms(keptForms);
   await listOpenTables(list);
@@ -367,7 +377,7 @@ let lobbyTimer = null;
 // The open tables, put in ``list`` in place (morph, each by its code): a Join link that has the focus
 // keeps it while its table is listed, whatever comes or goes before it.
 async function listOpenTables(list) {
-  const answer = await reach("/api/tables");
+  const answer = await reach("/api/tables", undefined, true);
   if (!answer) return;  // (said so: no list, rather than "no open tables")
   const drawn = $("ul", {});
   if (!answer.data.length) drawn.append($("li", { text: w("web_none_open") }));
@@ -380,12 +390,16 @@ async function listOpenTables(list) {
       $("a", { href: `#/t/${table.code}`, class: "button", text: w("web_join"),
         "aria-label": w("web_join_table", { code: table.code }) })));  // each link named apart in a list of links
   }
-  const focused = list.contains(document.activeElement);
+  const entries = [...list.children];
+  const focused = entries.findIndex((entry) => entry.contains(document.activeElement));
+  const after = entries.slice(focused + 1).map((entry) => entry.dataset.key);  // (the tables listed after it)
   morph(list, drawn);
-  // the focused link's table gone (filled): on to the first still listed, or the list's heading
-  // (the focus fell to the page itself, unsaid)
-  if (focused && !list.contains(document.activeElement))
-    (list.querySelector("a") || document.getElementById("open-tables-title")).focus();
+  // the focused link's table gone (filled): on to the next still listed, else the last, else the
+  // list's heading (the focus fell to the page itself, unsaid)
+  if (focused >= 0 && !list.contains(document.activeElement)) {
+    const next = after.map((key) => list.querySelector(`[data-key="${CSS.escape(key)}"] a`)).find(Boolean);
+    (next || list.querySelector("li:last-child a") || document.getElementById("open-tables-title")).focus();
+  }
 }
 
 async function post(url, body, refused) {
@@ -583,9 +597,7 @@ function render() {
       // back at the finished table after joining the rematch (its seat is ours in this browser): go to it
       // (read again when clicked: another tab of ours may have joined since this button was drawn)
       const joinedRematch = () => s.rematch && localStorage.getItem(`ll-seat-${s.rematch}`);
-      const joined = joinedRematch();
-      top.append($("p", {}, $("button", { id: "rematch",
-        text: joined ? w("web_rematch_go") : s.rematch ? w("web_rematch_join") : w("web_rematch"),
+      top.append($("p", {}, $("button", { id: "rematch", text: w(rematchOffer(s)),
         onclick: async () => {
           if (joinedRematch()) { location.hash = `#/t/${s.rematch}`; return; }
           const answer = await post(`/api/tables/${s.code}/rematch`, { secret: localStorage.getItem(`ll-seat-${s.code}`) },
@@ -646,9 +658,7 @@ function render() {
   s.hand.forEach((face, index) => {
     const mine = legal.filter((m) => m.card === face.card);
     const reason = s.blocked[face.card];
-    // the key the focus comes back to on a redraw: a second copy's own (it went to the first copy)
-    const copy = s.hand.slice(0, index).filter((other) => other.card === face.card).length;
-    const button = $("button", { class: "card-button", "data-key": `card-${face.card}${copy ? `-${copy + 1}` : ""}`,
+    const button = $("button", { class: "card-button", "data-key": cardKey(s.hand, index),
       "aria-pressed": picking && picking.index === index ? "true" : false,  // this copy, of two alike
       disabled: legal.length && mine.length && s.phase === "play" ? false : "",
       title: reason || "", "aria-label": `${face.name} (${face.value}): ${face.effect}${reason ? " — " + reason : ""}`,
@@ -789,14 +799,23 @@ function news(before, after) {
   if (nextRound(before, after) && after.previous)  // how the round we followed ended (its result too) comes first
     lines.unshift(...after.previous.log.slice(before.log.length));
   if (sameTable(before, after))  // who came to a seat left free (only its panel showed it)
-    for (const seat of before.free_seats.filter((i) => !after.free_seats.includes(i)))
+    for (const seat of before.free_seats.filter((i) => !after.free_seats.includes(i) && i !== after.seat))
       lines.push(w("web_came_to_table", { name: after.names[seat] }));
   if (turnBegins(before, after)) lines.push(w("web_your_turn"));
   if (after.match_winners.length && !(sameTable(before, after) && before.match_winners.length))
     lines.push(w("web_match_won", { names: after.match_won_by }));  // (shown in the status, which is not read out)
   if (after.rematch && !(sameTable(before, after) && before.rematch))  // (its button's words changed, unsaid)
-    lines.push(w("web_rematch_ready", { button: w(after.seat === null ? "web_rematch_watch" : "web_rematch_join") }));
+    lines.push(w("web_rematch_ready", { button: w(rematchOffer(after)) }));
   return lines.join(" ");
+}
+
+// The words of what a finished table offers this page for its rematch: to ask for one, to join the
+// one another asked for, to go to the one joined from this browser, or to watch it (a spectator, or
+// a player whose seat there was taken, the rematch full).
+function rematchOffer(s) {
+  const lost = rematchLost && rematchLost.code === s.rematch ? rematchLost : null;
+  if (s.seat === null || (lost && lost.full)) return "web_rematch_watch";
+  return !s.rematch ? "web_rematch" : localStorage.getItem(`ll-seat-${s.rematch}`) ? "web_rematch_go" : "web_rematch_join";
 }
 
 // Since when (Date.now()) each seat away has been, from the server's seconds (``away_for``).
@@ -914,8 +933,15 @@ function pickingView() {
   return box;
 }
 
+// The key the focus comes back to on a redraw of the card ``index`` of ``hand``: a second copy's own
+// (it went to the first copy).
+function cardKey(hand, index) {
+  const copy = hand.slice(0, index).filter((other) => other.card === hand[index].card).length;
+  return `card-${hand[index].card}${copy ? `-${copy + 1}` : ""}`;
+}
+
 function cancelPicking() {
-  focusNext = [`card-${picking.card.card}`, null];
+  focusNext = [cardKey(state.hand, picking.index), null];
   picking = null;
   render();
 }
