@@ -2481,13 +2481,33 @@ def test_a_database_is_one_servers_while_it_runs(database, tmp_path):
     Store(database).check_writable()
 
 
+def _end_session(database: str, pid: int) -> None:
+    """End PostgreSQL's session ``pid`` (as a restart would), and wait until it is gone."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.pool import NullPool
+
+    other = create_engine(database, poolclass=NullPool)
+    try:
+        with other.connect() as db:
+            db.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+            deadline = time.monotonic() + 10
+            while True:
+                db.commit()  # (pg_stat_activity is read once a transaction: asked again in a new one)
+                if not db.execute(text("SELECT count(*) FROM pg_stat_activity WHERE pid = :pid"), {"pid": pid}).scalar():
+                    return
+                assert time.monotonic() < deadline, f"session {pid} still there"
+                time.sleep(0.05)
+    finally:
+        other.dispose()
+
+
 def test_a_hold_on_postgresql_lost_with_its_connection_is_taken_again_or_given_up(database):
     """The advisory lock is its connection's: PostgreSQL restarted, or the connection cut, it went
     unnoticed, and a second server started on the database (each then served its own copy of the
     tables). The hold finds its connection gone and takes the lock again, or finds another server
     holding it now. (An SQLite file's lock is a file's, held while the process lives.)"""
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.pool import NullPool
+    from sqlalchemy import text
+    from sqlalchemy.exc import DBAPIError
 
     from loveletter.web.store import Hold
 
@@ -2497,48 +2517,39 @@ def test_a_hold_on_postgresql_lost_with_its_connection_is_taken_again_or_given_u
         hold.close()
         return
     assert isinstance(hold, Hold) and hold.check() == "held"
-    other = create_engine(database, poolclass=NullPool)
 
-    def cut() -> None:  # the hold's connection ended, as by a restart (its backend gone before this returns)
-        pid = hold.connection.execute(text("SELECT pg_backend_pid()")).scalar()
-        hold.connection.commit()
-        with other.connect() as db:
-            db.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
-            deadline = time.monotonic() + 10
-            while db.execute(text("SELECT count(*) FROM pg_stat_activity WHERE pid = :pid"), {"pid": pid}).scalar():
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
+    def cut() -> None:  # the hold's connection ended, as by a restart
+        _end_session(database, hold.session)
 
     try:
         cut()
         assert hold.check() == "taken again"
         with pytest.raises(InUse):
             claim(database)
+        # its connection cut, the session that held the lock not yet gone: not another's, ended
+        held_still = hold.connection
+        hold.connection = None
+        assert hold.check() == "unknown" and hold.check() == "taken again"
+        with pytest.raises(DBAPIError):  # (ended by the hold)
+            held_still.execute(text("SELECT 1"))
         cut()
         second = claim(database)  # a server started while the lock was lost
         assert second is not None and hold.check() == "lost"
         second.close()
     finally:
         hold.close()
-        other.dispose()
 
 
 def test_a_pooled_connection_the_database_dropped_is_not_used(database):
     """After PostgreSQL dropped the pool's connections (a restart), the first write on each failed, and
     a person's move was refused ("could not store that just now")."""
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.pool import NullPool
+    from sqlalchemy import text
 
     store = Store(database)
     with store.engine.connect() as db:  # (back in the pool once closed)
         pid = db.execute(text("SELECT pg_backend_pid()" if database.startswith("postgresql") else "SELECT 0")).scalar()
     if database.startswith("postgresql"):
-        other = create_engine(database, poolclass=NullPool)
-        with other.connect() as db:
-            db.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
-            while db.execute(text("SELECT count(*) FROM pg_stat_activity WHERE pid = :pid"), {"pid": pid}).scalar():
-                time.sleep(0.05)
-        other.dispose()
+        _end_session(database, pid)
     store.check_writable()  # (a write: it failed on the dropped connection)
     store.engine.dispose()
 
@@ -3007,8 +3018,10 @@ def test_a_server_on_every_address_names_the_one_its_network_reaches(database, m
         probe.bind(("0.0.0.0", 0))
         port = probe.getsockname()[1]
     monkeypatch.setattr(serving, "run_server", lambda app, listeners, **_: None)
-    monkeypatch.setattr(serving, "network_address", lambda: network)
+    asked: list[socket.AddressFamily] = []
+    monkeypatch.setattr(serving, "network_address", lambda family: asked.append(family) or network)
     assert serving.serve("0.0.0.0", port, database, 0, None, Translator("en")) == 0
+    assert asked == [socket.AF_INET]  # (an IPv4 address for 0.0.0.0; "::" listens on IPv6 alone, and asks for one)
     said = capsys.readouterr().out.splitlines()[0]
     if network:
         assert said == (f"Love Letter is being served: open http://{network}:{port}/ in a browser, on this machine or"
@@ -3022,6 +3035,8 @@ def test_this_machines_network_address_is_none_without_a_route(monkeypatch):
 
     address = serving.network_address()
     assert address is None or not ipaddress.ip_address(address).is_loopback
+    address = serving.network_address(socket.AF_INET6)  # in brackets, as a URL holds it
+    assert address is None or (address[0] + address[-1] == "[]" and ipaddress.ip_address(address[1:-1]).version == 6)
 
     def no_route(self, where):
         raise OSError(errno.ENETUNREACH, "Network is unreachable")

@@ -64,17 +64,24 @@ def watch_hold(hold: Hold, t: Translator, stopped: threading.Event,
             return
 
 
-def network_address() -> str | None:
-    """This machine's address on its network, where a server listening on every address is reached
-    from the others (the one its default route leaves by), or None where it has none. A UDP socket
-    "connected" sends nothing: it only picks the route (to an address kept for documentation)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+#: The addresses that stand for every address of this machine's: IPv4's, and IPv6's (IPv6 alone).
+EVERY_ADDRESS = {"0.0.0.0": socket.AF_INET, "::": socket.AF_INET6}
+
+
+def network_address(family: socket.AddressFamily = socket.AF_INET) -> str | None:
+    """This machine's address on its network in ``family`` (IPv6's in brackets), where a server
+    listening on every address is reached from the others (the one its default route leaves by), or
+    None where it has none. A UDP socket "connected" sends nothing: it only picks the route (to an
+    address kept for documentation)."""
+    with socket.socket(family, socket.SOCK_DGRAM) as probe:
         try:
-            probe.connect(("192.0.2.1", 9))
-            address = str(probe.getsockname()[0])
+            probe.connect(("2001:db8::1" if family == socket.AF_INET6 else "192.0.2.1", 9))
+            address = ipaddress.ip_address(probe.getsockname()[0])
         except OSError:  # no route: no network
             return None
-    return None if ipaddress.ip_address(address).is_loopback or ipaddress.ip_address(address).is_unspecified else address
+    if address.is_loopback or address.is_unspecified or address.is_link_local:
+        return None
+    return f"[{address}]" if address.version == 6 else str(address)
 
 
 def serve(host: str, port: int, database: str | None, bot_delay: float, budget: int | None,
@@ -131,11 +138,11 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     for code, why in app.state.server.left_out.items():
         reason = left_out_reason(why, t)
         print(f"loveletter serve: {t('serve_table_left_out', code=code, reason=reason)}", file=sys.stderr)
-    network = network_address() if host in ("0.0.0.0", "::") else None
+    network = network_address(EVERY_ADDRESS[host]) if host in EVERY_ADDRESS else None
     if network is not None:  # (opened at "localhost", the page's invite link would lead a friend's browser to its own machine)
         print(t("serve_open_network", url=f"http://{network}:{port}/"), flush=True)
     else:
-        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else f"[{host}]" if ":" in host else host
+        shown = "localhost" if host == "127.0.0.1" or host in EVERY_ADDRESS else f"[{host}]" if ":" in host else host
         print(t("serve_open", url=f"http://{shown}:{port}/"), flush=True)
     # as given, password hidden (SQLAlchemy's own rendering failed, with a traceback, on a file name
     # that is not UTF-8, after the database was made)
@@ -165,6 +172,8 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
         watching.set()
         for listener in listeners:
             listener.close()
+    if isinstance(claimed, Hold):  # (the watcher holds it too: let go here, not when the last goes)
+        claimed.close()
     del claimed  # (held until here: the database is this server's while it serves)
     if stopped_by is not None:  # stopped by Ctrl-C, as a shell expects (a SIGTERM ended it already)
         signal.signal(stopped_by, signal.SIG_DFL)

@@ -41,7 +41,7 @@ from sqlalchemy import (
     true,
 )
 from sqlalchemy.engine import URL, Connection, Engine, make_url
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.pool import NullPool, StaticPool
 from sqlalchemy.sql.dml import Insert
 from sqlalchemy.sql.elements import ColumnElement
@@ -195,39 +195,66 @@ class Hold:
     finds that out, and takes the lock again."""
 
     def __init__(self, where: URL) -> None:
-        self.engine = create_engine(where, poolclass=NullPool)
-        self.connection = self._take()
+        # a connection cut is found out within a minute or so (TCP's own retries took a quarter of an
+        # hour): libpq's settings, which psycopg passes on
+        libpq = {"connect_timeout": 10, "keepalives": 1, "keepalives_idle": 30, "keepalives_interval": 10,
+                 "keepalives_count": 3}
+        self.engine = create_engine(where, poolclass=NullPool,
+                                    connect_args=libpq if where.get_driver_name() in ("psycopg", "psycopg2") else {})
+        self.connection: Connection | None = None
+        self.session = 0  # the server process of PostgreSQL's that holds the lock for us
+        self._take()
 
-    def _take(self) -> Connection:
+    def _take(self) -> None:
         connection = self.engine.connect()
-        held = connection.execute(text("SELECT pg_try_advisory_lock(hashtext('loveletter ' || current_schema()))"))
-        if not held.scalar():
+        held = connection.execute(text("SELECT pg_try_advisory_lock(hashtext('loveletter ' || current_schema())),"
+                                       " pg_backend_pid()")).one()
+        if not held[0]:
             connection.close()
             raise InUse
         connection.commit()  # (the lock is the session's: no transaction is left open)
-        return connection
+        self.connection, self.session = connection, held[1]
 
     def check(self) -> str:
         """``"held"`` where the database is held still; ``"taken again"`` where the connection was
         lost and the lock is taken again; ``"lost"`` where another server holds it now; ``"unknown"``
-        where the database cannot be reached (nor any other server reach it: asked again later)."""
-        try:
-            self.connection.execute(text("SELECT 1"))
-            self.connection.commit()
-            return "held"
-        except SQLAlchemyError:
+        where that cannot be known now (the database out of reach, nor any other server reaching it;
+        a fault of the moment): asked again later."""
+        if self.connection is not None:
+            try:
+                self.connection.execute(text("SELECT 1"))
+                self.connection.commit()
+                return "held"
+            except DBAPIError as err:
+                if not err.connection_invalidated:  # (the session, and its lock, are there still)
+                    return "unknown"
             with contextlib.suppress(SQLAlchemyError):
                 self.connection.close()
+            self.connection = None
         try:
-            self.connection = self._take()
+            self._take()
         except InUse:
-            return "lost"
+            # our own session may hold it still: its connection cut, PostgreSQL has not noticed yet.
+            # Ended, it is taken again at the next check; held by another, this server has lost it
+            return "unknown" if self._end_own_session() else "lost"
         except SQLAlchemyError:
             return "unknown"
         return "taken again"
 
+    def _end_own_session(self) -> bool:
+        """End the session that held the lock for us, if it still holds one; whether it did."""
+        try:
+            with self.engine.connect() as db:
+                ended = db.execute(text("SELECT pg_terminate_backend(pid) FROM pg_locks"
+                                        " WHERE pid = :pid AND locktype = 'advisory'"), {"pid": self.session}).first()
+                db.commit()
+        except SQLAlchemyError:
+            return True  # (not known: asked again at the next check)
+        return ended is not None
+
     def close(self) -> None:
-        self.connection.close()
+        if self.connection is not None:
+            self.connection.close()
         self.engine.dispose()
 
 
