@@ -356,7 +356,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_tour_records": "Keep every game's record in this folder (game-000000.json, …).",
         "opt_tour_quiet": "No progress bar and no notes on standard error.",
         # placeholders in the help pages' option lists
-        "meta_levels": "LEVEL[,LEVEL…]",
+        "meta_levels": "LEVEL[,LEVEL...]",
         "meta_options": "[OPTIONS]",
         "meta_command": "COMMAND [ARGS]...",
         "meta_tokens": "TOKENS",
@@ -425,7 +425,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_no_bots": "--bots: list at least one bot level ({levels})",
         "tour_err_unknown_level": "--bots: unknown bot level {level!r}: choose from {levels}",
         "tour_err_too_many_bots": "--bots lists {count} levels, more than the {players} players",
-        "tour_err_edition": "unknown edition {edition}: choose classic or 2019",
+        "tour_err_edition": "unknown edition {given}: choose classic or 2019",
         "tour_err_lineup": "the lineup is a bot level for each seat, such as ('expert', 'beginner'), not {lineup}",
         "tour_err_players": "--players: the {edition} is for {low}-{high} players, not {players} (R2.1)",
         "tour_err_bots_players": "--bots: {players} levels listed, but the {edition} is for {low}-{high} players"
@@ -1013,7 +1013,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_tour_plot": "Teken ook de winstpercentages en ratings met hun foutmarges in dit PNG-bestand.",
         "opt_tour_records": "Bewaar het spelverslag van elke partij in deze map (game-000000.json, …).",
         "opt_tour_quiet": "Geen voortgangsbalk en geen meldingen op het foutkanaal (stderr).",
-        "meta_levels": "NIVEAU[,NIVEAU…]",
+        "meta_levels": "NIVEAU[,NIVEAU...]",
         "meta_options": "[OPTIES]",
         "meta_command": "OPDRACHT [ARGUMENTEN]...",
         "meta_tokens": "TEKENS",
@@ -1084,7 +1084,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_no_bots": "--bots: noem minstens één niveau ({levels})",
         "tour_err_unknown_level": "--bots: onbekend niveau {level!r}: kies uit {levels}",
         "tour_err_too_many_bots": "--bots noemt {count} niveaus, meer dan de {players} spelers",
-        "tour_err_edition": "onbekende editie {edition}: kies classic of 2019",
+        "tour_err_edition": "onbekende editie {given}: kies classic of 2019",
         "tour_err_lineup": "de opstelling is een botniveau per stoel, zoals ('expert', 'beginner'), niet {lineup}",
         "tour_err_players": "--players: de {edition} is voor {low}-{high} spelers, niet {players} (R2.1)",
         "tour_err_bots_players": "--bots: {players} niveaus genoemd, maar de {edition} is voor {low}-{high}"
@@ -1707,9 +1707,8 @@ class Translator:
         return self(key) if key in self._messages else name
 
     def tournament_error(self, key: str, params: dict[str, Any]) -> str:
-        """A tournament's refusal (the message ``tour_err_<key>``), its edition named in words (an
-        unknown one as it was given)."""
-        if "edition" in params and key != "edition":
+        """A tournament's refusal (the message ``tour_err_<key>``), its edition named in words."""
+        if "edition" in params:
             params = {**params, "edition": self.edition(params["edition"])}
         return self(f"tour_err_{key}", **params)
 

@@ -60,8 +60,8 @@ def without_invisible(typed: str) -> str:
 
 
 def not_text(typed: str) -> bool:
-    """Whether ``typed`` holds bytes that were not UTF-8 (Python keeps them as escapes, \\udc80 to
-    \\udcff, in what it reads from a terminal or a command line)."""
+    """Whether ``typed`` holds bytes its reader's encoding could not read (UTF-8's, or standard input's:
+    Python keeps them as escapes, \\udc80 to \\udcff, in what it reads from a terminal or a command line)."""
     return any("\udc80" <= ch <= "\udcff" for ch in typed)
 
 

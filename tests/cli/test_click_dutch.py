@@ -78,7 +78,7 @@ def test_help_in_english_by_default():
     out = " ".join(run("tournament", "--help").stdout.split())
     assert out.startswith("Usage: loveletter tournament [OPTIONS]") and "[default: beginner,random]" in out
     assert "Play many games" in out
-    assert "--records DIR " in out and "--bots LEVEL[,LEVEL…] " in out and "INTEGER RANGE" not in out
+    assert "--records DIR " in out and "--bots LEVEL[,LEVEL...] " in out and "INTEGER RANGE" not in out
 
 
 @pytest.mark.parametrize(("args", "line"), [

@@ -385,7 +385,7 @@ def test_bytes_that_are_not_text_are_told_so(tmp_path, lang, says, strict):
     assert b"Traceback" not in proc.stderr
 
 
-@pytest.mark.parametrize("encoding", ["cp1252", "latin-1", "ascii"])
+@pytest.mark.parametrize("encoding", ["cp1252", "latin-1", "ascii", "cp1251", "mac-roman"])
 def test_a_scripts_byte_order_mark_is_passed_over_in_any_input_encoding(tmp_path, encoding):
     """A script saved by Notepad begins with UTF-8's byte-order mark; read as UTF-8 it is invisible
     and dropped, but read in a Windows code page its bytes were "ï»¿1", an unknown card, and in

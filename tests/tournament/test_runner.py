@@ -700,6 +700,8 @@ def test_timing_adds_up_over_every_chunk():
     (Settings(("random", "random"), seed=None), "whole"),  # type: ignore[arg-type]  # (played as a fixed seed)
     (Settings("beginner,random"), "lineup"),  # type: ignore[arg-type]  # (fifteen one-letter levels)
     (Settings(("random", 2)), "lineup"),  # type: ignore[arg-type]
+    (Settings(None), "lineup"),  # type: ignore[arg-type]  # (a TypeError)
+    (Settings(level for level in ("random", "random")), "lineup"),  # type: ignore[arg-type]
     (Settings(("random", "random"), edition=2019), "edition"),  # type: ignore[arg-type]
 ])
 def test_check_refuses_settings_by_their_own_key(settings, key):

@@ -192,7 +192,8 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
             render(report, t, out)
         else:  # a file or a pipe: 110 columns (or as COLUMNS says), and no spaces at the ends of lines (rich pads titles)
             text = _Text(out.encoding)
-            width = out.width if os.environ.get("COLUMNS") else 110  # (a width of 0 was dropped: start.no_zero_size)
+            # (COLUMNS of digits only, as rich reads it; a width of 0 was dropped: start.no_zero_size)
+            width = out.width if os.environ.get("COLUMNS", "").isdigit() else 110
             render(report, t, Console(highlight=False, width=width, file=text))
             print("".join(line.rstrip() + "\n" for line in text.getvalue().splitlines()), end="")  # (nothing if closed)
     return status

@@ -101,11 +101,12 @@ def check(settings: Settings) -> None:
         value = getattr(settings, name)
         if (value is not None or name != "budget") and not is_whole(value):
             raise TournamentError("whole", name=name, value=repr(value)[:40])
-    # (the lineup "beginner,random" was fifteen one-letter levels, refused as "--players: ... not 15")
-    if isinstance(settings.lineup, str) or not all(isinstance(level, str) for level in settings.lineup):
+    # (the lineup "beginner,random" was fifteen one-letter levels, refused as "--players: ... not 15";
+    # None, or a generator, a TypeError)
+    if not isinstance(settings.lineup, (tuple, list)) or not all(isinstance(level, str) for level in settings.lineup):
         raise TournamentError("lineup", lineup=repr(settings.lineup)[:60])
     if not isinstance(settings.edition, str) or settings.edition not in EDITIONS:  # (2019 was "'2019 edition'")
-        raise TournamentError("edition", edition=repr(settings.edition)[:40])
+        raise TournamentError("edition", given=repr(settings.edition)[:40])
     edition = EDITIONS[settings.edition]
     if not edition.min_players <= settings.players <= edition.max_players:
         raise TournamentError("players", edition=edition.name, low=edition.min_players,

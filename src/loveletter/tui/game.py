@@ -12,6 +12,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import errno
+import functools
 import random
 import re
 import secrets
@@ -307,8 +308,9 @@ class TerminalGame:
                 self._say(Text(self.t(_by_moves("nothing_typed", len(legal)), max=len(legal)), style="red"))
                 continue
             if not_text(text):
-                encoding = {"utf-8": "UTF-8", "ascii": "ASCII"}.get(_input_encoding(), _input_encoding())
-                self._say(Text(self.t("not_text", encoding=encoding), style="red"))
+                encoding = _input_encoding()
+                self._say(Text(self.t("not_text", encoding={"utf-8": "UTF-8", "ascii": "ASCII"}.get(encoding, encoding)),
+                               style="red"))
                 continue
             if re.fullmatch(r"[+-]?[0-9]+\.?", text):  # a number, even signed, or as the list shows it ("1.")
                 text = text.removesuffix(".")
@@ -372,7 +374,7 @@ class TerminalGame:
             # echo scripted input so the transcript reads well (its control codes, a terminal's
             # escapes among them, as spaces: the refusal that follows quotes them escaped)
             self.console.print(one_line(line))
-        return without_invisible(line.removeprefix(_MISREAD_BOM.get(_input_encoding(), ""))).strip().lower()
+        return without_invisible(line.removeprefix(_misread_bom(_input_encoding()))).strip().lower()
 
     # ----------------------------------------------------------------------------- showing
 
@@ -644,11 +646,15 @@ def _print_parts(console: Console, label: str, parts: list[str], between: str = 
     _print_trimmed(console, Text(line))
 
 
-#: A UTF-8 byte-order mark (a script saved by Notepad) as standard input in another encoding reads it
-#: (undone as invisible in UTF-8: :func:`~loveletter.narrate.without_invisible`); "ï»¿1" was an
-#: unknown card, and in ASCII, bytes "not UTF-8".
-_MISREAD_BOM = {codecs.lookup(name).name: codecs.BOM_UTF8.decode(name, "surrogateescape")
-                for name in ("ascii", "cp1252", "latin-1")}
+@functools.cache
+def _misread_bom(encoding: str) -> str:
+    """A UTF-8 byte-order mark (a script saved by Notepad) as standard input in ``encoding`` reads it
+    (in UTF-8 it is invisible, and undone as such: :func:`~loveletter.narrate.without_invisible`):
+    in cp1252 "ï»¿1" was an unknown card, in ASCII bytes "not UTF-8"."""
+    try:
+        return codecs.BOM_UTF8.decode(encoding, "surrogateescape")
+    except (LookupError, UnicodeDecodeError):  # (an encoding that cannot read such bytes at all)
+        return ""
 
 
 def _input_encoding() -> str:
