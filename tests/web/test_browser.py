@@ -177,26 +177,22 @@ def test_the_lobbys_open_tables_are_asked_for_again_and_a_focused_link_keeps_the
     assert visitor.evaluate("document.activeElement.getAttribute('aria-label')") == f"Join table {first}"
     visitor.focus(f"#open-tables a[aria-label='Join table {second}']")
     joiners = []
-    for name in ("Cas", "Dee"):  # Ann's table full: it leaves the list, before Bob's
-        joiner = new_page(browser, f"{server}#/t/{first}")
-        joiner.fill("#join input[name=name]", name)
-        joiner.click("#join button[type=submit]")
-        joiner.wait_for_selector(".hand")
-        joiners.append(joiner)
-    visitor.clock.run_for(11_000)
-    visitor.locator(f"#open-tables li:has-text('{first}')").wait_for(state="detached")
+
+    def filled(code: str, names: tuple[str, str]) -> None:  # the table full, and gone from the visitor's list
+        for name in names:
+            joiner = new_page(browser, f"{server}#/t/{code}")
+            joiner.fill("#join input[name=name]", name)
+            joiner.click("#join button[type=submit]")
+            joiner.wait_for_selector(".hand")
+            joiners.append(joiner)
+        visitor.clock.run_for(11_000)
+        visitor.locator(f"#open-tables li:has-text('{code}')").wait_for(state="detached")
+
+    filled(first, ("Cas", "Dee"))  # Ann's table, listed before Bob's
     assert visitor.evaluate("document.activeElement.getAttribute('aria-label')") == f"Join table {second}"
-    for name in ("Eve", "Fay"):  # Bob's table, whose link has the focus, full too: on to the next, or the heading
-        joiner = new_page(browser, f"{server}#/t/{second}")
-        joiner.fill("#join input[name=name]", name)
-        joiner.click("#join button[type=submit]")
-        joiner.wait_for_selector(".hand")
-        joiners.append(joiner)
-    visitor.clock.run_for(11_000)
-    visitor.locator(f"#open-tables li:has-text('{second}')").wait_for(state="detached")
-    # on to the next table listed, else the last, else the list's heading; never the page itself
-    assert visitor.evaluate("""document.activeElement.closest('#open-tables li a, #open-tables-title') !== null
-      && document.activeElement.getAttribute('aria-label') !== 'Join table ' + arguments[0]""".replace("arguments[0]", repr(second)))
+    filled(second, ("Eve", "Fay"))  # Bob's, whose link has the focus: on to the next listed, else the last, else the heading
+    assert visitor.evaluate("""(gone) => document.activeElement.closest('#open-tables li a, #open-tables-title') !== null
+      && document.activeElement.getAttribute('aria-label') !== gone""", f"Join table {second}")
     for page in (ann, bob, *joiners):
         page.close()
     context.close()
