@@ -2563,19 +2563,48 @@ def test_a_server_on_postgresql_says_its_hold_taken_again_and_stops_once_another
         def check(self) -> str:
             return next(self.said)
 
-    stopped: list[bool] = []
+    lost = threading.Event()
     monkeypatch.setattr(serving, "HOLD_CHECK_EVERY", 0.001)
-    serving.watch_hold(Told(), Translator("en"), threading.Event(), stop_server=lambda: stopped.append(True))  # type: ignore[arg-type]
+    serving.watch_hold(Told(), Translator("en"), threading.Event(), lost)  # type: ignore[arg-type]
     assert capsys.readouterr().err.splitlines() == [
         "loveletter serve: the connection that held the database for this server was lost (PostgreSQL restarted,"
         " or the connection cut): the database is held again",
         "loveletter serve: another server took the database while the connection that held it for this one was"
         " lost: this server stops, and the other goes on"]
-    assert stopped == [True]
+    assert lost.is_set()
+    lost.clear()
     quiet = threading.Event()
     quiet.set()  # the server stopped: no more asking
-    serving.watch_hold(Told(), Translator("en"), quiet, stop_server=lambda: stopped.append(True))  # type: ignore[arg-type]
-    assert stopped == [True]
+    serving.watch_hold(Told(), Translator("en"), quiet, lost)  # type: ignore[arg-type]
+    assert not lost.is_set()
+
+
+def test_a_server_stops_with_status_1_once_its_database_is_lost(monkeypatch, tmp_path, capsys):
+    """Told so by its watcher, the server shut down as an operator's SIGTERM does, status 143 (and, in
+    the instant uvicorn had put its handlers back, the process ended there): it stops itself now, and
+    says so by its status. (A hold that finds another server has the database, on a real server.)"""
+    from loveletter.web import serve as serving
+
+    class Lost:
+        def check(self) -> str:
+            return "lost"
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(serving, "Hold", Lost)
+    monkeypatch.setattr(serving, "claim", lambda url: Lost())
+    monkeypatch.setattr(serving, "HOLD_CHECK_EVERY", 0.05)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    done: list[int] = []
+    serving_thread = threading.Thread(target=lambda: done.append(serving.serve(
+        "127.0.0.1", port, f"sqlite:///{tmp_path / 'web.sqlite3'}", 0, None, Translator("en"))), daemon=True)
+    serving_thread.start()
+    serving_thread.join(30)
+    assert done == [1]
+    assert capsys.readouterr().err.strip().endswith("this server stops, and the other goes on")
 
 
 def test_the_servers_files_are_its_users_alone(tmp_path, monkeypatch):

@@ -48,19 +48,18 @@ def database_url(given: str | None) -> str:
 HOLD_CHECK_EVERY = 10.0
 
 
-def watch_hold(hold: Hold, t: Translator, stopped: threading.Event,
-               stop_server: Callable[[], None] = lambda: signal.raise_signal(signal.SIGTERM)) -> None:
+def watch_hold(hold: Hold, t: Translator, stopped: threading.Event, lost: threading.Event) -> None:
     """Every :data:`HOLD_CHECK_EVERY` seconds until ``stopped``, whether ``hold`` holds the database
     still (:meth:`~loveletter.web.store.Hold.check`): its lock taken again is said in a line; held by
-    another server now (started while the lock was lost), this one stops, saying why, for two would
-    each serve their own copy of a table."""
+    another server now (started while the lock was lost), ``lost`` is set, which stops this one,
+    saying why, for two would each serve their own copy of a table."""
     while not stopped.wait(HOLD_CHECK_EVERY):
         found = hold.check()
         if found == "taken again":
             print(f"loveletter serve: {t('serve_hold_taken_again')}", file=sys.stderr, flush=True)
         elif found == "lost":
             print(f"loveletter serve: {t('serve_hold_lost')}", file=sys.stderr, flush=True)
-            stop_server()
+            lost.set()
             return
 
 
@@ -154,8 +153,9 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     except OSError as err:  # (taken since it was tried above)
         return fail("serve_err_port", host=host, port=port, reason=t.os_reason(err))
     watching = threading.Event()  # set as the server stops
+    lost = threading.Event()  # set where another server has taken the database
     if isinstance(claimed, Hold):
-        threading.Thread(target=watch_hold, args=(claimed, t, watching), daemon=True).start()
+        threading.Thread(target=watch_hold, args=(claimed, t, watching, lost), daemon=True).start()
     served: ASGIApp = app
     bound = [str(listener.getsockname()[0]) for listener in listeners]
     # only this machine's own pages may reach it: the addresses bound decide ("--host 127.0.0.2", or a
@@ -166,8 +166,9 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     try:
         # the proxies named only (uvicorn believed anyone on this machine, so a client here could name
         # itself anyone and pass the limits per address)
-        stopped_by = run_server(served, listeners, log_level="warning", ws_max_size=16_384, timeout_graceful_shutdown=5,
-                                proxy_headers=proxy is not None, forwarded_allow_ips=proxy or "")
+        stopped_by = run_server(served, listeners, stop=lost, log_level="warning", ws_max_size=16_384,
+                                timeout_graceful_shutdown=5, proxy_headers=proxy is not None,
+                                forwarded_allow_ips=proxy or "")
     finally:
         watching.set()
         for listener in listeners:
@@ -178,7 +179,7 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     if stopped_by is not None:  # stopped by Ctrl-C, as a shell expects (a SIGTERM ended it already)
         signal.signal(stopped_by, signal.SIG_DFL)
         signal.raise_signal(stopped_by)
-    return 0
+    return 1 if lost.is_set() else 0  # (its database taken by another server: said, and a failure)
 
 
 def _client_faults_on_one_line(record: logging.LogRecord) -> bool:
@@ -308,7 +309,15 @@ class _Server(uvicorn.Server):
     """uvicorn's server, which shuts the app down even when a second Ctrl-C hurries it (as people press
     when a server is slow to stop): uvicorn then left the app's shutdown out, and the app's task,
     cancelled as the event loop closed, logged a traceback. A hang-up shuts it down as SIGTERM does,
-    where it ended the server at once, its players' connections cut without a word."""
+    where it ended the server at once, its players' connections cut without a word. ``stop``, once
+    set (from another thread), shuts it down too."""
+
+    def __init__(self, config: uvicorn.Config, stop: threading.Event | None = None) -> None:
+        super().__init__(config)
+        self.stop = stop
+
+    async def on_tick(self, counter: int) -> bool:
+        return await super().on_tick(counter) or (self.stop is not None and self.stop.is_set())
 
     @contextlib.contextmanager
     def capture_signals(self) -> Iterator[None]:
@@ -324,12 +333,14 @@ class _Server(uvicorn.Server):
             await self.lifespan.shutdown()
 
 
-def run_server(app: ASGIApp, listeners: list[socket.socket], **options: Any) -> int | None:
-    """Serve ``app`` under uvicorn on ``listeners``, with uvicorn's ``options``, until stopped, and
-    say nothing of it: SIGINT where Ctrl-C stopped it (once uvicorn has shut down, it raises the
-    signal again; a SIGTERM raised again ends this process there, as it would have at once)."""
+def run_server(app: ASGIApp, listeners: list[socket.socket], stop: threading.Event | None = None,
+               **options: Any) -> int | None:
+    """Serve ``app`` under uvicorn on ``listeners``, with uvicorn's ``options``, until stopped (by a
+    signal, or ``stop`` set), and say nothing of it: SIGINT where Ctrl-C stopped it (once uvicorn has
+    shut down, it raises the signal again; a SIGTERM raised again ends this process there, as it
+    would have at once)."""
     try:
-        _Server(uvicorn.Config(app, backlog=BACKLOG, **options)).run(sockets=listeners)
+        _Server(uvicorn.Config(app, backlog=BACKLOG, **options), stop).run(sockets=listeners)
     except KeyboardInterrupt:
         return signal.SIGINT
     return None
