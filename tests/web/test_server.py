@@ -2595,6 +2595,10 @@ def test_a_server_stops_with_status_1_once_its_database_is_lost(monkeypatch, tmp
     monkeypatch.setattr(serving, "Hold", Lost)
     monkeypatch.setattr(serving, "claim", lambda url: Lost())
     monkeypatch.setattr(serving, "HOLD_CHECK_EVERY", 0.05)
+    # uvicorn's own logging set up would close pytest's capturing handlers (every later test erred)
+    real = serving.run_server
+    monkeypatch.setattr(serving, "run_server", lambda app, listeners, **options: real(app, listeners, log_config=None,
+                                                                                         **options))
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
