@@ -221,13 +221,13 @@ def replay_command(file: str, as_json: bool, lang: str | None) -> None:
                 _echo(f"loveletter replay: {t('replay_too_long', most=MAX_STORY // 1_000_000)}", err=True)
                 sys.exit(1)
             story.append(line)
-        if sys.stdout.isatty():  # on a terminal, broken between words; to a file or pipe, a line an event
-            story = list(wrapped(story, shutil.get_terminal_size().columns))
+        # on a terminal, broken between words as it is written; to a file or pipe, a line an event
+        lines = wrapped(story, shutil.get_terminal_size().columns) if sys.stdout.isatty() else story
     # (a misspelt field, say, is not taken without a word; said once the replay will be written)
     left_out = t.ignored_fields(replayed.ignored)
     if left_out:
         _echo(left_out, err=True)
-    for line in [json.dumps(summary(replayed))] if as_json else story:
+    for line in [json.dumps(summary(replayed))] if as_json else lines:
         _echo(line)
 
 

@@ -52,6 +52,7 @@ from loveletter.narrate import (
     not_text,
     one_line,
     round_end_parts,
+    scores,
     visible,
     without_invisible,
 )
@@ -261,8 +262,7 @@ class TerminalGame:
         self._say(Text(won, style="bold green"))
         if spy is not None:
             self._say(spy)
-        scores = ", ".join(f"{n} {k}" for n, k in zip(self.names, self.match.tokens, strict=True))
-        self._say(t("score_target", scores=scores, target=self.match.target))
+        self._say(t("score_target", scores=scores(self.names, self.match.tokens), target=self.match.target))
         self.console.print()
 
     def _save(self) -> None:
