@@ -1650,6 +1650,10 @@ class Translator:
     def join_names(self, names: list[str]) -> str:
         return either(names, self("and"))
 
+    def join_choices(self, choices: Sequence[object]) -> str:
+        """Choices as a sentence says them: ``random, beginner or expert`` / ``en of nl``."""
+        return either(choices, self("or"))
+
     def error(self, err: IllegalActionError, yours: bool = False) -> str:
         """A refusal of the engine in this language; ``yours``: told to the player whose move it
         refuses ("you do not hold the Princess", not "seat 0 does not hold ...")."""
@@ -1665,7 +1669,7 @@ class Translator:
             else:
                 params[key] = quoted(value)  # a seat number thousands of digits long, cut short
         if isinstance(params.get("options"), (list, tuple)):
-            params["options"] = either(params["options"], "of")
+            params["options"] = self.join_choices(params["options"])
         if err.key == "not_edition":
             params["edition"] = self.edition(str(params["edition"]))  # "klassieke editie"
         return yours_wording.get(err.key, ERRORS_NL[err.key]).format(**params)

@@ -22,7 +22,7 @@ from loveletter.engine import (
     View,
     view,
 )
-from loveletter.engine.errors import either, quoted
+from loveletter.engine.errors import quoted
 from loveletter.i18n import LANGUAGES, Translator, grouped
 from loveletter.narrate import event_lines
 from loveletter.percentages import best_moves, hint_text, shown_percentages
@@ -171,7 +171,7 @@ def refusal_message(refused: Refused, t: Translator, edition: Edition | None = N
     else:
         # what was sent, cut short (a reason is our own text, and a name was checked: both whole);
         # the choices offered, as a sentence in this language says them ("random, beginner or expert")
-        params = {key: either(value, t("or")) if isinstance(value, tuple)
+        params = {key: t.join_choices(value) if isinstance(value, tuple)
                   else value if key in ("reason", "name") else quoted(value)
                   for key, value in refused.params.items()}
         if "edition" in params:  # named as the rest of the game names it
