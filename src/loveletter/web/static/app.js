@@ -396,10 +396,9 @@ async function listOpenTables(list) {
   morph(list, drawn);
   // the focused link's table gone (filled): on to the next still listed, else the last, else the
   // list's heading (the focus fell to the page itself, unsaid)
-  if (focused >= 0 && !list.contains(document.activeElement)) {
-    const next = after.map((key) => list.querySelector(`[data-key="${CSS.escape(key)}"] a`)).find(Boolean);
-    (next || list.querySelector("li:last-child a") || document.getElementById("open-tables-title")).focus();
-  }
+  if (focused >= 0 && !list.contains(document.activeElement))
+    refocus(null, [...after.map((key) => `#open-tables [data-key="${CSS.escape(key)}"] a`), "#open-tables li:last-child a",
+      "#open-tables-title"]);
 }
 
 async function post(url, body, refused) {
@@ -592,14 +591,13 @@ function render() {
     }
   } else if (s.match_winners.length) {
     top.append($("p", { class: "result", text: w("web_match_won", { names: s.match_won_by }) }));
-    const lost = rematchLost && rematchLost.code === s.rematch ? rematchLost : null;
+    const lost = lostRematch(s);
     if (me !== null && !(lost && lost.full)) {  // first: where the focus goes when the match ends
       // back at the finished table after joining the rematch (its seat is ours in this browser): go to it
       // (read again when clicked: another tab of ours may have joined since this button was drawn)
-      const joinedRematch = () => s.rematch && localStorage.getItem(`ll-seat-${s.rematch}`);
       top.append($("p", {}, $("button", { id: "rematch", text: w(rematchOffer(s)),
         onclick: async () => {
-          if (joinedRematch()) { location.hash = `#/t/${s.rematch}`; return; }
+          if (joinedRematch(s)) { location.hash = `#/t/${s.rematch}`; return; }
           const answer = await post(`/api/tables/${s.code}/rematch`, { secret: localStorage.getItem(`ll-seat-${s.code}`) },
             (refusal) => {  // our seat there taken while we were away: the way to watch it too
               if (SEAT_LOST.includes(refusal.key)) {
@@ -813,9 +811,19 @@ function news(before, after) {
 // one another asked for, to go to the one joined from this browser, or to watch it (a spectator, or
 // a player whose seat there was taken, the rematch full).
 function rematchOffer(s) {
-  const lost = rematchLost && rematchLost.code === s.rematch ? rematchLost : null;
+  const lost = lostRematch(s);
   if (s.seat === null || (lost && lost.full)) return "web_rematch_watch";
-  return !s.rematch ? "web_rematch" : localStorage.getItem(`ll-seat-${s.rematch}`) ? "web_rematch_go" : "web_rematch_join";
+  return !s.rematch ? "web_rematch" : joinedRematch(s) ? "web_rematch_go" : "web_rematch_join";
+}
+
+// Our seat at ``s``'s rematch, taken while we were away ({code, full}: the rematch full too), if it was.
+function lostRematch(s) {
+  return rematchLost && rematchLost.code === s.rematch ? rematchLost : null;
+}
+
+// Whether this browser holds a seat at ``s``'s rematch (joined from here, or from another tab).
+function joinedRematch(s) {
+  return Boolean(s.rematch && localStorage.getItem(`ll-seat-${s.rematch}`));
 }
 
 // Since when (Date.now()) each seat away has been, from the server's seconds (``away_for``).
@@ -984,6 +992,7 @@ function drawReplay() {
   const step = (by) => { replay.at = Math.max(0, Math.min(replay.frames.length - 1, replay.at + by)); drawReplay(); };
   // named, as the table's page is: a replay, and of which table (an uploaded record has no code)
   const title = replay.source.code ? `${w("web_replay")} · ${replay.source.code}` : w("web_replay");
+  const last = replay.at === replay.frames.length - 1;
   document.title = `${title} – ${w("web_title")}`;
   const controls = $("section", { class: "panel replay-controls", "aria-labelledby": "replay-title" },
     $("h2", { id: "replay-title", class: "visually-hidden", text: title }),
@@ -994,7 +1003,7 @@ function drawReplay() {
       $("span", { "aria-hidden": "true", text: "◀ " }), w("web_previous")),
     " ",
     $("button", { id: "replay-next", onclick: () => step(1),
-      disabled: replay.at === replay.frames.length - 1 ? "" : false }, w("web_next"), $("span", { "aria-hidden": "true", text: " ▶" })),
+      disabled: last ? "" : false }, w("web_next"), $("span", { "aria-hidden": "true", text: " ▶" })),
     $("span", { id: "replay-step", "aria-keyshortcuts": "ArrowLeft ArrowRight",
       text: " " + w(f.turn ? "web_step" : "web_step_deal", { n: replay.at + 1, total: replay.frames.length, round: f.round, turn: f.turn }) }));
   const players = playersSection();
@@ -1012,7 +1021,6 @@ function drawReplay() {
     logList(f.log, w("web_log"), "replay-log"));
   const faceUp = f.face_up.length ? [faceUpView(f.face_up)] : [];  // (two players), as at the table
   // at the record's last step, how the match stands: who won it, or that the record stops before
-  const last = replay.at === replay.frames.length - 1;
   const result = last ? [$("p", { id: "replay-result", class: "result", text: replay.result })] : [];
   morph(main, $("div", {}, controls, ...result, $("p", { text: w("web_deck", { n: f.deck_size }) }), ...faceUp, players, log));
   for (const list of main.querySelectorAll(".log ol")) list.scrollTop = list.scrollHeight;  // the newest line in sight
