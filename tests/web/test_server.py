@@ -2599,9 +2599,7 @@ def test_a_server_stops_with_status_1_once_its_database_is_lost(monkeypatch, tmp
     real = serving.run_server
     monkeypatch.setattr(serving, "run_server", lambda app, listeners, **options: real(app, listeners, log_config=None,
                                                                                          **options))
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     done: list[int] = []
     serving_thread = threading.Thread(target=lambda: done.append(serving.serve(
         "127.0.0.1", port, f"sqlite:///{tmp_path / 'web.sqlite3'}", 0, None, Translator("en"))), daemon=True)
