@@ -166,6 +166,24 @@ def test_every_refusal_formats_in_both_languages(key):
         assert "1, 2 of 3" in nl and "1, 2 or 3" in en  # (it read "1 or 2 or 3")
 
 
+@pytest.mark.parametrize("key", ["face_up", "ev_setup_face_up", "web_face_up"])
+def test_dutch_names_the_face_up_cards_apart_from_the_set_aside_card(key):
+    """docs/rules.md (R3.2, R3.3): the face-down card is "weggelegd", the face-up ones "open
+    weggenomen". They were "Open weggelegd", and "De weggelegde kaart was de Priester" then read as
+    one of them."""
+    said = Translator("nl")(key, cards="Prins, Koning", round=1, name="Ann")
+    assert "weggenomen" in said and "weggelegd" not in said
+
+
+def test_a_chancellor_is_told_its_cards_to_keep_as_choices():
+    """The cards a Chancellor may keep, as a sentence offers them ("Wachter, Priester, Kanselier
+    houden" read as if all three were to be kept)."""
+    err = IllegalActionError("chancellor_keep", seat=0, options=[Card.GUARD, Card.PRIEST, Card.CHANCELLOR])
+    assert str(err) == "seat 0 must keep one of these cards: Guard, Priest or Chancellor (R5.9)"
+    assert Translator("nl").error(err, yours=True) == (
+        "je moet één van deze kaarten houden: Wachter, Priester of Kanselier (R5.9)")
+
+
 def test_refusals_met_in_play_are_worded_in_dutch():
     """Illegal actions tried at random in random rounds: each refusal has a Dutch wording."""
     rng = random.Random("refusals")

@@ -566,7 +566,7 @@ def test_a_chancellor_that_drew_must_keep_a_card() -> None:
 def test_a_bad_chancellor_choice_is_refused() -> None:
     doc = doc_copy(RECORD_2019)
     doc["rounds"][0]["turns"][0] = {"play": "chancellor", "keep": "king", "bottom": ["guard", "baron"]}
-    assert turn_refused(doc, "round 1, turn 1: ") == "seat 0 must keep one of Spy, Guard, Baron (R5.9)"
+    assert turn_refused(doc, "round 1, turn 1: ") == "seat 0 must keep one of these cards: Spy, Guard or Baron (R5.9)"
     doc["rounds"][0]["turns"][0] = {"play": "chancellor", "keep": "spy", "bottom": ["guard"]}
     assert turn_refused(doc, "round 1, turn 1: ") == (
         "the cards put under the deck must be exactly the others: Guard, Baron (R5.9)"

@@ -107,7 +107,7 @@ CARD_EFFECTS: dict[str, dict[Card, str]] = {
                     " ronde (bij gelijke kaarten gebeurt er niets).",
         Card.HANDMAID: "Tot je volgende beurt kunnen andere spelers jou niet kiezen met hun kaarten.",
         Card.PRINCE: "Kies een speler (jezelf mag ook): die legt zijn hand af en trekt een nieuwe kaart.",
-        Card.CHANCELLOR: "Trek 2 kaarten (minder als de trekstapel opraakt), houd er 1 van je kaarten, leg de"
+        Card.CHANCELLOR: "Trek 2 kaarten (minder als de trekstapel opraakt), houd 1 van je kaarten en leg de"
                          " andere in een volgorde naar keuze onder de trekstapel.",
         Card.KING: "Ruil van hand met een andere speler.",
         Card.COUNTESS: "Geen effect, maar je moet haar spelen als je andere kaart de Koning of een Prins is.",
@@ -192,6 +192,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "moves": "Your moves",
         "prompt": "Your move (number or notation, ? for help, q to quit)",
         "chancellor_prompt": "Keep one card; the others go under the deck (the last listed at the very bottom)",
+        "chancellor_prompt_one": "Keep one card; the other goes under the deck",
         "help": "Type the number of a move, or write it out, e.g. 'guard 1 priest', 'prince 0',"
                 " 'handmaid', 'chancellor' (then 'keep baron bottom spy,priest'). Seats are numbered from 0."
                 " 'q' quits and saves the record.",
@@ -574,6 +575,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_pick_guess": "Name a card (not the Guard).",
         "web_pick_keep": "Chancellor: choose the card to keep; the others go under the deck in the order shown"
                          " after ↓ (the last one at the very bottom).",
+        "web_pick_keep_one": "Chancellor: choose the card to keep; the other goes under the deck.",
         "web_yourself": "yourself",
         "web_keep_label": "Keep {keep}; under the deck, in this order: {bottom}",
         "web_cancel": "Back",
@@ -804,7 +806,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint_legend": "winkans ≈: je kans om na de zet de ronde te winnen, zoals de expert die schat (± de foutmarge);"
         " winkans 0% of 100%: zeker; beste: de hoogste",
         "sr_hint_win": "winkans ongeveer {p}%",
-        "sr_hint_win_margin": "winkans ongeveer {p}%, {m} meer of minder",
+        "sr_hint_win_margin": "winkans ongeveer {p}%, plus of min {m}",
         "sr_hint_win_plain": "winkans {p}%",
         "sr_hint_win_below": "winkans minder dan {p}%",
         "sr_hint_win_above": "winkans meer dan {p}%",
@@ -822,7 +824,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "deck_size": "Trekstapel: {n} kaarten",
         "deck_size_one": "Trekstapel: 1 kaart",
         "set_aside_taken": "de weggelegde kaart is genomen",
-        "face_up": "Open weggelegd (niet in deze ronde): {cards}",
+        "face_up": "Open weggenomen (niet in deze ronde): {cards}",
         "tokens": "Tekens van liefde (doel {target})",
         "tokens_column": "♥ tekens van liefde: {target} om te winnen",
         "player": "Speler",
@@ -849,6 +851,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "moves": "Jouw zetten",
         "prompt": "Jouw zet (nummer of notatie, ? voor hulp, q om te stoppen)",
         "chancellor_prompt": "Houd één kaart; de andere gaan onder de trekstapel (laatstgenoemde helemaal onderop)",
+        "chancellor_prompt_one": "Houd één kaart; de andere gaat onder de trekstapel",
         "help": "Typ het nummer van een zet, of schrijf hem uit, bv. 'wachter 1 priester', 'prins 0',"
                 " 'kamermeisje', 'kanselier' (dan 'houd baron onder spion,priester'). Stoelen tellen vanaf 0."
                 " 'q' stopt en bewaart het verslag.",
@@ -894,7 +897,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "move_fmt_empty_deck": "{card} (de trekstapel is leeg: geen effect)",
         "move_fmt_keep": "Houd {keep}, onder de trekstapel: {bottom}",
         "ev_setup": "Ronde {round}: {name} begint.",
-        "ev_setup_face_up": "Ronde {round}: {name} begint. Open weggelegd: {cards}.",
+        "ev_setup_face_up": "Ronde {round}: {name} begint. Open weggenomen: {cards}.",
         "ev_deal": "{name} krijgt {card}.",
         "ev_draw": "{name} trekt {card}.",
         "ev_draw_set_aside": "{name} neemt de weggelegde kaart (de trekstapel is leeg).",
@@ -1117,7 +1120,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli_not_number": "{value!r} is geen getal.",
         "cli_out_of_range": "{value} valt buiten het bereik: het moet {range} zijn.",
         "cli_range_at_least": "minstens {low}",
-        "cli_range_between": "{low} tot en met {high}",
+        "cli_range_between": "van {low} tot en met {high}",
         "tour_err_mode": "onbekende soort partij {mode!r}: rounds of matches",
         "tour_err_games": "speel minstens 1 partij, niet {games}",
         "tour_err_whole": "{name} moet een geheel getal zijn, niet {value}",
@@ -1204,7 +1207,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_your_turn": "Jouw beurt",
         "web_turn_of": "{name} is aan de beurt",
         "web_deck": "Trekstapel: {n}",
-        "web_face_up": "Open weggelegd (niet in deze ronde)",
+        "web_face_up": "Open weggenomen (niet in deze ronde)",
         "web_tokens": "Tekens van liefde: {n} van {target}",
         "web_hints": "Hints van de expert-bot",
         "web_rematch": "Nog een spel",
@@ -1234,6 +1237,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_pick_guess": "Noem een kaart (niet de Wachter).",
         "web_pick_keep": "Kanselier: kies de kaart die je houdt; de andere gaan onder de trekstapel in de volgorde"
                          " na ↓ (de laatste helemaal onderop).",
+        "web_pick_keep_one": "Kanselier: kies de kaart die je houdt; de andere gaat onder de trekstapel.",
         "web_yourself": "jezelf",
         "web_keep_label": "Houd {keep}; onder de trekstapel, in deze volgorde: {bottom}",
         "web_cancel": "Terug",
@@ -1467,10 +1471,10 @@ ERRORS_NL: dict[str, str] = {
     "not_chancellor": "alleen de Kanselier houdt een kaart en legt kaarten onder de trekstapel (R5.9)",
     "keep_after_drawing": "welke kaart je houdt, kies je pas als de Kanselier gespeeld is en zijn kaarten "
                           "getrokken heeft: speel eerst de Kanselier (R5.9)",
-    "chancellor_pending": "stoel {seat} speelde de Kanselier en moet nu één van {cards} houden (R5.9)",
+    "chancellor_pending": "stoel {seat} speelde de Kanselier en moet nu één van deze kaarten houden: {options} (R5.9)",
     "chancellor_choice_only": "stoel {seat} houdt nu alleen een kaart en legt de andere onder de trekstapel:"
     " geen speler, geen gok (R5.9)",
-    "chancellor_keep": "stoel {seat} moet één van {cards} houden (R5.9)",
+    "chancellor_keep": "stoel {seat} moet één van deze kaarten houden: {options} (R5.9)",
     "chancellor_bottom": "de kaarten onder de trekstapel moeten precies de andere zijn: {cards} (R5.9)",
 }
 
@@ -1481,20 +1485,20 @@ YOUR_ERRORS: dict[str, dict[str, str]] = {
         "countess": "you must play the Countess while holding the {card} (R4.4)",
         "target_self": "the {card} must choose another player, not you (R4.5)",
         "prince_self": "every other player is protected or out, so the Prince must choose you (R4.6)",
-        "chancellor_pending": "you played the Chancellor and must now keep one of {cards} (R5.9)",
+        "chancellor_pending": "you played the Chancellor and must now keep one of these cards: {options} (R5.9)",
         "chancellor_choice_only": "you now only keep a card and put the others under the deck:"
         " no player, no guess (R5.9)",
-        "chancellor_keep": "you must keep one of {cards} (R5.9)",
+        "chancellor_keep": "you must keep one of these cards: {options} (R5.9)",
     },
     "nl": {
         "not_in_hand": "je hebt {card} niet (R4.3)",
         "countess": "je moet de Gravin spelen met {card} in de hand (R4.4)",
         "target_self": "{card} moet een andere speler kiezen, niet jezelf (R4.5)",
         "prince_self": "alle andere spelers zijn beschermd of uit de ronde, dus de Prins moet jou kiezen (R4.6)",
-        "chancellor_pending": "je speelde de Kanselier en moet nu één van {cards} houden (R5.9)",
+        "chancellor_pending": "je speelde de Kanselier en moet nu één van deze kaarten houden: {options} (R5.9)",
         "chancellor_choice_only": "je houdt nu alleen een kaart en legt de andere onder de trekstapel:"
         " geen speler, geen gok (R5.9)",
-        "chancellor_keep": "je moet één van {cards} houden (R5.9)",
+        "chancellor_keep": "je moet één van deze kaarten houden: {options} (R5.9)",
     },
 }
 
@@ -1665,7 +1669,7 @@ class Translator:
             if isinstance(value, Card):
                 params[key] = self.the(value) if key == "card" else self.card(value)
             elif isinstance(value, (list, tuple)) and value and isinstance(value[0], Card):
-                params[key] = self.cards(value)
+                params[key] = [self.card(c) for c in value] if key == "options" else self.cards(value)
             else:
                 params[key] = quoted(value)  # a seat number thousands of digits long, cut short
         if isinstance(params.get("options"), (list, tuple)):

@@ -51,7 +51,7 @@ def test_refusals_in_english(kind, value, message):
 @pytest.mark.parametrize(("kind", "value", "message"), [
     (Whole(1), "abc", "'abc' is geen geheel getal."),
     (Whole(1), "0", "0 valt buiten het bereik: het moet minstens 1 zijn."),
-    (Whole(2, 6), "1", "1 valt buiten het bereik: het moet 2 tot en met 6 zijn."),
+    (Whole(2, 6), "1", "1 valt buiten het bereik: het moet van 2 tot en met 6 zijn."),
     (Amount(0, 10), "x", "'x' is geen getal."),
     (Whole(), "9" * 5000, f"'{'9' * 40}…' is een te lang getal (hoogstens 4\u2009300 cijfers)."),
 ])

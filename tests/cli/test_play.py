@@ -9,6 +9,7 @@ tells what the human's first hand is. Scripted input is echoed after the prompt
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import itertools
 import json
@@ -27,6 +28,8 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from scenarios import deck_2019 as scenario_deck_2019
+from scenarios import play as scenario_play
 
 from loveletter.bots.expert import HINT_TRIES
 from loveletter.engine import CLASSIC, EDITION_2019, EDITIONS, Action, Card, Match, View, view
@@ -1038,6 +1041,27 @@ def test_the_chancellors_choice_may_be_typed_as_the_prompt_reads(tmp_path, lang)
     doc = json.loads(the_record(records).read_text(encoding="utf-8"))
     chosen = next(t for t in doc["rounds"][0]["turns"] if t["seat"] == 0 and t["play"] == "chancellor")
     assert "keep" in chosen and "bottom" in chosen  # the choice was made, and saved
+
+
+@pytest.mark.parametrize(("lang", "others", "other"), [
+    ("en", "Keep one card; the others go under the deck", "Keep one card; the other goes under the deck"),
+    ("nl", "Houd één kaart; de andere gaan onder de trekstapel", "Houd één kaart; de andere gaat onder de trekstapel"),
+])
+def test_the_chancellors_prompt_says_how_many_cards_go_under_the_deck(tmp_path, lang, others, other):
+    """Where the Chancellor drew the deck's last card, one card goes under it: "the others go under
+    the deck (the last listed at the very bottom)" was said of it too."""
+    rnd = scenario_play(scenario_deck_2019("princess | baron baron king | chancellor guard | priest | handmaid spy guard ..."),
+                        "chancellor")
+    three = view(rnd, 0)
+    assert three.phase.name == "CHANCELLOR" and len(three.hand) == 3
+    first, second = three.hand[:2]
+    two = dataclasses.replace(three, hand=(first, second), legal_actions=(
+        Action(Card.CHANCELLOR, keep=first, bottom=(second,)), Action(Card.CHANCELLOR, keep=second, bottom=(first,))))
+    settings = GameSettings(EDITION_2019, 2, ["random"], lang, seed=1, records=tmp_path, starter=0)
+    for shown_view, said in ((three, others), (two, other)):
+        shown = io.StringIO()
+        TerminalGame(settings, lambda: "q", Console(file=shown, width=120))._show_table(shown_view)
+        assert [line for line in shown.getvalue().splitlines() if line.startswith(said)], shown.getvalue()
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])

@@ -1354,6 +1354,12 @@ def test_a_chancellors_choice_keeps_the_card_clicked_and_shows_the_order_under_t
     page.set_viewport_size({"width": 390 + max(0, math.ceil(short)), "height": 844})
     last, card = buttons.nth(5).bounding_box(), page.locator(".hand .card-button").first.bounding_box()
     assert last["y"] == card["y"] and last["height"] < 80, (last, card)  # side by side, and short
+    # the deck's last card drawn: one card goes under it, not "the others ... in the order shown"
+    two = [face("guard"), face("priest")]
+    page.evaluate(GIVE_STATE, {"phase": "chancellor", "hand": two, "current": me, "legal": [
+        entry("chancellor keep guard bottom priest", "one-0"), entry("chancellor keep priest bottom guard", "one-1")]})
+    assert page.locator(".hand p").first.inner_text() == (
+        "Chancellor: choose the card to keep; the other goes under the deck.")
 
 
 def test_the_players_and_side_panels_show_the_state_sent_to_the_seat(server, browser):

@@ -40,10 +40,10 @@ MESSAGES: dict[str, str] = {
     "not_chancellor": "only the Chancellor keeps a card and puts cards under the deck (R5.9)",
     "keep_after_drawing": "what to keep is chosen only once the Chancellor is played and has drawn its cards:"
                           " play the Chancellor first (R5.9)",
-    "chancellor_pending": "seat {seat} played the Chancellor and must now keep one of {cards} (R5.9)",
+    "chancellor_pending": "seat {seat} played the Chancellor and must now keep one of these cards: {options} (R5.9)",
     "chancellor_choice_only": "seat {seat} now only keeps a card and puts the others under the deck:"
     " no player, no guess (R5.9)",
-    "chancellor_keep": "seat {seat} must keep one of {cards} (R5.9)",
+    "chancellor_keep": "seat {seat} must keep one of these cards: {options} (R5.9)",
     "chancellor_bottom": "the cards put under the deck must be exactly the others: {cards} (R5.9)",
 }
 
@@ -176,9 +176,9 @@ class IllegalActionError(ValueError):
 
     def english(self, wording: Mapping[str, str] = MESSAGES) -> str:
         """The refusal in English; ``wording``: the message for each key, if not :data:`MESSAGES`."""
-        shown = {k: card_title(v) if _is_cards(v) else quoted(v) for k, v in self.params.items()}
-        if "options" in shown and isinstance(shown["options"], (list, tuple)):
-            shown["options"] = either(shown["options"], "or")
+        shown = {k: card_title(v) if _is_cards(v) and k != "options" else quoted(v) for k, v in self.params.items()}
+        if "options" in shown and isinstance(shown["options"], (list, tuple)):  # seats, or cards to keep
+            shown["options"] = either([card_title(o) if _is_cards(o) else o for o in shown["options"]], "or")
         return wording.get(self.key, MESSAGES[self.key]).format(**shown)
 
     @property

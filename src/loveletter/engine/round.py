@@ -663,11 +663,11 @@ def _chancellor_choices(hand: list[Card]) -> tuple[tuple[Action, ...], dict[Acti
 
 def _why_bad_chancellor(cur: int, hand: list[Card], action: Action) -> IllegalActionError:
     if action.card is not CHANCELLOR or action.keep is None:
-        return IllegalActionError("chancellor_pending", seat=cur, cards=sorted(hand))
+        return IllegalActionError("chancellor_pending", seat=cur, options=sorted(set(hand)))
     if action.target is not None or action.guess is not None:
         return IllegalActionError("chancellor_choice_only", seat=cur)
     if action.keep not in hand:
-        return IllegalActionError("chancellor_keep", seat=cur, cards=sorted(hand))
+        return IllegalActionError("chancellor_keep", seat=cur, options=sorted(set(hand)))
     rest = list(hand)
     rest.remove(action.keep)
     return IllegalActionError("chancellor_bottom", cards=sorted(rest))

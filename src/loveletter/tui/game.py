@@ -414,7 +414,8 @@ class TerminalGame:
                 hand.add_row(f"  [{me.edition.value(card)}]", f"{t.card(card)}:", t.effect(card))
             _print_trimmed(c, hand)
         if me.phase is Phase.CHANCELLOR:
-            self._say(t("chancellor_prompt"))
+            # (one card goes under where the Chancellor drew the deck's last: "the others go" was wrong)
+            self._say(t("chancellor_prompt_one" if len(me.hand) == 2 else "chancellor_prompt"))
         self._say(Text(t("moves"), style="bold"))
         if odds:
             self._say(Text(t("sr_hint_legend" if self.settings.screen_reader else "hint_legend"), "dim"))

@@ -647,7 +647,8 @@ function render() {
   hand.append(cards);
   const legal = s.legal;
   if (s.phase === "chancellor" && legal.length) {
-    hand.insertBefore($("p", { text: w("web_pick_keep") }), cards);  // above the choices, in sight on a phone
+    // above the choices, in sight on a phone (one card goes under where the Chancellor drew the deck's last)
+    hand.insertBefore($("p", { text: w(s.hand.length === 2 ? "web_pick_keep_one" : "web_pick_keep") }), cards);
     for (const move of legal)
       cards.append($("button", { class: "move", "data-key": `move-${move.move}`, onclick: () => send(move.move),
         "aria-label": move.keep_label,
