@@ -161,7 +161,7 @@ def test_a_path_of_the_wrong_kind_is_named_in_the_users_language(tmp_path):
 @pytest.mark.parametrize(("command", "shown"), [
     ("play", ["[standaard: beginner]", "[standaard: willekeurig]"]),
     ("tournament", ["[standaard: beginner,willekeurig]"]),
-    ("serve", ["[standaard: 0,8; 0 tot en met 10]"]),  # (0.8, with the decimal point of English)
+    ("serve", ["[standaard: 0,8; van 0 tot en met 10]"]),  # (0.8, with the decimal point of English)
 ])
 def test_dutch_help_writes_the_defaults_as_dutch_does(command, shown):
     """The defaults were click's own: levels in English ("beginner,random") and a decimal point."""

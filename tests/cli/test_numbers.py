@@ -59,6 +59,18 @@ def test_refusals_in_dutch(dutch, kind, value, message):
     assert refusal(kind, value) == message
 
 
+@pytest.mark.parametrize(("language", "value", "message"), [
+    ("nl", "1.200", "'1.200': schrijf het getal zonder punten of komma's, als 1200 of 1\u2009200."),
+    ("en", "1,200", "'1,200': write the number without points or commas, as 1200 or 1\u2009200."),
+    ("en", "10.000.000", "'10.000.000': write the number without points or commas, as 10000000 or 10\u2009000\u2009000."),
+])
+def test_a_whole_number_grouped_by_points_or_commas_is_told_how_to_write_it(monkeypatch, language, value, message):
+    """"1.200" is a whole number to a Dutch reader (and "1,200" to an English one), but 1.2 to the
+    other: told "not a whole number", a Dutch reader was told something untrue."""
+    monkeypatch.setattr(numbers, "language", language)
+    assert refusal(Whole(1), value) == message
+
+
 def test_accepted_values():
     assert Whole(2, 6).convert("6", None, None) == 6 and Whole(1).convert(10**9, None, None) == 10**9
     assert Amount(0, 10).convert("0,5", None, None) == 0.5  # a Dutch decimal comma
@@ -70,7 +82,7 @@ def test_a_whole_number_in_groups_of_three_as_the_help_pages_write_it():
     "not a whole number"."""
     for typed in ("1\u2009200", "1 200", "1\u00a0200", "10 000 000", "-1 000"):
         assert Whole().convert(typed, None, None) == int(typed.replace("\u2009", "").replace("\u00a0", "").replace(" ", ""))
-    for wrong in ("12 00", "1 2000", "1  200", " 1,200", "1 200.5"):
+    for wrong in ("12 00", "1 2000", "1  200", " 1,20", "1 200.5"):
         assert refusal(Whole(), wrong) == f"{wrong!r} is not a whole number."
     assert refusal(Amount(0, 10), "1 2") == "'1 2' is not a number."
 

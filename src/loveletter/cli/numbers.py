@@ -47,6 +47,12 @@ class _InWords:
         t = Translator(language)
         if self._whole and isinstance(value, str) and _GROUPED.fullmatch(value.strip()):
             value = _GROUP_SPACE.sub("", value)  # "1 200", as the help pages write the defaults
+        if self._whole and isinstance(value, str) and _GROUPED_BY_MARKS.fullmatch(value.strip()):
+            # "1.200" is 1200 to a Dutch reader, "1,200" to an English one, and 1.2 the other way
+            # round: told how to write it, not that it is "not a whole number"
+            whole = int(re.sub("[.,]", "", value))
+            self.fail(t("cli_grouped_by_marks", value=shown(value), plain=str(whole), grouped=grouped(whole)),  # type: ignore[attr-defined]
+                      param, ctx)
         try:
             if isinstance(value, str) and (not value.isascii() or "_" in value):
                 # Python reads "3_0" as 30 and other scripts' digits ("٣") too: not as they are typed
@@ -72,6 +78,8 @@ class _InWords:
 #: writes them in the help pages (a thin space), or a plain or no-break one: ``1 200``, ``10 000 000``.
 _GROUP_SPACE = re.compile("[ \u00a0\u2009\u202f]")
 _GROUPED = re.compile(f"[+-]?[0-9]{{1,3}}(?:{_GROUP_SPACE.pattern}[0-9]{{3}})+")
+#: A whole number in groups of three digits split by points or commas: ``1.200``, ``10,000``.
+_GROUPED_BY_MARKS = re.compile("[+-]?[0-9]{1,3}(?:[.,][0-9]{3})+")
 
 
 def _too_many_digits(text: str) -> bool:
