@@ -407,6 +407,16 @@ def test_a_scripts_byte_order_mark_is_passed_over_in_any_input_encoding(tmp_path
         assert "That is not text: the terminal sent bytes that are not ASCII. Type a move again." in out.splitlines()
 
 
+def test_lines_are_wrapped_as_an_ascii_output_writes_them(tmp_path):
+    """Where the output lacks "±" it is written "+/-": the Dutch hints' legend, wrapped before, ran
+    to 82 columns of 80."""
+    proc, _ = play(tmp_path, "--lang", "nl", "--edition", "2019", "--players", "3", "--seed", "10", "--hints",
+                   lines=["1"] * 3 + ["q"], env=_env(PYTHONIOENCODING="ascii", COLUMNS="80"))
+    no_traceback(proc)
+    assert "(+/-" in proc.stdout  # (written plainly)
+    assert max(len(line) for line in proc.stdout.splitlines() if str(tmp_path) not in line) <= 80  # (a path whole)
+
+
 @pytest.mark.parametrize(("lang", "says"), [
     ("en", "Type a move's number in the digits 0 to 9, not \uff11."),
     ("nl", "Typ het nummer van een zet met de cijfers 0 tot en met 9, niet \u0663."),

@@ -354,8 +354,12 @@ class TerminalGame:
 
     def _say(self, text: str | Text) -> None:
         """One message, wrapped by words to the terminal's width without spaces left at the ends
-        of the lines."""
-        _print_trimmed(self.console, text if isinstance(text, Text) else Text(text))
+        of the lines: wrapped as it will show where the output lacks a character (a "±" written
+        "+/-" pushed a line wrapped before it past the width)."""
+        said = text if isinstance(text, Text) else Text(text)
+        if not said.spans:  # (one style for the whole: the plain text may change length)
+            said = Text(plain.plainly(said.plain, self.console.encoding), style=said.style)
+        _print_trimmed(self.console, said)
 
     def _prompt(self) -> str | None:
         """The line typed, trimmed and in lower case; None for one too long, said so (and skipped)."""
