@@ -531,6 +531,20 @@ def test_an_unknown_turn_field_is_refused() -> None:
     assert turn_refused(doc, "round 2, turn 2: ") == "unknown field 'card' in a turn"
 
 
+@pytest.mark.parametrize("word", ["koning", "Koning", "wachter"])
+def test_a_card_named_in_dutch_is_told_that_a_record_names_cards_in_english(word) -> None:
+    """A Dutch player writing a record by hand: "unknown card 'koning'" did not say why."""
+    doc = doc_copy(CLASSIC_3P)
+    doc["rounds"][0]["turns"][0] = {"play": word}
+    english = {"koning": "king", "wachter": "guard"}[word.lower()]
+    assert turn_refused(doc, "round 1, turn 1: ") == (
+        f"unknown card '{word}' in 'play': a record names the cards in English ('{english}')")
+    with pytest.raises(RecordError) as info:
+        replay(doc)
+    assert Translator("nl").record_error(info.value) == (
+        f"ronde 1, beurt 1: onbekende kaart '{word}' in 'play': een verslag noemt de kaarten in het Engels ('{english}')")
+
+
 def test_malformed_turns_are_refused() -> None:
     doc = doc_copy(CLASSIC_3P)
     doc["rounds"][0]["turns"][0] = ["guard", 2, "priest"]
@@ -988,7 +1002,8 @@ def test_every_refusal_of_replay_is_in_the_table() -> None:
                  "rec_key_twice", "rec_empty"}  # reading, not replaying
     places = {"rec_where_round", "rec_where_turn", "rec_deck_count"}
     notes = {"rec_ignored", "rec_ignored_in_record", "rec_ignored_in_round", "rec_ignored_more"}  # (not refusals)
-    replay_keys = {k for k in MESSAGES["en"] if k.startswith("rec_")} - load_keys - places - notes
+    wordings = {"rec_card_not_english"}  # (rec_unknown_card's, of a card named in Dutch)
+    replay_keys = {k for k in MESSAGES["en"] if k.startswith("rec_")} - load_keys - places - notes - wordings
     assert replay_keys <= {key for key, _ in BAD_RECORDS}
 
 

@@ -767,6 +767,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_chancellor_empty": "the Chancellor drew no card (the deck is empty), so it keeps nothing (R5.9)",
         "rec_card_type": "'{field}' must name a card, not {kind}",
         "rec_unknown_card": "unknown card {word!r} in '{field}'",
+        "rec_card_not_english": "unknown card {word!r} in '{field}': a record names the cards in English ('{english}')",
         "rec_ignored": "Left out (not in loveletter-record/1): {fields}.",
         "rec_ignored_in_record": "{field!r} in the record",
         "rec_ignored_in_round": "{field!r} in round {round}",
@@ -1439,6 +1440,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rec_chancellor_empty": "de Kanselier trok geen kaart (de trekstapel is leeg), dus hij houdt niets (R5.9)",
         "rec_card_type": "'{field}' moet een kaart noemen, geen {kind}",
         "rec_unknown_card": "onbekende kaart {word!r} in '{field}'",
+        "rec_card_not_english": "onbekende kaart {word!r} in '{field}': een verslag noemt de kaarten in het Engels ('{english}')",
         "rec_ignored": "Weggelaten (niet in loveletter-record/1): {fields}.",
         "rec_ignored_in_record": "{field!r} in het spelverslag",
         "rec_ignored_in_round": "{field!r} in ronde {round}",
@@ -1750,6 +1752,11 @@ class Translator:
         if err.cause is not None:
             return self.error(err.cause)
         params = dict(err.params)
+        if err.key == "rec_unknown_card":  # a card named in Dutch ("koning"), as a Dutch player would
+            english = next((card.word for language, names in CARD_NAMES.items() if language != "en"
+                            for card, name in names.items() if name.lower() == str(params["word"]).strip().lower()), None)
+            if english is not None:
+                return self("rec_card_not_english", **params, english=english)
         if err.key == "rec_not_json":
             params["error"] = self.json_reason(params["error"])
         if isinstance(params.get("error"), OSError):
