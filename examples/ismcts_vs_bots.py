@@ -131,6 +131,8 @@ def main(argv: list[str] | None = None) -> None:
     budget = args.budget if args.budget is not None else (30 if args.quick else None)
     if rounds < 1:
         parser.error("--rounds must be at least 1")
+    if args.seed < 0:  # (as the adapters and the other example refuse it)
+        parser.error(f"--seed must be a whole number from 0, not {args.seed}")
     if budget is not None and not 1 <= budget <= MAX_BUDGET:
         parser.error(f"--budget must be from 1 to {MAX_BUDGET:,}")
     if args.budget is not None and not SEARCHING & set(levels):  # it would be ignored without a word

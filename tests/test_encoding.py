@@ -66,6 +66,15 @@ def test_numbers_that_are_not_legal_now_are_refused() -> None:
         numbering.number(Action(Card.CHANCELLOR))
 
 
+@pytest.mark.parametrize("given", ["guard 1 priest", None, 8])
+def test_what_is_not_an_action_is_refused_in_words_when_numbered(given) -> None:
+    """An action's name ("guard 1 priest"), numbered or masked, failed on an attribute of a string."""
+    numbering = actions_for(CLASSIC, 2)
+    for numbered in (numbering.number, lambda given: numbering.mask([given])):
+        with pytest.raises(TypeError, match=f"an action to number is an engine Action .*, not {given!r}$"):
+            numbered(given)
+
+
 @pytest.mark.parametrize(("edition", "players"), [(CLASSIC, 2), (CLASSIC, 4), (EDITION_2019, 3), (EDITION_2019, 6)])
 def test_vectors_come_from_the_seats_view_only(edition, players: int) -> None:
     """Shuffling what a seat cannot know (other hands, the deck, the set-aside card, the others'

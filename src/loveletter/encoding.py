@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from loveletter.engine import TARGETED, Action, Card, Edition, Event, Phase, View, edition_named
-from loveletter.engine.errors import check_whole, is_whole
+from loveletter.engine.errors import check_whole, is_whole, typed
 
 Vector = npt.NDArray[np.float32]
 
@@ -86,6 +86,9 @@ class Actions:
 
     def number(self, action: Action) -> int:
         """The number of ``action`` (a legal action of a game of this edition and size)."""
+        if not isinstance(action, Action):  # (a name, "guard 1 priest", failed on an attribute)
+            raise TypeError(f"an action to number is an engine Action (Action.parse(name), or names.index(name)"
+                            f" for a name), not {typed(action)}")
         if action.keep is not None:
             bottom = action.bottom or ()
             if not bottom:

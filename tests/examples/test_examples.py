@@ -86,6 +86,7 @@ def test_ismcts_example_runs_and_prints_each_matchup(tmp_path: Path) -> None:
     ("ismcts_vs_bots.py", ["--bots", "grandmaster"], "grandmaster"),
     # one simulation passed the check, then failed an assertion inside OpenSpiel's ISMCTS (a traceback)
     ("ismcts_vs_bots.py", ["--simulations", "1"], "error: --simulations must be at least 2"),
+    ("ismcts_vs_bots.py", ["--seed", "-5"], "error: --seed must be a whole number from 0, not -5"),
     ("ismcts_vs_bots.py", ["--budget", str(10**12)], "error: --budget must be from 1 to 10,000,000"),  # (for ever)
     ("ismcts_vs_bots.py", ["--bots", "random,beginner", "--budget", "50"],
      "error: --budget: no bot here thinks with a budget"),
@@ -97,7 +98,7 @@ def test_ismcts_example_runs_and_prints_each_matchup(tmp_path: Path) -> None:
     # (matplotlib's "Format 'xyz' is not supported", a traceback; "curve" wrote curve.png, told as "curve")
     ("train_gymnasium.py", ["--out", "curve.xyz"], "error: --out: the learning curve is a PNG: give a name ending in .png, not curve.xyz"),
     ("train_gymnasium.py", ["--out", "curve"], "error: --out: the learning curve is a PNG: give a name ending in .png, not curve"),
-], ids=["unknown-level", "one-simulation", "endless-budget", "unused-budget", "negative-seed", "no-episodes",
+], ids=["unknown-level", "one-simulation", "negative-seed-ismcts", "endless-budget", "unused-budget", "negative-seed", "no-episodes",
         "no-folder", "a-folder", "not-png", "no-suffix"])
 def test_the_examples_refuse_a_bad_option_in_one_line(tmp_path: Path, script: str, option: list[str],
                                                        says: str) -> None:

@@ -115,6 +115,7 @@ def test_bad_parameters_say_what_is_wrong(params: dict[str, object], message: st
     ({"players": 2.7}, TypeError, "players must be a whole number, not 2.7"),  # two players
     ({"players": "3"}, TypeError, "players must be a whole number, not '3'"),
     ({"edition": ["classic"]}, ValueError, r"unknown edition \['classic'\]"),
+    ({"players": 3, "playres": 4}, ValueError, "unknown parameter 'playres': the parameters are players, edition and match"),
 ])
 def test_a_game_built_directly_checks_its_parameters_as_load_game_does(params: dict[str, object], error: type,
                                                                          message: str) -> None:
@@ -446,6 +447,19 @@ def test_resampling_while_dealing_gives_other_cards_at_the_same_point() -> None:
         sample = state.resample_from_infostate(0, _Draws(seed))
         assert sample.is_chance_node() and len(sample.dealing) == 3
         assert sample.information_state_string(0) == state.information_state_string(0)
+
+
+def test_an_action_after_the_game_is_refused_as_such():
+    """At the end, "action 8 (guard 1 priest) is not legal now" did not say that the game was over."""
+    state = load().new_initial_state()
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
+                                      else state.legal_actions()))
+    before = state.serialize()
+    with pytest.raises(ValueError, match=r"^the game is over: no action can be applied \(action 8\)$"):
+        state.apply_action(8)
+    assert state.serialize() == before and state.is_terminal()
 
 
 def test_an_argument_of_the_wrong_kind_is_refused_without_the_hidden_cards():

@@ -88,6 +88,9 @@ class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
+        unknown = sorted(set(params) - {"players", "edition", "match"}, key=str)
+        if unknown:  # (pyspiel.load_game refuses them; built directly, "playres" was taken without a word)
+            raise ValueError(f"unknown parameter {unknown[0]!r}: the parameters are players, edition and match")
         players, asked, whole_match = params.get("players", 2), params.get("edition", "classic"), params.get("match", False)
         # pyspiel.load_game checks the types; built directly, "false" played whole matches and 2.7 two players
         # (as envs._shared.check_settings, which needs gymnasium: loveletter[openspiel] goes without it)
@@ -264,6 +267,8 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         return numbers
 
     def _apply_action(self, number: int) -> None:
+        if self.is_terminal():  # ("action 8 (guard 1 priest) is not legal now" said nothing of why)
+            raise ValueError(f"the game is over: no action can be applied (action {number})")
         if self.is_chance_node():
             card = _chance_card(number)
             if self._dealing():
