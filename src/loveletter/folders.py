@@ -47,3 +47,15 @@ def _account_home() -> str:
         return pwd.getpwuid(os.getuid()).pw_dir
     except KeyError:  # no account entry for this user id (a container's made-up one)
         return ""
+
+
+def through_link(folder: Path) -> Path:
+    """``folder``, or where it leads if it is a link to nothing yet (a folder is to be made there, as a
+    file is written through such a link); ``OSError`` if it is a loop of links. (``mkdir`` on such a
+    link says only that it exists.)"""
+    if folder.is_symlink() and not folder.exists():
+        try:
+            folder.stat()
+        except FileNotFoundError:
+            return Path(os.path.realpath(folder))
+    return folder

@@ -743,6 +743,20 @@ def test_records_folder_that_is_a_file(tmp_path):
     assert len(proc.stderr.strip().splitlines()) == 1
 
 
+def test_a_records_folder_named_by_a_link_to_nothing_is_made_where_it_leads(tmp_path):
+    """A link to nothing yet (a drive not mounted) was "it already exists", and so was a loop of
+    links, where the tournament makes the folder where the link leads and names the loop."""
+    (tmp_path / "records").symlink_to("made")
+    proc, _ = play(tmp_path, "--lang", "en", "--seed", "1", lines=["q"])
+    assert proc.returncode == 0, proc.stderr
+    assert [p.suffix for p in (tmp_path / "made").iterdir()] == [".json"]
+    (tmp_path / "made").rename(tmp_path / "kept")
+    (tmp_path / "made").symlink_to("records")  # records -> made -> records
+    proc, _ = play(tmp_path, "--lang", "en", "--seed", "1", lines=["q"])
+    assert proc.returncode == 2 and proc.stderr == (
+        f"loveletter play: cannot save the game's record in {tmp_path / 'records'}: too many symbolic links (a loop?)\n")
+
+
 def test_a_records_path_that_is_neither_a_file_nor_a_folder_is_named_so(tmp_path):
     os.mkfifo(tmp_path / "records")  # as /dev/full: no file for click's own check to refuse
     proc, _ = play(tmp_path, "--lang", "en", "--seed", "1", lines=["1"])

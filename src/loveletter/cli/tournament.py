@@ -38,6 +38,7 @@ from loveletter.cli.levels import LevelsRefused, read_levels
 from loveletter.cli.numbers import DASH
 from loveletter.cli.start import tell_command_interrupted
 from loveletter.engine import EDITIONS
+from loveletter.folders import through_link
 from loveletter.i18n import Translator, grouped
 from loveletter.record import save
 from loveletter.tournament import (
@@ -383,13 +384,10 @@ def _check_distinct(o: Options, t: Translator) -> None:
 def _make_records_folder(folder: Path, t: Translator) -> list[Path]:
     """Make the records' folder (and its parents) and check it can be written; the folders made,
     deepest first."""
-    if folder.is_symlink() and not folder.exists():  # a link to nothing yet, or a loop of links
-        try:
-            folder.stat()
-        except FileNotFoundError:  # the folder is made where the link leads, as --csv writes through one
-            folder = Path(os.path.realpath(folder))
-        except OSError as error:  # a loop: "too many levels of symbolic links"
-            raise _cannot_write("--records", folder, error, t) from None
+    try:  # a link to nothing yet: the folder is made where it leads, as --csv writes through one
+        folder = through_link(folder)
+    except OSError as error:  # a loop: "too many levels of symbolic links"
+        raise _cannot_write("--records", folder, error, t) from None
     if folder.exists() and not folder.is_dir():
         raise Refused(t("tour_err_not_folder", option="--records", path=folder))
     if folder.is_dir() and any(folder.glob(RECORD_NAMES)):  # the new ones would mix with them

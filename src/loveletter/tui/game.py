@@ -44,7 +44,7 @@ from loveletter.engine import (
     View,
     view,
 )
-from loveletter.folders import NoHomeFolder, data_folder
+from loveletter.folders import NoHomeFolder, data_folder, through_link
 from loveletter.i18n import LANGUAGES, Translator, grouped
 from loveletter.narrate import (
     looks_like_any,
@@ -742,6 +742,7 @@ def _new_record_path(folder: Path) -> Path:
     """A file name no other record in ``folder`` has (two games in one second get -2, -3 …). It is
     claimed as the game starts, so it must not name the seed: that would give away every deal."""
     stem = f"loveletter-{time.strftime('%Y%m%d-%H%M%S')}"
+    folder = through_link(folder)  # (a link to nothing yet, say a drive not mounted, was "it already exists")
     path, n = folder / f"{stem}.json", 1
     if folder.exists() and not folder.is_dir():  # (mkdir would say only that it exists)
         raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(folder))
