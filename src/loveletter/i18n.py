@@ -631,6 +631,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_seat_taken_full": "Your seat was taken while you were away, and the next match has no free seat;"
                                " you can watch it.",
         "web_bad_secret": "This seat credential is not valid for this table.",
+        "web_bad_request_key": "The {header} header must be 16 to 64 letters, digits, '-' or '_'.",
+        "web_move_not_received": "Your last move did not reach the table: play it again.",
         "web_spectator": "Spectators cannot play.",
         "web_store_failed": "The server could not store that just now (its database is busy or out of reach):"
                             " nothing was changed; try again.",
@@ -1301,6 +1303,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_seat_taken_full": "Je stoel is ingenomen terwijl je weg was, en het volgende spel heeft geen vrije"
                                " stoel meer; je kunt wel kijken.",
         "web_bad_secret": "Deze stoelsleutel hoort niet bij deze tafel.",
+        "web_bad_request_key": "De header {header} moet 16 tot 64 letters, cijfers, '-' of '_' zijn.",
+        "web_move_not_received": "Je laatste zet is niet bij de tafel aangekomen: speel hem opnieuw.",
         "web_spectator": "Kijkers kunnen niet spelen.",
         "web_store_failed": "De server kon dat nu niet opslaan (de database is bezet of onbereikbaar): er is"
                             " niets veranderd; probeer het opnieuw.",

@@ -319,6 +319,77 @@ def test_a_server_out_of_reach_is_said_so_in_the_lobby_and_the_language_stays(se
     bob.context.close()
 
 
+def test_a_server_that_never_answers_is_said_out_of_reach(server, browser):
+    """A network that drops its packets answers nothing: a click on Create, and the lobby's list,
+    waited for ever without a word (a refused connection was said at once)."""
+    ann = new_page(browser, server)
+    ann.wait_for_selector("#create h2:has-text('New table')")
+    held = []  # (never answered)
+    ann.route("**/api/tables*", lambda route: held.append(route))
+    ann.evaluate("REACH_WITHIN = 500; ASK_AGAIN_AFTER = []")
+    ann.fill("#name", "Ann")
+    ann.click("#create-button")
+    ann.wait_for_selector("#alert:has-text('The server cannot be reached: try again in a moment.')")
+    ann.evaluate("alertUser('')")
+    ann.evaluate("listOpenTables(document.getElementById('open-tables'))")  # as the lobby's next look does
+    ann.wait_for_selector("#alert:has-text('The server cannot be reached')")
+    assert len(held) == 2 and ann.url.endswith("/")  # (no table entered)
+    ann.close()
+
+
+def test_a_join_whose_answer_was_lost_is_given_the_same_seat_when_asked_again(server, browser):
+    """The answer to Bob's join lost on its way back, after the server had seated him: asked again, he
+    was told someone was already called Bob, and his seat was nobody's (and, the table full, the join
+    form gone). The page asks again by itself, with the same key, and the server gives the answer it
+    gave."""
+    ann = new_page(browser, server)
+    code = create_table(ann, "Ann", {}, players=2)  # (seat 1 free)
+    bob = new_page(browser, f"{server}#/t/{code}")
+    bob.wait_for_selector("#join input")
+    keys = []
+
+    def lost(route):  # the server acts, and its answer never comes back
+        keys.append(route.request.headers.get("request-key"))
+        route.fetch()
+        route.abort()
+
+    def answered(route):
+        keys.append(route.request.headers.get("request-key"))
+        route.continue_()
+
+    bob.route("**/api/tables/*/join*", lambda route: (lost if not keys else answered)(route))
+    bob.fill("#join input", "Bob")
+    bob.click("#join button")
+    bob.wait_for_function("state && state.seat === 1")  # asked again a second later
+    assert bob.locator("#alert").inner_text() == ""
+    assert len(keys) == 2 and keys[0] == keys[1] and re.fullmatch("[0-9a-f]{32}", keys[0])
+    ann.wait_for_function("state && !state.free_seats.length")  # the table full: Bob's, held by Bob
+    for page in (ann, bob):
+        page.close()
+
+
+def test_a_connection_gone_silent_is_found_out_and_a_move_lost_on_it_is_said(server, browser):
+    """A connection that drops its packets, closing nothing: the page showed the table as current
+    and "Your turn", a move tapped went nowhere, and nothing was said. Its ping, or the move, is not
+    answered: the page connects again, and says the move did not reach the table."""
+    page = new_page(browser, server)
+    create_table(page, "Ann", {1: "random"}, players=2)
+    page.wait_for_selector(".your-turn")
+    moves = moves_shown(page)
+    page.evaluate("""() => {
+      PING_EVERY = 300; ANSWER_WITHIN = 600;
+      window.silent = socket;
+      socket.send = () => {};  // nothing the page sends arrives
+      send(state.legal[0].move);
+    }""")
+    page.wait_for_function("socket && socket !== window.silent && socket.readyState === WebSocket.OPEN")
+    page.wait_for_selector("#alert:has-text('Your last move did not reach the table: play it again.')")
+    assert moves_shown(page) == moves and page.locator(".your-turn").count() == 1
+    assert page.evaluate("window.silent.readyState") in (2, 3)  # (closing or closed: put aside)
+    play_one_move(page)  # and the page plays on
+    page.close()
+
+
 def test_a_spectator_sees_no_hidden_card_and_the_language_switches(server, browser):
     ann = new_page(browser, server)
     code = create_table(ann, "Ann", {1: "beginner", 2: "random"}, players=3)
@@ -1262,7 +1333,9 @@ def test_a_princes_first_choice_is_another_player_not_yourself(server, browser):
 # sends them), its moves caught before they go out.
 
 #: The page's moves kept in ``window.sent`` rather than sent (the states given are the test's own).
-KEEP_WHAT_IS_SENT = "() => { window.sent = []; socket.send = (data) => { window.sent.push(JSON.parse(data)); }; }"
+# (the connection's pulse stopped: a ping unanswered would take it for dead, and connect again)
+KEEP_WHAT_IS_SENT = ("() => { window.sent = []; socket.send = (data) => { window.sent.push(JSON.parse(data)); };"
+                     " clearInterval(pulse); }")
 #: A state like the one shown, changed by ``change`` (an object, in JavaScript), given to the page.
 GIVE_STATE = "(change) => socket.onmessage({data: JSON.stringify({...state, ...change})})"
 # the server's message that people came or went: these seats away, each since a moment ago
@@ -1722,13 +1795,14 @@ def test_a_move_refused_leaves_the_player_free_to_make_another(server, browser):
 
 def test_a_move_lost_with_a_dropped_connection_may_be_made_again(server, browser):
     """One move is sent per state; a move sent as the connection dropped, and lost with it, must not
-    keep the player from moving once the page has reconnected to the same state."""
+    keep the player from moving once the page has reconnected to the same state (and is said to
+    have been lost)."""
     page = new_page(browser, server)
     create_table(page, "Ann", {1: "random"}, target=7)
     page.wait_for_selector(".your-turn")
     page.evaluate("sentAt = state.moves; socket.close()")  # as if the move went out as it dropped
     page.wait_for_selector("#alert:has-text('reconnecting')")
-    page.wait_for_selector("#alert:empty", state="attached")
+    page.wait_for_selector("#alert:has-text('Your last move did not reach the table: play it again.')")
     play_one_move(page)  # (waits until the move is made)
 
 

@@ -67,6 +67,42 @@ def test_create_list_join_and_a_full_table(client):
     assert in_dutch["message"] == "Deze tafel heeft geen vrije stoel; je kunt wel kijken."
 
 
+def test_a_request_asked_again_with_its_key_is_answered_as_it_was(client, monkeypatch):
+    """An answer lost on its way back (a connection cut after the server acted), the request asked again:
+    a join was "someone at this table is already called Bob" (his seat now nobody's), a rematch "you
+    are already in the next game" (no seat), a table made twice. With the same Request-Key the answer
+    is the one given; another key, or none, asks anew."""
+    monkeypatch.setattr(lobby, "KEPT_THROUGH_A_DROP", 0)
+    body = {"name": "Ann", "players": 3, "edition": "classic", "bots": {"2": "beginner"}}
+    made = client.post("/api/tables", json=body, headers={"Request-Key": "a" * 32}).json()
+    assert client.post("/api/tables", json=body, headers={"Request-Key": "a" * 32}).json() == made
+    tables = client.app.state.server.rooms
+    assert len(tables) == 1  # made once
+    code = made["code"]
+    joined = client.post(f"/api/tables/{code}/join", json={"name": "Bob"}, headers={"Request-Key": "b" * 32}).json()
+    assert joined["seat"] == 1
+    assert client.post(f"/api/tables/{code}/join", json={"name": "Bob"}, headers={"Request-Key": "b" * 32}).json() == joined
+    again = client.post(f"/api/tables/{code}/join", json={"name": "Bob"}, headers={"Request-Key": "c" * 32})
+    assert again.json()["key"] == "web_name_taken"  # another request: asked anew (and refused, as it was)
+    for bad in ("short", "x" * 65, "a b" * 8, "a.b" * 8):
+        refused = client.post(f"/api/tables/{code}/join", json={"name": "Cy"}, headers={"Request-Key": bad})
+        assert refused.status_code == 400 and refused.json()["message"] == (
+            "The Request-Key header must be 16 to 64 letters, digits, '-' or '_'.")
+    assert len(tables) == 1 and client.app.state.server.rooms[code].table.names == {0: "Ann", 1: "Bob"}
+
+
+def test_a_rematch_asked_again_with_its_key_gives_the_same_seat(client):
+    code, ann, bob = finished_two_people_match(client)
+    key = {"Request-Key": "0123456789abcdef" * 2}
+    first = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}, headers=key).json()
+    assert first["seat"] == 1
+    assert client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}, headers=key).json() == first
+    twice = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret})
+    assert twice.json()["key"] == "web_rematch_twice"  # (without the key: asked anew, and refused)
+    ann.close()
+    bob.close()
+
+
 def test_private_tables_are_not_listed_but_can_be_joined_by_code(client):
     made = create(client, players=2, private=True)
     assert made["code"] not in {t["code"] for t in client.get("/api/tables").json()}
@@ -428,12 +464,15 @@ def test_refusals_go_to_the_sender_alone_and_change_nothing(client):
         ({"type": "lang", "lang": "fr"}, "web_bad_language"),
         ({"type": "lang", "lang": 7}, "web_bad_field"),
         ({"type": "hello", "secret": None, "lang": "en"}, "web_hello_twice"),
+        ({"type": "ping", "at": 0}, "web_unknown_field"),
         ("x" * 3000, "web_too_long"),
         ('{"type": "move", "\\ud800": 1}', "web_unknown_field"),  # a lone surrogate, quoted back as "?"
         ('{"type": "move", "move": "guard 1 \\udfff", "at": 0}', "web_bad_move"),
         ('{"type": "move", "move": "handmaid", "move": "guard 1 priest", "at": 0}', "web_message_key_twice"),
     ]:
         assert mover.send(bad) is None and mover.receive()["key"] == key
+    mover.send({"type": "ping"})  # the page's check that the connection is alive: answered, nothing else
+    assert mover.socket.receive_json() == {"type": "pong"}
     mover.socket.send_bytes(b"\x01\x02\x03")  # the page sends text; a binary message is refused
     assert mover.receive()["key"] == "web_not_json"
     mover.send({"type": "lang", "lang": "fr"})
@@ -1980,7 +2019,8 @@ def finished_two_people_match(client):
     return code, ann, bob
 
 
-def test_a_rematch_keeps_the_old_players_seats_from_watchers(client):
+def test_a_rematch_keeps_the_old_players_seats_from_watchers(client, monkeypatch):
+    monkeypatch.setattr(lobby, "KEPT_THROUGH_A_DROP", 0)  # (a seat opens once its player leaves)
     code, ann, bob = finished_two_people_match(client)
     again = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()
     assert again["seat"] == 1  # Bob asked first, and sits in his own seat again
@@ -2001,6 +2041,31 @@ def test_a_rematch_keeps_the_old_players_seats_from_watchers(client):
     assert watcher.receive()["open_seats"] == [0]
     assert client.post(f"/api/tables/{new}/join", json={"name": "Cy"}).json()["seat"] == 0
     assert watcher.receive()["free_seats"] == []  # and the match begins
+    bob.close()
+
+
+def test_a_players_rematch_seat_is_kept_through_a_dropped_connection(client, monkeypatch):
+    """A second's blip in Ann's connection to the finished table opened her kept seat at the rematch,
+    and someone watching it took it: it is kept for her :data:`~loveletter.web.lobby.KEPT_THROUGH_A_DROP`
+    seconds after she left, and opens then if she is not back."""
+    monkeypatch.setattr(lobby, "KEPT_THROUGH_A_DROP", 3.0)
+    server = client.app.state.server
+    code, ann, bob = finished_two_people_match(client)
+    new = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()["code"]
+    watcher = Seat(client, new, None)
+    ann.close()
+    until(lambda: not server.rooms[code].connected(0))
+    assert client.post(f"/api/tables/{new}/join", json={"name": "Cy"}).json()["key"] == "web_seat_kept"
+    ann = Seat(client, code, ann.secret)  # back: the time since her first leaving is not counted
+    time.sleep(3.5)
+    assert client.post(f"/api/tables/{new}/join", json={"name": "Cy"}).json()["key"] == "web_seat_kept"
+    ann.close()  # gone for good: the seat opens, and the watchers are told
+    states = [watcher.receive()]  # (after those of her coming back, and of the first leaving's time)
+    while not states[-1]["open_seats"] and len(states) < 5:
+        states.append(watcher.receive())
+    assert states[-1]["open_seats"] == [0]
+    assert client.post(f"/api/tables/{new}/join", json={"name": "Cy"}).json()["seat"] == 0
+    watcher.close()
     bob.close()
 
 
@@ -2069,6 +2134,7 @@ def _three_people_after_a_match(client):
 def test_a_newcomer_storing_a_seat_and_its_old_player_coming_back_do_not_both_take_it(client, monkeypatch):
     """Dee's join is being stored (slowly) when Cor asks for the rematch: without the rematch table's
     lock, both took seat 2, and Dee's join failed as "another server stored it first"."""
+    monkeypatch.setattr(lobby, "KEPT_THROUGH_A_DROP", 0)  # (a seat opens once its player leaves)
     code, new, secrets_, seats = _three_people_after_a_match(client)
     store = client.app.state.server.store
     taking, held, entered = store.take_seat, threading.Event(), threading.Event()
@@ -2142,9 +2208,10 @@ def test_seats_asked_for_at_once_at_many_tables_are_held_to_the_limit(client, mo
     assert {a.json()["key"] for a in answers if a.status_code == 400} == {"web_too_many_joins"}
 
 
-def test_a_player_whose_seat_was_taken_while_away_is_told_so(client):
+def test_a_player_whose_seat_was_taken_while_away_is_told_so(client, monkeypatch):
     """Cor leaves the finished table, a newcomer takes his open seat at the rematch, and Cor comes
     back: he was told the free seats are kept for the last match's players, which he is one of."""
+    monkeypatch.setattr(lobby, "KEPT_THROUGH_A_DROP", 0)  # (a seat opens once its player leaves)
     code, new, secrets_, (ann, bob, _) = _three_people_after_a_match(client)  # Ann's seat is still kept for her
     assert client.post(f"/api/tables/{new}/join", json={"name": "Dee"}).json()["seat"] == 2
     for lang, says in (("en", "Your seat was taken while you were away, and the free seats are kept for the last"
@@ -2167,9 +2234,10 @@ def test_a_player_whose_seat_was_taken_while_away_is_told_so(client):
     bob.close()
 
 
-def test_the_last_matchs_players_names_are_kept_for_them_at_the_rematch(client):
+def test_the_last_matchs_players_names_are_kept_for_them_at_the_rematch(client, monkeypatch):
     """Ann, gone from the finished table, could take her open seat from the lobby under her own name
     and then come on through the finished table as well: one person in two seats, both "Ann"."""
+    monkeypatch.setattr(lobby, "KEPT_THROUGH_A_DROP", 0)  # (a seat opens once its player leaves)
     code, ann, bob = finished_two_people_match(client)
     new = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()["code"]
     ann.close()
@@ -2200,9 +2268,10 @@ def test_the_players_who_stay_take_their_own_seats_at_the_rematch(client):
         seat.close()
 
 
-def test_a_player_going_on_takes_their_own_seat_even_when_another_seat_is_open(client):
+def test_a_player_going_on_takes_their_own_seat_even_when_another_seat_is_open(client, monkeypatch):
     """With Ann gone from the finished table her seat 0 was open at the rematch, and Bob, asking first,
     was given it (the lowest open seat) rather than his own seat 1, which then stood open to anyone."""
+    monkeypatch.setattr(lobby, "KEPT_THROUGH_A_DROP", 0)  # (a seat opens once its player leaves)
     code, ann, bob = finished_two_people_match(client)
     ann.close()
     assert client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()["seat"] == 1

@@ -2,7 +2,8 @@
 
 - ``GET /api/tables``: open tables with free seats and a player there (or lately); ``POST
   /api/tables``: create one (the creator takes seat 0); ``POST /api/tables/{code}/join``: take a
-  free seat; ``POST /api/tables/{code}/rematch``: a finished table's rematch; ``GET
+  free seat; ``POST /api/tables/{code}/rematch``: a finished table's rematch (these three answered
+  once for a ``Request-Key``: :mod:`~loveletter.web.once`); ``GET
   /api/tables/{code}/record`` and ``/replay``: a finished table's record and its replay
   (``{"frames": [...], "left_out": ..., "target": ..., "result": ...}``:
   :func:`~loveletter.web.replays.frames_json`); ``POST
@@ -11,7 +12,8 @@
 - ``/ws/{code}``: the first message is ``{"type": "hello", "secret": ..., "lang": ...}`` (``secret``
   null to watch); then ``move`` (in notation, its card words in English or Dutch), ``lang`` and
   ``hints`` messages (the last answered with a ``hints`` message, unless asked again or moved on
-  meanwhile). Each connection gets ``state`` messages made from its own seat's view only, and
+  meanwhile), and ``ping``, answered with a ``pong`` (the page finds out so that a connection went
+  dead without a word: a network that drops its packets closes nothing). Each connection gets ``state`` messages made from its own seat's view only, and
   refusals meant for it alone.
 
 The tables themselves, and who is at each, are kept by :class:`~loveletter.web.lobby.Server`.
@@ -43,6 +45,7 @@ from loveletter.web.bodies import Joining, NewTable, Rematch
 from loveletter.web.limits import BodyLimit, Limit, SafetyHeaders, same_origin
 from loveletter.web.lobby import ELSEWHERE, NOT_NOW, Connection, NotRead, Server, receive_text
 from loveletter.web.messages import asked_language, first_line, read_client_message, refusal_message
+from loveletter.web.once import HEADER, AnsweredOnce
 from loveletter.web.replays import MAX_RECORD_BYTES, record_of
 from loveletter.web.store import Store
 from loveletter.web.table import Refused
@@ -188,19 +191,26 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     async def tables() -> list[dict[str, Any]]:
         return server.open_tables()
 
+    # (each answered once for the page's Request-Key: see once.py)
+    answered = AnsweredOnce()
+
     @app.post("/api/tables", dependencies=[Depends(keys_once)])
     async def create(request: NewTable, http: Request) -> dict[str, Any]:
-        return await server.create(request, _address(http))
+        return await answered.answer("create", http.headers.get(HEADER), lambda: server.create(request, _address(http)))
 
     @app.post("/api/tables/{code}/join", dependencies=[Depends(from_our_pages), Depends(keys_once)])
     async def join(code: str, request: Joining, http: Request) -> dict[str, Any]:
-        return await server.join(code, request.name, _address(http))
+        return await answered.answer(f"join {code}", http.headers.get(HEADER),
+                                     lambda: server.join(code, request.name, _address(http)))
 
     @app.post("/api/tables/{code}/rematch", dependencies=[Depends(from_our_pages), Depends(keys_once)])
     async def rematch(code: str, request: Rematch, http: Request) -> dict[str, Any]:
-        address = _address(http)
-        async with server.holding(code, address, request.secret) as room:
-            return await server.rematch(room, request.secret, address)
+        async def rematch_of() -> dict[str, Any]:
+            address = _address(http)
+            async with server.holding(code, address, request.secret) as room:
+                return await server.rematch(room, request.secret, address)
+
+        return await answered.answer(f"rematch {code}", http.headers.get(HEADER), rematch_of)
 
     async def finished_record(code: str, t: Translator, address: str) -> tuple[str, dict[str, Any]]:
         """A finished table's code and record (before the end, a record would show the decks), its bots

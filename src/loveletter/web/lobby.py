@@ -81,6 +81,10 @@ PUT_AWAY_AFTER = 3600
 #: Seconds a table stays in the lobby once none of its players is connected (a page reloading, a
 #: phone switching networks, come back within it).
 LOBBY_AWAY = 600
+#: Seconds a player's seat at the rematch stays kept for them once their connection to the finished
+#: table drops (a page connecting again, a phone switching networks): in a second's blip, someone
+#: watching took it.
+KEPT_THROUGH_A_DROP = 30.0
 #: The most messages that may wait to go out to one connection; one that lets more pile up is dropped.
 OUTBOX = 64
 #: Seconds a message may take to go out to a connection before the connection is dropped.
@@ -229,13 +233,13 @@ class Room:
 
     def open_seats(self) -> list[int]:
         """The free seats a newcomer may take. At a rematch table a seat is kept for the last match's
-        player in it while they are still at the finished table (they may yet come on), so that
-        nobody who merely watched takes it first."""
+        player in it while they are still at the finished table (they may yet come on), or were there
+        :data:`KEPT_THROUGH_A_DROP` seconds ago, so that nobody who merely watched takes it first."""
         origin = self.origin
         return [
             seat for seat in self.table.free_seats()
             if origin is None or seat not in origin.table.names or seat in origin.rematched
-            or not origin.connected(seat)
+            or (not origin.connected(seat) and origin.away_for(seat) >= KEPT_THROUGH_A_DROP)
         ]
 
 
@@ -538,7 +542,9 @@ class Server:
             room.left_at[connection.seat] = time.monotonic()
             self.tell_away(room)
         self.start_waiting(room)
-        self.tell_rematch(room, connection)  # their kept seat may open
+        if room.rematch is not None and connection.seat is not None and not room.connected(connection.seat):
+            # their kept seat opens if they are not back by then
+            asyncio.get_running_loop().call_later(KEPT_THROUGH_A_DROP, self.tell_rematch, room, connection)
 
     def tell_away(self, room: Room, but: Connection | None = None) -> None:
         """Tell everyone at ``room`` (``but`` one, told already) whose person is away now: a message
@@ -742,6 +748,9 @@ class Server:
         room.table.apply(action, by_bot)
 
     async def handle(self, room: Room, connection: Connection, data: dict[str, Any]) -> None:
+        if data["type"] == "ping":  # (the page's check that the connection is alive)
+            connection.send({"type": "pong"})
+            return
         if data["type"] == "lang":
             connection.t = Translator(data["lang"])
             self.tell(room, connection)

@@ -204,7 +204,7 @@ def left_out_reason(err: Exception, t: Translator) -> str:
 
 
 def read_client_message(text: str, first: bool = False) -> dict[str, Any]:
-    """A client's message, checked: ``hello``, ``move``, ``stand_in``, ``lang`` or ``hints`` with the right fields, or
+    """A client's message, checked: ``hello``, ``move``, ``stand_in``, ``lang``, ``hints`` or ``ping`` with the right fields, or
     :class:`Refused` saying what is wrong. The ``first`` of a connection must be a ``hello``: any other
     is told so, before its fields are checked (a move with a field too many was told of that field)."""
     if len(text) > MAX_MESSAGE:
@@ -228,7 +228,7 @@ def read_client_message(text: str, first: bool = False) -> dict[str, Any]:
         _check(data, {"type", "at"}, {"at": (int,)})
     elif kind == "lang":
         _check(data, {"type", "lang"}, {"lang": (str,)})
-    elif kind == "hints":
+    elif kind in ("hints", "ping"):
         _check(data, {"type"}, {})
     else:
         raise Refused("web_bad_type")

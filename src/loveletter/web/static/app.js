@@ -193,9 +193,16 @@ function unreachable() {
 // could not be reached or answered without JSON (stopped, the network gone, a proxy's error page):
 // the lobby's buttons did nothing, without a word. ``quiet``: asked by the page itself (the lobby's
 // list, again and again): said once, not read out again at each try, as a person's try is.
-async function reach(url, options, quiet = false) {
+// How long a request may take before the server is told out of reach (ms): a network that drops its
+// packets answers nothing, and a click, or the lobby's list, waited without a word.
+let REACH_WITHIN = 10000;  // (let, as the two below: the tests shorten them)
+const REPLAY_WITHIN = 120000;
+
+// ``options.within``: another time limit (a record's upload and replay take longer).
+async function reach(url, options = {}, quiet = false) {
+  const { within = REACH_WITHIN, ...given } = options;
   try {
-    const response = await fetch(url, options);
+    const response = await fetch(url, { ...given, signal: AbortSignal.timeout(within) });
     const answer = { ok: response.ok, data: await response.json() };
     if (alerted === unreachable()) alertUser("");  // (in reach again)
     return answer;
@@ -208,7 +215,11 @@ async function reach(url, options, quiet = false) {
 // What the API answers; null where it refused (its reason shown, and the refusal given to
 // ``refused``) or could not be reached.
 async function ask(url, options, refused = () => {}) {
-  const answer = await reach(url, options);
+  return answered(await reach(url, options), refused);
+}
+
+// The data of an ``answer`` from :func:`reach` (as :func:`ask` gives it).
+function answered(answer, refused = () => {}) {
   if (!answer) return null;
   const { ok, data } = answer;
   if (!ok) {
@@ -401,9 +412,30 @@ async function listOpenTables(list) {
       "#open-tables-title"]);
 }
 
+// Each request that makes a table or takes a seat goes with a key, the same until an answer comes
+// back, and is asked again by itself where none came (the server out of reach, or its answer lost on
+// the way after it acted): the server gives the answer it gave, rather than a refusal ("already called
+// Bob") that left the seat taken by nobody, and the page, the table now full, no way to ask again. An
+// impatient second click is the same request too.
+const requestKeys = new Map();
+// The waits (ms) before a request that got no answer is asked again, while the page stays where it was.
+let ASK_AGAIN_AFTER = [1000, 2000, 4000, 8000];
+
 async function post(url, body, refused) {
-  return ask(`${url}?lang=${lang}`, { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body) }, refused);
+  const request = `${url} ${JSON.stringify(body)}`;
+  if (!requestKeys.has(request))
+    requestKeys.set(request, [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join(""));
+  const asked = { method: "POST", body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json", "Request-Key": requestKeys.get(request) } };
+  const here = location.hash;
+  let answer = await reach(`${url}?lang=${lang}`, asked);
+  for (const wait of ASK_AGAIN_AFTER) {
+    if (answer || location.hash !== here) break;
+    await new Promise((done) => setTimeout(done, wait));
+    if (location.hash === here) answer = await reach(`${url}?lang=${lang}`, asked);
+  }
+  if (answer) requestKeys.delete(request);  // (answered: a new request from now on)
+  return answered(answer, refused);
 }
 
 function enterTable(answer) {
@@ -432,10 +464,13 @@ function connect(code) {
   socket = new WebSocket(`${scheme}://${location.host}/ws/${code}`);
   socket.onopen = () => {
     retry = 0; serverStopped = false;
-    sentAt = null;  // a move sent on a connection that dropped was made (the state says so) or lost
+    heardAt = Date.now(); askedAt = null;
+    // a move sent on a connection that dropped was made (the state says so) or lost (said so then)
+    lostAt = sentAt; sentAt = null;
     socket.send(JSON.stringify({ type: "hello", secret: localStorage.getItem(`ll-seat-${code}`), lang }));
   };
   socket.onmessage = (event) => {
+    heardAt = Date.now();
     const message = JSON.parse(event.data);
     if (message.type === "state") {
       announce(news(state, message));
@@ -444,7 +479,12 @@ function connect(code) {
       awaitedSince = Date.now() - 1000 * message.waited;  // (a page reloaded, or one that saw the table fill)
       awaySince = since(message.away_for);
       seenHere = seatsHere(state, message);
-      state = message; hints = null; alertUser(standing ? w(standing.key) : "", false); render();
+      state = message; hints = null; alertUser(standing ? w(standing.key) : "", false);
+      // the table where it was when our move went, and our move still awaited: it never reached the
+      // table (the state came back unchanged, the alert put away, and nothing said)
+      if (lostAt !== null && message.moves === lostAt && message.legal.length) alertUser(w("web_move_not_received"));
+      lostAt = null;
+      render();
       askHints();
     } else if (message.type === "away") {  // a person came or went: nothing else changed
       // the one to move back: their time to move starts again, as the server counts it
@@ -489,6 +529,40 @@ function connect(code) {
   };
 }
 
+// The connection's pulse: a ping where nothing was heard for a while, and the connection taken for
+// dead where the answer to a ping or a move does not come. A network that drops its packets (a phone
+// moving from Wi-Fi, a laptop waking, a router's lost mapping) closes nothing: the page showed an old
+// table as current, "Your turn", and a move tapped went nowhere, unsaid. Timed from the question, not
+// from the last word heard: a tab in the background, its timers slowed to one a minute, keeps its
+// connection.
+let PING_EVERY = 10000;
+let ANSWER_WITHIN = 10000;
+let heardAt = 0; // when (Date.now()) the server last said anything on this connection
+let askedAt = null; // when a ping or a move awaiting an answer was sent (null: none sent yet)
+
+const answerAwaited = () => askedAt !== null && heardAt < askedAt;
+
+function ping() {
+  if (!answerAwaited() && tell({ type: "ping" })) askedAt = Date.now();
+}
+
+function checkPulse() {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return;
+  if (!answerAwaited()) {
+    if (Date.now() - heardAt >= PING_EVERY) ping();
+  } else if (Date.now() - askedAt > ANSWER_WITHIN) {  // dead: put aside, and connected again as after a close
+    const dead = socket, lost = dead.onclose;
+    dead.onopen = dead.onmessage = dead.onclose = null;
+    socket = null;
+    dead.close();
+    if (lost) lost({ code: 1006 });
+  }
+}
+const pulse = setInterval(checkPulse, 2000);  // (stopped by the tests that keep what is sent)
+// (back on a network, or to the tab: asked at once whether the connection still holds)
+window.addEventListener("online", ping);
+document.addEventListener("visibilitychange", () => { if (!document.hidden) ping(); });
+
 // The card being chosen, in the words of the state ``after``, if that state changes only the
 // language (a new move ends the choice).
 function samePicking(before, after) {
@@ -514,11 +588,15 @@ function askHints() {
 }
 
 let sentAt = null; // the state (its move count) a move was sent from: one move per state
+let lostAt = null; // the same, for a move sent on a connection that dropped (see connect)
 
 function send(move) {
   // a double click sent the same move twice, and the second was refused as stale
   if (!state || sentAt === state.moves) return;
-  if (tell({ type: "move", move, at: state.moves })) sentAt = state.moves;
+  if (tell({ type: "move", move, at: state.moves })) {
+    sentAt = state.moves;
+    if (!answerAwaited()) askedAt = Date.now();  // (answered by the state after it, or a refusal)
+  }
   else {  // (the connection lost: a tap that did nothing, unsaid) said before why, which stays
     const notSent = w("web_move_not_sent");
     const why = alerted.startsWith(notSent) ? alerted.slice(notSent.length).trim() : alerted;
@@ -963,10 +1041,10 @@ let replay = null; // {frames, target, result, at, source}
 // uploaded record ({record}: its bytes); null (and the reason shown) if the server refuses. The fields
 // of a record that the format does not name, left out, are named in the alert.
 async function replayFrames(source) {
-  const answer = await (source.code
-    ? ask(`/api/tables/${source.code}/replay?lang=${lang}`)
+  const answer = await (source.code  // (a long match's frames take a while, and a large record's upload)
+    ? ask(`/api/tables/${source.code}/replay?lang=${lang}`, { within: REPLAY_WITHIN })
     : ask(`/api/replay?lang=${lang}`, { method: "POST", headers: { "Content-Type": "application/json" },
-      body: source.record }));
+      body: source.record, within: REPLAY_WITHIN }));
   if (answer && answer.left_out) alertUser(answer.left_out);  // (fields the format does not name, named)
   return answer && answer.frames ? answer : null;
 }
