@@ -2816,6 +2816,15 @@ def test_every_answer_keeps_the_page_out_of_other_sites_frames_and_secrets_out_o
     assert "cache-control" not in client.get("/static/app.js").headers
 
 
+def test_a_redirect_to_a_path_without_its_slash_names_the_path_alone(client):
+    """Behind a reverse proxy, "/api/tables/" was sent on to "http://localhost/api/tables": the
+    proxy's internal address, which the friend's browser cannot reach."""
+    headers = {"Host": "localhost", "X-Forwarded-Host": "game.example", "X-Forwarded-Proto": "https"}
+    for asked, sent_to in (("/api/tables/", "/api/tables"), ("/api/tables/ABC123/record/?x=1", "/api/tables/ABC123/record?x=1")):
+        answer = client.get(asked, headers=headers, follow_redirects=False)
+        assert answer.status_code == 307 and answer.headers["location"] == sent_to
+
+
 def test_a_websocket_from_another_sites_page_is_refused(client):
     """Any site's page could watch a table (and try codes) through its visitor's browser, a server
     on the visitor's own machine too."""

@@ -10,6 +10,7 @@ in the page's language (``?lang=``), as every other refusal.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from urllib.parse import urlsplit, urlunsplit
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -91,7 +92,10 @@ NO_STORE = (b"cache-control", b"no-store")
 
 
 class SafetyHeaders:
-    """ASGI middleware: :data:`SAFETY_HEADERS` on every HTTP answer, and no caching under ``/api/``."""
+    """ASGI middleware: :data:`SAFETY_HEADERS` on every HTTP answer, and no caching under ``/api/``.
+    A redirect to this server itself (a path's trailing slash dropped) names the path alone: its
+    whole address, made from the ``Host`` the server was sent, led a friend behind a reverse proxy to
+    the proxy's internal address (``http://localhost/api/tables``)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -104,10 +108,19 @@ class SafetyHeaders:
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *extra]}
+                headers = [(name, _path_alone(value) if name == b"location" else value)
+                           for name, value in message.get("headers", [])]
+                message = {**message, "headers": [*headers, *extra]}
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+def _path_alone(location: bytes) -> bytes:
+    """A redirect's address as a path (and query) on the same server: ours only ever redirect there."""
+    parts = urlsplit(location.decode("latin-1"))
+    # (one slash first: "//evil.example/" is an address on another server)
+    return urlunsplit(("", "", "/" + parts.path.lstrip("/"), parts.query, parts.fragment)).encode("latin-1")
 
 
 def same_origin(origin: str, hosts: list[str]) -> bool:
