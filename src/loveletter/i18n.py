@@ -122,6 +122,18 @@ MESSAGES: dict[str, dict[str, str]] = {
                     " let bots play tournaments.",
         "cli_play": "Play a match against bots in the terminal (moves by number or notation; works on a pipe too).",
         "cli_replay": "Check a game record (FILE, or - for standard input) and tell the match it holds.",
+        "cli_check": "Check game records: files, or folders of them (their .json files). Each refused record is"
+                     " told on a line of its own, then how many were checked.",
+        "opt_check_lang": "Language of the refusals (default: from your locale).",
+        "meta_paths": "PATH...",
+        "check_none": "no record files (.json) in {paths}",
+        "check_all_sound": "{n} records checked: all sound.",
+        "check_refused": "{n} records checked: {sound} sound, {refused} refused.",
+        "check_one_all_sound": "1 record checked: sound.",
+        "check_one_refused": "1 record checked: refused.",
+        "cli_extra_argument": "unexpected argument {first}",
+        "cli_extra_arguments": "{n} unexpected arguments, the first {first}",
+        "cli_replay_one": "(replay tells one record: 'loveletter check' checks many)",
         "opt_edition": "classic: 16 cards, 2-4 players; 2019: 21 cards, 2-6 players.",
         "opt_players": "Number of players: you plus bots, 2-4 in the classic edition, 2-6 in 2019 (default: one more"
         " than the levels in --bots, at least 2).",
@@ -783,6 +795,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli_play": "Speel een spel tegen bots in de terminal (zetten per nummer of notatie; werkt ook via een pipe).",
         "cli_replay": "Controleer een spelverslag (BESTAND, of - voor standaardinvoer) en vertel het "
                       "verloop van het spel dat erin staat.",
+        "cli_check": "Controleer spelverslagen: bestanden, of mappen ervan (hun .json-bestanden). Elk geweigerd"
+                     " verslag krijgt een eigen regel, daarna hoeveel er gecontroleerd zijn.",
+        "opt_check_lang": "Taal van de weigeringen (standaard: volgens de taalinstelling van je systeem).",
+        "meta_paths": "PAD...",
+        "check_none": "geen verslagbestanden (.json) in {paths}",
+        "check_all_sound": "{n} verslagen gecontroleerd: alle in orde.",
+        "check_refused": "{n} verslagen gecontroleerd: {sound} in orde, {refused} geweigerd.",
+        "check_one_all_sound": "1 verslag gecontroleerd: in orde.",
+        "check_one_refused": "1 verslag gecontroleerd: geweigerd.",
+        "cli_extra_argument": "onverwacht argument {first}",
+        "cli_extra_arguments": "{n} onverwachte argumenten, het eerste {first}",
+        "cli_replay_one": "(replay vertelt één verslag: 'loveletter check' controleert er veel)",
         "opt_edition": "classic: 16 kaarten, 2-4 spelers; 2019: 21 kaarten, 2-6 spelers.",
         "opt_players": "Aantal spelers: jij plus bots, 2-4 in de klassieke editie, 2-6 in 2019 (standaard: één meer"
         " dan de niveaus in --bots, minstens 2).",

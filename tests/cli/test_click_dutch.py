@@ -98,7 +98,7 @@ def test_help_in_english_by_default():
     (["play", "--lang", "nl", "--players"],
      "loveletter play: Optie '--players' heeft een waarde nodig. (zie 'loveletter play --help')"),
     (["play", "--lang", "nl", "x\x1b[2J\ny"],  # click names the argument as typed: here on one line
-     "loveletter play: Onverwacht extra argument (x\\x1b[2J\\ny) (zie 'loveletter play --help')"),
+     "loveletter play: onverwacht argument 'x\\x1b[2J\\ny' (zie 'loveletter play --help')"),
 ])
 def test_command_line_errors_in_dutch(args, line):
     proc = run(*args)
@@ -123,8 +123,8 @@ def test_command_line_errors_in_english_by_default():
     assert proc.stderr.strip() == ("loveletter tournament: Invalid value for '--rounds': 0 is out of range:"
                                    " it must be at least 1. (see 'loveletter tournament --help')")
     proc = run("replay", "a.json", "extra\r\u2028arg")
-    assert proc.stderr == ("loveletter replay: Got unexpected extra argument (extra\\r\\u2028arg)"
-                           " (see 'loveletter replay --help')\n")
+    assert proc.stderr == ("loveletter replay: unexpected argument 'extra\\r\\u2028arg' (replay tells one record:"
+                           " 'loveletter check' checks many) (see 'loveletter replay --help')\n")
 
 
 def test_the_top_level_help_and_version_in_dutch():

@@ -10,7 +10,7 @@ import sys
 
 from loveletter.plain import PLAINLY
 
-COMMANDS = ("play", "replay", "tournament", "serve")  # loveletter's commands (the command line's, a test checks)
+COMMANDS = ("check", "play", "replay", "tournament", "serve")  # loveletter's commands (the command line's, a test checks)
 
 
 def run() -> None:
