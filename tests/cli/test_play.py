@@ -628,12 +628,21 @@ def test_wrong_flags_in_english(tmp_path):
                                    " (see 'loveletter play --help')")
 
 
+def test_a_moves_words_notation_and_chance_stand_apart_without_their_styles(tmp_path):
+    """Piped (or without colours) the notation ran into the words, one space apart: "Gravin gravin"."""
+    proc, _ = play(tmp_path, "--lang", "nl", "--seed", "3", "--hints", lines=["q"], env=_env(COLUMNS="120"))
+    # (the widest words and notation: no column's padding between them and what follows)
+    lines = [line for line in proc.stdout.splitlines() if "noem Kamermeisje" in line]
+    assert lines and all(re.fullmatch(r" +[0-9]+\. Wachter → 1 Bram, noem Kamermeisje  wachter 1 kamermeisje  winkans .*",
+                                      line) for line in lines), lines
+
+
 def test_hints_count_a_shared_round_as_won(tmp_path):
     """The deck empty, Bram known to hold the Baron, ours a Chancellor and a Baron: the Chancellor does
     nothing and both show a Baron, a tie that both win (2019, R6.3). The hint said 50% ± 4."""
     proc, _ = play(tmp_path, "--edition", "2019", "--bots", "random", "--hints", "--seed", "44", "--lang", "en",
                    lines=["2", "9", "1", "1", "2", "1"])
-    assert "Chancellor (the deck is empty: no effect) chancellor win 100%\n" in proc.stdout
+    assert "Chancellor (the deck is empty: no effect)  chancellor  win 100%\n" in proc.stdout
 
 
 @pytest.mark.parametrize("args", [["--bots", "beginner", "--hints"], ["--players", "3", "--bots", "random,expert"]])

@@ -79,7 +79,7 @@ def test_table_in_english():
     assert out.startswith("Tournament: 200 single rounds · classic edition · 2 players · seed 4\n")
     assert "Lineup: beginner, random" in out
     assert "Balanced: every level played every seat" in out
-    for word in ("Results per level", "Win rate", "95% interval", "Rating (Elo)", "± s.e.", "Head to head",
+    for word in ("Results per level", "Win rate", "95% interval", "Rating (Elo)", "s.e.", "Head to head",
                  "A won, B not", "Bradley-Terry", "Wilson", "mean 0", "clustered by game",
                  "starting player"):
         assert word in out, word
@@ -137,6 +137,7 @@ def test_tables_fit_the_terminal_and_cut_no_word(lang, width):
     for row in report["pairwise"]:
         assert str(row["neither"]) in words
     assert "…" not in header
+    assert not re.search(r"± (s\.e\.|st\.fout)", out)  # (the sign by its figure alone: "± s.e. ±14" was said)
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])

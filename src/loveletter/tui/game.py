@@ -524,13 +524,15 @@ class TerminalGame:
         # each column is as wide as its widest entry, one space between columns (no hint column
         # without hints: an empty one would still take its space)
         hinted = any(hint for *_, hint in rows)
-        beside = (max(cell_len(number) for number, *_ in rows) + 1 + max(row[2].cell_len for row in rows)
-                  + (1 + max(hint.cell_len for *_, hint in rows) if hinted else 0))
+        # beside the words, the notation and the chance two spaces from what comes before them: one ran
+        # them together where their styles are lost ("Gravin gravin", piped or without colours)
+        beside = (max(cell_len(number) for number, *_ in rows) + 2 + max(row[2].cell_len for row in rows)
+                  + (2 + max(hint.cell_len for *_, hint in rows) if hinted else 0))
         widest = max(cell_len(row[1]) for row in rows)
         if self.console.width - beside - 1 >= widest:
             moves = _grid(4 if hinted else 3, last_whole=2 if hinted else 1)
-            for row in rows:
-                moves.add_row(*(row if hinted else row[:3]))
+            for number, words, notation, hint in rows:
+                moves.add_row(number, words, Text.assemble(" ", notation), *([Text.assemble(" ", hint)] if hinted else []))
         else:
             moves = _grid(2)
             room = self.console.width - max(cell_len(number) for number, *_ in rows) - 1
