@@ -89,7 +89,7 @@ def test_help_in_english_by_default():
      "loveletter tournament: Ongeldige waarde voor '--rounds': 'abc' is geen geheel getal."
      " (zie 'loveletter tournament --help')"),
     (["tournament", "--lang", "nl", "--edition", "1999"],
-     "loveletter tournament: Ongeldige waarde voor '--edition': '1999' is geen keuze: kies uit '2019', 'classic'."
+     "loveletter tournament: Ongeldige waarde voor '--edition': '1999' is geen keuze: kies '2019' of 'classic'."
      " (zie 'loveletter tournament --help')"),
     (["play", "--lang", "nl", "--rounds", "3"],
      "loveletter play: Optie '--rounds' bestaat niet. Bedoelde je '--records'? (zie 'loveletter play --help')"),
@@ -119,6 +119,9 @@ def test_the_last_lang_given_is_the_language(args, dutch):
 
 
 def test_command_line_errors_in_english_by_default():
+    proc = run("play", "--lang", "fr")  # the choices as a sentence offers them (click joined them with commas)
+    assert proc.stderr == ("loveletter play: Invalid value for '--lang': 'fr' is not a choice here: choose 'en' or 'nl'."
+                           " (see 'loveletter play --help')\n")
     proc = run("tournament", "--rounds", "0")
     assert proc.stderr.strip() == ("loveletter tournament: Invalid value for '--rounds': 0 is out of range:"
                                    " it must be at least 1. (see 'loveletter tournament --help')")

@@ -55,8 +55,6 @@ PLURALS: dict[tuple[str, str], tuple[str, str]] = {
         ("Onverwacht extra argument ({args})", "Onverwachte extra argumenten ({args})"),
     ("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"):
         ("Bedoelde je {possibility}?", "(Bedoelde je een van: {possibilities}?)"),
-    ("{value!r} is not {choice}.", "{value!r} is not one of {choices}."):
-        ("{value!r} is geen keuze: kies {choice}.", "{value!r} is geen keuze: kies uit {choices}."),
 }
 
 #: The click modules that show messages to a user of this program.

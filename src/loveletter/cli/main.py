@@ -23,7 +23,7 @@ from loveletter.bots.expert import DEFAULT_ITERATIONS, HINT_TRIES
 from loveletter.cli import numbers
 from loveletter.cli.click_dutch import speak_dutch
 from loveletter.cli.levels import LevelsRefused, read_levels
-from loveletter.cli.numbers import DASH, Addresses, Amount, Filled, GivenPath, Players, Whole
+from loveletter.cli.numbers import DASH, Addresses, Amount, Filled, GivenPath, OneOf, Players, Whole
 from loveletter.cli.start import command_named, tell_command_interrupted
 from loveletter.engine import EDITIONS, MAX_TARGET
 from loveletter.engine.errors import shown
@@ -110,7 +110,7 @@ class _Commands(_Command, click.Group):
              options_metavar=_t("meta_options"), subcommand_metavar=_t("meta_command"), invoke_without_command=True)
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, help=_t("opt_version"),
               callback=lambda ctx, _, shown: _show_version(ctx) if shown else None)
-@click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, expose_value=False, help=_t("opt_lang"))
+@click.option("--lang", type=OneOf(LANGUAGES), default=None, expose_value=False, help=_t("opt_lang"))
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     if ctx.invoked_subcommand is None:  # nothing, or only ``--lang nl``: the help, in that language
@@ -128,12 +128,12 @@ def _show_version(ctx: click.Context) -> None:
 
 
 @cli.command(help=_t("cli_play"), options_metavar=_t("meta_options"))
-@click.option("--edition", type=click.Choice(sorted(EDITIONS), case_sensitive=False), default="classic", show_default=True,
+@click.option("--edition", type=OneOf(sorted(EDITIONS)), default="classic", show_default=True,
               help=_t("opt_edition"))
 @click.option("--players", type=Players(), default=None, metavar="N", help=_t("opt_players"))
 @click.option("--bots", default="beginner", show_default=True, metavar=_t("meta_levels"),
               help=_t("opt_bots", levels=tuple(LEVELS)))
-@click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None,
+@click.option("--lang", type=OneOf(LANGUAGES), default=None,
               help=_t("opt_lang"))
 @click.option("--seed", type=Whole(0), default=None, metavar="S", help=_t("opt_seed"))  # (-5 dealt as 5)
 @click.option("--target", type=Whole(1, MAX_TARGET), default=None, metavar=_t("meta_tokens"),
@@ -214,7 +214,7 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
 @click.argument("file", type=GivenPath(dir_okay=True, allow_dash=True, readable=False, names="file"),  # (unreadable: told by load)
                 metavar=_t("meta_file"))
 @click.option("--json", "as_json", is_flag=True, help=_t("opt_json"))
-@click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, help=_t("opt_replay_lang"))
+@click.option("--lang", type=OneOf(LANGUAGES), default=None, help=_t("opt_replay_lang"))
 def replay_command(file: str, as_json: bool, lang: str | None) -> None:
     t = Translator(lang or _language)
     if sys.stdout is None:  # started with standard output closed (>&-): the replay would be lost
@@ -250,7 +250,7 @@ def replay_command(file: str, as_json: bool, lang: str | None) -> None:
 @cli.command("check", help=_t("cli_check"), options_metavar=_t("meta_options"))
 @click.argument("paths", nargs=-1, required=True, metavar=_t("meta_paths"),
                 type=GivenPath(exists=True, readable=False))  # (unreadable: told by load, per file)
-@click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, help=_t("opt_check_lang"))
+@click.option("--lang", type=OneOf(LANGUAGES), default=None, help=_t("opt_check_lang"))
 def check_command(paths: tuple[str, ...], lang: str | None) -> None:
     """Check many records at once (an archive of a club's games, a tournament's ``--records``): each
     refused one on a line of its own, its file named, then how many were checked. ``replay`` in a
@@ -296,13 +296,13 @@ def _standard_input(t: Translator) -> bytes:
 @click.option("--bots", default="beginner,random", show_default=True, metavar=_t("meta_levels"),
               help=_t("opt_tour_bots", levels=tuple(LEVELS)))
 @click.option("--players", type=Players(), default=None, metavar="N", help=_t("opt_tour_players"))
-@click.option("--edition", type=click.Choice(sorted(EDITIONS), case_sensitive=False), default="classic", show_default=True,
+@click.option("--edition", type=OneOf(sorted(EDITIONS)), default="classic", show_default=True,
               help=_t("opt_edition"))
 @click.option("--rounds", type=Whole(1), default=None, metavar="N", help=_t("opt_tour_rounds", most=grouped(MAX_GAMES), default=grouped(DEFAULT_ROUNDS)))
 @click.option("--matches", type=Whole(1), default=None, metavar="N", help=_t("opt_tour_matches", most=grouped(MAX_GAMES)))
 @click.option("--seed", type=Whole(), default=0, show_default=True, metavar="S", help=_t("opt_tour_seed"))
 @click.option("--jobs", type=Whole(1), default=None, metavar="J", help=_t("opt_tour_jobs"))
-@click.option("--backend", type=click.Choice(["local", "ray"], case_sensitive=False), default="local", show_default=True,
+@click.option("--backend", type=OneOf(["local", "ray"]), default="local", show_default=True,
               help=_t("opt_tour_backend"))
 @click.option("--budget", type=Whole(1, MAX_BUDGET), default=None, metavar="N", help=_t("opt_tour_budget", default=grouped(DEFAULT_ITERATIONS)))
 @click.option("--json", "as_json", is_flag=True, help=_t("opt_tour_json"))
@@ -312,7 +312,7 @@ def _standard_input(t: Translator) -> bytes:
               metavar=_t("meta_png"), help=_t("opt_tour_plot"))
 @click.option("--records", type=GivenPath(path_type=Path, names="folder", dash=True), default=None,
               metavar=_t("meta_folder"), help=_t("opt_tour_records"))
-@click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, help=_t("opt_lang"))
+@click.option("--lang", type=OneOf(LANGUAGES), default=None, help=_t("opt_lang"))
 @click.option("--quiet", "-q", is_flag=True, help=_t("opt_tour_quiet"))
 def tournament_command(bots: str, players: int | None, edition: str, rounds: int | None, matches: int | None,
                        seed: int, jobs: int | None, backend: str, budget: int | None, as_json: bool,
@@ -339,7 +339,7 @@ def tournament_command(bots: str, players: int | None, edition: str, rounds: int
               metavar=_t("meta_seconds"), help=_t("opt_serve_bot_delay"))
 @click.option("--budget", type=Whole(1, MAX_BUDGET), default=None, metavar="N",
               help=_t("opt_budget", tries=HINT_TRIES, default=grouped(DEFAULT_ITERATIONS)))
-@click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, help=_t("opt_lang"))
+@click.option("--lang", type=OneOf(LANGUAGES), default=None, help=_t("opt_lang"))
 def serve_command(host: str, port: int, proxy: str | None, database: str | None, bot_delay: float,
                   budget: int | None, lang: str | None) -> None:
     from loveletter.web.serve import serve

@@ -10,6 +10,7 @@ import math
 import os
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -116,6 +117,18 @@ class Amount(_InWords, click.FloatRange):
 
     def __init__(self, low: float, high: float) -> None:
         super().__init__(low, high)
+
+
+class OneOf(click.Choice[str]):
+    """One of ``choices`` (in any case); another is refused with the choices as a sentence offers them
+    ("choose '2019' or 'classic'"), in the user's language: click listed them with commas alone."""
+
+    def __init__(self, choices: Sequence[str]) -> None:
+        super().__init__(choices, case_sensitive=False)
+
+    def get_invalid_choice_message(self, value: Any, ctx: click.Context | None) -> str:
+        t = Translator(language)
+        return t("cli_not_a_choice", value=shown(str(value)), choices=t.join_choices([repr(c) for c in self.choices]))
 
 
 class Filled(click.ParamType[str, Any]):
