@@ -13,8 +13,8 @@
   null to watch); then ``move`` (in notation, its card words in English or Dutch), ``lang`` and
   ``hints`` messages (the last answered with a ``hints`` message, unless asked again or moved on
   meanwhile), and ``ping``, answered with a ``pong`` (the page finds out so that a connection went
-  dead without a word: a network that drops its packets closes nothing). Each connection gets ``state`` messages made from its own seat's view only, and
-  refusals meant for it alone.
+  dead without a word: a network that drops its packets closes nothing). Each connection gets
+  ``state`` messages made from its own seat's view only, and refusals meant for it alone.
 
 The tables themselves, and who is at each, are kept by :class:`~loveletter.web.lobby.Server`.
 """
