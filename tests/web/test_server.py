@@ -2069,6 +2069,26 @@ def test_a_players_rematch_seat_is_kept_through_a_dropped_connection(client, mon
     bob.close()
 
 
+def test_a_seat_kept_for_a_player_gone_before_the_rematch_was_asked_for_opens_in_time(client, monkeypatch):
+    """Ann gone from the finished table a moment before Bob asks for the rematch: her seat there is
+    kept for the rest of the time, and then opens, those watching it told (nothing else happens to
+    tell them)."""
+    monkeypatch.setattr(lobby, "KEPT_THROUGH_A_DROP", 3.0)
+    server = client.app.state.server
+    code, ann, bob = finished_two_people_match(client)
+    ann.close()
+    until(lambda: not server.rooms[code].connected(0))
+    new = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()["code"]
+    watcher = Seat(client, new, None)
+    assert watcher.state["open_seats"] == []
+    states = [watcher.receive()]
+    while not states[-1]["open_seats"] and len(states) < 5:
+        states.append(watcher.receive())
+    assert states[-1]["open_seats"] == [0]
+    watcher.close()
+    bob.close()
+
+
 @pytest.mark.parametrize("asked", ["join", "new table", "rematch's table", "rematch's seat", "read back"])
 def test_a_seat_or_table_stored_slowly_holds_up_no_other_request(client, monkeypatch, asked):
     """They were stored (and a table put away read back) on the event loop: while a locked database

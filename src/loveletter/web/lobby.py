@@ -471,6 +471,9 @@ class Server:
                 s.edition, s.players, s.target, bots, s.private, s.bot_timeout, rng, s.stand_in), rematch_of=room)
             room.rematch = made.table.code
             self.tell_all(room)
+            for gone in room.away():  # a seat kept there for a player gone lately opens in a while
+                if (kept := KEPT_THROUGH_A_DROP - room.away_for(gone)) > 0:
+                    self.tell_rematch_later(room, kept)
         async with self.holding(room.rematch) as new_room:  # (a newcomer may be taking a seat there)
             # their own seat again (kept for them), else one kept for nobody
             seating = new_room.table.seating(old.names[seat], among=[seat, *new_room.open_seats()],
@@ -542,9 +545,8 @@ class Server:
             room.left_at[connection.seat] = time.monotonic()
             self.tell_away(room)
         self.start_waiting(room)
-        if room.rematch is not None and connection.seat is not None and not room.connected(connection.seat):
-            # their kept seat opens if they are not back by then
-            asyncio.get_running_loop().call_later(KEPT_THROUGH_A_DROP, self.tell_rematch, room, connection)
+        if room.table.match.over and connection.seat is not None and not room.connected(connection.seat):
+            self.tell_rematch_later(room, KEPT_THROUGH_A_DROP)  # their seat there opens, unless they are back
 
     def tell_away(self, room: Room, but: Connection | None = None) -> None:
         """Tell everyone at ``room`` (``but`` one, told already) whose person is away now: a message
@@ -575,11 +577,16 @@ class Server:
                 "ask_after": {"away": ASK_AFTER, "idle": room.table.settings.ask_idle_after},
                 "waited": round(room.idle_for(len(room.table.moves)), 1)}
 
-    def tell_rematch(self, room: Room, connection: Connection) -> None:
+    def tell_rematch(self, room: Room, connection: Connection | None = None) -> None:
         """Tell those at ``room``'s rematch table, if it has one, that a player of the finished match
-        came or went (which keeps or opens their seat there)."""
-        if room.rematch in self.rooms and connection.seat is not None:  # (not served: nobody is there)
+        came or went, or has been gone :data:`KEPT_THROUGH_A_DROP` seconds (``connection`` None):
+        which keeps or opens their seat there."""
+        if room.rematch in self.rooms and (connection is None or connection.seat is not None):  # (not served: nobody is there)
             self.tell_all(self.rooms[room.rematch])
+
+    def tell_rematch_later(self, room: Room, seconds: float) -> None:
+        """:meth:`tell_rematch` in ``seconds``, when a seat kept for a player gone opens."""
+        asyncio.get_running_loop().call_later(seconds, self.tell_rematch, room)
 
     @contextlib.asynccontextmanager
     async def _new_code(self) -> AsyncIterator[str]:
