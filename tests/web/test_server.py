@@ -84,11 +84,16 @@ def test_a_request_asked_again_with_its_key_is_answered_as_it_was(client, monkey
     assert client.post(f"/api/tables/{code}/join", json={"name": "Bob"}, headers={"Request-Key": "b" * 32}).json() == joined
     again = client.post(f"/api/tables/{code}/join", json={"name": "Bob"}, headers={"Request-Key": "c" * 32})
     assert again.json()["key"] == "web_name_taken"  # another request: asked anew (and refused, as it was)
+    # the same key for another request is another request: Bob's seat and credential are his alone
+    other = client.post(f"/api/tables/{code}/join", json={"name": "Carol"}, headers={"Request-Key": "b" * 32})
+    assert other.json()["key"] == "web_table_full" and "secret" not in other.json()
+    other = client.post("/api/tables", json={**body, "name": "Zed"}, headers={"Request-Key": "a" * 32}).json()
+    assert other["code"] != made["code"] and other["secret"] != made["secret"]
     for bad in ("short", "x" * 65, "a b" * 8, "a.b" * 8):
         refused = client.post(f"/api/tables/{code}/join", json={"name": "Cy"}, headers={"Request-Key": bad})
         assert refused.status_code == 400 and refused.json()["message"] == (
             "The Request-Key header must be 16 to 64 letters, digits, '-' or '_'.")
-    assert len(tables) == 1 and client.app.state.server.rooms[code].table.names == {0: "Ann", 1: "Bob"}
+    assert len(tables) == 2 and client.app.state.server.rooms[code].table.names == {0: "Ann", 1: "Bob"}
 
 
 def test_a_rematch_asked_again_with_its_key_gives_the_same_seat(client):
@@ -97,6 +102,8 @@ def test_a_rematch_asked_again_with_its_key_gives_the_same_seat(client):
     first = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}, headers=key).json()
     assert first["seat"] == 1
     assert client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}, headers=key).json() == first
+    stolen = client.post(f"/api/tables/{code}/rematch", json={"secret": "nonsense"}, headers=key)
+    assert stolen.json()["key"] == "web_bad_secret"  # (the key with another credential: not the answer kept)
     twice = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret})
     assert twice.json()["key"] == "web_rematch_twice"  # (without the key: asked anew, and refused)
     ann.close()
@@ -2435,17 +2442,19 @@ def test_a_card_the_countess_rule_blocks_says_why_as_a_sentence(lang, says):
     assert state_message(table, seat, t)["blocked"] == {other.word: says.format(card=shown)}
 
 
-@pytest.mark.parametrize(("lang", "says"), [
-    ("en", "Keep the Handmaid; under the deck, in this order: Guard, Priest"),
-    ("nl", "Houd het Kamermeisje; onder de trekstapel, in deze volgorde: Wachter, Priester"),
+@pytest.mark.parametrize(("lang", "says", "one"), [
+    ("en", "Keep the Handmaid; under the deck, in this order: Guard, Priest", "Keep the Guard; the Priest goes under the deck"),
+    ("nl", "Houd het Kamermeisje; onder de trekstapel, in deze volgorde: Wachter, Priester",
+     "Houd de Wachter; de Priester gaat onder de trekstapel"),
 ])
-def test_a_chancellors_choice_is_named_for_a_screen_reader_with_the_cards_article(lang, says):
+def test_a_chancellors_choice_is_named_for_a_screen_reader_with_the_cards_article(lang, says, one):
     """The page put "de" before every card kept ("Houd de Kamermeisje"): the server names it, with its
-    article."""
+    article; one card under the deck, with no order ("in this order: Priest" was said of it)."""
     from loveletter.web.messages import move_entry
 
     keep = move_entry(Action.parse("chancellor keep handmaid bottom guard,priest"), ["A", "B"], Translator(lang))
     assert keep["keep_label"] == says
+    assert move_entry(Action.parse("chancellor keep guard bottom priest"), ["A", "B"], Translator(lang))["keep_label"] == one
     assert move_entry(Action.parse("handmaid"), ["A", "B"], Translator(lang))["keep_label"] is None
 
 

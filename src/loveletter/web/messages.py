@@ -137,7 +137,10 @@ def move_entry(action: Action, names: list[str], t: Translator) -> dict[str, Any
         "keep_name": t.card(action.keep) if action.keep is not None else None,
         "bottom": [t.card(c) for c in action.bottom or ()],
         # for a screen reader: the card kept with its article, which the page cannot know ("het Kamermeisje")
-        "keep_label": t("web_keep_label", keep=t.the(action.keep), bottom=t.cards(action.bottom or ()))
+        # (one card under the deck has no order: "in this order: Priest" was said of it)
+        "keep_label": (t("web_keep_label_one", keep=t.the(action.keep), bottom=t.the(action.bottom[0]))
+                       if action.bottom and len(action.bottom) == 1
+                       else t("web_keep_label", keep=t.the(action.keep), bottom=t.cards(action.bottom or ())))
         if action.keep is not None else None,
     }
 

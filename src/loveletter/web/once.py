@@ -31,7 +31,7 @@ Answer = dict[str, Any]
 
 
 class AnsweredOnce:
-    """The answers given lately, by what was asked (the request's kind and table) and its key, and
+    """The answers given lately, by what was asked and its key, and
     the requests being answered now (asked again meanwhile, the same answer is awaited)."""
 
     def __init__(self) -> None:
@@ -39,8 +39,8 @@ class AnsweredOnce:
         self.pending: dict[tuple[str, str], asyncio.Future[Answer]] = {}
 
     async def answer(self, asked: str, key: str | None, work: Callable[[], Awaitable[Answer]]) -> Answer:
-        """``work()``'s answer to the request ``asked`` (its kind and table, say ``"join ABC123"``),
-        done once for its ``key`` (none: done every time). A refusal is not kept: nothing was done,
+        """``work()``'s answer to the request ``asked`` (what it asks, its body too: the same key for
+        another request is another request), done once for its ``key`` (none: done every time). A refusal is not kept: nothing was done,
         and it may be asked again. A key that is no key is :class:`Refused`."""
         if key is None:
             return await work()
