@@ -84,3 +84,21 @@ def test_replay_given_many_files_says_so_in_a_short_line_and_names_check(tmp_pat
     assert proc.stderr.startswith("loveletter replay: 299 unexpected arguments, the first '")
     assert "(replay tells one record: 'loveletter check' checks many)" in proc.stderr
     assert len(proc.stderr) < 300 and len(proc.stderr.splitlines()) == 1
+
+
+def test_a_link_to_nothing_in_a_folder_is_told_not_passed_over(tmp_path):
+    archive(tmp_path / "games", 1)
+    (tmp_path / "games" / "gone.json").symlink_to(tmp_path / "elsewhere.json")
+    proc = check(tmp_path / "games")
+    assert proc.returncode == 1 and proc.stdout.splitlines() == [
+        f"no such file: {tmp_path / 'games' / 'gone.json'}", "2 records checked: 1 sound, 1 refused."]
+
+
+def test_check_with_standard_output_closed_says_so_and_fails(tmp_path):
+    """Started with ``>&-``, it said nothing and ended with status 0, as if all were sound."""
+    archive(tmp_path / "games", 1)
+    proc = subprocess.run(f"exec {LOVELETTER} --lang en check {tmp_path / 'games'} >&-", shell=True,
+                          capture_output=False, stderr=subprocess.PIPE, text=True, env=_env(LANG="C.UTF-8"), timeout=60,
+                          check=False)
+    assert proc.returncode == 1
+    assert proc.stderr == "loveletter check: could not write the output: standard output is closed\n"

@@ -71,6 +71,12 @@ def test_a_whole_number_grouped_by_points_or_commas_is_told_how_to_write_it(monk
     assert refusal(Whole(1), value) == message
 
 
+@pytest.mark.parametrize("value", ["0.500", "0,005", "-0.000"])
+def test_a_fraction_written_with_three_decimals_is_no_whole_number(value):
+    """"0.500" was told to be written "as 500 or 500": a first group of 0 is a fraction, however written."""
+    assert refusal(Whole(1), value) == f"{value!r} is not a whole number."
+
+
 def test_accepted_values():
     assert Whole(2, 6).convert("6", None, None) == 6 and Whole(1).convert(10**9, None, None) == 10**9
     assert Amount(0, 10).convert("0,5", None, None) == 0.5  # a Dutch decimal comma

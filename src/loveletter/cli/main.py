@@ -217,9 +217,7 @@ def play(edition: str, players: int | None, bots: str, lang: str | None, seed: i
 @click.option("--lang", type=OneOf(LANGUAGES), default=None, help=_t("opt_replay_lang"))
 def replay_command(file: str, as_json: bool, lang: str | None) -> None:
     t = Translator(lang or _language)
-    if sys.stdout is None:  # started with standard output closed (>&-): the replay would be lost
-        _echo(f"loveletter replay: {t('cli_err_output', reason=t('cli_stdout_closed'))}", err=True)
-        sys.exit(1)
+    _refuse_closed_output("replay", t)  # (the replay would be lost)
     try:
         # "-": the record comes on standard input (loveletter replay - < game.json); "./-" is a file
         replayed = replay(parse(_standard_input(t), t("rec_stdin")) if file == "-" else load(file))
@@ -256,6 +254,7 @@ def check_command(paths: tuple[str, ...], lang: str | None) -> None:
     refused one on a line of its own, its file named, then how many were checked. ``replay`` in a
     shell's loop took a quarter of a second a record, and its refusals of a turn named no file."""
     t = Translator(lang or _language)
+    _refuse_closed_output("check", t)  # (what it found would be lost, and its status say all was well)
     files = [file for path in map(Path, paths) for file in records_in(path)]
     if not files:
         _echo(f"loveletter check: {t('check_none', paths=', '.join(on_one_line(p) for p in paths))}", err=True)
@@ -276,10 +275,19 @@ def check_command(paths: tuple[str, ...], lang: str | None) -> None:
 
 def records_in(path: Path) -> list[Path]:
     """The record files ``path`` names: itself, or a folder's ``*.json`` files, in its folders too, in
-    order of their names (a file named is checked whatever its name)."""
+    order of their names (a file named is checked whatever its name; a link among them to nothing is
+    checked, and so refused, rather than passed over without a word)."""
     if not path.is_dir():
         return [path]
-    return sorted(file for file in path.rglob("*.json") if file.is_file())
+    return sorted(file for file in path.rglob("*.json") if file.is_file() or (file.is_symlink() and not file.exists()))
+
+
+def _refuse_closed_output(command: str, t: Translator) -> None:
+    """End the ``command`` with status 1, said on standard error, where it was started with standard
+    output closed (``>&-``)."""
+    if sys.stdout is None:
+        _echo(f"loveletter {command}: {t('cli_err_output', reason=t('cli_stdout_closed'))}", err=True)
+        sys.exit(1)
 
 
 def _standard_input(t: Translator) -> bytes:

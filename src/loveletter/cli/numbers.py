@@ -79,8 +79,9 @@ class _InWords:
 #: writes them in the help pages (a thin space), or a plain or no-break one: ``1 200``, ``10 000 000``.
 _GROUP_SPACE = re.compile("[ \u00a0\u2009\u202f]")
 _GROUPED = re.compile(f"[+-]?[0-9]{{1,3}}(?:{_GROUP_SPACE.pattern}[0-9]{{3}})+")
-#: A whole number in groups of three digits split by points or commas: ``1.200``, ``10,000``.
-_GROUPED_BY_MARKS = re.compile("[+-]?[0-9]{1,3}(?:[.,][0-9]{3})+")
+#: A whole number in groups of three digits split by points or commas: ``1.200``, ``10,000`` (not
+#: ``0.500``: a first group of 0 is a decimal fraction in every way of writing).
+_GROUPED_BY_MARKS = re.compile("[+-]?[1-9][0-9]{0,2}(?:[.,][0-9]{3})+")
 
 
 def _too_many_digits(text: str) -> bool:
