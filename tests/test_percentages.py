@@ -29,6 +29,8 @@ def test_a_spoken_hint_says_its_bounds_and_margin_in_words():
     en, nl = Translator("en"), Translator("nl")
     assert hint_text(Estimate(0.002, 0.0), en, spoken=True) == "win less than 1%"
     assert hint_text(Estimate(0.998, 0.0), nl, spoken=True) == "winkans meer dan 99%"
-    assert hint_text(Estimate(0.45, 0.05), en, spoken=True) == "win about 45%, give or take 5"
+    assert hint_text(Estimate(0.45, 0.05), en, spoken=True) == "win about 45%, give or take 5 points"
+    # (the margin's unit named: "give or take 1" said not of what)
+    assert hint_text(Estimate(0.45, 0.01), nl, spoken=True) == "winkans ongeveer 45%, plus of min 1 procentpunt"
     assert hint_text(Estimate(0.0, 0.0, sure=True), nl, spoken=True) == "winkans 0%"
     assert (hint_text(Estimate(0.002, 0.0), en), hint_text(Estimate(0.45, 0.05), en)) == ("win <1%", "win ≈ 45% ± 5")

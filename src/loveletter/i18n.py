@@ -158,7 +158,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint_legend": "win ≈: your chance of winning the round after the move, as the expert estimates it (± its margin of error);"
         " win 0% or 100%: certain; best: the highest",
         "sr_hint_win": "win about {p}%",
-        "sr_hint_win_margin": "win about {p}%, give or take {m}",
+        "sr_hint_win_margin": "win about {p}%, give or take {m} points",
+        "sr_hint_win_margin_one": "win about {p}%, give or take 1 point",
+        "sr_chance_above": "more than {p}%",
         "sr_hint_win_plain": "win {p}%",
         "sr_hint_win_below": "win less than {p}%",
         "sr_hint_win_above": "win more than {p}%",
@@ -836,7 +838,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint_legend": "winkans ≈: je kans om na de zet de ronde te winnen, zoals de expert die schat (± de foutmarge);"
         " winkans 0% of 100%: zeker; beste: de hoogste",
         "sr_hint_win": "winkans ongeveer {p}%",
-        "sr_hint_win_margin": "winkans ongeveer {p}%, plus of min {m}",
+        "sr_hint_win_margin": "winkans ongeveer {p}%, plus of min {m} procentpunten",
+        "sr_hint_win_margin_one": "winkans ongeveer {p}%, plus of min 1 procentpunt",
+        "sr_chance_above": "meer dan {p}%",
         "sr_hint_win_plain": "winkans {p}%",
         "sr_hint_win_below": "winkans minder dan {p}%",
         "sr_hint_win_above": "winkans meer dan {p}%",

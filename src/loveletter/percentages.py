@@ -75,7 +75,7 @@ def hint_text(estimate: Estimate, t: Translator, spoken: bool = False) -> str:
     """A hint in words: ``win ≈ 45% ± 5``, the chance and half its 95% interval (when that shows);
     ``win <1%`` and ``win >99%`` for a chance that would show as certain (:func:`shown_chance`);
     ``win 0%`` and ``win 100%``, without the ``≈``, for a certain one. ``spoken``: for a screen
-    reader, without symbols (``win about 45%, give or take 5``)."""
+    reader, without symbols (``win about 45%, give or take 5 points``)."""
     said = "sr_" if spoken else ""
     p = shown_chance(estimate.chance, estimate.sure)
     if spoken and p[0] in "<>":  # ("<" read out as "less", or not at all)
@@ -83,7 +83,10 @@ def hint_text(estimate: Estimate, t: Translator, spoken: bool = False) -> str:
     if not is_estimate(p):  # the bound says how near; a certain figure needs no margin
         return t(f"{said}hint_win_plain", p=p)
     m = shown_margin(p, estimate.margin)
-    return t(f"{said}hint_win", p=p) if m is None else t(f"{said}hint_win_margin", p=p, m=m)
+    if m is None:
+        return t(f"{said}hint_win", p=p)
+    # (spoken, the margin's unit named: "give or take 1" said not of what)
+    return t(f"{said}hint_win_margin{'_one' if spoken and m == 1 else ''}", p=p, m=m)
 
 
 def best_moves(odds: Mapping[Move, Estimate]) -> set[Move]:

@@ -207,6 +207,28 @@ def test_a_screen_reader_layout_says_each_turn_in_words(tmp_path, lang):
     assert moves and not any(re.search(r" (guard|prince|wachter|prins) \d", move) for move in moves), moves
 
 
+@pytest.mark.parametrize(("lang", "above", "under"), [("en", "Baron more than 99%", "Bram, under 1%: "),
+                                                     ("nl", "Baron meer dan 99%", "Bram, minder dan 1%: ")])
+def test_a_screen_reader_hears_the_belief_in_words_and_whose_unlikely_cards_they_are(tmp_path, lang, above, under):
+    """">99%" was read "Baron 99 percent" (a screen reader leaves the sign out), and the line of cards
+    under 1% was another player's only by its indent."""
+    proc, _ = play(tmp_path, "--lang", lang, "--screen-reader", "--hints", "--budget", "150", "--edition", "2019",
+                   "--players", "3", "--bots", "beginner,beginner", "--seed", "32", "--starter", "2", lines=["1"] * 500)
+    assert proc.returncode == 0, proc.stderr
+    assert ">99%" not in proc.stdout and f"  Bram: {above}" in proc.stdout.splitlines()
+    assert any(line.startswith(f"  {under}") for line in proc.stdout.splitlines())
+
+
+def test_a_screen_reader_hears_a_moves_chance_on_its_own_line_where_it_does_not_fit_beside_it(tmp_path):
+    """At 60 columns "win about 37%, give or take" ended one line and "5" began the next, read out alone."""
+    proc, _ = play(tmp_path, "--lang", "en", "--screen-reader", "--hints", "--budget", "100", "--players", "4",
+                   "--seed", "7", lines=["1", "q"], env=_env(COLUMNS="60"))
+    lines = proc.stdout.splitlines()
+    chances = [line for line in lines if "give or take" in line and "margin" not in line]
+    assert chances and all(re.fullmatch(r"(\d+\. .*: |   )win about \d+%, give or take \d+ points?(, best)?", line)
+                           for line in chances), chances
+
+
 def test_a_name_of_24_characters_as_a_reader_counts_them(tmp_path):
     """Twelve flags and twelve letters with an accent: 24 characters (they were 48 code points)."""
     name = "\U0001f1f3\U0001f1f1" * 12 + "e\u0301" * 12

@@ -435,11 +435,16 @@ class TerminalGame:
         best = best_moves(odds)
         for i, action in enumerate(me.legal_actions, start=1):
             line = f"{i}. {self.describe(action, me)}"
-            if action in odds:
-                line += ": " + hint_text(odds[action], t, spoken=True)
-                if action in best:
-                    line += f", {t('hint_best')}"
-            self._say(line)
+            if action not in odds:
+                self._say(line)
+                continue
+            chance = hint_text(odds[action], t, spoken=True) + (f", {t('hint_best')}" if action in best else "")
+            if cell_len(f"{line}: {chance}") <= self.console.width:
+                self._say(f"{line}: {chance}")
+            else:  # the chance on a line of its own, indented (broken, "5" or "best" was read out alone)
+                indent = len(f"{i}. ")
+                _print_hanging(self.console, f"{line}:", indent)
+                _print_hanging(self.console, " " * indent + chance, indent)
 
     @property
     def _between(self) -> str:
@@ -550,17 +555,22 @@ class TerminalGame:
         t = self.t
         belief = self.adviser.belief(me)
         self._say(Text(t("belief_title"), style="bold"))
+        spoken = self.settings.screen_reader
         for seat, odds in belief.all_odds().items():
             shown = shown_percentages(odds)
             label = f"  {self.names[seat]}: "
-            _print_parts(self.console, label, [f"{t.card(card)} {figure}" for card, figure in shown if figure != "<1%"],
-                         self._between)
+            # (">99%": a screen reader leaves the sign out, and "Baron 99 percent" is not what is meant)
+            _print_parts(self.console, label, [
+                f"{t.card(card)} {t('sr_chance_above', p=figure[1:-1]) if spoken and figure.startswith('>') else figure}"
+                for card, figure in shown if figure != "<1%"], self._between)
             # the cards still possible but under 1% (in 2019 with many players, most of them): one
-            # line of names beneath, rather than a "<1%" after each
+            # line of names beneath, rather than a "<1%" after each; read out, whose they are
             unlikely = [t.card(card) for card, figure in shown if figure == "<1%"]
             if unlikely:
                 indent = " " * (cell_len(label) if cell_len(label) <= self.console.width // 2 else 4)
-                _print_parts(self.console, f"{indent}{t('belief_unlikely')}: ", unlikely, ", ")
+                under = (f"  {self.names[seat]}, {t('belief_unlikely')}: " if spoken
+                         else f"{indent}{t('belief_unlikely')}: ")
+                _print_parts(self.console, under, unlikely, ", ")
         # every move, a forced one too: its chance still tells the player how the round stands
         if self.settings.screen_reader:  # said once, not as a spinner's frames
             self._say(t("hint_thinking"))
