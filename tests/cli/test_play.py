@@ -216,6 +216,8 @@ def test_a_screen_reader_hears_the_belief_in_words_and_whose_unlikely_cards_they
                    "--players", "3", "--bots", "beginner,beginner", "--seed", "32", "--starter", "2", lines=["1"] * 500)
     assert proc.returncode == 0, proc.stderr
     assert ">99%" not in proc.stdout and f"  Bram: {above}" in proc.stdout.splitlines()
+    legend = {"en": "After each move, your chance", "nl": "Na elke zet je kans"}[lang]
+    assert proc.stdout.count(legend) == 1  # (read out at every turn, it buried the news: once a match)
     assert any(line.startswith(f"  {under}") for line in proc.stdout.splitlines())
 
 

@@ -162,6 +162,7 @@ class TerminalGame:
         # It reads each bot by its level, which the table shows (a random bot's plays say little).
         levels = dict(enumerate(settings.bots, start=1))
         self.adviser = ExpertBot(seed * 31, settings.budget, levels=levels) if settings.hints else None
+        self._legend_said = False  # (for a screen reader, the hints' legend once a match: see _show_table)
         self.record_path = record_path or _new_record_path(settings.records or default_records_folder())
         self.saved = False
         self._unsaved: str | None = None  # the last failure to save the record told, if any
@@ -421,8 +422,10 @@ class TerminalGame:
             # (one card goes under where the Chancellor drew the deck's last: "the others go" was wrong)
             self._say(t("chancellor_prompt_one" if len(me.hand) == 2 else "chancellor_prompt"))
         self._say(Text(t("moves"), style="bold"))
-        if odds:
+        if odds and not (self.settings.screen_reader and self._legend_said):
+            # read out, three lines at every turn buried its news: said at the first hints alone
             self._say(Text(t("sr_hint_legend" if self.settings.screen_reader else "hint_legend"), "dim"))
+            self._legend_said = True
         if self.settings.screen_reader:
             self._say_moves(me, odds)
         else:
