@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import html
 import ipaddress
 import json
@@ -46,7 +45,7 @@ from loveletter.web.bodies import Joining, NewTable, Rematch
 from loveletter.web.limits import BodyLimit, Limit, SafetyHeaders, same_origin
 from loveletter.web.lobby import ELSEWHERE, NOT_NOW, Connection, NotRead, Server, receive_text
 from loveletter.web.messages import asked_language, first_line, read_client_message, refusal_message
-from loveletter.web.once import HEADER, AnsweredOnce
+from loveletter.web.once import AnsweredOnce
 from loveletter.web.replays import MAX_RECORD_BYTES, record_of
 from loveletter.web.store import Store
 from loveletter.web.table import Refused
@@ -197,13 +196,11 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
 
     @app.post("/api/tables", dependencies=[Depends(keys_once)])
     async def create(request: NewTable, http: Request) -> dict[str, Any]:
-        return await answered.answer(await asked(http), http.headers.get(HEADER),
-                                     lambda: server.create(request, _address(http)))
+        return await answered.answer(http, lambda: server.create(request, _address(http)))
 
     @app.post("/api/tables/{code}/join", dependencies=[Depends(from_our_pages), Depends(keys_once)])
     async def join(code: str, request: Joining, http: Request) -> dict[str, Any]:
-        return await answered.answer(await asked(http), http.headers.get(HEADER),
-                                     lambda: server.join(code, request.name, _address(http)))
+        return await answered.answer(http, lambda: server.join(code, request.name, _address(http)))
 
     @app.post("/api/tables/{code}/rematch", dependencies=[Depends(from_our_pages), Depends(keys_once)])
     async def rematch(code: str, request: Rematch, http: Request) -> dict[str, Any]:
@@ -212,7 +209,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             async with server.holding(code, address, request.secret) as room:
                 return await server.rematch(room, request.secret, address)
 
-        return await answered.answer(await asked(http), http.headers.get(HEADER), rematch_of)
+        return await answered.answer(http, rematch_of)
 
     async def finished_record(code: str, t: Translator, address: str) -> tuple[str, dict[str, Any]]:
         """A finished table's code and record (before the end, a record would show the decks), its bots
@@ -362,14 +359,6 @@ class _SentThen(Response):
             await super().__call__(scope, receive, send)
         finally:
             self._then()
-
-
-async def asked(http: Request) -> str:
-    """What ``http`` asks, as :class:`~loveletter.web.once.AnsweredOnce` tells requests apart: its
-    path and its body, whole (a rematch's with the seat's credential in it). By its path alone, a
-    request asking something else with the same key was given the answer kept, another person's
-    seat and credential with it."""
-    return f"{http.url.path} {hashlib.sha256(await http.body()).hexdigest()}"
 
 
 def _address(connection: Request | WebSocket) -> str:

@@ -11,10 +11,13 @@ each such request, the same until an answer reaches it.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import re
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+from starlette.requests import Request
 
 from loveletter.web.table import Refused
 
@@ -31,27 +34,41 @@ Answer = dict[str, Any]
 
 
 class AnsweredOnce:
-    """The answers given lately, by what was asked and its key, and
-    the requests being answered now (asked again meanwhile, the same answer is awaited)."""
+    """The answers given lately, by what was asked and its key, and the requests being answered now
+    (asked again meanwhile, the same answer is awaited)."""
 
     def __init__(self) -> None:
         self.given: dict[tuple[str, str], tuple[float, Answer]] = {}
         self.pending: dict[tuple[str, str], asyncio.Future[Answer]] = {}
 
-    async def answer(self, asked: str, key: str | None, work: Callable[[], Awaitable[Answer]]) -> Answer:
-        """``work()``'s answer to the request ``asked`` (what it asks, its body too: the same key for
-        another request is another request), done once for its ``key`` (none: done every time). A refusal is not kept: nothing was done,
-        and it may be asked again. A key that is no key is :class:`Refused`."""
+    async def answer(self, http: Request, work: Callable[[], Awaitable[Answer]]) -> Answer:
+        """``work()``'s answer to the request ``http``, done once for its :data:`HEADER` (none: done
+        every time). The key goes with what the request asks, its path and its body whole (a
+        rematch's with the seat's credential in it): by its path alone, the same key with another
+        name or credential was given the answer kept, another person's seat and credential with it.
+        A refusal is not kept: nothing was done, and it may be asked again. A key that is no key is
+        :class:`Refused`."""
+        key = http.headers.get(HEADER)
         if key is None:
             return await work()
         if not _KEY.fullmatch(key):
             raise Refused("web_bad_request_key", header=HEADER)
-        named = (asked, key)
+        named = (f"{http.url.path} {hashlib.sha256(await http.body()).hexdigest()}", key)
         self._forget_old()
-        if named in self.given:
-            return self.given[named][1]
-        if named in self.pending:  # asked again before the first was answered
-            return await asyncio.shield(self.pending[named])
+        while named not in self.given:
+            first = self.pending.get(named)
+            if first is None:
+                return await self._work(named, work)
+            try:  # asked again before the first was answered: its answer
+                return await asyncio.shield(first)
+            except asyncio.CancelledError:  # the first cancelled (the server stopping), not this one: asked anew
+                task = asyncio.current_task()
+                if not first.cancelled() or (task is not None and task.cancelling()):
+                    raise
+        return self.given[named][1]
+
+    async def _work(self, named: tuple[str, str], work: Callable[[], Awaitable[Answer]]) -> Answer:
+        """``work()``'s answer, kept as the answer to ``named``, and given meanwhile to it asked again."""
         future: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
         self.pending[named] = future
         try:
