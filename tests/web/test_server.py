@@ -2096,6 +2096,34 @@ def test_a_seat_kept_for_a_player_gone_before_the_rematch_was_asked_for_opens_in
     bob.close()
 
 
+def test_a_connection_made_while_a_move_is_stored_is_told_the_state_after_it(client, monkeypatch):
+    """A page that took a slow store for a dead connection connected again, was told the state
+    without its move, said the move had not reached the table, and the move played again was
+    refused as stale: a new connection's first state comes once the move being stored is applied."""
+    code, ann, bob = two_people(client)
+    store = client.app.state.server.store
+    storing, held, entered = store.add_move, threading.Event(), threading.Event()
+
+    def slow(*args, **kwargs):
+        entered.set()
+        held.wait(30)
+        return storing(*args, **kwargs)
+
+    monkeypatch.setattr(store, "add_move", slow)
+    mover = ann if ann.state["legal"] else bob
+    moves = mover.state["moves"]
+    mover.send({"type": "move", "move": mover.state["legal"][0]["move"], "at": moves})
+    assert entered.wait(30)
+    arrived = []
+    again = threading.Thread(target=lambda: arrived.append(Seat(client, code, mover.secret)))
+    again.start()
+    again.join(1)
+    assert not arrived  # (its first state waits for the move)
+    held.set()
+    again.join(30)
+    assert arrived and arrived[0].state["moves"] == moves + 1
+
+
 @pytest.mark.parametrize("asked", ["join", "new table", "rematch's table", "rematch's seat", "read back"])
 def test_a_seat_or_table_stored_slowly_holds_up_no_other_request(client, monkeypatch, asked):
     """They were stored (and a table put away read back) on the event loop: while a locked database

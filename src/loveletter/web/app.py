@@ -299,7 +299,10 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             return
         connection = Connection(socket, seat, t)
         delivering = asyncio.ensure_future(connection.deliver())
-        server.arrive(room, connection)
+        # after a move being stored, if one is (a page that took a slow store for a dead connection,
+        # told a state without that move, said it had not reached the table: then refused as stale)
+        async with room.lock:
+            server.arrive(room, connection)
         try:
             while True:
                 try:

@@ -189,16 +189,17 @@ function unreachable() {
   return put[lang] || put.en;  // (a language kept in the browser that we do not have: English)
 }
 
+// How long a request may take before the server is told out of reach (ms): a network that drops its
+// packets answers nothing, and a click, or the lobby's list, waited without a word. (A let, as
+// ASK_AGAIN_AFTER, PING_EVERY and ANSWER_WITHIN below: the tests shorten them.)
+let REACH_WITHIN = 10000;
+const REPLAY_WITHIN = 120000;  // a record's upload and replay take longer
+
 // A request to the server, its answer read as JSON: {ok, data}; null, and said so, where the server
 // could not be reached or answered without JSON (stopped, the network gone, a proxy's error page):
 // the lobby's buttons did nothing, without a word. ``quiet``: asked by the page itself (the lobby's
-// list, again and again): said once, not read out again at each try, as a person's try is.
-// How long a request may take before the server is told out of reach (ms): a network that drops its
-// packets answers nothing, and a click, or the lobby's list, waited without a word.
-let REACH_WITHIN = 10000;  // (let, as the two below: the tests shorten them)
-const REPLAY_WITHIN = 120000;
-
-// ``options.within``: another time limit (a record's upload and replay take longer).
+// list, again and again; a request asked again): said once, not read out again at each try, as a
+// person's try is. ``options.within``: a time limit other than REACH_WITHIN.
 async function reach(url, options = {}, quiet = false) {
   const { within = REACH_WITHIN, ...given } = options;
   try {
@@ -418,24 +419,34 @@ async function listOpenTables(list) {
 // Bob") that left the seat taken by nobody, and the page, the table now full, no way to ask again. An
 // impatient second click is the same request too.
 const requestKeys = new Map();
+const asking = new Set(); // the requests being asked now: a second click meanwhile asks nothing more
 // The waits (ms) before a request that got no answer is asked again, while the page stays where it was.
 let ASK_AGAIN_AFTER = [1000, 2000, 4000, 8000];
+let hashChanges = 0; // how often the page has moved (to a table, the lobby, a replay): a request's tries end with it
+window.addEventListener("hashchange", () => { hashChanges++; });
 
 async function post(url, body, refused) {
   const request = `${url} ${JSON.stringify(body)}`;
+  if (asking.has(request)) return null;  // (the first click's answer is awaited, and taken, there)
   if (!requestKeys.has(request))
     requestKeys.set(request, [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join(""));
   const asked = { method: "POST", body: JSON.stringify(body),
     headers: { "Content-Type": "application/json", "Request-Key": requestKeys.get(request) } };
-  const here = location.hash;
-  let answer = await reach(`${url}?lang=${lang}`, asked);
-  for (const wait of ASK_AGAIN_AFTER) {
-    if (answer || location.hash !== here) break;
-    await new Promise((done) => setTimeout(done, wait));
-    if (location.hash === here) answer = await reach(`${url}?lang=${lang}`, asked);
+  const here = hashChanges;
+  let answer = null;
+  asking.add(request);
+  try {
+    for (const wait of [0, ...ASK_AGAIN_AFTER]) {
+      if (wait) await new Promise((done) => setTimeout(done, wait));
+      if (hashChanges !== here) return null;  // (moved on, and perhaps back: not taken into a table now)
+      answer = await reach(`${url}?lang=${lang}`, asked, wait > 0);  // (said once, not at each try)
+      if (answer) break;
+    }
+  } finally {
+    asking.delete(request);
   }
   if (answer) requestKeys.delete(request);  // (answered: a new request from now on)
-  return answered(answer, refused);
+  return hashChanges === here ? answered(answer, refused) : null;
 }
 
 function enterTable(answer) {
@@ -455,7 +466,10 @@ function leaveTable() {
   delete main.dataset.view;
 }
 
+let reconnectTimer = null; // the next try to connect, after a close (cleared by a connect made meanwhile)
+
 function connect(code) {
+  clearTimeout(reconnectTimer);  // (a language click connects at once: the pending try closed it again)
   if (socket) { socket.onclose = null; socket.close(); }
   if (state && state.code !== code) leaveTable();
   if (standing && standing.code !== code) standing = null;  // (said of another table, whether or not it showed a state)
@@ -510,7 +524,7 @@ function connect(code) {
         socket.onclose = again;
       }
       if (["web_too_many_watchers", "web_too_many_tabs", "web_too_many_misses"].includes(message.key)) {  // the reason stays shown; asked again later
-        socket.onclose = () => setTimeout(again, 30000);
+        socket.onclose = () => { reconnectTimer = setTimeout(again, 30000); };
       }
       if (leaving) {  // back to the lobby (not a blank page), the reason shown there
         socket.onclose = null; socket = null; leaveTable();
@@ -525,7 +539,7 @@ function connect(code) {
     serverStopped ||= event.code === 1012;
     alertUser(w(serverStopped ? "web_server_stopped" : "web_reconnecting"), false);
     retry = Math.min(retry + 1, 6);
-    setTimeout(again, 300 * 2 ** retry);
+    reconnectTimer = setTimeout(again, 300 * 2 ** retry);
   };
 }
 
