@@ -59,6 +59,11 @@ def test_sound_records_are_said_so_and_the_status_is_0(tmp_path):
     paths = archive(tmp_path / "games", 2)
     both = check(tmp_path / "games")
     assert (both.returncode, both.stdout) == (0, "2 records checked: all sound.\n")
+    doc = json.loads(paths[1].read_text(encoding="utf-8"))
+    paths[1].write_text(json.dumps({**doc, "rouns": 3}), encoding="utf-8")  # (a field the format does not name)
+    noted = check(tmp_path / "games")
+    assert noted.returncode == 0 and noted.stdout.splitlines()[0].startswith(f"{paths[1]}: ")
+    assert "'rouns'" in noted.stdout.splitlines()[0] and noted.stdout.splitlines()[1] == "2 records checked: all sound."
     one = check(paths[0], lang="nl")
     assert (one.returncode, one.stdout) == (0, "1 verslag gecontroleerd: in orde.\n")
 
