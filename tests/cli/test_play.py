@@ -218,6 +218,9 @@ def test_a_screen_reader_hears_the_belief_in_words_and_whose_unlikely_cards_they
     assert ">99%" not in proc.stdout and f"  Bram: {above}" in proc.stdout.splitlines()
     legend = {"en": "After each move, your chance", "nl": "Na elke zet je kans"}[lang]
     assert proc.stdout.count(legend) == 1  # (read out at every turn, it buried the news: once a match)
+    asked, _ = play(tmp_path / "asked", "--lang", lang, "--screen-reader", "--hints", "--budget", "60", "--seed", "3",
+                    lines=["1", "?", "q"])
+    assert asked.stdout.count(legend) == 2  # (and again with the help, at "?")
     assert any(line.startswith(f"  {under}") for line in proc.stdout.splitlines())
 
 

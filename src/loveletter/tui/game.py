@@ -304,6 +304,8 @@ class TerminalGame:
                 raise Quit
             if text in ("?", "h", "help", "hulp"):
                 self._say(self.t("help" if me.edition.has(Card.CHANCELLOR) else "help_classic"))
+                if self.adviser is not None and self.settings.screen_reader:  # (its legend is said once a match)
+                    self._say(self.t("sr_hint_legend"))
                 continue
             if not text:  # (Enter alone, or spaces: said, as every other line is answered)
                 self._say(Text(self.t(_by_moves("nothing_typed", len(legal)), max=len(legal)), style="red"))
@@ -355,12 +357,8 @@ class TerminalGame:
 
     def _say(self, text: str | Text) -> None:
         """One message, wrapped by words to the terminal's width without spaces left at the ends
-        of the lines: wrapped as it will show where the output lacks a character (a "±" written
-        "+/-" pushed a line wrapped before it past the width)."""
-        said = text if isinstance(text, Text) else Text(text)
-        if not said.spans:  # (one style for the whole: the plain text may change length)
-            said = Text(plain.plainly(said.plain, self.console.encoding), style=said.style)
-        _print_trimmed(self.console, said)
+        of the lines (:func:`_print_trimmed`)."""
+        _print_trimmed(self.console, text if isinstance(text, Text) else Text(text))
 
     def _prompt(self) -> str | None:
         """The line typed, trimmed and in lower case; None for one too long, said so (and skipped)."""
@@ -693,7 +691,7 @@ DISCARDS_ROOM = 24
 def _print_hanging(console: Console, text: str, indent: int = 2) -> None:
     """``text`` wrapped by words, its wrapped lines indented under its first (so that where each
     of a list of such lines begins stays plain)."""
-    first, *rest = Text(text).wrap(console, max(console.width - indent, 1))
+    first, *rest = Text(plain.plainly(text, console.encoding)).wrap(console, max(console.width - indent, 1))
     _print_trimmed(console, first)
     for line in rest:
         _print_trimmed(console, Text(" " * indent) + line)
@@ -701,7 +699,11 @@ def _print_hanging(console: Console, text: str, indent: int = 2) -> None:
 
 def _print_trimmed(console: Console, shown: Table | Text) -> None:
     """``shown`` without the spaces that pad a table's cells, or end a wrapped line, at the ends of
-    lines (they would stay in a transcript, and follow the text a screen reader reads out)."""
+    lines (they would stay in a transcript, and follow the text a screen reader reads out); a text
+    of one style wrapped as it will show where the output lacks a character (a "±" written "+/-"
+    pushed a line wrapped before it past the width)."""
+    if isinstance(shown, Text) and not shown.spans:  # (one style for the whole: its length may change)
+        shown = Text(plain.plainly(shown.plain, console.encoding), style=shown.style)
     for line in console.render_lines(shown, pad=False):
         while line and not line[-1].text.strip():
             line.pop()
