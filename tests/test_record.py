@@ -543,6 +543,8 @@ def test_a_card_named_in_dutch_is_told_that_a_record_names_cards_in_english(word
         replay(doc)
     assert Translator("nl").record_error(info.value) == (
         f"ronde 1, beurt 1: onbekende kaart '{word}' in 'play': een verslag noemt de kaarten in het Engels ('{english}')")
+    doc["rounds"][0]["turns"][0] = {"play": "houd"}  # (a Dutch word of the notation, not a card)
+    assert turn_refused(doc, "round 1, turn 1: ") == "unknown card 'houd' in 'play'"
 
 
 def test_malformed_turns_are_refused() -> None:

@@ -1789,9 +1789,8 @@ class Translator:
             return self.error(err.cause)
         params = dict(err.params)
         if err.key == "rec_unknown_card":  # a card named in Dutch ("koning"), as a Dutch player would
-            english = next((card.word for language, names in CARD_NAMES.items() if language != "en"
-                            for card, name in names.items() if name.lower() == str(params["word"]).strip().lower()), None)
-            if english is not None:
+            english = self.card_word(str(params["word"]).strip())
+            if english in _CARD_WORDS and english != str(params["word"]).strip().lower():  # ("houd" is a keyword)
                 return self("rec_card_not_english", **params, english=english)
         if err.key == "rec_not_json":
             params["error"] = self.json_reason(params["error"])

@@ -51,8 +51,6 @@ CATALOGUE: dict[str, str] = {
 PLURALS: dict[tuple[str, str], tuple[str, str]] = {
     ("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."):
         ("Optie {name!r} heeft een waarde nodig.", "Optie {name!r} heeft {nargs} waarden nodig."),
-    ("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"):
-        ("Onverwacht extra argument ({args})", "Onverwachte extra argumenten ({args})"),
     ("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"):
         ("Bedoelde je {possibility}?", "(Bedoelde je een van: {possibilities}?)"),
 }

@@ -52,7 +52,7 @@ import pyspiel
 from loveletter.bots.belief import Belief
 from loveletter.encoding import actions_for, max_plays, observations_for, shares
 from loveletter.engine import Card, Edition, Event, Match, Phase, Round, View, edition_named, view
-from loveletter.engine.errors import check_true_or_false, check_whole
+from loveletter.engine.errors import check_true_or_false, check_whole, either
 
 SHORT_NAME = "python_love_letter"
 _MAX_PLAYERS = max(edition.max_players for edition in (edition_named("classic"), edition_named("2019")))
@@ -64,6 +64,9 @@ _CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL
 # is ``v2019`` there (``"2019"`` is accepted in a parameter dict and stored as ``v2019``).
 _EDITION_NAMES = {"classic": "classic", "2019": "2019", "v2019": "2019"}
 _OPENSPIEL_NAMES = {"classic": "classic", "2019": "v2019"}
+
+#: The game's parameters and their defaults.
+_DEFAULTS: dict[str, Any] = {"players": 2, "edition": "classic", "match": False}
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -79,7 +82,7 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"players": 2, "edition": "classic", "match": False},
+    parameter_specification=_DEFAULTS,
 )
 
 
@@ -87,11 +90,11 @@ class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
     """The game for one set of parameters."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        unknown = sorted(set(params) - {"players", "edition", "match"}, key=str)
+        params = {**_DEFAULTS, **(params or {})}
+        unknown = sorted(set(params) - _DEFAULTS.keys(), key=str)
         if unknown:  # (pyspiel.load_game refuses them; built directly, "playres" was taken without a word)
-            raise ValueError(f"unknown parameter {unknown[0]!r}: the parameters are players, edition and match")
-        players, asked, whole_match = params.get("players", 2), params.get("edition", "classic"), params.get("match", False)
+            raise ValueError(f"unknown parameter {unknown[0]!r}: the parameters are {either(list(_DEFAULTS), 'and')}")
+        players, asked, whole_match = params["players"], params["edition"], params["match"]
         # pyspiel.load_game checks the types; built directly, "false" played whole matches and 2.7 two players
         # (as envs._shared.check_settings, which needs gymnasium: loveletter[openspiel] goes without it)
         check_whole("players", players)

@@ -545,8 +545,9 @@ class Server:
             room.left_at[connection.seat] = time.monotonic()
             self.tell_away(room)
         self.start_waiting(room)
-        if room.table.match.over and connection.seat is not None and not room.connected(connection.seat):
-            self.tell_rematch_later(room, KEPT_THROUGH_A_DROP)  # their seat there opens, unless they are back
+        if room.rematch is not None and connection.seat is not None and not room.connected(connection.seat):
+            # their seat there opens, unless they are back (a rematch made later sees to it: see rematch)
+            self.tell_rematch_later(room, KEPT_THROUGH_A_DROP)
 
     def tell_away(self, room: Room, but: Connection | None = None) -> None:
         """Tell everyone at ``room`` (``but`` one, told already) whose person is away now: a message
