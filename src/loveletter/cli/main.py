@@ -80,9 +80,9 @@ class _Command(click.Command):
         finally:
             ctx.allow_extra_args = allowed
         if ctx.args and not allowed and not ctx.resilient_parsing:
-            t = Translator(_language)
-            said = (t("cli_extra_argument", first=repr(shown(ctx.args[0]))) if len(ctx.args) == 1
-                    else t("cli_extra_arguments", n=grouped(len(ctx.args)), first=repr(shown(ctx.args[0]))))
+            t, first = Translator(_language), repr(shown(ctx.args[0]))
+            said = (t("cli_extra_argument", first=first) if len(ctx.args) == 1
+                    else t("cli_extra_arguments", n=grouped(len(ctx.args)), first=first))
             ctx.fail(said + (f" {t('cli_replay_one')}" if self.name == "replay" else ""))
         return rest
 
@@ -261,15 +261,16 @@ def check_command(paths: tuple[str, ...], lang: str | None) -> None:
         sys.exit(1)
     refused = 0
     for file in files:
+        name = on_one_line(str(file))
         try:
             left_out = t.ignored_fields(replay(load(file)).ignored)
             if left_out:  # sound, but a misspelt field is not passed over without a word (as replay says it)
-                _echo(f"{on_one_line(str(file))}: {left_out}")
+                _echo(f"{name}: {left_out}")
         except RecordError as err:
             refused += 1
             said = t.record_error(err)
             # (a refusal of the file itself names it already: "game.json is not valid JSON ...")
-            _echo(said if "path" in err.params else f"{on_one_line(str(file))}: {said}")
+            _echo(said if "path" in err.params else f"{name}: {said}")
     key = ("check_one_" if len(files) == 1 else "check_") + ("refused" if refused else "all_sound")
     _echo(t(key, n=grouped(len(files)), sound=grouped(len(files) - refused), refused=grouped(refused)))
     sys.exit(1 if refused else 0)

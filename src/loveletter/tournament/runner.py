@@ -99,7 +99,9 @@ def check(settings: Settings) -> None:
     # is no seed at all)
     for name in ("games", "seed", "budget"):
         value = getattr(settings, name)
-        if (value is not None or name != "budget") and not is_whole(value):
+        if value is None and name == "budget":  # (the bots' own budget)
+            continue
+        if not is_whole(value):
             raise TournamentError("whole", name=name, value=repr(value)[:40])
     # (the lineup "beginner,random" was fifteen one-letter levels, refused as "--players: ... not 15";
     # None, or a generator, a TypeError)

@@ -484,15 +484,20 @@ class TerminalGame:
             _print_hanging(self.console, "; ".join([line, *status]))
 
     def _table_fits(self) -> bool:
-        """Whether the players' table fits the terminal: the names, the tokens, :data:`DISCARDS_ROOM`
-        for the discards (more wrap within their column) and the longest status side by side. The
-        same all game long: measured as shown each turn, it was a table one turn and lines of words
-        the next, as discards grew past the width or a status came and went."""
+        """Whether the players' table (:attr:`_table_width`) fits the terminal, as wide as it is now."""
+        return self._table_width <= self.console.width
+
+    @functools.cached_property
+    def _table_width(self) -> int:
+        """The players' table's width: the names, the tokens, :data:`DISCARDS_ROOM` for the discards
+        (more wrap within their column) and the longest status side by side. The same all game long:
+        measured as shown each turn, it was a table one turn and lines of words the next, as discards
+        grew past the width or a status came and went."""
         t = self.t
         labels = [self._seat_label(seat) for seat in range(len(self.names))]
         widths = [max(map(cell_len, [t("player"), *labels])), 2, max(DISCARDS_ROOM, cell_len(t("discards"))),
                   max(cell_len(t("status")), cell_len(f"{t('status_protected')}, {t('status_turn')}"))]
-        return sum(widths) + 2 * (len(widths) - 1) <= self.console.width
+        return sum(widths) + 2 * (len(widths) - 1)
 
     def _players_table(self, me: View) -> Table:
         t = self.t

@@ -535,7 +535,8 @@ class Server:
         if back:
             self.tell_away(room, but=connection)
         self.start_waiting(room)
-        self.tell_rematch(room, connection)  # back at the finished table: their seat is kept again
+        if seat is not None:  # back at the finished table: their seat is kept again
+            self.tell_rematch(room)
 
     def leave(self, room: Room, connection: Connection) -> None:
         """``connection`` has left ``room``: the others are told if its person is now away."""
@@ -578,11 +579,11 @@ class Server:
                 "ask_after": {"away": ASK_AFTER, "idle": room.table.settings.ask_idle_after},
                 "waited": round(room.idle_for(len(room.table.moves)), 1)}
 
-    def tell_rematch(self, room: Room, connection: Connection | None = None) -> None:
+    def tell_rematch(self, room: Room) -> None:
         """Tell those at ``room``'s rematch table, if it has one, that a player of the finished match
-        came or went, or has been gone :data:`KEPT_THROUGH_A_DROP` seconds (``connection`` None):
-        which keeps or opens their seat there."""
-        if room.rematch in self.rooms and (connection is None or connection.seat is not None):  # (not served: nobody is there)
+        came or went, or has been gone :data:`KEPT_THROUGH_A_DROP` seconds: which keeps or opens their
+        seat there."""
+        if room.rematch in self.rooms:  # (not served: nobody is there)
             self.tell_all(self.rooms[room.rematch])
 
     def tell_rematch_later(self, room: Room, seconds: float) -> None:
