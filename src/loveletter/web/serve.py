@@ -55,10 +55,10 @@ def watch_hold(hold: Hold, t: Translator, stopped: threading.Event, lost: thread
     saying why, for two would each serve their own copy of a table."""
     while not stopped.wait(HOLD_CHECK_EVERY):
         found = hold.check()
-        if found == "taken again":
-            print(f"loveletter serve: {t('serve_hold_taken_again')}", file=sys.stderr, flush=True)
-        elif found == "lost":
-            print(f"loveletter serve: {t('serve_hold_lost')}", file=sys.stderr, flush=True)
+        if found in ("taken again", "lost"):
+            key = "serve_hold_taken_again" if found == "taken again" else "serve_hold_lost"
+            print(f"loveletter serve: {t(key)}", file=sys.stderr, flush=True)
+        if found == "lost":
             lost.set()
             return
 
@@ -154,8 +154,10 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
         return fail("serve_err_port", host=host, port=port, reason=t.os_reason(err))
     watching = threading.Event()  # set as the server stops
     lost = threading.Event()  # set where another server has taken the database
-    if isinstance(claimed, Hold):
-        threading.Thread(target=watch_hold, args=(claimed, t, watching, lost), daemon=True).start()
+    hold = claimed if isinstance(claimed, Hold) else None
+    watcher = None if hold is None else threading.Thread(target=watch_hold, args=(hold, t, watching, lost), daemon=True)
+    if watcher is not None:
+        watcher.start()
     served: ASGIApp = app
     bound = [str(listener.getsockname()[0]) for listener in listeners]
     # only this machine's own pages may reach it: the addresses bound decide ("--host 127.0.0.2", or a
@@ -173,8 +175,9 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
         watching.set()
         for listener in listeners:
             listener.close()
-    if isinstance(claimed, Hold):  # (the watcher holds it too: let go here, not when the last goes)
-        claimed.close()
+    if hold is not None and watcher is not None:  # (the watcher holds it too: let go here, not when the last goes)
+        watcher.join(HOLD_CHECK_EVERY)  # (a check under way ends first: its connection is the one closed)
+        hold.close()
     del claimed  # (held until here: the database is this server's while it serves)
     if stopped_by is not None:  # stopped by Ctrl-C, as a shell expects (a SIGTERM ended it already)
         signal.signal(stopped_by, signal.SIG_DFL)
