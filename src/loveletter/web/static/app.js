@@ -683,11 +683,11 @@ function render() {
     }
   } else if (s.match_winners.length) {
     top.append($("p", { class: "result", text: w("web_match_won", { names: s.match_won_by }) }));
-    const lost = lostRematch(s);
-    if (me !== null && !(lost && lost.full)) {  // first: where the focus goes when the match ends
+    const lost = lostRematch(s), offer = rematchOffer(s);
+    if (offer !== "web_rematch_watch") {  // first: where the focus goes when the match ends
       // back at the finished table after joining the rematch (its seat is ours in this browser): go to it
       // (read again when clicked: another tab of ours may have joined since this button was drawn)
-      top.append($("p", {}, $("button", { id: "rematch", text: w(rematchOffer(s)),
+      top.append($("p", {}, $("button", { id: "rematch", text: w(offer),
         onclick: async () => {
           if (joinedRematch(s)) { location.hash = `#/t/${s.rematch}`; return; }
           const answer = await post(`/api/tables/${s.code}/rematch`, { secret: localStorage.getItem(`ll-seat-${s.code}`) },
@@ -889,13 +889,13 @@ function news(before, after) {
     lines.push(w("web_turn_of", { name: after.names[after.current] }));
   if (nextRound(before, after) && after.previous)  // how the round we followed ended (its result too) comes first
     lines.unshift(...after.previous.log.slice(before.log.length));
-  if (sameTable(before, after))  // who came to a seat left free (only its panel showed it)
+  if (!opened)  // who came to a seat left free (only its panel showed it)
     for (const seat of before.free_seats.filter((i) => !after.free_seats.includes(i) && i !== after.seat))
       lines.push(w("web_came_to_table", { name: after.names[seat] }));
   if (turnBegins(before, after)) lines.push(w("web_your_turn"));
-  if (after.match_winners.length && !(sameTable(before, after) && before.match_winners.length))
+  if (after.match_winners.length && (opened || !before.match_winners.length))
     lines.push(w("web_match_won", { names: after.match_won_by }));  // (shown in the status, which is not read out)
-  if (after.rematch && !(sameTable(before, after) && before.rematch))  // (its button's words changed, unsaid)
+  if (after.rematch && (opened || !before.rematch))  // (its button's words changed, unsaid)
     lines.push(w("web_rematch_ready", { button: w(rematchOffer(after)) }));
   return lines.join(" ");
 }
