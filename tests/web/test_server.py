@@ -42,6 +42,13 @@ from loveletter.web.store import InUse, Store, claim
 from loveletter.web.store import tables as store_tables
 
 
+@pytest.fixture
+def seats_open_at_once(monkeypatch) -> None:
+    """A seat kept for a player of the finished match opens the moment they leave
+    (:data:`~loveletter.web.lobby.KEPT_THROUGH_A_DROP` is 30 seconds)."""
+    monkeypatch.setattr(lobby, "KEPT_THROUGH_A_DROP", 0)
+
+
 def until(condition: Callable[[], bool], seconds: float = 5.0) -> None:
     """Wait (a little at a time, at most ``seconds``) until ``condition`` holds, as what the server
     does once a socket closes comes after the close; the caller then asserts it."""
@@ -67,12 +74,12 @@ def test_create_list_join_and_a_full_table(client):
     assert in_dutch["message"] == "Deze tafel heeft geen vrije stoel; je kunt wel kijken."
 
 
-def test_a_request_asked_again_with_its_key_is_answered_as_it_was(client, monkeypatch):
+@pytest.mark.usefixtures("seats_open_at_once")
+def test_a_request_asked_again_with_its_key_is_answered_as_it_was(client):
     """An answer lost on its way back (a connection cut after the server acted), the request asked again:
     a join was "someone at this table is already called Bob" (his seat now nobody's), a rematch "you
     are already in the next game" (no seat), a table made twice. With the same Request-Key the answer
     is the one given; another key, or none, asks anew."""
-    monkeypatch.setattr(lobby, "KEPT_THROUGH_A_DROP", 0)
     body = {"name": "Ann", "players": 3, "edition": "classic", "bots": {"2": "beginner"}}
     made = client.post("/api/tables", json=body, headers={"Request-Key": "a" * 32}).json()
     assert client.post("/api/tables", json=body, headers={"Request-Key": "a" * 32}).json() == made
@@ -2026,8 +2033,8 @@ def finished_two_people_match(client):
     return code, ann, bob
 
 
-def test_a_rematch_keeps_the_old_players_seats_from_watchers(client, monkeypatch):
-    monkeypatch.setattr(lobby, "KEPT_THROUGH_A_DROP", 0)  # (a seat opens once its player leaves)
+@pytest.mark.usefixtures("seats_open_at_once")
+def test_a_rematch_keeps_the_old_players_seats_from_watchers(client):
     code, ann, bob = finished_two_people_match(client)
     again = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()
     assert again["seat"] == 1  # Bob asked first, and sits in his own seat again
@@ -2051,6 +2058,17 @@ def test_a_rematch_keeps_the_old_players_seats_from_watchers(client, monkeypatch
     bob.close()
 
 
+def state_with_open_seats(seat: Seat, tries: int = 5) -> dict:
+    """The first state ``seat`` is told with a seat open at its table, after those told before it
+    (someone coming back, a timer of a seat kept); the last of ``tries`` if none has."""
+    state = seat.receive()
+    for _ in range(tries - 1):
+        if state["open_seats"]:
+            break
+        state = seat.receive()
+    return state
+
+
 def test_a_players_rematch_seat_is_kept_through_a_dropped_connection(client, monkeypatch):
     """A second's blip in Ann's connection to the finished table opened her kept seat at the rematch,
     and someone watching it took it: it is kept for her :data:`~loveletter.web.lobby.KEPT_THROUGH_A_DROP`
@@ -2067,10 +2085,8 @@ def test_a_players_rematch_seat_is_kept_through_a_dropped_connection(client, mon
     time.sleep(3.5)
     assert client.post(f"/api/tables/{new}/join", json={"name": "Cy"}).json()["key"] == "web_seat_kept"
     ann.close()  # gone for good: the seat opens, and the watchers are told
-    states = [watcher.receive()]  # (after those of her coming back, and of the first leaving's time)
-    while not states[-1]["open_seats"] and len(states) < 5:
-        states.append(watcher.receive())
-    assert states[-1]["open_seats"] == [0]
+    # (after those of her coming back, and of the first leaving's time)
+    assert state_with_open_seats(watcher)["open_seats"] == [0]
     assert client.post(f"/api/tables/{new}/join", json={"name": "Cy"}).json()["seat"] == 0
     watcher.close()
     bob.close()
@@ -2088,10 +2104,7 @@ def test_a_seat_kept_for_a_player_gone_before_the_rematch_was_asked_for_opens_in
     new = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()["code"]
     watcher = Seat(client, new, None)
     assert watcher.state["open_seats"] == []
-    states = [watcher.receive()]
-    while not states[-1]["open_seats"] and len(states) < 5:
-        states.append(watcher.receive())
-    assert states[-1]["open_seats"] == [0]
+    assert state_with_open_seats(watcher)["open_seats"] == [0]
     watcher.close()
     bob.close()
 
@@ -2186,10 +2199,10 @@ def _three_people_after_a_match(client):
     return code, new, secrets_, seats
 
 
+@pytest.mark.usefixtures("seats_open_at_once")
 def test_a_newcomer_storing_a_seat_and_its_old_player_coming_back_do_not_both_take_it(client, monkeypatch):
     """Dee's join is being stored (slowly) when Cor asks for the rematch: without the rematch table's
     lock, both took seat 2, and Dee's join failed as "another server stored it first"."""
-    monkeypatch.setattr(lobby, "KEPT_THROUGH_A_DROP", 0)  # (a seat opens once its player leaves)
     code, new, secrets_, seats = _three_people_after_a_match(client)
     store = client.app.state.server.store
     taking, held, entered = store.take_seat, threading.Event(), threading.Event()
@@ -2263,10 +2276,10 @@ def test_seats_asked_for_at_once_at_many_tables_are_held_to_the_limit(client, mo
     assert {a.json()["key"] for a in answers if a.status_code == 400} == {"web_too_many_joins"}
 
 
-def test_a_player_whose_seat_was_taken_while_away_is_told_so(client, monkeypatch):
+@pytest.mark.usefixtures("seats_open_at_once")
+def test_a_player_whose_seat_was_taken_while_away_is_told_so(client):
     """Cor leaves the finished table, a newcomer takes his open seat at the rematch, and Cor comes
     back: he was told the free seats are kept for the last match's players, which he is one of."""
-    monkeypatch.setattr(lobby, "KEPT_THROUGH_A_DROP", 0)  # (a seat opens once its player leaves)
     code, new, secrets_, (ann, bob, _) = _three_people_after_a_match(client)  # Ann's seat is still kept for her
     assert client.post(f"/api/tables/{new}/join", json={"name": "Dee"}).json()["seat"] == 2
     for lang, says in (("en", "Your seat was taken while you were away, and the free seats are kept for the last"
@@ -2289,10 +2302,10 @@ def test_a_player_whose_seat_was_taken_while_away_is_told_so(client, monkeypatch
     bob.close()
 
 
-def test_the_last_matchs_players_names_are_kept_for_them_at_the_rematch(client, monkeypatch):
+@pytest.mark.usefixtures("seats_open_at_once")
+def test_the_last_matchs_players_names_are_kept_for_them_at_the_rematch(client):
     """Ann, gone from the finished table, could take her open seat from the lobby under her own name
     and then come on through the finished table as well: one person in two seats, both "Ann"."""
-    monkeypatch.setattr(lobby, "KEPT_THROUGH_A_DROP", 0)  # (a seat opens once its player leaves)
     code, ann, bob = finished_two_people_match(client)
     new = client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()["code"]
     ann.close()
@@ -2323,10 +2336,10 @@ def test_the_players_who_stay_take_their_own_seats_at_the_rematch(client):
         seat.close()
 
 
-def test_a_player_going_on_takes_their_own_seat_even_when_another_seat_is_open(client, monkeypatch):
+@pytest.mark.usefixtures("seats_open_at_once")
+def test_a_player_going_on_takes_their_own_seat_even_when_another_seat_is_open(client):
     """With Ann gone from the finished table her seat 0 was open at the rematch, and Bob, asking first,
     was given it (the lowest open seat) rather than his own seat 1, which then stood open to anyone."""
-    monkeypatch.setattr(lobby, "KEPT_THROUGH_A_DROP", 0)  # (a seat opens once its player leaves)
     code, ann, bob = finished_two_people_match(client)
     ann.close()
     assert client.post(f"/api/tables/{code}/rematch", json={"secret": bob.secret}).json()["seat"] == 1
@@ -2616,13 +2629,13 @@ def _end_session(database: str, pid: int) -> None:
     try:
         with other.connect() as db:
             db.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
-            deadline = time.monotonic() + 10
-            while True:
+
+            def gone() -> bool:
                 db.commit()  # (pg_stat_activity is read once a transaction: asked again in a new one)
-                if not db.execute(text("SELECT count(*) FROM pg_stat_activity WHERE pid = :pid"), {"pid": pid}).scalar():
-                    return
-                assert time.monotonic() < deadline, f"session {pid} still there"
-                time.sleep(0.05)
+                return not db.execute(text("SELECT count(*) FROM pg_stat_activity WHERE pid = :pid"), {"pid": pid}).scalar()
+
+            until(gone, 10)
+            assert gone(), f"session {pid} still there"
     finally:
         other.dispose()
 
