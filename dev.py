@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Set everything up and run: ``python3 dev.py serve [options]`` (the browser game), ``python3 dev.py
 play [options]`` (the terminal game), ``python3 dev.py replay RECORD [options]`` (a game record
-replayed), ``python3 dev.py bench [options]`` (the engine's benchmark) or ``python3 dev.py test
-[pytest options]``.
+replayed), ``python3 dev.py check PATH...`` (many records checked), ``python3 dev.py bench [options]``
+(the engine's benchmark) or ``python3 dev.py test [pytest options]``.
 
 Needs only Python 3.11+. Creates ``.venv`` beside this file on first use, installs the project
 with its pinned dependencies and the test and Ray extras (again whenever pyproject.toml changes),
@@ -41,11 +41,12 @@ WORDS = {
         "no_postgres": "Note: no PostgreSQL server answers at 127.0.0.1:5432, so the storage tests will fail. Run"
                        " `sudo python3 dev.py test` once (it starts the server and makes the tests' role and"
                        " database), or set LOVELETTER_TEST_POSTGRES to a server where the role may create schemas.",
-        "usage": "Usage: python3 dev.py serve [options] | play [options] | test [pytest options] | replay FILE | bench",
+        "usage": "Usage: python3 dev.py serve [options] | play [options] | test [pytest options] | replay FILE"
+                 " | check PATH... | bench",
         "help": "Sets everything up on first use (.venv beside dev.py, with the pinned dependencies), then runs the"
                 " command: serve starts the browser game, play the terminal game, replay tells a game record,"
-                " bench measures the rules engine's speed and test runs the test suite. A command's options:"
-                " python3 dev.py play --help.",
+                " check checks many records (files, or folders of them), bench measures the rules engine's speed"
+                " and test runs the test suite. A command's options: python3 dev.py play --help.",
         "unknown_command": "dev.py: there is no command '{command}'",
         "failed": "dev.py: {command} failed with {status}{detail}",
         "exit_status": "exit status {status}",
@@ -75,11 +76,12 @@ WORDS = {
                        " en de database voor de tests), of zet LOVELETTER_TEST_POSTGRES op een server waar de rol"
                        " schema's mag maken.",
         "usage": "Gebruik: python3 dev.py serve [opties] | play [opties] | test [pytest-opties] | replay BESTAND"
-                 " | bench",
+                 " | check PAD... | bench",
         "help": "Zet bij het eerste gebruik alles klaar (.venv naast dev.py, met de vastgelegde afhankelijkheden) en"
                 " voert dan de opdracht uit: serve start het spel in de browser, play het spel in de terminal, replay"
-                " vertelt een spelverslag, bench meet de snelheid van de spelregelmotor en test draait de tests. De"
-                " opties van een opdracht: python3 dev.py play --help.",
+                " vertelt een spelverslag, check controleert veel spelverslagen (bestanden, of mappen ervan), bench"
+                " meet de snelheid van de spelregelmotor en test draait de tests. De opties van een opdracht:"
+                " python3 dev.py play --help.",
         "unknown_command": "dev.py: er is geen opdracht '{command}'",
         "failed": "dev.py: {command} is mislukt met {status}{detail}",
         "exit_status": "afsluitstatus {status}",
@@ -302,7 +304,7 @@ def main() -> None:
     for stream in (sys.stdout, sys.stderr):  # ("…" on a terminal that cannot show it: a traceback)
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
-    commands = {"serve", "play", "test", "replay", "bench"}
+    commands = {"serve", "play", "test", "replay", "check", "bench"}
     lang, argv = leading_language(sys.argv[1:])  # (said in that language: say() reads every --lang)
     if argv[:1] in (["-h"], ["--help"], ["help"]):
         try:

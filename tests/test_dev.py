@@ -95,7 +95,7 @@ def test_every_line_of_the_set_up_is_in_both_languages():
         assert fields == {f for _, f, _, _ in string.Formatter().parse(dev.WORDS["nl"][key]) if f}, key
 
 
-@pytest.mark.parametrize("command", ["play", "replay", "serve"])
+@pytest.mark.parametrize("command", ["play", "replay", "check", "serve"])
 def test_the_games_commands_read_paths_from_the_users_folder(monkeypatch, tmp_path, command):
     """dev.py went to the project's folder before every command, so ``python3 dev.py replay
     game.json`` run elsewhere looked for the record in the project's folder."""
