@@ -184,6 +184,20 @@ def test_a_chancellor_is_told_its_cards_to_keep_as_choices():
         "je moet één van deze kaarten houden: Wachter, Priester of Kanselier (R5.9)")
 
 
+@pytest.mark.parametrize(("key", "english", "dutch"), [
+    ("chancellor_keep_one", "you must keep the Guard (R5.9)", "je moet de Wachter houden (R5.9)"),
+    ("chancellor_pending_one", "you played the Chancellor and must now keep the Guard (R5.9)",
+     "je speelde de Kanselier en moet nu de Wachter houden (R5.9)"),
+])
+def test_a_chancellor_with_one_card_to_keep_is_told_that_card(key, english, dutch):
+    """A Chancellor's hand of two or three Guards was told "must keep one of these cards: Guard"."""
+    err = IllegalActionError(key, seat=0, card=Card.GUARD)
+    assert str(err) == english.replace("you", "seat 0", 1)
+    assert Translator("en").error(err, yours=True) == english
+    assert Translator("nl").error(err, yours=True) == dutch
+    assert Translator("nl").error(err) == dutch.replace("je", "stoel 0", 1)
+
+
 def test_refusals_met_in_play_are_worded_in_dutch():
     """Illegal actions tried at random in random rounds: each refusal has a Dutch wording."""
     rng = random.Random("refusals")

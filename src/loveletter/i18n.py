@@ -1515,6 +1515,8 @@ ERRORS_NL: dict[str, str] = {
     "chancellor_choice_only": "stoel {seat} houdt nu alleen een kaart en legt de andere onder de trekstapel:"
     " geen speler, geen gok (R5.9)",
     "chancellor_keep": "stoel {seat} moet één van deze kaarten houden: {options} (R5.9)",
+    "chancellor_pending_one": "stoel {seat} speelde de Kanselier en moet nu {card} houden (R5.9)",
+    "chancellor_keep_one": "stoel {seat} moet {card} houden (R5.9)",
     "chancellor_bottom": "de kaarten onder de trekstapel moeten precies de andere zijn: {cards} (R5.9)",
 }
 
@@ -1529,6 +1531,8 @@ YOUR_ERRORS: dict[str, dict[str, str]] = {
         "chancellor_choice_only": "you now only keep a card and put the others under the deck:"
         " no player, no guess (R5.9)",
         "chancellor_keep": "you must keep one of these cards: {options} (R5.9)",
+        "chancellor_pending_one": "you played the Chancellor and must now keep the {card} (R5.9)",
+        "chancellor_keep_one": "you must keep the {card} (R5.9)",
     },
     "nl": {
         "not_in_hand": "je hebt {card} niet (R4.3)",
@@ -1539,6 +1543,8 @@ YOUR_ERRORS: dict[str, dict[str, str]] = {
         "chancellor_choice_only": "je houdt nu alleen een kaart en legt de andere onder de trekstapel:"
         " geen speler, geen gok (R5.9)",
         "chancellor_keep": "je moet één van deze kaarten houden: {options} (R5.9)",
+        "chancellor_pending_one": "je speelde de Kanselier en moet nu {card} houden (R5.9)",
+        "chancellor_keep_one": "je moet {card} houden (R5.9)",
     },
 }
 

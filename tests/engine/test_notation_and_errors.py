@@ -156,6 +156,7 @@ PRINCE_OTHER_PROTECTED = ("princess | baron countess king | priest prince | hand
 SEAT1_OUT = "princess | guard priest baron | guard | guard guard guard ..."
 # 2019, 2 players: seat 0 played the Chancellor and holds Priest, Handmaid, Spy.
 CHANCELLOR_CHOICE = "princess | baron baron king | chancellor guard | priest | handmaid spy guard ..."
+CHANCELLOR_GUARDS = "princess | baron baron king | chancellor guard | guard | guard guard priest ..."
 
 @pytest.mark.parametrize(
     ("edition", "players", "text", "starter", "setup", "move", "key", "rule"),
@@ -228,6 +229,12 @@ CHANCELLOR_CHOICE = "princess | baron baron king | chancellor guard | priest | h
         pytest.param(EDITION_2019, 2, CHANCELLOR_CHOICE, 0, "chancellor",
                      "chancellor keep guard bottom priest,handmaid", "chancellor_keep", "R5.9",
                      id="R5.9-chancellor-keeps-a-card-in-hand"),
+        # three Guards to choose from: "must keep the Guard", not "one of these cards: Guard"
+        pytest.param(EDITION_2019, 2, CHANCELLOR_GUARDS, 0, "chancellor", "priest 1", "chancellor_pending_one",
+                     "R5.9", id="R5.9-chancellor-choice-pending-of-one-card"),
+        pytest.param(EDITION_2019, 2, CHANCELLOR_GUARDS, 0, "chancellor",
+                     "chancellor keep priest bottom guard,guard", "chancellor_keep_one", "R5.9",
+                     id="R5.9-chancellor-keeps-the-one-card-in-hand"),
         pytest.param(EDITION_2019, 2, CHANCELLOR_CHOICE, 0, "chancellor", "chancellor keep priest bottom handmaid",
                      "chancellor_bottom", "R5.9", id="R5.9-chancellor-returns-all-others"),
         pytest.param(EDITION_2019, 2, CHANCELLOR_CHOICE, 0, "chancellor",

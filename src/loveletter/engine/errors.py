@@ -44,6 +44,8 @@ MESSAGES: dict[str, str] = {
     "chancellor_choice_only": "seat {seat} now only keeps a card and puts the others under the deck:"
     " no player, no guess (R5.9)",
     "chancellor_keep": "seat {seat} must keep one of these cards: {options} (R5.9)",
+    "chancellor_pending_one": "seat {seat} played the Chancellor and must now keep the {card} (R5.9)",
+    "chancellor_keep_one": "seat {seat} must keep the {card} (R5.9)",
     "chancellor_bottom": "the cards put under the deck must be exactly the others: {cards} (R5.9)",
 }
 

@@ -663,14 +663,23 @@ def _chancellor_choices(hand: list[Card]) -> tuple[tuple[Action, ...], dict[Acti
 
 def _why_bad_chancellor(cur: int, hand: list[Card], action: Action) -> IllegalActionError:
     if action.card is not CHANCELLOR or action.keep is None:
-        return IllegalActionError("chancellor_pending", seat=cur, options=sorted(set(hand)))
+        return _keep_one_of("chancellor_pending", cur, hand)
     if action.target is not None or action.guess is not None:
         return IllegalActionError("chancellor_choice_only", seat=cur)
     if action.keep not in hand:
-        return IllegalActionError("chancellor_keep", seat=cur, options=sorted(set(hand)))
+        return _keep_one_of("chancellor_keep", cur, hand)
     rest = list(hand)
     rest.remove(action.keep)
     return IllegalActionError("chancellor_bottom", cards=sorted(rest))
+
+
+def _keep_one_of(key: str, cur: int, hand: list[Card]) -> IllegalActionError:
+    """The Chancellor's player must keep one of ``hand``: each card named once, and a hand of one
+    card twice told as that card ("must keep the Guard", not "one of these cards: Guard")."""
+    options = sorted(set(hand))
+    if len(options) == 1:
+        return IllegalActionError(f"{key}_one", seat=cur, card=options[0])
+    return IllegalActionError(key, seat=cur, options=options)
 
 
 def _form_error(action: object) -> IllegalActionError | None:
