@@ -41,6 +41,7 @@ times ``n`` (a bias below ``n / 2**32``, under 1e-7 here).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -705,8 +706,8 @@ def random_rounds(
         check_whole(name, value)  # (a starter True was seat 1)
     _check_seed(seed)
     check_true_or_false("record", record)  # (record="no" recorded the moves)
-    _not_negative(count)
     game = _game(edition, players)
+    _check_count(count, 4 + (len(game.full_deck) + 2 * MOST_MOVES if record else 0))  # (see _run)
     if not 0 <= starter < players:
         raise ValueError(f"the starter must be a seat from 0 to {players - 1}, not {starter}")
     return _run(game, count, np.array([starter], dtype=np.int64), None, seed, record)
@@ -753,10 +754,25 @@ def _check_seed(seed: int) -> None:
         raise ValueError(f"seed must be from 0 to 2**63 - 1, not {seed}")
 
 
-def _not_negative(count: int) -> None:
-    """A :class:`ValueError` for a negative count of rounds (numpy's said "negative dimensions")."""
+def _check_count(count: int, per_round: int) -> None:
+    """A :class:`ValueError` for a negative count of rounds (numpy's said "negative dimensions"), or
+    for more rounds than fit this machine's memory at ``per_round`` bytes each (10**12 rounds ended in
+    numpy's ``MemoryError``; fewer, but still too many, could be lent lazily by the system and run
+    until it killed the process)."""
     if count < 0:
         raise ValueError(f"count is a number of rounds, 0 or more, not {count}")
+    memory = _memory()
+    if memory is not None and count * per_round > memory:
+        raise ValueError(f"{count:,} rounds need {count * per_round / 2**30:,.1f} GiB of memory, more than this"
+                         f" machine's {memory / 2**30:,.1f} GiB: play them a part at a time")
+
+
+def _memory() -> int | None:
+    """This machine's memory in bytes, where the system tells it."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):  # (Windows has no sysconf)
+        return None
 
 
 def _whole_numbers(name: str, values: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -836,7 +852,8 @@ class Batch:
         self.actions = actions_for(game.edition, players)
         if count is not None:
             check_whole("count", count)
-            _not_negative(count)
+            # its state, a deck shuffled (and its copy while shuffling) and a mask of its legal moves
+            _check_count(count, 8 * WIDTH + 2 * 8 * len(game.full_deck) + self.actions.size)
         if decks is None:
             seed = 0 if seed is None else seed
             _check_seed(seed)

@@ -368,6 +368,11 @@ def test_bad_inputs_are_refused() -> None:
     for negative in (lambda: random_rounds(-1), lambda: Batch(count=-2)):  # (numpy: "negative dimensions")
         with pytest.raises(ValueError, match="count is a number of rounds, 0 or more, not -"):
             negative()
+    for too_many in (lambda: random_rounds(10**12), lambda: random_rounds(10**11, record=True),
+                     lambda: Batch(count=10**11)):  # (numpy's MemoryError)
+        with pytest.raises(ValueError, match=r"^[\d,]+ rounds need [\d,.]+ GiB of memory, more than this machine's"
+                                             r" [\d,.]+ GiB: play them a part at a time$"):
+            too_many()
     assert len(random_rounds(0)) == 0 and Batch(count=0).count == 0
     with pytest.raises(ValueError, match=r"^no rounds were played: there is no win rate$"):  # (NaN, two warnings)
         random_rounds(0).win_rate(0)
