@@ -42,7 +42,7 @@ DUTCH = {  # docs/rules.md R1
     Card.COUNTESS: "gravin", Card.PRINCESS: "prinses",
 }
 EVENT_KINDS = {"setup", "deal", "draw", "play", "priest", "baron", "discard", "king", "chancellor", "bottom",
-               "out", "reveal", "round_end"}
+               "out", "showdown", "reveal", "round_end"}
 
 
 def fields(text: str) -> set[str]:
@@ -658,6 +658,9 @@ SENTENCES = [
      "Anna plays the Chancellor, but the deck is empty: no effect.",
      "Anna speelt de Kanselier, maar de trekstapel is leeg: geen effect."),
     # the round's end: the set-aside card, shared winners, the Spy's token for seat 0
+    (Event("showdown", seats=(0, 2)),
+     "The deck is empty: every player still in the round shows their hand, and the highest card wins.",
+     "De trekstapel is leeg: iedere speler die nog in de ronde is laat zijn hand zien, en de hoogste kaart wint."),
     (Event("reveal", card=Card.BARON), "The set-aside card was the Baron.", "De weggelegde kaart was de Baron."),
     (Event("reveal", seat=2, card=Card.BARON), "Cas shows the Baron.", "Cas toont de Baron."),
     (Event("round_end", seats=(0, 2), target=0, cards=()),

@@ -279,6 +279,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_bottom_hidden_one": "{name} puts 1 card under the deck.",
         "ev_out": "{name} is out of the round and shows {cards}.",
         "ev_out_empty": "{name} is out of the round.",
+        "ev_showdown": "The deck is empty: every player still in the round shows their hand, and the highest card"
+                       " wins.",
         "ev_reveal": "{name} shows {card}.",
         "ev_reveal_set_aside": "The set-aside card was {card}.",
         "ev_deck_left": "Left in the deck, top first: {cards}.",
@@ -959,6 +961,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_bottom_hidden_one": "{name} legt 1 kaart onder de trekstapel.",
         "ev_out": "{name} ligt uit de ronde en toont {cards}.",
         "ev_out_empty": "{name} ligt uit de ronde.",
+        "ev_showdown": "De trekstapel is leeg: iedere speler die nog in de ronde is laat zijn hand zien, en de"
+                       " hoogste kaart wint.",
         "ev_reveal": "{name} toont {card}.",
         "ev_reveal_set_aside": "De weggelegde kaart was {card}.",
         "ev_deck_left": "Nog in de trekstapel, de bovenste eerst: {cards}.",

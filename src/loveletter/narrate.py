@@ -213,6 +213,8 @@ def narrate(event: Event, names: Sequence[str], t: Translator, round_number: int
         if event.cards:
             return t("ev_out", name=name, cards=t.the_cards(event.cards))
         return t("ev_out_empty", name=name)
+    if kind == "showdown":
+        return t("ev_showdown")
     if kind == "reveal" and event.card is not None:
         if event.seat is None:
             return t("ev_reveal_set_aside", card=t.the(event.card))

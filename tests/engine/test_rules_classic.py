@@ -669,6 +669,16 @@ def test_R6_2_R6_5_showdown_reveals_the_hands_and_the_set_aside_card():
     r = play(deck(FULL_TIE), FULL_TIE_FROM_SEAT0)
     reveals = [e for e in r.log if e.kind == "reveal"]
     assert [(e.seat, e.card) for e in reveals] == [(0, C.PRINCE), (1, C.PRINCE), (None, C.PRINCESS)]
+    # why the round ends, before the hands: the deck is empty, and the players still in compare them
+    ending = [(e.kind, e.seats) for e in r.log[-5:]]
+    assert ending[:2] == [("showdown", (0, 1)), ("reveal", None)] and ending[-1][0] == "round_end"
+
+
+def test_R6_1_a_round_with_one_player_left_has_no_showdown():
+    """The deck is not empty, so nobody compares hands (R6.1), and none is said to."""
+    r = deck("king | baron baron countess | guard priest | handmaid | ...")
+    play(r, "guard 1 priest")
+    assert r.over and not any(e.kind == "showdown" for e in r.log)
 
 
 def test_R6_5_every_card_is_public_at_the_end_of_the_round():

@@ -24,6 +24,9 @@ kind               fields                                          secret (privy
 ``out``            seat is out; cards = hand revealed; result =    —
                    the cause: guard, baron, princess (played or
                    discarded to a Prince)
+``showdown``       the deck is empty at the end of a turn (R6.2):  —
+                   seats = the players still in, who compare
+                   their hands
 ``reveal``         seat shows its hand at the end of the round     —
                    (R6.2, R6.5); seat None: the set-aside card
 ``round_end``      seats = winners, target = Spy bonus seat        —

@@ -477,6 +477,8 @@ class Round:
             self._finish((alive.bit_length() - 1,))
             return
         if not self.deck:  # R6.2
+            if self.log is not None:  # (said before the hands are shown: why the round ends)
+                self.log.append(Event("showdown", seats=tuple(s for s in range(self.players) if alive >> s & 1)))
             self._finish(*self._showdown())
             return
         n = self.players
