@@ -187,23 +187,26 @@ def test_a_screen_reader_layout_says_each_turn_in_words(tmp_path, lang):
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert not {"─", "♥", "·", "[", "→", "≈", "±"} & set(out)
-    words = {"en": ("Round 1, turn 1", "0 Player (you): 0 tokens; nothing discarded; to play",
-                    "1 Bram: 0 tokens; nothing discarded", "Deck: 11 cards; 5 tokens to win",
-                    "The expert weighs your moves…", r"0 Player \(you\): 0 tokens; discards: \w+"),
-             "nl": ("Ronde 1, beurt 1", "0 Speler (jij): 0 tekens van liefde; nog niets afgelegd; aan de beurt",
-                    "1 Bram: 0 tekens van liefde; nog niets afgelegd", "Trekstapel: 11 kaarten; 5 tekens van liefde om te winnen",
-                    "De expert weegt je zetten…", r"0 Speler \(jij\): 0 tekens van liefde; aflegstapel: \w+")}[lang]
+    # a seat named before its number ("0 Player (you)" was read out as a bare number before the name)
+    words = {"en": ("Round 1, turn 1", "Player (you), seat 0: 0 tokens; nothing discarded; to play",
+                    "Bram, seat 1: 0 tokens; nothing discarded", "Deck: 11 cards; 5 tokens to win",
+                    "The expert weighs your moves…", r"Player \(you\), seat 0: 0 tokens; discards: \w+"),
+             "nl": ("Ronde 1, beurt 1", "Speler (jij), stoel 0: 0 tekens van liefde; nog niets afgelegd; aan de beurt",
+                    "Bram, stoel 1: 0 tekens van liefde; nog niets afgelegd",
+                    "Trekstapel: 11 kaarten; 5 tekens van liefde om te winnen",
+                    "De expert weegt je zetten…", r"Speler \(jij\), stoel 0: 0 tekens van liefde; aflegstapel: \w+")}[lang]
     lines = out.splitlines()
     at = lines.index(words[0])
-    assert lines[at + 1:at + 5] == [words[1], words[2], words[2].replace("1 Bram", "2 Cas"), words[3]]
+    assert lines[at + 1:at + 5] == [words[1], words[2], words[2].replace("Bram", "Cas").replace("1", "2"), words[3]]
     assert words[4] in lines  # said once, where a terminal shows it as a spinner (and a pipe not at all)
     assert re.search(f"^{words[5]}", out, re.MULTILINE)  # (the table at the next turn)
     tracker = next(line for line in lines if line.startswith(("Unseen cards:", "Nog niet geziene kaarten:")))
     assert tracker.count(", ") == 7
     # the hand and the moves in words: a card's value said, a move's chance after it, no notation
-    value, on, win = {"en": ("value", "on", "win about"), "nl": ("waarde", "op", "winkans ongeveer")}[lang]
+    value, on, seat, win = {"en": ("value", "on", "seat", "win about"),
+                            "nl": ("waarde", "op", "stoel", "winkans ongeveer")}[lang]
     assert re.search(rf"^\w+, {value} \d: \w", out, re.MULTILINE)
-    moves = re.findall(rf"^\d+\. \w+ {on} \d \w+.*: {win} \d+%.*$", out, re.MULTILINE)
+    moves = re.findall(rf"^\d+\. \w+ {on} \w+, {seat} \d.*: {win} \d+%.*$", out, re.MULTILINE)
     assert moves and not any(re.search(r" (guard|prince|wachter|prins) \d", move) for move in moves), moves
 
 
@@ -1186,12 +1189,16 @@ def test_the_card_tracker_counts_the_cards_you_have_not_seen(tmp_path, edition, 
     assert {card for card in edition.cards if not unseen[card]} == all_seen
 
 
-@pytest.mark.parametrize(("lang", "guard", "prince"), [
-    ("en", "Guard → 1 Bram, name Priest", "Prince → 0 Player"),
-    ("nl", "Wachter → 1 Bram, noem Priester", "Prins → 0 Speler"),
+@pytest.mark.parametrize(("lang", "screen_reader", "guard", "prince"), [
+    ("en", False, "Guard → 1 Bram, name Priest", "Prince → 0 Player"),
+    ("nl", False, "Wachter → 1 Bram, noem Priester", "Prins → 0 Speler"),
+    # read out: the name before its number, and yourself as yourself ("Prince on 0 Player" was heard)
+    ("en", True, "Guard on Bram, seat 1, name Priest", "Prince on yourself, seat 0"),
+    ("nl", True, "Wachter op Bram, stoel 1, noem Priester", "Prins op jezelf, stoel 0"),
 ])
-def test_a_move_in_words_names_the_seat_the_player_and_the_guess(tmp_path, lang, guard, prince):
-    settings = GameSettings(CLASSIC, 2, ["random"], lang, seed=1, records=tmp_path, starter=0)
+def test_a_move_in_words_names_the_seat_the_player_and_the_guess(tmp_path, lang, screen_reader, guard, prince):
+    settings = GameSettings(CLASSIC, 2, ["random"], lang, seed=1, records=tmp_path, starter=0,
+                            screen_reader=screen_reader)
     game = TerminalGame(settings, lambda: "q\n", Console(file=io.StringIO()), tmp_path / "game.json")
     me = view(game.match, 0)
     assert game.describe(Action(Card.GUARD, target=1, guess=Card.PRIEST), me) == guard
@@ -1799,10 +1806,10 @@ def test_a_long_wide_name_is_shown_whole_in_the_table(tmp_path):
     console = Console(record=True, width=80, color_system=None)
     answers = iter(["1", "1", "q"])
     TerminalGame(settings, lambda: next(answers), console).run()
-    tables = [screen.split("\n1 Bram")[0] for screen in re.split(r"· beurt \d+ ─+\n", console.export_text())[1:]]
+    tables = [screen.split("\nBram, stoel 1")[0] for screen in re.split(r"· beurt \d+ ─+\n", console.export_text())[1:]]
     assert len(tables) >= 2
     for table in tables:
-        assert "…" not in table and table.startswith(f"0 {name} (jij)")
+        assert "…" not in table and table.startswith(f"{name} (jij), stoel 0")
 
 
 @pytest.mark.parametrize("width", [40, 50, 80])
@@ -1821,9 +1828,9 @@ def test_a_terminal_too_narrow_for_the_players_table_shows_a_line_per_player(tmp
         assert all(screen.startswith("Player ") for screen in screens)
         assert all(re.match(r"\d ", line) for screen in screens for line in screen.splitlines()[1:])  # a row each
         return
-    sentence = re.compile(r"\d \w+( \(you\))?: \d+ tokens?(; nothing discarded|; discards: \w+(, \w+)*)(; [\w ,]+)?")
+    sentence = re.compile(r"\w+( \(you\))?, seat \d: \d+ tokens?(; nothing discarded|; discards: \w+(, \w+)*)(; [\w ,]+)?")
     for screen in screens:
-        players = re.split(r"\n(?=\d )", screen)
+        players = re.split(r"\n(?=\S)", screen)
         assert len(players) == 4 and all(len(line) <= width for line in screen.splitlines())
         assert all(line.startswith("  ") for player in players for line in player.splitlines()[1:])
         assert all(sentence.fullmatch(" ".join(line.strip() for line in player.splitlines())) for player in players)

@@ -456,11 +456,15 @@ class TerminalGame:
     def _seat_label(self, seat: int) -> str:
         return f"{seat} {self.names[seat]}" + (f" ({self.t('you')})" if seat == HUMAN else "")
 
-    def _seat_label_and_status(self, me: View, seat: int) -> tuple[str, list[str]]:
-        """How a seat is named at the table ("0 Anna (you)"), and what is true of it now (out or
-        protected; to play)."""
+    def _seat_words(self, seat: int) -> str:
+        """A seat as a line of words names it, the name first ("Anna (you), seat 0"): read out, "0
+        Anna" was a bare number before the name."""
+        name = self.names[seat] + (f" ({self.t('you')})" if seat == HUMAN else "")
+        return self.t("seat_named", name=name, seat=seat)
+
+    def _seat_status(self, me: View, seat: int) -> list[str]:
+        """What is true of a seat now: out or protected; to play."""
         t = self.t
-        label = self._seat_label(seat)
         status = []
         if not me.alive[seat]:
             status.append(t("status_out"))
@@ -468,7 +472,7 @@ class TerminalGame:
             status.append(t("status_protected"))
         if seat == me.current and not me.over:
             status.append(t("status_turn"))
-        return label, status
+        return status
 
     def _say_players(self, me: View) -> None:
         """The table in words, for a screen reader or a terminal too narrow for its columns: a line
@@ -476,7 +480,7 @@ class TerminalGame:
         of bare figures, or a heart for a word)."""
         t = self.t
         for seat in range(len(self.names)):
-            label, status = self._seat_label_and_status(me, seat)
+            label, status = self._seat_words(seat), self._seat_status(me, seat)
             tokens = t("sr_tokens_one") if me.tokens[seat] == 1 else t("sr_tokens", n=me.tokens[seat])
             discards = t.cards(me.discards[seat])
             line = (t("sr_player", player=label, tokens=tokens, discards=discards) if discards
@@ -509,7 +513,7 @@ class TerminalGame:
         table.add_column(t("discards"))
         table.add_column(t("status"))
         for seat in range(len(self.names)):
-            label, status = self._seat_label_and_status(me, seat)
+            label, status = self._seat_label(seat), self._seat_status(me, seat)
             # Text, not a string: a name is shown as written, never read as rich markup ("[red]", "[/]")
             table.add_row(Text(label), str(me.tokens[seat]), t.cards(me.discards[seat]) or "—", ", ".join(status))
         return table
@@ -625,8 +629,13 @@ class TerminalGame:
             if action.card is Card.CHANCELLOR and not me.deck_size:
                 return t("move_fmt_empty_deck", card=card)
             return t("move_fmt_none", card=card)
-        target = f"{action.target} {self.names[action.target]}"
         said = "sr_" if self.settings.screen_reader else ""  # (an arrow read out as "right arrow")
+        if not said:
+            target = f"{action.target} {self.names[action.target]}"
+        elif action.target == HUMAN:  # ("Prince on 0 Player" was read out for yourself)
+            target = t("seat_yourself", seat=action.target)
+        else:
+            target = t("seat_named", name=self.names[action.target], seat=action.target)
         if action.card is Card.GUARD and action.guess is not None:
             return t(f"{said}move_fmt_guard", target=target, guess=t.card(action.guess))
         return t(f"{said}move_fmt_target", card=card, target=target)
