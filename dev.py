@@ -80,7 +80,7 @@ WORDS = {
         "help": "Zet bij het eerste gebruik alles klaar (.venv naast dev.py, met de vastgelegde afhankelijkheden) en"
                 " voert dan de opdracht uit: serve start het spel in de browser, play het spel in de terminal, replay"
                 " vertelt een spelverslag, check controleert veel spelverslagen (bestanden, of mappen ervan), bench"
-                " meet de snelheid van de spelregelmotor en test draait de tests. De opties van een opdracht:"
+                " meet hoe snel de spelregels uitgevoerd worden en test draait de tests. De opties van een opdracht:"
                 " python3 dev.py play --help.",
         "unknown_command": "dev.py: er is geen opdracht '{command}'",
         "failed": "dev.py: {command} is mislukt met {status}{detail}",

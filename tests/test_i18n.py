@@ -653,7 +653,7 @@ SENTENCES = [
     (Event("play", seat=0, card=Card.KING), "Anna plays the King, but no one can be chosen: no effect.",
      "Anna speelt de Koning, maar niemand kan gekozen worden: geen effect."),
     (Event("play", seat=0, card=Card.HANDMAID), "Anna plays the Handmaid and is protected until their next turn.",
-     "Anna speelt het Kamermeisje en is beschermd tot de volgende eigen beurt."),
+     "Anna speelt het Kamermeisje en is beschermd tot zijn volgende beurt."),
     (Event("play", seat=0, card=Card.CHANCELLOR, result="no_effect"),
      "Anna plays the Chancellor, but the deck is empty: no effect.",
      "Anna speelt de Kanselier, maar de trekstapel is leeg: geen effect."),

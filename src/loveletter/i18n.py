@@ -98,9 +98,9 @@ CARD_EFFECTS: dict[str, dict[Card, str]] = {
         Card.PRINCESS: "If you play or discard her, you are out of the round.",
     },
     "nl": {
-        Card.SPY: "Geen effect. Ben jij aan het eind van de ronde als enige nog in de ronde met een Spion"
+        Card.SPY: "Geen effect. Ben jij aan het eind van de ronde de enige overgebleven speler met een Spion"
                   " op je aflegstapel, dan krijg je een teken van liefde.",
-        Card.GUARD: "Kies een andere speler en noem een kaart behalve de Wachter: heeft die speler die"
+        Card.GUARD: "Kies een andere speler en noem een andere kaart dan de Wachter: heeft die speler die"
                     " kaart, dan ligt hij uit de ronde.",
         Card.PRIEST: "Bekijk de hand van een andere speler.",
         Card.BARON: "Vergelijk je hand met die van een andere speler: wie de lagere kaart heeft, ligt uit de"
@@ -877,7 +877,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "sr_tokens_one": "1 teken van liefde",
         "sr_to_win": "{target} tekens van liefde om te winnen",
         "sr_to_win_one": "het eerste teken van liefde wint",
-        "status_out": "ligt uit de ronde",
+        "status_out": "uit de ronde",
         "status_protected": "beschermd",
         "status_turn": "aan de beurt",
         "you": "jij",
@@ -949,7 +949,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_play_self": "{name} speelt {card} op zichzelf.",
         "ev_guard_hit": "{name} speelt de Wachter op {target} en noemt {guess}: goed!",
         "ev_guard_miss": "{name} speelt de Wachter op {target} en noemt {guess}: fout.",
-        "ev_handmaid": "{name} speelt {card} en is beschermd tot de volgende eigen beurt.",
+        "ev_handmaid": "{name} speelt {card} en is beschermd tot zijn volgende beurt.",
         "ev_priest": "{name} ziet dat {target} {card} heeft.",
         "ev_baron": "{name} en {target} vergelijken hun handen: {a} tegen {b}.",
         "ev_baron_shown_tie": "{name} en {target} vergelijken hun handen: {a} tegen {b}, gelijk, er gebeurt niets.",
@@ -1213,7 +1213,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_players": "Spelers",
         "web_target": "Tekens van liefde om te winnen",
         "web_seat": "Stoel {n}",
-        "web_person": "een mens",
+        "web_person": "mens",
         "web_level_random": "bot: willekeurig",
         "web_level_beginner": "bot: beginner",
         "web_level_expert": "bot: expert",
@@ -1265,7 +1265,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_belief": "Wat de expert denkt dat de anderen hebben",
         "web_belief_unlikely": "minder dan 1%",
         "web_protected": "beschermd",
-        "web_out": "ligt uit de ronde",
+        "web_out": "uit de ronde",
         "web_hand": "Jouw hand",
         "web_hand_of": "Hand van {name}",
         "web_status": "Het spel nu",
@@ -1303,7 +1303,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_name_bot": "{name} zou voor een van de bots doorgaan: kies een andere naam.",
         "web_name_free_seat": "{name} zou voor een vrije stoel doorgaan: kies een andere naam.",
         "web_name_kept": "{name} speelde het vorige spel: die naam blijft voor die speler gereserveerd (die"
-                         " doet weer mee via „Doe mee met het volgende spel” aan de afgelopen tafel). Kies "
+                         " doet weer mee via „Doe mee met het volgende spel” aan de tafel van het vorige spel). Kies "
                          "een andere naam.",
         "web_err_edition": "Onbekende editie {edition!r}: kies classic (de klassieke editie) of 2019.",
         "web_err_players": "De {edition} is voor {low} tot en met {high} spelers, niet {players}.",

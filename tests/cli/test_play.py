@@ -1896,7 +1896,7 @@ def _screens(tmp_path: Path, settings: GameSettings) -> tuple[TerminalGame, list
 
 
 @pytest.mark.parametrize(("lang", "out", "protected", "to_play"), [
-    ("en", "out", "protected", "to play"), ("nl", "ligt uit de ronde", "beschermd", "aan de beurt")])
+    ("en", "out", "protected", "to play"), ("nl", "uit de ronde", "beschermd", "aan de beurt")])
 def test_the_tables_status_says_who_is_out_who_is_protected_and_whose_turn_it_is(tmp_path, lang, out, protected,
                                                                                   to_play):
     """Each player's row of the table ends with their state as the player's seat sees it: out of the
