@@ -523,6 +523,27 @@ def test_refusals_in_dutch(client):
     bob.close()
 
 
+def test_a_refusal_shown_is_said_again_in_the_language_chosen(client):
+    """A move refused, then the language switched: the page's alert went blank (the state it is sent
+    again puts the alert away), where a refusal of a record's fields was worded anew."""
+    _code, ann, bob = two_people(client)
+    mover = ann if ann.state["current"] == 0 else bob
+    held = {c["card"] for c in mover.state["hand"]}
+    missing = next(c for c in ("princess", "countess", "king", "prince", "handmaid") if c not in held)
+    assert mover.move(missing)["message"].startswith("Not allowed: you do not hold the")
+    mover.send({"type": "lang", "lang": "nl"})
+    assert mover.receive()["lang"] == "nl"
+    again = mover.receive()
+    assert again["key"] == "web_illegal" and again["message"].startswith("Niet toegestaan: je hebt de")
+    mover.move(mover.state["legal"][0]["move"])  # the table moved on: the refusal is no longer shown
+    mover.send({"type": "lang", "lang": "en"})
+    assert mover.receive()["lang"] == "en"
+    mover.send({"type": "ping"})
+    assert mover.socket.receive_json() == {"type": "pong"}  # (no refusal between)
+    ann.close()
+    bob.close()
+
+
 def test_a_wrong_credential_is_refused_and_a_spectator_sees_only_public_things(client):
     code, ann, bob = two_people(client)
     for secret in ('"' + "guess" * 9 + '"', '"\\ud800"'):  # a lone surrogate could not be hashed

@@ -30,7 +30,14 @@ from loveletter.bots.expert import ExpertBot
 from loveletter.engine import Action, View
 from loveletter.i18n import Translator
 from loveletter.web.bodies import NewTable, seat_numbers
-from loveletter.web.messages import Advice, advice_at, first_line, hints_message, state_message
+from loveletter.web.messages import (
+    Advice,
+    advice_at,
+    first_line,
+    hints_message,
+    refusal_message,
+    state_message,
+)
 from loveletter.web.recent import Recent
 from loveletter.web.replays import frames_json
 from loveletter.web.store import Store, StoredTable
@@ -106,6 +113,9 @@ class Connection:
     asked: int = 0  # hint requests so far: only the latest is worked out (see Server.advise)
     advising: set[asyncio.Task[None]] = field(default_factory=set)
     outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    # the last refusal told, and how many moves the table had then: the page shows it until the
+    # table changes, so a language chosen meanwhile says it again in that language (see handle)
+    refused: tuple[Refused, int] | None = None
     dropped: asyncio.Event = field(default_factory=asyncio.Event)
 
     def send(self, message: dict[str, Any]) -> None:
@@ -762,7 +772,9 @@ class Server:
             return
         if data["type"] == "lang":
             connection.t = Translator(data["lang"])
-            self.tell(room, connection)
+            self.tell(room, connection)  # (its state puts the page's alert away: a refusal comes again)
+            if connection.refused is not None and connection.refused[1] == len(room.table.moves):
+                connection.send(refusal_message(connection.refused[0], connection.t, room.table.match.edition))
             return
         if data["type"] == "hello":
             raise Refused("web_hello_twice")
