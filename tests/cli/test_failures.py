@@ -359,6 +359,20 @@ def test_a_websocket_text_frame_that_is_not_utf8_is_logged_on_one_line(tmp_path)
     assert "Invalid UTF-8" in log and "Traceback" not in log, log
 
 
+def test_a_replay_left_unread_is_logged_as_such_not_as_the_applications_error():
+    """A replay given up for want of a reader (web.app.READ_WITHIN) is the one answer left
+    unfinished: uvicorn logged it as an error of the application's."""
+    import logging
+
+    from loveletter.web.serve import _client_faults_on_one_line
+
+    record = logging.LogRecord("uvicorn.error", logging.ERROR, __file__, 1,
+                               "ASGI callable returned without completing response.", None, None)
+    assert _client_faults_on_one_line(record)
+    assert record.levelname == "WARNING" and record.getMessage() == (
+        "A replay's reader took nothing of it for 30 seconds: its connection is closed.")
+
+
 @pytest.mark.parametrize("signals", [(signal.SIGINT,), (signal.SIGINT, signal.SIGINT), (signal.SIGTERM,), (signal.SIGHUP,)],
                          ids=["ctrl-c", "ctrl-c twice", "sigterm", "hang-up"])
 def test_serve_stopped_by_a_signal_ends_quietly_by_that_signal(tmp_path, signals):

@@ -1284,6 +1284,51 @@ def test_a_replay_counts_until_it_is_sent():
     asyncio.run(scenario())
 
 
+def test_a_replay_goes_out_a_part_at_a_time_and_a_reader_that_takes_nothing_is_given_up(monkeypatch):
+    """Sent whole, a replay's 20 MB went into the server's write buffer at once, and its place among
+    the replays at once was let go, however little its reader read: a client that read none of its
+    answers had the server hold 1.4 GB in 45 seconds. It goes out in parts now, each sent once the
+    buffer has room (the server's send waits until then), and a reader that takes nothing for
+    READ_WITHIN seconds is given up: its place let go, its answer left unfinished (the server then
+    closes the connection)."""
+    from loveletter.web import app as web_app
+
+    monkeypatch.setattr(web_app, "READ_WITHIN", 0.2)
+    text = "x" * (2 * web_app.SEND_PART + 10)
+    released: list[int] = []
+
+    async def scenario() -> None:
+        async def receive():
+            return {"type": "http.disconnect"}
+
+        sent: list[dict] = []
+
+        async def send(message):
+            assert released == [], message  # (not let go while it is being sent)
+            sent.append(message)
+
+        await web_app._SentThen(text, then=lambda: released.append(1))({"type": "http"}, receive, send)
+        parts = [m for m in sent if m["type"] == "http.response.body"]
+        assert [len(m["body"]) for m in parts] == [web_app.SEND_PART, web_app.SEND_PART, 10, 0]
+        assert [m.get("more_body", False) for m in parts] == [True, True, True, False]
+        assert b"".join(m["body"] for m in parts) == text.encode() and released == [1]
+
+        parts_sent = 0
+
+        async def stuck(message):  # a reader that takes the first part, then nothing
+            nonlocal parts_sent
+            if message["type"] == "http.response.body":
+                parts_sent += 1
+                if parts_sent > 1:
+                    await asyncio.sleep(3600)
+
+        started = asyncio.get_running_loop().time()
+        await web_app._SentThen(text, then=lambda: released.append(2))({"type": "http"}, receive, stuck)
+        assert released == [1, 2] and parts_sent == 2 and asyncio.get_running_loop().time() - started < 5
+
+    asyncio.run(scenario())
+
+
 def test_a_finished_match_gives_its_record_and_replay(client):
     made = create(client, players=2, bots={"1": "random"})
     early = client.get(f"/api/tables/{made['code']}/record")

@@ -348,19 +348,36 @@ def _body_limit(path: str) -> Limit:
 #: Replays made or being sent at once, at most (each up to :data:`~loveletter.web.replays.MAX_REPLAY_BYTES`,
 #: held until its reader has read it): more are refused, to be asked for again in a moment.
 REPLAYS_AT_ONCE = 4
+#: A replay goes out in parts this large, each once its reader has taken most of the part before (the
+#: server's write buffer holds 64 KiB before it waits): sent whole, the answer went into that buffer at
+#: once, and its place among :data:`REPLAYS_AT_ONCE` with it, however little the reader read (one
+#: client that read none of its answers had the server hold 1.4 GB in 45 seconds).
+SEND_PART = 64 * 1024
+#: A reader that takes nothing of its replay for this long is given up, and its connection closed:
+#: one that never reads would otherwise hold its place among :data:`REPLAYS_AT_ONCE` for ever.
+READ_WITHIN = 30.0
 
 
 class _SentThen(Response):
-    """JSON already written (a replay's frames, written as they were made), and ``then`` called once
-    it is sent, or its sending has failed."""
+    """JSON already written (a replay's frames, written as they were made), sent a part at a time
+    (:data:`SEND_PART`), and ``then`` called once the reader has taken it, or stopped taking it
+    (:data:`READ_WITHIN`), or the sending has failed."""
 
     def __init__(self, text: str, then: Callable[[], None]) -> None:
         super().__init__(text, media_type="application/json")
         self._then = then
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        body = memoryview(self.body)
         try:
-            await super().__call__(scope, receive, send)
+            await send({"type": "http.response.start", "status": self.status_code, "headers": self.raw_headers})
+            for start in range(0, len(body), SEND_PART):  # (the server waits for its buffer to empty)
+                part = bytes(body[start:start + SEND_PART])
+                await asyncio.wait_for(send({"type": "http.response.body", "body": part, "more_body": True}),
+                                       READ_WITHIN)
+            await send({"type": "http.response.body", "body": b""})
+        except TimeoutError:  # left unfinished: the server closes the connection (and says so: see serve)
+            pass
         finally:
             self._then()
 
