@@ -637,6 +637,25 @@ def test_a_bot_table_plays_to_the_end(client):
     ann.close()
 
 
+def test_a_tables_bots_think_in_the_turn_of_the_address_whose_player_set_them_going(client, monkeypatch):
+    """One address's twenty tables of experts held up every other table's bots (web/fair.py): the
+    bots' searches take turns by the client address of the player who came or moved last there."""
+    server = client.app.state.server
+    keys: list[object] = []
+    real = server.thinkers.run
+
+    async def noted(key, *args):
+        keys.append(key)
+        return await real(key, *args)
+
+    monkeypatch.setattr(server.thinkers, "run", noted)
+    made = create(client, players=3, bots={"1": "beginner", "2": "random"}, target=1)
+    ann = Seat(client, made["code"], made["secret"])
+    play_to_the_end(ann, random.Random(5))
+    assert keys and set(keys) == {"testclient"}  # (TestClient's address: the table's code stood for none)
+    ann.close()
+
+
 def test_at_the_matchs_end_the_last_round_is_the_one_recalled(client):
     """The panel of the last round shows, at the match's end, the round that ended it (before, it
     showed the round before that), with every line of its end: the hands shown, the deck."""

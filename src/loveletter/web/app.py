@@ -297,7 +297,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             return
         except WebSocketDisconnect:
             return
-        connection = Connection(socket, seat, t)
+        connection = Connection(socket, seat, t, _address(socket))
         delivering = asyncio.ensure_future(connection.deliver())
         # after a move being stored, if one is (a page that took a slow store for a dead connection,
         # told a state without that move, said it had not reached the table: then refused as stale)

@@ -30,6 +30,7 @@ from loveletter.bots.expert import ExpertBot
 from loveletter.engine import Action, View
 from loveletter.i18n import Translator
 from loveletter.web.bodies import NewTable, seat_numbers
+from loveletter.web.fair import TakingTurns
 from loveletter.web.messages import (
     Advice,
     advice_at,
@@ -110,6 +111,7 @@ class Connection:
     socket: WebSocket
     seat: int | None
     t: Translator
+    address: str = ""  # the client's: the bots its play sets going take their turn by it (see Room.driver)
     asked: int = 0  # hint requests so far: only the latest is worked out (see Server.advise)
     advising: set[asyncio.Task[None]] = field(default_factory=set)
     outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
@@ -191,6 +193,9 @@ class Room:
     # the seat and move a player asked a bot to play for the person away (see Server.ask_stand_in),
     # until that person comes back
     stand_in_asked: tuple[int, int] | None = None
+    # the client address whose player came or moved last: the table's bots think in its turn
+    # (fair.TakingTurns), so that one address's many tables do not hold up everyone else's
+    driver: str | None = None
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
@@ -299,6 +304,7 @@ class Server:
         self._being_made: set[str] = set()  # codes of tables stored but not yet served (see _read_back)
         self.rng = random.SystemRandom()
         self.thinking = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-think")  # bots' moves
+        self.thinkers = TakingTurns(self.thinking, THINKERS)  # ... each client address's in turn
         self.making = asyncio.Lock()  # held while a table is made: its code drawn, stored and served
         self.advising = ThreadPoolExecutor(THINKERS, thread_name_prefix="loveletter-hints")
         self.replaying = ThreadPoolExecutor(REPLAYERS, thread_name_prefix="loveletter-replays")
@@ -538,6 +544,8 @@ class Server:
                 room.stand_in_asked = None
         room.connections.append(connection)
         room.came_or_went()
+        if seat is not None:
+            room.driver = connection.address
         table = room.table
         if back and seat == table.match.current and table.started and not table.match.over:
             room.awaited = (len(table.moves), time.monotonic())  # their time to move starts again
@@ -669,7 +677,7 @@ class Server:
             if table.match.over or table.match.current != seat:
                 return
             seen = table.view_for(seat)
-        action = await loop.run_in_executor(self.thinking, table.bot_choice, seat, seen, at)
+        action = await self.thinkers.run(room.driver or table.code, table.bot_choice, seat, seen, at)
         await asyncio.sleep(max(0.0, delay - (loop.time() - started)))
         tries = 0
         while True:
@@ -804,6 +812,7 @@ class Server:
         async with room.lock:
             action = room.table.check(connection.seat, data["move"], data["at"])
             await self.commit(room, action, by_bot=False)
+            room.driver = connection.address
         self.tell_all(room)
         self.start_waiting(room)
 
