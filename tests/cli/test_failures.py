@@ -329,6 +329,17 @@ def test_x_forwarded_for_is_believed_only_from_the_proxies_named(tmp_path, proxy
     assert keys == ["web_no_table"] * 30 + [last]
 
 
+@pytest.mark.parametrize("name", ["games?v2.db", "c%20d.db"])
+def test_serve_keeps_its_database_in_the_file_named(tmp_path, name):
+    """A file path was made a URL as it was: "games?v2.db" made the file "games" (the rest a URL's
+    query), and "c%20d.db" the file "c d.db", while the path given was shown."""
+    server = start_server(free_port(), str(tmp_path / name))
+    stop_server(server)
+    log = server.stdout.read() if server.stdout else ""
+    assert f"Database: sqlite:///{tmp_path / name}\n" in log
+    assert sorted(path.name for path in tmp_path.iterdir() if not path.name.endswith((".lock", "-wal", "-shm"))) == [name]
+
+
 def test_serve_names_a_database_file_whose_name_is_not_utf8(tmp_path):
     """A file name of bytes that are not UTF-8 (Python's stand-in ``\\udcff`` for the byte 0xff): the
     database was made, and then naming it as the server opened ended it with a traceback."""

@@ -34,14 +34,23 @@ from loveletter.signals import HANG_UP, handled
 from loveletter.web.app import READ_WITHIN, create_app, page_language
 from loveletter.web.limits import LoopbackOnly
 from loveletter.web.messages import first_line, left_out_reason
-from loveletter.web.store import ForeignTable, Hold, InUse, Store, claim, default_database, sqlite_file
+from loveletter.web.store import (
+    ForeignTable,
+    Hold,
+    InUse,
+    Store,
+    claim,
+    default_database,
+    sqlite_file,
+    sqlite_url,
+)
 
 
 def database_url(given: str | None) -> str:
     """An SQLAlchemy URL: ``given`` as it is if it is one, else an SQLite file at that path."""
     if given is None:
         return default_database()
-    return given if "://" in given else f"sqlite:///{given}"
+    return given if "://" in given else sqlite_url(given)
 
 
 #: How often (seconds) a server on PostgreSQL asks whether it holds its database still.
@@ -104,7 +113,7 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
         return fail("serve_err_data_folder", folder=err.filename, reason=t.os_reason(err))
     except NoHomeFolder:
         return fail("serve_err_no_home", reason=t("no_home", option=f"--db {t('meta_file')}"))
-    shown_db = without_password(url)
+    shown_db = _shown_database(url)
     problem = _sqlite_file_problem(url, t)
     if problem:
         return fail("serve_err_db", db=shown_db, reason=problem)
@@ -256,6 +265,16 @@ def without_password(url: str) -> str:
     if not (sep and at and colon):  # no user:password@ in it
         return url
     return f"{scheme}://{user}:***@{where}"
+
+
+def _shown_database(url: str) -> str:
+    """A database URL as it is shown: the password hidden, an SQLite file by its path as it is (the
+    URL escapes a ``%`` or ``?`` in it)."""
+    with contextlib.suppress(ArgumentError, ValueError):
+        file = sqlite_file(url)
+        if file is not None:
+            return f"sqlite:///{file}"
+    return without_password(url)
 
 
 def _sqlite_file_problem(url: str, t: Translator) -> str | None:

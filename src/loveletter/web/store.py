@@ -130,7 +130,18 @@ def default_database() -> str:
     """A per-user SQLite file (XDG data folder), created on first use."""
     folder = data_folder()
     folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'web.sqlite3'}"
+    return sqlite_url(str(folder / "web.sqlite3"))
+
+
+def sqlite_url(path: str) -> str:
+    """The URL of the SQLite file at ``path``, which SQLAlchemy reads back as that path: its ``%`` and
+    ``?`` escaped (as they were, ``--db 'games?v2.db'`` made the file ``games``, and ``c%20d.db`` the
+    file ``c d.db``, while the path given was shown).
+
+    >>> sqlite_file(sqlite_url("/x/games?v2 %20.db"))
+    '/x/games?v2 %20.db'
+    """
+    return "sqlite:///" + path.replace("%", "%25").replace("?", "%3F")
 
 
 def _made_private(path: str) -> None:
