@@ -578,6 +578,13 @@ def test_on_a_touch_phone_the_lobby_has_a_fingers_room_its_refusals_show_and_lar
     page.keyboard.press("Escape")
     page.wait_for_selector("#alert", state="hidden")
     assert page.evaluate("document.documentElement.style.scrollPaddingTop") == ""
+    # an alert long enough to scroll is a stop for Tab: put away with Escape while it had the focus,
+    # the focus fell to the page itself (now: the first heading of what the page shows)
+    page.evaluate("alertUser('A long reason. '.repeat(80)); document.getElementById('alert').tabIndex = 0;"
+                  " document.getElementById('alert').focus()")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#alert", state="hidden")
+    assert page.evaluate("document.activeElement.id") == "create-title"
     narrow = new_page(browser, server, narrow=True)
     narrow.wait_for_selector("#create-button")
     narrow.add_style_tag(content="html { font-size: 200%; }")
@@ -975,6 +982,8 @@ def test_a_server_killed_mid_match_resumes_and_the_browser_reconnects(browser, t
         process = start_server(port, str(database), bot_delay=0.05)
         ann.wait_for_selector("#alert:empty", state="attached", timeout=30_000)  # reconnected by itself
         ann.wait_for_selector(".your-turn")
+        # and a screen reader is told so (the alert that said the connection was lost just went blank)
+        assert ann.locator("#announce").inner_text().startswith("Connected again.")
         assert (moves_shown(ann), ann.locator(".hand .card .name").all_inner_texts()) == before
         assert ann.url.endswith(f"#/t/{code}") and ann.locator(".spectating").count() == 0
         play_one_move(ann)  # and the match goes on
@@ -1794,6 +1803,19 @@ def test_a_move_refused_leaves_the_player_free_to_make_another(server, browser):
     play_one_move(page)  # (waits until the move is made)
 
 
+def test_back_from_a_table_to_the_lobby_keeps_the_focus_and_says_nothing_of_the_table(server, browser):
+    """The browser's Back from a table left the focus on the page itself, and the table's last news
+    ("Your turn") in the status region, which a screen reader found at the top of the lobby."""
+    page = new_page(browser, server)
+    create_table(page, "Ann", {1: "random"}, target=7)
+    page.wait_for_selector(".your-turn")
+    assert page.locator("#announce").inner_text()  # (the table's news, said)
+    page.go_back()
+    page.wait_for_selector("main[data-view=lobby]")
+    assert page.evaluate("document.activeElement.id") == "create-title"
+    assert page.locator("#announce").inner_text() == ""
+
+
 def test_a_move_lost_with_a_dropped_connection_may_be_made_again(server, browser):
     """One move is sent per state; a move sent as the connection dropped, and lost with it, must not
     keep the player from moving once the page has reconnected to the same state (and is said to
@@ -1821,6 +1843,25 @@ def test_a_page_that_cannot_reconnect_keeps_asking_at_least_every_twenty_seconds
     page.wait_for_selector("#alert:has-text('reconnecting')")
     page.clock.run_for(300_000)  # five minutes: tries after 0.6, 1.2, 2.4, 4.8, 9.6 s, then every 19.2 s
     assert page.evaluate("window.tries") >= 15
+
+
+def test_a_move_not_sent_stays_said_while_the_page_tries_to_connect_again(server, browser):
+    """Said, "Your move was not sent: play it again once the connection is back" was put away by the
+    next try to connect that failed, and "Connection lost" read out again alone."""
+    page = new_page(browser, server)
+    page.clock.install()
+    page.reload()
+    create_table(page, "Ann", {1: "random"}, target=7)
+    page.wait_for_selector(".your-turn")
+    page.evaluate("""() => {
+        window.WebSocket = class { constructor() { setTimeout(() => this.onclose({ code: 1006 }), 0); } send() {} close() {} };
+        socket.close(); }""")  # every connection from now on fails
+    page.wait_for_selector("#alert:has-text('reconnecting')")
+    page.evaluate("send(state.legal[0].move)")
+    not_sent = "Your move was not sent: play it again once the connection is back. Connection lost: reconnecting…"
+    assert page.locator("#alert").inner_text() == not_sent
+    page.clock.run_for(10_000)  # tries after 0.6, 1.2, 2.4 and 4.8 s
+    assert page.locator("#alert").inner_text() == not_sent
 
 
 def test_the_focus_on_a_card_no_longer_playable_moves_to_the_hand(server, browser):

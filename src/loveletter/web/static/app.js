@@ -10,6 +10,7 @@ let state = null;
 let picking = null; // {card, moves, index} (and target, once chosen) while choosing a move
 let retry = 0;
 let serverStopped = false; // the server said it was stopping (close 1012), and no connection has opened since
+let cutOff = false; // the table's connection was lost, and no state has come since: its return is said
 let awaitedSince = 0; // since when (Date.now()) the move now awaited is, by the server's count (see askButton)
 let awaySince = {}; // seat → since when (Date.now()) its person has been away, by the server's count (see askButton)
 let seenHere = new Set(); // the seats whose person this page has seen at the table (see comings)
@@ -243,7 +244,11 @@ function alertUser(text, anew = true) {
   const box = document.getElementById("alert");
   if (text !== putAway) putAway = null;  // (said anew)
   box.textContent = alerted = text;
+  const focused = document.activeElement === box;  // (asked before it is hidden: then it has lost the focus)
   box.hidden = !text || text === putAway;
+  // (an alert long enough to scroll is a stop for Tab: put away with the focus on it, the focus fell
+  // to the page itself) to the first heading of what the page shows
+  if (box.hidden && focused) document.querySelector("#main h2[tabindex]")?.focus();
   // what takes the focus is scrolled into sight below it, not under it
   document.documentElement.style.scrollPaddingTop = box.hidden ? "" : `${box.offsetHeight}px`;
 }
@@ -291,7 +296,7 @@ async function showLobby() {
   edition.addEventListener("change", fillPlayers);
   players.addEventListener("change", fillSeats);
   form.append(
-    $("h2", { text: w("web_create") }),
+    $("h2", { id: "create-title", tabindex: -1, text: w("web_create") }),
     $("label", {}, w("web_your_name") + " ", nameInput({ id: "name" })),
     $("label", {}, w("web_edition") + " ", edition),
     $("label", {}, w("web_players") + " ", players),
@@ -460,7 +465,8 @@ function enterTable(answer) {
 
 // The table on screen cleared, when the page moves elsewhere: its controls would be dead.
 function leaveTable() {
-  state = null; hints = null; picking = null; sentAt = null; standing = null;
+  state = null; hints = null; picking = null; sentAt = null; standing = null; cutOff = false;
+  announce("");  // (a screen reader found the table's "Your turn" at the top of the lobby)
   const main = document.getElementById("main");
   main.replaceChildren();
   delete main.dataset.view;
@@ -487,7 +493,10 @@ function connect(code) {
     heardAt = Date.now();
     const message = JSON.parse(event.data);
     if (message.type === "state") {
-      announce(news(state, message));
+      // (told "Connection lost" by an alert, a screen reader heard nothing when the table came back)
+      const said = news(state, message);
+      announce(cutOff ? [w("web_reconnected"), said].filter(Boolean).join(" ") : said);
+      cutOff = false;
       turnBegun = turnBegins(state, message);
       picking = samePicking(state, message);
       awaitedSince = Date.now() - 1000 * message.waited;  // (a page reloaded, or one that saw the table fill)
@@ -537,7 +546,10 @@ function connect(code) {
   socket.onclose = (event) => {
     // (1012: the server shut down; said until it is back, not only until the first try that fails)
     serverStopped ||= event.code === 1012;
-    alertUser(w(serverStopped ? "web_server_stopped" : "web_reconnecting"), false);
+    cutOff = true;
+    const lost = w(serverStopped ? "web_server_stopped" : "web_reconnecting");
+    // (a move not sent stays said, with why: the next try that failed put it away, reading out why alone)
+    if (alerted !== `${w("web_move_not_sent")} ${lost}`) alertUser(lost, false);
     retry = Math.min(retry + 1, 6);
     reconnectTimer = setTimeout(again, 300 * 2 ** retry);
   };
@@ -1146,6 +1158,7 @@ async function route() {
     return;
   }
   if (socket) { socket.onclose = null; socket.close(); socket = null; }
+  const fromTable = state !== null;
   if (state) leaveTable();
   standing = null;  // (a table left, whether or not it showed a state)
   const again = location.hash.match(/^#\/replay\/([A-Za-z0-9]{1,12})$/);
@@ -1156,6 +1169,8 @@ async function route() {
     return;
   }
   await showLobby();
+  // (the browser's Back from a table left the focus on the page itself, where its controls had gone)
+  if (fromTable && document.activeElement === document.body) document.getElementById("create-title").focus();
 }
 
 document.getElementById("lang").addEventListener("click", async () => {
