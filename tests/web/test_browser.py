@@ -338,6 +338,26 @@ def test_a_server_that_never_answers_is_said_out_of_reach(server, browser):
     ann.close()
 
 
+def test_a_request_asked_again_says_so_until_it_is_answered(server, browser):
+    """A Create whose answer was lost: the alert said "try again in a moment" (the page was asking
+    again by itself), the lobby's list answering put it away, the next try that failed read it out
+    again, time after time; and a second Enter meanwhile did nothing, unsaid."""
+    ann = new_page(browser, server)
+    ann.wait_for_selector("#create h2:has-text('New table')")
+    ann.route("**/api/tables?*", lambda route: route.abort() if route.request.method == "POST" else route.continue_())
+    ann.evaluate("ASK_AGAIN_AFTER = [60000]")
+    ann.fill("#name", "Ann")
+    ann.click("#create-button")
+    asking = "The server cannot be reached: asking it again…"
+    ann.wait_for_selector(f"#alert:has-text('{asking}')")
+    ann.evaluate("listOpenTables(document.getElementById('open-tables'))")  # the list answers meanwhile
+    ann.wait_for_timeout(300)
+    assert ann.locator("#alert").inner_text() == asking  # (not put away, to be read out again)
+    ann.click("#create-button")
+    ann.wait_for_selector("#announce:has-text(\"Still waiting for the server's answer…\")")
+    ann.close()
+
+
 def test_a_join_whose_answer_was_lost_is_given_the_same_seat_when_asked_again(server, browser):
     """The answer to Bob's join lost on its way back, after the server had seated him: asked again, he
     was told someone was already called Bob, and his seat was nobody's (and, the table full, the join

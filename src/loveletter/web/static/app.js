@@ -201,15 +201,18 @@ const REPLAY_WITHIN = 120000;  // a record's upload and replay take longer
 // the lobby's buttons did nothing, without a word. ``quiet``: asked by the page itself (the lobby's
 // list, again and again; a request asked again): said once, not read out again at each try, as a
 // person's try is. ``options.within``: a time limit other than REACH_WITHIN.
-async function reach(url, options = {}, quiet = false) {
+// ``unreached``: what is said where no answer came (by default: try again in a moment).
+async function reach(url, options = {}, quiet = false, unreached = unreachable()) {
   const { within = REACH_WITHIN, ...given } = options;
   try {
     const response = await fetch(url, { ...given, signal: AbortSignal.timeout(within) });
     const answer = { ok: response.ok, data: await response.json() };
-    if (alerted === unreachable()) alertUser("");  // (in reach again)
+    // in reach again; but not while a request is asked again: the lobby's list answering put it
+    // away, and the request's next try that failed read it out again, time after time
+    if ([unreachable(), words.web_unreachable_asking].includes(alerted) && !asking.size) alertUser("");
     return answer;
   } catch {
-    alertUser(unreachable(), !quiet);
+    alertUser(unreached, !quiet);
     return null;
   }
 }
@@ -432,7 +435,10 @@ window.addEventListener("hashchange", () => { hashChanges++; });
 
 async function post(url, body, refused) {
   const request = `${url} ${JSON.stringify(body)}`;
-  if (asking.has(request)) return null;  // (the first click's answer is awaited, and taken, there)
+  if (asking.has(request)) {  // (the first click's answer is awaited, and taken, there)
+    announce(w("web_still_asking"));  // (a second click did nothing, unsaid)
+    return null;
+  }
   if (!requestKeys.has(request))
     requestKeys.set(request, [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join(""));
   const asked = { method: "POST", body: JSON.stringify(body),
@@ -441,10 +447,13 @@ async function post(url, body, refused) {
   let answer = null;
   asking.add(request);
   try {
-    for (const wait of [0, ...ASK_AGAIN_AFTER]) {
+    const waits = [0, ...ASK_AGAIN_AFTER];
+    for (const [i, wait] of waits.entries()) {
       if (wait) await new Promise((done) => setTimeout(done, wait));
       if (hashChanges !== here) return null;  // (moved on, and perhaps back: not taken into a table now)
-      answer = await reach(`${url}?lang=${lang}`, asked, wait > 0);  // (said once, not at each try)
+      // (said once, not at each try; and, where it is asked again, so: not "try again")
+      const unreached = i < waits.length - 1 ? w("web_unreachable_asking") : unreachable();
+      answer = await reach(`${url}?lang=${lang}`, asked, wait > 0, unreached);
       if (answer) break;
     }
   } finally {
