@@ -821,18 +821,24 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     ann.check("#hints-toggle")  # the expert's advice, off by default
     ann.wait_for_selector("#hint-list li")
     # (a sign joined to its number by a no-break space)
-    assert re.search(r": win (≈\xa0\d+%( ±\xa0\d+)?|<1%|>99%|0%|100%)( · best)?$", ann.locator("#hint-list li").first.inner_text())
+    assert re.search(r": win (≈\xa0\d+%( ±\xa0\d+)?|<1%|>99%|0%|100%)( · best)?$", ann.locator("#hint-list li .shown").first.inner_text())
     # the best marked in the list itself, where the figures differ (the bold "best" lines)
-    lines = ann.locator("#hint-list li").all_inner_texts()
+    lines = ann.locator("#hint-list li .shown").all_inner_texts()
     figures = {re.search(r": win (≈\xa0)?([<>]?\d+)%", line).group(2) for line in lines}  # type: ignore[union-attr]
-    best = ann.locator("#hint-list li.best").all_inner_texts()
+    best = ann.locator("#hint-list li.best .shown").all_inner_texts()
     assert bool(best) == (len(figures) > 1) and all(line.endswith(" · best") for line in best)
     # a figure is kept whole on a narrow screen ("≈ 27%" and "± 4" fell on two lines), a card's chance too
     for figure in ("#hint-list li .figure", ".belief .figure"):
         assert ann.locator(figure).first.evaluate("(e) => getComputedStyle(e).whiteSpace") == "nowrap", figure
     assert ann.locator(".belief").count() == 1  # its guess at the other player's hand, every card possible
     assert re.fullmatch(r"Bot 1 \(random\): \w+ (\d+%|>99%)(, \w+ \d+%)*(; under 1%: \w+(, \w+)*)?",
-                        ann.locator(".belief").inner_text())
+                        ann.locator(".belief .shown").inner_text())
+    # to a screen reader in words: no sign it reads out wrongly, or not at all
+    spoken = ann.locator("#hint-list li .visually-hidden").all_inner_texts() + [
+        ann.locator(".belief .visually-hidden").inner_text()]
+    assert not [line for line in spoken if re.search("[≈±<>→↓]", line)], spoken
+    assert all(re.fullmatch(r"(\w+ on [\w ()]+(, name \w+)?|\w+): win (about \d+%(, give or take \d+ points?)?"
+                            r"|less than 1%|more than 99%|\d+%)(, best)?", line) for line in spoken[:-1]), spoken
     while True:
         ann.wait_for_selector(".your-turn, .status .result")
         if ann.locator(".status .result").count():
@@ -1188,7 +1194,7 @@ def test_the_page_shows_each_hint_and_its_best_mark_as_the_server_words_them(ser
     page.wait_for_selector("#hint-list li")
     moves = moves_shown(page)
     advice = [m for m in received if m.get("type") == "hints" and m["moves"] == moves][-1]
-    lines = page.locator("#hint-list li").all_inner_texts()
+    lines = page.locator("#hint-list li .shown").all_inner_texts()
     best = " · " + ("beste" if lang == "nl" else "best")
     # as the server words them, each sign joined to its number by a no-break space ("≈\xa083%")
     assert [re.sub(r"^.*?: ", "", line).replace("\xa0", " ") for line in lines] == [
@@ -1207,7 +1213,7 @@ def test_the_page_shows_each_hint_and_its_best_mark_as_the_server_words_them(ser
     shown = page.evaluate("""() => {
         hints = { ...hints, odds: hints.odds.map((o, i) => ({ ...o, text: `figure ${i}`, best: i === hints.odds.length - 1 })) };
         render();
-        return [...document.querySelectorAll("#hint-list li")].map((li) => [li.innerText, li.classList.contains("best")]);
+        return [...document.querySelectorAll("#hint-list li")].map((li) => [li.querySelector(".shown").innerText, li.classList.contains("best")]);
     }""")
     page.close()
     n = len(advice["odds"])
@@ -1613,13 +1619,17 @@ def test_each_hint_names_its_move_whole(server, browser):
     legal = [entry(f"guard {1 - me} priest", "g1"), entry(f"guard {1 - me} baron", "g2"), entry(f"prince {me}", "p")]
     page.evaluate(GIVE_STATE, {"hand": [face("guard"), face("prince")], "legal": legal,
                                "blocked": {}})
-    page.evaluate(GIVE_HINTS, [moves, [{"move": "g1", "text": "a", "best": False}, {"move": "g2", "text": "b", "best": False},
-                                       {"move": "p", "text": "c", "best": True}]])
+    page.evaluate(GIVE_HINTS, [moves, [{"move": "g1", "text": "a", "spoken": "A", "best": False},
+                                       {"move": "g2", "text": "b", "spoken": "B", "best": False},
+                                       {"move": "p", "text": "c", "spoken": "C", "best": True}]])
     shown = [f"Guard → {bot}, Priest: a", f"Guard → {bot}, Baron: b", "Prince → yourself: c · best"]
-    assert page.locator("#hint-list li").all_inner_texts() == shown
+    assert page.locator("#hint-list li .shown").all_inner_texts() == shown
+    # to a screen reader in words ("→" was read out as "right arrow")
+    assert page.locator("#hint-list li .visually-hidden").all_inner_texts() == [
+        f"Guard on {bot}, name Priest: A", f"Guard on {bot}, name Baron: B", "Prince on yourself: C, best"]
     # advice for an earlier position (it came late) is not shown
     page.evaluate(GIVE_HINTS, [moves - 1, [{"move": "g1", "text": "stale", "best": True}]])
-    assert page.locator("#hint-list li").all_inner_texts() == shown
+    assert page.locator("#hint-list li .shown").all_inner_texts() == shown
 
 
 def test_the_log_and_hints_keep_the_width_of_a_narrow_phone_with_text_made_large(server, browser):

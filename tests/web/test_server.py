@@ -1649,6 +1649,12 @@ def test_hints_for_the_seat_to_move_only(client):
     assert list(advice["belief"]) == [other]
     assert sum(o["chance"] for o in advice["belief"][other]) == pytest.approx(1, abs=0.005)  # every card possible
     assert all(re.fullmatch(r"<1%|>99%|\d{1,3}%", o["shown"]) for o in advice["belief"][other])
+    # and in words, for a screen reader, as --screen-reader says them (">99%" heard as "99 percent")
+    assert all(re.fullmatch(r"win (about \d+%(, give or take \d+ points?)?|less than 1%|more than 99%|\d+%)", o["spoken"])
+               and o["spoken"].replace("about ", "").split(",")[0] == o["text"].replace("≈ ", "").split(" ±")[0]
+               .replace("<", "less than ").replace(">", "more than ") for o in advice["odds"])
+    assert [o["spoken"] for o in advice["belief"][other]] == [
+        "more than 99%" if o["shown"] == ">99%" else o["shown"] for o in advice["belief"][other]]
     waiter.send({"type": "hints"})
     assert waiter.receive()["key"] == "web_not_your_turn"
     watcher = Seat(client, code, None)
@@ -1689,6 +1695,24 @@ def test_the_hints_name_every_card_still_possible_as_the_terminal_does():
             assert len(shown) == len([p for p in held.values() if p > 0])  # none left out
             unlikely += sum(0 < p < 0.005 for p in held.values())
     assert unlikely > 0  # cards the browser used to leave out
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", ["win more than 99%", "win about 40%, give or take 5 points", "win less than 1%"]),
+                                           ("nl", ["winkans meer dan 99%", "winkans ongeveer 40%, plus of min 5 procentpunten",
+                                                   "winkans minder dan 1%"])])
+def test_the_hints_are_sent_in_words_too_for_a_screen_reader(lang, words):
+    """The page showed ">99%", "≈ 40% ± 5": a screen reader said "99 percent", and nothing of "≈"
+    or "±". Each figure comes in words too, as --screen-reader says it."""
+    from loveletter.bots.expert import Estimate
+    from loveletter.engine import Action, Card
+    from loveletter.web.messages import Advice, hints_message
+
+    odds = {Action(Card.GUARD, 1, Card.PRIEST): Estimate(0.996, 0.004), Action(Card.HANDMAID): Estimate(0.004, 0.004),
+            Action(Card.BARON, 1): Estimate(0.4, 0.05)}
+    advice = hints_message(Advice(3, odds, {1: {Card.PRINCESS: 0.996, Card.GUARD: 0.004}}), Translator(lang))
+    assert [o["spoken"] for o in advice["odds"]] == words
+    above = {"en": "more than 99%", "nl": "meer dan 99%"}[lang]
+    assert [(o["shown"], o["spoken"]) for o in advice["belief"]["1"]] == [(">99%", above), ("<1%", "<1%")]
 
 
 def test_a_hint_near_0_or_1_is_sent_as_it_is_not_rounded_to_certain():

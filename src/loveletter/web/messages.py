@@ -294,12 +294,15 @@ def hints_message(advice: Advice, t: Translator) -> dict[str, Any]:
         # page shows these, computing none); beside them the figures for machines ("sure": the move
         # itself decides the round, whatever the hidden cards; else a chance of 0 or 1 is only what
         # the tries saw, shown "<1%" or ">99%")
-        "odds": [{"move": a.notation(), "text": hint_text(e, t), "best": a in best,
-                  "chance": round(e.chance, 6), "margin": round(e.margin, 6), "sure": e.sure}
+        # ("spoken": the figure in words, for a screen reader, as --screen-reader says it: ">99%" was
+        # heard as "99 percent", "≈" and "±" not at all)
+        "odds": [{"move": a.notation(), "text": hint_text(e, t), "spoken": hint_text(e, t, spoken=True),
+                  "best": a in best, "chance": round(e.chance, 6), "margin": round(e.margin, 6), "sure": e.sure}
                  for a, e in sorted(odds.items(), key=lambda x: -x[1].chance)],
         # every card still possible, likeliest first, as the terminal shows it (whole percentages
         # adding up to about 100; "<1%" for a card possible but unlikely, never left out)
-        "belief": {str(s): [{"name": t.card(c), "chance": round(held[c], 3), "shown": shown}
+        "belief": {str(s): [{"name": t.card(c), "chance": round(held[c], 3), "shown": shown,
+                             "spoken": t("sr_chance_above", p=shown[1:-1]) if shown.startswith(">") else shown}
                             for c, shown in shown_percentages(held)]
                    for s, held in sorted(advice.belief.items())},
     }

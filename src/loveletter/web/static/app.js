@@ -792,19 +792,27 @@ function render() {
   }
   if (hints && hintsOn()) {
     const names = Object.fromEntries(s.hand.map((face) => [face.card, face.name]));
-    const describe = (notation) => {
+    // ``spoken``: in words, for a screen reader (an arrow was read out as "right arrow", "↓" and
+    // "≈" not at all), as --screen-reader says it
+    const describe = (notation, spoken = false) => {
       const m = s.legal.find((entry) => entry.move === notation);
       if (!m) return notation;
-      if (m.keep_name !== null) return keepText(m);
+      if (m.keep_name !== null) return spoken ? m.keep_label : keepText(m);
       const target = m.target === me ? w("web_yourself") : s.names[m.target];
+      if (spoken && m.guess_name !== null) return w("sr_move_fmt_guard", { target, guess: m.guess_name });
+      if (spoken && m.target !== null) return w("sr_move_fmt_target", { card: names[m.card], target });
       return `${names[m.card]}${m.target !== null ? " → " + target : ""}${m.guess_name !== null ? ", " + m.guess_name : ""}`;
     };
-    // each figure worded and the best marked by the server, as the terminal shows them
+    // each figure worded and the best marked by the server, as the terminal shows them; to the eye
+    // in signs, to a screen reader in words
     hand.append($("section", { class: "hints" }, $("h3", { text: w("web_hint_title") }),
       $("ol", { id: "hint-list" }, ...hints.odds.map((o) =>
-        $("li", { class: o.best ? "best" : false }, `${describe(o.move)}: `,
-          $("span", { class: "figure", text: o.text.replace(/([≈±<>]) /g, "$1\u00a0") }),  // (a sign stays with its number)
-          o.best ? ` · ${w("hint_best")}` : null)))));
+        $("li", { class: o.best ? "best" : false },
+          $("span", { class: "shown", "aria-hidden": "true" }, `${describe(o.move)}: `,
+            $("span", { class: "figure", text: o.text.replace(/([≈±<>]) /g, "$1\u00a0") }),  // (a sign stays with its number)
+            o.best ? ` · ${w("hint_best")}` : null),
+          $("span", { class: "visually-hidden",
+            text: `${describe(o.move, true)}: ${o.spoken}${o.best ? `, ${w("hint_best")}` : ""}` }))))));
   }
 
   const known = $("section", { class: "panel" }, $("h2", { text: w("web_known") }));
@@ -816,10 +824,16 @@ function render() {
     for (const [seat, odds] of Object.entries(hints.belief)) {
       // the likely cards with their figures, then the cards still possible at under 1% by name
       // (each card with its chance in one piece, kept whole on a narrow screen)
-      const likely = odds.filter((o) => o.shown !== "<1%").map((o) => $("span", { class: "figure", text: `${o.name} ${o.shown}` }));
+      const likely = odds.filter((o) => o.shown !== "<1%");
+      const figures = likely.map((o) => $("span", { class: "figure", text: `${o.name} ${o.shown}` }));
       const unlikely = odds.filter((o) => o.shown === "<1%").map((o) => o.name);
-      known.append($("p", { class: "belief" }, `${s.names[seat]}: `, ...likely.flatMap((span, i) => (i ? [", ", span] : [span])),
-        unlikely.length ? `; ${w("web_belief_unlikely")}: ${unlikely.join(", ")}` : null));
+      const rest = unlikely.length ? `; ${w("web_belief_unlikely")}: ${unlikely.join(", ")}` : "";
+      known.append($("p", { class: "belief" },
+        $("span", { class: "shown", "aria-hidden": "true" }, `${s.names[seat]}: `,
+          ...figures.flatMap((span, i) => (i ? [", ", span] : [span])), rest),
+        // (">99%" was heard as "99 percent")
+        $("span", { class: "visually-hidden",
+          text: `${s.names[seat]}: ${likely.map((o) => `${o.name} ${o.spoken}`).join(", ")}${rest}` })));
     }
   }
   const tracker = $("section", { class: "panel tracker" }, $("h2", { text: w(me === null ? "web_tracker_watching" : "web_tracker") }),
