@@ -437,6 +437,29 @@ def test_a_scripts_byte_order_mark_is_passed_over_in_any_input_encoding(tmp_path
         assert "That is not text: the terminal sent bytes that are not ASCII. Type a move again." in out.splitlines()
 
 
+def test_the_players_table_stays_in_line_where_the_output_lacks_a_names_letters(tmp_path):
+    """A name of four Chinese characters is written "????" in a Windows code page: the table measured
+    it as written in Chinese (eight columns), and its row stood four columns out of line."""
+    proc = subprocess.run([str(LOVELETTER), "play", "--players", "3", "--bots", "random", "--name", "山田太郎",
+                           "--lang", "en", "--starter", "0", "--records", str(tmp_path)], input=b"q\n",
+                          capture_output=True, env=_env(PYTHONIOENCODING="cp1252", COLUMNS="100"), timeout=120,
+                          check=False)
+    assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr
+    lines = proc.stdout.decode("cp1252").splitlines()
+    header = next(i for i, line in enumerate(lines) if "<3" in line and "Discards" in line)
+    tokens = lines[header].index("<3") + 1  # (the tokens' column, right-aligned under its heading)
+    rows = lines[header + 1:header + 4]
+    assert rows[0].startswith("0 ???? (you)") and all(row[tokens] == "0" and row[tokens + 1] == " " for row in rows), rows
+
+
+@pytest.mark.parametrize(("encoding", "spinner"), [("utf-8", "dots"), ("cp1252", "line"), ("ascii", "line")])
+def test_the_hints_spinner_is_one_the_output_can_write(encoding, spinner):
+    """Its braille dots were each a "?" in a Windows code page."""
+    from loveletter.tui.game import spinner_for
+
+    assert spinner_for(encoding) == spinner
+
+
 def test_lines_are_wrapped_as_an_ascii_output_writes_them(tmp_path):
     """Where the output lacks "±" it is written "+/-": the Dutch hints' legend, wrapped before, ran
     to 82 columns of 80."""

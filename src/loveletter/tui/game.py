@@ -498,7 +498,7 @@ class TerminalGame:
         measured as shown each turn, it was a table one turn and lines of words the next, as discards
         grew past the width or a status came and went."""
         t = self.t
-        labels = [self._seat_label(seat) for seat in range(len(self.names))]
+        labels = [plain.plainly(self._seat_label(seat), self.console.encoding) for seat in range(len(self.names))]
         widths = [max(map(cell_len, [t("player"), *labels])), 2, max(DISCARDS_ROOM, cell_len(t("discards"))),
                   max(cell_len(t("status")), cell_len(f"{t('status_protected')}, {t('status_turn')}"))]
         return sum(widths) + 2 * (len(widths) - 1)
@@ -514,8 +514,11 @@ class TerminalGame:
         table.add_column(t("status"))
         for seat in range(len(self.names)):
             label, status = self._seat_label(seat), self._seat_status(me, seat)
-            # Text, not a string: a name is shown as written, never read as rich markup ("[red]", "[/]")
-            table.add_row(Text(label), str(me.tokens[seat]), t.cards(me.discards[seat]) or "—", ", ".join(status))
+            # Text, not a string: a name is shown as written, never read as rich markup ("[red]", "[/]");
+            # as it will show, where the output's encoding lacks a letter ("山田" as "??"): measured as
+            # written, its row stood out of line
+            table.add_row(Text(plain.plainly(label, self.console.encoding)), str(me.tokens[seat]),
+                          t.cards(me.discards[seat]) or "—", ", ".join(status))
         return table
 
     def _show_moves(self, me: View, odds: dict[Action, Estimate]) -> None:
@@ -585,7 +588,7 @@ class TerminalGame:
         if self.settings.screen_reader:  # said once, not as a spinner's frames
             self._say(t("hint_thinking"))
             return self.adviser.move_odds(me)
-        with self.console.status(t("hint_thinking")):  # seconds with many players; shown on a terminal only
+        with self.console.status(t("hint_thinking"), spinner=spinner_for(self.console.encoding)):  # (on a terminal only)
             return self.adviser.move_odds(me)
 
     def _show_knowledge(self, me: View) -> None:
@@ -639,6 +642,12 @@ class TerminalGame:
         if action.card is Card.GUARD and action.guess is not None:
             return t(f"{said}move_fmt_guard", target=target, guess=t.card(action.guess))
         return t(f"{said}move_fmt_target", card=card, target=target)
+
+
+def spinner_for(encoding: str) -> str:
+    """rich's spinner that an output in ``encoding`` can write: its dots (braille) were each a "?" in a
+    Windows code page, a question at every frame; else a line turning."""
+    return "dots" if plain.plainly("⠋", encoding) == "⠋" else "line"
 
 
 def _by_moves(key: str, moves: int) -> str:
