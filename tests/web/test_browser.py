@@ -264,8 +264,16 @@ def test_a_name_is_counted_in_characters_as_a_reader_sees_them(server, browser):
     ann.click("#create-button")
     ann.wait_for_selector("#alert", state="hidden")
     family = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
-    create_table(ann, family * 24, {1: "random"})
+    code = create_table(ann, family * 24, {}, players=2)
     assert ann.locator(".player h3").first.inner_text().startswith(family * 24)
+    # the same at a table's own join form (the server's refusal stayed above the field's check)
+    bob = new_page(browser, f"{server}#/t/{code}")
+    bob.fill("#join input", "Bot 1 (expert)")
+    bob.click("#join button")
+    bob.wait_for_selector("#alert:has-text('would pass for one of the bots')")
+    bob.fill("#join input", "x" * 25)
+    bob.click("#join button")
+    bob.wait_for_selector("#alert", state="hidden")
 
 
 def test_the_lobbys_form_checks_speak_the_pages_language(server, browser):

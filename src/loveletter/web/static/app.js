@@ -256,6 +256,13 @@ function alertUser(text, anew = true) {
   document.documentElement.style.scrollPaddingTop = box.hidden ? "" : `${box.offsetHeight}px`;
 }
 
+// A form the browser will not send (its own checks say why, beside the field) puts away what the
+// alert said of the last one sent: a name refused by the server ("someone is already called Ann")
+// stayed above "at most 24 characters".
+function notSent() {
+  if (alerted !== unreachable()) alertUser("");
+}
+
 function putAlertAway() {
   putAway = alerted;
   alertUser(putAway);
@@ -376,9 +383,7 @@ async function showLobby() {
   const lobby = $("section", { class: "lobby" }, form, $("div", {},
     $("section", { class: "panel" }, $("h2", { id: "open-tables-title", tabindex: -1, text: w("web_open_tables") }), list),
     joinForm, upload));
-  // a form the browser will not send (its own checks say why, beside the field) puts away what the
-  // alert said of the last one sent: a name refused by the server stayed above "at most 24 characters"
-  lobby.addEventListener("invalid", () => { if (alerted !== unreachable()) alertUser(""); }, true);  // (capture: it does not bubble)
+  lobby.addEventListener("invalid", notSent, true);  // (capture: it does not bubble)
   main.append(lobby);
   if (keptForms) restoreForms(keptForms);
   await listOpenTables(list);
@@ -691,7 +696,7 @@ function render() {
     if (me === null && !s.open_seats.length) top.append($("p", { class: "kept", text: w("web_seat_kept") }));
     if (me === null && s.open_seats.length) {
       const form = $("form", { id: "join" },
-        $("label", {}, w("web_your_name") + " ", nameInput({})),
+        $("label", {}, w("web_your_name") + " ", listen(nameInput({}), "invalid", notSent)),
         $("button", { type: "submit", text: w("web_join") }));
       listen(form, "submit", async function (event) {
         event.preventDefault();
