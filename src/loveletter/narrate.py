@@ -6,6 +6,8 @@ secret parts of other seats' events are simply not there to tell.
 
 from __future__ import annotations
 
+import functools
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 
@@ -135,6 +137,34 @@ def _unmarked(text: str) -> str:
 _CONFUSABLES: dict[str, list[str]] = {
     _unmarked(key): [_unmarked(entry["c"]) for entry in alike] for key, alike in confusables_data.items()
 }
+
+
+def bots_named_in(names: Sequence[str], t: Translator) -> list[str]:
+    """``names``, where a browser table's bot is named as its record names it ("Bot 1 (random)", in
+    the language of the page that kept the record), named in ``t``'s language as a table names it
+    there ("Bot 1 (willekeurig)"): a record kept from an English page, replayed in Dutch, named its
+    bots in English among Dutch words."""
+    named = []
+    for name in names:
+        for pattern, key in _bot_names():
+            found = pattern.fullmatch(name)
+            if found:
+                name = t(key, n=int(found[1]))
+                break
+        named.append(name)
+    return named
+
+
+@functools.cache
+def _bot_names() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """How a browser table names its bots, in each language, as a pattern with the number of the
+    seat in it, and the key that words it."""
+    from loveletter.bots import LEVELS  # (here: the bots are not loaded to tell a story)
+    from loveletter.i18n import LANGUAGES
+
+    seat = re.escape("{n}")  # (a stand-in for the number, put in as it is and found again escaped)
+    return tuple((re.compile(re.escape(Translator(language)(f"web_bot_{level}", n="{n}")).replace(seat, "([0-9]+)")),
+                  f"web_bot_{level}") for language in LANGUAGES for level in LEVELS)
 
 
 def names_apart(names: list[str]) -> list[str]:

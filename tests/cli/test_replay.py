@@ -195,6 +195,15 @@ def test_a_match_of_one_token_is_told_in_the_singular(tmp_path, lang, header):
     assert proc.returncode == 0 and proc.stdout.splitlines()[0] == header
 
 
+def test_a_browser_tables_bots_are_named_in_the_language_of_the_replay(tmp_path):
+    """A record kept from an English page, replayed in Dutch, named its bots in English among Dutch words."""
+    proc = run(write(tmp_path, to_record(play_match(CLASSIC, 2, 4, target=1), ["Anna", "Bot 1 (random)"])),
+               "--lang", "nl")
+    assert proc.returncode == 0 and proc.stdout.splitlines()[0] == (
+        "klassieke editie · Anna en Bot 1 (willekeurig) · het eerste teken van liefde wint")
+    assert "(random)" not in proc.stdout
+
+
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_narrative(tmp_path, lang):
     match = play_match(CLASSIC, 3, 12)

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from rich.cells import cell_len
 
 from loveletter.i18n import Translator
-from loveletter.narrate import event_lines, match_result, names_apart, scores
+from loveletter.narrate import bots_named_in, event_lines, match_result, names_apart, scores
 from loveletter.record import Replayed
 
 #: The most characters a replay may tell. A record's names are in nearly every line, so a record of
@@ -20,7 +20,7 @@ def tell(replayed: Replayed, t: Translator) -> Iterator[str]:
     """Every round's events, everything shown (a record holds the whole game), and the result: line
     by line, as they are told (the whole story may be long: :data:`MAX_STORY`)."""
     match = replayed.match
-    names = names_apart(replayed.names)
+    names = names_apart(bots_named_in(replayed.names, t))  # (a browser table's bots in this language)
     yield t("replay_header_one" if match.target == 1 else "replay_header", edition=t.edition(match.edition.name),
             players=t.join_names(names), target=match.target)
     tokens = [0] * match.players

@@ -14,7 +14,7 @@ from typing import Any
 
 from loveletter.engine import Match, Round
 from loveletter.i18n import Translator
-from loveletter.narrate import match_result, names_apart, narrate_all
+from loveletter.narrate import bots_named_in, match_result, names_apart, narrate_all
 from loveletter.record import replay, to_record
 from loveletter.web.messages import card_face
 from loveletter.web.table import Refused
@@ -60,7 +60,8 @@ def frames_json(doc: Any, t: Translator) -> str:
         # the start took time that grew with the square of the record's length (minutes for a long one)
         nonlocal size, names
         if names is None:  # (the players are checked before the first step)
-            names = names_apart(doc["players"])  # each shown apart from the others, as the terminal does
+            # each shown apart from the others, as the terminal does; a table's bots named in this language
+            names = names_apart(bots_named_in(doc["players"], t))
         # (ASCII, with escapes: a name may hold a lone surrogate, which JSON allows and UTF-8 does not)
         part = json.dumps(_frame(match.round, number, turn, list(match.tokens), names, t),
                           separators=(",", ":"))
