@@ -350,12 +350,30 @@ STORE_FAILED_NL = ("De server kon dat nu niet opslaan (de database is bezet of o
                    " veranderd; probeer het opnieuw.")
 
 
-def test_a_write_the_database_refuses_is_told_in_one_line_and_changes_nothing(client, monkeypatch):
+def _read_only(*_args, **_kwargs):
+    """(A database turned read-only, as a fail-over to a replica leaves it: its own error, not a
+    connection's.)"""
+    from psycopg.errors import ReadOnlySqlTransaction
+    from sqlalchemy.exc import InternalError
+
+    raise InternalError("INSERT INTO moves ...", {}, ReadOnlySqlTransaction("cannot execute INSERT in a read-only transaction"))
+
+
+def _not_permitted(*_args, **_kwargs):
+    from psycopg.errors import InsufficientPrivilege
+    from sqlalchemy.exc import ProgrammingError
+
+    raise ProgrammingError("INSERT INTO moves ...", {}, InsufficientPrivilege("permission denied for table moves"))
+
+
+@pytest.mark.parametrize("refuse", [_busy, _read_only, _not_permitted])
+def test_a_write_the_database_refuses_is_told_in_one_line_and_changes_nothing(client, monkeypatch, refuse):
     """A database that did not take a write (locked, out of reach): a new table or seat was answered
-    with a plain-text 500, and a move was dropped with the connection, without a word."""
+    with a plain-text 500, and a move was dropped with the connection, without a word. So was one
+    turned read-only or no longer permitting writes (with a traceback each time)."""
     store = client.app.state.server.store
     with monkeypatch.context() as failing:
-        failing.setattr(store, "create", _busy)
+        failing.setattr(store, "create", refuse)
         refused = client.post("/api/tables?lang=nl", json={"name": "Ann", "players": 2})
     assert refused.status_code == 503
     assert refused.json() == {"type": "error", "key": "web_store_failed", "message": STORE_FAILED_NL}
@@ -363,12 +381,12 @@ def test_a_write_the_database_refuses_is_told_in_one_line_and_changes_nothing(cl
     with monkeypatch.context() as failing:  # the creator's seat, stored with the table: neither is
         from loveletter.web import store as storing
 
-        failing.setattr(storing, "hash_secret", _busy)
+        failing.setattr(storing, "hash_secret", refuse)
         assert client.post("/api/tables", json={"name": "Ann", "players": 2}).status_code == 503
     assert client.get("/api/tables").json() == [] and store.load_all() == []  # (an empty table stayed)
     made = create(client, players=2)
     with monkeypatch.context() as failing:
-        failing.setattr(store, "take_seat", _busy)
+        failing.setattr(store, "take_seat", refuse)
         assert client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).status_code == 503
     assert client.get("/api/tables").json()[0]["free"] == 1
     joined = client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()
@@ -376,16 +394,18 @@ def test_a_write_the_database_refuses_is_told_in_one_line_and_changes_nothing(cl
     mover = seats[seats[0].state["current"]]
     move = mover.state["legal"][0]["move"]
     with monkeypatch.context() as failing:
-        failing.setattr(store, "add_move", _busy)
+        failing.setattr(store, "add_move", refuse)
         refusal = mover.move(move)
     assert refusal["key"] == "web_store_failed" and mover.state["moves"] == 0  # told, not applied
     assert mover.move(move)["moves"] == 1  # sent again, once the database takes it
     assert [t.moves for t in store.load_all()] == [[move]]
 
 
-def test_a_bots_move_the_database_refuses_is_stored_on_a_later_try(client, monkeypatch, caplog):
+@pytest.mark.parametrize("refuse", [_busy, _read_only])
+def test_a_bots_move_the_database_refuses_is_stored_on_a_later_try(client, monkeypatch, caplog, refuse):
     """The bot's task ended with the failed write, and the table waited for ever on the bot. Its
-    failure is logged once, and its success after it (a full disk logged it once a second a table)."""
+    failure is logged once, and its success after it (a full disk logged it once a second a table);
+    a database turned read-only for a while too."""
 
     store = client.app.state.server.store
     stored, failed = store.add_move, []
@@ -393,7 +413,7 @@ def test_a_bots_move_the_database_refuses_is_stored_on_a_later_try(client, monke
     def flaky(code, number, move, by_bot):
         if by_bot and len(failed) < 2:
             failed.append(number)
-            _busy()
+            refuse()
         stored(code, number, move, by_bot)
 
     monkeypatch.setattr(store, "add_move", flaky)
@@ -413,8 +433,9 @@ def test_a_bots_move_the_database_refuses_is_stored_on_a_later_try(client, monke
         return [r.getMessage() for r in caplog.records if f"move {bots_move} " in r.getMessage()]
 
     until(lambda: len(told()) == 2)  # (the success is logged just after the move is stored)
-    assert told() == [f"table {made['code']}: move {bots_move} not stored: (builtins.Exception) database is locked",
-                      f"table {made['code']}: move {bots_move} stored after 3 tries"]
+    assert told()[1:] == [f"table {made['code']}: move {bots_move} stored after 3 tries"]
+    assert told()[0].startswith(f"table {made['code']}: move {bots_move} not stored: ") and told()[0].endswith(
+        "database is locked" if refuse is _busy else "cannot execute INSERT in a read-only transaction")
 
 
 def test_text_in_the_database_that_is_not_utf8_does_not_stop_the_tables_loading(tmp_path):

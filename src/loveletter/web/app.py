@@ -35,7 +35,7 @@ from fastapi import Depends, FastAPI, HTTPException, Request, WebSocket, WebSock
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Receive, Scope, Send
 
@@ -43,7 +43,7 @@ from loveletter.i18n import LANGUAGES, MESSAGES, Translator, grouped
 from loveletter.record import KeyTwice, RecordError, no_key_twice, parse
 from loveletter.web.bodies import Joining, NewTable, Rematch
 from loveletter.web.limits import BodyLimit, Limit, SafetyHeaders, same_origin
-from loveletter.web.lobby import ELSEWHERE, NOT_NOW, Connection, NotRead, Server, receive_text
+from loveletter.web.lobby import ELSEWHERE, NOT_NOW, Connection, NotRead, Server, for_now, receive_text
 from loveletter.web.messages import asked_language, first_line, read_client_message, refusal_message
 from loveletter.web.once import AnsweredOnce
 from loveletter.web.replays import MAX_RECORD_BYTES, record_of
@@ -116,12 +116,14 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         return JSONResponse(refusal_message(err, page_language(request)), status_code=400)
 
     async def not_stored(request: Request, err: Exception) -> JSONResponse:
-        # a table or a seat the database would not take (busy, out of reach): nothing was changed
-        # (any other database error is a fault of ours: a 500, and its traceback in the log)
+        # a table or a seat the database would not take (busy, out of reach, read-only): nothing was
+        # changed (any other database error is a fault of ours: a 500, and its traceback in the log)
+        if not for_now(err):
+            raise err
         log.error("%s %r not stored: %s", request.method, request.url.path, first_line(err))
         return JSONResponse(refusal_message(Refused("web_store_failed"), page_language(request)), status_code=503)
 
-    for not_now in NOT_NOW:  # (what a database says when it cannot take a write now)
+    for not_now in (*NOT_NOW, DBAPIError):  # (what a database says when it cannot take a write now: for_now)
         app.add_exception_handler(not_now, not_stored)
 
     @app.exception_handler(NotRead)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from fastapi import WebSocket, WebSocketDisconnect
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from loveletter.bots.expert import ExpertBot
@@ -63,6 +63,17 @@ REPLAYERS = 2
 #: What a database says when it cannot take a write now (locked, gone, every connection busy), rather
 #: than never (a fault of ours): the move or table may be sent again.
 NOT_NOW = (OperationalError, PoolTimeout)
+#: The SQL states of errors of other kinds that say the same: a database turned read-only (a fail-over
+#: to a replica, ``default_transaction_read_only``), a write no longer permitted (a ``REVOKE``). A
+#: player's move was dropped with a traceback, and a bot's move stopped its table for good.
+REFUSED_FOR_NOW = frozenset({"25006", "42501"})
+
+
+def for_now(err: BaseException) -> bool:
+    """Whether ``err`` is the database not taking a read or a write now (:data:`NOT_NOW`,
+    :data:`REFUSED_FOR_NOW`), to be tried again, rather than a fault of ours."""
+    return isinstance(err, NOT_NOW) or (
+        isinstance(err, DBAPIError) and getattr(err.orig, "sqlstate", None) in REFUSED_FOR_NOW)
 #: The refusal of what the database refuses because another server stored it first (two servers on
 #: one database, as when a restart overlaps the old server's last seconds).
 ELSEWHERE = "web_store_elsewhere"
@@ -271,7 +282,9 @@ async def _read(call: Callable[..., T], *args: Any) -> T:
     did not answer."""
     try:
         return await asyncio.to_thread(call, *args)
-    except NOT_NOW as err:
+    except (*NOT_NOW, DBAPIError) as err:
+        if not for_now(err):
+            raise
         raise NotRead(first_line(err)) from err
 
 
@@ -763,15 +776,17 @@ class Server:
         (``logged``: its failure to store is logged already, when it was tried before)."""
         try:
             await asyncio.to_thread(room.table.store_move, action, by_bot)
-        except NOT_NOW as err:
-            if not logged:
-                log.error("table %s: move %d not stored: %s", room.table.code, len(room.table.moves),
-                          first_line(err))
-            raise Refused("web_store_failed") from None
         except IntegrityError:  # that move's number is taken: the table is out of date here
             log.error("table %s: move %d not stored: another server on this database stored one",
                       room.table.code, len(room.table.moves))
             raise Refused(ELSEWHERE) from None
+        except (*NOT_NOW, DBAPIError) as err:
+            if not for_now(err):
+                raise
+            if not logged:
+                log.error("table %s: move %d not stored: %s", room.table.code, len(room.table.moves),
+                          first_line(err))
+            raise Refused("web_store_failed") from None
         room.table.apply(action, by_bot)
 
     async def handle(self, room: Room, connection: Connection, data: dict[str, Any]) -> None:
