@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from loveletter.tournament import Settings, TournamentError, WorkerDied, run_tournament, summarise
-from loveletter.tournament.runner import chunks
+from loveletter.tournament.runner import chunks, stops_heard_as_ctrl_c
 
 if os.environ.get("CI"):  # CI installs the extra (python3 dev.py test): its absence is a failure there
     import ray
@@ -266,13 +266,16 @@ def ray_starting(monkeypatch):
     whether a Ctrl-C came meanwhile: ``ray_starting(ctrl_c=True)``); its tasks are played here."""
     noted: dict[str, object] = {"running": False, "shut down": False}
 
-    def start(ctrl_c: bool = False) -> dict[str, object]:
+    def start(ctrl_c: bool = False, sigterm: bool = False) -> dict[str, object]:
         def init(**options):
             noted["options"] = options
-            if ctrl_c:  # a terminal's Ctrl-C while Ray starts
-                os.kill(os.getpid(), signal.SIGINT)
-                for _ in range(1000):  # (Python hears a signal between two steps of its own)
-                    pass
+            # as Ray's start does: a SIGTERM handler of its own (its core's wrote a crash dump)
+            signal.signal(signal.SIGTERM, lambda signum, _frame: sys.exit(signum))
+            for stop, sent in ((signal.SIGINT, ctrl_c), (signal.SIGTERM, sigterm)):
+                if sent:  # a terminal's Ctrl-C, or a kill, while Ray starts
+                    os.kill(os.getpid(), stop)
+                    for _ in range(1000):  # (Python hears a signal between two steps of its own)
+                        pass
             noted["running"] = True
 
         def shutdown():
@@ -305,6 +308,27 @@ def test_a_ctrl_c_while_ray_starts_stops_the_tournament_once_it_has_started(ray_
                        progress=lambda played: pytest.fail(f"{played} games played after the Ctrl-C"))
     assert noted["shut down"] and not noted["running"]  # no Ray processes left behind
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl-C answered as before
+
+
+@pytest.mark.parametrize("while_starting", [False, True])
+def test_a_kill_stops_a_tournament_on_ray_as_ctrl_c_does(ray_starting, while_starting):
+    """Ray's start set SIGTERM handlers of its own: a kill then ended the tournament with status 15
+    and not a word (while Ray started), or with Ray's crash dump and status 1 (once it ran), not as
+    the README says ("interrupted", status 143, the records so far kept)."""
+    noted = ray_starting(sigterm=while_starting)
+    played: list[int] = []
+    before = signal.getsignal(signal.SIGTERM)
+
+    def progress(count: int) -> None:
+        played.append(count)
+        if not while_starting and len(played) == 1:
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    with pytest.raises(KeyboardInterrupt), stops_heard_as_ctrl_c() as heard:
+        run_tournament(Settings(lineup=("beginner", "random"), games=20), jobs=2, backend="ray", progress=progress)
+    assert heard == [signal.SIGTERM] and noted["shut down"] and not noted["running"]
+    assert len(played) <= 2 and (played == []) == while_starting  # stopped at once, once Ray had started
+    assert signal.getsignal(signal.SIGTERM) is before  # (Ray's own handler not left behind either)
 
 
 def test_ray_is_started_with_no_more_cpus_than_tasks(ray_starting):

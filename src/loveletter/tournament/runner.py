@@ -436,8 +436,9 @@ def _on_ray(settings: Settings, work: list[tuple[int, int]], jobs: int, records:
             if ours:
                 _start_ray(ray, jobs)
             yield from _ray_chunks(ray, settings, work, records, samples)
-        finally:  # also after a Ctrl-C that came while Ray started: it is heard once Ray has started
-            if ours and ray.is_initialized():
+        finally:  # also after a Ctrl-C that came while Ray started: it is heard once Ray has started;
+            # and after a kill then, which broke its start off (the processes it had started)
+            if ours:
                 with ctrl_c_held():  # stopped halfway, it would leave Ray's processes behind
                     ray.shutdown()
 
@@ -456,8 +457,32 @@ def _start_ray(ray: Any, jobs: int) -> None:
         _check_reachable(address)
         _join_ray(ray, address, options)
     else:
-        with _ctrl_c_held_from_ray():
+        with _ctrl_c_held_from_ray(), _our_stops_kept():
             ray.init(address="local", num_cpus=jobs, **options)
+
+
+@contextmanager
+def _our_stops_kept() -> Iterator[None]:
+    """Ray's start sets handlers of its own for SIGTERM: Python's, which ended the tournament with
+    status 15 and not a word, then its core's, which wrote a crash dump and ended it with status 1.
+    Ours (:func:`stops_heard_as_ctrl_c`: the records kept, "interrupted", status 143) are set again
+    once it has started, and a SIGTERM that came meanwhile is passed to ours (it stops the tournament
+    once Ray has started, as a Ctrl-C then does)."""
+    if threading.current_thread() is not threading.main_thread():  # (only it can set handlers)
+        yield
+        return
+    ours = {signum: signal.getsignal(signum) for signum in STOPPING}
+    try:
+        yield
+    except SystemExit as stop:  # Ray's Python handler: sys.exit(signum)
+        heard = ours.get(signal.SIGTERM)
+        if stop.code != signal.SIGTERM or not callable(heard):
+            raise
+        heard(signal.SIGTERM, None)
+    finally:
+        for signum, handler in ours.items():
+            if handler is not None:  # (set again, the C-level handler too: Ray's core had replaced it)
+                signal.signal(signum, handler)
 
 
 @contextmanager
@@ -484,7 +509,7 @@ def _join_ray(ray: Any, address: str, options: dict[str, Any]) -> None:
                 getattr(ray.exceptions, "AuthenticationError", ConnectionError))  # (a Ray with tokens)
     with tempfile.TemporaryFile() as held:
         try:
-            with _redirected((1, 2), to=held.fileno()), _ctrl_c_held_from_ray():
+            with _redirected((1, 2), to=held.fileno()), _ctrl_c_held_from_ray(), _our_stops_kept():
                 ray.init(address=address, **options)
         except refusals as err:  # no such cluster, no address at all, or one that refused us
             held.seek(0)
