@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -74,7 +75,8 @@ def test_nothing_to_check_is_told_in_one_line(tmp_path):
     assert proc.returncode == 1 and proc.stdout == ""
     assert proc.stderr == f"loveletter check: no record files (.json) in {tmp_path / 'empty'}\n"
     missing = check(tmp_path / "nowhere")
-    assert missing.returncode == 2 and len(missing.stderr.splitlines()) == 1 and "nowhere" in missing.stderr
+    assert missing.returncode == 1 and missing.stdout.splitlines() == [
+        f"no such file: {tmp_path / 'nowhere'}", "1 record checked: refused."]
     none = check()
     assert none.returncode == 2 and len(none.stderr.splitlines()) == 1
 
@@ -97,6 +99,24 @@ def test_a_link_to_nothing_in_a_folder_is_told_not_passed_over(tmp_path):
     proc = check(tmp_path / "games")
     assert proc.returncode == 1 and proc.stdout.splitlines() == [
         f"no such file: {tmp_path / 'games' / 'gone.json'}", "2 records checked: 1 sound, 1 refused."]
+
+
+def test_a_path_gone_or_a_pipe_among_them_is_refused_and_the_others_checked(tmp_path):
+    """``check archive/*.json`` with one file vanished meanwhile checked nothing (a usage error, status
+    2); a pipe or a device among a folder's records was passed over without a word (a pipe named
+    itself is read, as ``cat`` would)."""
+    archive(tmp_path / "games", 2)
+    os.mkfifo(tmp_path / "games" / "pipe.json")
+    (tmp_path / "games" / "zero.json").symlink_to("/dev/zero")
+    proc = check(tmp_path / "games", tmp_path / "gone.json")
+    assert proc.returncode == 1 and proc.stdout.splitlines() == [
+        f"{tmp_path / 'games' / 'pipe.json'} is not a record file (a pipe, a device or a socket): not read",
+        f"{tmp_path / 'games' / 'zero.json'} is not a record file (a pipe, a device or a socket): not read",
+        f"no such file: {tmp_path / 'gone.json'}", "5 records checked: 2 sound, 3 refused."]
+    named = subprocess.run(f"{LOVELETTER} --lang en check <(cat {tmp_path / 'games' / 'game-000000.json'})", shell=True,
+                           executable="/bin/bash", capture_output=True, text=True, env=_env(LANG="C.UTF-8"), timeout=60,
+                           check=False)
+    assert (named.returncode, named.stdout) == (0, "1 record checked: sound.\n")  # (a pipe named: read)
 
 
 def test_check_with_standard_output_closed_says_so_and_fails(tmp_path):

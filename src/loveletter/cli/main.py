@@ -246,8 +246,9 @@ def replay_command(file: str, as_json: bool, lang: str | None) -> None:
 
 
 @cli.command("check", help=_t("cli_check"), options_metavar=_t("meta_options"))
-@click.argument("paths", nargs=-1, required=True, metavar=_t("meta_paths"),
-                type=GivenPath(exists=True, readable=False))  # (unreadable: told by load, per file)
+# (a path that is not there, or cannot be read, is told per file, as a record refused: one vanished from
+# `check archive/*.json` checked nothing at all)
+@click.argument("paths", nargs=-1, required=True, metavar=_t("meta_paths"), type=GivenPath(readable=False))
 @click.option("--lang", type=OneOf(LANGUAGES), default=None, help=_t("opt_check_lang"))
 def check_command(paths: tuple[str, ...], lang: str | None) -> None:
     """Check many records at once (an archive of a club's games, a tournament's ``--records``): each
@@ -255,7 +256,8 @@ def check_command(paths: tuple[str, ...], lang: str | None) -> None:
     shell's loop took a quarter of a second a record, and its refusals of a turn named no file."""
     t = Translator(lang or _language)
     _refuse_closed_output("check", t)  # (what it found would be lost, and its status say all was well)
-    files = [file for path in map(Path, paths) for file in records_in(path)]
+    named = [Path(path) for path in paths]
+    files = [file for path in named for file in records_in(path)]
     if not files:
         _echo(f"loveletter check: {t('check_none', paths=', '.join(on_one_line(p) for p in paths))}", err=True)
         sys.exit(1)
@@ -263,6 +265,9 @@ def check_command(paths: tuple[str, ...], lang: str | None) -> None:
     for file in files:
         name = on_one_line(str(file))
         try:
+            # a folder's pipe or device (see records_in; one named is read, as cat reads it: <(...))
+            if file not in named and file.exists() and not file.is_file():
+                raise RecordError("rec_not_a_file", path=name)
             left_out = t.ignored_fields(replay(load(file)).ignored)
             if left_out:  # sound, but a misspelt field is not passed over without a word (as replay says it)
                 _echo(f"{name}: {left_out}")
@@ -278,11 +283,11 @@ def check_command(paths: tuple[str, ...], lang: str | None) -> None:
 
 def records_in(path: Path) -> list[Path]:
     """The record files ``path`` names: itself, or a folder's ``*.json`` files, in its folders too, in
-    order of their names (a file named is checked whatever its name; a link among them to nothing is
-    checked, and so refused, rather than passed over without a word)."""
+    order of their names (a file named is checked whatever its name; a link among them to nothing, a
+    pipe or a device is checked, and so refused, rather than passed over without a word)."""
     if not path.is_dir():
         return [path]
-    return sorted(file for file in path.rglob("*.json") if file.is_file() or (file.is_symlink() and not file.exists()))
+    return sorted(file for file in path.rglob("*.json") if not file.is_dir())
 
 
 def _refuse_closed_output(command: str, t: Translator) -> None:
