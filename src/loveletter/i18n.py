@@ -682,6 +682,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_message_key_twice": "The message names the field {field!r} twice in one object.",
         "web_body_not_object": "The request's body must be a JSON object, sent as application/json.",
         "web_no_table": "There is no table with this code.",
+        "web_table_unreadable": "This table cannot be read from the database just now (the server's log says"
+                                " why): try again later.",
         "web_hello_twice": "You are already seated at this connection.",
         "web_hello_first": "Say hello first.",
         "web_not_finished": "The match is not over yet: its record and replay come when it is.",
@@ -1379,6 +1381,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_message_key_twice": "Het bericht noemt het veld {field!r} twee keer in één object.",
         "web_body_not_object": "De inhoud van het verzoek moet een JSON-object zijn, verstuurd als application/json.",
         "web_no_table": "Er is geen tafel met deze code.",
+        "web_table_unreadable": "Deze tafel kan nu niet uit de database gelezen worden (het logboek van de"
+                                " server zegt waarom): probeer het later opnieuw.",
         "web_hello_twice": "Je zit al aan tafel met deze verbinding.",
         "web_hello_first": "Zeg eerst hallo.",
         "web_not_finished": "Het spel is nog niet voorbij: het verslag en de herhaling komen daarna.",

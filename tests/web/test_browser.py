@@ -1883,6 +1883,19 @@ def test_a_page_that_cannot_reconnect_keeps_asking_at_least_every_twenty_seconds
     assert page.evaluate("window.tries") >= 15
 
 
+def test_a_table_that_cannot_be_read_just_now_stays_said_and_is_asked_for_again_later(server, browser):
+    """The server refused the table's connection (its stored rows cannot be read just now), and the
+    page put its reason away at once for "Connection lost: reconnecting…", asked again and again."""
+    page = new_page(browser, server)
+    create_table(page, "Ann", {1: "random"}, target=7)
+    page.wait_for_selector(".your-turn")
+    page.evaluate("""() => { socket.onmessage({ data: JSON.stringify({ type: "error", key: "web_table_unreadable",
+                                                                      message: "Unreadable just now." }) });
+                              socket.close(); }""")
+    page.wait_for_timeout(1500)  # (past the first tries to connect again, 0.6 and 1.2 s after a close)
+    assert page.locator("#alert").inner_text() == "Unreadable just now."
+
+
 def test_a_move_not_sent_stays_said_while_the_page_tries_to_connect_again(server, browser):
     """Said, "Your move was not sent: play it again once the connection is back" was put away by the
     next try to connect that failed, and "Connection lost" read out again alone."""

@@ -982,13 +982,20 @@ def test_a_table_left_out_is_read_again_when_asked_for_once_its_rows_may_be_mend
     from loveletter.web.table import Refused
 
     with TestClient(create_app(Store(database), bot_delay=0)) as client:
-        code = create(client, players=2)["code"]
+        made = create(client, players=2)
+    code = made["code"]
     store = Store(database)
     with store.engine.begin() as db:
         kept = db.execute(text("SELECT settings FROM tables WHERE code = :code"), {"code": code}).scalar_one()
         db.execute(text("UPDATE tables SET settings = '{' WHERE code = :code"), {"code": code})
     server = create_app(Store(database), bot_delay=0).state.server
     assert code in server.left_out and code not in server.rooms
+    # its own player is told it cannot be read ("There is no table with this code" was said); anyone
+    # else learns nothing of it
+    for secret, key in ((made["secret"], "web_table_unreadable"), (None, "web_no_table"), ("guess", "web_no_table")):
+        with pytest.raises(Refused) as told:
+            asyncio.run(server.room(code, "10.0.0.1", secret))
+        assert told.value.key == key
     with store.engine.begin() as db:  # mended by hand
         db.execute(text("UPDATE tables SET settings = :settings WHERE code = :code"), {"code": code, "settings": kept})
     reads = []
@@ -1000,6 +1007,21 @@ def test_a_table_left_out_is_read_again_when_asked_for_once_its_rows_may_be_mend
     monkeypatch.setattr(lobby, "LEFT_OUT_FOR", 0)
     assert asyncio.run(server.room(code)).table.code == code and code not in server.left_out
     store.engine.dispose()
+
+
+def test_a_rematch_whose_table_is_left_out_is_said_to_be_unreadable(client):
+    """A rematch table whose stored rows could not be read at a restart: a player of the finished
+    table asking to go on to it was told "There is no table with this code"."""
+    code, secret = finished_bot_match(client)
+    server = client.app.state.server
+    rematch = client.post(f"/api/tables/{code}/rematch", json={"secret": secret}).json()["code"]
+    # as if the rematch table had been left out at a restart, before Ann went on to it
+    server.rooms.pop(rematch)
+    server.left_out[rematch], server._left_out_at[rematch] = ValueError("damaged"), time.monotonic()
+    server.rooms[code].rematched.clear()
+    told = client.post(f"/api/tables/{code}/rematch?lang=nl", json={"secret": secret})
+    assert told.status_code == 400 and told.json()["key"] == "web_table_unreadable"
+    assert told.json()["message"].startswith("Deze tafel kan nu niet uit de database gelezen worden")
 
 
 def test_a_bot_stands_in_for_someone_away_after_the_timeout(client):

@@ -366,6 +366,10 @@ class Server:
         if over and not (room is not None and secret is not None and room.table.holds(secret)):
             raise Refused("web_too_many_misses", minutes=MISSES_WITHIN // 60)
         if room is None:
+            # a player's own table whose stored rows cannot be read: said so, not "no table" (to
+            # them alone: another learns nothing of a code's table)
+            if secret is not None and self._still_left_out(code) and await _read(self.store.holds, code, secret):
+                raise Refused("web_table_unreadable")
             if address is not None:
                 self.missed.note(address)
             raise Refused("web_no_table")
@@ -503,6 +507,8 @@ class Server:
             for gone in room.away():  # a seat kept there for a player gone lately opens in a while
                 if (kept := KEPT_THROUGH_A_DROP - room.away_for(gone)) > 0:
                     self.tell_rematch_later(room, kept)
+        if self._still_left_out(room.rematch):  # (its stored rows cannot be read: not "no table")
+            raise Refused("web_table_unreadable")
         async with self.holding(room.rematch) as new_room:  # (a newcomer may be taking a seat there)
             # their own seat again (kept for them), else one kept for nobody
             seating = new_room.table.seating(old.names[seat], among=[seat, *new_room.open_seats()],

@@ -546,7 +546,8 @@ function connect(code) {
         standing = { code, key: message.key };
         socket.onclose = again;
       }
-      if (["web_too_many_watchers", "web_too_many_tabs", "web_too_many_misses"].includes(message.key)) {  // the reason stays shown; asked again later
+      // the reason stays shown; asked again later (a table unreadable: its rows may be mended meanwhile)
+      if (["web_too_many_watchers", "web_too_many_tabs", "web_too_many_misses", "web_table_unreadable"].includes(message.key)) {
         socket.onclose = () => { reconnectTimer = setTimeout(again, 30000); };
       }
       if (leaving) {  // back to the lobby (not a blank page), the reason shown there
