@@ -355,6 +355,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_damage_not_json": "its settings are not JSON",
         "serve_damage_missing": "its settings lack the field {field!r}",
         "serve_damage_kind": "its settings' field {field!r} holds the wrong kind of value",
+        "serve_damage_seats": "its settings name {seats} seats for {players} players",
         "cli_tournament": "Play many games between bots, seats rotating, and report win rates, pairwise results"
                           " and Bradley-Terry ratings.",
         "opt_tour_bots": "Bot levels in the lineup, separated by commas ({levels}); fewer than --players are"
@@ -1044,6 +1045,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "serve_damage_not_json": "de instellingen zijn geen JSON",
         "serve_damage_missing": "de instellingen missen het veld {field!r}",
         "serve_damage_kind": "het veld {field!r} van de instellingen heeft een verkeerd soort waarde",
+        "serve_damage_seats": "de instellingen noemen {seats} stoelen voor {players} spelers",
         "cli_tournament": "Speel veel partijen tussen bots, met wisselende stoelen, en geef winstpercentages,"
                           " onderlinge resultaten en Bradley-Terry-ratings.",
         "opt_tour_bots": "Niveaus van de bots, gescheiden door komma's ({levels}); zijn het er minder dan "

@@ -934,8 +934,8 @@ def test_a_table_whose_stored_rows_are_damaged_is_left_out_and_the_others_served
     from loveletter.web import serve as serving
 
     with TestClient(create_app(Store(database), bot_delay=0)) as client:
-        good, settings_gone, move_illegal, no_edition, no_seed, bot_unknown, stand_in_unknown = (
-            create(client, players=2)["code"] for _ in range(7))
+        good, settings_gone, move_illegal, no_edition, no_seed, bot_unknown, stand_in_unknown, more_players = (
+            create(client, players=2)["code"] for _ in range(8))
     store = Store(database)
     store.add_move(move_illegal, 0, "spy", False)  # (refused whatever the deal)
     with store.engine.begin() as db:
@@ -943,7 +943,9 @@ def test_a_table_whose_stored_rows_are_damaged_is_left_out_and_the_others_served
         for code, change in ((no_edition, {"edition": "x"}), (no_seed, {"seed": None}),
                              (bot_unknown, {"seats": [None, "godlike"]}),
                              # (no bot timeout: the level alone was left unchecked)
-                             (stand_in_unknown, {"stand_in": "grandmaster"})):
+                             (stand_in_unknown, {"stand_in": "grandmaster"}),
+                             # (told as the seats' fault, "the field 'seats' holds the wrong kind of value")
+                             (more_players, {"players": 9})):
             settings = json.loads(db.execute(text("SELECT settings FROM tables WHERE code = :code"),
                                              {"code": code}).scalar_one())
             db.execute(text("UPDATE tables SET settings = :settings WHERE code = :code"),
@@ -961,11 +963,13 @@ def test_a_table_whose_stored_rows_are_damaged_is_left_out_and_the_others_served
     # each reason in the operator's language too
     reasons = {settings_gone: "de instellingen zijn geen JSON (regel 1, kolom 2)",
                move_illegal: "de Spion is geen kaart van de klassieke editie (R1)",
-               no_edition: "Onbekende editie 'x': kies classic (de klassieke editie) of 2019.",
+               # (a refusal's sentence within the line's own: "(Onbekende editie 'x': ... 2019.);" read oddly)
+               no_edition: "onbekende editie 'x': kies classic (de klassieke editie) of 2019",
                no_seed: "het veld 'seed' van de instellingen heeft een verkeerd soort waarde",
-               bot_unknown: "Onbekend botniveau 'godlike': kies random, beginner of expert.",
-               stand_in_unknown: "Onbekend niveau 'grandmaster' voor de bot die speelt voor wie weg is: kies random,"
-                                 " beginner of expert."}
+               bot_unknown: "onbekend botniveau 'godlike': kies random, beginner of expert",
+               stand_in_unknown: "onbekend niveau 'grandmaster' voor de bot die speelt voor wie weg is: kies random,"
+                                 " beginner of expert",
+               more_players: "de instellingen noemen 2 stoelen voor 9 spelers"}
     assert sorted(said.err.splitlines()) == sorted(
         f"loveletter serve: tafel {code} wordt overgeslagen: de opgeslagen rijen zijn niet terug te lezen"
         f" ({reason}); ze blijven ongewijzigd in de database" for code, reason in reasons.items())

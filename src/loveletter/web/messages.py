@@ -201,8 +201,9 @@ def left_out_reason(err: Exception, t: Translator) -> str:
         return t.error(engine_error)
     if isinstance(engine_error, NotationError):
         return t.notation_error(engine_error)
-    if isinstance(err, Refused):
-        return str(refusal_message(err, t)["message"])
+    if isinstance(err, Refused):  # (a sentence to a player, said here within a sentence of its own)
+        said = str(refusal_message(err, t)["message"]).removesuffix(".")
+        return said[:1].lower() + said[1:]
     return first_line(err)
 
 

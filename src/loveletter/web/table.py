@@ -124,8 +124,10 @@ class Settings:
             if not isinstance(data[name], kinds) or isinstance(data[name], bool):
                 raise DamagedRow("serve_damage_kind", field=name)
         seats, players = data["seats"], data["players"]
-        if len(seats) != players or not all(level is None or isinstance(level, str) for level in seats):
+        if not all(level is None or isinstance(level, str) for level in seats):
             raise DamagedRow("serve_damage_kind", field="seats")
+        if len(seats) != players:  # (either may be the one changed: "the field 'seats'" blamed the seats)
+            raise DamagedRow("serve_damage_seats", seats=len(seats), players=players)
         bots = {seat: level for seat, level in enumerate(seats) if level is not None}
         timeout, stand_in = data["bot_timeout"], data["stand_in"]
         edition, target, stand_in = _checked(data["edition"], players, data["target"], bots, timeout, stand_in)
