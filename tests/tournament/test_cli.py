@@ -553,7 +553,8 @@ def test_two_names_of_one_file_are_refused_and_a_file_may_go_in_the_new_records_
     (tmp_path / "rates.csv").write_text("mine")
     os.link(tmp_path / "rates.csv", tmp_path / "rates.png")  # a second name of the same file
     line = refused(run("--rounds", 4, "--csv", "rates.csv", "--plot", "rates.png", cwd=tmp_path))
-    assert "--csv and --plot both name rates.png" in line
+    # (said as "--csv and --plot both name rates.png", where --csv named rates.csv)
+    assert "--csv rates.csv and --plot rates.png are one file (a link): give each its own" in line
     assert (tmp_path / "rates.csv").read_text() == "mine"
     ok(run("--rounds", 4, "--jobs", 1, "--records", "new", "--csv", "new/summary.csv", cwd=tmp_path))
     assert sorted(p.name for p in (tmp_path / "new").iterdir()) == [
@@ -748,7 +749,7 @@ def test_links_are_followed_and_a_refusal_leaves_them_as_they_were(tmp_path):
     assert "--csv: cannot write to loop.csv: too many symbolic links (a loop?)" in line
     (tmp_path / "other.png").symlink_to("there/target.png")
     line = refused(run("--rounds", 4, "--plot", "other.png", "--csv", "there/target.png", cwd=tmp_path))
-    assert "--csv and --plot both name other.png" in line
+    assert "--csv there/target.png and --plot other.png are one file (a link): give each its own" in line
     assert list((tmp_path / "there").iterdir()) == []
 
     ok(run("--rounds", 4, "--jobs", 1, "--csv", "link.csv", cwd=tmp_path))

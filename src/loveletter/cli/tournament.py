@@ -366,7 +366,7 @@ def _check_file(option: str, path: Path, t: Translator) -> None:
 
 def _check_distinct(o: Options, t: Translator) -> None:
     """Refuse two outputs that name the same path: the one written last would replace the other."""
-    seen: dict[str, str] = {}
+    seen: dict[str, tuple[str, Any]] = {}  # each file's first option, and the path it gave
     for option, path in (("--csv", o.csv_path), ("--plot", o.plot_path), ("--records", o.records)):
         if path is None or path is STANDARD_OUTPUT:
             continue
@@ -377,8 +377,11 @@ def _check_distinct(o: Options, t: Translator) -> None:
         except OSError:  # nothing there yet
             pass
         if real in seen:
-            raise Refused(t("tour_err_same_path", option=seen[real], other=option, path=path))
-        seen[real] = option
+            first, named = seen[real]
+            if os.path.normpath(named) != os.path.normpath(path):  # two names of one file (a link)
+                raise Refused(t("tour_err_same_file", option=first, first=named, other=option, path=path))
+            raise Refused(t("tour_err_same_path", option=first, other=option, path=path))
+        seen[real] = option, path
 
 
 def _make_records_folder(folder: Path, t: Translator) -> list[Path]:
