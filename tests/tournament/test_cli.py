@@ -377,9 +377,19 @@ def test_a_records_folder_with_earlier_records_is_refused(tmp_path):
     assert len(list((tmp_path / "kept").iterdir())) == 4  # untouched
     (tmp_path / "other").mkdir()
     (tmp_path / "other" / "notes.txt").write_text("mine")
+    (tmp_path / "other" / "settings.json").write_text('{"format": "mine"}')
     ok(run("--rounds", 2, "--jobs", 1, "--records", "other", cwd=tmp_path))  # other files are no records
+    # records under another name, or a tournament's in a subfolder, are records too (they were taken)
+    kept = sorted((tmp_path / "kept").iterdir())
+    (tmp_path / "elsewhere" / "sub").mkdir(parents=True)
+    kept[0].rename(tmp_path / "elsewhere" / "match-a.json")
+    kept[1].rename(tmp_path / "elsewhere" / "sub" / "game-000000.json")
+    line = refused(run("--rounds", 2, "--jobs", 1, "--records", "elsewhere", cwd=tmp_path))
+    assert "--records: elsewhere already holds game records" in line
+    (tmp_path / "elsewhere" / "match-a.json").unlink()
+    assert "already holds game records" in refused(run("--rounds", 2, "--jobs", 1, "--records", "elsewhere", cwd=tmp_path))
     assert sorted(p.name for p in (tmp_path / "other").iterdir()) == ["game-000000.json", "game-000001.json",
-                                                                       "notes.txt"]
+                                                                       "notes.txt", "settings.json"]
 
 
 def test_a_records_folder_named_by_a_link_to_nothing_is_made_where_it_leads(tmp_path):

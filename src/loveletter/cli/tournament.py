@@ -384,6 +384,26 @@ def _check_distinct(o: Options, t: Translator) -> None:
         seen[real] = option, path
 
 
+def _holds_records(folder: Path) -> bool:
+    """Whether ``folder`` holds game records: a tournament's (:data:`RECORD_NAMES`), or any ``.json``
+    file in it or its folders that begins as a record does (a match's kept under another name, a
+    tournament's in a subfolder: ``check`` counted them with the new ones)."""
+    if any(folder.glob(RECORD_NAMES)):
+        return True
+    for file in folder.rglob("*.json"):
+        try:
+            with file.open("rb") as opened:
+                if b'"loveletter-record/' in opened.read(RECORD_START):
+                    return True
+        except OSError:  # (a folder, a link to nothing, a file not ours to read: no record of ours)
+            continue
+    return False
+
+
+#: How much of a file is read to tell a game record: its "format" comes first (loveletter.record.save).
+RECORD_START = 256
+
+
 def _make_records_folder(folder: Path, t: Translator) -> list[Path]:
     """Make the records' folder (and its parents) and check it can be written; the folders made,
     deepest first."""
@@ -393,7 +413,7 @@ def _make_records_folder(folder: Path, t: Translator) -> list[Path]:
         raise _cannot_write("--records", folder, error, t) from None
     if folder.exists() and not folder.is_dir():
         raise Refused(t("tour_err_not_folder", option="--records", path=folder))
-    if folder.is_dir() and any(folder.glob(RECORD_NAMES)):  # the new ones would mix with them
+    if folder.is_dir() and _holds_records(folder):  # the new ones would mix with them
         raise Refused(t("tour_err_records_used", path=folder))
     made = [f for f in (folder, *folder.parents) if not os.path.lexists(f)]
     try:
