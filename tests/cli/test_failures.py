@@ -368,6 +368,28 @@ def test_a_websocket_text_frame_that_is_not_utf8_is_logged_on_one_line(tmp_path)
         stop_server(server)
     log = server.stdout.read() if server.stdout else ""
     assert "Invalid UTF-8" in log and "Traceback" not in log, log
+    # with its time (a server run for weeks said nothing of when)
+    line = next(line for line in log.splitlines() if "Invalid UTF-8" in line)
+    assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (INFO|WARNING|ERROR): ", line), line
+
+
+def test_the_servers_own_log_lines_say_their_time_and_level():
+    """The game's own lines ("table X: move 7 not stored: ...") came without a time or a level, as
+    Python writes a line that no handler takes. (The configuration is read here, not applied: applied,
+    it would hold for the other tests of this process.)"""
+    import logging
+
+    from uvicorn.logging import DefaultFormatter
+
+    from loveletter.web.serve import log_config
+
+    config = log_config()
+    assert config["loggers"]["loveletter"]["handlers"] == ["default"]
+    assert config["handlers"]["default"]["formatter"] == "default"
+    shape = config["formatters"]["default"]
+    formatter = DefaultFormatter(fmt=shape["fmt"], datefmt=shape["datefmt"], use_colors=False)
+    record = logging.LogRecord("loveletter.web.lobby", logging.ERROR, __file__, 1, "table %s: move 7 not stored", ("ABC",), None)
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d ERROR: +table ABC: move 7 not stored", formatter.format(record))
 
 
 def test_a_replay_left_unread_is_logged_as_such_not_as_the_applications_error():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import copy
 import errno
 import ipaddress
 import logging
@@ -364,6 +365,18 @@ class _Server(uvicorn.Server):
             await self.lifespan.shutdown()
 
 
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging, each line with its time (a server run for weeks said when nothing had
+    happened, a database away or back), and the game's own lines with their level and time too (they
+    came without either, as Python writes a line no handler takes)."""
+    config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    for formatter in config["formatters"].values():
+        formatter["fmt"] = "%(asctime)s " + formatter["fmt"]
+        formatter["datefmt"] = "%Y-%m-%d %H:%M:%S"
+    config["loggers"]["loveletter"] = {"handlers": ["default"], "level": "WARNING", "propagate": False}
+    return config
+
+
 def run_server(app: ASGIApp, listeners: list[socket.socket], stop: threading.Event | None = None,
                **options: Any) -> int | None:
     """Serve ``app`` under uvicorn on ``listeners``, with uvicorn's ``options``, until stopped (by a
@@ -371,7 +384,7 @@ def run_server(app: ASGIApp, listeners: list[socket.socket], stop: threading.Eve
     shut down, it raises the signal again; a SIGTERM raised again ends this process there, as it
     would have at once)."""
     try:
-        _Server(uvicorn.Config(app, backlog=BACKLOG, **options), stop).run(sockets=listeners)
+        _Server(uvicorn.Config(app, backlog=BACKLOG, log_config=log_config(), **options), stop).run(sockets=listeners)
     except KeyboardInterrupt:
         return signal.SIGINT
     return None
