@@ -141,17 +141,18 @@ _CONFUSABLES: dict[str, list[str]] = {
 
 def bots_named_in(names: Sequence[str], t: Translator) -> list[str]:
     """``names``, where a browser table's bot is named as its record names it ("Bot 1 (random)", in
-    the language of the page that kept the record), named in ``t``'s language as a table names it
-    there ("Bot 1 (willekeurig)"): a record kept from an English page, replayed in Dutch, named its
-    bots in English among Dutch words."""
-    named = []
-    for name in names:
+    the language of the page that kept the record, at seat 1), named in ``t``'s language as a table
+    names it there ("Bot 1 (willekeurig)"): a record kept from an English page, replayed in Dutch,
+    named its bots in English among Dutch words. Only a name a table gives: its own seat's number
+    (a person called "Bot 1 (random)" elsewhere, or "Bot 007 (random)", keeps the name as written;
+    and two players are never made alike)."""
+    named = list(names)
+    for seat, name in enumerate(names):
         for pattern, key in _bot_names():
             found = pattern.fullmatch(name)
-            if found:
-                name = t(key, n=int(found[1]))
+            if found and found[1] == str(seat) and seat:
+                named[seat] = t(key, n=seat)
                 break
-        named.append(name)
     return named
 
 
@@ -163,7 +164,7 @@ def _bot_names() -> tuple[tuple[re.Pattern[str], str], ...]:
     from loveletter.i18n import LANGUAGES
 
     seat = re.escape("{n}")  # (a stand-in for the number, put in as it is and found again escaped)
-    return tuple((re.compile(re.escape(Translator(language)(f"web_bot_{level}", n="{n}")).replace(seat, "([0-9]+)")),
+    return tuple((re.compile(re.escape(Translator(language)(f"web_bot_{level}", n="{n}")).replace(seat, "([0-9]{1,2})")),
                   f"web_bot_{level}") for language in LANGUAGES for level in LEVELS)
 
 

@@ -1276,6 +1276,13 @@ def test_an_uploaded_records_bots_are_named_in_the_pages_language(client):
     back = _one_round_record(["Ann", "Bot 1 (willekeurig)", "Bot 12 (random)x"])  # (and back; a person's name stays)
     assert client.post("/api/replay", content=json.dumps(back)).json()["frames"][0]["names"] == [
         "Ann", "Bot 1 (random)", "Bot 12 (random)x"]
+    # only a name a table gives its bot: its own seat's number, not seat 0's (a person), nor "007";
+    # two players never made alike; and a number of 5,000 digits is only a name (int() refused it)
+    for names in (["Bot 0 (random)", "Bot 2 (random)", "Bot 1 (random)"], ["Ann", "Bot 007 (random)", "Bot 1 (random)"],
+                  ["Ann", "Bot 1 (willekeurig)", "Bot 1 (random)"], ["Ann", "Bot " + "9" * 5000 + " (random)", "Cas"]):
+        doc = _one_round_record(names)
+        shown = client.post("/api/replay?lang=nl", content=json.dumps(doc)).json()["frames"][0]["names"]
+        assert shown == names[:1] + [names[1].replace("Bot 1 (random)", "Bot 1 (willekeurig)")] + names[2:], shown
 
 
 def test_replays_are_made_apart_and_only_for_the_games_own_pages(client, monkeypatch):
