@@ -1411,6 +1411,13 @@ def test_a_replay_goes_out_a_part_at_a_time_and_a_reader_that_takes_nothing_is_g
         await web_app._SentThen(text, then=lambda: released.append(2))({"type": "http"}, receive, stuck)
         assert released == [1, 2] and parts_sent == 2 and asyncio.get_running_loop().time() - started < 5
 
+        async def stuck_at_the_end(message):  # a reader that took every part but the last, empty one
+            if message["type"] == "http.response.body" and not message.get("more_body", False):
+                await asyncio.sleep(3600)
+
+        await web_app._SentThen(text, then=lambda: released.append(3))({"type": "http"}, receive, stuck_at_the_end)
+        assert released == [1, 2, 3]
+
     asyncio.run(scenario())
 
 

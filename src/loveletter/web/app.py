@@ -373,11 +373,12 @@ class _SentThen(Response):
         body = memoryview(self.body)
         try:
             await send({"type": "http.response.start", "status": self.status_code, "headers": self.raw_headers})
-            for start in range(0, len(body), SEND_PART):  # (the server waits for its buffer to empty)
-                part = bytes(body[start:start + SEND_PART])
-                await asyncio.wait_for(send({"type": "http.response.body", "body": part, "more_body": True}),
+            # (the server waits for its buffer to empty before each part is sent, the last, empty one
+            # too: a reader that stopped there held its place for good)
+            for start in [*range(0, len(body), SEND_PART), None]:
+                part = b"" if start is None else bytes(body[start:start + SEND_PART])
+                await asyncio.wait_for(send({"type": "http.response.body", "body": part, "more_body": start is not None}),
                                        READ_WITHIN)
-            await send({"type": "http.response.body", "body": b""})
         except TimeoutError:  # left unfinished: the server closes the connection (and says so: see serve)
             pass
         finally:
