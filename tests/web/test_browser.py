@@ -1883,6 +1883,20 @@ def test_a_page_that_cannot_reconnect_keeps_asking_at_least_every_twenty_seconds
     assert page.evaluate("window.tries") >= 15
 
 
+def test_a_refusal_put_away_stays_away_when_the_language_changes(server, browser):
+    """Said again in the language chosen, a refusal put away (Escape) came back."""
+    page = new_page(browser, server)
+    create_table(page, "Ann", {1: "random"}, target=7)
+    page.wait_for_selector(".your-turn")
+    page.evaluate("tell({ type: 'move', move: 'dragon 1', at: state.moves })")
+    page.wait_for_selector("#alert:has-text('unknown card')")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#alert", state="hidden")
+    page.click("#lang")
+    page.wait_for_function("alerted.includes('onbekende kaart')")  # (worded anew, and kept away)
+    assert page.locator("#alert").is_hidden()
+
+
 def test_a_table_that_cannot_be_read_just_now_stays_said_and_is_asked_for_again_later(server, browser):
     """The server refused the table's connection (its stored rows cannot be read just now), and the
     page put its reason away at once for "Connection lost: reconnecting…", asked again and again."""

@@ -556,11 +556,35 @@ def test_a_refusal_shown_is_said_again_in_the_language_chosen(client):
     assert mover.receive()["lang"] == "nl"
     again = mover.receive()
     assert again["key"] == "web_illegal" and again["message"].startswith("Niet toegestaan: je hebt de")
+    assert again["again"] is True  # (the page keeps it put away, where it was)
     mover.move(mover.state["legal"][0]["move"])  # the table moved on: the refusal is no longer shown
     mover.send({"type": "lang", "lang": "en"})
     assert mover.receive()["lang"] == "en"
     mover.send({"type": "ping"})
     assert mover.socket.receive_json() == {"type": "pong"}  # (no refusal between)
+    ann.close()
+    bob.close()
+
+
+def test_a_refusal_is_said_again_only_while_it_stands_and_only_where_it_can_be_worded_anew(client):
+    """Re-said after a language switch: "the match starts when every seat is taken" to a table since
+    filled, and a refusal with words of its own in it in two languages ("Bot 1 (random) is een bot")."""
+    made = create(client, players=2)
+    ann = Seat(client, made["code"], made["secret"])
+    assert ann.move("handmaid")["key"] == "web_not_started"
+    joined = client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()
+    assert ann.receive()["type"] == "state"  # (Bob came: the page puts the refusal away)
+    ann.send({"type": "lang", "lang": "nl"})
+    assert ann.receive()["lang"] == "nl"
+    ann.send({"type": "ping"})
+    assert ann.socket.receive_json() == {"type": "pong"}  # (no refusal between)
+    bob = Seat(client, made["code"], joined["secret"])
+    ann.send("x" * 3000)  # a refusal with words put in ("at most 2 000 characters") is not said again
+    assert ann.receive()["key"] == "web_too_long"
+    ann.send({"type": "lang", "lang": "en"})
+    assert ann.receive()["lang"] == "en"
+    ann.send({"type": "ping"})
+    assert ann.socket.receive_json() == {"type": "pong"}
     ann.close()
     bob.close()
 

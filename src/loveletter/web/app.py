@@ -313,7 +313,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
                         break
                     await server.handle(room, connection, read_client_message(said))
                 except Refused as err:
-                    connection.refused = (err, len(room.table.moves))
+                    connection.refused = err
                     connection.send(refusal_message(err, connection.t, room.table.match.edition))
         except WebSocketDisconnect:
             pass

@@ -126,9 +126,9 @@ class Connection:
     asked: int = 0  # hint requests so far: only the latest is worked out (see Server.advise)
     advising: set[asyncio.Task[None]] = field(default_factory=set)
     outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
-    # the last refusal told, and how many moves the table had then: the page shows it until the
-    # table changes, so a language chosen meanwhile says it again in that language (see handle)
-    refused: tuple[Refused, int] | None = None
+    # the last refusal told, until a state is told (the page shows it until then): a language chosen
+    # meanwhile says it again in that language (see handle)
+    refused: Refused | None = None
     dropped: asyncio.Event = field(default_factory=asyncio.Event)
 
     def send(self, message: dict[str, Any]) -> None:
@@ -606,6 +606,7 @@ class Server:
         message = state_message(room.table, connection.seat, connection.t)
         message.update(self._room_state(room) if shared is None else shared)
         connection.send(message)
+        connection.refused = None  # (the page puts it away)
 
     @staticmethod
     def _room_state(room: Room) -> dict[str, Any]:
@@ -801,9 +802,13 @@ class Server:
             return
         if data["type"] == "lang":
             connection.t = Translator(data["lang"])
+            refused = connection.refused
             self.tell(room, connection)  # (its state puts the page's alert away: a refusal comes again)
-            if connection.refused is not None and connection.refused[1] == len(room.table.moves):
-                connection.send(refusal_message(connection.refused[0], connection.t, room.table.match.edition))
+            # one worded whole anew: a refusal with words of its own in it (a bot's name, a number
+            # of seconds counting down) would come in two languages, or out of date
+            if refused is not None and (refused.engine_error is not None or not refused.params):
+                connection.send({**refusal_message(refused, connection.t, room.table.match.edition), "again": True})
+                connection.refused = refused
             return
         if data["type"] == "hello":
             raise Refused("web_hello_twice")

@@ -11,6 +11,7 @@ let picking = null; // {card, moves, index} (and target, once chosen) while choo
 let retry = 0;
 let serverStopped = false; // the server said it was stopping (close 1012), and no connection has opened since
 let cutOff = false; // the table's connection was lost, and no state has come since: its return is said
+let awayAtSwitch = false; // the alert had been put away when the language was last switched
 let awaitedSince = 0; // since when (Date.now()) the move now awaited is, by the server's count (see askButton)
 let awaySince = {}; // seat → since when (Date.now()) its person has been away, by the server's count (see askButton)
 let seenHere = new Set(); // the seats whose person this page has seen at the table (see comings)
@@ -540,6 +541,8 @@ function connect(code) {
     else if (message.type === "error") {
       sentAt = null;  // the move was refused: another may be chosen
       const leaving = message.key === "web_no_table";
+      // a refusal said again in the language just chosen: put away still, where it was put away
+      if (message.again && awayAtSwitch) putAway = message.message;
       if (!leaving) alertUser(message.message);  // (leaving: said once the lobby is shown, not twice)
       if (message.key === "web_bad_secret") {  // forgotten, and the table watched at once, the reason kept shown
         localStorage.removeItem(`ll-seat-${code}`);
@@ -1212,6 +1215,7 @@ document.getElementById("lang").addEventListener("click", async () => {
     localStorage.setItem("ll-lang", lang);
   }
   if (!loaded) return;  // clicked again meanwhile: the last click's language is the page's
+  awayAtSwitch = Boolean(alerted) && putAway === alerted;
   if (tell({ type: "lang", lang })) return;  // the table comes again in that language
   if (replay) {  // the same step of the same replay, in the other language
     const { source, at } = replay;
