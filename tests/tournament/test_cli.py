@@ -378,6 +378,7 @@ def test_a_records_folder_with_earlier_records_is_refused(tmp_path):
     (tmp_path / "other").mkdir()
     (tmp_path / "other" / "notes.txt").write_text("mine")
     (tmp_path / "other" / "settings.json").write_text('{"format": "mine"}')
+    os.mkfifo(tmp_path / "other" / "pipe.json")  # (opened to be read, it held the start for ever)
     ok(run("--rounds", 2, "--jobs", 1, "--records", "other", cwd=tmp_path))  # other files are no records
     # records under another name, or a tournament's in a subfolder, are records too (they were taken)
     kept = sorted((tmp_path / "kept").iterdir())
@@ -389,7 +390,7 @@ def test_a_records_folder_with_earlier_records_is_refused(tmp_path):
     (tmp_path / "elsewhere" / "match-a.json").unlink()
     assert "already holds game records" in refused(run("--rounds", 2, "--jobs", 1, "--records", "elsewhere", cwd=tmp_path))
     assert sorted(p.name for p in (tmp_path / "other").iterdir()) == ["game-000000.json", "game-000001.json",
-                                                                       "notes.txt", "settings.json"]
+                                                                       "notes.txt", "pipe.json", "settings.json"]
 
 
 def test_a_records_folder_named_by_a_link_to_nothing_is_made_where_it_leads(tmp_path):

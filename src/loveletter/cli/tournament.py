@@ -391,6 +391,8 @@ def _holds_records(folder: Path) -> bool:
     if any(folder.glob(RECORD_NAMES)):
         return True
     for file in folder.rglob("*.json"):
+        if not file.is_file():  # (a pipe named so would hold the start until something wrote to it)
+            continue
         try:
             with file.open("rb") as opened:
                 if b'"loveletter-record/' in opened.read(RECORD_START):
