@@ -566,6 +566,9 @@ def test_two_names_of_one_file_are_refused_and_a_file_may_go_in_the_new_records_
     line = refused(run("--rounds", 4, "--csv", "rates.csv", "--plot", "rates.png", cwd=tmp_path))
     # (said as "--csv and --plot both name rates.png", where --csv named rates.csv)
     assert "--csv rates.csv and --plot rates.png are one file (a link): give each its own" in line
+    # one file by a path and by its whole path is no link
+    line = refused(run("--rounds", 4, "--csv", "rates.csv", "--plot", str(tmp_path / "rates.csv"), cwd=tmp_path))
+    assert f"--csv and --plot both name {tmp_path / 'rates.csv'}: give each its own" in line
     assert (tmp_path / "rates.csv").read_text() == "mine"
     ok(run("--rounds", 4, "--jobs", 1, "--records", "new", "--csv", "new/summary.csv", cwd=tmp_path))
     assert sorted(p.name for p in (tmp_path / "new").iterdir()) == [

@@ -378,7 +378,7 @@ def _check_distinct(o: Options, t: Translator) -> None:
             pass
         if real in seen:
             first, named = seen[real]
-            if os.path.normpath(named) != os.path.normpath(path):  # two names of one file (a link)
+            if os.path.abspath(named) != os.path.abspath(path):  # two names of one file (a link)
                 raise Refused(t("tour_err_same_file", option=first, first=named, other=option, path=path))
             raise Refused(t("tour_err_same_path", option=first, other=option, path=path))
         seen[real] = option, path
