@@ -384,7 +384,8 @@ def run_server(app: ASGIApp, listeners: list[socket.socket], stop: threading.Eve
     shut down, it raises the signal again; a SIGTERM raised again ends this process there, as it
     would have at once)."""
     try:
-        _Server(uvicorn.Config(app, backlog=BACKLOG, log_config=log_config(), **options), stop).run(sockets=listeners)
+        options = {"log_config": log_config(), **options}  # (a test passes its own)
+        _Server(uvicorn.Config(app, backlog=BACKLOG, **options), stop).run(sockets=listeners)
     except KeyboardInterrupt:
         return signal.SIGINT
     return None
