@@ -115,6 +115,12 @@ def _chance_order(shown: str) -> float:
     return 0.5 if shown == "<1" else 99.5 if shown == ">99" else float(shown)
 
 
+def spoken_percentage(shown: str, t: Translator) -> str:
+    """A card's chance as :func:`shown_percentages` shows it, for a screen reader: ``>99%`` in words
+    ("more than 99%": the sign is left out, and "99 percent" is not what is meant)."""
+    return t("sr_chance_above", p=shown[1:-1]) if shown.startswith(">") else shown
+
+
 def shown_percentages(odds: Mapping[Card, float]) -> list[tuple[Card, str]]:
     """The possible cards, likeliest first (those shown alike in card order), each with its chance as
     shown: a whole percentage, the exact one rounded down or up, so that the figures are near their

@@ -56,7 +56,7 @@ from loveletter.narrate import (
     visible,
     without_invisible,
 )
-from loveletter.percentages import best_moves, hint_text, shown_percentages
+from loveletter.percentages import best_moves, hint_text, shown_percentages, spoken_percentage
 from loveletter.record import save, temporary, to_record
 from loveletter.signals import STOPPING, handled
 
@@ -454,13 +454,16 @@ class TerminalGame:
         return ", " if self.settings.screen_reader else " · "
 
     def _seat_label(self, seat: int) -> str:
-        return f"{seat} {self.names[seat]}" + (f" ({self.t('you')})" if seat == HUMAN else "")
+        return f"{seat} {self._name(seat)}"
+
+    def _name(self, seat: int) -> str:
+        """A seat's player by name, "(you)" after yours."""
+        return self.names[seat] + (f" ({self.t('you')})" if seat == HUMAN else "")
 
     def _seat_words(self, seat: int) -> str:
         """A seat as a line of words names it, the name first ("Anna (you), seat 0"): read out, "0
         Anna" was a bare number before the name."""
-        name = self.names[seat] + (f" ({self.t('you')})" if seat == HUMAN else "")
-        return self.t("seat_named", name=name, seat=seat)
+        return self.t("seat_named", name=self._name(seat), seat=seat)
 
     def _seat_status(self, me: View, seat: int) -> list[str]:
         """What is true of a seat now: out or protected; to play."""
@@ -574,7 +577,7 @@ class TerminalGame:
             label = f"  {self.names[seat]}: "
             # (">99%": a screen reader leaves the sign out, and "Baron 99 percent" is not what is meant)
             _print_parts(self.console, label, [
-                f"{t.card(card)} {t('sr_chance_above', p=figure[1:-1]) if spoken and figure.startswith('>') else figure}"
+                f"{t.card(card)} {spoken_percentage(figure, t) if spoken else figure}"
                 for card, figure in shown if figure != "<1%"], self._between)
             # the cards still possible but under 1% (in 2019 with many players, most of them): one
             # line of names beneath, rather than a "<1%" after each; read out, whose they are

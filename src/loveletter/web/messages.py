@@ -25,7 +25,7 @@ from loveletter.engine import (
 from loveletter.engine.errors import quoted
 from loveletter.i18n import LANGUAGES, Translator, grouped
 from loveletter.narrate import event_lines
-from loveletter.percentages import best_moves, hint_text, shown_percentages
+from loveletter.percentages import best_moves, hint_text, shown_percentages, spoken_percentage
 from loveletter.record import KeyTwice, no_key_twice
 from loveletter.web.store import DamagedRow
 from loveletter.web.table import ASK_AFTER, GameTable, Refused, Settings
@@ -303,7 +303,7 @@ def hints_message(advice: Advice, t: Translator) -> dict[str, Any]:
         # every card still possible, likeliest first, as the terminal shows it (whole percentages
         # adding up to about 100; "<1%" for a card possible but unlikely, never left out)
         "belief": {str(s): [{"name": t.card(c), "chance": round(held[c], 3), "shown": shown,
-                             "spoken": t("sr_chance_above", p=shown[1:-1]) if shown.startswith(">") else shown}
+                             "spoken": spoken_percentage(shown, t)}
                             for c, shown in shown_percentages(held)]
                    for s, held in sorted(advice.belief.items())},
     }
