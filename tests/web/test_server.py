@@ -366,7 +366,17 @@ def _not_permitted(*_args, **_kwargs):
     raise ProgrammingError("INSERT INTO moves ...", {}, InsufficientPrivilege("permission denied for table moves"))
 
 
-@pytest.mark.parametrize("refuse", [_busy, _read_only, _not_permitted])
+def _read_only_psycopg2(*_args, **_kwargs):
+    """(The same from psycopg2, which names the SQL state ``pgcode``.)"""
+    from sqlalchemy.exc import InternalError
+
+    class ReadOnlySqlTransaction(Exception):
+        pgcode = "25006"
+
+    raise InternalError("INSERT INTO moves ...", {}, ReadOnlySqlTransaction("cannot execute INSERT in a read-only transaction"))
+
+
+@pytest.mark.parametrize("refuse", [_busy, _read_only, _not_permitted, _read_only_psycopg2])
 def test_a_write_the_database_refuses_is_told_in_one_line_and_changes_nothing(client, monkeypatch, refuse):
     """A database that did not take a write (locked, out of reach): a new table or seat was answered
     with a plain-text 500, and a move was dropped with the connection, without a word. So was one

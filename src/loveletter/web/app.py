@@ -35,7 +35,7 @@ from fastapi import Depends, FastAPI, HTTPException, Request, WebSocket, WebSock
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Receive, Scope, Send
 
@@ -43,7 +43,7 @@ from loveletter.i18n import LANGUAGES, MESSAGES, Translator, grouped
 from loveletter.record import KeyTwice, RecordError, no_key_twice, parse
 from loveletter.web.bodies import Joining, NewTable, Rematch
 from loveletter.web.limits import BodyLimit, Limit, SafetyHeaders, same_origin
-from loveletter.web.lobby import ELSEWHERE, NOT_NOW, Connection, NotRead, Server, for_now, receive_text
+from loveletter.web.lobby import ELSEWHERE, MAYBE_NOT_NOW, Connection, NotRead, Server, for_now, receive_text
 from loveletter.web.messages import asked_language, first_line, read_client_message, refusal_message
 from loveletter.web.once import AnsweredOnce
 from loveletter.web.replays import MAX_RECORD_BYTES, record_of
@@ -123,7 +123,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         log.error("%s %r not stored: %s", request.method, request.url.path, first_line(err))
         return JSONResponse(refusal_message(Refused("web_store_failed"), page_language(request)), status_code=503)
 
-    for not_now in (*NOT_NOW, DBAPIError):  # (what a database says when it cannot take a write now: for_now)
+    for not_now in MAYBE_NOT_NOW:  # (what a database says when it cannot take a write now: for_now)
         app.add_exception_handler(not_now, not_stored)
 
     @app.exception_handler(NotRead)
@@ -271,6 +271,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     async def play(socket: WebSocket, code: str) -> None:
         await socket.accept()
         t = Translator("en")
+        address = _address(socket)
         try:
             origin = socket.headers.get("origin")
             if origin is not None and not same_origin(origin, [socket.headers.get("host", ""),
@@ -284,7 +285,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             hello = read_client_message(text, first=True)
             # after the hello: a missing table is told in the player's language
             try:
-                room = await server.room(code, _address(socket), hello["secret"])
+                room = await server.room(code, address, hello["secret"])
             except NotRead as err:  # reading a table put away: told, not an unanswered hello and a traceback
                 log.error("table %r not read: %s", code[:12], err)
                 raise Refused("web_read_failed") from None
@@ -299,7 +300,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             return
         except WebSocketDisconnect:
             return
-        connection = Connection(socket, seat, t, _address(socket))
+        connection = Connection(socket, seat, t, address)
         delivering = asyncio.ensure_future(connection.deliver())
         # after a move being stored, if one is (a page that took a slow store for a dead connection,
         # told a state without that move, said it had not reached the table: then refused as stale)

@@ -69,11 +69,19 @@ NOT_NOW = (OperationalError, PoolTimeout)
 REFUSED_FOR_NOW = frozenset({"25006", "42501"})
 
 
+#: The errors among which :func:`for_now` finds those: caught, and raised again where it does not.
+MAYBE_NOT_NOW = (*NOT_NOW, DBAPIError)
+
+
 def for_now(err: BaseException) -> bool:
     """Whether ``err`` is the database not taking a read or a write now (:data:`NOT_NOW`,
-    :data:`REFUSED_FOR_NOW`), to be tried again, rather than a fault of ours."""
-    return isinstance(err, NOT_NOW) or (
-        isinstance(err, DBAPIError) and getattr(err.orig, "sqlstate", None) in REFUSED_FOR_NOW)
+    :data:`REFUSED_FOR_NOW`), to be tried again, rather than a fault of ours. (psycopg names the SQL
+    state ``sqlstate``, psycopg2 ``pgcode``: both may drive PostgreSQL here.)"""
+    if isinstance(err, NOT_NOW):
+        return True
+    orig = getattr(err, "orig", None)
+    return isinstance(err, DBAPIError) and (
+        getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None)) in REFUSED_FOR_NOW
 #: The refusal of what the database refuses because another server stored it first (two servers on
 #: one database, as when a restart overlaps the old server's last seconds).
 ELSEWHERE = "web_store_elsewhere"
@@ -282,7 +290,7 @@ async def _read(call: Callable[..., T], *args: Any) -> T:
     did not answer."""
     try:
         return await asyncio.to_thread(call, *args)
-    except (*NOT_NOW, DBAPIError) as err:
+    except MAYBE_NOT_NOW as err:
         if not for_now(err):
             raise
         raise NotRead(first_line(err)) from err
@@ -787,7 +795,7 @@ class Server:
             log.error("table %s: move %d not stored: another server on this database stored one",
                       room.table.code, len(room.table.moves))
             raise Refused(ELSEWHERE) from None
-        except (*NOT_NOW, DBAPIError) as err:
+        except MAYBE_NOT_NOW as err:
             if not for_now(err):
                 raise
             if not logged:
