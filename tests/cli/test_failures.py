@@ -397,13 +397,21 @@ def test_a_replay_left_unread_is_logged_as_such_not_as_the_applications_error():
     unfinished: uvicorn logged it as an error of the application's."""
     import logging
 
+    from loveletter.web.app import GIVEN_UP
     from loveletter.web.serve import _client_faults_on_one_line
 
-    record = logging.LogRecord("uvicorn.error", logging.ERROR, __file__, 1,
-                               "ASGI callable returned without completing response.", None, None)
-    assert _client_faults_on_one_line(record)
+    def unfinished() -> logging.LogRecord:
+        record = logging.LogRecord("uvicorn.error", logging.ERROR, __file__, 1,
+                                   "ASGI callable returned without completing response.", None, None)
+        assert _client_faults_on_one_line(record)
+        return record
+
+    GIVEN_UP.append(30.0)  # (as _SentThen notes a replay given up)
+    record = unfinished()
     assert record.levelname == "WARNING" and record.getMessage() == (
         "A replay's reader took nothing of it for 30 seconds: its connection is closed.")
+    # any other answer left unfinished is still an error of the application's
+    assert not GIVEN_UP and unfinished().levelname == "ERROR"
 
 
 @pytest.mark.parametrize("signals", [(signal.SIGINT,), (signal.SIGINT, signal.SIGINT), (signal.SIGTERM,), (signal.SIGHUP,)],

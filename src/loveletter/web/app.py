@@ -359,6 +359,10 @@ SEND_PART = 64 * 1024
 #: A reader that takes nothing of its replay for this long is given up, and its connection closed:
 #: one that never reads would otherwise hold its place among :data:`REPLAYS_AT_ONCE` for ever.
 READ_WITHIN = 30.0
+#: Replays given up for want of a reader, not yet logged: uvicorn logs each such answer left
+#: unfinished as an error of the application's, which serve words as what it is (any other answer
+#: left unfinished stays an error).
+GIVEN_UP: list[float] = []
 
 
 class _SentThen(Response):
@@ -380,8 +384,8 @@ class _SentThen(Response):
                 part = b"" if start is None else bytes(body[start:start + SEND_PART])
                 await asyncio.wait_for(send({"type": "http.response.body", "body": part, "more_body": start is not None}),
                                        READ_WITHIN)
-        except TimeoutError:  # left unfinished: the server closes the connection (and says so: see serve)
-            pass
+        except TimeoutError:  # left unfinished: the server closes the connection (and logs it: see serve)
+            GIVEN_UP.append(READ_WITHIN)
         finally:
             self._then()
 

@@ -32,7 +32,7 @@ from starlette.types import ASGIApp
 from loveletter.folders import NoHomeFolder
 from loveletter.i18n import Translator
 from loveletter.signals import HANG_UP, handled
-from loveletter.web.app import READ_WITHIN, create_app, page_language
+from loveletter.web.app import GIVEN_UP, create_app, page_language
 from loveletter.web.limits import LoopbackOnly
 from loveletter.web.messages import first_line, left_out_reason
 from loveletter.web.store import (
@@ -198,13 +198,12 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
 def _client_faults_on_one_line(record: logging.LogRecord) -> bool:
     """uvicorn logs a WebSocket text frame that is not UTF-8 with a traceback of its own decoding,
     once per such frame: the client's fault, logged in one line (the client is told by the close
-    code, 1007). An answer left unfinished is a replay whose reader stopped reading (the only answer
-    we leave so: see :data:`~loveletter.web.app.READ_WITHIN`): said so, as a warning, where uvicorn
-    logged an error of the application's."""
+    code, 1007). A replay given up for want of a reader (:data:`~loveletter.web.app.GIVEN_UP`) is said
+    so, as a warning, where uvicorn logged an error of the application's."""
     if record.exc_info and record.getMessage().startswith("Invalid UTF-8"):
         record.exc_info = record.exc_text = None
-    elif record.getMessage() == "ASGI callable returned without completing response.":
-        record.msg, record.args = UNREAD_REPLAY, (READ_WITHIN,)
+    elif record.getMessage() == "ASGI callable returned without completing response." and GIVEN_UP:
+        record.msg, record.args = UNREAD_REPLAY, (GIVEN_UP.pop(0),)
         record.levelno, record.levelname = logging.WARNING, "WARNING"
     return True
 
