@@ -955,7 +955,7 @@ _DRAWS = frozenset(("deal", "draw", "chancellor", "bottom"))
 def _touches(e: Event) -> tuple[int, ...]:
     """The seats whose hands ``e`` tells something about, beyond a draw from the shuffled deck (see
     :attr:`Belief.touched`)."""
-    if e.kind in ("setup", "deal", "draw", "round_end"):
+    if e.kind in ("setup", "deal", "draw", "showdown", "round_end"):
         return ()
     if (e.kind == "play" and e.card is Card.PRIEST) or (e.kind == "priest" and e.card is None):
         # another's look at a card unseen here tells nothing of it (and its holder plays, touched
