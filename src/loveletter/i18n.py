@@ -685,7 +685,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_body_not_object": "The request's body must be a JSON object, sent as application/json.",
         "web_no_table": "There is no table with this code.",
         "web_table_unreadable": "This table cannot be read from the database just now (the server's log says"
-                                " why): try again later.",
+                                " why).",
         "web_hello_twice": "You are already seated at this connection.",
         "web_hello_first": "Say hello first.",
         "web_not_finished": "The match is not over yet: its record and replay come when it is.",
@@ -1303,7 +1303,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_spectating": "Je kijkt mee: alleen openbare informatie is te zien.",
         "web_reconnecting": "Verbinding verbroken: opnieuw verbinden…",
         "web_reconnected": "Weer verbonden.",
-        "web_unreachable_asking": "De server is niet te bereiken: hij wordt opnieuw gevraagd…",
+        "web_unreachable_asking": "De server is niet bereikbaar: het verzoek wordt opnieuw verstuurd…",
         "web_still_asking": "Nog aan het wachten op het antwoord van de server…",
         "web_move_not_sent": "Je zet is niet verstuurd: speel hem opnieuw zodra de verbinding terug is.",
         "web_server_stopped": "De server is gestopt: opnieuw verbinden zodra hij terug is…",
@@ -1386,7 +1386,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_body_not_object": "De inhoud van het verzoek moet een JSON-object zijn, verstuurd als application/json.",
         "web_no_table": "Er is geen tafel met deze code.",
         "web_table_unreadable": "Deze tafel kan nu niet uit de database gelezen worden (het logboek van de"
-                                " server zegt waarom): probeer het later opnieuw.",
+                                " server zegt waarom).",
         "web_hello_twice": "Je zit al aan tafel met deze verbinding.",
         "web_hello_first": "Zeg eerst hallo.",
         "web_not_finished": "Het spel is nog niet voorbij: het verslag en de herhaling komen daarna.",

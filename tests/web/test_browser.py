@@ -359,8 +359,10 @@ def test_a_request_asked_again_says_so_until_it_is_answered(server, browser):
     asking = "The server cannot be reached: asking it again…"
     ann.wait_for_selector(f"#alert:has-text('{asking}')")
     ann.evaluate("listOpenTables(document.getElementById('open-tables'))")  # the list answers meanwhile
-    ann.wait_for_timeout(300)
     assert ann.locator("#alert").inner_text() == asking  # (not put away, to be read out again)
+    ann.route("**/api/tables", lambda route: route.abort())  # (the list's address: no query)
+    ann.evaluate("listOpenTables(document.getElementById('open-tables'))")  # ... or fails meanwhile
+    assert ann.locator("#alert").inner_text() == asking  # (not "try again in a moment" over it)
     ann.click("#create-button")
     ann.wait_for_selector("#announce:has-text(\"Still waiting for the server's answer…\")")
     ann.close()
@@ -1848,10 +1850,16 @@ def test_back_from_a_table_to_the_lobby_keeps_the_focus_and_says_nothing_of_the_
     create_table(page, "Ann", {1: "random"}, target=7)
     page.wait_for_selector(".your-turn")
     assert page.locator("#announce").inner_text()  # (the table's news, said)
+    page.route("**/api/tables", lambda route: None)  # the lobby's list never answers: the focus moves before it
     page.go_back()
     page.wait_for_selector("main[data-view=lobby]")
     assert page.evaluate("document.activeElement.id") == "create-title"
     assert page.locator("#announce").inner_text() == ""
+    page.unroute("**/api/tables")
+    page.evaluate("cutOff = true")  # (as a table left before its first state came, its connection lost)
+    create_table(page, "Bob", {1: "random"}, target=7)  # the next table is not "Connected again."
+    page.wait_for_selector(".hand .card")
+    assert not page.locator("#announce").inner_text().startswith("Connected again")
 
 
 def test_a_move_lost_with_a_dropped_connection_may_be_made_again(server, browser):
@@ -1901,13 +1909,19 @@ def test_a_table_that_cannot_be_read_just_now_stays_said_and_is_asked_for_again_
     """The server refused the table's connection (its stored rows cannot be read just now), and the
     page put its reason away at once for "Connection lost: reconnecting…", asked again and again."""
     page = new_page(browser, server)
+    page.clock.install()
+    page.reload()
     create_table(page, "Ann", {1: "random"}, target=7)
     page.wait_for_selector(".your-turn")
     page.evaluate("""() => { socket.onmessage({ data: JSON.stringify({ type: "error", key: "web_table_unreadable",
                                                                       message: "Unreadable just now." }) });
                               socket.close(); }""")
-    page.wait_for_timeout(1500)  # (past the first tries to connect again, 0.6 and 1.2 s after a close)
+    page.wait_for_function("socket.readyState === WebSocket.CLOSED")
+    page.clock.run_for(5_000)  # (past the first tries to connect again after a close, 0.6 and 1.2 s)
     assert page.locator("#alert").inner_text() == "Unreadable just now."
+    page.clock.run_for(30_000)  # asked for again: here the table is there
+    page.wait_for_selector("#alert:empty", state="attached")
+    page.wait_for_selector(".your-turn")
 
 
 def test_a_move_not_sent_stays_said_while_the_page_tries_to_connect_again(server, browser):
@@ -1919,8 +1933,9 @@ def test_a_move_not_sent_stays_said_while_the_page_tries_to_connect_again(server
     create_table(page, "Ann", {1: "random"}, target=7)
     page.wait_for_selector(".your-turn")
     page.evaluate("""() => {
-        window.WebSocket = class { constructor() { setTimeout(() => this.onclose({ code: 1006 }), 0); } send() {} close() {} };
-        socket.close(); }""")  # every connection from now on fails
+        window.WebSocket = class { static OPEN = 1; readyState = 0;
+                                   constructor() { setTimeout(() => this.onclose({ code: 1006 }), 0); } send() {} close() {} };
+        socket.close(); }""")  # every connection from now on fails (never open: nothing is sent on one)
     page.wait_for_selector("#alert:has-text('reconnecting')")
     page.evaluate("send(state.legal[0].move)")
     not_sent = "Your move was not sent: play it again once the connection is back. Connection lost: reconnecting…"

@@ -202,15 +202,16 @@ const REPLAY_WITHIN = 120000;  // a record's upload and replay take longer
 // the lobby's buttons did nothing, without a word. ``quiet``: asked by the page itself (the lobby's
 // list, again and again; a request asked again): said once, not read out again at each try, as a
 // person's try is. ``options.within``: a time limit other than REACH_WITHIN.
-// ``unreached``: what is said where no answer came (by default: try again in a moment).
-async function reach(url, options = {}, quiet = false, unreached = unreachable()) {
+// ``unreached``: what is said where no answer came (by default: try again in a moment, or, while a
+// request is asked again, that it is: the lobby's list failing meanwhile said "try again" over it).
+async function reach(url, options = {}, quiet = false, unreached = asking.size ? w("web_unreachable_asking") : unreachable()) {
   const { within = REACH_WITHIN, ...given } = options;
   try {
     const response = await fetch(url, { ...given, signal: AbortSignal.timeout(within) });
     const answer = { ok: response.ok, data: await response.json() };
     // in reach again; but not while a request is asked again: the lobby's list answering put it
     // away, and the request's next try that failed read it out again, time after time
-    if ([unreachable(), words.web_unreachable_asking].includes(alerted) && !asking.size) alertUser("");
+    if (outOfReach() && !asking.size) alertUser("");
     return answer;
   } catch {
     alertUser(unreached, !quiet);
@@ -261,7 +262,12 @@ function alertUser(text, anew = true) {
 // alert said of the last one sent: a name refused by the server ("someone is already called Ann")
 // stayed above "at most 24 characters".
 function notSent() {
-  if (alerted !== unreachable()) alertUser("");
+  if (!outOfReach()) alertUser("");
+}
+
+// Whether the alert says the server is out of reach (a form's own refusal leaves that said).
+function outOfReach() {
+  return [unreachable(), words.web_unreachable_asking].includes(alerted);
 }
 
 function putAlertAway() {
@@ -1180,6 +1186,7 @@ document.addEventListener("keydown", (event) => {
 
 async function route() {
   alertUser("");
+  cutOff = false;  // (a table left before its first state: the next one's was said "Connected again")
   replay = null;
   const match = location.hash.match(/^#\/t\/([A-Za-z0-9]{1,12})$/);
   if (match) {
@@ -1200,9 +1207,10 @@ async function route() {
     if (told) showReplay(told, source);
     return;
   }
-  await showLobby();
+  const shown = showLobby();  // (drawn at once; its list of tables comes after)
   // (the browser's Back from a table left the focus on the page itself, where its controls had gone)
   if (fromTable && document.activeElement === document.body) document.getElementById("create-title").focus();
+  await shown;
 }
 
 document.getElementById("lang").addEventListener("click", async () => {
