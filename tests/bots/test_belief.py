@@ -1718,3 +1718,12 @@ def test_a_look_kept_after_a_play_is_weighed_known_at_even_odds_unless_the_same_
     assert chance({2: Card.KING}, {2: Card.PRIEST}) == pytest.approx(STILL_KNOWN)
     assert chance({2: Card.PRIEST}, {2: Card.PRIEST}) == 0.0
     assert chance({}, {}) == 0.0
+
+
+def test_the_showdown_tells_of_no_hand():
+    """The empty deck's showdown names the players still in; like the round's end it tells nothing
+    of their hands (the reveals after it do): it touched every one of them."""
+    from loveletter.bots.belief import _touches
+
+    assert _touches(Event("showdown", seats=(0, 1, 2))) == ()
+    assert _touches(Event("reveal", seat=1, card=Card.KING)) == (1,)
