@@ -1001,7 +1001,7 @@ def test_every_refusal_has_a_dutch_wording(key: str, doc: Any) -> None:
 def test_every_refusal_of_replay_is_in_the_table() -> None:
     load_keys = {"rec_no_file", "rec_folder", "rec_not_text", "rec_wide_text", "rec_cut_in_a_character", "rec_unreadable", "rec_not_json", "rec_too_deep",
                  "rec_number_too_long", "rec_stdin", "rec_stdin_closed", "rec_too_big",
-                 "rec_key_twice", "rec_empty"}  # reading, not replaying
+                 "rec_key_twice", "rec_empty", "rec_not_a_file"}  # reading, not replaying (the last: check's)
     places = {"rec_where_round", "rec_where_turn", "rec_deck_count"}
     notes = {"rec_ignored", "rec_ignored_in_record", "rec_ignored_in_round", "rec_ignored_more"}  # (not refusals)
     wordings = {"rec_card_not_english"}  # (rec_unknown_card's, of a card named in Dutch)
