@@ -255,25 +255,22 @@ def test_a_name_is_counted_in_characters_as_a_reader_sees_them(server, browser):
     ann = new_page(browser, server)
     ann.fill("#name", "x" * 25)
     assert ann.eval_on_selector("#name", "input => input.validationMessage") == "A name has at most 24 characters."
-    # a name the server refused, then one the page's own check refuses: the server's refusal goes,
-    # the field's check says why (both stood, the alert about the name no longer typed)
-    ann.fill("#name", "Bot 1 (expert)")
-    ann.click("#create-button")
-    ann.wait_for_selector("#alert:has-text('would pass for one of the bots')")
-    ann.fill("#name", "x" * 25)
-    ann.click("#create-button")
-    ann.wait_for_selector("#alert", state="hidden")
+    def refused_then_checked(page: Page, field: str, button: str) -> None:
+        """A name the server refused, then one the page's own check refuses: the server's refusal goes,
+        the field's check says why (both stood, the alert about the name no longer typed)."""
+        page.fill(field, "Bot 1 (expert)")
+        page.click(button)
+        page.wait_for_selector("#alert:has-text('would pass for one of the bots')")
+        page.fill(field, "x" * 25)
+        page.click(button)
+        page.wait_for_selector("#alert", state="hidden")
+
+    refused_then_checked(ann, "#name", "#create-button")
     family = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
     code = create_table(ann, family * 24, {}, players=2)
     assert ann.locator(".player h3").first.inner_text().startswith(family * 24)
-    # the same at a table's own join form (the server's refusal stayed above the field's check)
-    bob = new_page(browser, f"{server}#/t/{code}")
-    bob.fill("#join input", "Bot 1 (expert)")
-    bob.click("#join button")
-    bob.wait_for_selector("#alert:has-text('would pass for one of the bots')")
-    bob.fill("#join input", "x" * 25)
-    bob.click("#join button")
-    bob.wait_for_selector("#alert", state="hidden")
+    # the same at a table's own join form
+    refused_then_checked(new_page(browser, f"{server}#/t/{code}"), "#join input", "#join button")
 
 
 def test_the_lobbys_form_checks_speak_the_pages_language(server, browser):
