@@ -10,7 +10,7 @@ from pathlib import Path
 from loveletter.engine import CLASSIC
 from loveletter.record import save, to_record
 
-from .test_replay import LOVELETTER, NAMES, _env, play_match
+from .test_replay import LOVELETTER, NAMES, _env, play_match, run
 
 
 def check(*args: str | Path, lang: str = "en") -> subprocess.CompletedProcess[str]:
@@ -85,8 +85,7 @@ def test_replay_given_many_files_says_so_in_a_short_line_and_names_check(tmp_pat
     """``loveletter replay games/*.json`` answered with every name given, in one "line" of 115,000
     characters for 5,000 files, and never said that replay reads one record."""
     paths = [tmp_path / f"game-{n:04d}-with-a-long-name-as-archives-have.json" for n in range(300)]
-    proc = subprocess.run([str(LOVELETTER), "replay", *map(str, paths)], capture_output=True, text=True,
-                          encoding="utf-8", env=_env(LANG="C.UTF-8"), timeout=60, check=False)
+    proc = run(*paths)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.startswith("loveletter replay: 299 unexpected arguments, the first '")
     assert "(replay tells one record: 'loveletter check' checks many)" in proc.stderr

@@ -76,6 +76,17 @@ def create_table(page: Page, name: str, seats: dict[int, str], players: int = 2,
     return page.url.rsplit("/", 1)[1]
 
 
+def table_on_the_tests_clock(browser: Browser, server: str, shown: str = ".your-turn") -> Page:
+    """A page whose clock the test moves on (``page.clock``), at a new table of Ann's against a random
+    bot, once ``shown`` shows."""
+    page = new_page(browser, server)
+    page.clock.install()
+    page.reload()
+    create_table(page, "Ann", {1: "random"}, target=7)
+    page.wait_for_selector(shown)
+    return page
+
+
 def moves_shown(page: Page) -> int:
     return int(page.locator("#main").get_attribute("data-moves") or -1)
 
@@ -1875,11 +1886,7 @@ def test_a_move_lost_with_a_dropped_connection_may_be_made_again(server, browser
 def test_a_page_that_cannot_reconnect_keeps_asking_at_least_every_twenty_seconds(server, browser):
     """The wait between tries doubles, up to 19.2 seconds: a server away for a while is found again
     soon after it is back (not minutes later)."""
-    page = new_page(browser, server)
-    page.clock.install()
-    page.reload()
-    create_table(page, "Ann", {1: "random"}, target=7)
-    page.wait_for_selector(".hand .card")
+    page = table_on_the_tests_clock(browser, server, ".hand .card")
     page.evaluate("""() => { window.tries = 0;
         window.WebSocket = class { constructor() { window.tries++; setTimeout(() => this.onclose({ code: 1006 }), 0); } send() {} close() {} };
         socket.close(); }""")  # every connection from now on fails
@@ -1905,11 +1912,7 @@ def test_a_refusal_put_away_stays_away_when_the_language_changes(server, browser
 def test_a_table_that_cannot_be_read_just_now_stays_said_and_is_asked_for_again_later(server, browser):
     """The server refused the table's connection (its stored rows cannot be read just now), and the
     page put its reason away at once for "Connection lost: reconnecting…", asked again and again."""
-    page = new_page(browser, server)
-    page.clock.install()
-    page.reload()
-    create_table(page, "Ann", {1: "random"}, target=7)
-    page.wait_for_selector(".your-turn")
+    page = table_on_the_tests_clock(browser, server)
     page.evaluate("""() => { socket.onmessage({ data: JSON.stringify({ type: "error", key: "web_table_unreadable",
                                                                       message: "Unreadable just now." }) });
                               socket.close(); }""")
@@ -1924,11 +1927,7 @@ def test_a_table_that_cannot_be_read_just_now_stays_said_and_is_asked_for_again_
 def test_a_move_not_sent_stays_said_while_the_page_tries_to_connect_again(server, browser):
     """Said, "Your move was not sent: play it again once the connection is back" was put away by the
     next try to connect that failed, and "Connection lost" read out again alone."""
-    page = new_page(browser, server)
-    page.clock.install()
-    page.reload()
-    create_table(page, "Ann", {1: "random"}, target=7)
-    page.wait_for_selector(".your-turn")
+    page = table_on_the_tests_clock(browser, server)
     page.evaluate("""() => {
         window.WebSocket = class { static OPEN = 1; readyState = 0;
                                    constructor() { setTimeout(() => this.onclose({ code: 1006 }), 0); } send() {} close() {} };
