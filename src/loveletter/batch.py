@@ -767,6 +767,7 @@ def _check_count(count: int, per_round: int) -> None:
                          f" machine's {memory / 2**30:,.1f} GiB: play them a part at a time")
 
 
+@cache
 def _memory() -> int | None:
     """This machine's memory in bytes, where the system tells it."""
     try:

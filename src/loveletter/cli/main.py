@@ -256,7 +256,8 @@ def check_command(paths: tuple[str, ...], lang: str | None) -> None:
     shell's loop took a quarter of a second a record, and its refusals of a turn named no file."""
     t = Translator(lang or _language)
     _refuse_closed_output("check", t)  # (what it found would be lost, and its status say all was well)
-    named = [Path(path) for path in paths]
+    named = [Path(path) for path in paths]  # (in order: the files are checked so)
+    given = set(named)
     files = [file for path in named for file in records_in(path)]
     if not files:
         _echo(f"loveletter check: {t('check_none', paths=', '.join(on_one_line(p) for p in paths))}", err=True)
@@ -266,7 +267,7 @@ def check_command(paths: tuple[str, ...], lang: str | None) -> None:
         name = on_one_line(str(file))
         try:
             # a folder's pipe or device (see records_in; one named is read, as cat reads it: <(...))
-            if file not in named and file.exists() and not file.is_file():
+            if file not in given and file.exists() and not file.is_file():
                 raise RecordError("rec_not_a_file", path=name)
             left_out = t.ignored_fields(replay(load(file)).ignored)
             if left_out:  # sound, but a misspelt field is not passed over without a word (as replay says it)

@@ -40,7 +40,7 @@ from loveletter.cli.start import tell_command_interrupted
 from loveletter.engine import EDITIONS
 from loveletter.folders import through_link
 from loveletter.i18n import Translator, grouped
-from loveletter.record import save
+from loveletter.record import FORMAT, save
 from loveletter.tournament import (
     GameFailed,
     Settings,
@@ -395,7 +395,7 @@ def _holds_records(folder: Path) -> bool:
             continue
         try:
             with file.open("rb") as opened:
-                if b'"loveletter-record/' in opened.read(RECORD_START):
+                if RECORD_MARK in opened.read(RECORD_START):
                     return True
         except OSError:  # (a folder, a link to nothing, a file not ours to read: no record of ours)
             continue
@@ -404,6 +404,8 @@ def _holds_records(folder: Path) -> bool:
 
 #: How much of a file is read to tell a game record: its "format" comes first (loveletter.record.save).
 RECORD_START = 256
+#: What a game record's format says, of any version (loveletter.record.FORMAT without its number).
+RECORD_MARK = f'"{FORMAT.rpartition("/")[0]}/'.encode()
 
 
 def _make_records_folder(folder: Path, t: Translator) -> list[Path]:

@@ -477,8 +477,6 @@ class Round:
             self._finish((alive.bit_length() - 1,))
             return
         if not self.deck:  # R6.2
-            if self.log is not None:  # (said before the hands are shown: why the round ends)
-                self.log.append(Event("showdown", seats=tuple(s for s in range(self.players) if alive >> s & 1)))
             self._finish(*self._showdown())
             return
         n = self.players
@@ -497,6 +495,8 @@ class Round:
         """R6.2, R6.3: the winners, and how a tie for the highest card was settled (``None``: there
         was none; see :mod:`~loveletter.engine.events`, ``round_end``)."""
         alive = [s for s in range(self.players) if self.alive_mask >> s & 1]
+        if self.log is not None:  # (said before the hands are shown: why the round ends)
+            self.log.append(Event("showdown", seats=tuple(alive)))
         best = max(self.hands[s][0] for s in alive)
         tied = [s for s in alive if self.hands[s][0] == best]
         if len(tied) == 1:

@@ -641,7 +641,7 @@ class TerminalGame:
         elif action.target == HUMAN:  # ("Prince on 0 Player" was read out for yourself)
             target = t("seat_yourself", seat=action.target)
         else:
-            target = t("seat_named", name=self.names[action.target], seat=action.target)
+            target = self._seat_words(action.target)
         if action.card is Card.GUARD and action.guess is not None:
             return t(f"{said}move_fmt_guard", target=target, guess=t.card(action.guess))
         return t(f"{said}move_fmt_target", card=card, target=target)

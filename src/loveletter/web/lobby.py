@@ -70,7 +70,7 @@ REFUSED_FOR_NOW = frozenset({"25006", "42501"})
 
 
 #: The errors among which :func:`for_now` finds those: caught, and raised again where it does not.
-MAYBE_NOT_NOW = (*NOT_NOW, DBAPIError)
+MAYBE_NOT_NOW = (PoolTimeout, DBAPIError)  # (OperationalError is a DBAPIError)
 
 
 def for_now(err: BaseException) -> bool:
