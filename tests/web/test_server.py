@@ -516,8 +516,7 @@ def test_refusals_go_to_the_sender_alone_and_change_nothing(client):
         ('{"type": "move", "move": "handmaid", "move": "guard 1 priest", "at": 0}', "web_message_key_twice"),
     ]:
         assert mover.send(bad) is None and mover.receive()["key"] == key
-    mover.send({"type": "ping"})  # the page's check that the connection is alive: answered, nothing else
-    assert mover.socket.receive_json() == {"type": "pong"}
+    assert mover.next_after_a_ping() == {"type": "pong"}  # the page's check that the connection is alive: answered, nothing else
     mover.socket.send_bytes(b"\x01\x02\x03")  # the page sends text; a binary message is refused
     assert mover.receive()["key"] == "web_not_json"
     mover.send({"type": "lang", "lang": "fr"})
@@ -570,8 +569,7 @@ def test_a_refusal_shown_is_said_again_in_the_language_chosen(client):
     mover.move(mover.state["legal"][0]["move"])  # the table moved on: the refusal is no longer shown
     mover.send({"type": "lang", "lang": "en"})
     assert mover.receive()["lang"] == "en"
-    mover.send({"type": "ping"})
-    assert mover.socket.receive_json() == {"type": "pong"}  # (no refusal between)
+    assert mover.next_after_a_ping() == {"type": "pong"}  # (no refusal between)
     ann.close()
     bob.close()
 
@@ -586,15 +584,13 @@ def test_a_refusal_is_said_again_only_while_it_stands_and_only_where_it_can_be_w
     assert ann.receive()["type"] == "state"  # (Bob came: the page puts the refusal away)
     ann.send({"type": "lang", "lang": "nl"})
     assert ann.receive()["lang"] == "nl"
-    ann.send({"type": "ping"})
-    assert ann.socket.receive_json() == {"type": "pong"}  # (no refusal between)
+    assert ann.next_after_a_ping() == {"type": "pong"}  # (no refusal between)
     bob = Seat(client, made["code"], joined["secret"])
     ann.send("x" * 3000)  # a refusal with words put in ("at most 2 000 characters") is not said again
     assert ann.receive()["key"] == "web_too_long"
     ann.send({"type": "lang", "lang": "en"})
     assert ann.receive()["lang"] == "en"
-    ann.send({"type": "ping"})
-    assert ann.socket.receive_json() == {"type": "pong"}
+    assert ann.next_after_a_ping() == {"type": "pong"}
     ann.close()
     bob.close()
 

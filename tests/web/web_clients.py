@@ -61,6 +61,12 @@ class Seat:
     def random_move(self, rng: random.Random) -> dict[str, Any]:
         return self.move(rng.choice(self.state["legal"])["move"])
 
+    def next_after_a_ping(self) -> dict[str, Any]:
+        """The next message after a ping: its pong, where nothing else was on its way."""
+        self.send({"type": "ping"})
+        answer: dict[str, Any] = self.socket.receive_json()
+        return answer
+
     def close(self) -> None:
         if self in OPEN:
             OPEN.remove(self)
