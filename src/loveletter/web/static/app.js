@@ -463,9 +463,8 @@ async function post(url, body, refused) {
     for (const [i, wait] of waits.entries()) {
       if (wait) await new Promise((done) => setTimeout(done, wait));
       if (hashChanges !== here) return null;  // (moved on, and perhaps back: not taken into a table now)
-      // (said once, not at each try; and, where it is asked again, so: not "try again")
-      const unreached = i < waits.length - 1 ? w("web_unreachable_asking") : unreachable();
-      answer = await reach(`${url}?lang=${lang}`, asked, wait > 0, unreached);
+      // (said once, not at each try; while it is asked again, reach says so itself; "try again" at the last)
+      answer = await reach(`${url}?lang=${lang}`, asked, wait > 0, i < waits.length - 1 ? undefined : unreachable());
       if (answer) break;
     }
   } finally {
