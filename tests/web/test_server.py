@@ -2199,6 +2199,31 @@ def test_a_bot_waits_only_what_is_left_of_the_delay_after_thinking(database, mon
     assert waits and 0 < waits[0] <= 4.5, waits
 
 
+def test_a_stand_ins_move_goes_out_the_bot_delay_after_it_began_to_think(database, monkeypatch):
+    """R7: once its timeout was over, a stand-in's move went out as soon as it was chosen, so how long
+    an expert stand-in thought (0.08 s for a Prince and a Princess, 0.27 s for a Countess and a King)
+    told the others a little of the hand it played for. It now waits out the bot delay, as a bot does."""
+    waits: list[float] = []
+
+    async def sleep(seconds, result=None):  # noted, and not waited
+        waits.append(seconds)
+        return await asyncio_sleep(0, result)
+
+    asyncio_sleep = asyncio.sleep
+    monkeypatch.setattr(lobby, "asyncio", types.SimpleNamespace(**{**vars(asyncio), "sleep": sleep}))
+
+    async def scenario():
+        store = Store(database)
+        server = Server(store, bot_delay=5)
+        _, room, _ = await _ann_against_a_bot(server)  # (Ann, seat 0, to move)
+        await server._bot_moves(room, 0, 60.0, stand_in=True)
+        assert len(room.table.moves) == 1 and room.table.by_bot == {0}  # the stand-in played for Ann
+        store.engine.dispose()
+
+    asyncio.run(scenario())
+    assert waits[0] == 60.0 and 4 < waits[1] <= 5, waits
+
+
 def test_watchers_coming_and_going_do_not_hold_a_bot_back(database):
     """Each connection and disconnection cancelled the bot's pending move and started its wait
     again: a watcher reloading the page faster than the bots' delay stalled the table."""

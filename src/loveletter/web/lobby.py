@@ -691,13 +691,14 @@ class Server:
         """The bot's move, ``delay`` after the turn began, its thinking included (it came on top), and
         an expert thinks even with one legal move (:func:`~loveletter.bots.choose_in_sight`): R7, an
         expert that answered at once told that its other card was the same, or beside a Countess a
-        King or a Prince. A ``stand_in`` thinks only once its ``delay`` is over (its thinking then
-        comes on top): the person may yet move, and a stand-in thinking at each person's turn, a
-        minute ahead, kept the bots busy."""
+        King or a Prince. A ``stand_in`` thinks only once its ``delay`` is over: the person may yet
+        move, and a stand-in thinking at each person's turn, a minute ahead, kept the bots busy. Its
+        move then goes out the server's bot delay after it began to think, as a bot's does (R7: out
+        at once, an expert's think told the others a little of the hand it played for)."""
         loop = asyncio.get_running_loop()
         if stand_in:
             await asyncio.sleep(delay)
-            delay = 0.0
+            delay = self.bot_delay
         started = loop.time()
         table = room.table
         async with room.lock:  # the view now: the table does not change under the thinking bot
