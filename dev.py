@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+GAME = BIN / ("loveletter.exe" if os.name == "nt" else "loveletter")  # the game's command, as pip installs it
 STAMP = VENV / ".installed"
 
 # What this script says, in the languages of the game: it runs before the game is installed, so it
@@ -63,6 +64,7 @@ WORDS = {
                       " or sudo rm -rf .venv where it is another user's) and run again",
         "lang_missing": "dev.py: --lang needs a language: en or nl",
         "lang_unknown": "dev.py: there is no language '{lang}': en or nl",
+        "no_test_path": "dev.py: there is no test file or folder '{path}'",
     },
     "nl": {
         "old_python": "loveletter heeft Python 3.11 of nieuwer nodig, niet {version}",
@@ -99,6 +101,7 @@ WORDS = {
                       " opnieuw",
         "lang_missing": "dev.py: --lang heeft een taal nodig: en of nl",
         "lang_unknown": "dev.py: de taal '{lang}' bestaat niet: kies en of nl",
+        "no_test_path": "dev.py: er is geen testbestand of testmap '{path}'",
     },
 }
 
@@ -157,7 +160,8 @@ def ensure_environment() -> None:
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     # the stamp: what was installed, and for which folder (see venv_problem)
     stamp = f"{wanted}\n{ROOT}"
-    if STAMP.exists() and STAMP.read_text() == stamp and PYTHON.exists():
+    # (the game's command gone, as after `pip uninstall loveletter`: installed again, not a traceback)
+    if STAMP.exists() and STAMP.read_text() == stamp and PYTHON.exists() and GAME.exists():
         return
     if not PYTHON.exists():
         print(say("creating"), file=sys.stderr)
@@ -300,6 +304,34 @@ def _give(path: Path, uid: int, gid: int) -> None:
                 os.chown(os.path.join(folder, name), uid, gid, follow_symlinks=False)
 
 
+def pytest_command(args: "list[str]", here: Path) -> "list[str]":
+    """pytest's command line for ``dev.py test ARGS``, which runs in the project's folder: a test path
+    given (a file or folder, or a test in one: ``file.py::test``) is read from the folder dev.py was
+    run in, ``here``, as the game's commands read theirs, and one that is not there is refused in one
+    line (under pytest-xdist's workers pytest's own "file or directory not found" was never said: only
+    "no tests ran"). Tests named one by one run without workers, so that a name not found is said so;
+    so do runs that say themselves how many workers, or none (``-n``, ``-p no:xdist``)."""
+    given, workers = [], True  # type: list[str], bool
+    for arg in args:
+        path, named, _ = arg.partition("::")
+        if not arg.startswith("-") and ("/" in path or path.endswith(".py") or named):
+            where = here / path  # (a whole path stays as it is)
+            if not where.exists():
+                print(say("no_test_path", path=path), file=sys.stderr)
+                sys.exit(4)  # (pytest's own status for a usage error)
+            try:
+                inside = os.path.relpath(where, ROOT)
+            except ValueError:  # (another drive, on Windows)
+                inside = ".."
+            arg = (inside if not inside.startswith("..") else str(where)) + arg[len(path):]
+            workers = workers and not named
+        if arg in ("-n", "--numprocesses") or arg.startswith(("-n=", "--numprocesses=")) or (
+                arg[:2] == "-n" and arg[2:3].isalnum()) or arg.replace(" ", "") in ("no:xdist", "-pno:xdist"):
+            workers = False
+        given.append(arg)
+    return [str(PYTHON), "-m", "pytest", *(["-n", "auto"] if workers else []), *given]
+
+
 def main() -> None:
     for stream in (sys.stdout, sys.stderr):  # ("…" on a terminal that cannot show it: a traceback)
         if hasattr(stream, "reconfigure"):
@@ -322,6 +354,7 @@ def main() -> None:
         print(say("usage"), file=sys.stderr)
         sys.exit(2)  # (a usage error, as the game's commands give)
     command, args = argv[0], argv[1:]
+    here = Path.cwd()  # (the tests run in the project's folder, and read the paths given from here)
     try:
         if command == "test":
             os.chdir(ROOT)  # the suite's settings are in pyproject.toml
@@ -339,11 +372,11 @@ def main() -> None:
                      detail=f": {said[-1]}" if said else ""))
     if command == "test":
         os.environ.setdefault("LOVELETTER_TEST_POSTGRES", POSTGRES_URL)
-        cmd = [str(PYTHON), "-m", "pytest", "-n", "auto", *args]
+        cmd = pytest_command(args, here)
     elif command == "bench":
         cmd = [str(PYTHON), str(ROOT / "benchmarks" / "engine.py"), *args]
     else:  # in the user's folder: the paths given (a record to replay, --records, --db) are read from there
-        cmd = [str(BIN / "loveletter"), *lang, command, *args]
+        cmd = [str(GAME), *lang, command, *args]
     os.execv(cmd[0], cmd)
 
 

@@ -126,6 +126,29 @@ def test_the_tests_and_the_benchmark_run_from_the_projects_folder(monkeypatch, t
     assert Path(bench[1]) == dev.ROOT / "benchmarks" / "engine.py" and Path(bench[1]).is_file()
 
 
+def test_test_paths_are_read_from_the_users_folder_and_one_not_there_is_refused(monkeypatch, capsys):
+    """Under pytest-xdist's workers a test path that is not there, or a test not found in a file, was
+    told only as "no tests ran"; and dev.py, which runs the tests in the project's folder, read a test
+    path given from another folder from there."""
+    dev = _dev()
+    monkeypatch.setenv("LANGUAGE", "en")
+    engine = dev.ROOT / "tests" / "engine"
+    python = [str(dev.PYTHON), "-m", "pytest"]
+    assert dev.pytest_command(["test_rules_classic.py", "-x"], engine) == [
+        *python, "-n", "auto", "tests/engine/test_rules_classic.py", "-x"]
+    assert dev.pytest_command(["tests/engine", "-k", "guard"], dev.ROOT) == [
+        *python, "-n", "auto", "tests/engine", "-k", "guard"]
+    # a test named runs without workers, so that pytest says so where it is not found
+    assert dev.pytest_command(["../test_dev.py::test_answers_tells_a_listening_port_from_a_closed_one"],
+                              engine) == [*python, "tests/test_dev.py::test_answers_tells_a_listening_port_from_a_closed_one"]
+    for own in (["-n", "2"], ["-n4"], ["--numprocesses=3"], ["-p", "no:xdist"], ["-pno:xdist"]):
+        assert dev.pytest_command(own, dev.ROOT) == [*python, *own], own
+    with pytest.raises(SystemExit) as refused:
+        dev.pytest_command(["-x", "test_rules_clasic.py"], engine)
+    assert refused.value.code == 4
+    assert capsys.readouterr().err == "dev.py: there is no test file or folder 'test_rules_clasic.py'\n"
+
+
 def test_the_games_language_choice_needs_only_the_standard_library():
     """dev.py chooses its language with the game's own code before anything is installed: it imports
     with no site-packages on the path (-S)."""
@@ -314,7 +337,9 @@ def _venv_here(dev, monkeypatch, tmp_path):
         made.append(where)
 
     monkeypatch.setattr(dev.venv, "create", create)
-    monkeypatch.setattr(dev.subprocess, "run", lambda *args, **kwargs: None)
+    monkeypatch.setattr(dev, "GAME", tmp_path / ".venv" / "bin" / "loveletter")
+    # pip's install, as far as dev.py looks: the game's command made
+    monkeypatch.setattr(dev.subprocess, "run", lambda *args, **kwargs: dev.GAME.touch())
     return made
 
 
@@ -348,6 +373,20 @@ def test_a_venv_that_cannot_be_used_as_it_is_is_made_again_saying_why(monkeypatc
         dev.ensure_environment()
         assert capsys.readouterr().err.startswith(f"dev.py: .venv {why}: making it again …\n")
         assert len(made) == n and not (dev.VENV / "left over").exists()  # (made anew, not over the old)
+
+
+def test_a_venv_without_the_games_command_installs_it_again(monkeypatch, tmp_path, capsys):
+    """After `pip uninstall loveletter` in .venv (the stamp still matching), `dev.py play` ended in a
+    traceback (no such file: the game's command) and `dev.py test` in an ImportError."""
+    dev = _dev()
+    monkeypatch.setenv("LANGUAGE", "en")
+    made = _venv_here(dev, monkeypatch, tmp_path)
+    dev.ensure_environment()
+    dev.GAME.unlink()
+    capsys.readouterr()
+    dev.ensure_environment()
+    assert dev.GAME.exists() and len(made) == 1  # installed again, in the same .venv
+    assert capsys.readouterr().err.startswith("Installing loveletter")
 
 
 def test_giving_a_folder_gives_all_under_it_and_links_themselves(monkeypatch, tmp_path):
