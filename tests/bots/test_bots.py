@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections import Counter
+from importlib.resources import files
 
 import pytest
 from scenarios import scramble_secrets
@@ -14,6 +16,7 @@ from loveletter.bots import LEVELS, MAX_BUDGET, ExpertBot, RandomBot, RuleBasedB
 from loveletter.bots.playout import policy
 from loveletter.bots.rule_based import HOPELESS, WEIGHTS, countess_tells, score_move
 from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Event, Match, Phase, Round, view
+from loveletter.i18n import MESSAGES
 
 # A small thinking budget keeps the expert quick here; its strength is measured by benchmarks/strength.py.
 QUICK = 12
@@ -407,6 +410,19 @@ def test_hints_and_the_shown_belief_see_only_their_view(edition, players):
 
 
 # ------------------------------------------------------------------------------------ the bots themselves
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_every_level_is_named_in_both_languages_and_offered_by_the_lobby(level):
+    """A level added to LEVELS alone ended `play --bots` with a KeyError (its name in the catalogue)
+    and was never offered in the browser: here a contributor is told which part it lacks."""
+    for language, catalogue in MESSAGES.items():
+        for key in (f"level_{level}", f"web_level_{level}"):
+            assert catalogue.get(key, "").strip(), f"{key} missing from i18n.py's {language!r} catalogue"
+    page = files("loveletter.web").joinpath("static", "app.js").read_text(encoding="utf-8")
+    offered = re.search(r"const levelOptions = \(\) => \[(.*?)\];", page, re.DOTALL)
+    assert offered and f'value: "{level}", text: w("web_level_{level}")' in offered.group(1), (
+        f"{level} is not among the lobby's levelOptions in web/static/app.js")
 
 
 def test_levels_and_make_bot():
