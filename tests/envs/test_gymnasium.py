@@ -17,7 +17,7 @@ from scenarios import permuted_copy
 
 from loveletter.bots import LEVELS, RandomBot
 from loveletter.encoding import Observations
-from loveletter.engine import EDITION_2019, Action, Card, Match, Round, View, view
+from loveletter.engine import CLASSIC, EDITION_2019, Action, Card, Match, Round, View, view
 from loveletter.envs._shared import describe, observation_high
 from loveletter.envs.gymnasium import ENV_ID, ILLEGAL_REWARD, LoveLetterEnv
 from loveletter.i18n import Translator
@@ -374,6 +374,17 @@ def test_render_says_who_is_protected():
     told = describe(view(rnd, 0), ["ann", "bob"], Translator("en")).splitlines()
     assert [line.split(" — ")[0] for line in told if " — " in line and line.startswith(("ann", "bob"))] == [
         "ann (to play)", "bob (protected)"]
+
+
+def test_render_names_a_known_card_with_its_article():
+    """"bob holds Princess" / "bob heeft Prinses": the narration beside it says "the Princess"."""
+    deck = "guard guard guard guard priest princess countess guard priest baron baron handmaid handmaid prince prince king"
+    rnd = Round(CLASSIC, 2, deck.split())  # (ann: the Priest and the Countess; bob: the Princess)
+    rnd.apply(Action(Card.PRIEST, 1))
+    assert view(rnd, 0).known == {1: Card.PRINCESS}
+    for lang, told in (("en", "bob holds the Princess"), ("nl", "bob heeft de Prinses")):
+        lines = describe(view(rnd, 0), ["ann", "bob"], Translator(lang)).splitlines()
+        assert [line.split(" — ")[-1] for line in lines if line.startswith("bob")] == [told]
 
 
 @pytest.mark.parametrize(("deck", "moves", "part", "top"), [

@@ -102,7 +102,7 @@ def describe(v: View, names: Sequence[str], t: Translator) -> str:
         if seat == v.seat and v.hand:
             line += f" — {t('your_hand')}: {t.cards(v.hand)}"
         elif seat in v.known:
-            line += " — " + t("known_hand", name=names[seat], card=t.card(v.known[seat]))
+            line += " — " + t("known_hand", name=names[seat], card=t.the(v.known[seat]))
         lines.append(line)
     lines += narrate_all(_last_turn(v.events), names, t, v.round_number)
     if v.match_winners:
