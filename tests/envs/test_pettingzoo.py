@@ -332,6 +332,18 @@ def test_the_wrapped_environment_refuses_an_action_that_is_no_whole_number_in_wo
     assert all(np.array_equal(game.observe(agent)[k], before[k]) for k in before)
 
 
+def test_the_wrapped_environment_refuses_none_from_an_agent_to_move_in_words():
+    """As the raw environment does: PettingZoo's out-of-bounds wrapper stopped it with a bare
+    "AssertionError: action is not in action space"."""
+    game = env(edition="2019", players=3)
+    game.reset(seed=1)
+    agent, before = game.agent_selection, game.observe(game.agent_selection)
+    with pytest.raises(ValueError, match=rf"^{agent} must choose an action: None is only for agents whose episode is over$"):
+        game.step(None)
+    assert game.agent_selection == agent and not any(game.terminations.values())
+    assert all(np.array_equal(game.observe(agent)[k], before[k]) for k in before)
+
+
 @pytest.mark.parametrize(("seed", "error", "message"), [
     (3.0, TypeError, "the seed must be a whole number (or None), not 3.0"),
     (True, TypeError, "not True"),

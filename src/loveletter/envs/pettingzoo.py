@@ -77,7 +77,8 @@ ILLEGAL_REWARD = -1.0
 def env(**kwargs: Any) -> Any:
     """The environment with PettingZoo's standard wrappers (as in its classic games): an illegal
     action ends the episode with ``-1`` for its agent, actions out of range fail an assertion
-    (one that is no whole number is a ``TypeError``, as in :class:`raw_env`), and methods called out
+    (one that is no whole number is a ``TypeError``, and ``None`` from an agent to move a
+    ``ValueError``, as in :class:`raw_env`), and methods called out
     of order (``step`` before ``reset``) are refused. ``kwargs`` go to
     :class:`raw_env`."""
     game: Any = raw_env(**kwargs)
@@ -96,7 +97,9 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # 
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         self._going_on()
-        if action is not None:
+        if action is None:  # (the out-of-bounds wrapper's bare assertion otherwise)
+            self.unwrapped._none_refused()
+        else:
             action_number(action)  # a TypeError unless a whole number
         super().step(action)
 
@@ -219,7 +222,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} must choose an action: None is only for agents whose episode is over")
+            self._none_refused()
         chosen = self.actions.action(action, match.legal_actions())  # TypeError if no number, ValueError if illegal
         self._cumulative_rewards[agent] = 0.0  # last() has handed them out
         self._clear_rewards()
@@ -232,6 +235,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
         self.agent_selection = self.possible_agents[match.current]
         if self.render_mode == "human":
             self.render()
+
+    def _none_refused(self) -> None:
+        """Refuses the action ``None`` of the agent to move, unless its episode is over."""
+        agent = self.agent_selection
+        if not (self.terminations[agent] or self.truncations[agent]):
+            raise ValueError(f"{agent} must choose an action: None is only for agents whose episode is over")
 
     def _finish(self, match: Match) -> None:
         winners = match.winners if self.play_match else match.round.winners
