@@ -114,6 +114,10 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # 
             self.unwrapped._going_on()
 
 
+def _none_refusal(agent: str) -> ValueError:
+    return ValueError(f"{agent} must choose an action: None is only for agents whose episode is over")
+
+
 class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
     """The unwrapped environment (see the module's documentation; :func:`env` wraps it).
 
@@ -222,7 +226,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
             self._was_dead_step(action)
             return
         if action is None:
-            self._none_refused()
+            raise _none_refusal(agent)
         chosen = self.actions.action(action, match.legal_actions())  # TypeError if no number, ValueError if illegal
         self._cumulative_rewards[agent] = 0.0  # last() has handed them out
         self._clear_rewards()
@@ -240,7 +244,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
         """Refuses the action ``None`` of the agent to move, unless its episode is over."""
         agent = self.agent_selection
         if not (self.terminations[agent] or self.truncations[agent]):
-            raise ValueError(f"{agent} must choose an action: None is only for agents whose episode is over")
+            raise _none_refusal(agent)
 
     def _finish(self, match: Match) -> None:
         winners = match.winners if self.play_match else match.round.winners
