@@ -99,7 +99,7 @@ def test_dutch_messages_are_translated():
     same = [k for k in MESSAGES["en"] if MESSAGES["en"][k] == MESSAGES["nl"][k]]
     assert set(same) <= {"title", "status", "move_fmt_target", "move_fmt_none", "edition_2019", "web_title",
                          "web_bot", "web_level_beginner", "web_level_expert", "level_beginner", "level_expert", "serve_db",
-                         "web_bot_beginner", "web_bot_expert",
+                         "web_bot_beginner", "web_bot_expert", "web_replay_hand",
                          "tour_col_rating"}, same
 
 

@@ -873,6 +873,9 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     # named without the arrows drawn beside the words (read out as "left-pointing triangle")
     assert ann.get_by_role("button", name="Back", exact=True).count() == ann.get_by_role("button", name="Next", exact=True).count() == 1
     assert ann.locator(".player .cards .card").count() == 3  # every hand shown: the starter's two, one
+    # the hand and the discards named for the eye too (two rows of cards alike), not read out twice
+    assert ann.locator(".player .named-pile > span").all_inner_texts() == ["Hand:", "Discards:"] * 2
+    assert ann.locator(".player .named-pile > span[aria-hidden=true]").count() == 4
     assert ann.locator(".face-up .card").count() == 3  # two players: the three cards removed face up
     # the list named once for a screen reader (it heard its visible words, then its name: the same)
     assert ann.locator(".face-up ul").get_attribute("aria-label") == "Face up (out of this round)"
@@ -1802,8 +1805,16 @@ def test_the_lobby_keeps_a_private_table_unlisted_says_why_a_table_is_refused_an
     bob.click("#join button[type=submit]")
     visitor.wait_for_selector("#join", state="detached")  # the last seat taken: the form went
     visitor.wait_for_function(f"({focused}) === 'status-title'")
-    # the hidden heading shows while it has the focus: a keyboard's user saw no focus at all
-    assert visitor.locator("#status-title").bounding_box()["width"] > 20  # type: ignore[index]
+    # its panel shows where the focus is (a keyboard's user saw none), the heading still hidden: shown
+    # while it had the focus, it folded away at a tap on the replay's link, which moved up before the
+    # tap landed (the tap missed it)
+    assert visitor.eval_on_selector(".status", "(panel) => getComputedStyle(panel).outlineStyle") == "solid"
+    assert visitor.locator("#status-title").bounding_box()["width"] <= 1  # type: ignore[index]
+    panel = visitor.locator(".status").bounding_box()
+    visitor.mouse.click(panel["x"] + panel["width"] - 5, panel["y"] + 5)  # type: ignore[index]  # (a tap elsewhere)
+    visitor.wait_for_function(f"({focused}) !== 'status-title'")
+    assert visitor.locator(".status").bounding_box() == panel  # nothing moved
+    assert visitor.eval_on_selector(".status", "(panel) => getComputedStyle(panel).outlineStyle") == "none"
     bob.close()
     visitor.goto(server)
     visitor.fill("#code", "ZZZZZZ")  # no such table: back in the lobby, on the code to type again
@@ -1893,6 +1904,44 @@ def test_a_page_that_cannot_reconnect_keeps_asking_at_least_every_twenty_seconds
     page.wait_for_selector("#alert:has-text('reconnecting')")
     page.clock.run_for(300_000)  # five minutes: tries after 0.6, 1.2, 2.4, 4.8, 9.6 s, then every 19.2 s
     assert page.evaluate("window.tries") >= 15
+
+
+@pytest.mark.parametrize("back", ["window.dispatchEvent(new Event('online'))",
+                                  "document.dispatchEvent(new Event('visibilitychange'))"])
+def test_a_page_back_on_a_network_or_shown_again_connects_at_once(server, browser, back):
+    """Back online (a phone out of a tunnel) or shown again, the page only asked whether a connection
+    held, and there was none: the table stayed on "reconnecting…" until the next try, up to 19.2 s later."""
+    page = table_on_the_tests_clock(browser, server)
+    page.evaluate("""() => { window.RealWebSocket = window.WebSocket;
+        window.WebSocket = class { constructor() { setTimeout(() => this.onclose({ code: 1006 }), 0); } send() {} close() {} };
+        socket.close(); }""")  # no network: every connection fails
+    page.wait_for_selector("#alert:has-text('reconnecting')")
+    page.clock.run_for(60_000)  # tries after 0.6, 1.2, 2.4, 4.8, 9.6 and 19.2 s: the next 19.2 s on
+    page.evaluate(f"window.WebSocket = window.RealWebSocket; {back}")  # the network back, the clock still
+    page.wait_for_selector("#alert:empty", state="attached")
+    page.wait_for_selector(".your-turn")
+    assert page.locator("#announce").inner_text().startswith("Connected again.")
+
+
+@pytest.mark.parametrize("after", [").", "%20", "/", ".%29"])
+def test_an_invitation_with_what_a_chat_put_after_it_opens_the_table(server, browser, after):
+    """A link copied from a chat with a full stop, a bracket or a space after its code opened the
+    lobby, unsaid (the code field already read such a link)."""
+    ann = new_page(browser, server)
+    code = create_table(ann, "Ann", {})
+    friend = new_page(browser, f"{server}#/t/{code.lower()}{after}")
+    friend.wait_for_selector("#join input[name=name]")
+    assert friend.evaluate("location.hash") == f"#/t/{code}"
+    ann.context.close()
+    friend.context.close()
+
+
+def test_a_table_link_with_no_code_in_it_is_said_so_in_the_lobby(server, browser):
+    page = new_page(browser, f"{server}#/t/%29.")
+    page.wait_for_selector("#alert:has-text('There is no table with this code')")
+    assert page.evaluate("location.hash") == "#/"
+    page.wait_for_selector("#create-title")
+    page.context.close()
 
 
 def test_a_refusal_put_away_stays_away_when_the_language_changes(server, browser):

@@ -349,10 +349,9 @@ async function showLobby() {
     $("button", { type: "submit", text: w("web_join") }));
   joinForm.addEventListener("submit", (event) => {
     event.preventDefault();
-    // the code, or the invitation's whole link pasted; of its letters and digits alone (a space, a
-    // full stop copied from a chat), in capitals once routed
+    // the code, or the invitation's whole link pasted
     const field = document.getElementById("code");
-    const code = (field.value.match(/#\/t\/([A-Za-z0-9]+)/)?.[1] ?? field.value).replace(/[^A-Za-z0-9]/g, "");
+    const code = codeIn(field.value);
     if (code && code.length <= 12) { location.hash = `#/t/${code}`; return; }
     if (code) {  // longer than any table's code ("Join me at the table")
       field.setCustomValidity(w("web_no_table"));  // (put back at the next key typed: inOurWords)
@@ -493,9 +492,11 @@ function leaveTable() {
 }
 
 let reconnectTimer = null; // the next try to connect, after a close (cleared by a connect made meanwhile)
+let tryAgain = null; // that try, to be made at once where the page is back on a network, or shown again
 
 function connect(code) {
   clearTimeout(reconnectTimer);  // (a language click connects at once: the pending try closed it again)
+  tryAgain = null;
   if (socket) { socket.onclose = null; socket.close(); }
   if (state && state.code !== code) leaveTable();
   if (standing && standing.code !== code) standing = null;  // (said of another table, whether or not it showed a state)
@@ -575,6 +576,7 @@ function connect(code) {
     if (alerted !== `${w("web_move_not_sent")} ${lost}`) alertUser(lost, false);
     retry = Math.min(retry + 1, 6);
     reconnectTimer = setTimeout(again, 300 * 2 ** retry);
+    tryAgain = again;
   };
 }
 
@@ -608,9 +610,19 @@ function checkPulse() {
   }
 }
 const pulse = setInterval(checkPulse, 2000);  // (stopped by the tests that keep what is sent)
-// (back on a network, or to the tab: asked at once whether the connection still holds)
-window.addEventListener("online", ping);
-document.addEventListener("visibilitychange", () => { if (!document.hidden) ping(); });
+// Back on a network, or to the tab: connected again at once where the connection was lost (the next
+// try, up to 19.2 s away, kept the table on "reconnecting…" that long), else asked at once whether it
+// still holds.
+function backAgain() {
+  if (tryAgain) {
+    retry = 0;
+    tryAgain();
+  } else {
+    ping();
+  }
+}
+window.addEventListener("online", backAgain);
+document.addEventListener("visibilitychange", () => { if (!document.hidden) backAgain(); });
 
 // The card being chosen, in the words of the state ``after``, if that state changes only the
 // language (a new move ends the choice).
@@ -678,11 +690,15 @@ function pileView(cards, cls, label) {
     ...cards.map((c) => $("li", {}, cardView(c, { class: `card small card-${c.card}` }))));
 }
 
-// The cards removed face up (two players): the list named without its colon, the visible words not
-// read out beside it (a screen reader said them twice).
+// A row of cards with its name shown before it (``shown``), the list named ``label`` for a screen
+// reader, which does not read the visible words out beside it (it said them twice).
+function namedPile(cards, cls, shown, label, rowClass = "named-pile") {
+  return $("div", { class: rowClass }, $("span", { "aria-hidden": "true", text: shown + ": " }), pileView(cards, cls, label));
+}
+
+// The cards removed face up (two players): the list named without its colon.
 function faceUpView(cards) {
-  return $("div", { class: "face-up" }, $("span", { "aria-hidden": "true", text: w("web_face_up") + ": " }),
-    pileView(cards, "face-up-cards", w("web_face_up")));
+  return namedPile(cards, "face-up-cards", w("web_face_up"), w("web_face_up"), "face-up");
 }
 
 function render() {
@@ -1156,8 +1172,9 @@ function drawReplay() {
     players.append($("div", { class: `player panel${i === f.current && !f.winners.length ? " current" : ""}${f.alive[i] ? "" : " out"}` },
       $("h3", { text: playerHeading(name, tags) }),
       $("p", { text: w("web_tokens", { n: f.tokens[i], target: replay.target }) }),
-      pileView(f.hands[i], "cards", w("web_hand_of", { name })),
-      pileView(f.discards[i], "discards", w("web_discards"))));
+      // (named for the eye too: the hand and the discards were two rows of cards alike)
+      namedPile(f.hands[i], "cards", w("web_replay_hand"), w("web_hand_of", { name })),
+      namedPile(f.discards[i], "discards", w("web_discards"), w("web_discards"))));
   });
   const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
     logList(f.log, w("web_log"), "replay-log"));
@@ -1183,17 +1200,29 @@ document.addEventListener("keydown", (event) => {
 
 // ------------------------------------------------------------------------------------- routes
 
+// A table's code in a text typed or pasted (the code, or the invitation's whole link): of its letters
+// and digits alone (a space, a full stop or a bracket copied from a chat with it), in capitals.
+function codeIn(text) {
+  let plain = text;
+  try { plain = decodeURIComponent(text); } catch { /* (a "%" of its own: read as it is) */ }
+  return (plain.match(/#\/t\/([A-Za-z0-9]+)/)?.[1] ?? plain).replace(/[^A-Za-z0-9]/g, "").toUpperCase();
+}
+
 async function route() {
   alertUser("");
   cutOff = false;  // (a table left before its first state: the next one's was said "Connected again")
   replay = null;
-  const match = location.hash.match(/^#\/t\/([A-Za-z0-9]{1,12})$/);
-  if (match) {
-    const code = match[1].toUpperCase();
-    // a link typed in small letters is the table's own: a reconnect asks whether the page is still there
-    if (match[1] !== code) history.replaceState(null, "", `#/t/${code}`);
-    connect(code);
-    return;
+  let noTable = false;  // a table's link with no table's code in it
+  if (location.hash.startsWith("#/t/")) {
+    // a link in small letters, or with what a chat put after it ("…/#/t/QV7RXV)."), is the table's
+    // own (a reconnect asks whether the page is still there); it opened the lobby, unsaid
+    const code = codeIn(location.hash.slice("#/t/".length));
+    noTable = !code || code.length > 12;
+    history.replaceState(null, "", noTable ? "#/" : `#/t/${code}`);
+    if (!noTable) {
+      connect(code);
+      return;
+    }
   }
   if (socket) { socket.onclose = null; socket.close(); socket = null; }
   const fromTable = state !== null;
@@ -1209,6 +1238,7 @@ async function route() {
   const shown = showLobby();  // (drawn at once; its list of tables comes after)
   // (the browser's Back from a table left the focus on the page itself, where its controls had gone)
   if (fromTable && document.activeElement === document.body) document.getElementById("create-title").focus();
+  if (noTable) alertUser(w("web_no_table"));
   await shown;
 }
 
