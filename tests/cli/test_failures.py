@@ -4,6 +4,7 @@ language, a non-zero exit status where something failed, and nothing left behind
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -338,6 +339,34 @@ def test_serve_keeps_its_database_in_the_file_named(tmp_path, name):
     log = server.stdout.read() if server.stdout else ""
     assert f"Database: sqlite:///{tmp_path / name}\n" in log
     assert sorted(path.name for path in tmp_path.iterdir() if not path.name.endswith((".lock", "-wal", "-shm"))) == [name]
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_a_server_stopped_leaves_its_sqlite_file_whole(tmp_path, stop):
+    """The server never closed its database: after a Ctrl-C the file held none of its tables (they
+    were all in SQLite's log beside it, FILE-wal), so a copy of the file alone, as an operator backs
+    it up, was an empty database."""
+    import sqlite3
+    import urllib.request
+
+    port = free_port()
+    server = start_server(port, str(tmp_path / "web.sqlite3"))
+    try:
+        asked = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", method="POST",
+                                       data=b'{"name": "Ann", "players": 2, "bots": {"1": "random"}}',
+                                       headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(asked, timeout=10) as answer:
+            code = json.loads(answer.read())["code"]
+        server.send_signal(stop)
+        assert server.wait(15) == -stop  # (ended by the signal raised again, as a shell expects)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait(10)
+    copy = tmp_path / "copy.sqlite3"
+    copy.write_bytes((tmp_path / "web.sqlite3").read_bytes())  # the file alone
+    with contextlib.closing(sqlite3.connect(copy)) as db:
+        assert db.execute("SELECT code FROM tables").fetchall() == [(code,)]
 
 
 def test_serve_names_a_database_file_whose_name_is_not_utf8(tmp_path):

@@ -14,7 +14,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -178,8 +178,10 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     try:
         # the proxies named only (uvicorn believed anyone on this machine, so a client here could name
         # itself anyone and pass the limits per address)
-        stopped_by = run_server(served, listeners, stop=lost, log_level="warning", ws_max_size=16_384,
-                                timeout_graceful_shutdown=5, proxy_headers=proxy is not None,
+        # the database's connections closed once it has shut down: SQLite then writes its log (FILE-wal)
+        # back into the file, which held none of the tables after a Ctrl-C, to a copy made of it alone
+        stopped_by = run_server(served, listeners, stop=lost, stopped=store.engine.dispose, log_level="warning",
+                                ws_max_size=16_384, timeout_graceful_shutdown=5, proxy_headers=proxy is not None,
                                 forwarded_allow_ips=proxy or "")
     finally:
         watching.set()
@@ -341,11 +343,14 @@ class _Server(uvicorn.Server):
     when a server is slow to stop): uvicorn then left the app's shutdown out, and the app's task,
     cancelled as the event loop closed, logged a traceback. A hang-up shuts it down as SIGTERM does,
     where it ended the server at once, its players' connections cut without a word. ``stop``, once
-    set (from another thread), shuts it down too."""
+    set (from another thread), shuts it down too; ``stopped`` is called once it has shut down, before a
+    signal that stopped it is raised again (which ends the process there)."""
 
-    def __init__(self, config: uvicorn.Config, stop: threading.Event | None = None) -> None:
+    def __init__(self, config: uvicorn.Config, stop: threading.Event | None = None,
+                 stopped: Callable[[], object] | None = None) -> None:
         super().__init__(config)
         self.stop = stop
+        self.stopped = stopped
 
     async def on_tick(self, counter: int) -> bool:
         return await super().on_tick(counter) or (self.stop is not None and self.stop.is_set())
@@ -362,6 +367,8 @@ class _Server(uvicorn.Server):
         await super().shutdown(sockets)
         if self.force_exit and not self.lifespan.shutdown_event.is_set():  # (not where uvicorn ran it)
             await self.lifespan.shutdown()
+        if self.stopped is not None:
+            self.stopped()
 
 
 def log_config() -> dict[str, Any]:
@@ -377,14 +384,14 @@ def log_config() -> dict[str, Any]:
 
 
 def run_server(app: ASGIApp, listeners: list[socket.socket], stop: threading.Event | None = None,
-               **options: Any) -> int | None:
+               stopped: Callable[[], object] | None = None, **options: Any) -> int | None:
     """Serve ``app`` under uvicorn on ``listeners``, with uvicorn's ``options``, until stopped (by a
     signal, or ``stop`` set), and say nothing of it: SIGINT where Ctrl-C stopped it (once uvicorn has
     shut down, it raises the signal again; a SIGTERM raised again ends this process there, as it
-    would have at once)."""
+    would have at once). ``stopped``: called once the server has shut down, however it was stopped."""
     try:
         options = {"log_config": log_config(), **options}  # (a test passes its own)
-        _Server(uvicorn.Config(app, backlog=BACKLOG, **options), stop).run(sockets=listeners)
+        _Server(uvicorn.Config(app, backlog=BACKLOG, **options), stop, stopped).run(sockets=listeners)
     except KeyboardInterrupt:
         return signal.SIGINT
     return None
