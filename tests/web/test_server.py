@@ -3387,23 +3387,25 @@ def test_a_port_another_server_listens_on_is_refused_and_ctrl_c_stops_quietly(mo
         assert serving.run_server(lambda scope, receive, send: None, [first], log_level="warning") == signal.SIGINT
 
 
-@pytest.mark.parametrize("before", [signal.SIG_DFL, signal.SIG_IGN], ids=["hang-up heard", "nohup"])
-def test_the_server_hears_a_hang_up_unless_it_was_started_to_ignore_one(before):
-    """A hang-up shuts the server down as SIGTERM does (tests/cli: the player told, the status); one
-    that whoever started the server ignores (``nohup``) stays ignored, and the handler before is
-    back after."""
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGINT], ids=["hang-up", "Ctrl-C"])
+@pytest.mark.parametrize("before", [signal.SIG_DFL, signal.SIG_IGN], ids=["heard", "ignored"])
+def test_the_server_hears_a_hang_up_or_a_ctrl_c_unless_it_was_started_to_ignore_it(signum, before):
+    """A hang-up shuts the server down as SIGTERM does (tests/cli: the player told, the status), and
+    a Ctrl-C does too; one that whoever started the server ignores (``nohup`` a hang-up, a script's
+    ``serve &`` a Ctrl-C: that stopped it anyway, with status 0) stays ignored, and the handler before
+    is back after."""
     import uvicorn
 
     from loveletter.web import serve as serving
 
     server = serving._Server(uvicorn.Config(lambda scope, receive, send: None))
-    old = signal.signal(signal.SIGHUP, before)
+    old = signal.signal(signum, before)
     try:
         with server.capture_signals():
-            heard = signal.getsignal(signal.SIGHUP)
-        assert signal.getsignal(signal.SIGHUP) == before
+            heard = signal.getsignal(signum)
+        assert signal.getsignal(signum) == before
     finally:
-        signal.signal(signal.SIGHUP, old)
+        signal.signal(signum, old)
     assert heard == (server.handle_exit if before is signal.SIG_DFL else signal.SIG_IGN)
 
 

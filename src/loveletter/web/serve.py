@@ -359,8 +359,10 @@ class _Server(uvicorn.Server):
     def capture_signals(self) -> Iterator[None]:
         # a hang-up, which uvicorn leaves to the system (uvicorn raises each signal it caught again once
         # its own handlers are back: a hang-up too, once ours is; one ignored by whoever started us, as
-        # nohup does, stays ignored)
-        with super().capture_signals(), handled(HANG_UP, self.handle_exit):
+        # nohup does, stays ignored); and a Ctrl-C ignored by whoever started us (a script's `serve &`)
+        # stays ignored too: uvicorn heard it anyway, and stopped with status 0
+        ignored = tuple(signum for signum in (signal.SIGINT,) if signal.getsignal(signum) is signal.SIG_IGN)
+        with super().capture_signals(), handled(HANG_UP, self.handle_exit), handled(ignored, signal.SIG_IGN):
             yield
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
