@@ -838,6 +838,9 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     ann.wait_for_selector(".your-turn")
     ann.check("#hints-toggle")  # the expert's advice, off by default
     ann.wait_for_selector("#hint-list li")
+    # how to read them, as the terminal says it: to the eye, and in words
+    assert ann.locator(".hint-legend .shown").inner_text() == ENGLISH("hint_legend")
+    assert ann.locator(".hint-legend .visually-hidden").inner_text() == ENGLISH("sr_hint_legend")
     # (a sign joined to its number by a no-break space)
     assert re.search(r": win (≈\xa0\d+%( ±\xa0\d+)?|<1%|>99%|0%|100%)( · best)?$", ann.locator("#hint-list li .shown").first.inner_text())
     # the best marked in the list itself, where the figures differ (the bold "best" lines)

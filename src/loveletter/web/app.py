@@ -52,7 +52,7 @@ from loveletter.web.table import Refused
 
 WEB_WORDS_PREFIX = "web_"
 #: The terminal's words the page shows too: the "best" beside a hint (the hint itself comes worded).
-SHARED_WORDS = ("hint_best", "sr_move_fmt_guard", "sr_move_fmt_target")
+SHARED_WORDS = ("hint_best", "hint_legend", "sr_hint_legend", "sr_move_fmt_guard", "sr_move_fmt_target")
 log = logging.getLogger(__name__)
 
 

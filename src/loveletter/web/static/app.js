@@ -835,7 +835,10 @@ function render() {
     };
     // each figure worded and the best marked by the server, as the terminal shows them; to the eye
     // in signs, to a screen reader in words
+    // how to read them, as the terminal says it (a certain 0% and an estimated <1% looked alike)
     hand.append($("section", { class: "hints" }, $("h3", { text: w("web_hint_title") }),
+      $("p", { class: "hint-legend" }, $("span", { class: "shown", "aria-hidden": "true", text: w("hint_legend") }),
+        $("span", { class: "visually-hidden", text: w("sr_hint_legend") })),
       $("ol", { id: "hint-list" }, ...hints.odds.map((o) =>
         $("li", { class: o.best ? "best" : false },
           $("span", { class: "shown", "aria-hidden": "true" }, `${describe(o.move)}: `,
