@@ -411,6 +411,27 @@ def test_a_write_the_database_refuses_is_told_in_one_line_and_changes_nothing(cl
     assert [t.moves for t in store.load_all()] == [[move]]
 
 
+def test_a_players_move_the_database_refuses_again_and_again_is_logged_once_and_its_success(client, monkeypatch,
+                                                                                             caplog):
+    """Each try of a player's move that the database refused was logged again: a full disk and a
+    player trying every few seconds filled the operator's log. Its first failure is logged, and its
+    success after it, as a bot's are."""
+    store = client.app.state.server.store
+    code, ann, bob = two_people(client)
+    mover = (ann, bob)[ann.state["current"]]
+    move, at = mover.state["legal"][0]["move"], mover.state["moves"]
+    with monkeypatch.context() as failing:
+        failing.setattr(store, "add_move", _busy)
+        for _ in range(3):
+            assert mover.move(move)["key"] == "web_store_failed"
+    assert mover.move(move)["moves"] == at + 1
+    told = [r.getMessage() for r in caplog.records if f"move {at} " in r.getMessage()]
+    assert told == [f"table {code}: move {at} not stored: (builtins.Exception) database is locked",
+                    f"table {code}: move {at} stored after 4 tries"]
+    ann.close()
+    bob.close()
+
+
 @pytest.mark.parametrize("refuse", [_busy, _read_only])
 def test_a_bots_move_the_database_refuses_is_stored_on_a_later_try(client, monkeypatch, caplog, refuse):
     """The bot's task ended with the failed write, and the table waited for ever on the bot. Its

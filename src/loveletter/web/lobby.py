@@ -215,6 +215,8 @@ class Room:
     # the client address whose player came or moved last: the table's bots think in its turn
     # (fair.TakingTurns), so that one address's many tables do not hold up everyone else's
     driver: str | None = None
+    # the move whose place the database has not taken yet, and how many tries it refused (see commit)
+    unstored: tuple[int, int] | None = None
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
@@ -708,7 +710,6 @@ class Server:
             seen = table.view_for(seat)
         action = await self.thinkers.run(room.driver or table.code, table.bot_choice, seat, seen, at)
         await asyncio.sleep(max(0.0, delay - (loop.time() - started)))
-        tries = 0
         while True:
             async with room.lock:
                 if not table.still_for_bot(seat, at):
@@ -716,17 +717,13 @@ class Server:
                 # Not to be cancelled from here on: a move stored but not applied would stall the table.
                 room.storing = True
                 try:
-                    # (its failure logged once, not once a second while a disk stays full)
-                    await self.commit(room, action, by_bot=True, logged=tries > 0)
-                    if tries:
-                        log.warning("table %s: move %d stored after %d tries", table.code, at, tries + 1)
+                    await self.commit(room, action, by_bot=True)
                     break
                 except Refused as refusal:  # the database did not take it (nothing applied): again in a
                     if refusal.key == ELSEWHERE:  # moment, unless another server stored that move's place
                         return
                 finally:
                     room.storing = False
-            tries += 1
             await asyncio.sleep(STORE_RETRY)
         self.tell_all(room)
         self.start_waiting(room)
@@ -785,24 +782,29 @@ class Server:
             return
         connection.send(message)
 
-    async def commit(self, room: Room, action: Action, by_bot: bool, logged: bool = False) -> None:
+    async def commit(self, room: Room, action: Action, by_bot: bool) -> None:
         """Store a checked move (in a worker thread: other tables go on meanwhile), then apply it.
         Called under the room's lock, so the table's moves keep their order. A move the database
-        does not take is not applied: :class:`Refused`, and the player may send it again
-        (``logged``: its failure to store is logged already, when it was tried before)."""
+        does not take is not applied: :class:`Refused`, and the player (or the bot) may send it again.
+        Its place's first failure is logged, and its success after failing, not each try between (a
+        full disk logged a bot's once a second, and each player's try again)."""
+        code, at = room.table.code, len(room.table.moves)
+        tried = room.unstored[1] if room.unstored is not None and room.unstored[0] == at else 0
         try:
             await asyncio.to_thread(room.table.store_move, action, by_bot)
         except IntegrityError:  # that move's number is taken: the table is out of date here
-            log.error("table %s: move %d not stored: another server on this database stored one",
-                      room.table.code, len(room.table.moves))
+            log.error("table %s: move %d not stored: another server on this database stored one", code, at)
             raise Refused(ELSEWHERE) from None
         except MAYBE_NOT_NOW as err:
             if not for_now(err):
                 raise
-            if not logged:
-                log.error("table %s: move %d not stored: %s", room.table.code, len(room.table.moves),
-                          first_line(err))
+            if not tried:
+                log.error("table %s: move %d not stored: %s", code, at, first_line(err))
+            room.unstored = (at, tried + 1)
             raise Refused("web_store_failed") from None
+        if tried:
+            log.warning("table %s: move %d stored after %d tries", code, at, tried + 1)
+        room.unstored = None
         room.table.apply(action, by_bot)
 
     async def handle(self, room: Room, connection: Connection, data: dict[str, Any]) -> None:
