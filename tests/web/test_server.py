@@ -3374,6 +3374,54 @@ def test_a_seat_may_be_open_in_so_many_places(client, monkeypatch):
     assert Seat(client, made["code"], made["secret"]).state["type"] == "state"
 
 
+def test_pages_that_came_while_a_page_waited_for_its_table_are_counted(client, monkeypatch):
+    """A page was counted against the limits before it waited for the table's lock (a move being
+    stored holds it), and taken in after: every page that came meanwhile passed the count (300
+    spectators where 100 may watch)."""
+    monkeypatch.setattr(web_app, "TABS", 2)
+    made = create(client)
+    room = client.app.state.server.rooms[made["code"]]
+    real = room.lock
+
+    class MeanwhileTwoTabs:  # the table's lock, in whose wait two more of the seat's pages came in
+        async def __aenter__(self) -> None:
+            await real.acquire()
+            room.connections.extend(types.SimpleNamespace(seat=0) for _ in range(2))
+
+        async def __aexit__(self, *_: object) -> None:
+            real.release()
+
+    monkeypatch.setattr(room, "lock", MeanwhileTwoTabs())
+    assert Seat(client, made["code"], made["secret"]).state["key"] == "web_too_many_tabs"
+    monkeypatch.setattr(room, "lock", real)
+    room.connections.clear()
+    assert Seat(client, made["code"], made["secret"]).state["type"] == "state"
+
+
+def test_a_page_whose_table_was_put_away_while_it_waited_is_taken_in_at_the_table_served(client, monkeypatch):
+    """A page waiting for its table's lock (a seat or a move being stored) was taken in at the table
+    object put away meanwhile: its player and the others each saw the other away, and their moves
+    never reached each other (then refused as "another server got there first")."""
+    made = create(client)
+    server = client.app.state.server
+    found: list[lobby.Room] = []
+    real = server.room
+
+    async def room(code, *args):
+        looked_up = await real(code, *args)
+        if not found:  # put away, as if in the moment before the page's turn for the lock came
+            found.append(looked_up)
+            del server.rooms[code]
+        return looked_up
+
+    monkeypatch.setattr(server, "room", room)
+    ann = Seat(client, made["code"], made["secret"])
+    assert ann.state["type"] == "state"
+    served = server.rooms[made["code"]]
+    assert served is not found[0] and [c.seat for c in served.connections] == [0]
+    ann.close()
+
+
 @pytest.mark.skipif(not hasattr(socket, "TCP_USER_TIMEOUT"), reason="the system has no TCP_USER_TIMEOUT (Linux has)")
 def test_the_system_drops_a_connection_whose_client_stopped_reading():
     """uvicorn closes a connection only once what it has to send has gone out: a client that stopped

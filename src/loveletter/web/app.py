@@ -283,16 +283,23 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
                 raise Refused("web_hello_late", seconds=HELLO_WAIT) from None
             t = Translator(asked_language(text))
             hello = read_client_message(text, first=True)
-            # after the hello: a missing table is told in the player's language
+            # after the hello: a missing table is told in the player's language. Taken in with the
+            # table's lock held, after a move being stored, if one is (a page that took a slow store
+            # for a dead connection, told a state without that move, said it had not reached the
+            # table: then refused as stale); on the table served (one put away while this waited,
+            # taken in there, held the player apart from the others, and their moves from them);
+            # and counted there (pages that came while a move was stored all passed the count)
             try:
-                room = await server.room(code, address, hello["secret"])
+                async with server.holding(code, address, hello["secret"]) as room:
+                    seat = room.table.seat_of(hello["secret"]) if hello["secret"] is not None else None
+                    crowded, most = ("web_too_many_watchers", WATCHERS) if seat is None else ("web_too_many_tabs", TABS)
+                    if sum(c.seat == seat for c in room.connections) >= most:
+                        raise Refused(crowded, most=most)
+                    connection = Connection(socket, seat, t, address)
+                    server.arrive(room, connection)
             except NotRead as err:  # reading a table put away: told, not an unanswered hello and a traceback
                 log.error("table %r not read: %s", code[:12], err)
                 raise Refused("web_read_failed") from None
-            seat = room.table.seat_of(hello["secret"]) if hello["secret"] is not None else None
-            crowded, most = ("web_too_many_watchers", WATCHERS) if seat is None else ("web_too_many_tabs", TABS)
-            if sum(c.seat == seat for c in room.connections) >= most:
-                raise Refused(crowded, most=most)
         except Refused as err:
             with contextlib.suppress(WebSocketDisconnect):  # (closed while its table was looked for)
                 await socket.send_json(refusal_message(err, t))
@@ -300,12 +307,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             return
         except WebSocketDisconnect:
             return
-        connection = Connection(socket, seat, t, address)
         delivering = asyncio.ensure_future(connection.deliver())
-        # after a move being stored, if one is (a page that took a slow store for a dead connection,
-        # told a state without that move, said it had not reached the table: then refused as stale)
-        async with room.lock:
-            server.arrive(room, connection)
         try:
             while True:
                 try:
