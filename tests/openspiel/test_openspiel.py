@@ -298,6 +298,14 @@ def test_the_observation_string_tells_apart_what_the_tensor_tells_apart() -> Non
     # the other seat cannot see which: the same for it, the cards shown unseen
     assert baron.observation_string(1) == handmaid.observation_string(1)
     assert "under-deck ?,?" in baron.observation_string(1)
+    # at the round's end every card is shown (R6.5), to each seat: the set-aside card, and the cards
+    # under the deck (said "?" and "set-aside in place" beside the round's end that showed them)
+    play_randomly(baron, np.random.RandomState(0))
+    rnd = baron.match.round
+    assert baron.is_terminal() and rnd.set_aside is not None
+    under = ",".join(card.word for card in rnd.deck_top_first()[-4:])  # (a second Chancellor's two too)
+    for seat in (0, 1):
+        assert f" set-aside {rnd.set_aside.word} under-deck {under} " in baron.observation_string(seat)
 
 
 def test_tensors_have_the_documented_sizes() -> None:
