@@ -775,3 +775,33 @@ def test_a_bot_reused_for_a_second_match_starts_a_new_belief():
     assert not second.round.over
     v = view(second, 0)
     assert bot.choose(v) in v.legal_actions  # raises ValueError (list.remove) today
+
+
+def test_the_trees_later_decisions_never_throw_our_own_princess_away():
+    """Each new decision of ours in the tree tried every legal move once, our own Princess played or
+    discarded too: a round lost at a good share of them made every line that kept her look worse
+    than it was, and near a match's end (2019, two players, five tokens to two) the expert played her
+    at once, a sure loss, over a Prince at the other player that won a third of the rounds. Only
+    where every move throws her away (a Prince with everyone else protected) is one of those tried."""
+    deck = ("guard guard guard guard princess spy prince guard guard priest priest baron baron handmaid handmaid"
+            " prince chancellor chancellor king countess spy")
+    match = Match(EDITION_2019, 2, target=6, deck=deck.split())
+    match.tokens = [5, 2]
+    root = ExpertBot(seed=0).search(view(match, 0))
+
+    def throws(action: Action, hand: tuple[Card, ...]) -> bool:
+        return action.card is Card.PRINCESS or (action.card is Card.PRINCE and action.target == 0
+                                                and Card.PRINCESS in hand)
+
+    holding, thrown = 0, []
+    nodes = [root]
+    while nodes:
+        node = nodes.pop()
+        nodes.extend(node.children.values())
+        for (hand, _memory), decision in node.infos.items():
+            nodes.append(decision)
+            if Card.PRINCESS in hand and decision.children:
+                holding += 1
+                if not all(throws(action, hand) for action in decision.children):
+                    thrown += [action for action in decision.children if throws(action, hand)]
+    assert holding > 20 and thrown == []

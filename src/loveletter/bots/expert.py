@@ -335,7 +335,7 @@ class ExpertBot:
                 key = (tuple(sorted(state.hands[me])), tuple(sorted(mine.items())))
                 found = node.infos.get(key)
                 node = found if found is not None else node.infos.setdefault(key, Node(player=me))
-                legal = _sensible_guesses(state.legal_actions(), odds_of)
+                legal = _sensible_guesses(_keeping_the_princess(state.legal_actions(), state.hands[me], me), odds_of)
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:
@@ -415,6 +415,19 @@ def _sensible_guesses(legal: tuple[Action, ...], odds_of: Callable[[int], dict[C
         best = [a for a in ranked if chance[a] >= cutoff - 1e-9 and chance[a] > 0]  # ties stay in
         kept.update(best or ranked[:1])
     return tuple(a for a in legal if a.card is not Card.GUARD or a.target is None or a in kept)
+
+
+def _keeping_the_princess(legal: tuple[Action, ...], hand: Sequence[Card], me: int) -> tuple[Action, ...]:
+    """The moves that do not throw our own Princess away (played, or discarded to our own Prince:
+    out of the round, R5.8), where there are any, for our later decisions in the tree. Each new one
+    tried every legal move once, so the tree lost a round on our own Princess at a good share of
+    them, and every line that kept her looked worse than it was: a Princess played at once (a sure
+    loss) was chosen over a Prince at the other player that won a third of the rounds (2019, two
+    players). The simulated players never throw her away either (the beginner's rule); at the root
+    the search still weighs every move."""
+    princess_kept = tuple(a for a in legal if not (
+        a.card is Card.PRINCESS or (a.card is Card.PRINCE and a.target == me and list(hand).count(Card.PRINCESS))))
+    return princess_kept or legal
 
 
 def _decided_by(action: Action, state: Round, me: int) -> tuple[int, ...] | None:
