@@ -304,18 +304,26 @@ def _give(path: Path, uid: int, gid: int) -> None:
                 os.chown(os.path.join(folder, name), uid, gid, follow_symlinks=False)
 
 
+#: pytest's options whose value, the argument after them, is never a test path (a folder "engine" and
+#: "-k engine" from the tests' folder).
+OPTIONS_WITH_VALUES = {"-k", "-m", "-p", "-o", "-n", "--numprocesses", "--timeout", "--maxfail", "-W",
+                       "--durations", "--dist", "--tb", "-r"}
+
+
 def pytest_command(args: "list[str]", here: Path) -> "list[str]":
     """pytest's command line for ``dev.py test ARGS``, which runs in the project's folder: a test path
-    given (a file or folder, or a test in one: ``file.py::test``) is read from the folder dev.py was
-    run in, ``here``, as the game's commands read theirs, and one that is not there is refused in one
-    line (under pytest-xdist's workers pytest's own "file or directory not found" was never said: only
-    "no tests ran"). Tests named one by one run without workers, so that a name not found is said so;
-    so do runs that say themselves how many workers, or none (``-n``, ``-p no:xdist``)."""
+    given (a file or folder there, or a test in a file: ``file.py::test``) is read from the folder
+    dev.py was run in, ``here``, as the game's commands read theirs, and a test file that is not
+    there is refused in one line (under pytest-xdist's workers pytest's own "file or directory not
+    found" was never said: only "no tests ran"). Tests named one by one run without workers, so that
+    a name not found is said so; so do runs that say themselves how many workers, or none (``-n``,
+    ``-p no:xdist``). (An option's value, ``--junitxml out/r.xml``, is none of these: left as it is.)"""
     given, workers = [], True  # type: list[str], bool
-    for arg in args:
-        path, named, _ = arg.partition("::")
-        if not arg.startswith("-") and ("/" in path or path.endswith(".py") or named):
-            where = here / path  # (a whole path stays as it is)
+    for number, arg in enumerate(args):
+        path, test, _ = arg.partition("::")
+        where = here / path  # (a whole path stays as it is)
+        an_option_value = args[number - 1:number] and args[number - 1] in OPTIONS_WITH_VALUES  # ("-k engine")
+        if not (arg.startswith("-") or an_option_value) and (path.endswith(".py") or test or where.exists()):
             if not where.exists():
                 print(say("no_test_path", path=path), file=sys.stderr)
                 sys.exit(4)  # (pytest's own status for a usage error)
@@ -324,7 +332,7 @@ def pytest_command(args: "list[str]", here: Path) -> "list[str]":
             except ValueError:  # (another drive, on Windows)
                 inside = ".."
             arg = (inside if not inside.startswith("..") else str(where)) + arg[len(path):]
-            workers = workers and not named
+            workers = workers and not (test and args[number - 1:number] != ["--deselect"])
         if arg in ("-n", "--numprocesses") or arg.startswith(("-n=", "--numprocesses=")) or (
                 arg[:2] == "-n" and arg[2:3].isalnum()) or arg.replace(" ", "") in ("no:xdist", "-pno:xdist"):
             workers = False

@@ -143,6 +143,13 @@ def test_test_paths_are_read_from_the_users_folder_and_one_not_there_is_refused(
                               engine) == [*python, "tests/test_dev.py::test_answers_tells_a_listening_port_from_a_closed_one"]
     for own in (["-n", "2"], ["-n4"], ["--numprocesses=3"], ["-p", "no:xdist"], ["-pno:xdist"]):
         assert dev.pytest_command(own, dev.ROOT) == [*python, *own], own
+    # a folder named from inside another; an option's value, a file to be made, is left as it is;
+    # tests left out do not take the workers away
+    assert dev.pytest_command(["web", "--junitxml", "out/r.xml", "-k", "engine"], dev.ROOT / "tests") == [
+        *python, "-n", "auto", "tests/web", "--junitxml", "out/r.xml", "-k", "engine"]
+    assert dev.pytest_command(["--deselect", "test_dev.py::test_answers_tells_a_listening_port_from_a_closed_one"],
+                              dev.ROOT / "tests") == [
+        *python, "-n", "auto", "--deselect", "tests/test_dev.py::test_answers_tells_a_listening_port_from_a_closed_one"]
     with pytest.raises(SystemExit) as refused:
         dev.pytest_command(["-x", "test_rules_clasic.py"], engine)
     assert refused.value.code == 4
