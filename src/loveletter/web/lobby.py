@@ -790,6 +790,7 @@ class Server:
         full disk logged a bot's once a second, and each player's try again)."""
         code, at = room.table.code, len(room.table.moves)
         tried = room.unstored[1] if room.unstored is not None and room.unstored[0] == at else 0
+        room.unstored = None  # (unless the database does not take it now, below)
         try:
             await asyncio.to_thread(room.table.store_move, action, by_bot)
         except IntegrityError:  # that move's number is taken: the table is out of date here
@@ -804,7 +805,6 @@ class Server:
             raise Refused("web_store_failed") from None
         if tried:
             log.warning("table %s: move %d stored after %d tries", code, at, tried + 1)
-        room.unstored = None
         room.table.apply(action, by_bot)
 
     async def handle(self, room: Room, connection: Connection, data: dict[str, Any]) -> None:
