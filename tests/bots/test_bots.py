@@ -417,7 +417,7 @@ def test_every_level_is_named_in_both_languages_and_offered_by_the_lobby(level):
     """A level added to LEVELS alone ended `play --bots` with a KeyError (its name in the catalogue)
     and was never offered in the browser: here a contributor is told which part it lacks."""
     for language, catalogue in MESSAGES.items():
-        for key in (f"level_{level}", f"web_level_{level}"):
+        for key in (f"level_{level}", f"web_level_{level}", f"web_bot_{level}"):
             assert catalogue.get(key, "").strip(), f"{key} missing from i18n.py's {language!r} catalogue"
     page = files("loveletter.web").joinpath("static", "app.js").read_text(encoding="utf-8")
     offered = re.search(r"const levelOptions = \(\) => \[(.*?)\];", page, re.DOTALL)

@@ -1897,13 +1897,18 @@ def test_a_move_lost_with_a_dropped_connection_may_be_made_again(server, browser
     play_one_move(page)  # (waits until the move is made)
 
 
+#: The page's network gone: every connection it makes from now on fails (counted in ``tries``; the
+#: browser's own kept as ``RealWebSocket``).
+NO_NETWORK = """() => { window.tries = 0; window.RealWebSocket = window.WebSocket;
+    window.WebSocket = class { constructor() { window.tries++; setTimeout(() => this.onclose({ code: 1006 }), 0); } send() {} close() {} };
+    socket.close(); }"""
+
+
 def test_a_page_that_cannot_reconnect_keeps_asking_at_least_every_twenty_seconds(server, browser):
     """The wait between tries doubles, up to 19.2 seconds: a server away for a while is found again
     soon after it is back (not minutes later)."""
     page = table_on_the_tests_clock(browser, server, ".hand .card")
-    page.evaluate("""() => { window.tries = 0;
-        window.WebSocket = class { constructor() { window.tries++; setTimeout(() => this.onclose({ code: 1006 }), 0); } send() {} close() {} };
-        socket.close(); }""")  # every connection from now on fails
+    page.evaluate(NO_NETWORK)
     page.wait_for_selector("#alert:has-text('reconnecting')")
     page.clock.run_for(300_000)  # five minutes: tries after 0.6, 1.2, 2.4, 4.8, 9.6 s, then every 19.2 s
     assert page.evaluate("window.tries") >= 15
@@ -1915,18 +1920,31 @@ def test_a_page_back_on_a_network_or_shown_again_connects_at_once(server, browse
     """Back online (a phone out of a tunnel) or shown again, the page only asked whether a connection
     held, and there was none: the table stayed on "reconnecting…" until the next try, up to 19.2 s later."""
     page = table_on_the_tests_clock(browser, server)
-    page.evaluate("""() => { window.RealWebSocket = window.WebSocket;
-        window.WebSocket = class { constructor() { setTimeout(() => this.onclose({ code: 1006 }), 0); } send() {} close() {} };
-        socket.close(); }""")  # no network: every connection fails
+    page.evaluate(NO_NETWORK)
     page.wait_for_selector("#alert:has-text('reconnecting')")
     page.clock.run_for(60_000)  # tries after 0.6, 1.2, 2.4, 4.8, 9.6 and 19.2 s: the next 19.2 s on
-    page.evaluate(f"window.WebSocket = window.RealWebSocket; {back}")  # the network back, the clock still
+    # the network back: a connection made at once, not at the next try
+    assert page.evaluate(f"() => {{ window.tries = 0; window.WebSocket = class extends window.RealWebSocket {{"
+                         f" constructor(...args) {{ super(...args); window.tries++; }} }}; {back}; return window.tries; }}") == 1
     page.wait_for_selector("#alert:empty", state="attached")
     page.wait_for_selector(".your-turn")
     assert page.locator("#announce").inner_text().startswith("Connected again.")
 
 
-@pytest.mark.parametrize("after", [").", "%20", "/", ".%29"])
+def test_a_page_back_on_a_network_gives_up_a_try_that_hangs_and_tries_again(server, browser):
+    """A try made on a dead network may hang until the system gives it up: back online, the page
+    only asked whether the connection held, and it held nothing."""
+    page = table_on_the_tests_clock(browser, server)
+    page.evaluate("""() => { window.tries = 0;
+        window.WebSocket = class { constructor() { window.tries++; } send() {} close() {} };
+        socket.close(); }""")  # every try from now on hangs, neither open nor closed
+    page.wait_for_selector("#alert:has-text('reconnecting')")
+    page.clock.run_for(1_000)  # the first try, after 0.6 s
+    assert page.evaluate("window.tries") == 1
+    assert page.evaluate("() => { window.dispatchEvent(new Event('online')); return window.tries; }") == 2
+
+
+@pytest.mark.parametrize("after", [").", "%20", "/", ".%29", ")%20see%20you"])
 def test_an_invitation_with_what_a_chat_put_after_it_opens_the_table(server, browser, after):
     """A link copied from a chat with a full stop, a bracket or a space after its code opened the
     lobby, unsaid (the code field already read such a link)."""
@@ -1939,11 +1957,13 @@ def test_an_invitation_with_what_a_chat_put_after_it_opens_the_table(server, bro
     friend.context.close()
 
 
-def test_a_table_link_with_no_code_in_it_is_said_so_in_the_lobby(server, browser):
-    page = new_page(browser, f"{server}#/t/%29.")
+# (no code at all, or one longer than any; to a table, or to its replay)
+@pytest.mark.parametrize("link", ["t/%29.", "t/ABCDEFGHIJKLM", "replay/)."])
+def test_a_table_link_with_no_code_in_it_is_said_so_in_the_lobby(server, browser, link):
+    page = new_page(browser, f"{server}#/{link}")
     page.wait_for_selector("#alert:has-text('There is no table with this code')")
     assert page.evaluate("location.hash") == "#/"
-    page.wait_for_selector("#create-title")
+    assert page.evaluate("document.activeElement.id") == "code"  # to be typed, as when the server finds none
     page.context.close()
 
 

@@ -352,7 +352,7 @@ async function showLobby() {
     // the code, or the invitation's whole link pasted
     const field = document.getElementById("code");
     const code = codeIn(field.value);
-    if (code && code.length <= 12) { location.hash = `#/t/${code}`; return; }
+    if (code && code.length <= CODE_MOST) { location.hash = `#/t/${code}`; return; }
     if (code) {  // longer than any table's code ("Join me at the table")
       field.setCustomValidity(w("web_no_table"));  // (put back at the next key typed: inOurWords)
     } else {  // nothing of a code: the field asks for one, in the page's words
@@ -492,19 +492,21 @@ function leaveTable() {
 }
 
 let reconnectTimer = null; // the next try to connect, after a close (cleared by a connect made meanwhile)
-let tryAgain = null; // that try, to be made at once where the page is back on a network, or shown again
+// the next try, to be made at once where the page is back on a network, or shown again: set while
+// the page is not connected (a try on a dead network may hang until the system gives it up)
+let tryAgain = null;
 
 function connect(code) {
   clearTimeout(reconnectTimer);  // (a language click connects at once: the pending try closed it again)
-  tryAgain = null;
   if (socket) { socket.onclose = null; socket.close(); }
   if (state && state.code !== code) leaveTable();
   if (standing && standing.code !== code) standing = null;  // (said of another table, whether or not it showed a state)
   const again = () => { if (location.hash === `#/t/${code}`) connect(code); };  // unless the page moved on
+  tryAgain = again;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${code}`);
   socket.onopen = () => {
-    retry = 0; serverStopped = false;
+    retry = 0; serverStopped = false; tryAgain = null;
     heardAt = Date.now(); askedAt = null;
     // a move sent on a connection that dropped was made (the state says so) or lost (said so then)
     lostAt = sentAt; sentAt = null;
@@ -690,15 +692,17 @@ function pileView(cards, cls, label) {
     ...cards.map((c) => $("li", {}, cardView(c, { class: `card small card-${c.card}` }))));
 }
 
-// A row of cards with its name shown before it (``shown``), the list named ``label`` for a screen
-// reader, which does not read the visible words out beside it (it said them twice).
-function namedPile(cards, cls, shown, label, rowClass = "named-pile") {
-  return $("div", { class: rowClass }, $("span", { "aria-hidden": "true", text: shown + ": " }), pileView(cards, cls, label));
+// A row of cards with its name shown before it (``shown``), the list named ``label`` (the same words,
+// unless given) for a screen reader, which does not read the visible words out beside it (it said them
+// twice); ``rowClass``: the row's own class, besides.
+function namedPile(cards, cls, shown, label = shown, rowClass = "") {
+  return $("div", { class: `named-pile ${rowClass}`.trim() }, $("span", { "aria-hidden": "true", text: shown + ": " }),
+    pileView(cards, cls, label));
 }
 
 // The cards removed face up (two players): the list named without its colon.
 function faceUpView(cards) {
-  return namedPile(cards, "face-up-cards", w("web_face_up"), w("web_face_up"), "face-up");
+  return namedPile(cards, "face-up-cards", w("web_face_up"), undefined, "face-up");
 }
 
 function render() {
@@ -1177,7 +1181,7 @@ function drawReplay() {
       $("p", { text: w("web_tokens", { n: f.tokens[i], target: replay.target }) }),
       // (named for the eye too: the hand and the discards were two rows of cards alike)
       namedPile(f.hands[i], "cards", w("web_replay_hand"), w("web_hand_of", { name })),
-      namedPile(f.discards[i], "discards", w("web_discards"), w("web_discards"))));
+      namedPile(f.discards[i], "discards", w("web_discards"))));
   });
   const log = $("section", { class: "panel log" }, $("h2", { text: w("web_log") }),
     logList(f.log, w("web_log"), "replay-log"));
@@ -1203,37 +1207,41 @@ document.addEventListener("keydown", (event) => {
 
 // ------------------------------------------------------------------------------------- routes
 
-// A table's code in a text typed or pasted (the code, or the invitation's whole link): of its letters
-// and digits alone (a space, a full stop or a bracket copied from a chat with it), in capitals.
-function codeIn(text) {
+// The longest table's code a link or the code field is read as (a table's is six characters).
+const CODE_MOST = 12;
+
+// A table's code in a text typed or pasted, in capitals: in a link to the table (or to its replay:
+// ``place`` "replay"), the first letters and digits after its "#/t/" (not what a chat put after
+// them: "…/#/t/QV7RXV). See you"); a code typed, its letters and digits alone (a space copied with it).
+function codeIn(text, place = "t") {
   let plain = text;
   try { plain = decodeURIComponent(text); } catch { /* (a "%" of its own: read as it is) */ }
-  return (plain.match(/#\/t\/([A-Za-z0-9]+)/)?.[1] ?? plain).replace(/[^A-Za-z0-9]/g, "").toUpperCase();
+  const link = plain.match(new RegExp(`#/${place}/(.*)$`, "s"));
+  return (link ? link[1].match(/[A-Za-z0-9]+/)?.[0] ?? "" : plain.replace(/[^A-Za-z0-9]/g, "")).toUpperCase();
 }
 
 async function route() {
   alertUser("");
   cutOff = false;  // (a table left before its first state: the next one's was said "Connected again")
   replay = null;
-  let noTable = false;  // a table's link with no table's code in it
-  if (location.hash.startsWith("#/t/")) {
-    // a link in small letters, or with what a chat put after it ("…/#/t/QV7RXV)."), is the table's
-    // own (a reconnect asks whether the page is still there); it opened the lobby, unsaid
-    const code = codeIn(location.hash.slice("#/t/".length));
-    noTable = !code || code.length > 12;
-    history.replaceState(null, "", noTable ? "#/" : `#/t/${code}`);
-    if (!noTable) {
-      connect(code);
-      return;
-    }
+  // a link to a table or its replay in small letters, or with what a chat put after it ("…/#/t/QV7RXV)."),
+  // is the table's own (a reconnect asks whether the page is still there); it opened the lobby, unsaid
+  const place = location.hash.match(/^#\/(t|replay)\//)?.[1];
+  const code = place ? codeIn(location.hash, place) : "";
+  const noTable = place !== undefined && (!code || code.length > CODE_MOST);  // a link with no table's code in it
+  if (place) history.replaceState(null, "", noTable ? "#/" : `#/${place}/${code}`);
+  if (place === "t" && !noTable) {
+    connect(code);
+    return;
   }
   if (socket) { socket.onclose = null; socket.close(); socket = null; }
+  clearTimeout(reconnectTimer);  // (the table's next try, and its try at once when back: nothing to try now)
+  tryAgain = null;
   const fromTable = state !== null;
   if (state) leaveTable();
   standing = null;  // (a table left, whether or not it showed a state)
-  const again = location.hash.match(/^#\/replay\/([A-Za-z0-9]{1,12})$/);
-  if (again) {
-    const source = { code: again[1] };
+  if (place === "replay" && !noTable) {
+    const source = { code };
     const told = await replayFrames(source);
     if (told) showReplay(told, source);
     return;
@@ -1241,7 +1249,10 @@ async function route() {
   const shown = showLobby();  // (drawn at once; its list of tables comes after)
   // (the browser's Back from a table left the focus on the page itself, where its controls had gone)
   if (fromTable && document.activeElement === document.body) document.getElementById("create-title").focus();
-  if (noTable) alertUser(w("web_no_table"));
+  if (noTable) {  // said, and the code field ready to be typed in, as when the server finds no such table
+    alertUser(w("web_no_table"));
+    document.getElementById("code").focus();
+  }
   await shown;
 }
 
