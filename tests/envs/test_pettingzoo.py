@@ -360,10 +360,14 @@ def test_a_seed_that_is_no_whole_number_from_0_is_refused(seed, error, message):
     assert view(game.match, 0).hand == first
 
 
-def test_a_step_before_reset_says_so():
-    """It failed with "'raw_env' object has no attribute 'agent_selection'"."""
+@pytest.mark.parametrize("action", [1, None])
+def test_a_step_before_reset_says_so(action):
+    """It failed with "'raw_env' object has no attribute 'agent_selection'" (the wrapped environment's
+    too, for None)."""
     with pytest.raises(RuntimeError, match=r"call reset\(\) first"):
-        raw_env().step(1)
+        raw_env().step(action)
+    with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before step"):  # (PettingZoo's)
+        env().step(action)
 
 
 @pytest.mark.parametrize("make", [raw_env, env])

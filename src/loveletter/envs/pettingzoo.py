@@ -97,8 +97,9 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # 
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         self._going_on()
-        if action is None:  # (the out-of-bounds wrapper's bare assertion otherwise)
-            self.unwrapped._none_refused()
+        if action is None:  # (the out-of-bounds wrapper's bare assertion otherwise; before reset, the wrapper's own refusal)
+            if self.unwrapped.match is not None:
+                self.unwrapped._none_refused()
         else:
             action_number(action)  # a TypeError unless a whole number
         super().step(action)
