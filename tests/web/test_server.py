@@ -3456,7 +3456,7 @@ def test_a_port_another_server_listens_on_is_refused_and_ctrl_c_stops_quietly(mo
         assert serving.run_server(lambda scope, receive, send: None, [first], log_level="warning") == signal.SIGINT
 
 
-@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGINT], ids=["hang-up", "Ctrl-C"])
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGINT, signal.SIGTERM], ids=["hang-up", "Ctrl-C", "SIGTERM"])
 @pytest.mark.parametrize("before", [signal.SIG_DFL, signal.SIG_IGN], ids=["heard", "ignored"])
 def test_the_server_hears_a_hang_up_or_a_ctrl_c_unless_it_was_started_to_ignore_it(signum, before):
     """A hang-up shuts the server down as SIGTERM does (tests/cli: the player told, the status), and

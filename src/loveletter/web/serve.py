@@ -178,9 +178,7 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     try:
         # the proxies named only (uvicorn believed anyone on this machine, so a client here could name
         # itself anyone and pass the limits per address)
-        # the database's connections closed once it has shut down: SQLite then writes its log (FILE-wal)
-        # back into the file, which held none of the tables after a Ctrl-C, to a copy made of it alone
-        stopped_by = run_server(served, listeners, stop=lost, stopped=store.engine.dispose, log_level="warning",
+        stopped_by = run_server(served, listeners, stop=lost, stopped=store.close, log_level="warning",
                                 ws_max_size=16_384, timeout_graceful_shutdown=5, proxy_headers=proxy is not None,
                                 forwarded_allow_ips=proxy or "")
     finally:
@@ -359,18 +357,20 @@ class _Server(uvicorn.Server):
     def capture_signals(self) -> Iterator[None]:
         # a hang-up, which uvicorn leaves to the system (uvicorn raises each signal it caught again once
         # its own handlers are back: a hang-up too, once ours is; one ignored by whoever started us, as
-        # nohup does, stays ignored); and a Ctrl-C ignored by whoever started us (a script's `serve &`)
-        # stays ignored too: uvicorn heard it anyway, and stopped with status 0
-        ignored = tuple(signum for signum in (signal.SIGINT,) if signal.getsignal(signum) is signal.SIG_IGN)
+        # nohup does, stays ignored); and so does a signal uvicorn takes, ignored by whoever started us
+        # (a script's `serve &` ignores Ctrl-C): uvicorn heard it anyway, and stopped with status 0
+        ignored = tuple(signum for signum in uvicorn.server.HANDLED_SIGNALS if signal.getsignal(signum) is signal.SIG_IGN)
         with super().capture_signals(), handled(HANG_UP, self.handle_exit), handled(ignored, signal.SIG_IGN):
             yield
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
-        await super().shutdown(sockets)
-        if self.force_exit and not self.lifespan.shutdown_event.is_set():  # (not where uvicorn ran it)
-            await self.lifespan.shutdown()
-        if self.stopped is not None:
-            self.stopped()
+        try:
+            await super().shutdown(sockets)
+            if self.force_exit and not self.lifespan.shutdown_event.is_set():  # (not where uvicorn ran it)
+                await self.lifespan.shutdown()
+        finally:
+            if self.stopped is not None:
+                self.stopped()
 
 
 def log_config() -> dict[str, Any]:

@@ -356,6 +356,12 @@ class Store:
         metadata.create_all(self.engine)
         _widen_names(self.engine)
 
+    def close(self) -> None:
+        """Close the database's connections (at the server's stop): SQLite then writes the changes it
+        keeps beside the file (FILE-wal) into the file, which held none of the tables after a Ctrl-C,
+        to a copy made of it alone. The store may still be used: it connects again."""
+        self.engine.dispose()
+
     def check_writable(self) -> None:
         """Raise the database's refusal where this server may not write to it (a read-only file, a
         role without the right): such a server started, and refused every new table with "try
