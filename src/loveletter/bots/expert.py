@@ -425,8 +425,9 @@ def _keeping_the_princess(legal: tuple[Action, ...], hand: Sequence[Card], me: i
     loss) was chosen over a Prince at the other player that won a third of the rounds (2019, two
     players). The simulated players never throw her away either (the beginner's rule); at the root
     the search still weighs every move."""
-    princess_kept = tuple(a for a in legal if not (
-        a.card is Card.PRINCESS or (a.card is Card.PRINCE and a.target == me and list(hand).count(Card.PRINCESS))))
+    if Card.PRINCESS not in hand:  # (most of the time: nothing to look at)
+        return legal
+    princess_kept = tuple(a for a in legal if a.card is not Card.PRINCESS and not (a.card is Card.PRINCE and a.target == me))
     return princess_kept or legal
 
 
