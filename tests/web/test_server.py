@@ -2184,19 +2184,23 @@ def test_a_bot_thinks_at_once_and_moves_when_the_delay_is_over(database):
     store.engine.dispose()
 
 
-def test_a_bot_waits_only_what_is_left_of_the_delay_after_thinking(database, monkeypatch):
-    """The other half of the test above: the wait after the thinking is the delay less the time
-    the bot thought (waiting the whole delay again puts the thinking back on top of it)."""
-
-
+def _sleeps_noted(monkeypatch) -> list[float]:
+    """The server's waits (``asyncio.sleep`` in the lobby), noted in the list returned and not waited."""
     waits: list[float] = []
+    asyncio_sleep = asyncio.sleep
 
-    async def sleep(seconds, result=None):  # noted, and not waited
+    async def sleep(seconds, result=None):
         waits.append(seconds)
         return await asyncio_sleep(0, result)
 
-    asyncio_sleep = asyncio.sleep
     monkeypatch.setattr(lobby, "asyncio", types.SimpleNamespace(**{**vars(asyncio), "sleep": sleep}))
+    return waits
+
+
+def test_a_bot_waits_only_what_is_left_of_the_delay_after_thinking(database, monkeypatch):
+    """The other half of the test above: the wait after the thinking is the delay less the time
+    the bot thought (waiting the whole delay again puts the thinking back on top of it)."""
+    waits = _sleeps_noted(monkeypatch)
 
     async def scenario():
         store = Store(database)
@@ -2224,14 +2228,7 @@ def test_a_stand_ins_move_goes_out_the_bot_delay_after_it_began_to_think(databas
     """R7: once its timeout was over, a stand-in's move went out as soon as it was chosen, so how long
     an expert stand-in thought (0.08 s for a Prince and a Princess, 0.27 s for a Countess and a King)
     told the others a little of the hand it played for. It now waits out the bot delay, as a bot does."""
-    waits: list[float] = []
-
-    async def sleep(seconds, result=None):  # noted, and not waited
-        waits.append(seconds)
-        return await asyncio_sleep(0, result)
-
-    asyncio_sleep = asyncio.sleep
-    monkeypatch.setattr(lobby, "asyncio", types.SimpleNamespace(**{**vars(asyncio), "sleep": sleep}))
+    waits = _sleeps_noted(monkeypatch)
 
     async def scenario():
         store = Store(database)
