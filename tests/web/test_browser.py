@@ -1164,8 +1164,15 @@ def test_a_redraw_keeps_the_focus_on_a_half_made_choice_and_it_never_drops_to_th
             matches += 1
             continue
         if not chose and page.locator(ASKING_ENABLED).count():
+            before = moves_shown(page)
             page.locator(ASKING_ENABLED).first.focus()
             page.keyboard.press("Enter")
+            # (played at once where it is the card's one move: a Prince with every other player
+            # protected or out, which waited here for a choice that never came)
+            page.wait_for_function("document.querySelector('.picking') !== null"
+                                   f" || Number(document.querySelector('#main').dataset.moves) > {before}")
+            if not page.locator(".picking").count():
+                continue
             page.wait_for_function(f"{focused}.startsWith('target-')")
             page.keyboard.press("Tab")  # the next choice (the hand's cards come first on the page)
             choice = page.evaluate(focused)
