@@ -1906,8 +1906,10 @@ def test_a_move_lost_with_a_dropped_connection_may_be_made_again(server, browser
 
 #: The page's network gone: every connection it makes from now on fails (counted in ``tries``; the
 #: browser's own kept as ``RealWebSocket``).
+#: (Never open: the page's pulse leaves it alone; its close, if the page has let it go meanwhile, unheard.)
 NO_NETWORK = """() => { window.tries = 0; window.RealWebSocket = window.WebSocket;
-    window.WebSocket = class { constructor() { window.tries++; setTimeout(() => this.onclose({ code: 1006 }), 0); } send() {} close() {} };
+    window.WebSocket = class { static OPEN = 1; readyState = 0;
+        constructor() { window.tries++; setTimeout(() => this.onclose?.({ code: 1006 }), 0); } send() {} close() {} };
     socket.close(); }"""
 
 
@@ -1943,7 +1945,7 @@ def test_a_page_back_on_a_network_gives_up_a_try_that_hangs_and_tries_again(serv
     only asked whether the connection held, and it held nothing."""
     page = table_on_the_tests_clock(browser, server)
     page.evaluate("""() => { window.tries = 0;
-        window.WebSocket = class { constructor() { window.tries++; } send() {} close() {} };
+        window.WebSocket = class { static OPEN = 1; readyState = 0; constructor() { window.tries++; } send() {} close() {} };
         socket.close(); }""")  # every try from now on hangs, neither open nor closed
     page.wait_for_selector("#alert:has-text('reconnecting')")
     page.clock.run_for(1_000)  # the first try, after 0.6 s
