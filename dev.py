@@ -322,9 +322,10 @@ def pytest_command(args: "list[str]", here: Path) -> "list[str]":
     for number, arg in enumerate(args):
         path, test, _ = arg.partition("::")
         where = here / path  # (a whole path stays as it is)
-        an_option_value = args[number - 1:number] and args[number - 1] in OPTIONS_WITH_VALUES  # ("-k engine")
-        if not (arg.startswith("-") or an_option_value) and (path.endswith(".py") or test or where.exists()):
-            if not where.exists():
+        there = where.exists()
+        before = args[number - 1] if number else None
+        if not (arg.startswith("-") or before in OPTIONS_WITH_VALUES) and (path.endswith(".py") or test or there):  # ("-k engine")
+            if not there:
                 print(say("no_test_path", path=path), file=sys.stderr)
                 sys.exit(4)  # (pytest's own status for a usage error)
             try:
@@ -332,7 +333,7 @@ def pytest_command(args: "list[str]", here: Path) -> "list[str]":
             except ValueError:  # (another drive, on Windows)
                 inside = ".."
             arg = (inside if not inside.startswith("..") else str(where)) + arg[len(path):]
-            workers = workers and not (test and args[number - 1:number] != ["--deselect"])
+            workers = workers and not (test and before != "--deselect")
         if arg in ("-n", "--numprocesses") or arg.startswith(("-n=", "--numprocesses=")) or (
                 arg[:2] == "-n" and arg[2:3].isalnum()) or arg.replace(" ", "") in ("no:xdist", "-pno:xdist"):
             workers = False

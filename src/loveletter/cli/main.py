@@ -267,7 +267,7 @@ def check_command(paths: tuple[str, ...], lang: str | None) -> None:
         name = on_one_line(str(file))
         try:
             # a folder's pipe or device (see records_in; one named is read, as cat reads it: <(...))
-            if file not in given and file.exists() and not file.is_file():
+            if file not in given and not file.is_file() and file.exists():
                 raise RecordError("rec_not_a_file", path=name)
             left_out = t.ignored_fields(replay(load(file)).ignored)
             if left_out:  # sound, but a misspelt field is not passed over without a word (as replay says it)

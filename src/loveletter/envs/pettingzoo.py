@@ -97,9 +97,8 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # 
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         self._going_on()
-        if action is None:  # (the out-of-bounds wrapper's bare assertion otherwise; before reset, the wrapper's own refusal)
-            if self.unwrapped.match is not None:
-                self.unwrapped._none_refused()
+        if action is None:  # (the out-of-bounds wrapper's bare assertion otherwise)
+            self.unwrapped._none_refused()
         else:
             action_number(action)  # a TypeError unless a whole number
         super().step(action)
@@ -242,7 +241,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (AECEnv is untyped: an Any base)
             self.render()
 
     def _none_refused(self) -> None:
-        """Refuses the action ``None`` of the agent to move, unless its episode is over."""
+        """Refuses the action ``None`` of the agent to move, unless its episode is over (or, before
+        reset, leaves it to be refused as any step then is)."""
+        if self.match is None:
+            return
         agent = self.agent_selection
         if not (self.terminations[agent] or self.truncations[agent]):
             raise _none_refusal(agent)

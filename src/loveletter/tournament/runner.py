@@ -29,7 +29,7 @@ from loveletter.bots import LEVELS, MAX_BUDGET, SEARCHING
 from loveletter.engine import EDITIONS
 from loveletter.engine.errors import is_whole, shown
 from loveletter.i18n import grouped
-from loveletter.signals import STOPPING, handled
+from loveletter.signals import STOPPING, handled, set_back
 from loveletter.tournament.games import (
     MODES,
     Chunk,
@@ -479,10 +479,8 @@ def _our_stops_kept() -> Iterator[None]:
         if stop.code != signal.SIGTERM or not callable(heard):
             raise
         heard(signal.SIGTERM, None)
-    finally:
-        for signum, handler in ours.items():
-            if handler is not None:  # (set again, the C-level handler too: Ray's core had replaced it)
-                signal.signal(signum, handler)
+    finally:  # (set again, the C-level handler too: Ray's core had replaced it)
+        set_back({signum: handler for signum, handler in ours.items() if handler is not None})
 
 
 @contextmanager
