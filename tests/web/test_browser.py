@@ -1904,13 +1904,19 @@ def test_a_move_lost_with_a_dropped_connection_may_be_made_again(server, browser
     play_one_move(page)  # (waits until the move is made)
 
 
-#: The page's network gone: every connection it makes from now on fails (counted in ``tries``; the
-#: browser's own kept as ``RealWebSocket``).
-#: (Never open: the page's pulse leaves it alone; its close, if the page has let it go meanwhile, unheard.)
-NO_NETWORK = """() => { window.tries = 0; window.RealWebSocket = window.WebSocket;
-    window.WebSocket = class { static OPEN = 1; readyState = 0;
-        constructor() { window.tries++; setTimeout(() => this.onclose?.({ code: 1006 }), 0); } send() {} close() {} };
-    socket.close(); }"""
+def no_network(closes: bool = True) -> str:
+    """A script that takes the page's network away: every connection it makes from now on fails, or
+    with ``closes`` false hangs, neither open nor closed (counted in ``tries``; the browser's own kept
+    as ``RealWebSocket``). Never open, the page's pulse leaves it alone; its close, if the page has let
+    it go meanwhile, goes unheard."""
+    closing = "setTimeout(() => this.onclose?.({ code: 1006 }), 0);" if closes else ""
+    return f"""() => {{ window.tries = 0; window.RealWebSocket = window.WebSocket;
+        window.WebSocket = class {{ static OPEN = 1; readyState = 0;
+            constructor() {{ window.tries++; {closing} }} send() {{}} close() {{}} }};
+        socket.close(); }}"""
+
+
+NO_NETWORK = no_network()
 
 
 def test_a_page_that_cannot_reconnect_keeps_asking_at_least_every_twenty_seconds(server, browser):
@@ -1944,9 +1950,7 @@ def test_a_page_back_on_a_network_gives_up_a_try_that_hangs_and_tries_again(serv
     """A try made on a dead network may hang until the system gives it up: back online, the page
     only asked whether the connection held, and it held nothing."""
     page = table_on_the_tests_clock(browser, server)
-    page.evaluate("""() => { window.tries = 0;
-        window.WebSocket = class { static OPEN = 1; readyState = 0; constructor() { window.tries++; } send() {} close() {} };
-        socket.close(); }""")  # every try from now on hangs, neither open nor closed
+    page.evaluate(no_network(closes=False))  # every try from now on hangs, neither open nor closed
     page.wait_for_selector("#alert:has-text('reconnecting')")
     page.clock.run_for(1_000)  # the first try, after 0.6 s
     assert page.evaluate("window.tries") == 1
@@ -2009,10 +2013,7 @@ def test_a_move_not_sent_stays_said_while_the_page_tries_to_connect_again(server
     """Said, "Your move was not sent: play it again once the connection is back" was put away by the
     next try to connect that failed, and "Connection lost" read out again alone."""
     page = table_on_the_tests_clock(browser, server)
-    page.evaluate("""() => {
-        window.WebSocket = class { static OPEN = 1; readyState = 0;
-                                   constructor() { setTimeout(() => this.onclose({ code: 1006 }), 0); } send() {} close() {} };
-        socket.close(); }""")  # every connection from now on fails (never open: nothing is sent on one)
+    page.evaluate(NO_NETWORK)  # every connection from now on fails (never open: nothing is sent on one)
     page.wait_for_selector("#alert:has-text('reconnecting')")
     page.evaluate("send(state.legal[0].move)")
     not_sent = "Your move was not sent: play it again once the connection is back. Connection lost: reconnecting…"

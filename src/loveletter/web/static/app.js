@@ -1222,7 +1222,6 @@ function codeIn(text, place = "t") {
 
 async function route() {
   alertUser("");
-  cutOff = false;  // (a table left before its first state: the next one's was said "Connected again")
   replay = null;
   // a link to a table or its replay in small letters, or with what a chat put after it ("…/#/t/QV7RXV)."),
   // is the table's own (a reconnect asks whether the page is still there); it opened the lobby, unsaid
@@ -1230,13 +1229,14 @@ async function route() {
   const code = place ? codeIn(location.hash, place) : "";
   const noTable = place !== undefined && (!code || code.length > CODE_MOST);  // a link with no table's code in it
   if (place) history.replaceState(null, "", noTable ? "#/" : `#/${place}/${code}`);
+  // (a table left before its first state: the next one's was said "Connected again"; the same one,
+  // asked again by a language switched while it was cut off, still is)
+  if (state?.code !== code) cutOff = false;
   if (place === "t" && !noTable) {
     connect(code);
     return;
   }
   if (socket) { socket.onclose = null; socket.close(); socket = null; }
-  clearTimeout(reconnectTimer);  // (the table's next try, and its try at once when back: nothing to try now)
-  tryAgain = null;
   const fromTable = state !== null;
   if (state) leaveTable();
   standing = null;  // (a table left, whether or not it showed a state)
@@ -1266,7 +1266,7 @@ document.getElementById("lang").addEventListener("click", async () => {
     localStorage.setItem("ll-lang", lang);
   }
   if (!loaded) return;  // clicked again meanwhile: the last click's language is the page's
-  awayAtSwitch = Boolean(alerted) && putAway === alerted;
+  awayAtSwitch = Boolean(putAway);  // (put away: putAway is what the alert says, else null)
   if (tell({ type: "lang", lang })) return;  // the table comes again in that language
   if (replay) {  // the same step of the same replay, in the other language
     const { source, at } = replay;
