@@ -233,7 +233,8 @@ class Observations:
             parts.append(Part(f"under_deck_{i}", c + 1,
                               f"the card {i + 1}{_ORDINAL.get(i + 1, 'th')} from the top among those Chancellors put"
                               " under the deck (they come back in that order): one-hot if the observer put it"
-                              " there, else the last number is 1 if another player did (all 0: none)"))
+                              " there or the round is over (R6.5), else the last number is 1 if another"
+                              " player did (all 0: none)"))
         for s in range(p):
             parts += [
                 Part(f"alive_{s}", 1, f"1 if seat {s} is still in the round"),
@@ -321,7 +322,7 @@ class Observations:
             out[at + index[card]] = n
         at += c
         if self.under_deck_places:
-            for i, placed in enumerate(view.under_deck()[:self.under_deck_places]):
+            for i, placed in enumerate(view.under_deck_shown()[:self.under_deck_places]):
                 out[at + i * (c + 1) + (index[placed] if placed is not None else c)] = 1
             at += self.under_deck_places * (c + 1)
         for s in range(p):

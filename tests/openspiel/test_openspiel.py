@@ -5,6 +5,7 @@ observes, and resampling for information-set MCTS."""
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
 import random
 import subprocess
@@ -304,8 +305,16 @@ def test_the_observation_string_tells_apart_what_the_tensor_tells_apart() -> Non
     rnd = baron.match.round
     assert baron.is_terminal() and rnd.set_aside is not None
     under = ",".join(card.word for card in rnd.deck_top_first()[-4:])  # (a second Chancellor's two too)
+    codec = observations_for(EDITION_2019, 2)
+    first = sum(part.size for part in itertools.takewhile(lambda part: part.name != "under_deck_0",
+                                                          codec.observation_parts()))
+    width = len(codec.cards) + 1
+    named = [[float(card is shown) for card in codec.cards] + [0.0] for shown in rnd.deck_top_first()[-4:]]
     for seat in (0, 1):
         assert f" set-aside {rnd.set_aside.word} under-deck {under} " in baron.observation_string(seat)
+        # and the tensor names them too, where it said "another player's" for the other seat's
+        tensor = baron.observation_tensor(seat)
+        assert [tensor[first + i * width:first + (i + 1) * width] for i in range(4)] == named
 
 
 def test_tensors_have_the_documented_sizes() -> None:

@@ -94,6 +94,16 @@ class View:
             deck.follow(e)
         return deck.bottom[::-1]
 
+    def under_deck_shown(self) -> list[Card | None]:
+        """:meth:`under_deck`, and at the round's end every card there named, another player's too:
+        the whole deck is then shown (R6.5), the cards under it last."""
+        under = self.under_deck()
+        if self.over and under:
+            for e in self.events:
+                if e.kind == "round_end" and e.cards is not None:
+                    return list(e.cards[len(e.cards) - len(under):])  # (the deck's last cards, top first)
+        return under
+
     def private_events(self) -> list[Event]:
         """Events whose secret this seat shares with at most one other (Priest, Baron, King,
         Chancellor, a Prince's set-aside card), excluding plain draws and deals."""

@@ -340,13 +340,11 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
             return ",".join(c.word for c in pile) or "-"
         phase = "over" if v.over else "chancellor" if v.phase is Phase.CHANCELLOR else "play"
         set_aside = "set-aside taken" if v.set_aside_taken else "set-aside in place"
-        under: list[Card] | list[Card | None] = v.under_deck()
-        if v.over:  # R6.5: every card is shown at the round's end, the set-aside card's and the deck's too
+        under = v.under_deck_shown()
+        if v.over:  # R6.5: every card is shown at the round's end, the set-aside card too
             for e in v.events:
                 if e.kind == "reveal" and e.seat is None and e.card is not None:
                     set_aside = f"set-aside {e.card.word}"
-                elif e.kind == "round_end" and e.cards is not None and under:
-                    under = list(e.cards[len(e.cards) - len(under):])  # (the deck's last cards, top first)
         parts = [
             f"seat {seat}", f"round {v.round_number}", f"turn {v.turn}", f"current {v.current}", f"phase {phase}",
             f"hand {cards(v.hand)}", f"deck {v.deck_size}", f"face-up {cards(v.face_up)}", set_aside,
