@@ -966,7 +966,7 @@ def assert_replay_steps_are_announced(page: Page) -> None:
         # the last step says how the match stands, heard after the step's lines
         result = page.locator("#replay-result").all_inner_texts()
         assert len(result) == page.locator("#replay-next").is_disabled()
-        assert page.locator("#announce").text_content() == " ".join([step, *added, *result])
+        assert page.locator("#announce").text_content() == " ".join([f"{step}.", *added, *result])
         most, before = max(most, len(added)), after
     assert most >= 2  # the last step: the move and the round's end
 
@@ -1776,6 +1776,49 @@ def test_a_replay_steps_back_with_the_left_arrow_and_marks_no_one_at_the_round_e
     assert next_at[0] == next_at[1]
 
 
+def test_forced_colours_still_mark_the_card_being_played_and_whose_turn_it_is(server, browser):
+    """Windows' forced colours drop every shadow, which alone marked them: the chosen card and the
+    current player's panel looked like the others."""
+    page = new_page(browser, server)
+    page.wait_for_selector("#create-button")
+    page.emulate_media(forced_colors="active")
+    frame = {"names": ["Ann", "Bob"], "alive": [True, True], "protected": [False, False], "tokens": [0, 0],
+             "hands": [[face("guard")], [face("king")]], "discards": [[], []], "face_up": [], "deck_size": 10,
+             "round": 1, "current": 0, "winners": [], "turn": 1, "log": ["dealt"]}
+    page.evaluate("(frames) => showReplay({frames, target: 1, result: ''}, {code: 'QQQQQQ'})", [frame])
+    outlines = page.evaluate("""() => {
+      for (const pressed of ["true", "false"]) {  // (two cards as the hand shows them while one is played)
+        const card = document.createElement("button");
+        card.className = "card-button";
+        card.setAttribute("aria-pressed", pressed);
+        document.querySelector(".players").append(card);
+      }
+      const outline = (node) => getComputedStyle(node).outlineStyle;
+      return [...document.querySelectorAll(".player, .card-button")].map(outline);
+    }""")
+    assert outlines == ["solid", "none", "solid", "none"]  # Ann's turn, Bob's panel; the card played, the other
+
+
+def test_a_replay_says_every_line_of_a_new_rounds_deal(server, browser):
+    """Stepping into a round, a screen reader heard only its last line ("Bob draws the Guard"): not
+    who starts, the cards face up, nor the deal."""
+    page = new_page(browser, server)
+    page.wait_for_selector("#create-button")
+    frame = {"names": ["Ann", "Bob"], "alive": [True, True], "protected": [False, False], "tokens": [0, 0],
+             "hands": [[face("guard")], [face("king")]], "discards": [[], []],
+             "face_up": [], "deck_size": 10, "round": 1, "current": 0, "winners": []}
+    dealt = ["Round 2: Bob starts.", "Ann is dealt the Baron.", "Bob draws the Guard."]
+    frames = [{**frame, "turn": 0, "log": ["dealt"]}, {**frame, "turn": 1, "winners": [0], "log": ["dealt", "won"]},
+              {**frame, "turn": 0, "round": 2, "tokens": [1, 0], "log": dealt}]
+    page.evaluate("(frames) => showReplay({frames, target: 2, result: 'The record stops here.'}, {code: 'QQQQQQ'})", frames)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#replay-step:has-text('Step 2 of 3')")
+    assert page.locator("#announce").text_content() == "Step 2 of 3: round 1, turn 1. won"
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#replay-step:has-text('Step 3 of 3')")
+    assert page.locator("#announce").text_content() == " ".join(["Step 3 of 3: round 2, the deal.", *dealt, "The record stops here."])
+
+
 def test_the_lobby_keeps_a_private_table_unlisted_says_why_a_table_is_refused_and_takes_a_code_typed_small(server, browser):
     ann = new_page(browser, server)
     ann.fill("#name", "Bot 1 (random)")  # a name that would pass for a bot: the server refuses it
@@ -1970,11 +2013,13 @@ def test_an_invitation_with_what_a_chat_put_after_it_opens_the_table(server, bro
     friend.context.close()
 
 
-# (no code at all, or one longer than any; to a table, or to its replay)
-@pytest.mark.parametrize("link", ["t/%29.", "t/ABCDEFGHIJKLM", "replay/)."])
+# (no code at all, or one longer than any; to a table, or to its replay; a replay's code of no table,
+# which left the page blank but for the alert, the focus on the page itself)
+@pytest.mark.parametrize("link", ["t/%29.", "t/ABCDEFGHIJKLM", "replay/).", "replay/ZZZZZZ"])
 def test_a_table_link_with_no_code_in_it_is_said_so_in_the_lobby(server, browser, link):
     page = new_page(browser, f"{server}#/{link}")
     page.wait_for_selector("#alert:has-text('There is no table with this code')")
+    page.wait_for_selector("#create")
     assert page.evaluate("location.hash") == "#/"
     assert page.evaluate("document.activeElement.id") == "code"  # to be typed, as when the server finds none
     page.context.close()

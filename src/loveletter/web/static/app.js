@@ -563,9 +563,7 @@ function connect(code) {
       }
       if (leaving) {  // back to the lobby (not a blank page), the reason shown there
         socket.onclose = null; socket = null; leaveTable();
-        history.replaceState(null, "", "#/");
-        // (the focus on the code, to be typed again: the table's page it was on is gone)
-        showLobby().then(() => { alertUser(message.message); document.getElementById("code").focus(); });
+        lobbySaying(message.message);
       }
     }
   };
@@ -1192,8 +1190,11 @@ function drawReplay() {
   for (const list of main.querySelectorAll(".log ol")) list.scrollTop = list.scrollHeight;  // the newest line in sight
   // the step's new lines (a round's end is several: the deck left, the winners, the Spy's token)
   const before = replay.frames[replay.at - 1];
-  const fresh = before && before.round === f.round && before.log.length < f.log.length ? f.log.slice(before.log.length) : f.log.slice(-1);
-  announce([document.getElementById("replay-step").textContent.trim(), ...fresh, ...(last ? [replay.result] : [])].join(" "));
+  // (a round's first step: all its lines, who starts, the cards face up, the deal; only the last was said)
+  const fresh = !before || before.round !== f.round ? f.log
+    : before.log.length < f.log.length ? f.log.slice(before.log.length) : f.log.slice(-1);
+  // the step's words a sentence of their own, so that a screen reader pauses before the lines
+  announce([`${document.getElementById("replay-step").textContent.trim()}.`, ...fresh, ...(last ? [replay.result] : [])].join(" "));
   refocus(focused, ours ? "#replay-next:not([disabled]), #replay-back:not([disabled])" : null);
 }
 
@@ -1243,16 +1244,31 @@ async function route() {
   if (place === "replay" && !noTable) {
     const source = { code };
     const told = await replayFrames(source);
-    if (told) showReplay(told, source);
+    if (location.hash !== `#/replay/${code}`) return;  // (gone elsewhere meanwhile)
+    if (told) {
+      showReplay(told, source);
+      return;
+    }
+  }
+  // a link with no table's code, or a replay the server refused (the reason said): said in the lobby
+  // (the page was left blank), as when the server finds no such table
+  if (place) {
+    await lobbySaying(noTable ? w("web_no_table") : alerted);
     return;
   }
   const shown = showLobby();  // (drawn at once; its list of tables comes after)
   // (the browser's Back from a table left the focus on the page itself, where its controls had gone)
   if (fromTable && document.activeElement === document.body) document.getElementById("create-title").focus();
-  if (noTable) {  // said, and the code field ready to be typed in, as when the server finds no such table
-    alertUser(w("web_no_table"));
-    document.getElementById("code").focus();
-  }
+  await shown;
+}
+
+// Back to the lobby (not a blank page), saying ``text`` there, the focus on the code field, to be
+// typed again: where a table's code or a replay's was not found, or a table is gone.
+async function lobbySaying(text) {
+  history.replaceState(null, "", "#/");
+  const shown = showLobby();  // (drawn at once; its list of tables comes after)
+  alertUser(text);
+  document.getElementById("code").focus();
   await shown;
 }
 
