@@ -3005,14 +3005,21 @@ def test_a_server_stops_with_status_1_once_its_database_is_lost(monkeypatch, tmp
     assert capsys.readouterr().err.strip().endswith("this server stops, and the other goes on")
 
 
-def test_the_servers_files_are_its_users_alone(tmp_path, monkeypatch):
+@pytest.mark.parametrize("upgraded", [False, True], ids=["new", "made by an older version"])
+def test_the_servers_files_are_its_users_alone(tmp_path, monkeypatch, upgraded):
     """The database holds every table's seed (every hidden card of every game being played) and the
     private tables' codes: it was made readable by every account on the machine, in a folder that
-    was too."""
+    was too; and an upgraded server served such a database as it found it."""
     from loveletter.web import store as storing
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     before = os.umask(0o022)  # (the usual one: files every account may read)
+    if upgraded:
+        (tmp_path / "loveletter").mkdir(0o755)
+        Store(f"sqlite:///{tmp_path / 'loveletter' / 'web.sqlite3'}").close()
+        for made in (tmp_path / "loveletter").iterdir():
+            made.chmod(0o644)
+        (tmp_path / "loveletter").chmod(0o755)
     try:
         url = storing.default_database()
         Store(url)

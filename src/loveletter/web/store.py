@@ -127,10 +127,18 @@ PRIVATE_FILE, PRIVATE_FOLDER = 0o600, 0o700
 
 
 def default_database() -> str:
-    """A per-user SQLite file (XDG data folder), created on first use."""
+    """A per-user SQLite file (XDG data folder), created on first use. The folder and the files of the
+    database there are made the user's alone where they were there already: older versions made them
+    readable by every account, and an upgraded server served them so."""
     folder = data_folder()
     folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
-    return sqlite_url(str(folder / "web.sqlite3"))
+    path = folder / "web.sqlite3"
+    with contextlib.suppress(PermissionError):  # (another account's folder: left as it is)
+        folder.chmod(PRIVATE_FOLDER)
+        for name in (path.name, f"{path.name}.lock", f"{path.name}-wal", f"{path.name}-shm"):
+            with contextlib.suppress(FileNotFoundError):
+                (folder / name).chmod(PRIVATE_FILE)
+    return sqlite_url(str(path))
 
 
 def sqlite_url(path: str) -> str:
