@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Route, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from loveletter.engine import CLASSIC, Action, Card
@@ -1412,7 +1412,7 @@ AWAY = ("(away) => socket.onmessage({data: JSON.stringify({type: 'away', away,"
 GIVE_HINTS = "([moves, odds]) => socket.onmessage({data: JSON.stringify({type: 'hints', moves, lang, belief: {}, odds})})"
 
 
-ENGLISH = Translator("en")
+ENGLISH, DUTCH = Translator("en"), Translator("nl")
 
 
 def face(card: str) -> dict[str, object]:
@@ -1797,6 +1797,39 @@ def test_forced_colours_still_mark_the_card_being_played_and_whose_turn_it_is(se
       return [...document.querySelectorAll(".player, .card-button")].map(outline);
     }""")
     assert outlines == ["solid", "none", "solid", "none"]  # Ann's turn, Bob's panel; the card played, the other
+
+
+def upgraded(route: Route) -> None:
+    """An API answer as a server upgraded since the page was loaded gives it: another page's version."""
+    answer = route.fetch()
+    route.fulfill(response=answer, headers={**answer.headers, "x-loveletter-page": "0123456789abcdef"})
+
+
+def test_a_page_left_open_across_an_upgrade_of_the_server_asks_to_be_reloaded(server, browser):
+    """An older page read what a newer server sent wrongly (its replay showed nothing), and nothing
+    said to reload it: the API names the page it serves, and a page finds it is not its own, in the
+    lobby (its list of tables) or at a table whose connection came back."""
+    for at_table in (False, True):
+        page = new_page(browser, server)
+        page.wait_for_selector("#create-button")
+        if at_table:
+            create_table(page, "Ann", {1: "random"}, target=7)
+            page.wait_for_selector(".your-turn")
+        page.route("**/api/**", upgraded)
+        assert page.locator("#alert").is_hidden()
+        if at_table:
+            page.evaluate("socket.close()")  # (the server stopped, for its upgrade, and back)
+        else:
+            page.click("#lang")  # the lobby asks for its list of tables again
+        said = (ENGLISH if at_table else DUTCH)("web_page_updated")
+        page.wait_for_selector(f"#alert:not([hidden]):has-text('{said}')")
+        if at_table:  # (the table came back, its state drawn: still said)
+            page.wait_for_selector(".your-turn")
+            assert page.locator("#alert").inner_text() == said
+        if not at_table:  # said until the page is reloaded: not put away by the next answer
+            page.click("#lang")
+            page.wait_for_selector(f"#alert:has-text('{ENGLISH('web_page_updated')}')")
+        page.context.close()
 
 
 def test_a_replay_says_every_line_of_a_new_rounds_deal(server, browser):

@@ -3150,6 +3150,28 @@ def test_every_answer_keeps_the_page_out_of_other_sites_frames_and_secrets_out_o
     assert "cache-control" not in client.get("/static/app.js").headers
 
 
+def test_the_api_names_the_version_of_the_page_served(client, monkeypatch):
+    """A page left open while the server was upgraded compares it with its own (the page's tests):
+    an older page's replay showed nothing, and nothing said to reload it."""
+    from loveletter.web.app import page_version
+
+    version = page_version()
+    assert re.fullmatch("[0-9a-f]{16}", version)
+    assert f'<html lang="en" data-page="{version}">' in client.get("/").text
+    for answer in (client.get("/api/page"), client.get("/api/tables"), client.get("/api/tables/ZZZZZZ/replay")):
+        assert answer.headers["x-loveletter-page"] == version, answer.request.url
+    assert client.get("/api/page").json() == {"page": version}
+    assert "x-loveletter-page" not in client.get("/static/app.js").headers
+    # another page, another version
+    files = web_app._static
+    monkeypatch.setattr(web_app, "_static", lambda name: "// another page" if name == "app.js" else files(name))
+    page_version.cache_clear()
+    try:
+        assert page_version() != version
+    finally:
+        page_version.cache_clear()
+
+
 def test_a_redirect_to_a_path_without_its_slash_names_the_path_alone(client):
     """Behind a reverse proxy, "/api/tables/" was sent on to "http://localhost/api/tables": the
     proxy's internal address, which the friend's browser cannot reach."""

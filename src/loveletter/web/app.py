@@ -8,7 +8,8 @@
   (``{"frames": [...], "left_out": ..., "target": ..., "result": ...}``:
   :func:`~loveletter.web.replays.frames_json`); ``POST
   /api/replay``: the replay of a record sent; ``GET /api/words/{lang}``: the interface's
-  words in English or Dutch.
+  words in English or Dutch; ``GET /api/page``: the version of the page served (named on every
+  answer under ``/api/`` too: :func:`page_version`).
 - ``/ws/{code}``: the first message is ``{"type": "hello", "secret": ..., "lang": ...}`` (``secret``
   null to watch); then ``move`` (in notation, its card words in English or Dutch), ``lang`` and
   ``hints`` messages (the last answered with a ``hints`` message, unless asked again or moved on
@@ -23,6 +24,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import hashlib
 import html
 import ipaddress
 import json
@@ -108,7 +111,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     app = FastAPI(title="Love Letter", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     app.state.server = server
     app.add_middleware(BodyLimit, limit=_body_limit, language=page_language)
-    app.add_middleware(SafetyHeaders)  # (added last: outermost, so the body limit's refusals carry them too)
+    app.add_middleware(SafetyHeaders, page=page_version())  # (added last: outermost, so the body limit's refusals carry them too)
 
     @app.exception_handler(Refused)
     async def refused(request: Request, err: Refused) -> JSONResponse:
@@ -182,6 +185,10 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         if name not in kinds:
             raise HTTPException(404)
         return Response(_static(name), media_type=kinds[name])
+
+    @app.get("/api/page")
+    async def page_served() -> dict[str, str]:  # (asked by a page whose connection came back)
+        return {"page": page_version()}
 
     @app.get("/api/words/{lang}")
     async def words(lang: str) -> dict[str, str]:
@@ -421,9 +428,21 @@ def _translator(lang: str) -> Translator:
 
 def _index_page() -> str:
     """The page, with the one thing it must say before its words come from the server, in each
-    language: that the server cannot be reached."""
+    language: that the server cannot be reached; and its version."""
     unreachable = {language: MESSAGES[language]["web_unreachable"] for language in LANGUAGES}
-    return _static("index.html").replace("{unreachable}", html.escape(json.dumps(unreachable)))
+    return (_static("index.html").replace("{unreachable}", html.escape(json.dumps(unreachable)))
+            .replace("{page}", page_version()))
+
+
+@functools.cache
+def page_version() -> str:
+    """The version of the page (a digest of its files), named on the API's answers: a page left open
+    while the server was upgraded finds another there, and asks to be reloaded. It may not read all
+    that the new server sends (an older page's replay showed nothing)."""
+    digest = hashlib.sha256()
+    for name in ("index.html", "app.js", "style.css"):
+        digest.update(_static(name).encode("utf-8"))
+    return digest.hexdigest()[:16]
 
 
 def _static(name: str) -> str:

@@ -89,22 +89,28 @@ SAFETY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
 ]
 NO_STORE = (b"cache-control", b"no-store")
+#: The header that names, on the API's answers, the version of the page the server serves
+#: (:func:`~loveletter.web.app.page_version`).
+PAGE_HEADER = "X-Loveletter-Page"
 
 
 class SafetyHeaders:
-    """ASGI middleware: :data:`SAFETY_HEADERS` on every HTTP answer, and no caching under ``/api/``.
+    """ASGI middleware: :data:`SAFETY_HEADERS` on every HTTP answer, and under ``/api/`` no caching
+    and the version of the page served (``page``, :data:`PAGE_HEADER`), which a page left open
+    across an upgrade of the server compares with its own.
     A redirect to this server itself (a path's trailing slash dropped) names the path alone: its
     whole address, made from the ``Host`` the server was sent, led a friend behind a reverse proxy to
     the proxy's internal address (``http://localhost/api/tables``)."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, page: str = "") -> None:
         self.app = app
+        self.api = [NO_STORE, *([(PAGE_HEADER.lower().encode(), page.encode())] if page else [])]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        extra = SAFETY_HEADERS + ([NO_STORE] if scope["path"].startswith("/api/") else [])
+        extra = SAFETY_HEADERS + (self.api if scope["path"].startswith("/api/") else [])
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":

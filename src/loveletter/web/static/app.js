@@ -10,6 +10,10 @@ let state = null;
 let picking = null; // {card, moves, index} (and target, once chosen) while choosing a move
 let retry = 0;
 let serverStopped = false; // the server said it was stopping (close 1012), and no connection has opened since
+// The version of this page, named by the server that served it; a server upgraded since names another
+// on its answers, and the page then asks to be reloaded, for good (it may not read all that server sends).
+const PAGE = document.documentElement.dataset.page;
+let outdated = false;
 let cutOff = false; // the table's connection was lost, and no state has come since: its return is said
 let awayAtSwitch = false; // the alert had been put away when the language was last switched
 let awaitedSince = 0; // since when (Date.now()) the move now awaited is, by the server's count (see askButton)
@@ -208,6 +212,11 @@ async function reach(url, options = {}, quiet = false, unreached = asking.size ?
   const { within = REACH_WITHIN, ...given } = options;
   try {
     const response = await fetch(url, { ...given, signal: AbortSignal.timeout(within) });
+    const served = response.headers.get("X-Loveletter-Page");
+    if (served && served !== PAGE && !outdated) {  // the server was upgraded since this page was loaded
+      outdated = true;
+      alertUser("");  // (says so)
+    }
     const answer = { ok: response.ok, data: await response.json() };
     // in reach again; but not while a request is asked again: the lobby's list answering put it
     // away, and the request's next try that failed read it out again, time after time
@@ -245,6 +254,7 @@ let alerted = ""; // what the alert says now (shown or put away)
 // rewritten are read out again); a state's standing reason, or the connection's, is not: it was read
 // out at every bot's move, at every try to connect again.
 function alertUser(text, anew = true) {
+  if (!text && outdated) text = w("web_page_updated");  // (said until the page is reloaded)
   if (!anew && text === alerted) return;
   const box = document.getElementById("alert");
   if (text !== putAway) putAway = null;  // (said anew)
@@ -511,6 +521,7 @@ function connect(code) {
     // a move sent on a connection that dropped was made (the state says so) or lost (said so then)
     lostAt = sentAt; sentAt = null;
     socket.send(JSON.stringify({ type: "hello", secret: localStorage.getItem(`ll-seat-${code}`), lang }));
+    if (cutOff) reach("/api/page", {}, true);  // (back: the server may have been upgraded meanwhile)
   };
   socket.onmessage = (event) => {
     heardAt = Date.now();
