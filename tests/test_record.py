@@ -1166,8 +1166,8 @@ def test_an_unreadable_file_is_explained_in_dutch_too(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("number", "english", "dutch"), [
-    (5, "input/output error (the device failed, or this file cannot be read that way)",
-     "invoer-/uitvoerfout (het apparaat faalde, of dit bestand is zo niet te lezen)"),  # EIO: /proc/self/mem
+    (5, "input/output error (the device failed, or this file cannot be used that way)",
+     "invoer-/uitvoerfout (het apparaat faalde, of dit bestand is zo niet te gebruiken)"),  # (read or written)  # EIO: /proc/self/mem
     (0, "Something odd", "fout van het besturingssysteem: Something odd"),  # a reason we have no words for
 ])
 def test_the_systems_reason_is_told_in_dutch(tmp_path: Path, number: int, english: str, dutch: str) -> None:

@@ -381,3 +381,19 @@ def test_reading_any_text_gives_a_move_or_a_notation_error(text):
         assert "\n" not in str(err) and len(str(err)) < 400
     else:
         assert isinstance(action, Action)
+
+
+@pytest.mark.parametrize(("text", "kind"), [(None, "NoneType"), (b"guard 1 priest", "bytes"), (3, "int")])
+def test_a_notation_that_is_no_text_is_refused_as_such(text, kind):
+    """None and bytes were the regular expression's own TypeErrors ("expected string or bytes-like
+    object", "cannot use a string pattern on a bytes-like object")."""
+    with pytest.raises(TypeError, match=f"^a move's notation is text, not {kind}$"):
+        Action.parse(text)
+
+
+def test_a_match_takes_its_editions_name_as_the_records_and_the_command_line_name_it():
+    """``Match("classic")`` was an AttributeError ('str' object has no attribute 'check_players')."""
+    assert Match("classic", 3).edition is CLASSIC
+    assert Match("2019", 5).edition is EDITION_2019
+    with pytest.raises(ValueError, match=r"^unknown edition 'classik': choose classic or 2019$"):
+        Match("classik")

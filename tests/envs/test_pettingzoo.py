@@ -325,11 +325,13 @@ NO_WHOLE_NUMBER = r"^an action is a whole number \(an action number\), not "
 @pytest.mark.parametrize(("wrong", "error", "refused"), [
     *((wrong, TypeError, NO_WHOLE_NUMBER) for wrong in (True, False, np.bool_(True), 1.0, "1")),
     (None, ValueError, r"^player_0 must choose an action: None is only for agents whose episode is over$"),
+    *((wrong, ValueError, rf"^there is no action {wrong}: actions are numbered 0 to \d+$") for wrong in (-1, 10**6)),
 ])
 def test_the_wrapped_environment_refuses_an_action_that_is_no_whole_number_in_words(wrong, error, refused):
     """As the raw environment does: the illegal-move wrapper indexed the mask with True ("the truth
     value of an array with more than one element is ambiguous"); a float or a text failed an assertion,
-    and None from the agent to move PettingZoo's out-of-bounds wrapper ("action is not in action space")."""
+    and None from the agent to move, or a number out of range, PettingZoo's out-of-bounds wrapper
+    ("action is not in action space")."""
     game = env(players=2)
     game.reset(seed=0)
     agent, before = game.agent_selection, game.observe(game.agent_selection)

@@ -272,6 +272,21 @@ def test_what_a_seat_observes_does_not_depend_on_cards_it_cannot_know(edition: s
     assert changed_for_others > 0  # the shuffle does reach what the other seats see
 
 
+@pytest.mark.parametrize("wrong", [True, np.True_, np.array(1.0), 1.0, "1"])
+def test_an_action_that_is_no_whole_number_is_refused_in_words(wrong: object) -> None:
+    """As the other adapters refuse it: pybind11 took ``True``, numpy's too, and an array of ``1.0``
+    as action 1, and played it."""
+    state = load("classic", 2).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    history = state.history()
+    with pytest.raises(TypeError, match=r"^an action is a whole number \(an action number\), not "):
+        state.apply_action(wrong)
+    assert state.history() == history
+    state.apply_action(np.int64(state.legal_actions()[0]))  # (numpy's whole numbers are whole numbers)
+    assert len(state.history()) == len(history) + 1
+
+
 def test_the_observation_string_tells_apart_what_the_tensor_tells_apart() -> None:
     """Two 2019 rounds alike but for the card the seat's Chancellor put under the deck (a Baron or a
     Handmaid): the tensor told them apart, the string did not, so an algorithm keyed on the string
@@ -494,7 +509,8 @@ def test_an_argument_of_the_wrong_kind_is_refused_without_the_hidden_cards():
         with pytest.raises(TypeError) as refused:
             call()
         said = str(refused.value)
-        assert "Invoked with: <LoveLetterState: round 1, turn 1, player 0 to move, phase PLAY>" in said
+        assert ("Invoked with: <LoveLetterState: round 1, turn 1, player 0 to move, phase PLAY>" in said
+                or said == "an action is a whole number (an action number), not 1.5")  # (apply_action: ours)
         assert not any(word in said for word in ("hands", "deck", "set-aside", *hidden)), said
     assert repr(load().new_initial_state()) == "<LoveLetterState: dealing>"
 

@@ -59,6 +59,8 @@ class Action(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Action:
         """Read an action from its notation; :class:`NotationError` says what is wrong."""
+        if not isinstance(text, str):  # (None and bytes were the regular expression's TypeErrors)
+            raise TypeError(f"a move's notation is text, not {type(text).__name__}")
         # words, and each comma apart (it parts a Chancellor's cards; anywhere else it is a word too
         # many), each where it was typed: what is quoted back is the text as typed
         tokens = list(NOTATION_TOKEN.finditer(text))

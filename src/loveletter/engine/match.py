@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 
 from loveletter.engine.actions import Action
-from loveletter.engine.cards import CLASSIC, Card, Edition
+from loveletter.engine.cards import CLASSIC, Card, Edition, edition_named
 from loveletter.engine.errors import check_seed, check_whole
 from loveletter.engine.round import Round
 
@@ -30,7 +30,7 @@ class Match:
 
     def __init__(
         self,
-        edition: Edition = CLASSIC,
+        edition: Edition | str = CLASSIC,
         players: int = 2,
         *,
         target: int | None = None,
@@ -39,6 +39,8 @@ class Match:
         deck: Sequence[Card | str] | None = None,
         log: bool = True,
     ) -> None:
+        # or the edition's name, as records and the command line name it ('classic' was an AttributeError)
+        edition = edition_named(edition)
         # (Python would take 2.5 players to a KeyError, a seed of 3.0 as 3 and True as a starter)
         edition.check_players(players)
         for name, value in (("token target", target), ("starter", starter)):

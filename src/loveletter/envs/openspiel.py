@@ -50,7 +50,7 @@ import numpy as np
 import pyspiel
 
 from loveletter.bots.belief import Belief
-from loveletter.encoding import actions_for, max_plays, observations_for, shares
+from loveletter.encoding import action_number, actions_for, max_plays, observations_for, shares
 from loveletter.engine import Card, Edition, Event, Match, Phase, Round, View, edition_named, view
 from loveletter.engine.errors import check_true_or_false, check_whole, either
 
@@ -159,6 +159,11 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         self.resampled_for: int | None = None
         self.hands_at_resample: tuple[tuple[Card, ...], ...] = ()
         self.beliefs = _Beliefs()
+
+    def apply_action(self, action: object) -> None:
+        """OpenSpiel's, an action that is no whole number refused in words as the other adapters
+        refuse it (a TypeError): pybind11 took ``True``, numpy's too, and an array of ``1.0`` as action 1."""
+        super().apply_action(action_number(action))
 
     # ------------------------------------------------------------------ whose move
 

@@ -56,7 +56,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from loveletter.encoding import Actions, Observations, action_number, actions_for, observations_for, shares
+from loveletter.encoding import Actions, Observations, actions_for, observations_for, shares
 from loveletter.engine import Edition, Match, edition_named, view
 from loveletter.engine.errors import check_seed
 from loveletter.envs._shared import (
@@ -76,9 +76,9 @@ ILLEGAL_REWARD = -1.0
 
 def env(**kwargs: Any) -> Any:
     """The environment with PettingZoo's standard wrappers (as in its classic games): an illegal
-    action ends the episode with ``-1`` for its agent, actions out of range fail an assertion
-    (one that is no whole number is a ``TypeError``, and ``None`` from an agent to move a
-    ``ValueError``, as in :class:`raw_env`), and methods called out
+    action ends the episode with ``-1`` for its agent, an action that is no whole number is a
+    ``TypeError``, and one out of range, or ``None`` from an agent to move, a ``ValueError``, as in
+    :class:`raw_env`, and methods called out
     of order (``step`` before ``reset``) are refused. ``kwargs`` go to
     :class:`raw_env`."""
     game: Any = raw_env(**kwargs)
@@ -90,17 +90,18 @@ def env(**kwargs: Any) -> Any:
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # (an untyped base)
     """PettingZoo's wrapper, and ``last()`` or ``step()`` after the episode and an action that is no
-    whole number refused in words as :class:`raw_env` refuses them: the wrapper's own ``last()`` reads
-    the agent's entries itself (a KeyError), its ``step()`` only warned and did nothing, whatever the
-    action, and the illegal-move wrapper indexed the mask with ``True`` (numpy's "truth value of an
-    array is ambiguous")."""
+    whole number, or out of range, refused in words as :class:`raw_env` refuses them: the wrapper's own
+    ``last()`` reads the agent's entries itself (a KeyError), its ``step()`` only warned and did
+    nothing, whatever the action, the illegal-move wrapper indexed the mask with ``True`` (numpy's
+    "truth value of an array is ambiguous"), and the out-of-bounds wrapper's assertion said no more
+    than "action is not in action space"."""
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         self._going_on()
         if action is None:  # (the out-of-bounds wrapper's bare assertion otherwise)
             self.unwrapped._none_refused()
         else:
-            action_number(action)  # a TypeError unless a whole number
+            self.unwrapped.actions.numbered(action)  # a TypeError unless a whole number, a ValueError out of range
         super().step(action)
 
     def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
