@@ -129,11 +129,11 @@ def action_number(action: object) -> int:
     """``action`` as an action number: a whole number (a numpy integer or a 0-dimensional array of one, too),
     never a float or a text read as one (``3.7`` and ``"3"`` were taken as action 3)."""
     if isinstance(action, bool | np.bool_):
-        raise TypeError(f"an action is a whole number (an action number), not {action!r}")
+        raise TypeError(f"an action is a whole number (an action number), not {typed(action)}")
     try:
         return operator.index(action)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"an action is a whole number (an action number), not {action!r}") from None
+    except TypeError:  # (quoted short: an array's whole was three lines)
+        raise TypeError(f"an action is a whole number (an action number), not {typed(action)}") from None
 
 
 def actions_for(edition: Edition | str, players: int) -> Actions:

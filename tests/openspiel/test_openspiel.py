@@ -272,19 +272,36 @@ def test_what_a_seat_observes_does_not_depend_on_cards_it_cannot_know(edition: s
     assert changed_for_others > 0  # the shuffle does reach what the other seats see
 
 
-@pytest.mark.parametrize("wrong", [True, np.True_, np.array(1.0), 1.0, "1"])
-def test_an_action_that_is_no_whole_number_is_refused_in_words(wrong: object) -> None:
-    """As the other adapters refuse it: pybind11 took ``True``, numpy's too, and an array of ``1.0``
-    as action 1, and played it."""
+@pytest.mark.parametrize("wrong", [True, np.True_, np.array(8.0), 8.0, "8", np.zeros((3, 400))])
+@pytest.mark.parametrize("way", ["apply_action", "apply_action_with_legality_check", "child"])
+def test_an_action_that_is_no_whole_number_is_refused_in_words(wrong: object, way: str) -> None:
+    """As the other adapters refuse it, each way OpenSpiel applies an action: pybind11 took ``True``,
+    numpy's too, and an array of ``8.0`` as a number, and played it where it was legal (an array's
+    refusal quoted it whole, in three lines)."""
     state = load("classic", 2).new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.legal_actions()[0])
+    assert 8 in state.legal_actions()  # (played, not refused as illegal, without the fix)
     history = state.history()
-    with pytest.raises(TypeError, match=r"^an action is a whole number \(an action number\), not "):
-        state.apply_action(wrong)
+    with pytest.raises(TypeError, match=r"^an action is a whole number \(an action number\), not [^\n]{1,41}$"):
+        getattr(state, way)(wrong)
     assert state.history() == history
-    state.apply_action(np.int64(state.legal_actions()[0]))  # (numpy's whole numbers are whole numbers)
-    assert len(state.history()) == len(history) + 1
+    played = getattr(state, way)(np.int64(8))  # (numpy's whole numbers are whole numbers)
+    assert len((played or state).history()) == len(history) + 1
+
+
+@pytest.mark.parametrize("way", ["apply_action", "apply_action_with_legality_check", "child"])
+def test_an_illegal_action_is_refused_in_one_line_without_the_hidden_cards(way: str) -> None:
+    """OpenSpiel's own legality check wrote the whole state into its error (some 7,000 characters:
+    every hand, the deck, the set-aside card, pickled), and -1 was refused in two lines of its C++."""
+    state = load("classic", 2).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    illegal = next(number for number in range(state.num_distinct_actions()) if number not in state.legal_actions())
+    for number, says in ((illegal, r"^action \d+ \(.+\) is not legal now$"),
+                         (-1, r"^there is no action -1: actions are numbered from 0$")):
+        with pytest.raises(ValueError, match=says):
+            getattr(state, way)(number)
 
 
 def test_the_observation_string_tells_apart_what_the_tensor_tells_apart() -> None:
@@ -501,16 +518,16 @@ def test_an_argument_of_the_wrong_kind_is_refused_without_the_hidden_cards():
     state = load().new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
-    calls = (lambda: state.apply_action(1.5), lambda: state.child(1.5), lambda: state.legal_actions("x"),
-             lambda: state.action_to_string(0, 1.5), lambda: state.information_state_string("x"),
-             lambda: state.observation_tensor(1.5), lambda: state.apply_action_with_legality_check(1.5))
+    # (an action given to apply_action, child or apply_action_with_legality_check: ours, see
+    # test_an_action_that_is_no_whole_number_is_refused_in_words)
+    calls = (lambda: state.legal_actions("x"), lambda: state.action_to_string(0, 1.5),
+             lambda: state.information_state_string("x"), lambda: state.observation_tensor(1.5))
     hidden = {card.word for card in Card} - {card.word for card in state.view_of(0).hand}
     for call in calls:
         with pytest.raises(TypeError) as refused:
             call()
         said = str(refused.value)
-        assert ("Invoked with: <LoveLetterState: round 1, turn 1, player 0 to move, phase PLAY>" in said
-                or said == "an action is a whole number (an action number), not 1.5")  # (apply_action: ours)
+        assert "Invoked with: <LoveLetterState: round 1, turn 1, player 0 to move, phase PLAY>" in said
         assert not any(word in said for word in ("hands", "deck", "set-aside", *hidden)), said
     assert repr(load().new_initial_state()) == "<LoveLetterState: dealing>"
 

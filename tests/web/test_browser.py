@@ -1820,13 +1820,14 @@ def test_a_page_left_open_across_an_upgrade_of_the_server_asks_to_be_reloaded(se
         if at_table:
             page.evaluate("socket.close()")  # (the server stopped, for its upgrade, and back)
         else:
-            page.click("#lang")  # the lobby asks for its list of tables again
+            page.click("#lang")  # the lobby asks for its words, and its list of tables, again
         said = (ENGLISH if at_table else DUTCH)("web_page_updated")
         page.wait_for_selector(f"#alert:not([hidden]):has-text('{said}')")
         if at_table:  # (the table came back, its state drawn: still said)
-            page.wait_for_selector(".your-turn")
+            page.wait_for_selector(f"#announce:has-text('{ENGLISH('web_reconnected')}')")
             assert page.locator("#alert").inner_text() == said
-        if not at_table:  # said until the page is reloaded: not put away by the next answer
+        if not at_table:  # said until the page is reloaded: not put away by the answers after
+            page.unroute_all(behavior="wait")  # (once the answers being changed are through)
             page.click("#lang")
             page.wait_for_selector(f"#alert:has-text('{ENGLISH('web_page_updated')}')")
         page.context.close()
@@ -2055,6 +2056,19 @@ def test_a_table_link_with_no_code_in_it_is_said_so_in_the_lobby(server, browser
     page.wait_for_selector("#create")
     assert page.evaluate("location.hash") == "#/"
     assert page.evaluate("document.activeElement.id") == "code"  # to be typed, as when the server finds none
+    page.context.close()
+
+
+def test_a_replay_link_the_server_cannot_be_reached_for_is_kept_to_be_tried_again(server, browser):
+    """Refused, a replay's link leads to the lobby, saying why; out of reach, it is kept (the lobby's
+    address would open the lobby again where a reload should try the replay)."""
+    page = new_page(browser, server)
+    page.wait_for_selector("#create-button")
+    page.route("**/api/tables/ABCDEF/replay*", lambda route: route.abort())
+    page.goto(f"{server}#/replay/ABCDEF")
+    page.wait_for_selector("#alert:not([hidden]):has-text('cannot be reached')")
+    page.wait_for_timeout(300)
+    assert page.evaluate("location.hash") == "#/replay/ABCDEF"
     page.context.close()
 
 

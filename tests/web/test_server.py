@@ -3014,9 +3014,11 @@ def test_the_servers_files_are_its_users_alone(tmp_path, monkeypatch, upgraded):
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     before = os.umask(0o022)  # (the usual one: files every account may read)
-    if upgraded:
+    if upgraded:  # (with the lock and SQLite's log beside it, as an older server left them)
         (tmp_path / "loveletter").mkdir(0o755)
         Store(f"sqlite:///{tmp_path / 'loveletter' / 'web.sqlite3'}").close()
+        for end in (".lock", "-wal"):
+            (tmp_path / "loveletter" / f"web.sqlite3{end}").touch()
         for made in (tmp_path / "loveletter").iterdir():
             made.chmod(0o644)
         (tmp_path / "loveletter").chmod(0o755)
@@ -3030,6 +3032,7 @@ def test_the_servers_files_are_its_users_alone(tmp_path, monkeypatch, upgraded):
     modes = {p.name: p.stat().st_mode & 0o777 for p in (tmp_path / "loveletter", *path.parent.iterdir())}
     assert claimed is not None and url == f"sqlite:///{path}"
     assert modes["loveletter"] == 0o700 and modes["web.sqlite3"] == modes["web.sqlite3.lock"] == 0o600, modes
+    assert modes.get("web.sqlite3-wal", 0o600) == 0o600, modes
     claimed.close()
 
 

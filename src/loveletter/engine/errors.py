@@ -134,9 +134,9 @@ def quoted(value: Any) -> Any:
 
 
 def typed(value: object) -> str:
-    """``value`` as a refusal of its kind quotes it: as Python writes it (text in quotes), cut short
-    (:func:`shown`)."""
-    return shown(repr(value))
+    """``value`` as a refusal of its kind quotes it: as Python writes it (text in quotes), on one line
+    (an array is written on several), cut short (:func:`shown`)."""
+    return shown(repr(value).replace("\n", " "))
 
 
 def shown_params(params: dict[str, Any]) -> dict[str, Any]:

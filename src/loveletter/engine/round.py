@@ -24,7 +24,7 @@ from enum import IntEnum
 from itertools import permutations
 
 from loveletter.engine.actions import Action
-from loveletter.engine.cards import TARGETED, Card, Edition
+from loveletter.engine.cards import TARGETED, Card, Edition, edition_named
 from loveletter.engine.errors import IllegalActionError, check_whole, is_whole, quoted, typed
 from loveletter.engine.events import ONLY, Event
 
@@ -91,7 +91,7 @@ class Round:
 
     def __init__(
         self,
-        edition: Edition,
+        edition: Edition | str,
         players: int,
         deck: Sequence[Card | str],
         starter: int = 0,
@@ -100,8 +100,10 @@ class Round:
     ) -> None:
         """Set up a round (R3) from ``deck``, top card first, and make the starter's first draw.
 
-        ``deck`` must hold exactly the edition's cards; a ``ValueError`` says what is wrong.
+        ``edition``: an edition or its name; ``deck`` must hold exactly the edition's cards; a
+        ``ValueError`` says what is wrong.
         """
+        edition = edition_named(edition)  # ('classic' was an AttributeError)
         edition.check_players(players)
         _check_starter(players, starter)
         cards = _parse_cards(deck)

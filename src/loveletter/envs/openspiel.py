@@ -162,8 +162,24 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
 
     def apply_action(self, action: object) -> None:
         """OpenSpiel's, an action that is no whole number refused in words as the other adapters
-        refuse it (a TypeError): pybind11 took ``True``, numpy's too, and an array of ``1.0`` as action 1."""
-        super().apply_action(action_number(action))
+        refuse it (a TypeError): pybind11 took ``True``, numpy's too, and an array of ``1.0`` as action
+        1; and -1 (OpenSpiel's "invalid action") as no action, where OpenSpiel's own check said so in
+        two lines of its C++."""
+        number = action_number(action)
+        if number < 0:
+            raise ValueError(f"there is no action {number}: actions are numbered from 0")
+        super().apply_action(number)
+
+    def apply_action_with_legality_check(self, action: object) -> None:
+        """:meth:`apply_action`, which refuses an illegal action itself, in words: OpenSpiel's own
+        check wrote the whole state into its error, every hand and the deck among it (R7)."""
+        self.apply_action(action)
+
+    def child(self, action: object) -> LoveLetterState:
+        """A copy with ``action`` applied, refused as :meth:`apply_action` refuses it."""
+        state: LoveLetterState = self.clone()
+        state.apply_action(action)
+        return state
 
     # ------------------------------------------------------------------ whose move
 

@@ -181,10 +181,9 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
 
     @app.get("/static/{name}")
     async def static(name: str) -> Response:
-        kinds = {"app.js": "text/javascript", "style.css": "text/css", "cards.svg": "image/svg+xml"}
-        if name not in kinds:
+        if name not in STATIC:
             raise HTTPException(404)
-        return Response(_static(name), media_type=kinds[name])
+        return Response(_static(name), media_type=STATIC[name])
 
     @app.get("/api/page")
     async def page_served() -> dict[str, str]:  # (asked by a page whose connection came back)
@@ -426,6 +425,10 @@ def _translator(lang: str) -> Translator:
     return Translator(lang if lang in LANGUAGES else "en")
 
 
+#: The page's files served under ``/static/``, and their media types.
+STATIC = {"app.js": "text/javascript", "style.css": "text/css", "cards.svg": "image/svg+xml"}
+
+
 def _index_page() -> str:
     """The page, with the one thing it must say before its words come from the server, in each
     language: that the server cannot be reached; and its version."""
@@ -440,7 +443,7 @@ def page_version() -> str:
     while the server was upgraded finds another there, and asks to be reloaded. It may not read all
     that the new server sends (an older page's replay showed nothing)."""
     digest = hashlib.sha256()
-    for name in ("index.html", "app.js", "style.css"):
+    for name in ("index.html", *STATIC):
         digest.update(_static(name).encode("utf-8"))
     return digest.hexdigest()[:16]
 

@@ -133,11 +133,10 @@ def default_database() -> str:
     folder = data_folder()
     folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
     path = folder / "web.sqlite3"
-    with contextlib.suppress(PermissionError):  # (another account's folder: left as it is)
-        folder.chmod(PRIVATE_FOLDER)
-        for name in (path.name, f"{path.name}.lock", f"{path.name}-wal", f"{path.name}-shm"):
-            with contextlib.suppress(FileNotFoundError):
-                (folder / name).chmod(PRIVATE_FILE)
+    for made, mode in ((folder, PRIVATE_FOLDER), *((folder / f"{path.name}{end}", PRIVATE_FILE)
+                                                  for end in ("", ".lock", "-wal", "-shm"))):
+        with contextlib.suppress(FileNotFoundError, PermissionError):  # (another account's: left as it is)
+            made.chmod(mode)
     return sqlite_url(str(path))
 
 

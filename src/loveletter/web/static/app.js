@@ -212,11 +212,7 @@ async function reach(url, options = {}, quiet = false, unreached = asking.size ?
   const { within = REACH_WITHIN, ...given } = options;
   try {
     const response = await fetch(url, { ...given, signal: AbortSignal.timeout(within) });
-    const served = response.headers.get("X-Loveletter-Page");
-    if (served && served !== PAGE && !outdated) {  // the server was upgraded since this page was loaded
-      outdated = true;
-      alertUser("");  // (says so)
-    }
+    notePage(response);
     const answer = { ok: response.ok, data: await response.json() };
     // in reach again; but not while a request is asked again: the lobby's list answering put it
     // away, and the request's next try that failed read it out again, time after time
@@ -232,6 +228,16 @@ async function reach(url, options = {}, quiet = false, unreached = asking.size ?
 // ``refused``) or could not be reached.
 async function ask(url, options, refused = () => {}) {
   return answered(await reach(url, options), refused);
+}
+
+// Whether the server that gave ``response`` names another page than this one (it was upgraded since
+// this page was loaded): then said, until the page is reloaded.
+function notePage(response) {
+  const served = response.headers.get("X-Loveletter-Page");
+  if (served && served !== PAGE && !outdated) {
+    outdated = true;
+    alertUser("");  // (says so: see alertUser)
+  }
 }
 
 // The data of an ``answer`` from :func:`reach` (as :func:`ask` gives it).
@@ -254,7 +260,10 @@ let alerted = ""; // what the alert says now (shown or put away)
 // rewritten are read out again); a state's standing reason, or the connection's, is not: it was read
 // out at every bot's move, at every try to connect again.
 function alertUser(text, anew = true) {
-  if (!text && outdated) text = w("web_page_updated");  // (said until the page is reloaded)
+  if (!text && outdated) {  // said until the page is reloaded, read out once
+    text = w("web_page_updated");
+    anew = false;
+  }
   if (!anew && text === alerted) return;
   const box = document.getElementById("alert");
   if (text !== putAway) putAway = null;  // (said anew)
@@ -521,7 +530,8 @@ function connect(code) {
     // a move sent on a connection that dropped was made (the state says so) or lost (said so then)
     lostAt = sentAt; sentAt = null;
     socket.send(JSON.stringify({ type: "hello", secret: localStorage.getItem(`ll-seat-${code}`), lang }));
-    if (cutOff) reach("/api/page", {}, true);  // (back: the server may have been upgraded meanwhile)
+    // (back: the server may have been upgraded meanwhile; a failure here is the connection's to say)
+    if (cutOff) fetch("/api/page").then(notePage, () => {});
   };
   socket.onmessage = (event) => {
     heardAt = Date.now();
@@ -1133,13 +1143,14 @@ function cancelPicking() {
 let replay = null; // {frames, target, result, at, source}
 
 // A replay in the page's language ({frames, target, result}), from a finished table ({code}) or an
-// uploaded record ({record}: its bytes); null (and the reason shown) if the server refuses. The fields
+// uploaded record ({record}: its bytes); null (and the reason shown, and given to ``refused``) if the
+// server refuses, or cannot be reached. The fields
 // of a record that the format does not name, left out, are named in the alert.
-async function replayFrames(source) {
+async function replayFrames(source, refused = () => {}) {
   const answer = await (source.code  // (a long match's frames take a while, and a large record's upload)
-    ? ask(`/api/tables/${source.code}/replay?lang=${lang}`, { within: REPLAY_WITHIN })
+    ? ask(`/api/tables/${source.code}/replay?lang=${lang}`, { within: REPLAY_WITHIN }, refused)
     : ask(`/api/replay?lang=${lang}`, { method: "POST", headers: { "Content-Type": "application/json" },
-      body: source.record, within: REPLAY_WITHIN }));
+      body: source.record, within: REPLAY_WITHIN }, refused));
   if (answer && answer.left_out) alertUser(answer.left_out);  // (fields the format does not name, named)
   return answer && answer.frames ? answer : null;
 }
@@ -1254,8 +1265,11 @@ async function route() {
   standing = null;  // (a table left, whether or not it showed a state)
   if (place === "replay" && !noTable) {
     const source = { code };
-    const told = await replayFrames(source);
-    if (location.hash !== `#/replay/${code}`) return;  // (gone elsewhere meanwhile)
+    const here = hashChanges;
+    let refused = false;
+    const told = await replayFrames(source, () => { refused = true; });
+    // (moved on meanwhile; or the server out of reach, said so: the link kept, to be tried again)
+    if (hashChanges !== here || !(told || refused)) return;
     if (told) {
       showReplay(told, source);
       return;
@@ -1278,7 +1292,7 @@ async function route() {
 async function lobbySaying(text) {
   history.replaceState(null, "", "#/");
   const shown = showLobby();  // (drawn at once; its list of tables comes after)
-  alertUser(text);
+  alertUser(text, false);  // (a refusal said already is not read out again)
   document.getElementById("code").focus();
   await shown;
 }
