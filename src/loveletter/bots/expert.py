@@ -201,12 +201,13 @@ class ExpertBot:
         score = _scorer(view)
         known, links = memory_at(view)
         rng = self.rng
+        keeping = Card.PRINCESS in view.hand  # (see _keeping_the_princess)
         done = 0
         while done < budget:
             belief, wild = reading.pick(rng)
             state = _determinise(view, belief, rng)
             memory = remember(known, links, state, rng.random() if links.unsure else 0.0)  # (a draw only where needed)
-            path = self._descend(root, state, memory, rng, root_moves, wild)
+            path = self._descend(root, state, memory, rng, root_moves, wild, keeping)
             play_out(state, memory, rng, wild)
             rewards, mine = score(state)
             for node in path:
@@ -303,13 +304,14 @@ class ExpertBot:
         return done
 
     def _descend(self, root: Node, state: Round, memory: Memory, rng: random.Random,
-                 root_moves: tuple[Action, ...], wild: int) -> list[Node]:
+                 root_moves: tuple[Action, ...], wild: int, keeping: bool) -> list[Node]:
         """Walk down the tree in this sample until a new move of ours is added (or the round ends).
 
         Our moves are chosen by UCB. The others' moves follow the simulated players
         (:func:`~loveletter.bots.playout.move`), who see only what they could see: a tree statistic
         for their moves would be learnt across samples that all share *our* true hand, as if they
-        could see it. ``wild`` marks the seats that play at random in this sample.
+        could see it. ``wild`` marks the seats that play at random in this sample; with ``keeping`` (we
+        hold the Princess at the root), our later decisions keep her (:func:`_keeping_the_princess`).
         """
         me = root.player
         node, path = root, []
@@ -335,7 +337,10 @@ class ExpertBot:
                 key = (tuple(sorted(state.hands[me])), tuple(sorted(mine.items())))
                 found = node.infos.get(key)
                 node = found if found is not None else node.infos.setdefault(key, Node(player=me))
-                legal = _sensible_guesses(_keeping_the_princess(state.legal_actions(), state.hands[me], me), odds_of)
+                legal = state.legal_actions()
+                if keeping:
+                    legal = _keeping_the_princess(legal, state.hands[me], me)
+                legal = _sensible_guesses(legal, odds_of)
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:
@@ -419,12 +424,16 @@ def _sensible_guesses(legal: tuple[Action, ...], odds_of: Callable[[int], dict[C
 
 def _keeping_the_princess(legal: tuple[Action, ...], hand: Sequence[Card], me: int) -> tuple[Action, ...]:
     """The moves that do not throw our own Princess away (played, or discarded to our own Prince:
-    out of the round, R5.8), where there are any, for our later decisions in the tree. Each new one
-    tried every legal move once, so the tree lost a round on our own Princess at a good share of
-    them, and every line that kept her looked worse than it was: a Princess played at once (a sure
-    loss) was chosen over a Prince at the other player that won a third of the rounds (2019, two
-    players). The simulated players never throw her away either (the beginner's rule); at the root
-    the search still weighs every move."""
+    out of the round, R5.8), where there are any, for our later decisions in the tree where we hold
+    her at the root. Each new one tried every legal move once, so the tree lost a round on our own
+    Princess at a good share of them, and every line that kept her looked worse than it was: a
+    Princess played at once (a sure loss) was chosen over a Prince at the other player that won a
+    third of the rounds (2019, two players). The simulated players never throw her away either (the
+    beginner's rule); at the root the search still weighs every move. Only where we hold her at the
+    root: there every move but the sure loss keeps her, and all are now weighed alike. Where we do
+    not, the lines that gain her (a King's trade) looked better than the lines that keep another
+    card, which the tree's first tries still play badly: with four players the expert won about a
+    point less on each of five seeds (docs/bots.md, "Our own Princess in the tree")."""
     if Card.PRINCESS not in hand:  # (most of the time: nothing to look at)
         return legal
     princess_kept = tuple(a for a in legal if a.card is not Card.PRINCESS and not (a.card is Card.PRINCE and a.target == me))
