@@ -322,9 +322,10 @@ def pytest_command(args: "list[str]", here: Path) -> "list[str]":
     for number, arg in enumerate(args):
         path, test, _ = arg.partition("::")
         where = here / path  # (a whole path stays as it is)
-        there = where.exists()
         before = args[number - 1] if number else None
-        if not (arg.startswith("-") or before in OPTIONS_WITH_VALUES) and (path.endswith(".py") or test or there):  # ("-k engine")
+        a_path = not (arg.startswith("-") or before in OPTIONS_WITH_VALUES)  # (not an option, nor its value: "-k engine")
+        there = a_path and where.exists()
+        if a_path and (path.endswith(".py") or test or there):
             if not there:
                 print(say("no_test_path", path=path), file=sys.stderr)
                 sys.exit(4)  # (pytest's own status for a usage error)

@@ -31,6 +31,13 @@ def load(edition: str = "classic", players: int = 2, match: bool = False) -> pys
     return pyspiel.load_game(NAME, {"edition": edition, "players": players, "match": match})
 
 
+def dealt(state: pyspiel.State) -> pyspiel.State:
+    """``state`` with each chance outcome until a player's move taken as the first one offered."""
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    return state
+
+
 def play_randomly(state: pyspiel.State, rng: np.random.RandomState, until: int | None = None) -> None:
     """Random legal moves and chance outcomes with their probabilities; stop at a decision after
     ``until`` moves."""
@@ -278,9 +285,7 @@ def test_an_action_that_is_no_whole_number_is_refused_in_words(wrong: object, wa
     """As the other adapters refuse it, each way OpenSpiel applies an action: pybind11 took ``True``,
     numpy's too, and an array of ``8.0`` as a number, and played it where it was legal (an array's
     refusal quoted it whole, in three lines)."""
-    state = load("classic", 2).new_initial_state()
-    while state.is_chance_node():
-        state.apply_action(state.legal_actions()[0])
+    state = dealt(load("classic", 2).new_initial_state())
     assert 8 in state.legal_actions()  # (played, not refused as illegal, without the fix)
     history = state.history()
     with pytest.raises(TypeError, match=r"^an action is a whole number \(an action number\), not [^\n]{1,41}$"):
@@ -294,9 +299,7 @@ def test_an_action_that_is_no_whole_number_is_refused_in_words(wrong: object, wa
 def test_an_illegal_action_is_refused_in_one_line_without_the_hidden_cards(way: str) -> None:
     """OpenSpiel's own legality check wrote the whole state into its error (some 7,000 characters:
     every hand, the deck, the set-aside card, pickled), and -1 was refused in two lines of its C++."""
-    state = load("classic", 2).new_initial_state()
-    while state.is_chance_node():
-        state.apply_action(state.legal_actions()[0])
+    state = dealt(load("classic", 2).new_initial_state())
     illegal = next(number for number in range(state.num_distinct_actions()) if number not in state.legal_actions())
     for number, says in ((illegal, r"^action \d+ \(.+\) is not legal now$"),
                          (-1, r"^there is no action -1: actions are numbered from 0$")):
@@ -515,9 +518,7 @@ def test_an_argument_of_the_wrong_kind_is_refused_without_the_hidden_cards():
     """pybind11's refusal of ``child(1.5)`` and the like writes the state into its message: it wrote
     every hand, the deck and the set-aside card (the state's text), in a message a bot's log may keep
     (R7). It now shows only what is public."""
-    state = load().new_initial_state()
-    while state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[0][0])
+    state = dealt(load().new_initial_state())
     # (an action given to apply_action, child or apply_action_with_legality_check: ours, see
     # test_an_action_that_is_no_whole_number_is_refused_in_words)
     calls = (lambda: state.legal_actions("x"), lambda: state.action_to_string(0, 1.5),
@@ -542,9 +543,7 @@ def test_a_bot_fed_the_view_of_a_one_round_game_plays_for_the_round(edition):
     from loveletter.engine import view
 
     for whole in (False, True):
-        state = pyspiel.load_game(f"python_love_letter(players=2,edition={edition},match={whole})").new_initial_state()
-        while state.is_chance_node():
-            state.apply_action(state.chance_outcomes()[0][0])
+        state = dealt(pyspiel.load_game(f"python_love_letter(players=2,edition={edition},match={whole})").new_initial_state())
         seen = state.view_of(0)
         assert seen.target == (state.match.target if whole else None)
         assert seen == view(state.match if whole else state.match.round, 0)

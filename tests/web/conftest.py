@@ -58,4 +58,4 @@ def client(database):
     with TestClient(create_app(store, bot_delay=0)) as c:
         yield c
         close_all()
-    store.engine.dispose()
+    store.close()

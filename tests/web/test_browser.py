@@ -1750,17 +1750,27 @@ def test_an_alert_that_says_the_same_is_not_read_out_again_at_every_state(server
     assert page.evaluate("window.writes") == 3
 
 
+def replay_step(**changed: object) -> dict[str, object]:
+    """A replay's step as the server sends it (replays.frames_json): Ann and Bob, round 1, Ann to
+    move, a Guard and a King in hand; with what ``changed`` says instead."""
+    return {"names": ["Ann", "Bob"], "alive": [True, True], "protected": [False, False], "tokens": [0, 0],
+            "hands": [[face("guard")], [face("king")]], "discards": [[], []], "face_up": [], "deck_size": 10,
+            "round": 1, "current": 0, "winners": [], **changed}
+
+
+def show_replay(page: Page, frames: list[dict[str, object]], target: int, result: str) -> None:
+    """The page's replay of ``frames`` (of table QQQQQQ), as if the server had sent them."""
+    page.evaluate("(told) => showReplay(told, {code: 'QQQQQQ'})", {"frames": frames, "target": target, "result": result})
+
+
 def test_a_replay_steps_back_with_the_left_arrow_and_marks_no_one_at_the_round_end(server, browser):
     """The arrow keys step a replay both ways; once the round is won nobody is shown as playing; and
     its "Next" button stays where it is from step to step."""
     page = new_page(browser, server)
     page.wait_for_selector("#create-button")
-    frame = {"names": ["Ann", "Bob"], "alive": [True, True], "protected": [False, False], "tokens": [0, 0],
-             "hands": [[face("guard")], [face("king")]], "discards": [[], []],
-             "face_up": [], "deck_size": 10, "round": 1, "current": 0, "winners": []}
-    frames = [{**frame, "turn": 0, "log": ["dealt"]}, {**frame, "turn": 1, "current": 1, "log": ["dealt", "one"]},
-              {**frame, "turn": 2, "winners": [1], "tokens": [0, 1], "log": ["dealt", "one", "won"]}]
-    page.evaluate("(frames) => showReplay({frames, target: 1, result: 'Match over: Bob wins.'}, {code: 'QQQQQQ'})", frames)
+    frames = [replay_step(turn=0, log=["dealt"]), replay_step(turn=1, current=1, log=["dealt", "one"]),
+              replay_step(turn=2, winners=[1], tokens=[0, 1], log=["dealt", "one", "won"])]
+    show_replay(page, frames, 1, "Match over: Bob wins.")
     next_at = [page.locator("#replay-next").bounding_box()]
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("#replay-step:has-text('Step 2 of 3')")
@@ -1782,10 +1792,7 @@ def test_forced_colours_still_mark_the_card_being_played_and_whose_turn_it_is(se
     page = new_page(browser, server)
     page.wait_for_selector("#create-button")
     page.emulate_media(forced_colors="active")
-    frame = {"names": ["Ann", "Bob"], "alive": [True, True], "protected": [False, False], "tokens": [0, 0],
-             "hands": [[face("guard")], [face("king")]], "discards": [[], []], "face_up": [], "deck_size": 10,
-             "round": 1, "current": 0, "winners": [], "turn": 1, "log": ["dealt"]}
-    page.evaluate("(frames) => showReplay({frames, target: 1, result: ''}, {code: 'QQQQQQ'})", [frame])
+    show_replay(page, [replay_step(turn=1, log=["dealt"])], 1, "")
     outlines = page.evaluate("""() => {
       for (const pressed of ["true", "false"]) {  // (two cards as the hand shows them while one is played)
         const card = document.createElement("button");
@@ -1826,7 +1833,7 @@ def test_a_page_left_open_across_an_upgrade_of_the_server_asks_to_be_reloaded(se
         if at_table:  # (the table came back, its state drawn: still said)
             page.wait_for_selector(f"#announce:has-text('{ENGLISH('web_reconnected')}')")
             assert page.locator("#alert").inner_text() == said
-        if not at_table:  # said until the page is reloaded: not put away by the answers after
+        else:  # said until the page is reloaded: not put away by the answers after
             page.unroute_all(behavior="wait")  # (once the answers being changed are through)
             page.click("#lang")
             page.wait_for_selector(f"#alert:has-text('{ENGLISH('web_page_updated')}')")
@@ -1838,13 +1845,10 @@ def test_a_replay_says_every_line_of_a_new_rounds_deal(server, browser):
     who starts, the cards face up, nor the deal."""
     page = new_page(browser, server)
     page.wait_for_selector("#create-button")
-    frame = {"names": ["Ann", "Bob"], "alive": [True, True], "protected": [False, False], "tokens": [0, 0],
-             "hands": [[face("guard")], [face("king")]], "discards": [[], []],
-             "face_up": [], "deck_size": 10, "round": 1, "current": 0, "winners": []}
     dealt = ["Round 2: Bob starts.", "Ann is dealt the Baron.", "Bob draws the Guard."]
-    frames = [{**frame, "turn": 0, "log": ["dealt"]}, {**frame, "turn": 1, "winners": [0], "log": ["dealt", "won"]},
-              {**frame, "turn": 0, "round": 2, "tokens": [1, 0], "log": dealt}]
-    page.evaluate("(frames) => showReplay({frames, target: 2, result: 'The record stops here.'}, {code: 'QQQQQQ'})", frames)
+    frames = [replay_step(turn=0, log=["dealt"]), replay_step(turn=1, winners=[0], log=["dealt", "won"]),
+              replay_step(turn=0, round=2, tokens=[1, 0], log=dealt)]
+    show_replay(page, frames, 2, "The record stops here.")
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("#replay-step:has-text('Step 2 of 3')")
     assert page.locator("#announce").text_content() == "Step 2 of 3: round 1, turn 1. won"

@@ -308,7 +308,7 @@ def test_a_name_of_many_accents_is_refused_and_an_older_database_takes_long_name
         assert column["type"].length == MAX_NAME_POINTS
     store.create("LONG01", {}, False)
     store.take_seat("LONG01", 0, "\U0001f468\u200d\U0001f469\u200d\U0001f467" * 24 + "x" * 80, "secret")
-    store.engine.dispose()
+    store.close()
 
 
 def test_unknown_table_and_words(client):
@@ -482,7 +482,7 @@ def test_text_in_the_database_that_is_not_utf8_does_not_stop_the_tables_loading(
         db.execute(text("UPDATE seats SET name = CAST(X'416eff' AS TEXT) WHERE code = :code"), {"code": made["code"]})
     server = create_app(Store(database), bot_delay=0).state.server
     assert asyncio.run(server.room(made["code"])).table.names[0] == "An\ufffd" and not server.left_out
-    store.engine.dispose()
+    store.close()
 
 
 def test_two_people_play_a_whole_round(client):
@@ -812,7 +812,7 @@ def test_an_old_table_is_read_back_only_when_asked_for(database):
         assert ann.state["moves"] == before["moves"] + 1
         ann.close()
         assert server.missed.count("testclient") == 0  # (no miss)
-    store.engine.dispose()
+    store.close()
 
 
 def test_a_server_starting_again_brings_back_the_finished_table_of_a_recent_rematch(database):
@@ -829,7 +829,7 @@ def test_a_server_starting_again_brings_back_the_finished_table_of_a_recent_rema
         assert set(server.rooms) == {code, new}
         assert server.rooms[new].origin is server.rooms[code] and server.rooms[code].rematch == new
         assert client.post(f"/api/tables/{new}/join", json={"name": "Ann"}).json()["key"] == "web_name_kept"
-    store.engine.dispose()
+    store.close()
 
 
 def test_a_table_nobody_is_at_is_put_away_and_read_back_when_asked_for(client, monkeypatch):
@@ -922,7 +922,7 @@ def test_a_join_that_waited_for_a_table_put_away_meanwhile_joins_the_table_serve
         await asyncio.wait_for(task, 5)
         assert joined[0] is server.rooms[made["code"]] and joined[0] is not old
         assert joined[0].table.names == {0: "Ann", 1: "Bob"}
-        store.engine.dispose()
+        store.close()
 
     asyncio.run(scenario())
 
@@ -1025,7 +1025,7 @@ def test_a_table_whose_stored_rows_are_damaged_is_left_out_and_the_others_served
         f"loveletter serve: tafel {code} wordt overgeslagen: de opgeslagen rijen zijn niet terug te lezen"
         f" ({reason}); ze blijven ongewijzigd in de database" for code, reason in reasons.items())
     assert said.out.startswith("Love Letter draait")
-    store.engine.dispose()
+    store.close()
 
 
 def test_a_table_left_out_is_read_again_when_asked_for_once_its_rows_may_be_mended(database, monkeypatch):
@@ -1061,7 +1061,7 @@ def test_a_table_left_out_is_read_again_when_asked_for_once_its_rows_may_be_mend
     assert reads == [] and code in server.left_out  # left out lately: not read again yet
     monkeypatch.setattr(lobby, "LEFT_OUT_FOR", 0)
     assert asyncio.run(server.room(code)).table.code == code and code not in server.left_out
-    store.engine.dispose()
+    store.close()
 
 
 def test_a_rematch_whose_table_is_left_out_is_said_to_be_unreadable(client):
@@ -2181,7 +2181,7 @@ def test_a_bot_thinks_at_once_and_moves_when_the_delay_is_over(database):
         finally:
             room.waiting.cancel()  # (the server would wait for it as it stops)
             close_all()
-    store.engine.dispose()
+    store.close()
 
 
 def _sleeps_noted(monkeypatch) -> list[float]:
@@ -2218,7 +2218,7 @@ def test_a_bot_waits_only_what_is_left_of_the_delay_after_thinking(database, mon
         server.start_waiting(room)
         await asyncio.wait([room.waiting])  # (it ends cancelled: what comes next is scheduled anew)
         assert len(table.moves) == 2  # the bot moved
-        store.engine.dispose()
+        store.close()
 
     asyncio.run(scenario())
     assert waits and 0 < waits[0] <= 4.5, waits
@@ -2236,7 +2236,7 @@ def test_a_stand_ins_move_goes_out_the_bot_delay_after_it_began_to_think(databas
         _, room, _ = await _ann_against_a_bot(server)  # (Ann, seat 0, to move)
         await server._bot_moves(room, 0, 60.0, stand_in=True)
         assert len(room.table.moves) == 1 and room.table.by_bot == {0}  # the stand-in played for Ann
-        store.engine.dispose()
+        store.close()
 
     asyncio.run(scenario())
     assert waits[0] == 60.0 and 4 < waits[1] <= 5, waits
@@ -2259,7 +2259,7 @@ def test_watchers_coming_and_going_do_not_hold_a_bot_back(database):
             Seat(client, made["code"], None).close()
         assert room.waiting is pending and not pending.done()
         close_all()
-    store.engine.dispose()
+    store.close()
 
 
 def test_a_rematch_seats_the_players_at_a_new_table(client):
@@ -2673,7 +2673,7 @@ def test_a_bot_move_being_stored_is_not_dropped_by_a_reconnect(database):
             if len(stored) >= 2 and len(table.moves) >= 2:
                 break
         assert len(stored) >= 2 and table.moves == stored[: len(table.moves)] and len(table.moves) >= 2
-        store.engine.dispose()
+        store.close()
 
     asyncio.run(scenario())
 
@@ -2825,7 +2825,7 @@ def test_a_client_that_stops_reading_holds_up_nobody_else(database):
                 break
             await asyncio.sleep(0.05)
         assert len(room.table.moves) >= 2
-        store.engine.dispose()
+        store.close()
 
     asyncio.run(scenario())
 
@@ -2947,7 +2947,7 @@ def test_a_pooled_connection_the_database_dropped_is_not_used(database):
     if database.startswith("postgresql"):
         _end_session(database, pid)
     store.check_writable()  # (a write: it failed on the dropped connection)
-    store.engine.dispose()
+    store.close()
 
 
 def test_a_server_on_postgresql_says_its_hold_taken_again_and_stops_once_another_has_it(monkeypatch, capsys):
@@ -3021,7 +3021,6 @@ def test_the_servers_files_are_its_users_alone(tmp_path, monkeypatch, upgraded):
             (tmp_path / "loveletter" / f"web.sqlite3{end}").touch()
         for made in (tmp_path / "loveletter").iterdir():
             made.chmod(0o644)
-        (tmp_path / "loveletter").chmod(0o755)
     try:
         url = storing.default_database()
         Store(url)
@@ -3080,7 +3079,7 @@ def test_a_bot_stops_where_another_server_stored_its_move_first(database):
         server.start_waiting(room)
         await asyncio.wait_for(room.waiting, 30)
         assert len(room.table.moves) == 1
-        store.engine.dispose()
+        store.close()
 
     asyncio.run(scenario())
 
@@ -3721,7 +3720,7 @@ def test_a_server_on_an_in_memory_database_stores_from_its_worker_threads():
         ann.close()
         bob.close()
     assert [(t.names, t.moves) for t in store.load_all()] == [({0: "Ann", 1: "Bob"}, [move])]
-    store.engine.dispose()
+    store.close()
 
 
 def test_a_request_naming_no_host_is_served_on_the_loopback_address():

@@ -102,9 +102,9 @@ class SafetyHeaders:
     whole address, made from the ``Host`` the server was sent, led a friend behind a reverse proxy to
     the proxy's internal address (``http://localhost/api/tables``)."""
 
-    def __init__(self, app: ASGIApp, page: str = "") -> None:
+    def __init__(self, app: ASGIApp, page: str) -> None:
         self.app = app
-        self.api = [NO_STORE, *([(PAGE_HEADER.lower().encode(), page.encode())] if page else [])]
+        self.api = [NO_STORE, (PAGE_HEADER.lower().encode(), page.encode())]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":

@@ -14,6 +14,7 @@ import json
 import os
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import IO, Any
 
 try:
@@ -124,6 +125,8 @@ def hash_secret(secret: str) -> str:
 #: holds every table's seed, so every hidden card of every game being played, and the codes of the
 #: private tables (it was made readable by every account on the machine).
 PRIVATE_FILE, PRIVATE_FOLDER = 0o600, 0o700
+#: What names an SQLite file's lock beside it (:func:`claim`): ``FILE.lock``.
+LOCK = ".lock"
 
 
 def default_database() -> str:
@@ -133,8 +136,8 @@ def default_database() -> str:
     folder = data_folder()
     folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
     path = folder / "web.sqlite3"
-    for made, mode in ((folder, PRIVATE_FOLDER), *((folder / f"{path.name}{end}", PRIVATE_FILE)
-                                                  for end in ("", ".lock", "-wal", "-shm"))):
+    files = [Path(f"{path}{end}") for end in ("", LOCK, "-wal", "-shm")]
+    for made, mode in [(folder, PRIVATE_FOLDER), *((file, PRIVATE_FILE) for file in files)]:
         with contextlib.suppress(FileNotFoundError, PermissionError):  # (another account's: left as it is)
             made.chmod(mode)
     return sqlite_url(str(path))
@@ -288,7 +291,7 @@ def claim(url: str) -> IO[bytes] | Hold | None:
         path = sqlite_file(url)
         if fcntl is None or path is None:
             return None
-        lock = f"{os.path.realpath(path)}.lock"
+        lock = f"{os.path.realpath(path)}{LOCK}"
         handle = os.fdopen(os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_APPEND, PRIVATE_FILE), "ab")
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)

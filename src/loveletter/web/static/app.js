@@ -1251,7 +1251,7 @@ async function route() {
   const place = location.hash.match(/^#\/(t|replay)\//)?.[1];
   const code = place ? codeIn(location.hash, place) : "";
   const noTable = place !== undefined && (!code || code.length > CODE_MOST);  // a link with no table's code in it
-  if (place) history.replaceState(null, "", noTable ? "#/" : `#/${place}/${code}`);
+  if (place && !noTable) history.replaceState(null, "", `#/${place}/${code}`);  // (no code: the lobby's, below)
   // (a table left before its first state: the next one's was said "Connected again"; the same one,
   // asked again by a language switched while it was cut off, still is)
   if (state?.code !== code) cutOff = false;
@@ -1278,7 +1278,7 @@ async function route() {
   // a link with no table's code, or a replay the server refused (the reason said): said in the lobby
   // (the page was left blank), as when the server finds no such table
   if (place) {
-    await lobbySaying(noTable ? w("web_no_table") : alerted);
+    await lobbySaying(noTable ? w("web_no_table") : undefined);
     return;
   }
   const shown = showLobby();  // (drawn at once; its list of tables comes after)
@@ -1287,12 +1287,13 @@ async function route() {
   await shown;
 }
 
-// Back to the lobby (not a blank page), saying ``text`` there, the focus on the code field, to be
-// typed again: where a table's code or a replay's was not found, or a table is gone.
+// Back to the lobby (not a blank page), saying ``text`` there (or what the alert says already: a
+// refusal, not read out again), the focus on the code field, to be typed again: where a table's code
+// or a replay's was not found, or a table is gone.
 async function lobbySaying(text) {
   history.replaceState(null, "", "#/");
   const shown = showLobby();  // (drawn at once; its list of tables comes after)
-  alertUser(text, false);  // (a refusal said already is not read out again)
+  if (text !== undefined) alertUser(text, false);
   document.getElementById("code").focus();
   await shown;
 }
