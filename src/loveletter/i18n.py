@@ -647,7 +647,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_too_many_misses": "Too many codes with no table from here: try again in {minutes} minutes.",
         "web_too_many_tabs": "This seat is already open in {most} places, the most it may be: close one.",
         "web_foreign_origin": "This game's tables can only be opened from its own pages.",
-        "web_bad_host": "This server answers only to this computer's own names (localhost).",
+        "web_not_upgraded": "A table's connection is a WebSocket: a proxy in front must pass the Upgrade and Connection headers.",
+        "web_bad_host": "This server answers only to this computer's own names (localhost): a proxy in front must pass Host: localhost.",
         "web_too_many_tables": "You have created {most} tables in the last {minutes} minutes, the most allowed;"
                                " join one, or wait a little.",
         "web_too_many_joins": "You have taken {most} seats in the last {minutes} minutes, the most allowed;"
@@ -1349,7 +1350,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                                "probeer het over {minutes} minuten opnieuw.",
         "web_too_many_tabs": "Deze stoel is al op {most} plaatsen geopend, het maximum: sluit er een.",
         "web_foreign_origin": "De tafels van dit spel gaan alleen open vanaf zijn eigen pagina's.",
-        "web_bad_host": "Deze server luistert alleen naar de eigen namen van deze computer (localhost).",
+        "web_not_upgraded": "De verbinding met een tafel is een WebSocket: een proxy ervoor moet de headers Upgrade en Connection doorgeven.",
+        "web_bad_host": "Deze server luistert alleen naar de eigen namen van deze computer (localhost): een proxy ervoor moet Host: localhost doorgeven.",
         "web_too_many_tables": "Je hebt in de afgelopen {minutes} minuten {most} tafels gemaakt, het "
                                "maximum; schuif aan bij een tafel, of wacht even.",
         "web_too_many_joins": "Je hebt in de afgelopen {minutes} minuten aan {most} tafels plaatsgenomen, het "

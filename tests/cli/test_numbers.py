@@ -116,3 +116,7 @@ def test_addresses_are_read_as_networks_every_reader_takes():
     assert Addresses().convert(" 172.17.0.1/16, ::1,10.0.0.7", None, None) == "172.17.0.0/16,::1/128,10.0.0.7/32"
     with pytest.raises(click.BadParameter, match=r"1\.2\.3\.x is not an internet address"):
         Addresses().convert("127.0.0.1,1.2.3.x", None, None)
+    # a comma too many is no address ("Invalid value for '--proxy':  is not an internet address")
+    assert Addresses().convert("127.0.0.1, ,::1,", None, None) == "127.0.0.1/32,::1/128"
+    with pytest.raises(click.BadParameter, match="no address: give one or more"):
+        Addresses().convert(" , ,", None, None)

@@ -24,6 +24,7 @@ from loveletter.engine import CLASSIC, Action, Card
 from loveletter.i18n import Translator
 from loveletter.web.messages import card_face, move_entry
 from loveletter.web.process import free_port, start_server, stop_server
+from loveletter.web.replays import MAX_RECORD_BYTES
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 SCREENSHOTS = bool(os.environ.get("LOVELETTER_SCREENSHOTS"))
@@ -942,6 +943,20 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     ann.set_input_files("#record-file", str(path))
     ann.click("#upload button[type=submit]")
     ann.wait_for_selector("#alert:has-text('not a text file')")
+    # too large: said without sending it (nginx refuses a body past 1 MiB with a page of its own, and
+    # the page said "cannot be reached: try again"); one byte less is sent, and read by the server
+    uploads = []
+    ann.on("request", lambda request: uploads.append(request.url) if "/api/replay" in request.url else None)
+    path.write_bytes(b" " * (MAX_RECORD_BYTES + 1))
+    ann.set_input_files("#record-file", str(path))
+    ann.click("#upload button[type=submit]")
+    ann.wait_for_selector("#alert:has-text('That file is too large for a game record (at most 1\u2009000 kB).')")
+    assert uploads == []
+    path.write_bytes(b" " * MAX_RECORD_BYTES)
+    ann.set_input_files("#record-file", str(path))
+    ann.click("#upload button[type=submit]")
+    ann.wait_for_selector("#alert:has-text('not a valid game record')")
+    assert len(uploads) == 1
     path.write_text(json.dumps({**record.json(), "event": "club night"}))  # a field the format does not name
     ann.set_input_files("#record-file", str(path))
     ann.click("#upload button[type=submit]")
@@ -2090,16 +2105,18 @@ def test_a_refusal_put_away_stays_away_when_the_language_changes(server, browser
     assert page.locator("#alert").is_hidden()
 
 
-def test_a_table_that_cannot_be_read_just_now_stays_said_and_is_asked_for_again_later(server, browser):
-    """The server refused the table's connection (its stored rows cannot be read just now), and the
-    page put its reason away at once for "Connection lost: reconnecting…", asked again and again."""
+@pytest.mark.parametrize("key", ["web_table_unreadable", "web_foreign_origin"])
+def test_a_table_that_cannot_be_read_just_now_stays_said_and_is_asked_for_again_later(server, browser, key):
+    """The server refused the table's connection (its stored rows cannot be read just now; or taken
+    for another site's page's, behind a proxy that does not pass the host the page asked for), and
+    the page put its reason away at once for "Connection lost: reconnecting…", asked again and again."""
     page = table_on_the_tests_clock(browser, server)
-    page.evaluate("""() => { socket.onmessage({ data: JSON.stringify({ type: "error", key: "web_table_unreadable",
-                                                                      message: "Unreadable just now." }) });
-                              socket.close(); }""")
+    page.evaluate("""(key) => { socket.onmessage({ data: JSON.stringify({ type: "error", key,
+                                                                         message: "Refused just now." }) });
+                                socket.close(); }""", key)
     page.wait_for_function("socket.readyState === WebSocket.CLOSED")
     page.clock.run_for(5_000)  # (past the first tries to connect again after a close, 0.6 and 1.2 s)
-    assert page.locator("#alert").inner_text() == "Unreadable just now."
+    assert page.locator("#alert").inner_text() == "Refused just now."
     page.clock.run_for(30_000)  # asked for again: here the table is there
     page.wait_for_selector("#alert:empty", state="attached")
     page.wait_for_selector(".your-turn")

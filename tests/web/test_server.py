@@ -3187,8 +3187,12 @@ def test_a_websocket_from_another_sites_page_is_refused(client):
     """Any site's page could watch a table (and try codes) through its visitor's browser, a server
     on the visitor's own machine too."""
     made = create(client)
-    with client.websocket_connect(f"/ws/{made['code']}", headers={"origin": "http://evil.example"}) as socket_:
-        assert socket_.receive_json()["key"] == "web_foreign_origin"
+    # behind a proxy (the README's names the server "localhost" to it), a page of the visitor's own
+    # machine, on any port, passed for ours: the host the browser asked for is the proxy's to say
+    for foreign in ({"origin": "http://evil.example"},
+                    {"origin": "http://testserver:3000", "x-forwarded-host": "games.example"}):
+        with client.websocket_connect(f"/ws/{made['code']}", headers=foreign) as socket_:
+            assert socket_.receive_json()["key"] == "web_foreign_origin", foreign
     for origin in ("http://testserver", "HTTP://TestServer"):  # our own page (TestClient's host)
         with client.websocket_connect(f"/ws/{made['code']}", headers={"origin": origin}) as socket_:
             socket_.send_json({"type": "hello", "secret": None, "lang": "en"})
@@ -3199,6 +3203,30 @@ def test_a_websocket_from_another_sites_page_is_refused(client):
         with client.websocket_connect(f"/ws/{made['code']}", headers=proxied) as socket_:
             socket_.send_json({"type": "hello", "secret": None, "lang": "en"})
             assert socket_.receive_json()["type"] == "state", proxied
+
+
+def test_a_proxy_that_does_not_pass_what_the_readme_says_is_told_in_the_log(client, monkeypatch, caplog):
+    """A proxy in front that passes no X-Forwarded-Host had every table's connection refused as
+    another site's page's, one without the WebSocket's Upgrade headers every one answered 404: the
+    players saw "reconnecting…" for ever, and the server's log said nothing. Each is told, at most
+    once a minute (every page tries again and again)."""
+    made = create(client)
+    answer = client.get(f"/ws/{made['code']}?lang=nl")
+    assert answer.status_code == 426 and answer.json()["key"] == "web_not_upgraded"
+    assert "Upgrade en Connection" in answer.json()["message"]
+    behind = {"origin": "https://games.example"}  # (the proxy's Host, no X-Forwarded-Host)
+    for _ in range(2):
+        assert client.get(f"/ws/{made['code']}").status_code == 426
+        with client.websocket_connect(f"/ws/{made['code']}", headers=behind) as socket_:
+            assert socket_.receive_json()["key"] == "web_foreign_origin"
+    told = [r.getMessage() for r in caplog.records if r.name == "loveletter.web.app"]
+    assert told == ["a table's connection came without its WebSocket upgrade: a proxy in front must pass the"
+                    " Upgrade and Connection headers (see the README)",
+                    "a page at 'https://games.example' was refused a table, asked for as 'testserver': another"
+                    " site's page, or one behind a proxy that does not pass X-Forwarded-Host (see the README)"]
+    monkeypatch.setattr(web_app, "TELL_EVERY", 0.0)  # a minute later: told again
+    client.get(f"/ws/{made['code']}")
+    assert len([r for r in caplog.records if r.name == "loveletter.web.app"]) == 3
 
 
 def test_codes_guessed_at_once_are_held_to_the_limit_too(client, monkeypatch):

@@ -154,13 +154,15 @@ class Addresses(click.ParamType[str, Any]):
     name = "addresses"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        _refuse_empty(self, value, "cli_addresses_empty", param, ctx)
         networks = []
-        for address in (given.strip() for given in str(value).split(",")):
+        # (a comma too many, "127.0.0.1,", is no address left out: it was "'' is not an internet address")
+        for address in (given.strip() for given in str(value).split(",") if given.strip()):
             try:
                 networks.append(str(ipaddress.ip_network(address, strict=False)))
             except ValueError:
                 self.fail(Translator(language)("cli_not_an_address", value=shown(address)), param, ctx)
+        if not networks:  # (nothing given, or spaces and commas alone)
+            self.fail(Translator(language)("cli_addresses_empty"), param, ctx)
         return ",".join(networks)
 
 

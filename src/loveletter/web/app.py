@@ -30,6 +30,7 @@ import html
 import ipaddress
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, Callable
 from importlib import resources
 from typing import Any
@@ -109,6 +110,16 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         sweeping.cancel()
 
     app = FastAPI(title="Love Letter", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
+    told_at: dict[str, float] = {}
+
+    def tell_operator(fault: str, line: str, *args: object) -> None:
+        """Log ``line`` (with ``args``) of a connection refused for what a proxy in front may be
+        getting wrong, at most once each :data:`TELL_EVERY` seconds for each ``fault``: every page
+        tries again and again (the log said nothing, and the players saw "reconnecting…")."""
+        now = time.monotonic()
+        if now - told_at.get(fault, -TELL_EVERY) >= TELL_EVERY:
+            told_at[fault] = now
+            log.warning(line, *args)
     app.state.server = server
     app.add_middleware(BodyLimit, limit=_body_limit, language=page_language)
     app.add_middleware(SafetyHeaders, page=page_version())  # (added last: outermost, so the body limit's refusals carry them too)
@@ -273,6 +284,14 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         except RecordError as err:
             raise Refused("web_bad_record", reason=t.record_error(err)) from None
 
+    @app.get("/ws/{code}")
+    async def not_upgraded(request: Request) -> JSONResponse:
+        # a table's connection asked for without its upgrade to a WebSocket: a proxy in front that
+        # does not pass it on (a plain 404, which only the proxy's log showed)
+        tell_operator("upgrade", "a table's connection came without its WebSocket upgrade: a proxy in front"
+                      " must pass the Upgrade and Connection headers (see the README)")
+        return JSONResponse(refusal_message(Refused("web_not_upgraded"), page_language(request)), status_code=426)
+
     @app.websocket("/ws/{code}")
     async def play(socket: WebSocket, code: str) -> None:
         await socket.accept()
@@ -280,8 +299,14 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         address = _address(socket)
         try:
             origin = socket.headers.get("origin")
-            if origin is not None and not same_origin(origin, [socket.headers.get("host", ""),
-                                                               socket.headers.get("x-forwarded-host", "")]):
+            # behind a proxy, the host the browser asked for is the one it passes on: the README's
+            # proxy names this server "localhost" to it, and a page of any port of the visitor's
+            # own machine passed for ours (a browser cannot send X-Forwarded-Host itself)
+            host = socket.headers.get("x-forwarded-host") or socket.headers.get("host", "")
+            if origin is not None and not same_origin(origin, host):
+                tell_operator("origin", "a page at %r was refused a table, asked for as %r: another site's page,"
+                              " or one behind a proxy that does not pass X-Forwarded-Host (see the README)",
+                              origin[:100], host[:100])
                 raise Refused("web_foreign_origin")  # another site's page, in its visitor's browser
             try:
                 text = await asyncio.wait_for(receive_text(socket), HELLO_WAIT)
@@ -344,6 +369,9 @@ TABS = 10
 #: How often, in seconds, the server looks for tables to put away
 #: (:meth:`~loveletter.web.lobby.Server.put_away`).
 PUT_AWAY_EVERY = 300
+
+#: How often, at most, the log tells of each fault of a proxy in front (seconds).
+TELL_EVERY = 60.0
 
 #: The most bytes of body a request other than an upload may have: a name, a few settings, a secret.
 MAX_BODY = 64_000

@@ -129,13 +129,13 @@ def _path_alone(location: bytes) -> bytes:
     return urlunsplit(("", "", "/" + parts.path.lstrip("/"), parts.query, parts.fragment)).encode("latin-1")
 
 
-def same_origin(origin: str, hosts: list[str]) -> bool:
-    """Whether a browser's ``Origin`` header names the host the request was sent to (its ``Host``,
-    or any the ``X-Forwarded-Host`` a proxy in front passes on; ports aside, which proxies rewrite):
-    a page of another site may open a WebSocket to any server its visitor can reach, a server on
-    the visitor's own machine too."""
+def same_origin(origin: str, host: str) -> bool:
+    """Whether a browser's ``Origin`` header names the host the request was sent to (``host``: its
+    ``Host``, or any of the ``X-Forwarded-Host`` a proxy in front passes on; ports aside, which
+    proxies rewrite): a page of another site may open a WebSocket to any server its visitor can
+    reach, a server on the visitor's own machine too."""
     _, _, netloc = origin.partition("://")
-    names = {_name(part) for host in hosts for part in host.split(",") if part.strip()}
+    names = {_name(part) for part in host.split(",") if part.strip()}
     return bool(netloc) and _name(netloc) in names
 
 

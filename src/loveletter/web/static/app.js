@@ -200,6 +200,7 @@ function unreachable() {
 // ASK_AGAIN_AFTER, PING_EVERY and ANSWER_WITHIN below: the tests shorten them.)
 let REACH_WITHIN = 10000;
 const REPLAY_WITHIN = 120000;  // a record's upload and replay take longer
+const RECORD_MOST = 1000000;  // the most bytes of a record uploaded (replays.MAX_RECORD_BYTES)
 
 // A request to the server, its answer read as JSON: {ok, data}; null, and said so, where the server
 // could not be reached or answered without JSON (stopped, the network gone, a proxy's error page):
@@ -397,6 +398,12 @@ async function showLobby() {
     event.preventDefault();
     const file = document.getElementById("record-file").files[0];
     if (!file) return;
+    // too large, said without sending it: a proxy in front refuses a large body with a page of its
+    // own (nginx's, past 1 MiB), which was said as "the server cannot be reached: try again"
+    if (file.size > RECORD_MOST) {
+      alertUser(w("web_record_too_big", { max: grouped(Math.floor(RECORD_MOST / 1000)) }));
+      return;
+    }
     // its bytes as they are: the server reads them as the command line does (file.text() took a
     // file that is not UTF-8 for UTF-16, or put U+FFFD in, where it should be told "not a text file")
     const source = { record: await file.arrayBuffer() };
@@ -578,8 +585,11 @@ function connect(code) {
         standing = { code, key: message.key };
         socket.onclose = again;
       }
-      // the reason stays shown; asked again later (a table unreadable: its rows may be mended meanwhile)
-      if (["web_too_many_watchers", "web_too_many_tabs", "web_too_many_misses", "web_table_unreadable"].includes(message.key)) {
+      // the reason stays shown; asked again later (a table unreadable: its rows may be mended meanwhile;
+      // refused as another site's page: a proxy in front that does not pass the host asked for, until
+      // its operator mends it; it was put away for "reconnecting…", asked again every 0.6 s for ever)
+      if (["web_too_many_watchers", "web_too_many_tabs", "web_too_many_misses", "web_table_unreadable",
+        "web_foreign_origin"].includes(message.key)) {
         socket.onclose = () => { reconnectTimer = setTimeout(again, 30000); };
       }
       if (leaving) {  // back to the lobby (not a blank page), the reason shown there
