@@ -472,12 +472,19 @@ def test_moves_are_read_in_either_language_whatever_is_shown(lang):
     ("kanselier houd baron onder spion,prinsje", "unknown card 'prinsje'", "onbekende kaart 'prinsje'"),
     ("wachter een priester", "'een' stands where the seat goes", "op de plaats van het stoelnummer staat 'een'"),
     # quoted with its commas where they were typed (they were quoted as '1 ,' and 'guard,1'), and a comma
-    # that parts no cards a word too many ('prins 1,' was told that '1,' is no seat)
+    # that parts no cards told as such ('prins 1,' was told that '1,' is no seat; then "unexpected ','",
+    # and 'guard 1,priest' that ',' is an unknown card)
     ("1,", "a move starts with a card, not a number ('1,')", "een zet begint met een kaart, niet met een getal ('1,')"),
-    ("wachter ,1", "',' stands where the seat goes", "op de plaats van het stoelnummer staat ','"),
-    ("prins 1,", "unexpected ',' after 'prins 1'", "onverwacht ',' na 'prins 1'"),
-    ("wachter 1 priester extra,x", "unexpected 'extra,x' after 'wachter 1 priester'",
-     "onverwacht 'extra,x' na 'wachter 1 priester'"),
+    ("wachter ,1", "a comma parts only the cards a Chancellor puts under the deck ('wachter ,1')",
+     "een komma scheidt alleen de kaarten die een Kanselier onder de trekstapel legt ('wachter ,1')"),
+    ("prins 1,", "a comma parts only the cards", "een komma scheidt alleen de kaarten"),
+    ("wachter 1,priester", "a comma parts only the cards a Chancellor puts under the deck ('wachter 1,priester'):"
+     " write a move's words with spaces between", "een komma scheidt alleen de kaarten die een Kanselier onder de"
+     " trekstapel legt ('wachter 1,priester'): zet spaties tussen de woorden van een zet"),
+    ("wachter 1 priester extra,x", "a comma parts only the cards", "een komma scheidt alleen de kaarten"),
+    # the seat after the guess (was "unexpected '1' after 'wachter priester'")
+    ("wachter priester 1", "the seat comes before the card named, e.g. 'guard 1 priest' (you wrote 'wachter priester 1')",
+     "het stoelnummer komt vóór de genoemde kaart, bv. 'wachter 1 priester' (je schreef 'wachter priester 1')"),
 ])
 def test_a_move_that_cannot_be_read_is_told_in_the_words_typed(typed, en, nl):
     """Moves typed in Dutch are read as the notation; what is wrong is quoted as typed, not as the
@@ -653,7 +660,7 @@ SENTENCES = [
     (Event("play", seat=0, card=Card.KING), "Anna plays the King, but no one can be chosen: no effect.",
      "Anna speelt de Koning, maar niemand kan gekozen worden: geen effect."),
     (Event("play", seat=0, card=Card.HANDMAID), "Anna plays the Handmaid and is protected until their next turn.",
-     "Anna speelt het Kamermeisje en is beschermd tot zijn volgende beurt."),
+     "Anna speelt het Kamermeisje en is beschermd tot Anna weer aan de beurt is."),  # (not "zijn": Anna, Eva)
     (Event("play", seat=0, card=Card.CHANCELLOR, result="no_effect"),
      "Anna plays the Chancellor, but the deck is empty: no effect.",
      "Anna speelt de Kanselier, maar de trekstapel is leeg: geen effect."),

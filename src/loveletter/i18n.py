@@ -960,7 +960,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_play_self": "{name} speelt {card} op zichzelf.",
         "ev_guard_hit": "{name} speelt de Wachter op {target} en noemt {guess}: goed!",
         "ev_guard_miss": "{name} speelt de Wachter op {target} en noemt {guess}: fout.",
-        "ev_handmaid": "{name} speelt {card} en is beschermd tot zijn volgende beurt.",
+        "ev_handmaid": "{name} speelt {card} en is beschermd tot {name} weer aan de beurt is.",
         "ev_priest": "{name} ziet dat {target} {card} heeft.",
         "ev_baron": "{name} en {target} vergelijken hun handen: {a} tegen {b}.",
         "ev_baron_shown_tie": "{name} en {target} vergelijken hun handen: {a} tegen {b}, gelijk, er gebeurt niets.",
@@ -1589,6 +1589,9 @@ NOTATION_NL: dict[str, str] = {
     "long_seat": "{seat} is aan geen enkele tafel een stoelnummer",
     "seat_word": "op de plaats van het stoelnummer staat {word!r}: een stoel is een getal, bv. 'wachter 1 priester'",
     "trailing": "onverwacht {rest!r} na {text!r}",
+    "comma": "een komma scheidt alleen de kaarten die een Kanselier onder de trekstapel legt ({text!r}): zet spaties"
+             " tussen de woorden van een zet",
+    "seat_last": "het stoelnummer komt vóór de genoemde kaart, bv. 'wachter 1 priester' (je schreef {text!r})",
     "keep_card": "na 'houd' (of 'keep') noem je de kaart die je houdt, bv. 'kanselier houd baron onder priester,wachter'"
                  " (je schreef {text!r})",
     "bottom_cards": "na de gehouden kaart hoort 'onder KAART,KAART' in {text!r}",

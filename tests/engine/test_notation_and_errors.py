@@ -105,6 +105,10 @@ def test_notation_errors(text):
         pytest.param("guard \uff11 king", "'\uff11' stands where the seat goes", id="a-full-width-digit-for-the-seat"),
         pytest.param("priest bob", "'bob' stands where the seat goes", id="a-word-for-a-priests-seat"),
         pytest.param("guard priest", None, id="a-guess-without-a-seat-is-the-engines-to-refuse"),
+        pytest.param("guard priest 1", "the seat comes before the card named", id="the-seat-after-the-guess"),
+        pytest.param("baron priest 1", "unexpected '1' after 'baron priest'", id="a-baron-names-no-card"),
+        pytest.param("guard 1,priest", "a comma parts only the cards a Chancellor puts under the deck",
+                     id="a-comma-between-a-moves-words"),  # (it was "unknown card ','")
     ],
 )
 def test_a_notation_error_names_what_is_wrong(text, says):

@@ -87,6 +87,12 @@ class Action(NamedTuple):
             at = tokens[-len(rest)].start()
             return NotationError("trailing", rest=text[at:].strip(), text=text[:at].strip())
 
+        if "," in rest:  # ("guard 1,priest" named "," as a card)
+            raise NotationError("comma", text=text.strip())
+        if (card is Card.GUARD and target is None and len(rest) == 2 and _is_card(rest[0])
+                and _is_number(rest[1])):  # "guard priest 1" (was "unexpected '1' after 'guard priest'")
+            raise NotationError("seat_last", text=text.strip())
+
         if rest and target is None and card in TARGETED and not _is_card(rest[0]) and (
                 card is not Card.GUARD or len(rest) > 1):  # "guard one priest": a word for the seat
             raise NotationError("seat_word", word=typed[1])

@@ -65,6 +65,8 @@ NOTATION_MESSAGES: dict[str, str] = {
     "long_seat": "{seat} is not a seat number at any table",
     "seat_word": "{word!r} stands where the seat goes: a seat is a number, e.g. 'guard 1 priest'",
     "trailing": "unexpected {rest!r} after {text!r}",
+    "comma": "a comma parts only the cards a Chancellor puts under the deck ({text!r}): write a move's words with spaces between",
+    "seat_last": "the seat comes before the card named, e.g. 'guard 1 priest' (you wrote {text!r})",
     "keep_card": "after 'keep' name the card you keep, e.g. 'chancellor keep baron bottom priest,guard' (you wrote {text!r})",
     "bottom_cards": "expected 'bottom CARD,CARD' after the kept card in {text!r}",
     "unknown_card": "unknown card {word!r}: the cards are {known}",

@@ -177,6 +177,12 @@ class TerminalGame:
             self._play_match()
         except (Quit, KeyboardInterrupt, Stopped) as why:  # Ctrl-C while a bot thinks quits the same way
             stop = why
+        except TERMINAL_GONE as gone:
+            # the terminal closed while the hints' spinner turned: its last write, on the way out of
+            # the hang-up, failed, and hid it (status 1, "could not write the output", to no one)
+            if not isinstance(gone.__context__, Stopped):
+                raise
+            stop = gone.__context__
         finally:
             while True:  # a hang-up pending as the game ended comes before the signals are ignored
                 try:
