@@ -41,8 +41,10 @@ times ``n`` (a bias below ``n / 2**32``, under 1e-7 here).
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, TypeVar, cast
@@ -65,15 +67,28 @@ Table = npt.NDArray[np.int16]
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
+def _jit(fn: _F, **options: Any) -> _F:
+    """``numba.njit(cache=True, **options)``, keeping the function's type for the type checker; where
+    numba finds no folder to keep its cache in (installed read-only, with no home folder that can be
+    written: a container's, a service account's), compiled anew in each process: the import failed
+    with numba's traceback ("cannot cache function …: no locator available")."""
+    try:
+        return cast(_F, njit(cache=True, **options)(fn))
+    except RuntimeError as err:
+        if "cannot cache" not in str(err):
+            raise
+        return cast(_F, njit(**options)(fn))
+
+
 def _compiled(fn: _F) -> _F:
-    """``numba.njit(cache=True)``, keeping the function's type for the type checker."""
-    return cast(_F, njit(cache=True, nogil=True)(fn))
+    """A kernel: compiled by :func:`_jit`, run without Python's lock."""
+    return _jit(fn, nogil=True)
 
 
 def _inlined(fn: _F) -> _F:
     """A helper that works on a round's state, inlined into the kernels by numba: a call that hands
     over an array costs atomic reference counts, which would cost more than the game itself."""
-    return cast(_F, njit(cache=True, inline="always")(fn))
+    return _jit(fn, inline="always")
 
 
 # ----------------------------------------------------------------------------- the round's state
@@ -481,21 +496,27 @@ def _random_round(s: State, classic: bool) -> int:
 
 
 @_compiled
+def _random_start(s: State, seed: int, full_deck: Ints) -> None:
+    """Make ``s`` the state the random rounds of ``seed`` start from: its random stream, and the deck
+    in the edition's order (each round shuffles the one before it)."""
+    s[RANDOM] = np.int64(_mix(np.uint64(seed)))  # nearby seeds start far apart
+    for i in range(len(full_deck)):
+        s[DECK + i] = full_deck[i]
+
+
+@_compiled
 def _random_kernel(
-    count: int, players: int, starters: Ints, full_deck: Ints, given: npt.NDArray[np.int8], seed: int,
+    first: int, last: int, s: State, length: int, players: int, starters: Ints, given: npt.NDArray[np.int8],
     classic: bool, numbers: Table, record: bool, decks_out: npt.NDArray[np.int8], moves_out: Table,
     winners: npt.NDArray[np.uint8], spy_bonus: npt.NDArray[np.int8], turns: npt.NDArray[np.uint8],
     alive: npt.NDArray[np.uint8],
 ) -> None:
-    """Play ``count`` rounds with uniformly random moves: on ``given`` decks if it has rows, else on
-    decks shuffled here. Rounds start at ``starters[i]`` (one entry: the same for all)."""
-    s = np.zeros(WIDTH, dtype=np.int64)
-    s[RANDOM] = np.int64(_mix(np.uint64(seed)))  # nearby seeds start far apart
-    length = len(full_deck)
+    """Play rounds ``first`` to ``last`` (not included) with uniformly random moves, going on from the
+    state ``s`` (:func:`_random_start`, then the rounds before), on decks of ``length`` cards: the
+    ``given`` decks if it has rows, else decks shuffled here. Rounds start at ``starters[i]`` (one
+    entry: the same for all)."""
     shuffle = given.shape[0] == 0
-    for i in range(length):
-        s[DECK + i] = full_deck[i]
-    for r in range(count):
+    for r in range(first, last):
         if shuffle:
             _shuffle(s, length)  # the previous round's order in, a uniform order out
         else:
@@ -677,6 +698,12 @@ def _results(count: int, players: int) -> RoundResults:
     )
 
 
+#: Rounds played by one call of the random rounds' kernel: Python handles a Ctrl-C between calls
+#: only (30 million rounds, played by one call, went on 18 s past it; a count this machine's memory
+#: allows, for an hour), so each call takes a fraction of a second.
+KERNEL_ROUNDS = 1 << 20
+
+
 def _run(
     game: _Game, count: int, starters: Ints, decks: npt.NDArray[np.int8] | None, seed: int, record: bool
 ) -> RoundResults:
@@ -685,11 +712,13 @@ def _run(
     decks_out = np.zeros((count, length) if record else (0, length), dtype=np.int8)
     moves_out = np.full((count, MOST_MOVES) if record else (0, 0), -1, dtype=np.int16)
     given = np.zeros((0, length), dtype=np.int8) if decks is None else decks
-    _random_kernel(
-        count, game.players, starters, game.full_deck, given, int(seed), game.classic, game.numbers,
-        record, decks_out, moves_out,
-        out.winners, out.spy_bonus, out.turns, out.alive,
-    )
+    s = np.zeros(WIDTH, dtype=np.int64)
+    _random_start(s, int(seed), game.full_deck)
+    for first in range(0, count, KERNEL_ROUNDS):  # (a part at a time: see KERNEL_ROUNDS)
+        _random_kernel(
+            first, min(first + KERNEL_ROUNDS, count), s, length, game.players, starters, given, game.classic,
+            game.numbers, record, decks_out, moves_out, out.winners, out.spy_bonus, out.turns, out.alive,
+        )
     if not record:
         return out
     starting = np.broadcast_to(starters, (count,)).astype(np.int8)
@@ -729,7 +758,11 @@ def play_rounds(
 
 
 def _check_decks(game: _Game, decks: npt.ArrayLike) -> npt.NDArray[np.int8]:
-    cards = np.asarray(decks)
+    try:
+        cards = np.asarray(decks)
+    except ValueError:  # (numpy's "setting an array element with a sequence … inhomogeneous shape")
+        raise ValueError(f"decks must be [count, {len(game.full_deck)}] card numbers, decks of one"
+                         " length") from None
     if cards.ndim != 2 or cards.shape[1] != len(game.full_deck):
         raise ValueError(f"decks must be [count, {len(game.full_deck)}] card numbers, not {cards.shape}")
     _whole_numbers("decks", cards)
@@ -761,6 +794,7 @@ def _check_count(count: int, per_round: int) -> None:
     until it killed the process)."""
     if count < 0:
         raise ValueError(f"count is a number of rounds, 0 or more, not {count}")
+    count = int(count)  # (numpy's int64 of 2**62 wrapped count * per_round round, and passed)
     memory = _memory()
     if memory is not None and count * per_round > memory:
         raise ValueError(f"{count:,} rounds need {count * per_round / 2**30:,.1f} GiB of memory, more than this"
@@ -823,9 +857,10 @@ def _action_numbers(actions: npt.ArrayLike, count: int) -> Ints:
     """``actions`` as one action number for each of ``count`` rounds (a single number is every
     round's); a ``ValueError`` for numbers that are not whole, or not one per round."""
     given = np.asarray(actions)
-    if given.dtype.kind not in "iu" or (given.dtype.kind == "u" and (given > np.iinfo(np.int64).max).any()):
-        # (numpy would truncate 8.9 to 8, and read True as 1)
+    if given.dtype.kind not in "iu":  # (numpy would truncate 8.9 to 8, and read True as 1)
         raise ValueError(f"actions are whole numbers (action numbers), not {given.dtype} values")
+    if given.dtype.kind == "u" and (given > np.iinfo(np.int64).max).any():  # (int64 would wrap them round)
+        raise ValueError(f"there is no action {given.max()}: no action has so large a number")
     try:
         return np.broadcast_to(given.astype(np.int64), (count,)).copy()
     except ValueError:
@@ -870,6 +905,28 @@ class Batch:
         self._states = np.zeros((self.count, WIDTH), dtype=np.int64)
         _setup_kernel(self._states, self.decks, self.starters, players)
         self._moves: list[Ints] = []
+        self._stepping = threading.Lock()
+
+    # (a lock is not pickled: a batch pickled, or copied, gets one of its own)
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: value for name, value in self.__dict__.items() if name != "_stepping"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._stepping = threading.Lock()
+
+    @contextlib.contextmanager
+    def _alone(self) -> Iterator[None]:
+        """Meanwhile, the rounds are stepped from here alone: stepped from two threads at once, or by
+        a policy that :meth:`run` asked for its moves, they took moves checked against the masks of
+        rounds that had moved on, without a word, and their records replayed as illegal."""
+        if not self._stepping.acquire(blocking=False):
+            raise RuntimeError("this batch is being stepped already (by its run(), or in another thread): a"
+                               " policy only chooses, and each thread needs a batch of its own")
+        try:
+            yield
+        finally:
+            self._stepping.release()
 
     @property
     def done(self) -> Bools:
@@ -913,7 +970,8 @@ class Batch:
         a step is no step, and :attr:`moves` stays as it is, so recorded moves, padded with -1, replay
         to their end); a ``ValueError`` names the first round whose number is no action or not legal,
         and then nothing changes."""
-        self._apply(_action_numbers(actions, self.count), self.legal_mask())
+        with self._alone():
+            self._apply(_action_numbers(actions, self.count), self.legal_mask())
 
     def _apply(self, numbers: Ints, mask: Bools) -> None:
         """:meth:`step` with the action ``numbers`` read (:func:`_action_numbers`, a copy of our own)
@@ -933,7 +991,10 @@ class Batch:
                     self.actions.numbered(int(numbers[r]))
                 except ValueError as none:
                     raise ValueError(f"round {r}: {none}") from None
-            raise ValueError(f"round {r}: action {numbers[r]} is not legal now")
+            names = self.actions.names
+            legal_now = ", ".join(f"{k} ({names[k]})" for k in np.flatnonzero(mask[r]))
+            raise ValueError(f"round {r}: action {numbers[r]} ({names[numbers[r]]}) is not legal now for seat"
+                             f" {self._states[r, CURRENT]}; the legal actions are: {legal_now}")
         game = self._game
         _step_kernel(self._states, numbers, game.codes, game.classic)
         self._moves.append(numbers)
@@ -958,6 +1019,11 @@ class Batch:
             if not all(map(callable, policy)):  # ("ab" is a list of two, but of letters)
                 raise TypeError("the policy must be a callable, or a list of one per seat, not a list of"
                                 f" {', '.join(sorted({type(p).__name__ for p in policy if not callable(p)}))}")
+        with self._alone():
+            return self._run(policy)
+
+    def _run(self, policy: Policy | Sequence[Policy]) -> RoundResults:
+        """:meth:`run`, the policy checked, the batch ours alone."""
         while not self.done.all():
             legal = self.legal_mask()  # (worked out once a step)
             observation = self.observation()

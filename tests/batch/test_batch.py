@@ -11,12 +11,16 @@ benchmarks/batch.py).
 from __future__ import annotations
 
 import math
+import pickle
 import random
+import threading
 from collections import Counter
 
 import numpy as np
 import pytest
+from numba import njit
 
+from loveletter import batch as batch_module
 from loveletter.batch import Batch, Observation, Policy, RoundResults, play_rounds, random_rounds
 from loveletter.encoding import actions_for
 from loveletter.engine import CLASSIC, EDITION_2019, TARGETED, Action, Card, Edition, Round
@@ -212,18 +216,28 @@ def test_batch_refuses_an_illegal_action_and_changes_nothing() -> None:
     illegal = np.flatnonzero(~masks[3])[0]
     actions = masks.argmax(axis=1)
     actions[3] = illegal
-    with pytest.raises(ValueError, match="round 3"):
+    # which seat's move it was, named, and the legal ones (a per-seat policy's was not told apart)
+    names = actions_for(CLASSIC, 2).names
+    legal = ", ".join(f"{k} ({names[k]})" for k in np.flatnonzero(masks[3]))
+    with pytest.raises(ValueError) as refused:
         batch.step(actions)
+    assert str(refused.value) == (f"round 3: action {illegal} ({names[illegal]}) is not legal now for seat"
+                                  f" {batch.current[3]}; the legal actions are: {legal}")
     with pytest.raises(ValueError, match="round 0"):
         batch.step(np.full(8, actions_for(CLASSIC, 2).size))
-    # numbers that are not whole are refused, not cut down (8.9 was action 8), nor too large for numpy
-    for wrong, kind in ((actions + 0.9, "float64"), (np.full(8, True), "bool"), ([2**63 + 1] * 8, "uint64")):
+    # numbers that are not whole are refused, not cut down (8.9 was action 8)
+    for wrong, kind in ((actions + 0.9, "float64"), (np.full(8, True), "bool")):
         with pytest.raises(ValueError, match=f"actions are whole numbers \\(action numbers\\), not {kind} values"):
             batch.step(wrong)
+    # nor too large for numpy's int64 (it would wrap them round); a small uint64 is a number like any
+    with pytest.raises(ValueError, match="there is no action 18446744073709551615: no action has so large a number"):
+        batch.step(np.full(8, 2**64 - 1, dtype=np.uint64))
     with pytest.raises(ValueError, match=r"one action number, or one per round \(8\), not \(3,\)"):
         batch.step(actions[:3])
     assert (batch.current == before[0]).all() and (batch.observation().hand == before[1]).all()
     assert (batch.legal_mask() == masks).all() and batch.moves.shape == (8, 0)
+    batch.step(masks.argmax(axis=1).astype(np.uint64))
+    assert (batch.moves[:, 0] == masks.argmax(axis=1)).all()
 
 
 def test_batch_runs_one_policy_per_seat() -> None:
@@ -316,6 +330,70 @@ def test_the_same_seed_plays_the_same_rounds_and_other_seeds_others() -> None:
     assert (d.moves == e.moves).all() and (d.starters == 1).all()
 
 
+def test_rounds_played_a_part_at_a_time_are_the_rounds_played_at_once(monkeypatch) -> None:
+    """The random rounds' kernel plays a part of them at a time, so that Python sees a Ctrl-C between
+    parts (played by one call, 30 million rounds ran on 18 s past it): the rounds are the same."""
+    at_once = random_rounds(300, edition="2019", players=4, seed=5, record=True)
+    given = play_rounds(at_once.decks, 2, edition="2019", players=4, seed=9)
+    monkeypatch.setattr(batch_module, "KERNEL_ROUNDS", 7)
+    parts = random_rounds(300, edition="2019", players=4, seed=5, record=True)
+    assert parts.decks is not None and parts.moves is not None and at_once.moves is not None
+    assert (parts.decks == at_once.decks).all() and (parts.moves == at_once.moves).all()
+    assert (parts.winners == at_once.winners).all() and (parts.spy_bonus == at_once.spy_bonus).all()
+    given_parts = play_rounds(at_once.decks, 2, edition="2019", players=4, seed=9)
+    assert given.moves is not None and given_parts.moves is not None
+    assert (given_parts.moves == given.moves).all() and (given_parts.winners == given.winners).all()
+
+
+def test_the_kernels_are_compiled_where_numba_cannot_keep_its_cache() -> None:
+    """Installed read-only, with no home folder that can be written (a container's, a service
+    account's), numba finds nowhere to cache the kernels: importing the module failed with its
+    traceback ("cannot cache function '_mix': no locator available"). A function numba finds no
+    folder for (one made from text) stands for it."""
+    made: dict[str, object] = {}
+    exec("def twice(x):\n    return 2 * x\n", made)  # (no file: numba has no folder to cache it in)
+    with pytest.raises(RuntimeError, match="cannot cache"):
+        njit(cache=True)(made["twice"])
+    assert batch_module._jit(made["twice"], nogil=True)(21) == 42
+
+
+def test_a_batch_is_stepped_from_one_place_at_a_time() -> None:
+    """Stepped by two threads at once, or by a policy that run() asked for its moves, a batch took
+    moves checked against the masks of rounds that had moved on, without a word: its records
+    replayed as illegal in the engine (1,702 rounds of 2,000). Now refused, and nothing changes."""
+    batch = Batch("classic", 4, 50, seed=3)
+
+    def stepping(masks: np.ndarray, seen: Observation) -> np.ndarray:
+        batch.step(masks.argmax(axis=1))
+        return masks.argmax(axis=1)
+
+    with pytest.raises(RuntimeError, match=r"^this batch is being stepped already \(by its run\(\), or in another"
+                                           r" thread\): a policy only chooses, and each thread needs a batch of its own$"):
+        batch.run(stepping)
+    assert batch.moves.shape == (50, 0)
+    told: list[BaseException] = []
+
+    def elsewhere(masks: np.ndarray, seen: Observation) -> np.ndarray:  # another thread steps it meanwhile
+        def step() -> None:
+            try:
+                batch.step(masks.argmax(axis=1))
+            except RuntimeError as refused:
+                told.append(refused)
+
+        other = threading.Thread(target=step)
+        other.start()
+        other.join()
+        return masks.argmax(axis=1)
+
+    results = batch.run(elsewhere)
+    assert len(told) == batch.moves.shape[1] > 0  # refused at every step, and the run went on
+    for i in range(batch.count):
+        _assert_same(_replay(CLASSIC, 4, batch.decks[i], int(batch.starters[i]), batch.moves[i]), results, i)
+    copied = pickle.loads(pickle.dumps(Batch("classic", 2, 5, seed=1)))  # (a lock is not pickled: a new one)
+    copied.step(copied.legal_mask().argmax(axis=1))
+    assert copied.moves.shape == (5, 1)
+
+
 def test_the_shuffle_is_uniform() -> None:
     """Each position of the deck holds each card as often as its copies say (chi-squared, loose)."""
     for edition in (CLASSIC, EDITION_2019):
@@ -357,6 +435,8 @@ def test_bad_inputs_are_refused() -> None:
         play_rounds([deck[:-1] + [1]], edition="classic", players=2)
     with pytest.raises(ValueError, match=r"\[count, 16\]"):
         play_rounds([deck + [1]], edition="classic", players=2)
+    with pytest.raises(ValueError, match=r"^decks must be \[count, 16\] card numbers, decks of one length$"):
+        play_rounds([deck, deck[:-1]], edition="classic", players=2)  # (numpy's "inhomogeneous shape")
     with pytest.raises(ValueError, match="starters"):
         play_rounds([deck], 2, edition="classic", players=2)
     with pytest.raises(ValueError, match="2-4 players"):
@@ -369,7 +449,9 @@ def test_bad_inputs_are_refused() -> None:
         with pytest.raises(ValueError, match="count is a number of rounds, 0 or more, not -"):
             negative()
     for too_many in (lambda: random_rounds(10**12), lambda: random_rounds(10**11, record=True),
-                     lambda: Batch(count=10**11)):  # (numpy's MemoryError)
+                     lambda: Batch(count=10**11),  # (numpy's MemoryError)
+                     # numpy's integers too (their product wrapped round and passed the check)
+                     lambda: random_rounds(np.int64(2**62), record=True), lambda: Batch(count=np.int64(2**60))):
         with pytest.raises(ValueError, match=r"^[\d,]+ rounds need [\d,.]+ GiB of memory, more than this machine's"
                                              r" [\d,.]+ GiB: play them a part at a time$"):
             too_many()
