@@ -51,7 +51,13 @@ from typing import Any, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
+
+from loveletter.extras import missing_extra
+
+try:
+    from numba import njit
+except ModuleNotFoundError as missing:
+    raise missing_extra("batch", missing) from None
 
 from loveletter.encoding import actions_for
 from loveletter.engine import TARGETED, Action, Card, Edition, edition_named

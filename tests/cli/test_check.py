@@ -67,6 +67,10 @@ def test_sound_records_are_said_so_and_the_status_is_0(tmp_path):
     assert "'rouns'" in noted.stdout.splitlines()[0] and noted.stdout.splitlines()[1] == "2 records checked: all sound."
     one = check(paths[0], lang="nl")
     assert (one.returncode, one.stdout) == (0, "1 verslag gecontroleerd: in orde.\n")
+    # a record named twice, or with its folder, is one record (it was counted, and told, twice)
+    again = check(paths[1], tmp_path / "games", tmp_path / "games", tmp_path / "games" / ".." / "games")
+    assert again.returncode == 0 and again.stdout.splitlines() == [noted.stdout.splitlines()[0],
+                                                                  "2 records checked: all sound."]
 
 
 def test_nothing_to_check_is_told_in_one_line(tmp_path):

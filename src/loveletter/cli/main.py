@@ -258,7 +258,13 @@ def check_command(paths: tuple[str, ...], lang: str | None) -> None:
     _refuse_closed_output("check", t)  # (what it found would be lost, and its status say all was well)
     named = [Path(path) for path in paths]  # (in order: the files are checked so)
     given = set(named)
-    files = [file for path in named for file in records_in(path)]
+    # each record once, where it was named first: a file named twice, or with its folder, was counted
+    # twice ("8 records checked" of a folder of 4 named twice)
+    first_named: dict[str, Path] = {}
+    for path in named:
+        for file in records_in(path):
+            first_named.setdefault(os.path.realpath(file), file)
+    files = list(first_named.values())
     if not files:
         _echo(f"loveletter check: {t('check_none', paths=', '.join(on_one_line(p) for p in paths))}", err=True)
         sys.exit(1)

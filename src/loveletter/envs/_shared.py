@@ -5,8 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import gymnasium
 import numpy as np
+
+from loveletter.extras import missing_extra
+
+try:
+    import gymnasium
+except ModuleNotFoundError as missing:  # (the pettingzoo extra brings it too)
+    raise missing_extra("gymnasium", missing) from None
 
 from loveletter.encoding import Observations, Vector
 from loveletter.engine import Event, View

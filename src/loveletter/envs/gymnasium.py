@@ -59,10 +59,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
-import gymnasium
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
+
+from loveletter.extras import missing_extra
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ModuleNotFoundError as missing:
+    raise missing_extra("gymnasium", missing) from None
 
 from loveletter.bots import LEVELS, SEARCHING, Bot, make_bot
 from loveletter.bots.expert import check_budget

@@ -47,7 +47,13 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-import pyspiel
+
+from loveletter.extras import missing_extra
+
+try:
+    import pyspiel
+except ModuleNotFoundError as missing:
+    raise missing_extra("openspiel", missing) from None
 
 from loveletter.bots.belief import Belief
 from loveletter.encoding import action_number, actions_for, max_plays, observations_for, shares

@@ -52,9 +52,15 @@ import random
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+
+from loveletter.extras import missing_extra
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as missing:
+    raise missing_extra("pettingzoo", missing) from None
 
 from loveletter.encoding import Actions, Observations, actions_for, observations_for, shares
 from loveletter.engine import Edition, Match, edition_named, view
