@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from loveletter.cli.tournament import record_name
 from loveletter.i18n import Translator
 from loveletter.record import load, replay, summary
 from loveletter.tournament import Settings, plot, run_tournament, summarise
@@ -573,6 +574,16 @@ def test_two_names_of_one_file_are_refused_and_a_file_may_go_in_the_new_records_
     ok(run("--rounds", 4, "--jobs", 1, "--records", "new", "--csv", "new/summary.csv", cwd=tmp_path))
     assert sorted(p.name for p in (tmp_path / "new").iterdir()) == [
         "game-000000.json", "game-000001.json", "game-000002.json", "game-000003.json", "summary.csv"]
+
+
+def test_the_records_names_sort_in_the_order_played_up_to_the_most_games():
+    """Named with six digits, the records of games past 999,999 (10,000,000 are allowed) sorted among
+    the others ("game-1000000.json" before "game-999999.json")."""
+    assert [record_name(i, 4) for i in range(4)] == [f"game-00000{i}.json" for i in range(4)]
+    for games in (10, 999_999, 1_000_000, 1_000_001, 10_000_000):
+        names = [record_name(i, games) for i in (0, 9, 10, 99_999, 100_000, 999_999, 1_000_000, games - 1)
+                 if i < games]
+        assert sorted(names) == names and len({len(name) for name in names}) == 1, names
 
 
 def test_the_csv_and_the_plot_are_written_whole_or_not_at_all(tmp_path):

@@ -60,7 +60,6 @@ from loveletter.tournament.report import say
 from loveletter.tournament.runner import ctrl_c_held, stops_heard_as_ctrl_c
 
 USAGE = 2  # exit status for options that cannot be used
-RECORD_NAME = "game-{:06d}.json"
 RECORD_NAMES = "game-*.json"
 FAILED = 1  # exit status when the games or the output files fail
 #: Named pipes opened by the write test, kept open until the process ends: closing the only writer
@@ -137,6 +136,13 @@ def _tournament(o: Options) -> int:
             _remove_empty(made)
 
 
+def record_name(index: int, games: int) -> str:
+    """The name of game ``index``'s record among ``games``: numbered from 0, with as many digits as the
+    last number has, six at least, so that the names sort in the order played (``game-000000.json``;
+    past game 999,999 of the 10,000,000 allowed they had seven digits, and sorted among the six's)."""
+    return f"game-{index:0{max(6, len(str(games - 1)))}d}.json"
+
+
 def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console, chatty: bool) -> int:
     jobs = o.jobs or default_jobs()
     keep = o.records is not None
@@ -146,7 +152,7 @@ def _play_and_report(o: Options, t: Translator, settings: Settings, err: Console
         assert folder is not None
         try:
             for i, doc in enumerate(docs, start=first):
-                save(doc, folder / RECORD_NAME.format(i), new=True)
+                save(doc, folder / record_name(i, settings.games), new=True)
         except OSError as error:  # (told apart from a write to a terminal that closed)
             raise _RecordUnsaved(error) from None
 

@@ -120,6 +120,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         if now - told_at.get(fault, -TELL_EVERY) >= TELL_EVERY:
             told_at[fault] = now
             log.warning(line, *args)
+
     app.state.server = server
     app.add_middleware(BodyLimit, limit=_body_limit, language=page_language)
     app.add_middleware(SafetyHeaders, page=page_version())  # (added last: outermost, so the body limit's refusals carry them too)
