@@ -24,7 +24,7 @@ from xml.etree import ElementTree
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import update
+from sqlalchemy import create_engine, text, update
 from sqlalchemy.exc import OperationalError
 from web_clients import Seat, close_all, create, join
 
@@ -409,6 +409,43 @@ def test_a_write_the_database_refuses_is_told_in_one_line_and_changes_nothing(cl
     assert refusal["key"] == "web_store_failed" and mover.state["moves"] == 0  # told, not applied
     assert mover.move(move)["moves"] == 1  # sent again, once the database takes it
     assert [t.moves for t in store.load_all()] == [[move]]
+
+
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)  # (SQLite's busy time: the test above)
+def test_a_move_under_a_lock_another_session_holds_is_refused_in_time_not_awaited(database, monkeypatch):
+    """An operator's open transaction holding the moves' table (a migration, a LOCK TABLE by hand):
+    with PostgreSQL, a move waited for as long as the lock was held, its player told "connection
+    lost", the other told nothing, a bot never moving, and nothing logged. Now refused after
+    LOCK_WITHIN seconds, as SQLite's busy time does ("try again"), and stored once the lock is gone."""
+    from loveletter.web import store as storing
+
+    monkeypatch.setattr(storing, "LOCK_WITHIN", 0.3)
+    store = Store(database)
+    try:
+        with TestClient(create_app(store, bot_delay=0)) as client:
+            made = create(client, players=2)
+            joined = client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()
+            seats = [Seat(client, made["code"], made["secret"]), Seat(client, made["code"], joined["secret"])]
+            mover = seats[seats[0].state["current"]]
+            move = mover.state["legal"][0]["move"]
+            operator = create_engine(database)
+            with operator.connect() as held:
+                held.execute(text("LOCK TABLE moves IN ACCESS EXCLUSIVE MODE"))
+                letting_go = threading.Timer(8, held.rollback)  # (waited for: the move is made then)
+                letting_go.start()
+                began = time.monotonic()
+                refusal = mover.move(move)
+                waited = time.monotonic() - began
+                letting_go.cancel()
+                letting_go.join()
+                held.rollback()  # (a second rollback does nothing)
+            operator.dispose()
+            assert refusal["key"] == "web_store_failed" and waited < 5, (refusal, waited)
+            assert mover.move(move)["moves"] == 1  # sent again, once the lock is gone
+            close_all()
+        assert [t.moves for t in store.load_all()] == [[move]]
+    finally:
+        store.close()
 
 
 def test_a_players_move_the_database_refuses_again_and_again_is_logged_once_and_its_success(client, monkeypatch,

@@ -209,6 +209,34 @@ def sqlite_file(url: str) -> str | None:
     return where.database
 
 
+#: libpq's settings for our connections to PostgreSQL (which psycopg passes on): a server that does not
+#: answer a connection is given up after 10 s (a start against one hung without a word), and a
+#: connection cut is found out within a minute or so (TCP's own retries took a quarter of an hour).
+LIBPQ = {"connect_timeout": 10, "keepalives": 1, "keepalives_idle": 30, "keepalives_interval": 10,
+         "keepalives_count": 3}
+#: Seconds a statement of ours waits for a lock another session holds (an operator's open
+#: transaction, a migration) before PostgreSQL refuses it, as SQLite's busy time does: a table's moves
+#: waited for as long as the lock was held, the players told "connection lost", a bot never moving.
+LOCK_WITHIN = 5
+#: Seconds a statement of ours may take in all before PostgreSQL gives it up (a server overloaded).
+STATEMENT_WITHIN = 10
+
+
+def _libpq(where: URL) -> dict[str, Any]:
+    """The connection's arguments for ``where``: :data:`LIBPQ` where psycopg drives PostgreSQL."""
+    return dict(LIBPQ) if where.get_driver_name() in ("psycopg", "psycopg2") else {}
+
+
+def _postgres_limits(connection: Any, _record: Any) -> None:
+    """Give a new connection :data:`LOCK_WITHIN` and :data:`STATEMENT_WITHIN` (set for its session,
+    and committed: a setting made in a transaction rolled back is undone)."""
+    cursor = connection.cursor()
+    cursor.execute(f"SET lock_timeout = {int(LOCK_WITHIN * 1000)}")
+    cursor.execute(f"SET statement_timeout = {int(STATEMENT_WITHIN * 1000)}")
+    cursor.close()
+    connection.commit()
+
+
 class Hold:
     """A PostgreSQL database held for this server: an advisory lock, which is its session's, on a
     connection of its own. Where that connection is lost (PostgreSQL restarted, the connection cut)
@@ -216,12 +244,7 @@ class Hold:
     finds that out, and takes the lock again."""
 
     def __init__(self, where: URL) -> None:
-        # a connection cut is found out within a minute or so (TCP's own retries took a quarter of an
-        # hour): libpq's settings, which psycopg passes on
-        libpq = {"connect_timeout": 10, "keepalives": 1, "keepalives_idle": 30, "keepalives_interval": 10,
-                 "keepalives_count": 3}
-        self.engine = create_engine(where, poolclass=NullPool,
-                                    connect_args=libpq if where.get_driver_name() in ("psycopg", "psycopg2") else {})
+        self.engine = create_engine(where, poolclass=NullPool, connect_args=_libpq(where))
         self.connection: Connection | None = None
         self.session = 0  # the server process of PostgreSQL's that holds the lock for us
         self._take()
@@ -355,7 +378,10 @@ class Store:
                 _made_private(path)
         else:  # a pooled connection the server dropped (PostgreSQL restarted) found out before it is used:
             options["pool_pre_ping"] = True  # a person's first move after was refused once ("try again")
+            options["connect_args"] = _libpq(make_url(url))
         self.engine: Engine = create_engine(url, **options)
+        if self.engine.dialect.name == "postgresql":
+            event.listen(self.engine, "connect", _postgres_limits)
         foreign = _foreign_table(self.engine)  # before anything is created or set in the file
         if foreign is not None:
             self.engine.dispose()
