@@ -23,4 +23,5 @@ def test_importing_without_an_extra_names_the_extra(module, library, extra):
     assert proc.returncode == 1
     assert proc.stderr.splitlines()[-1] == (
         f"ModuleNotFoundError: {library} is not installed: it comes with loveletter's {extra} extra:"
-        f" pip install 'loveletter[{extra}]' (in the project's folder: pip install -e '.[{extra}]')")
+        f" pip install -e '.[{extra}]' in the project's folder (or pip install 'WHEEL[{extra}]' with the wheel"
+        " installed)")

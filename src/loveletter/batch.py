@@ -42,6 +42,7 @@ times ``n`` (a bias below ``n / 2**32``, under 1e-7 here).
 from __future__ import annotations
 
 import contextlib
+import copy
 import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -913,7 +914,11 @@ class Batch:
         self._moves: list[Ints] = []
         self._stepping = threading.Lock()
 
-    # (a lock is not pickled: a batch pickled, or copied, gets one of its own)
+    # (a lock is not pickled: a batch pickled, or copied, gets one of its own; and a copy is whole: a
+    # shallow one shared the rounds, stepped from two places under two locks)
+    def __copy__(self) -> Batch:
+        return copy.deepcopy(self)
+
     def __getstate__(self) -> dict[str, Any]:
         return {name: value for name, value in self.__dict__.items() if name != "_stepping"}
 

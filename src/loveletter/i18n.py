@@ -366,8 +366,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opt_tour_seed": "Seed, any whole number: the same seed gives the same games, whatever --jobs or --backend.",
         "opt_tour_jobs": "Processes to play in (default: every core this process may use; 1 plays in this process;"
         " at most 4 per core, but any number on a Ray cluster that RAY_ADDRESS names).",
-        "opt_tour_backend": "local: a pool of processes on this machine; ray: Ray tasks (pip install"
-        " 'loveletter[ray]'; in the project's folder: pip install -e '.[ray]').",
+        "opt_tour_backend": "local: a pool of processes on this machine; ray: Ray tasks (pip install -e '.[ray]' in"
+        " the project's folder, or pip install 'WHEEL[ray]' with the wheel installed).",
         "opt_tour_budget": "Thinking budget in search iterations per move, for the levels that search (default:"
         " their own; the expert's is {default}).",
         "opt_tour_json": "Print one JSON object with the figures and the settings instead of the tables.",
@@ -492,8 +492,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_records_gone": "--records: the folder {path} went away during the run; stopped",
         "tour_err_jobs": "--jobs must be at least 1, not {jobs}",
         "tour_err_backend": "unknown backend {backend!r}: local or ray",
-        "tour_err_ray_missing": "--backend ray needs Ray, which is not installed: pip install 'loveletter[ray]' (in"
-        " the project's folder: pip install -e '.[ray]')",
+        "tour_err_ray_missing": "--backend ray needs Ray, which is not installed: pip install -e '.[ray]' in the"
+        " project's folder (or pip install 'WHEEL[ray]' with the wheel installed)",
         "tour_err_ray_unreachable": "--backend ray: no Ray cluster answers at RAY_ADDRESS={address!r} (is the"
         " address right, and the cluster running?)",
         "tour_err_ray_refused": "--backend ray: the Ray cluster at RAY_ADDRESS={address!r} would not let this tournament"
@@ -1061,8 +1061,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                          " --backend ook is.",
         "opt_tour_jobs": "Aantal processen (standaard: alle kernen die dit proces mag gebruiken; 1 speelt in dit proces;"
         " hoogstens 4 per kern, maar elk aantal op een Ray-cluster dat RAY_ADDRESS noemt).",
-        "opt_tour_backend": "local: processen op deze machine; ray: taken in Ray (pip install 'loveletter[ray]';"
-        " in de map van het project: pip install -e '.[ray]').",
+        "opt_tour_backend": "local: processen op deze machine; ray: taken in Ray (pip install -e '.[ray]' in de map"
+        " van het project, of pip install 'WHEEL[ray]' met het geïnstalleerde wheel).",
         "opt_tour_budget": "Denkbudget in zoekstappen per zet, voor de niveaus die zoeken (standaard: hun eigen; dat"
         " van de expert is {default}).",
         "opt_tour_json": "Geef in plaats van de tabellen één JSON-object met de cijfers en de instellingen.",
@@ -1189,8 +1189,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tour_err_records_gone": "--records: de map {path} is tijdens de run verdwenen; gestopt",
         "tour_err_jobs": "--jobs moet minstens 1 zijn, niet {jobs}",
         "tour_err_backend": "onbekende backend {backend!r}: local of ray",
-        "tour_err_ray_missing": "--backend ray heeft Ray nodig, en dat is niet geïnstalleerd: pip install"
-        " 'loveletter[ray]' (in de map van het project: pip install -e '.[ray]')",
+        "tour_err_ray_missing": "--backend ray heeft Ray nodig, en dat is niet geïnstalleerd: pip install -e '.[ray]'"
+        " in de map van het project (of pip install 'WHEEL[ray]' met het geïnstalleerde wheel)",
         "tour_err_ray_unreachable": "--backend ray: geen Ray-cluster antwoordt op RAY_ADDRESS={address!r} (klopt"
         " het adres, en draait het cluster?)",
         "tour_err_ray_refused": "--backend ray: het Ray-cluster op RAY_ADDRESS={address!r} liet dit toernooi niet toe:"

@@ -10,6 +10,7 @@ benchmarks/batch.py).
 
 from __future__ import annotations
 
+import copy
 import math
 import pickle
 import random
@@ -354,7 +355,7 @@ def test_the_kernels_are_compiled_where_numba_cannot_keep_its_cache() -> None:
     exec("def twice(x):\n    return 2 * x\n", made)  # (no file: numba has no folder to cache it in)
     with pytest.raises(RuntimeError, match="cannot cache"):
         njit(cache=True)(made["twice"])
-    assert batch_module._jit(made["twice"], nogil=True)(21) == 42
+    assert batch_module._compiled(made["twice"])(21) == 42
 
 
 def test_a_batch_is_stepped_from_one_place_at_a_time() -> None:
@@ -380,9 +381,10 @@ def test_a_batch_is_stepped_from_one_place_at_a_time() -> None:
             except RuntimeError as refused:
                 told.append(refused)
 
-        other = threading.Thread(target=step)
+        other = threading.Thread(target=step, daemon=True)  # (daemon: a wait for the batch would hang no one)
         other.start()
-        other.join()
+        other.join(30)
+        assert not other.is_alive()
         return masks.argmax(axis=1)
 
     results = batch.run(elsewhere)
@@ -392,6 +394,9 @@ def test_a_batch_is_stepped_from_one_place_at_a_time() -> None:
     copied = pickle.loads(pickle.dumps(Batch("classic", 2, 5, seed=1)))  # (a lock is not pickled: a new one)
     copied.step(copied.legal_mask().argmax(axis=1))
     assert copied.moves.shape == (5, 1)
+    shallow = copy.copy(copied)  # a copy is whole (a shallow one shared the rounds, under a lock of its own)
+    shallow.step(shallow.legal_mask().argmax(axis=1))
+    assert copied.moves.shape == (5, 1) and shallow.moves.shape == (5, 2)
 
 
 def test_the_shuffle_is_uniform() -> None:

@@ -1638,6 +1638,7 @@ def test_a_game_whose_terminal_is_closed_saves_its_record(tmp_path, buffered, hi
                 out += os.read(terminal, 65536)
             except OSError:
                 break
+    assert waited in out[-300:], out[-300:]
     if hints:
         time.sleep(0.5)  # (the spinner turning: it has drawn frames since)
     os.close(terminal)  # the window is closed

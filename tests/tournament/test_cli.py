@@ -967,9 +967,9 @@ def test_ray_backend_without_ray_says_how_to_install_it(tmp_path):
     fake.mkdir()
     (fake / "__init__.py").write_text("raise ImportError('No module named ray')\n")
     line = refused(run("--backend", "ray", "--rounds", 10, env=_env(PYTHONPATH=str(tmp_path)), cwd=ROOT))
-    # (an installed package has no project's folder: the package index's name first)
-    assert line.endswith("needs Ray, which is not installed: pip install 'loveletter[ray]' (in the project's folder:"
-                         " pip install -e '.[ray]') (see 'loveletter tournament --help')")
+    # (a wheel installed has no project's folder; the package index's "loveletter" is another project)
+    assert line.endswith("needs Ray, which is not installed: pip install -e '.[ray]' in the project's folder (or pip"
+                         " install 'WHEEL[ray]' with the wheel installed) (see 'loveletter tournament --help')")
 
 
 # ------------------------------------------------------------------------------------ on a terminal

@@ -946,7 +946,12 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     # too large: said without sending it (nginx refuses a body past 1 MiB with a page of its own, and
     # the page said "cannot be reached: try again"); one byte less is sent, and read by the server
     uploads = []
-    ann.on("request", lambda request: uploads.append(request.url) if "/api/replay" in request.url else None)
+
+    def upload(request):
+        if "/api/replay" in request.url:
+            uploads.append(request.url)
+
+    ann.on("request", upload)
     path.write_bytes(b" " * (MAX_RECORD_BYTES + 1))
     ann.set_input_files("#record-file", str(path))
     ann.click("#upload button[type=submit]")
@@ -957,6 +962,7 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     ann.click("#upload button[type=submit]")
     ann.wait_for_selector("#alert:has-text('not a valid game record')")
     assert len(uploads) == 1
+    ann.remove_listener("request", upload)
     path.write_text(json.dumps({**record.json(), "event": "club night"}))  # a field the format does not name
     ann.set_input_files("#record-file", str(path))
     ann.click("#upload button[type=submit]")
@@ -2106,7 +2112,7 @@ def test_a_refusal_put_away_stays_away_when_the_language_changes(server, browser
 
 
 @pytest.mark.parametrize("key", ["web_table_unreadable", "web_foreign_origin"])
-def test_a_table_that_cannot_be_read_just_now_stays_said_and_is_asked_for_again_later(server, browser, key):
+def test_a_refusal_that_may_be_mended_stays_said_and_is_asked_for_again_later(server, browser, key):
     """The server refused the table's connection (its stored rows cannot be read just now; or taken
     for another site's page's, behind a proxy that does not pass the host the page asked for), and
     the page put its reason away at once for "Connection lost: reconnecting…", asked again and again."""

@@ -26,6 +26,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text, update
 from sqlalchemy.exc import OperationalError
+from sqlalchemy.pool import NullPool
 from web_clients import Seat, close_all, create, join
 
 from loveletter.bots.expert import DEFAULT_ITERATIONS
@@ -421,30 +422,31 @@ def test_a_move_under_a_lock_another_session_holds_is_refused_in_time_not_awaite
 
     monkeypatch.setattr(storing, "LOCK_WITHIN", 0.3)
     store = Store(database)
+    operator = create_engine(database, poolclass=NullPool)
     try:
         with TestClient(create_app(store, bot_delay=0)) as client:
-            made = create(client, players=2)
-            joined = client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()
-            seats = [Seat(client, made["code"], made["secret"]), Seat(client, made["code"], joined["secret"])]
-            mover = seats[seats[0].state["current"]]
+            _code, ann, bob = two_people(client)
+            mover = (ann, bob)[ann.state["current"]]
             move = mover.state["legal"][0]["move"]
-            operator = create_engine(database)
             with operator.connect() as held:
                 held.execute(text("LOCK TABLE moves IN ACCESS EXCLUSIVE MODE"))
-                letting_go = threading.Timer(8, held.rollback)  # (waited for: the move is made then)
+                # (let go in any case: without the limits the move waits for it, and is made then)
+                letting_go = threading.Timer(8, held.rollback)
                 letting_go.start()
-                began = time.monotonic()
-                refusal = mover.move(move)
-                waited = time.monotonic() - began
-                letting_go.cancel()
-                letting_go.join()
-                held.rollback()  # (a second rollback does nothing)
-            operator.dispose()
-            assert refusal["key"] == "web_store_failed" and waited < 5, (refusal, waited)
-            assert mover.move(move)["moves"] == 1  # sent again, once the lock is gone
-            close_all()
-        assert [t.moves for t in store.load_all()] == [[move]]
+                try:
+                    began = time.monotonic()
+                    refusal = mover.move(move)
+                    waited = time.monotonic() - began
+                finally:
+                    letting_go.cancel()
+                    letting_go.join()
+                    held.rollback()  # (a second rollback does nothing)
+            again = mover.move(move)  # sent again, once the lock is gone
+            close_all()  # (before the asserts: seats left open hold the client's end up)
+        assert refusal["key"] == "web_store_failed" and waited < 5, (refusal, waited)
+        assert again["moves"] == 1 and [t.moves for t in store.load_all()] == [[move]]
     finally:
+        operator.dispose()
         store.close()
 
 
@@ -2916,9 +2918,6 @@ def test_a_database_is_one_servers_while_it_runs(database, tmp_path):
 
 def _end_session(database: str, pid: int) -> None:
     """End PostgreSQL's session ``pid`` (as a restart would), and wait until it is gone."""
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.pool import NullPool
-
     other = create_engine(database, poolclass=NullPool)
     try:
         with other.connect() as db:
@@ -3250,6 +3249,7 @@ def test_a_proxy_that_does_not_pass_what_the_readme_says_is_told_in_the_log(clie
     made = create(client)
     answer = client.get(f"/ws/{made['code']}?lang=nl")
     assert answer.status_code == 426 and answer.json()["key"] == "web_not_upgraded"
+    assert answer.headers["upgrade"] == "websocket"  # (RFC 9110: a 426 names the protocol)
     assert "Upgrade en Connection" in answer.json()["message"]
     behind = {"origin": "https://games.example"}  # (the proxy's Host, no X-Forwarded-Host)
     for _ in range(2):

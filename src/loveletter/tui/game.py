@@ -179,10 +179,14 @@ class TerminalGame:
             stop = why
         except TERMINAL_GONE as gone:
             # the terminal closed while the hints' spinner turned: its last write, on the way out of
-            # the hang-up, failed, and hid it (status 1, "could not write the output", to no one)
-            if not isinstance(gone.__context__, Stopped):
+            # the hang-up, failed, and hid it (status 1, "could not write the output", to no one;
+            # rich raises SystemExit while handling the broken pipe: the hang-up is further back)
+            hidden = gone.__context__
+            while hidden is not None and not isinstance(hidden, Stopped):
+                hidden = hidden.__context__
+            if hidden is None:
                 raise
-            stop = gone.__context__
+            stop = hidden
         finally:
             while True:  # a hang-up pending as the game ended comes before the signals are ignored
                 try:

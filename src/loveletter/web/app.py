@@ -291,7 +291,8 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         # does not pass it on (a plain 404, which only the proxy's log showed)
         tell_operator("upgrade", "a table's connection came without its WebSocket upgrade: a proxy in front"
                       " must pass the Upgrade and Connection headers (see the README)")
-        return JSONResponse(refusal_message(Refused("web_not_upgraded"), page_language(request)), status_code=426)
+        return JSONResponse(refusal_message(Refused("web_not_upgraded"), page_language(request)), status_code=426,
+                            headers={"Upgrade": "websocket", "Connection": "Upgrade"})  # (RFC 9110: 426 names it)
 
     @app.websocket("/ws/{code}")
     async def play(socket: WebSocket, code: str) -> None:
