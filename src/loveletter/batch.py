@@ -503,15 +503,6 @@ def _random_round(s: State, classic: bool) -> int:
 
 
 @_compiled
-def _random_start(s: State, seed: int, full_deck: Ints) -> None:
-    """Make ``s`` the state the random rounds of ``seed`` start from: its random stream, and the deck
-    in the edition's order (each round shuffles the one before it)."""
-    s[RANDOM] = np.int64(_mix(np.uint64(seed)))  # nearby seeds start far apart
-    for i in range(len(full_deck)):
-        s[DECK + i] = full_deck[i]
-
-
-@_compiled
 def _random_kernel(
     first: int, last: int, s: State, length: int, players: int, starters: Ints, given: npt.NDArray[np.int8],
     classic: bool, numbers: Table, record: bool, decks_out: npt.NDArray[np.int8], moves_out: Table,
@@ -519,7 +510,7 @@ def _random_kernel(
     alive: npt.NDArray[np.uint8],
 ) -> None:
     """Play rounds ``first`` to ``last`` (not included) with uniformly random moves, going on from the
-    state ``s`` (:func:`_random_start`, then the rounds before), on decks of ``length`` cards: the
+    state ``s`` (as :func:`_run` starts it, then the rounds before), on decks of ``length`` cards: the
     ``given`` decks if it has rows, else decks shuffled here. Rounds start at ``starters[i]`` (one
     entry: the same for all)."""
     shuffle = given.shape[0] == 0
@@ -719,8 +710,12 @@ def _run(
     decks_out = np.zeros((count, length) if record else (0, length), dtype=np.int8)
     moves_out = np.full((count, MOST_MOVES) if record else (0, 0), -1, dtype=np.int16)
     given = np.zeros((0, length), dtype=np.int8) if decks is None else decks
+    # the state the rounds start from: the seed's random stream (nearby seeds start far apart; the
+    # 64 bits as the kernel keeps them), and the deck in the edition's order, each round shuffling
+    # the one before it
     s = np.zeros(WIDTH, dtype=np.int64)
-    _random_start(s, int(seed), game.full_deck)
+    s[RANDOM] = np.uint64(_mix(np.uint64(seed))).view(np.int64)
+    s[DECK : DECK + length] = game.full_deck
     for first in range(0, count, KERNEL_ROUNDS):  # (a part at a time: see KERNEL_ROUNDS)
         _random_kernel(
             first, min(first + KERNEL_ROUNDS, count), s, length, game.players, starters, given, game.classic,
@@ -765,13 +760,13 @@ def play_rounds(
 
 
 def _check_decks(game: _Game, decks: npt.ArrayLike) -> npt.NDArray[np.int8]:
+    shape = f"decks must be [count, {len(game.full_deck)}] card numbers"
     try:
         cards = np.asarray(decks)
     except ValueError:  # (numpy's "setting an array element with a sequence … inhomogeneous shape")
-        raise ValueError(f"decks must be [count, {len(game.full_deck)}] card numbers, decks of one"
-                         " length") from None
+        raise ValueError(f"{shape}, decks of one length") from None
     if cards.ndim != 2 or cards.shape[1] != len(game.full_deck):
-        raise ValueError(f"decks must be [count, {len(game.full_deck)}] card numbers, not {cards.shape}")
+        raise ValueError(f"{shape}, not {cards.shape}")
     _whole_numbers("decks", cards)
     if ((cards < 0) | (cards > max(Card))).any():  # (int8 would wrap 257 round to a Guard)
         raise ValueError(f"decks must hold card numbers from 0 to {int(max(Card))}")

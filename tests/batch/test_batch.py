@@ -391,6 +391,9 @@ def test_a_batch_is_stepped_from_one_place_at_a_time() -> None:
     assert len(told) == batch.moves.shape[1] > 0  # refused at every step, and the run went on
     for i in range(batch.count):
         _assert_same(_replay(CLASSIC, 4, batch.decks[i], int(batch.starters[i]), batch.moves[i]), results, i)
+
+
+def test_a_batch_copied_is_whole_with_a_lock_of_its_own() -> None:
     copied = pickle.loads(pickle.dumps(Batch("classic", 2, 5, seed=1)))  # (a lock is not pickled: a new one)
     copied.step(copied.legal_mask().argmax(axis=1))
     assert copied.moves.shape == (5, 1)

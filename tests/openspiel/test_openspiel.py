@@ -279,13 +279,17 @@ def test_what_a_seat_observes_does_not_depend_on_cards_it_cannot_know(edition: s
     assert changed_for_others > 0  # the shuffle does reach what the other seats see
 
 
+#: The ways OpenSpiel applies an action to a state.
+APPLYING = ["apply_action", "apply_action_with_legality_check", "child"]
+
+
 @pytest.mark.parametrize("wrong", [True, np.True_, np.array(8.0), 8.0, "8", np.zeros((3, 400))])
-@pytest.mark.parametrize("way", ["apply_action", "apply_action_with_legality_check", "child"])
+@pytest.mark.parametrize("way", APPLYING)
 def test_an_action_that_is_no_whole_number_is_refused_in_words(wrong: object, way: str) -> None:
     """As the other adapters refuse it, each way OpenSpiel applies an action: pybind11 took ``True``,
     numpy's too, and an array of ``8.0`` as a number, and played it where it was legal (an array's
     refusal quoted it whole, in three lines)."""
-    state = dealt(load("classic", 2).new_initial_state())
+    state = dealt(load().new_initial_state())
     assert 8 in state.legal_actions()  # (played, not refused as illegal, without the fix)
     history = state.history()
     with pytest.raises(TypeError, match=r"^an action is a whole number \(an action number\), not [^\n]{1,41}$"):
@@ -295,11 +299,11 @@ def test_an_action_that_is_no_whole_number_is_refused_in_words(wrong: object, wa
     assert len((played or state).history()) == len(history) + 1
 
 
-@pytest.mark.parametrize("way", ["apply_action", "apply_action_with_legality_check", "child"])
+@pytest.mark.parametrize("way", APPLYING)
 def test_an_illegal_action_is_refused_in_one_line_without_the_hidden_cards(way: str) -> None:
     """OpenSpiel's own legality check wrote the whole state into its error (some 7,000 characters:
     every hand, the deck, the set-aside card, pickled), and -1 was refused in two lines of its C++."""
-    state = dealt(load("classic", 2).new_initial_state())
+    state = dealt(load().new_initial_state())
     illegal = next(number for number in range(state.num_distinct_actions()) if number not in state.legal_actions())
     for number, says in ((illegal, r"^action \d+ \(.+\) is not legal now$"),
                          (-1, r"^there is no action -1: actions are numbered from 0$")):

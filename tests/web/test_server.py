@@ -35,6 +35,7 @@ from loveletter.i18n import Translator
 from loveletter.record import replay
 from loveletter.web import app as web_app
 from loveletter.web import lobby, recent
+from loveletter.web import store as storing
 from loveletter.web.app import create_app
 from loveletter.web.bodies import NewTable
 from loveletter.web.lobby import OUTBOX, Connection, Server
@@ -390,8 +391,6 @@ def test_a_write_the_database_refuses_is_told_in_one_line_and_changes_nothing(cl
     assert refused.json() == {"type": "error", "key": "web_store_failed", "message": STORE_FAILED_NL}
     assert client.get("/api/tables").json() == [] and store.load_all() == []
     with monkeypatch.context() as failing:  # the creator's seat, stored with the table: neither is
-        from loveletter.web import store as storing
-
         failing.setattr(storing, "hash_secret", refuse)
         assert client.post("/api/tables", json={"name": "Ann", "players": 2}).status_code == 503
     assert client.get("/api/tables").json() == [] and store.load_all() == []  # (an empty table stayed)
@@ -418,8 +417,6 @@ def test_a_move_under_a_lock_another_session_holds_is_refused_in_time_not_awaite
     with PostgreSQL, a move waited for as long as the lock was held, its player told "connection
     lost", the other told nothing, a bot never moving, and nothing logged. Now refused after
     LOCK_WITHIN seconds, as SQLite's busy time does ("try again"), and stored once the lock is gone."""
-    from loveletter.web import store as storing
-
     monkeypatch.setattr(storing, "LOCK_WITHIN", 0.3)
     store = Store(database)
     operator = create_engine(database, poolclass=NullPool)
@@ -437,10 +434,9 @@ def test_a_move_under_a_lock_another_session_holds_is_refused_in_time_not_awaite
                     began = time.monotonic()
                     refusal = mover.move(move)
                     waited = time.monotonic() - began
-                finally:
+                finally:  # (the lock goes as the connection closes, below)
                     letting_go.cancel()
                     letting_go.join()
-                    held.rollback()  # (a second rollback does nothing)
             again = mover.move(move)  # sent again, once the lock is gone
             close_all()  # (before the asserts: seats left open hold the client's end up)
         assert refusal["key"] == "web_store_failed" and waited < 5, (refusal, waited)
@@ -3046,8 +3042,6 @@ def test_the_servers_files_are_its_users_alone(tmp_path, monkeypatch, upgraded):
     """The database holds every table's seed (every hidden card of every game being played) and the
     private tables' codes: it was made readable by every account on the machine, in a folder that
     was too; and an upgraded server served such a database as it found it."""
-    from loveletter.web import store as storing
-
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     before = os.umask(0o022)  # (the usual one: files every account may read)
     if upgraded:  # (with the lock and SQLite's log beside it, as an older server left them)
@@ -3191,23 +3185,22 @@ def test_every_answer_keeps_the_page_out_of_other_sites_frames_and_secrets_out_o
 def test_the_api_names_the_version_of_the_page_served(client, monkeypatch):
     """A page left open while the server was upgraded compares it with its own (the page's tests):
     an older page's replay showed nothing, and nothing said to reload it."""
-    from loveletter.web.app import page_version
-
-    version = page_version()
+    version = web_app.page_version()
     assert re.fullmatch("[0-9a-f]{16}", version)
     assert f'<html lang="en" data-page="{version}">' in client.get("/").text
-    for answer in (client.get("/api/page"), client.get("/api/tables"), client.get("/api/tables/ZZZZZZ/replay")):
+    page = client.get("/api/page")
+    for answer in (page, client.get("/api/tables"), client.get("/api/tables/ZZZZZZ/replay")):
         assert answer.headers["x-loveletter-page"] == version, answer.request.url
-    assert client.get("/api/page").json() == {"page": version}
+    assert page.json() == {"page": version}
     assert "x-loveletter-page" not in client.get("/static/app.js").headers
     # another page, another version
     files = web_app._static
     monkeypatch.setattr(web_app, "_static", lambda name: "// another page" if name == "app.js" else files(name))
-    page_version.cache_clear()
+    web_app.page_version.cache_clear()
     try:
-        assert page_version() != version
+        assert web_app.page_version() != version
     finally:
-        page_version.cache_clear()
+        web_app.page_version.cache_clear()
 
 
 def test_a_redirect_to_a_path_without_its_slash_names_the_path_alone(client):

@@ -156,7 +156,7 @@ class Addresses(click.ParamType[str, Any]):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         networks = []
         # (a comma too many, "127.0.0.1,", is no address left out: it was "'' is not an internet address")
-        for address in (given.strip() for given in str(value).split(",") if given.strip()):
+        for address in filter(None, (given.strip() for given in str(value).split(","))):
             try:
                 networks.append(str(ipaddress.ip_network(address, strict=False)))
             except ValueError:

@@ -5,14 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import gymnasium  # (its importers, the two adapters, name their extra where it is missing)
 import numpy as np
-
-from loveletter.extras import missing_extra
-
-try:
-    import gymnasium
-except ModuleNotFoundError as missing:  # (the pettingzoo extra brings it too)
-    raise missing_extra("gymnasium", missing) from None
 
 from loveletter.encoding import Observations, Vector
 from loveletter.engine import Event, View

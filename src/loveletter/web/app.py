@@ -30,7 +30,6 @@ import html
 import ipaddress
 import json
 import logging
-import time
 from collections.abc import AsyncIterator, Callable
 from importlib import resources
 from typing import Any
@@ -46,7 +45,7 @@ from starlette.types import Receive, Scope, Send
 from loveletter.i18n import LANGUAGES, MESSAGES, Translator, grouped
 from loveletter.record import KeyTwice, RecordError, no_key_twice, parse
 from loveletter.web.bodies import Joining, NewTable, Rematch
-from loveletter.web.limits import BodyLimit, Limit, SafetyHeaders, same_origin
+from loveletter.web.limits import BodyLimit, Limit, SafetyHeaders, Seldom, same_origin
 from loveletter.web.lobby import ELSEWHERE, MAYBE_NOT_NOW, Connection, NotRead, Server, for_now, receive_text
 from loveletter.web.messages import asked_language, first_line, read_client_message, refusal_message
 from loveletter.web.once import AnsweredOnce
@@ -110,15 +109,13 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         sweeping.cancel()
 
     app = FastAPI(title="Love Letter", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
-    told_at: dict[str, float] = {}
+    told = Seldom()
 
     def tell_operator(fault: str, line: str, *args: object) -> None:
         """Log ``line`` (with ``args``) of a connection refused for what a proxy in front may be
         getting wrong, at most once each :data:`TELL_EVERY` seconds for each ``fault``: every page
         tries again and again (the log said nothing, and the players saw "reconnecting…")."""
-        now = time.monotonic()
-        if now - told_at.get(fault, -TELL_EVERY) >= TELL_EVERY:
-            told_at[fault] = now
+        if told.due(fault, TELL_EVERY):
             log.warning(line, *args)
 
     app.state.server = server

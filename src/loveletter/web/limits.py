@@ -9,6 +9,8 @@ in the page's language (``?lang=``), as every other refusal.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit, urlunsplit
 
@@ -178,3 +180,19 @@ def _name(host: str) -> str:
     if host.startswith("["):
         return host[: host.find("]") + 1] if "]" in host else host
     return (host.rsplit(":", 1)[0] if host.count(":") == 1 else host).rstrip(".")
+
+
+class Seldom:
+    """Whether a line of the log may be said now: at most once every so many seconds for each kind,
+    where clients can bring it about again and again (a flood of the same line fills a disk)."""
+
+    def __init__(self) -> None:
+        self._last: dict[str, float] = {}
+
+    def due(self, kind: str, every: float) -> bool:
+        """Whether ``kind`` was last said ``every`` seconds ago or more (or never): if so, it is said now."""
+        now = time.monotonic()
+        if now - self._last.get(kind, -math.inf) < every:
+            return False
+        self._last[kind] = now
+        return True

@@ -7,13 +7,11 @@ import copy
 import errno
 import ipaddress
 import logging
-import math
 import os
 import signal
 import socket
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -33,7 +31,7 @@ from loveletter.folders import NoHomeFolder
 from loveletter.i18n import Translator
 from loveletter.signals import HANG_UP, handled
 from loveletter.web.app import GIVEN_UP, create_app, page_language
-from loveletter.web.limits import LoopbackOnly
+from loveletter.web.limits import LoopbackOnly, Seldom
 from loveletter.web.messages import first_line, left_out_reason
 from loveletter.web.store import (
     ForeignTable,
@@ -221,15 +219,13 @@ class OutOfSockets(logging.Filter):
     def __init__(self, every: float = 60.0) -> None:
         super().__init__()
         self.every = every
-        self._last = -math.inf
+        self._told = Seldom()
 
     def filter(self, record: logging.LogRecord) -> bool:
         if not record.getMessage().startswith("socket.accept() out of system resource"):
             return True
-        now = time.monotonic()
-        if now - self._last < self.every:
+        if not self._told.due("out of sockets", self.every):
             return False
-        self._last = now
         error = record.exc_info[1] if record.exc_info else None
         record.msg, record.args = f"socket.accept() out of system resource: {error}", ()
         record.exc_info = record.exc_text = None

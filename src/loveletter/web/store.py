@@ -229,7 +229,9 @@ def _libpq(where: URL) -> dict[str, Any]:
 
 def _postgres_limits(connection: Any, _record: Any) -> None:
     """Give a new connection :data:`LOCK_WITHIN` and :data:`STATEMENT_WITHIN` (set for its session,
-    and committed: a setting made in a transaction rolled back is undone)."""
+    and committed: a setting made in a transaction rolled back is undone). Not by libpq's
+    ``options``: given here, they would replace a URL's own (``?options=-csearch_path%3D…``, a
+    schema), and the tables would go elsewhere."""
     cursor = connection.cursor()
     cursor.execute(f"SET lock_timeout = {int(LOCK_WITHIN * 1000)}")
     cursor.execute(f"SET statement_timeout = {int(STATEMENT_WITHIN * 1000)}")

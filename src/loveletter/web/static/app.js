@@ -517,6 +517,13 @@ function leaveTable() {
   delete main.dataset.view;
 }
 
+// Refusals of a table's connection whose reason stays shown, the table asked for again 30 s later: a
+// table unreadable (its rows may be mended meanwhile); refused as another site's page (a proxy in front
+// that does not pass the host asked for, until its operator mends it: it was put away for
+// "reconnecting…", asked again every 0.6 s for ever)
+const ASKED_AGAIN_LATER = new Set(["web_too_many_watchers", "web_too_many_tabs", "web_too_many_misses",
+  "web_table_unreadable", "web_foreign_origin"]);
+
 let reconnectTimer = null; // the next try to connect, after a close (cleared by a connect made meanwhile)
 // the next try, to be made at once where the page is back on a network, or shown again: set while
 // the page is not connected (a try on a dead network may hang until the system gives it up)
@@ -585,11 +592,7 @@ function connect(code) {
         standing = { code, key: message.key };
         socket.onclose = again;
       }
-      // the reason stays shown; asked again later (a table unreadable: its rows may be mended meanwhile;
-      // refused as another site's page: a proxy in front that does not pass the host asked for, until
-      // its operator mends it; it was put away for "reconnecting…", asked again every 0.6 s for ever)
-      if (["web_too_many_watchers", "web_too_many_tabs", "web_too_many_misses", "web_table_unreadable",
-        "web_foreign_origin"].includes(message.key)) {
+      if (ASKED_AGAIN_LATER.has(message.key)) {
         socket.onclose = () => { reconnectTimer = setTimeout(again, 30000); };
       }
       if (leaving) {  // back to the lobby (not a blank page), the reason shown there
