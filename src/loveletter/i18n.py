@@ -341,6 +341,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                                   " restarted, or the connection cut): the database is held again",
         "serve_hold_lost": "another server took the database while the connection that held it for this one was"
                            " lost: this server stops, and the other goes on",
+        "serve_db_replaced": "the database file {db} was replaced or removed while this server ran: it stops,"
+                             " for the moves it stored now would be in a file no name leads to, lost when it"
+                             " stopped",
+        "serve_db_rescued": "what the database held until the server stopped is copied to {copy}",
+        "serve_db_not_rescued": "what the database held until the server stopped could not be copied beside it:"
+                                " {reason}",
         "serve_err_db_in_use": "another server is using the database {db}: only one server may use a database"
                                " (each keeps its tables in memory); stop that one first, or give this one"
                                " another --db",
@@ -1035,6 +1041,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                                   " opnieuw gestart, of de verbinding weggevallen): de database is weer vastgehouden",
         "serve_hold_lost": "een andere server nam de database over terwijl de verbinding die hem voor deze server"
                            " vasthield, verbroken was: deze server stopt, de andere gaat door",
+        "serve_db_replaced": "het databasebestand {db} is vervangen of verwijderd terwijl deze server liep: hij"
+                             " stopt, want de zetten die hij nu opsloeg, kwamen in een bestand dat geen naam meer"
+                             " heeft, en gingen bij het stoppen verloren",
+        "serve_db_rescued": "wat de database bevatte tot de server stopte, is gekopieerd naar {copy}",
+        "serve_db_not_rescued": "wat de database bevatte tot de server stopte, kon er niet naast gekopieerd worden:"
+                                " {reason}",
         "serve_err_db_in_use": "een andere server gebruikt de database {db}: maar één server mag een database"
                                " gebruiken (elke server houdt zijn tafels in het geheugen); stop die eerst, of"
                                " geef deze een andere --db",

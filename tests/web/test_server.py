@@ -2982,7 +2982,7 @@ def test_a_pooled_connection_the_database_dropped_is_not_used(database):
     store.close()
 
 
-def test_a_server_on_postgresql_says_its_hold_taken_again_and_stops_once_another_has_it(monkeypatch, capsys):
+def test_a_server_on_postgresql_says_its_hold_taken_again_and_stops_once_another_has_it(capsys):
     from loveletter.web import serve as serving
 
     class Told:
@@ -2992,8 +2992,7 @@ def test_a_server_on_postgresql_says_its_hold_taken_again_and_stops_once_another
             return next(self.said)
 
     lost = threading.Event()
-    monkeypatch.setattr(serving, "HOLD_CHECK_EVERY", 0.001)
-    serving.watch_hold(Told(), Translator("en"), threading.Event(), lost)  # type: ignore[arg-type]
+    serving.watch_hold(Told(), Translator("en"), threading.Event(), lost, 0.001, "db")  # type: ignore[arg-type]
     assert capsys.readouterr().err.splitlines() == [
         "loveletter serve: the connection that held the database for this server was lost (PostgreSQL restarted,"
         " or the connection cut): the database is held again",
@@ -3003,7 +3002,7 @@ def test_a_server_on_postgresql_says_its_hold_taken_again_and_stops_once_another
     lost.clear()
     quiet = threading.Event()
     quiet.set()  # the server stopped: no more asking
-    serving.watch_hold(Told(), Translator("en"), quiet, lost)  # type: ignore[arg-type]
+    serving.watch_hold(Told(), Translator("en"), quiet, lost, 0.001, "db")  # type: ignore[arg-type]
     assert not lost.is_set()
 
 
@@ -3035,6 +3034,70 @@ def test_a_server_stops_with_status_1_once_its_database_is_lost(monkeypatch, tmp
     serving_thread.join(30)
     assert done == [1]
     assert capsys.readouterr().err.strip().endswith("this server stops, and the other goes on")
+
+
+@pytest.mark.parametrize("how", ["replaced", "removed"])
+def test_an_sqlite_file_replaced_or_removed_is_found_out_and_what_the_server_had_rescued(tmp_path, how):
+    """A file replaced while the server ran (a backup put back by a rename), or its folder removed,
+    went unnoticed: the moves went on into the file the server had open, which no path named any
+    more, and were lost when it stopped. Its hold finds that out, and copies that file, with every
+    move stored in it, beside the path (its user's alone)."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    path = folder / "web.sqlite3"
+    url = f"sqlite:///{path}"
+    store = Store(url)
+    hold = claim(url)
+    assert isinstance(hold, storing.FileHold) and hold.check() == "held"
+    store.create("ABCD", {"players": 2}, private=False)
+    if how == "replaced":
+        Store(f"sqlite:///{tmp_path / 'backup.sqlite3'}").close()
+        os.replace(tmp_path / "backup.sqlite3", path)
+    else:
+        for made in folder.iterdir():
+            made.unlink()
+        folder.rmdir()
+    assert hold.check() == "replaced"
+    store.add_move("ABCD", 0, "guard 1 priest", by_bot=False)  # (stored in the file held open)
+    store.close()
+    if how == "removed":
+        with pytest.raises(FileNotFoundError):
+            hold.rescue()
+        folder.mkdir()  # (put back: the copy is made beside the path)
+    copy = hold.rescue()
+    hold.close()
+    assert copy.startswith(f"{path}.rescued-") and os.stat(copy).st_mode & 0o777 == 0o600
+    [table] = Store(storing.sqlite_url(copy)).load_all()
+    assert (table.code, table.moves) == ("ABCD", ["guard 1 priest"])
+
+
+def test_a_server_whose_sqlite_file_is_removed_stops_and_rescues_its_tables(monkeypatch, tmp_path, capsys):
+    """The whole way: a server whose file is removed under it stops with status 1, saying why, and
+    where the tables it held are copied (the copy made after its connections wrote all they held)."""
+    from loveletter.web import serve as serving
+
+    monkeypatch.setattr(serving, "FILE_CHECK_EVERY", 0.05)
+    real = serving.run_server  # (uvicorn's logging set up would close pytest's capturing handlers)
+    monkeypatch.setattr(serving, "run_server", lambda app, listeners, **options: real(app, listeners, log_config=None,
+                                                                                         **options))
+    path = tmp_path / "web.sqlite3"
+    Store(f"sqlite:///{path}").create("ABCD", {"players": 2}, private=False)
+    port = free_port()
+    done: list[int] = []
+    serving_thread = threading.Thread(target=lambda: done.append(serving.serve(
+        "127.0.0.1", port, str(path), 0, None, Translator("en"))), daemon=True)
+    serving_thread.start()
+    until(lambda: "being served" in capsys.readouterr().out or not serving_thread.is_alive(), 30)
+    path.unlink()
+    serving_thread.join(30)
+    assert done == [1]
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[0] == (f"loveletter serve: the database file sqlite:///{path} was replaced or removed while this"
+                      " server ran: it stops, for the moves it stored now would be in a file no name leads to,"
+                      " lost when it stopped"), err
+    [copy] = tmp_path.glob("web.sqlite3.rescued-*")
+    assert err[1] == f"loveletter serve: what the database held until the server stopped is copied to {copy}"
+    assert [table.code for table in Store(storing.sqlite_url(str(copy))).load_all()] == ["ABCD"]
 
 
 @pytest.mark.parametrize("upgraded", [False, True], ids=["new", "made by an older version"])

@@ -10,6 +10,7 @@ import logging
 import os
 import signal
 import socket
+import sqlite3
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -34,6 +35,7 @@ from loveletter.web.app import GIVEN_UP, create_app, page_language
 from loveletter.web.limits import LoopbackOnly, Seldom
 from loveletter.web.messages import first_line, left_out_reason
 from loveletter.web.store import (
+    FileHold,
     ForeignTable,
     Hold,
     InUse,
@@ -54,21 +56,37 @@ def database_url(given: str | None) -> str:
 
 #: How often (seconds) a server on PostgreSQL asks whether it holds its database still.
 HOLD_CHECK_EVERY = 10.0
+#: How often (seconds) a server on an SQLite file looks whether the file is there still: a look costs nothing.
+FILE_CHECK_EVERY = 1.0
 
 
-def watch_hold(hold: Hold, t: Translator, stopped: threading.Event, lost: threading.Event) -> None:
-    """Every :data:`HOLD_CHECK_EVERY` seconds until ``stopped``, whether ``hold`` holds the database
-    still (:meth:`~loveletter.web.store.Hold.check`): its lock taken again is said in a line; held by
-    another server now (started while the lock was lost), ``lost`` is set, which stops this one,
-    saying why, for two would each serve their own copy of a table."""
-    while not stopped.wait(HOLD_CHECK_EVERY):
+def watch_hold(hold: Hold | FileHold, t: Translator, stopped: threading.Event, lost: threading.Event,
+               every: float, db: str) -> None:
+    """Every ``every`` seconds until ``stopped``, whether ``hold`` holds the database ``db`` still
+    (:meth:`~loveletter.web.store.Hold.check`, :meth:`~loveletter.web.store.FileHold.check`): its lock
+    taken again is said in a line; held by another server now (started while the lock was lost), or
+    its file replaced or removed, ``lost`` is set, which stops this one, saying why: two servers would
+    each serve their own copy of a table, and moves stored in a file no path names are lost."""
+    while not stopped.wait(every):
         found = hold.check()
-        if found in ("taken again", "lost"):
-            key = "serve_hold_taken_again" if found == "taken again" else "serve_hold_lost"
-            print(f"loveletter serve: {t(key)}", file=sys.stderr, flush=True)
-        if found == "lost":
+        if found == "taken again":
+            print(f"loveletter serve: {t('serve_hold_taken_again')}", file=sys.stderr, flush=True)
+        elif found in ("lost", "replaced"):
+            key = "serve_hold_lost" if found == "lost" else "serve_db_replaced"
+            print(f"loveletter serve: {t(key, db=db)}", file=sys.stderr, flush=True)
             lost.set()
             return
+
+
+def rescue(hold: FileHold, t: Translator) -> None:
+    """Copy the SQLite file the server had open, replaced or removed since, beside its path, and say where."""
+    try:
+        copy = hold.rescue()
+    except (OSError, sqlite3.Error) as err:
+        reason = t.os_reason(err) if isinstance(err, OSError) else str(err)
+        print(f"loveletter serve: {t('serve_db_not_rescued', reason=reason)}", file=sys.stderr, flush=True)
+        return
+    print(f"loveletter serve: {t('serve_db_rescued', copy=copy)}", file=sys.stderr, flush=True)
 
 
 #: The addresses that stand for every address of this machine's: IPv4's, and IPv6's (IPv6 alone).
@@ -162,8 +180,10 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
         return fail("serve_err_port", host=host, port=port, reason=t.os_reason(err))
     watching = threading.Event()  # set as the server stops
     lost = threading.Event()  # set where another server has taken the database
-    hold = claimed if isinstance(claimed, Hold) else None
-    watcher = None if hold is None else threading.Thread(target=watch_hold, args=(hold, t, watching, lost), daemon=True)
+    hold = claimed if isinstance(claimed, (Hold, FileHold)) else None
+    every = HOLD_CHECK_EVERY if isinstance(hold, Hold) else FILE_CHECK_EVERY
+    watcher = None if hold is None else threading.Thread(target=watch_hold, args=(hold, t, watching, lost, every, shown_db),
+                                                         daemon=True)
     if watcher is not None:
         watcher.start()
     served: ASGIApp = app
@@ -184,13 +204,15 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
         for listener in listeners:
             listener.close()
     if hold is not None and watcher is not None:  # (the watcher holds it too: let go here, not when the last goes)
-        watcher.join(HOLD_CHECK_EVERY)  # (a check under way ends first: its connection is the one closed)
+        watcher.join(every)  # (a check under way ends first: its connection is the one closed)
+        if isinstance(hold, FileHold) and lost.is_set():  # (after the store's close: every move in the file)
+            rescue(hold, t)
         hold.close()
     del claimed  # (held until here: the database is this server's while it serves)
     if stopped_by is not None:  # stopped by Ctrl-C, as a shell expects (a SIGTERM ended it already)
         signal.signal(stopped_by, signal.SIG_DFL)
         signal.raise_signal(stopped_by)
-    return 1 if lost.is_set() else 0  # (its database taken by another server: said, and a failure)
+    return 1 if lost.is_set() else 0  # (its database taken by another server, or its file gone: said, and a failure)
 
 
 def _client_faults_on_one_line(record: logging.LogRecord) -> bool:

@@ -12,6 +12,7 @@ import contextlib
 import hashlib
 import json
 import os
+import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -304,12 +305,63 @@ class Hold:
         self.engine.dispose()
 
 
-def claim(url: str) -> IO[bytes] | Hold | None:
+def _identity(path: str) -> tuple[int, int] | None:
+    """Which file is at ``path`` (its device and inode), or None where there is none."""
+    try:
+        found = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    return found.st_dev, found.st_ino
+
+
+class FileHold:
+    """An SQLite file held for this server: a lock on a file beside it (``FILE.lock``, let go when
+    the process ends, however it ends), and the file itself kept open. A file replaced while the
+    server ran (a backup put back by a rename) or removed (its folder deleted) went unnoticed: the
+    moves went on into the file the server had open, which no path named any more, and were lost when
+    it stopped. :meth:`check` finds that out, and :meth:`rescue` copies what that file holds."""
+
+    #: How often (seconds) the file is looked at: a look costs nothing.
+    every = 1.0
+
+    def __init__(self, path: str, lock: IO[bytes]) -> None:
+        self.path, self.lock = path, lock
+        _made_private(path)  # (as the store makes it: SQLite would make it readable by everyone)
+        self.identity = _identity(path)
+        # its WAL opened too, by a first read: a file replaced takes those beside it by name
+        self.kept = sqlite3.connect(path, check_same_thread=False)
+        self.kept.execute("SELECT count(*) FROM sqlite_master").fetchall()
+
+    def check(self) -> str:
+        """``"held"`` while the file at its path is the one opened; ``"replaced"`` where another file,
+        or none, is there now."""
+        return "held" if _identity(self.path) == self.identity else "replaced"
+
+    def rescue(self) -> str:
+        """Copy the file the server had open, as it holds every change, beside its path
+        (``FILE.rescued-TIME``, its user's alone); the copy's path. OSError or sqlite3.Error where it
+        could not be made (its folder removed)."""
+        copy = f"{self.path}.rescued-{time.strftime('%Y%m%d-%H%M%S')}"
+        os.close(os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
+        target = sqlite3.connect(copy)
+        try:
+            self.kept.backup(target)
+        finally:
+            target.close()
+        return copy
+
+    def close(self) -> None:
+        self.kept.close()
+        self.lock.close()
+
+
+def claim(url: str) -> FileHold | Hold | None:
     """Hold the database at ``url`` for this server while what this returns is kept (the system lets
     it go when the process ends, however it ends); :class:`InUse` where another server holds it. Each server keeps its tables in memory: two on one
     database each served its own copy of a table, and a player on one never saw the other's moves.
     An SQLite file: a lock on a file beside it (``FILE.lock``, the file's real path: a link to it is
-    the same file); PostgreSQL: an advisory lock named by the schema (:class:`Hold`); other
+    the same file), and the file kept open (:class:`FileHold`); PostgreSQL: an advisory lock named by
+    the schema (:class:`Hold`); other
     databases, and an SQLite database in memory: nothing."""
     where = make_url(url)
     if where.get_backend_name() == "sqlite":
@@ -323,7 +375,7 @@ def claim(url: str) -> IO[bytes] | Hold | None:
         except BlockingIOError:
             handle.close()
             raise InUse from None
-        return handle
+        return FileHold(path, handle)
     if where.get_backend_name() == "postgresql":  # (a connection of its own: closed, it is let go)
         return Hold(where)
     return None
