@@ -2833,7 +2833,7 @@ class _StuckSocket:
     def __init__(self) -> None:
         self.sent = 0
 
-    async def send_json(self, message):
+    async def send_text(self, message):
         self.sent += 1
         await asyncio.Event().wait()
 
@@ -2861,6 +2861,35 @@ def test_a_client_that_stops_reading_holds_up_nobody_else(database):
             await asyncio.sleep(0.05)
         assert len(room.table.moves) >= 2
         store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_change_is_told_to_many_spectators_by_one_state_for_each_seat_and_language(monkeypatch):
+    """A state was made for every connection: a hundred spectators cost every move a tenth of a
+    second of the loop that serves every table. Now one is made for each seat and language, and each
+    connection is told the one for its own seat and language."""
+    made: list[tuple[int | None, str]] = []
+    real = lobby.state_message
+
+    def counted(table, seat, t):
+        made.append((seat, t.language))
+        return real(table, seat, t)
+
+    async def scenario():
+        server = Server(Store("sqlite://"), bot_delay=0)
+        _, room, _ = await _ann_against_a_bot(server)
+        ann = Connection(_StuckSocket(), 0, Translator("nl"))
+        watchers = [Connection(_StuckSocket(), None, Translator("en" if i % 3 else "nl")) for i in range(30)]
+        room.connections[:] = [ann, *watchers]
+        monkeypatch.setattr(lobby, "state_message", counted)
+        server.tell_all(room)
+        assert sorted(made, key=str) == [(0, "nl"), (None, "en"), (None, "nl")]
+        shared = server._room_state(room)
+        for connection in room.connections:
+            told = json.loads(connection.outbox.get_nowait())
+            assert told == {**real(room.table, connection.seat, connection.t), **shared}
+            assert connection.outbox.empty()
 
     asyncio.run(scenario())
 

@@ -47,7 +47,13 @@ from loveletter.record import KeyTwice, RecordError, no_key_twice, parse
 from loveletter.web.bodies import Joining, NewTable, Rematch
 from loveletter.web.limits import BodyLimit, Limit, SafetyHeaders, Seldom, same_origin
 from loveletter.web.lobby import ELSEWHERE, MAYBE_NOT_NOW, Connection, NotRead, Server, for_now, receive_text
-from loveletter.web.messages import asked_language, first_line, read_client_message, refusal_message
+from loveletter.web.messages import (
+    asked_language,
+    first_line,
+    read_client_message,
+    refusal_message,
+    refusal_response,
+)
 from loveletter.web.once import AnsweredOnce
 from loveletter.web.replays import MAX_RECORD_BYTES, record_of
 from loveletter.web.store import Store
@@ -125,7 +131,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     @app.exception_handler(Refused)
     async def refused(request: Request, err: Refused) -> JSONResponse:
         # the page asks in its language
-        return JSONResponse(refusal_message(err, page_language(request)), status_code=400)
+        return refusal_response(err, page_language(request), 400)
 
     async def not_stored(request: Request, err: Exception) -> JSONResponse:
         # a table or a seat the database would not take (busy, out of reach, read-only): nothing was
@@ -133,7 +139,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         if not for_now(err):
             raise err
         log.error("%s %r not stored: %s", request.method, request.url.path, first_line(err))
-        return JSONResponse(refusal_message(Refused("web_store_failed"), page_language(request)), status_code=503)
+        return refusal_response(Refused("web_store_failed"), page_language(request), 503)
 
     for not_now in MAYBE_NOT_NOW:  # (what a database says when it cannot take a write now: for_now)
         app.add_exception_handler(not_now, not_stored)
@@ -143,14 +149,13 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         # a table put away that the database could not give back just now (a join, a rematch, a
         # record or a replay asked for it): nothing was changed
         log.error("%s %r not read: %s", request.method, request.url.path, err)
-        return JSONResponse(refusal_message(Refused("web_read_failed"), page_language(request)), status_code=503)
+        return refusal_response(Refused("web_read_failed"), page_language(request), 503)
 
     @app.exception_handler(IntegrityError)
     async def stored_elsewhere(request: Request, err: IntegrityError) -> JSONResponse:
         # a seat or a table another server on this database stored first: nothing was changed here
         log.error("%s %s not stored: %s", request.method, request.url.path, first_line(err))
-        return JSONResponse(refusal_message(Refused(ELSEWHERE), page_language(request)),
-                            status_code=409)
+        return refusal_response(Refused(ELSEWHERE), page_language(request), 409)
 
     @app.exception_handler(StarletteHTTPException)
     async def not_here(request: Request, err: StarletteHTTPException) -> Response:
@@ -163,8 +168,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             refusal = Refused("web_body_unreadable")
         else:
             return await http_exception_handler(request, err)
-        return JSONResponse(refusal_message(refusal, page_language(request)),
-                            status_code=err.status_code, headers=err.headers)
+        return refusal_response(refusal, page_language(request), err.status_code, err.headers)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, err: RequestValidationError) -> JSONResponse:
@@ -179,8 +183,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             field = ".".join(str(part) for part in where if part != "body")
             # no field named: the body as a whole is wrong (empty, a list, a form, JSON sent as text)
             refusal = Refused("web_err_request", field=field) if field else Refused("web_body_not_object")
-        return JSONResponse(refusal_message(refusal, page_language(request)),
-                            status_code=422)
+        return refusal_response(refusal, page_language(request), 422)
 
     page = _index_page()
 
@@ -288,7 +291,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         # does not pass it on (a plain 404, which only the proxy's log showed)
         tell_operator("upgrade", "a table's connection came without its WebSocket upgrade: a proxy in front"
                       " must pass the Upgrade and Connection headers (see the README)")
-        return JSONResponse(refusal_message(Refused("web_not_upgraded"), page_language(request)), status_code=426,
+        return refusal_response(Refused("web_not_upgraded"), page_language(request), 426,
                             headers={"Upgrade": "websocket", "Connection": "Upgrade"})  # (RFC 9110: 426 names it)
 
     @app.websocket("/ws/{code}")
@@ -475,5 +478,6 @@ def page_version() -> str:
     return digest.hexdigest()[:16]
 
 
+@functools.cache  # (read once: they change only with the package)
 def _static(name: str) -> str:
     return resources.files("loveletter.web").joinpath("static", name).read_text(encoding="utf-8")

@@ -15,11 +15,10 @@ from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit, urlunsplit
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from loveletter.i18n import Translator
-from loveletter.web.messages import refusal_message
+from loveletter.web.messages import refusal_response
 from loveletter.web.table import Refused
 
 Limit = tuple[int, Callable[[int], Refused]]
@@ -75,7 +74,7 @@ class BodyLimit:
         await self.app(scope, replayed, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, refused: Refused) -> None:
-        response = JSONResponse(refusal_message(refused, self.language(Request(scope))), status_code=413)
+        response = refusal_response(refused, self.language(Request(scope)), 413)
         await response(scope, receive, send)
 
 
@@ -168,8 +167,7 @@ class LoopbackOnly:
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 4003})  # (before it is accepted: a 403)
             return
-        response = JSONResponse(refusal_message(Refused("web_bad_host"), self.language(Request(scope))),
-                                status_code=421)
+        response = refusal_response(Refused("web_bad_host"), self.language(Request(scope)), 421)
         await response(scope, receive, send)
 
 

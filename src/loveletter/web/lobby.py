@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import math
 import os
@@ -120,6 +121,11 @@ SEND_WAIT = 20.0
 log = logging.getLogger(__name__)
 
 
+def wire(message: dict[str, Any]) -> str:
+    """``message`` as a WebSocket's text carries it (as Starlette's ``send_json`` writes it)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
 @dataclass
 class Connection:
     """One WebSocket at a table. What the server tells it waits in its own ``outbox``, sent by its own
@@ -133,18 +139,19 @@ class Connection:
     address: str = ""  # the client's: the bots its play sets going take their turn by it (see Room.driver)
     asked: int = 0  # hint requests so far: only the latest is worked out (see Server.advise)
     advising: set[asyncio.Task[None]] = field(default_factory=set)
-    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))  # (JSON, as sent)
     # the last refusal told, until a state is told (the page shows it until then): a language chosen
     # meanwhile says it again in that language (see handle)
     refused: Refused | None = None
     dropped: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` (never waits); a connection with a full outbox is dropped instead."""
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue ``message`` (never waits), or its JSON (:func:`wire`) where it is made for many
+        connections; a connection with a full outbox is dropped instead."""
         if self.dropped.is_set():
             return
         try:
-            self.outbox.put_nowait(message)
+            self.outbox.put_nowait(message if isinstance(message, str) else wire(message))
         except asyncio.QueueFull:
             self.dropped.set()
 
@@ -153,7 +160,7 @@ class Connection:
         while True:
             message = await self.outbox.get()
             try:
-                await asyncio.wait_for(self.socket.send_json(message), SEND_WAIT)
+                await asyncio.wait_for(self.socket.send_text(message), SEND_WAIT)
             except Exception:  # too slow (TimeoutError), or closed: either way, nothing more goes out
                 self.dropped.set()
                 return
@@ -607,15 +614,26 @@ class Server:
 
     def tell_all(self, room: Room) -> None:
         shared = self._room_state(room)  # (the same for every connection)
+        # one message for each seat and language: a hundred spectators cost every move a tenth of a
+        # second of the loop that serves every table, each told a state made for them alone
+        made: dict[tuple[int | None, str], str] = {}
         for connection in list(room.connections):
-            self.tell(room, connection, shared)
+            self.tell(room, connection, shared, made)
 
-    def tell(self, room: Room, connection: Connection, shared: dict[str, Any] | None = None) -> None:
+    def tell(self, room: Room, connection: Connection, shared: dict[str, Any] | None = None,
+             made: dict[tuple[int | None, str], str] | None = None) -> None:
         """Queue the table's state, as ``connection``'s seat sees it (see :meth:`Connection.send`);
-        ``shared``: the room's part of it (:meth:`_room_state`), where it is at hand."""
-        message = state_message(room.table, connection.seat, connection.t)
-        message.update(self._room_state(room) if shared is None else shared)
-        connection.send(message)
+        ``shared``: the room's part of it (:meth:`_room_state`), where it is at hand; ``made``: the
+        states made for this change so far, by seat and language, as sent (taken from there, or put there)."""
+        key = (connection.seat, connection.t.language)
+        told = None if made is None else made.get(key)
+        if told is None:
+            message = state_message(room.table, connection.seat, connection.t)
+            message.update(self._room_state(room) if shared is None else shared)
+            told = wire(message)
+            if made is not None:
+                made[key] = told
+        connection.send(told)
         connection.refused = None  # (the page puts it away)
 
     @staticmethod

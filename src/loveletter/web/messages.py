@@ -7,8 +7,10 @@ And what the server accepts from a connection: small JSON objects, checked field
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
+
+from starlette.responses import JSONResponse
 
 from loveletter.bots.expert import Estimate, ExpertBot
 from loveletter.engine import (
@@ -183,6 +185,12 @@ def refusal_message(refused: Refused, t: Translator, edition: Edition | None = N
     # what the client sent may be quoted back: a lone surrogate in it cannot be sent as UTF-8
     text = text.encode("utf-8", "replace").decode("utf-8")
     return {"type": "error", "key": refused.key, "message": text}
+
+
+def refusal_response(refused: Refused, t: Translator, status: int,
+                     headers: Mapping[str, str] | None = None) -> JSONResponse:
+    """An HTTP answer refusing a request: its refusal's message, in the language the page asked in."""
+    return JSONResponse(refusal_message(refused, t), status_code=status, headers=headers)
 
 
 def first_line(err: BaseException) -> str:
