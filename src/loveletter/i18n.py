@@ -649,7 +649,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_check_whole": "Please give a whole number.",
         "web_check_range": "Please give a number from {min} to {max}.",
         "web_table_full": "This table has no free seat; you can watch it.",
-        "web_too_many_watchers": "This table already has {most} spectators, the most it takes; try again later.",
+        "web_too_many_watchers": "This table already has {most} spectators, the most it takes: this page tries"
+                                 " again every 30 seconds.",
         "web_too_many_misses": "Too many codes with no table from here: try again in {minutes} minutes.",
         "web_too_many_tabs": "This seat is already open in {most} places, the most it may be: close one.",
         "web_foreign_origin": "This game's tables can only be opened from its own pages.",
@@ -1356,8 +1357,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_check_whole": "Geef een geheel getal.",
         "web_check_range": "Geef een getal van {min} tot en met {max}.",
         "web_table_full": "Deze tafel heeft geen vrije stoel; je kunt wel kijken.",
-        "web_too_many_watchers": "Deze tafel heeft al {most} kijkers, het maximum; probeer het later nog "
-                                 "eens.",
+        "web_too_many_watchers": "Deze tafel heeft al {most} kijkers, het maximum: deze pagina probeert het"
+                                 " elke 30 seconden opnieuw.",
         "web_too_many_misses": "Vanaf dit adres zijn te veel codes geprobeerd waar geen tafel bij hoort: "
                                "probeer het over {minutes} minuten opnieuw.",
         "web_too_many_tabs": "Deze stoel is al op {most} plaatsen geopend, het maximum: sluit er een.",

@@ -463,6 +463,29 @@ def test_a_spectator_sees_no_hidden_card_and_the_language_switches(server, brows
     assert watcher.locator("#lang").inner_text() == "English"
 
 
+def test_a_person_invited_to_a_table_full_of_spectators_takes_its_free_seat(server, browser):
+    """A streamer's table, its link shown on stream before a friend sat down: once a hundred viewers
+    watched, the friend's page said only that the spectators were too many, with no way to sit down."""
+    from websockets.sync.client import connect
+
+    from loveletter.web.app import WATCHERS
+
+    ann = new_page(browser, server)
+    code = create_table(ann, "Ann", {1: ""})
+    address = server.replace("http://", "ws://") + f"ws/{code}"
+    with contextlib.ExitStack() as watching:
+        for _ in range(WATCHERS):
+            watcher = watching.enter_context(connect(address))
+            watcher.send(json.dumps({"type": "hello", "secret": None, "lang": "en"}))
+            assert json.loads(watcher.recv(10))["type"] == "state"
+        bob = new_page(browser, f"{server}#/t/{code}")
+        bob.wait_for_selector("#alert:has-text('this page tries again every 30 seconds')")
+        bob.fill("#join input[name=name]", "Bob")
+        bob.click("#join button[type=submit]")
+        bob.wait_for_selector("#main .hand")  # seated: the game begins, and Bob holds a card
+        assert bob.locator(".spectating").count() == 0
+
+
 def test_a_table_with_a_bot_plays_to_the_end_on_a_phone_with_the_keyboard(server, browser):
     ann = new_page(browser, server, phone=True)
     create_table(ann, "Ann", {1: "beginner"}, target=1)
@@ -1956,10 +1979,13 @@ def test_a_seat_credential_refused_is_forgotten_and_the_table_watched(server, br
     visitor.wait_for_function(f"state !== null && state.code === '{other}'")
     assert visitor.locator("#alert").inner_text() == ""
     # a seat free but kept (at a rematch, for the last match's player): told so, and no form to join
+    # nor anyone to invite
     visitor.evaluate(GIVE_STATE, {"free_seats": [1], "open_seats": []})
     assert visitor.locator(".status .kept").count() == 1 and visitor.locator("#join").count() == 0
+    assert visitor.locator("#invite").count() == 0
     visitor.evaluate(GIVE_STATE, {"free_seats": [1], "open_seats": [1]})
     assert visitor.locator(".status .kept").count() == 0 and visitor.locator("#join").count() == 1
+    assert visitor.locator("#invite").count() == 1
 
 
 def test_a_move_refused_leaves_the_player_free_to_make_another(server, browser):

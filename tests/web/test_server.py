@@ -3215,9 +3215,16 @@ def test_a_table_takes_so_many_spectators_and_an_address_makes_so_many_tables(cl
     watchers = [Seat(client, made["code"], None) for _ in range(2)]
     refused = Seat(client, made["code"], None, lang="nl")
     assert refused.state["key"] == "web_too_many_watchers"
-    assert refused.state["message"] == "Deze tafel heeft al 2 kijkers, het maximum; probeer het later nog eens."
+    assert refused.state["message"] == ("Deze tafel heeft al 2 kijkers, het maximum: deze pagina probeert het elke"
+                                        " 30 seconden opnieuw.")
+    # the free seats told: a person invited to one takes it there (a seat's connection is no spectator's)
+    assert refused.state["open_seats"] == [1, 2]
     refused.close()
     Seat(client, made["code"], made["secret"])  # a player always comes to their seat
+    bob = client.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()
+    assert Seat(client, made["code"], bob["secret"]).state["seat"] == 1
+    client.post(f"/api/tables/{made['code']}/join", json={"name": "Cy"})
+    assert "open_seats" not in Seat(client, made["code"], None).state  # (none free: none told)
     watchers[0].close()
     assert Seat(client, made["code"], None).state["type"] == "state"  # a place freed
     for _ in range(2):

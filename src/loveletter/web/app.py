@@ -299,6 +299,9 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         await socket.accept()
         t = Translator("en")
         address = _address(socket)
+        # a table's free seats, told with the refusal of a spectator where its spectators are too many:
+        # a person invited to one takes it there (a seat's connection is no spectator's)
+        open_seats: list[int] = []
         try:
             origin = socket.headers.get("origin")
             # behind a proxy, the host the browser asked for is the one it passes on: the README's
@@ -327,6 +330,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
                     seat = room.table.seat_of(hello["secret"]) if hello["secret"] is not None else None
                     crowded, most = ("web_too_many_watchers", WATCHERS) if seat is None else ("web_too_many_tabs", TABS)
                     if sum(c.seat == seat for c in room.connections) >= most:
+                        open_seats = room.open_seats() if seat is None else []
                         raise Refused(crowded, most=most)
                     connection = Connection(socket, seat, t, address)
                     server.arrive(room, connection)
@@ -334,8 +338,11 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
                 log.error("table %r not read: %s", code[:12], err)
                 raise Refused("web_read_failed") from None
         except Refused as err:
+            told = refusal_message(err, t)
+            if open_seats:
+                told["open_seats"] = open_seats
             with contextlib.suppress(WebSocketDisconnect):  # (closed while its table was looked for)
-                await socket.send_json(refusal_message(err, t))
+                await socket.send_json(told)
                 await socket.close(code=4000)
             return
         except WebSocketDisconnect:

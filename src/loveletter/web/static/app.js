@@ -499,6 +499,22 @@ async function post(url, body, refused) {
   return hashChanges === here ? answered(answer, refused) : null;
 }
 
+// The form that takes a free seat at table ``code``: a spectator's, or a person's refused as one
+// where the table's spectators are too many (invited by a streamer, they could not sit down).
+function seatForm(code) {
+  const form = $("form", { id: "join" },
+    $("label", {}, w("web_your_name") + " ", listen(nameInput({}), "invalid", notSent)),
+    $("button", { type: "submit", text: w("web_join") }));
+  listen(form, "submit", async function (event) {
+    event.preventDefault();
+    const name = new FormData(this).get("name");
+    localStorage.setItem("ll-name", name);
+    const answer = await post(`/api/tables/${code}/join`, { name });
+    if (answer) enterTable(answer);
+  });
+  return form;
+}
+
 function enterTable(answer) {
   localStorage.setItem(`ll-seat-${answer.code}`, answer.secret);
   standing = null;  // seated now
@@ -594,6 +610,11 @@ function connect(code) {
       }
       if (ASKED_AGAIN_LATER.has(message.key)) {
         socket.onclose = () => { reconnectTimer = setTimeout(again, 30000); };
+      }
+      if (message.open_seats && !state) {  // refused as a spectator: a free seat may still be taken
+        const main = document.getElementById("main");
+        enterView(main, "seat");
+        main.replaceChildren($("section", { class: "status panel" }, seatForm(code)));
       }
       if (leaving) {  // back to the lobby (not a blank page), the reason shown there
         socket.onclose = null; socket = null; leaveTable();
@@ -752,22 +773,12 @@ function render() {
     $("h2", { id: "status-title", class: "visually-hidden", tabindex: -1, text: w("web_status") }));
   if (me === null) top.append($("p", { class: "spectating", text: w("web_spectating") }));
   if (s.free_seats.length) {
-    top.append($("p", { text: s.free_seats.length === 1 ? w("web_waiting_player") : w("web_waiting_players", { n: s.free_seats.length }) }),
-      $("p", { id: "invite", text: w("web_link", { code: s.code }) + ": " + location.href }));
+    top.append($("p", { text: s.free_seats.length === 1 ? w("web_waiting_player") : w("web_waiting_players", { n: s.free_seats.length }) }));
+    // (a spectator at a rematch whose free seats are kept for the last match's players: nobody to invite)
+    if (me !== null || s.open_seats.length)
+      top.append($("p", { id: "invite", text: w("web_link", { code: s.code }) + ": " + location.href }));
     if (me === null && !s.open_seats.length) top.append($("p", { class: "kept", text: w("web_seat_kept") }));
-    if (me === null && s.open_seats.length) {
-      const form = $("form", { id: "join" },
-        $("label", {}, w("web_your_name") + " ", listen(nameInput({}), "invalid", notSent)),
-        $("button", { type: "submit", text: w("web_join") }));
-      listen(form, "submit", async function (event) {
-        event.preventDefault();
-        const name = new FormData(this).get("name");
-        localStorage.setItem("ll-name", name);
-        const answer = await post(`/api/tables/${s.code}/join`, { name });
-        if (answer) enterTable(answer);
-      });
-      top.append(form);
-    }
+    if (me === null && s.open_seats.length) top.append(seatForm(s.code));
   } else if (s.match_winners.length) {
     top.append($("p", { class: "result", text: w("web_match_won", { names: s.match_won_by }) }));
     const lost = lostRematch(s), offer = rematchOffer(s);
