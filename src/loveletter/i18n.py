@@ -341,6 +341,20 @@ MESSAGES: dict[str, dict[str, str]] = {
                                   " restarted, or the connection cut): the database is held again",
         "serve_hold_lost": "another server took the database while the connection that held it for this one was"
                            " lost: this server stops, and the other goes on",
+        "log_not_upgraded": "a table's connection came without its WebSocket upgrade: a proxy in front must pass"
+                            " the Upgrade and Connection headers (see the README)",
+        "log_foreign_origin": "a page at {origin} was refused a table, asked for as {host}: another site's page, or"
+                              " one behind a proxy that does not pass X-Forwarded-Host (see the README)",
+        "log_request_not_stored": "{method} {path} not stored: {reason}",
+        "log_request_not_read": "{method} {path} not read: {reason}",
+        "log_table_not_read": "table {code} not read: {reason}",
+        "log_table_left_out": "table {code} left out: {reason}",
+        "log_hints_failed": "the hints for seat {seat} of table {code} failed",
+        "log_move_elsewhere": "table {code}: move {at} not stored: another server on this database stored one",
+        "log_move_not_stored": "table {code}: move {at} not stored: {reason}",
+        "log_move_stored_after": "table {code}: move {at} stored after {tries} tries",
+        "log_replay_unread": "A replay's reader took nothing of it for {seconds} seconds: its connection is closed.",
+        "log_out_of_sockets": "socket.accept() out of system resource: {reason}",
         "serve_db_replaced": "the database file {db} was replaced or removed while this server ran: it stops,"
                              " for the moves it stored now would be in a file no name leads to, lost when it"
                              " stopped",
@@ -1042,6 +1056,22 @@ MESSAGES: dict[str, dict[str, str]] = {
                                   " opnieuw gestart, of de verbinding weggevallen): de database is weer vastgehouden",
         "serve_hold_lost": "een andere server nam de database over terwijl de verbinding die hem voor deze server"
                            " vasthield, verbroken was: deze server stopt, de andere gaat door",
+        "log_not_upgraded": "de verbinding van een tafel kwam zonder de overgang naar een WebSocket: een proxy ervoor"
+                            " moet de headers Upgrade en Connection doorgeven (zie de README)",
+        "log_foreign_origin": "een pagina op {origin} kreeg geen tafel, gevraagd als {host}: de pagina van een andere"
+                              " site, of een achter een proxy die X-Forwarded-Host niet doorgeeft (zie de README)",
+        "log_request_not_stored": "{method} {path} niet opgeslagen: {reason}",
+        "log_request_not_read": "{method} {path} niet gelezen: {reason}",
+        "log_table_not_read": "tafel {code} niet gelezen: {reason}",
+        "log_table_left_out": "tafel {code} weggelaten: {reason}",
+        "log_hints_failed": "de hints voor stoel {seat} aan tafel {code} mislukten",
+        "log_move_elsewhere": "tafel {code}: zet {at} niet opgeslagen: een andere server op deze database sloeg er"
+                              " een op",
+        "log_move_not_stored": "tafel {code}: zet {at} niet opgeslagen: {reason}",
+        "log_move_stored_after": "tafel {code}: zet {at} opgeslagen na {tries} pogingen",
+        "log_replay_unread": "De lezer van een herhaling nam er {seconds} seconden niets van af: de verbinding is"
+                             " gesloten.",
+        "log_out_of_sockets": "socket.accept() kan geen verbinding aannemen, te weinig systeembronnen: {reason}",
         "serve_db_replaced": "het databasebestand {db} is vervangen of verwijderd terwijl deze server liep: hij"
                              " stopt, want de zetten die hij nu opsloeg, kwamen in een bestand dat geen naam meer"
                              " heeft, en gingen bij het stoppen verloren",

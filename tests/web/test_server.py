@@ -39,6 +39,7 @@ from loveletter.web import store as storing
 from loveletter.web.app import create_app
 from loveletter.web.bodies import NewTable
 from loveletter.web.lobby import OUTBOX, Connection, Server
+from loveletter.web.logbook import written_in
 from loveletter.web.process import free_port
 from loveletter.web.store import InUse, Store, claim
 from loveletter.web.store import tables as store_tables
@@ -3356,6 +3357,14 @@ def test_a_proxy_that_does_not_pass_what_the_readme_says_is_told_in_the_log(clie
     monkeypatch.setattr(web_app, "TELL_EVERY", 0.0)  # a minute later: told again
     client.get(f"/ws/{made['code']}")
     assert len([r for r in caplog.records if r.name == "loveletter.web.app"]) == 3
+    # in the operator's language: a server started with --lang nl said its first lines in Dutch and
+    # logged the rest in English
+    with written_in(Translator("nl")):
+        client.get(f"/ws/{made['code']}")
+    client.get(f"/ws/{made['code']}")
+    assert [r.getMessage() for r in caplog.records if r.name == "loveletter.web.app"][3:] == [
+        "de verbinding van een tafel kwam zonder de overgang naar een WebSocket: een proxy ervoor moet de"
+        " headers Upgrade en Connection doorgeven (zie de README)", told[0]]
 
 
 def test_codes_guessed_at_once_are_held_to_the_limit_too(client, monkeypatch):

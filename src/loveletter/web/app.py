@@ -47,6 +47,7 @@ from loveletter.record import KeyTwice, RecordError, no_key_twice, parse
 from loveletter.web.bodies import Joining, NewTable, Rematch
 from loveletter.web.limits import BodyLimit, Limit, SafetyHeaders, Seldom, same_origin
 from loveletter.web.lobby import ELSEWHERE, MAYBE_NOT_NOW, Connection, NotRead, Server, for_now, receive_text
+from loveletter.web.logbook import said
 from loveletter.web.messages import (
     asked_language,
     first_line,
@@ -117,12 +118,12 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     app = FastAPI(title="Love Letter", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     told = Seldom()
 
-    def tell_operator(fault: str, line: str, *args: object) -> None:
+    def tell_operator(fault: str, line: str) -> None:
         """Log ``line`` (with ``args``) of a connection refused for what a proxy in front may be
         getting wrong, at most once each :data:`TELL_EVERY` seconds for each ``fault``: every page
         tries again and again (the log said nothing, and the players saw "reconnecting…")."""
         if told.due(fault, TELL_EVERY):
-            log.warning(line, *args)
+            log.warning(line)
 
     app.state.server = server
     app.add_middleware(BodyLimit, limit=_body_limit, language=page_language)
@@ -138,7 +139,8 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         # changed (any other database error is a fault of ours: a 500, and its traceback in the log)
         if not for_now(err):
             raise err
-        log.error("%s %r not stored: %s", request.method, request.url.path, first_line(err))
+        log.error(said("log_request_not_stored", method=request.method, path=repr(request.url.path),
+                       reason=first_line(err)))
         return refusal_response(Refused("web_store_failed"), page_language(request), 503)
 
     for not_now in MAYBE_NOT_NOW:  # (what a database says when it cannot take a write now: for_now)
@@ -148,13 +150,14 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     async def not_read(request: Request, err: NotRead) -> JSONResponse:
         # a table put away that the database could not give back just now (a join, a rematch, a
         # record or a replay asked for it): nothing was changed
-        log.error("%s %r not read: %s", request.method, request.url.path, err)
+        log.error(said("log_request_not_read", method=request.method, path=repr(request.url.path), reason=err))
         return refusal_response(Refused("web_read_failed"), page_language(request), 503)
 
     @app.exception_handler(IntegrityError)
     async def stored_elsewhere(request: Request, err: IntegrityError) -> JSONResponse:
         # a seat or a table another server on this database stored first: nothing was changed here
-        log.error("%s %s not stored: %s", request.method, request.url.path, first_line(err))
+        log.error(said("log_request_not_stored", method=request.method, path=request.url.path,
+                       reason=first_line(err)))
         return refusal_response(Refused(ELSEWHERE), page_language(request), 409)
 
     @app.exception_handler(StarletteHTTPException)
@@ -289,8 +292,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     async def not_upgraded(request: Request) -> JSONResponse:
         # a table's connection asked for without its upgrade to a WebSocket: a proxy in front that
         # does not pass it on (a plain 404, which only the proxy's log showed)
-        tell_operator("upgrade", "a table's connection came without its WebSocket upgrade: a proxy in front"
-                      " must pass the Upgrade and Connection headers (see the README)")
+        tell_operator("upgrade", said("log_not_upgraded"))
         return refusal_response(Refused("web_not_upgraded"), page_language(request), 426,
                             headers={"Upgrade": "websocket", "Connection": "Upgrade"})  # (RFC 9110: 426 names it)
 
@@ -309,9 +311,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             # own machine passed for ours (a browser cannot send X-Forwarded-Host itself)
             host = socket.headers.get("x-forwarded-host") or socket.headers.get("host", "")
             if origin is not None and not same_origin(origin, host):
-                tell_operator("origin", "a page at %r was refused a table, asked for as %r: another site's page,"
-                              " or one behind a proxy that does not pass X-Forwarded-Host (see the README)",
-                              origin[:100], host[:100])
+                tell_operator("origin", said("log_foreign_origin", origin=repr(origin[:100]), host=repr(host[:100])))
                 raise Refused("web_foreign_origin")  # another site's page, in its visitor's browser
             try:
                 text = await asyncio.wait_for(receive_text(socket), HELLO_WAIT)
@@ -335,7 +335,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
                     connection = Connection(socket, seat, t, address)
                     server.arrive(room, connection)
             except NotRead as err:  # reading a table put away: told, not an unanswered hello and a traceback
-                log.error("table %r not read: %s", code[:12], err)
+                log.error(said("log_table_not_read", code=repr(code[:12]), reason=err))
                 raise Refused("web_read_failed") from None
         except Refused as err:
             told = refusal_message(err, t)
@@ -351,10 +351,10 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
         try:
             while True:
                 try:
-                    said = await connection.next_text()
-                    if said is None:  # dropped: it stopped reading what it was sent
+                    sent = await connection.next_text()
+                    if sent is None:  # dropped: it stopped reading what it was sent
                         break
-                    await server.handle(room, connection, read_client_message(said))
+                    await server.handle(room, connection, read_client_message(sent))
                 except Refused as err:
                     connection.refused = err
                     connection.send(refusal_message(err, connection.t, room.table.match.edition))

@@ -32,6 +32,7 @@ from loveletter.engine import Action, View
 from loveletter.i18n import Translator
 from loveletter.web.bodies import NewTable, seat_numbers
 from loveletter.web.fair import TakingTurns
+from loveletter.web.logbook import said
 from loveletter.web.messages import (
     Advice,
     advice_at,
@@ -407,7 +408,7 @@ class Server:
             if room is not None:
                 self.start_waiting(room)
             else:  # (those found at the start are told by serve)
-                log.error("table %s left out: %s", stored.code, first_line(self.left_out[stored.code]))
+                log.error(said("log_table_left_out", code=stored.code, reason=first_line(self.left_out[stored.code])))
         return self.rooms.get(code)
 
     def _still_left_out(self, code: str) -> bool:
@@ -780,13 +781,13 @@ class Server:
                     # until it ends, or a reconnection's search would run on the same bot at once
                     await asyncio.wait({search})
                     if search.exception() is not None:  # (taken, so that it is not reported as never seen)
-                        log.error("the hints for seat %s of table %s failed", seat, room.table.code,
+                        log.error(said("log_hints_failed", seat=seat, code=room.table.code),
                                   exc_info=search.exception())
                     elif search.result() is not None:  # kept: a reconnection at the same move is given it at once
                         adviser.last = search.result()
                     raise
                 except Exception:  # a fault of ours: logged, and the table goes on without these hints
-                    log.exception("the hints for seat %s of table %s failed", seat, room.table.code)
+                    log.exception(said("log_hints_failed", seat=seat, code=room.table.code))
                     return
                 if advice is None:  # the table moved on meanwhile, and the search stopped
                     return
@@ -796,7 +797,7 @@ class Server:
         try:
             message = hints_message(advice, connection.t)
         except Exception:  # as a search's fault
-            log.exception("the hints for seat %s of table %s failed", seat, room.table.code)
+            log.exception(said("log_hints_failed", seat=seat, code=room.table.code))
             return
         connection.send(message)
 
@@ -812,17 +813,17 @@ class Server:
         try:
             await asyncio.to_thread(room.table.store_move, action, by_bot)
         except IntegrityError:  # that move's number is taken: the table is out of date here
-            log.error("table %s: move %d not stored: another server on this database stored one", code, at)
+            log.error(said("log_move_elsewhere", code=code, at=at))
             raise Refused(ELSEWHERE) from None
         except MAYBE_NOT_NOW as err:
             if not for_now(err):
                 raise
             if not tried:
-                log.error("table %s: move %d not stored: %s", code, at, first_line(err))
+                log.error(said("log_move_not_stored", code=code, at=at, reason=first_line(err)))
             room.unstored = (at, tried + 1)
             raise Refused("web_store_failed") from None
         if tried:
-            log.warning("table %s: move %d stored after %d tries", code, at, tried + 1)
+            log.warning(said("log_move_stored_after", code=code, at=at, tries=tried + 1))
         room.table.apply(action, by_bot)
 
     async def handle(self, room: Room, connection: Connection, data: dict[str, Any]) -> None:

@@ -33,6 +33,7 @@ from loveletter.i18n import Translator
 from loveletter.signals import HANG_UP, handled
 from loveletter.web.app import GIVEN_UP, create_app, page_language
 from loveletter.web.limits import LoopbackOnly, Seldom
+from loveletter.web.logbook import said, written_in
 from loveletter.web.messages import first_line, left_out_reason
 from loveletter.web.store import (
     FileHold,
@@ -78,6 +79,18 @@ def watch_hold(hold: Hold | FileHold, t: Translator, stopped: threading.Event, l
             return
 
 
+def close_database(store: Store, hold: Hold | FileHold | None, lost: threading.Event, t: Translator) -> None:
+    """Close the store as the server stops (SQLite then writes the changes it keeps beside the file,
+    FILE-wal, into it), and an SQLite file kept open by its hold last, for the last connection to close
+    writes them: after a SIGTERM, which ends the process as soon as this returns, the file held none
+    of the tables. A file replaced or removed meanwhile is copied first (:func:`rescue`)."""
+    store.close()
+    if isinstance(hold, FileHold):
+        if lost.is_set():  # (every move in it now)
+            rescue(hold, t)
+        hold.close_file()
+
+
 def rescue(hold: FileHold, t: Translator) -> None:
     """Copy the SQLite file the server had open, replaced or removed since, beside its path, and say where."""
     try:
@@ -111,8 +124,15 @@ def network_address(family: socket.AddressFamily = socket.AF_INET) -> str | None
 
 def serve(host: str, port: int, database: str | None, bot_delay: float, budget: int | None,
           t: Translator, proxy: str | None = None) -> int:
-    """``loveletter serve``; ``proxy``: the addresses (or networks) of the proxies in front whose
-    ``X-Forwarded-For`` is believed (none: the header is not, for anyone may send it)."""
+    """``loveletter serve``, its log in ``t``'s language; ``proxy``: the addresses (or networks) of
+    the proxies in front whose ``X-Forwarded-For`` is believed (none: the header is not, for anyone
+    may send it)."""
+    with written_in(t):
+        return _serve(host, port, database, bot_delay, budget, t, proxy)
+
+
+def _serve(host: str, port: int, database: str | None, bot_delay: float, budget: int | None,
+           t: Translator, proxy: str | None) -> int:
     def fail(key: str, **params: object) -> int:
         print(f"loveletter serve: {t(key, **params)}", file=sys.stderr)
         return 1
@@ -196,7 +216,8 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
     try:
         # the proxies named only (uvicorn believed anyone on this machine, so a client here could name
         # itself anyone and pass the limits per address)
-        stopped_by = run_server(served, listeners, stop=lost, stopped=store.close, log_level="warning",
+        stopped_by = run_server(served, listeners, stop=lost, stopped=lambda: close_database(store, hold, lost, t),
+                                log_level="warning",
                                 ws_max_size=16_384, timeout_graceful_shutdown=5, proxy_headers=proxy is not None,
                                 forwarded_allow_ips=proxy or "")
     finally:
@@ -205,8 +226,6 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
             listener.close()
     if hold is not None and watcher is not None:  # (the watcher holds it too: let go here, not when the last goes)
         watcher.join(every)  # (a check under way ends first: its connection is the one closed)
-        if isinstance(hold, FileHold) and lost.is_set():  # (after the store's close: every move in the file)
-            rescue(hold, t)
         hold.close()
     del claimed  # (held until here: the database is this server's while it serves)
     if stopped_by is not None:  # stopped by Ctrl-C, as a shell expects (a SIGTERM ended it already)
@@ -223,13 +242,9 @@ def _client_faults_on_one_line(record: logging.LogRecord) -> bool:
     if record.exc_info and record.getMessage().startswith("Invalid UTF-8"):
         record.exc_info = record.exc_text = None
     elif record.getMessage() == "ASGI callable returned without completing response." and GIVEN_UP:
-        record.msg, record.args = UNREAD_REPLAY, (GIVEN_UP.pop(0),)
+        record.msg, record.args = said("log_replay_unread", seconds=f"{GIVEN_UP.pop(0):g}"), ()
         record.levelno, record.levelname = logging.WARNING, "WARNING"
     return True
-
-
-#: What the log says of a replay whose reader took nothing of it for a while.
-UNREAD_REPLAY = "A replay's reader took nothing of it for %g seconds: its connection is closed."
 
 
 class OutOfSockets(logging.Filter):
@@ -249,7 +264,7 @@ class OutOfSockets(logging.Filter):
         if not self._told.due("out of sockets", self.every):
             return False
         error = record.exc_info[1] if record.exc_info else None
-        record.msg, record.args = f"socket.accept() out of system resource: {error}", ()
+        record.msg, record.args = said("log_out_of_sockets", reason=error), ()
         record.exc_info = record.exc_text = None
         return True
 

@@ -350,7 +350,12 @@ class FileHold:
             target.close()
         return copy
 
+    def close_file(self) -> None:
+        """Close the file kept open (the last connection to close writes its changes into it)."""
+        self.kept.close()
+
     def close(self) -> None:
+        """Close the file kept open, and let go of the lock."""
         self.kept.close()
         self.lock.close()
 
