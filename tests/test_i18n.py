@@ -74,7 +74,7 @@ def replaced(event, **changes):
 
 def test_languages():
     assert LANGUAGES == ("en", "nl")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^unknown language 'fr': choose en or nl$"):
         Translator("fr")
 
 
@@ -82,6 +82,18 @@ def test_same_keys_in_both_languages():
     assert set(MESSAGES["en"]) == set(MESSAGES["nl"])
     assert set(CARD_NAMES["en"]) == set(CARD_NAMES["nl"]) == set(Card)
     assert set(CARD_EFFECTS["en"]) == set(CARD_EFFECTS["nl"]) == set(Card)
+
+
+def test_every_table_of_words_has_every_language():
+    """A language added to LANGUAGES but missing from one of these tables fails here, not by
+    speaking another (the engine's refusals were Dutch in any language but English)."""
+    from loveletter import i18n
+
+    every = [i18n.CARD_NAMES, i18n.TWO_CARDS, i18n._KEYWORDS, i18n._ARTICLE, i18n._DEFAULT_ARTICLE,
+             i18n.RECORD_KINDS, i18n.CARD_EFFECTS, MESSAGES, i18n.YOUR_ERRORS, i18n.NOTATION_ERRORS,
+             i18n.DECIMAL_MARK]
+    assert all(set(table) == set(LANGUAGES) for table in every)
+    assert set(i18n.ENGINE_ERRORS) == set(LANGUAGES) - {"en"}  # (English: the engine's own words)
 
 
 @pytest.mark.parametrize("key", sorted(MESSAGES["en"]))
@@ -660,7 +672,7 @@ SENTENCES = [
     (Event("play", seat=0, card=Card.KING), "Anna plays the King, but no one can be chosen: no effect.",
      "Anna speelt de Koning, maar niemand kan gekozen worden: geen effect."),
     (Event("play", seat=0, card=Card.HANDMAID), "Anna plays the Handmaid and is protected until their next turn.",
-     "Anna speelt het Kamermeisje en is beschermd tot Anna weer aan de beurt is."),  # (not "zijn": Anna, Eva)
+     "Anna speelt het Kamermeisje en is beschermd tot diens volgende beurt."),  # (not "zijn": Anna, Eva; nor the name twice)
     (Event("play", seat=0, card=Card.CHANCELLOR, result="no_effect"),
      "Anna plays the Chancellor, but the deck is empty: no effect.",
      "Anna speelt de Kanselier, maar de trekstapel is leeg: geen effect."),

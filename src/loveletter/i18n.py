@@ -1,4 +1,7 @@
-"""Every string a person reads, in English and Dutch: the one translation layer.
+"""The strings a person reads, in English and Dutch: the translation layer. (The others: click's own
+words in Dutch in ``cli/click_dutch.py``; dev.py's, which it says before anything is installed, in
+its own table; and the two the page says before it has the server's words, in ``index.html``.
+docs/languages.md says where a new language goes.)
 
 >>> t = Translator("nl")
 >>> t.the(Card.HANDMAID), t.card(Card.GUARD)
@@ -981,7 +984,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ev_play_self": "{name} speelt {card} op zichzelf.",
         "ev_guard_hit": "{name} speelt de Wachter op {target} en noemt {guess}: goed!",
         "ev_guard_miss": "{name} speelt de Wachter op {target} en noemt {guess}: fout.",
-        "ev_handmaid": "{name} speelt {card} en is beschermd tot {name} weer aan de beurt is.",
+        "ev_handmaid": "{name} speelt {card} en is beschermd tot diens volgende beurt.",
         "ev_priest": "{name} ziet dat {target} {card} heeft.",
         "ev_baron": "{name} en {target} vergelijken hun handen: {a} tegen {b}.",
         "ev_baron_shown_tie": "{name} en {target} vergelijken hun handen: {a} tegen {b}, gelijk, er gebeurt niets.",
@@ -1643,6 +1646,11 @@ NOTATION_NL: dict[str, str] = {
 
 assert set(ERRORS_NL) == set(ENGINE_MESSAGES), "every engine refusal needs a Dutch wording"
 assert set(NOTATION_NL) == set(NOTATION_MESSAGES), "every notation error needs a Dutch wording"
+#: The engine's refusals and the notation's errors in each language but English (whose are the
+#: engine's own), and the mark before a number's decimals.
+ENGINE_ERRORS: dict[str, dict[str, str]] = {"nl": ERRORS_NL}
+NOTATION_ERRORS: dict[str, dict[str, str]] = {"en": NOTATION_MESSAGES, "nl": NOTATION_NL}
+DECIMAL_MARK = {"en": ".", "nl": ","}
 
 
 def grouped(number: int) -> str:
@@ -1727,7 +1735,7 @@ class Translator:
 
     def __init__(self, language: str = "en") -> None:
         if language not in LANGUAGES:
-            raise ValueError(f"unknown language {language!r}: choose en or nl")
+            raise ValueError(f"unknown language {language!r}: choose {' or '.join(LANGUAGES)}")
         self.language = language
         self._messages = MESSAGES[language]
 
@@ -1747,7 +1755,7 @@ class Translator:
         ('3\u2009600', '1\u2009234.5')
         """
         text = (f"{x:,g}" if digits is None else f"{x:,.{digits}f}").replace(",", "\u2009")
-        return text.replace(".", ",") if self.language == "nl" else text
+        return text.replace(".", DECIMAL_MARK[self.language])
 
     def card(self, card: Card) -> str:
         """The card's name: ``Guard`` / ``Wachter``."""
@@ -1798,7 +1806,7 @@ class Translator:
             params["options"] = self.join_choices(params["options"])
         if err.key == "not_edition":
             params["edition"] = self.edition(str(params["edition"]))  # "klassieke editie"
-        return yours_wording.get(err.key, ERRORS_NL[err.key]).format(**params)
+        return yours_wording.get(err.key, ENGINE_ERRORS[self.language][err.key]).format(**params)
 
     def notation_error(self, err: NotationError, cards: tuple[Card, ...] | None = None) -> str:
         """A notation error in this language (card names listed in this language too). ``cards``:
@@ -1807,8 +1815,7 @@ class Translator:
         if "known" in params:
             known = cards if cards is not None else tuple(Card)
             params["known"] = ", ".join(self.card(c).lower() for c in known)
-        messages = NOTATION_MESSAGES if self.language == "en" else NOTATION_NL
-        return messages[err.key].format(**shown_params(params))
+        return NOTATION_ERRORS[self.language][err.key].format(**shown_params(params))
 
     def ignored_fields(self, ignored: Sequence[tuple[str, int | None]]) -> str | None:
         """The fields a record held that were left out (:attr:`loveletter.record.Replayed.ignored`),

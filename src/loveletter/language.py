@@ -12,7 +12,8 @@ LANGUAGES = ("en", "nl")
 
 
 def default_language() -> str:
-    """``"nl"`` when the user's locale is Dutch, else ``"en"`` (LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
+    """The language of the user's locale where it is one of ours (``"nl"`` when it is Dutch), else
+    ``"en"`` (LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
     LANGUAGE is a list in order of preference, as gettext reads it: its first language we have
     (``fy:nl``, Frisian and then Dutch: Dutch), English where it names none of ours before ``C`` or
     ``POSIX`` (the untranslated messages)."""
@@ -26,8 +27,8 @@ def default_language() -> str:
                 if found is not None:
                     return found
             return "en"
-    code = locale.getlocale()[0] or ""
-    return "nl" if code.lower().startswith("nl") else "en"
+    code = (locale.getlocale()[0] or "").lower()
+    return next((ours for ours in LANGUAGES if code.startswith(ours)), "en")
 
 
 def language_named(args: "list[str]") -> "str | None":

@@ -3334,6 +3334,22 @@ def test_a_websocket_from_another_sites_page_is_refused(client):
             assert socket_.receive_json()["type"] == "state", proxied
 
 
+def test_a_refusal_is_said_in_the_language_asked_for_else_the_browsers(client):
+    """A request with no ``?lang=`` (an address typed by hand, a link followed) was refused in
+    English whatever its browser asked for."""
+    def said(path: str, accepted: str | None) -> str:
+        return client.get(path, headers={"Accept-Language": accepted} if accepted else {}).json()["message"]
+
+    english, dutch = said("/api/nothing", None), said("/api/nothing?lang=nl", None)
+    assert english != dutch
+    assert said("/api/nothing", "nl-NL,nl;q=0.9,en-US;q=0.8") == dutch
+    assert said("/api/nothing", "en;q=0.4, nl-BE;q=0.6") == dutch
+    assert said("/api/nothing", "de-DE, en;q=0.9, nl;q=0.8") == english
+    assert said("/api/nothing", "nl;q=0, fr") == english  # (q=0: not wanted)
+    assert said("/api/nothing", "nl;q=x,,;") == english  # (garbled: nothing to go by)
+    assert said("/api/nothing?lang=en", "nl") == english  # (the page's own choice first)
+
+
 def test_a_proxy_that_does_not_pass_what_the_readme_says_is_told_in_the_log(client, monkeypatch, caplog):
     """A proxy in front that passes no X-Forwarded-Host had every table's connection refused as
     another site's page's, one without the WebSocket's Upgrade headers every one answered 404: the
@@ -3757,6 +3773,9 @@ def test_a_server_on_the_loopback_address_answers_only_to_this_machines_names(da
         refused = foreign.get("/api/tables?lang=nl")
         assert refused.status_code == 421 and refused.json()["key"] == "web_bad_host"
         assert refused.json()["message"].startswith("Deze server luistert alleen naar")
+        # the address typed by hand, no page to name its language: the browser's preference
+        dutch = foreign.get("/", headers={"Accept-Language": "fr-BE, nl;q=0.8, en;q=0.5"})
+        assert dutch.status_code == 421 and dutch.json()["message"] == refused.json()["message"]
         with pytest.raises(WebSocketDisconnect), foreign.websocket_connect("/ws/ABCDEF") as socket_:
             socket_.receive_json()
 

@@ -454,8 +454,31 @@ def _address(connection: Request | WebSocket) -> str:
 
 
 def page_language(request: Request) -> Translator:
-    """The language a request's page asks in (``?lang=``): every refusal is said in it."""
-    return _translator(request.query_params.get("lang", "en"))
+    """The language a request's page asks in (``?lang=``), else the first of ours its browser
+    prefers (``Accept-Language``: an address typed by hand, a proxy's host refused before the page
+    loaded, said in English to a Dutch browser), else English: every refusal is said in it."""
+    asked = request.query_params.get("lang")
+    return _translator(asked if asked is not None else preferred(request.headers.get("accept-language", "")))
+
+
+def preferred(accepted: str) -> str:
+    """The first of our languages in a browser's ``Accept-Language`` by its weights (``nl-BE,
+    en;q=0.8``: ``nl``), else English.
+
+    >>> preferred("fr-CH, fr;q=0.9, nl;q=0.8, en;q=0.7"), preferred("en;q=0.5, nl-NL"), preferred("*")
+    ('nl', 'nl', 'en')
+    """
+    weighed = []
+    for n, part in enumerate(accepted.split(",")[:50]):  # (a header of thousands of parts: the first few)
+        tag, _, weight = part.strip().partition(";")
+        try:
+            q = float(weight.strip().removeprefix("q=")) if weight else 1.0
+        except ValueError:
+            q = 0.0
+        code = tag.strip().lower().partition("-")[0]
+        if code in LANGUAGES and q > 0:
+            weighed.append((-q, n, code))
+    return min(weighed)[2] if weighed else "en"
 
 
 def _translator(lang: str) -> Translator:
