@@ -1,15 +1,17 @@
 """Load on the web server: many tables at once, each with two scripted players on WebSockets.
 
 Starts ``loveletter serve`` on a fresh SQLite file (or ``--db URL``), creates ``--tables`` two-player
-tables, connects both players of every table, and once all have connected lets them play random legal
-moves for ``--seconds``: each player thinks a random time (uniform, ``--think`` seconds on average,
+tables (and ``--expert-tables`` of one such player against the expert bot, whose searches share the
+server's interpreter with everything else it does), connects every player, and once all have
+connected lets them play random legal moves for ``--seconds``: each player thinks a random time (uniform, ``--think`` seconds on average,
 cut short where play stops; 0: answer at once, which saturates the server) before each move. Prints
 moves per second, the latency from sending a move to the mover receiving the new state (p50, p99,
-max), and the server's memory (resident set, from /proc) once the tables are made and after play; a
+max; at the two-person tables, and apart at the expert's), and the server's memory (resident set,
+from /proc) once the tables are made and after play; a
 run in which no move was made is an error (status 1), as is a ``--db`` that cannot be opened (status
 2, its password hidden).
 
-    .venv/bin/python benchmarks/load.py [--tables 200] [--seconds 30] [--think 1.0] [--db URL]
+    .venv/bin/python benchmarks/load.py [--tables 200] [--expert-tables 0] [--seconds 30] [--think 1.0] [--db URL]
 """
 
 from __future__ import annotations
@@ -98,15 +100,25 @@ async def player(url: str, code: str, secret: str, clock: Clock, latencies: list
     return made
 
 
-async def drive(url: str, tables: list[tuple[str, str, str]], seconds: float, think: float
-                ) -> tuple[int, list[float], float]:
-    """Play at every table: (moves made, their latencies, the seconds played)."""
-    latencies: list[float] = []
-    clock = Clock(2 * len(tables), seconds)
-    runs = [player(url, code, secret, clock, latencies, i * 2 + j, think)
-            for i, (code, *secrets) in enumerate(tables) for j, secret in enumerate(secrets)]
-    made = await asyncio.gather(*runs)
-    return sum(made), latencies, time.monotonic() - clock.start
+async def drive(url: str, tables: list[tuple[str, ...]], seconds: float, think: float
+                ) -> tuple[list[int], list[list[float]], float]:
+    """Play at every table, each given as its code and its people's secrets: the moves made and
+    their latencies at the two-person tables and, apart, at the expert's; and the seconds played."""
+    seats = [(code, secret, len(secrets) == 1) for code, *secrets in tables for secret in secrets]
+    latencies: list[list[float]] = [[], []]
+    clock = Clock(len(seats), seconds)
+    made = await asyncio.gather(*(player(url, code, secret, clock, latencies[alone], n, think)
+                                  for n, (code, secret, alone) in enumerate(seats)))
+    moves = [sum(m for m, (_, _, alone) in zip(made, seats, strict=True) if alone is kind) for kind in (False, True)]
+    return moves, latencies, time.monotonic() - clock.start
+
+
+def print_latencies(what: str, latencies: list[float]) -> None:
+    """Print the median, the 99th percentile and the most of ``latencies`` (seconds), in ms."""
+    if latencies:
+        ms = sorted(1000 * x for x in latencies)
+        print(f"{what}: p50 {statistics.median(ms):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
+              f"max {ms[-1]:.1f} ms over {count(len(ms), 'move')}")
 
 
 def database_kind(db: str | None) -> str:
@@ -140,6 +152,8 @@ def main() -> None:
     parser = Parser(description=description(__doc__))
     parser.add_argument("--tables", type=whole(1, 2000), default=200,
                         help="concurrent two-player tables, at most 2,000 (default 200)")
+    parser.add_argument("--expert-tables", type=whole(0, 200), default=0,
+                        help="tables of one player against the expert bot besides, at most 200 (default 0)")
     parser.add_argument("--seconds", type=seconds(most=3600), default=30,
                         help="how long the players play, from when all have connected, at most 3600 (default 30)")
     parser.add_argument("--think", type=seconds(zero=True, most=60), default=1.0,
@@ -150,9 +164,10 @@ def main() -> None:
                              " moves are added to it")
     args = parser.parse_args()
     most = open_files_allowed()
-    if 2 * args.tables + SPARE_FILES > most:  # the server, which inherits the limit, needs as many
-        parser.error(f"argument --tables: {args.tables:,} tables need about {2 * args.tables + SPARE_FILES:,} open"
-                     f" files (a WebSocket per player), and this process may open {most:,} (ulimit -n)")
+    players = 2 * args.tables + args.expert_tables
+    if players + SPARE_FILES > most:  # the server, which inherits the limit, needs as many
+        parser.error(f"argument --tables: {players:,} players need about {players + SPARE_FILES:,} open"
+                     f" files (a WebSocket each), and this process may open {most:,} (ulimit -n)")
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         database = args.db or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
@@ -164,28 +179,31 @@ def main() -> None:
             sys.exit(f"load.py: {err}")
         try:
             http = f"http://127.0.0.1:{port}"
-            tables = []
+            tables: list[tuple[str, ...]] = []
             for i in range(args.tables):
                 made = post(f"{http}/api/tables", {"name": f"A{i}", "players": 2, "target": 20})
                 joined = post(f"{http}/api/tables/{made['code']}/join", {"name": f"B{i}"})
                 tables.append((made["code"], made["secret"], joined["secret"]))
+            for i in range(args.expert_tables):
+                made = post(f"{http}/api/tables", {"name": f"E{i}", "players": 2, "target": 20, "bots": {"1": "expert"}})
+                tables.append((made["code"], made["secret"]))
             idle = memory_mib(server.pid)
-            moves, latencies, took = asyncio.run(drive(f"ws://127.0.0.1:{port}", tables, args.seconds, args.think))
+            (moves, alone), (latencies, beside), took = asyncio.run(
+                drive(f"ws://127.0.0.1:{port}", tables, args.seconds, args.think))
             busy = memory_mib(server.pid)
         finally:
             stop_server(server)
     if not moves:  # figures of nothing: the think time too long for the time, or the server too slow
         sys.exit(f"load.py: no move was made in {took:.1f} s of play (see --think and --seconds)")
-    latencies.sort()
-    ms = [1000 * x for x in latencies]
-    print(f"web server load: {count(args.tables, 'two-player table')}, {2 * args.tables:,} WebSocket players, "
+    experts = f", {count(args.expert_tables, 'table')} of one against the expert bot" if args.expert_tables else ""
+    print(f"web server load: {count(args.tables, 'two-player table')}{experts}, {players:,} WebSocket players, "
           f"think time {args.think:g} s on average, {took:.0f} s, "
           f"database {database_kind(args.db)}")
     print(f"moves: {moves:,} ({moves / took:,.0f} per second)")
-    if ms:
-        p99 = percentile(ms, 0.99)
-        print(f"latency from move to update: p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms, "
-              f"max {ms[-1]:.1f} ms over {count(len(ms), 'move')}")
+    print_latencies("latency from move to update", latencies)
+    if args.expert_tables:
+        print(f"at the expert's tables, the players' moves: {alone:,}")
+        print_latencies("their latency (the bot's move not awaited)", beside)
     print(f"server memory (resident): {idle:.0f} MiB with the tables created, {busy:.0f} MiB after play")
 
 

@@ -52,8 +52,9 @@ def test_play_starts_when_every_player_has_connected(load, monkeypatch):
     """The clock started before the players connected: with many tables, connecting took the whole
     time, and the run printed "moves: 0", status 0."""
     monkeypatch.setattr(load.websockets, "connect", Table(delay=2))
-    moves, latencies, took = asyncio.run(load.drive("ws://test", [("T", "a", "b")], 0.3, 0))
-    assert moves > 0 and latencies
+    (moves, alone), (latencies, beside), took = asyncio.run(load.drive("ws://test", [("T", "a", "b"), ("E", "c")],
+                                                                       0.3, 0))
+    assert moves > 0 and latencies and alone > 0 and beside  # (the expert's table counted apart)
     # the two seconds of connecting not counted (with them: 2.3 s or more; the room between is for a
     # busy machine)
     assert 0.3 <= took < 2.3
@@ -63,7 +64,7 @@ def test_a_long_think_is_cut_where_play_stops(load, monkeypatch):
     """A think time of 10 s on average slept its whole draw (17 s) past a second's play."""
     monkeypatch.setattr(load.websockets, "connect", Table(delay=0))
     began = time.monotonic()
-    moves, _, took = asyncio.run(asyncio.wait_for(load.drive("ws://test", [("T", "a", "b")], 0.3, 10), 5))
+    (moves, _), _, took = asyncio.run(asyncio.wait_for(load.drive("ws://test", [("T", "a", "b")], 0.3, 10), 5))
     assert moves == 0 and took < 3 and time.monotonic() - began < 4.5  # (the whole draw: seconds)
 
 
@@ -77,6 +78,15 @@ def test_a_short_run_with_one_table():
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("web server load: 1 two-player table, 2 WebSocket players, ")  # not "1 tables"
     assert "moves: " in done.stdout and "latency from move to update" in done.stdout
+
+
+def test_a_short_run_beside_an_expert_table():
+    done = run("--tables", "1", "--expert-tables", "1", "--seconds", "2", "--think", "0.2")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("web server load: 1 two-player table, 1 table of one against the expert bot,"
+                                  " 3 WebSocket players, ")
+    assert "at the expert's tables, the players' moves: " in done.stdout
+    assert "their latency (the bot's move not awaited): p50 " in done.stdout
 
 
 def test_a_run_without_a_move_is_an_error():
@@ -107,8 +117,8 @@ def test_more_tables_than_the_open_file_limit_allows_are_refused_in_one_line():
     done = subprocess.run([sys.executable, str(SCRIPT), "--tables", "600", "--seconds", "1"], capture_output=True,
                           text=True, timeout=120, check=False, preexec_fn=limited)
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr == ("load.py: argument --tables: 600 tables need about 1,300 open files (a WebSocket per"
-                           " player), and this process may open 1,024 (ulimit -n) (see load.py --help)\n")
+    assert done.stderr == ("load.py: argument --tables: 1,200 players need about 1,300 open files (a WebSocket"
+                           " each), and this process may open 1,024 (ulimit -n) (see load.py --help)\n")
 
 
 def test_the_open_file_limit_is_raised_to_the_hard_limit(load):
