@@ -3,7 +3,8 @@ and put away when left; new tables and rematches, one made at a time; the bots' 
 each move stored, then applied, then told to every connection from its own seat's view.
 
 Bots and hints think in worker threads of their own (:data:`THINKERS` at a time each: a bot's move
-never waits for other people's hints), so the server keeps answering and storing moves meanwhile; a
+never waits for other people's hints), the expert's searches for its moves in processes of their own
+(:mod:`~loveletter.web.apart`), so the server keeps answering and storing moves meanwhile; a
 person who is away when their turn comes can be replaced by a bot for that move after the table's
 timeout.
 """
@@ -15,7 +16,6 @@ import contextlib
 import json
 import logging
 import math
-import os
 import random
 import time
 from collections.abc import AsyncIterator, Callable
@@ -30,6 +30,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from loveletter.bots.expert import ExpertBot
 from loveletter.engine import Action, View
 from loveletter.i18n import Translator
+from loveletter.web.apart import WORKERS
 from loveletter.web.bodies import NewTable, seat_numbers
 from loveletter.web.fair import TakingTurns
 from loveletter.web.logbook import said
@@ -58,7 +59,7 @@ from loveletter.web.table import (
 #: Searches run at once, in threads of their own: the moves' storing and the other tables never queue
 #: behind them, and the event loop shares the interpreter with few threads. As many again for hints,
 #: apart: with one pool, two players asking for hints held up every table's bots for seconds.
-THINKERS = max(2, os.cpu_count() or 2)
+THINKERS = WORKERS  # (the bots' searches in processes: each thread waits for one, see apart)
 #: Replays made at once, in threads of their own: in the pool that stores moves and reads tables back,
 #: six uploads of a long record at once held every table's moves for seconds.
 REPLAYERS = 2

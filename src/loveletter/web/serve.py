@@ -31,6 +31,7 @@ from starlette.types import ASGIApp
 from loveletter.folders import NoHomeFolder
 from loveletter.i18n import Translator
 from loveletter.signals import HANG_UP, handled
+from loveletter.web import apart
 from loveletter.web.app import GIVEN_UP, create_app, page_language
 from loveletter.web.limits import LoopbackOnly, Seldom
 from loveletter.web.logbook import said, written_in
@@ -79,11 +80,14 @@ def watch_hold(hold: Hold | FileHold, t: Translator, stopped: threading.Event, l
             return
 
 
-def close_database(store: Store, hold: Hold | FileHold | None, lost: threading.Event, t: Translator) -> None:
-    """Close the store as the server stops (SQLite then writes the changes it keeps beside the file,
-    FILE-wal, into it), and an SQLite file kept open by its hold last, for the last connection to close
-    writes them: after a SIGTERM, which ends the process as soon as this returns, the file held none
-    of the tables. A file replaced or removed meanwhile is copied first (:func:`rescue`)."""
+def shut_down(store: Store, hold: Hold | FileHold | None, lost: threading.Event, t: Translator) -> None:
+    """What the server does once it has shut down (a SIGTERM ends the process as soon as this
+    returns): the searches' processes stopped (left running, each said its pipe was gone with a
+    traceback); the store closed (SQLite then writes the changes it keeps beside the file, FILE-wal,
+    into it), and an SQLite file kept open by its hold last, for the last connection to close writes
+    them (the file held none of the tables). A file replaced or removed meanwhile is copied first
+    (:func:`rescue`)."""
+    apart.stop()
     store.close()
     if isinstance(hold, FileHold):
         if lost.is_set():  # (every move in it now)
@@ -180,6 +184,7 @@ def _serve(host: str, port: int, database: str | None, bot_delay: float, budget:
         app = create_app(store, bot_delay, budget)
     except SQLAlchemyError as err:
         return fail("serve_err_db", db=shown_db, reason=_database_reason(err, url, t))
+    apart.start()  # (the expert's searches: their processes ready before the first)
     for code, why in app.state.server.left_out.items():
         reason = left_out_reason(why, t)
         print(f"loveletter serve: {t('serve_table_left_out', code=code, reason=reason)}", file=sys.stderr)
@@ -216,7 +221,7 @@ def _serve(host: str, port: int, database: str | None, bot_delay: float, budget:
     try:
         # the proxies named only (uvicorn believed anyone on this machine, so a client here could name
         # itself anyone and pass the limits per address)
-        stopped_by = run_server(served, listeners, stop=lost, stopped=lambda: close_database(store, hold, lost, t),
+        stopped_by = run_server(served, listeners, stop=lost, stopped=lambda: shut_down(store, hold, lost, t),
                                 log_level="warning",
                                 ws_max_size=16_384, timeout_graceful_shutdown=5, proxy_headers=proxy is not None,
                                 forwarded_allow_ips=proxy or "")

@@ -37,6 +37,7 @@ from loveletter.narrate import (
     one_line,
     visible,
 )
+from loveletter.web import apart
 from loveletter.web.store import DamagedRow, Store, StoredTable, hash_secret
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -438,8 +439,12 @@ class GameTable:
                     assert keeps_a_reading(fresh)  # (of the same level)
                     bot = self.bots[key] = fresh
                     looked = []
-                bot.catch_up(self._views_at(seat, played[len(looked):]))
+                # searched in a process of its own: in a thread, it held up every table (apart); the
+                # table's bot goes on as the search left it (the same bot: only what it holds changes)
+                action, searched = apart.choose(bot, self._views_at(seat, played[len(looked):]), seen)
+                vars(bot).update(vars(searched))
                 self._looked[key] = [*played, at]
+                return action
             return choose_in_sight(bot, seen)
 
     def _new_match(self) -> Match:
