@@ -1,8 +1,8 @@
 """Load on the web server: many tables at once, each with two scripted players on WebSockets.
 
 Starts ``loveletter serve`` on a fresh SQLite file (or ``--db URL``), creates ``--tables`` two-player
-tables (and ``--expert-tables`` of one such player against the expert bot, whose searches share the
-server's interpreter with everything else it does), connects every player, and once all have
+tables (and ``--expert-tables`` of one such player against the expert bot, whose searches the server
+makes in processes of its own, on the same cores), connects every player, and once all have
 connected lets them play random legal moves for ``--seconds``: each player thinks a random time (uniform, ``--think`` seconds on average,
 cut short where play stops; 0: answer at once, which saturates the server) before each move. Prints
 moves per second, the latency from sending a move to the mover receiving the new state (p50, p99,
@@ -166,7 +166,8 @@ def main() -> None:
     most = open_files_allowed()
     players = 2 * args.tables + args.expert_tables
     if players + SPARE_FILES > most:  # the server, which inherits the limit, needs as many
-        parser.error(f"argument --tables: {players:,} players need about {players + SPARE_FILES:,} open"
+        option = "--tables/--expert-tables" if args.expert_tables else "--tables"
+        parser.error(f"argument {option}: {players:,} players need about {players + SPARE_FILES:,} open"
                      f" files (a WebSocket each), and this process may open {most:,} (ulimit -n)")
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:

@@ -92,7 +92,8 @@ def test_every_table_of_words_has_every_language():
     every = [i18n.CARD_NAMES, i18n.TWO_CARDS, i18n._KEYWORDS, i18n._ARTICLE, i18n._DEFAULT_ARTICLE,
              i18n.RECORD_KINDS, i18n.CARD_EFFECTS, MESSAGES, i18n.YOUR_ERRORS, i18n.NOTATION_ERRORS,
              i18n.DECIMAL_MARK]
-    assert all(set(table) == set(LANGUAGES) for table in every)
+    for table in every:
+        assert set(table) == set(LANGUAGES), table
     assert set(i18n.ENGINE_ERRORS) == set(LANGUAGES) - {"en"}  # (English: the engine's own words)
 
 

@@ -358,6 +358,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "log_move_stored_after": "table {code}: move {at} stored after {tries} tries",
         "log_replay_unread": "A replay's reader took nothing of it for {seconds} seconds: its connection is closed.",
         "log_out_of_sockets": "socket.accept() out of system resource: {reason}",
+        "log_no_workers": "the expert's searches are made in the server's threads, which hold up every table"
+                          " while they think: the system gives no processes for them ({reason})",
         "serve_db_replaced": "the database file {db} was replaced or removed while this server ran: it stops,"
                              " for the moves it stored now would be in a file no name leads to, lost when it"
                              " stopped",
@@ -581,6 +583,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_open_tables": "Open tables",
         "web_none_open": "No open tables. Create one!",
         "web_join": "Join",
+        "web_seat_offered": "A seat is free at this table: take it here",
         "web_join_table": "Join table {code}",
         "web_join_code": "Join with a code",
         "web_code": "Table code",
@@ -1075,9 +1078,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "log_replay_unread": "De lezer van een herhaling nam er {seconds} seconden niets van af: de verbinding is"
                              " gesloten.",
         "log_out_of_sockets": "socket.accept() kan geen verbinding aannemen, te weinig systeembronnen: {reason}",
+        "log_no_workers": "de zoektochten van de expert gebeuren in de threads van de server, die zolang elke"
+                          " tafel ophouden: het systeem geeft er geen processen voor ({reason})",
         "serve_db_replaced": "het databasebestand {db} is vervangen of verwijderd terwijl deze server liep: hij"
-                             " stopt, want de zetten die hij nu opsloeg, kwamen in een bestand dat geen naam meer"
-                             " heeft, en gingen bij het stoppen verloren",
+                             " stopt, want de zetten die hij nu opsloeg, zouden terechtkomen in een bestand dat"
+                             " geen naam meer heeft, en bij het stoppen verloren gaan",
         "serve_db_rescued": "wat de database bevatte tot de server stopte, is gekopieerd naar {copy}",
         "serve_db_not_rescued": "wat de database bevatte tot de server stopte, kon er niet naast gekopieerd worden:"
                                 " {reason}",
@@ -1301,6 +1306,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web_open_tables": "Open tafels",
         "web_none_open": "Geen open tafels. Maak er een!",
         "web_join": "Aanschuiven",
+        "web_seat_offered": "Er is een stoel vrij aan deze tafel: neem hem hier",
         "web_join_table": "Aanschuiven aan tafel {code}",
         "web_join_code": "Aanschuiven met een code",
         "web_code": "Tafelcode",

@@ -23,6 +23,7 @@ def test_a_search_made_apart_chooses_and_goes_on_as_one_made_here():
     """The bot goes to a worker as it is and comes back as the search left it: its choices, and
     what it has read, are the ones a search in the server's thread makes (a table's bot goes on from
     one decision to the next)."""
+    apart.start()
     match = Match(CLASSIC, 3, target=4, seed=11)
     here, sent = ExpertBot(seed=5, budget=200), ExpertBot(seed=5, budget=200)
     chosen = 0
@@ -31,8 +32,9 @@ def test_a_search_made_apart_chooses_and_goes_on_as_one_made_here():
         seen = view(match, seat)
         if seat == 0:  # (the others: the engine's first legal move)
             action = choose_in_sight(here, seen)
-            away, sent = apart.choose(sent, [], seen)
-            assert away == action and sent is not here
+            before = sent
+            away, sent = apart.choose(before, [], seen)
+            assert away == action and sent is not before  # (a copy, made in the worker)
             # what it has read, and where its random numbers are (the rest: its timings)
             assert sent._reading.events == here._reading.events and sent.rng.getstate() == here.rng.getstate()
             chosen += 1
@@ -54,6 +56,69 @@ def test_a_search_whose_workers_are_gone_is_made_by_new_ones():
         worker.join(10)
     action, _ = apart.choose(ExpertBot(seed=1, budget=50), [], seen)
     assert action in seen.legal_actions and apart.start() is not pool
+
+
+def test_where_the_system_gives_no_processes_the_searches_are_made_here_and_that_is_logged(monkeypatch, caplog):
+    """A system without shared memory for the workers' locks (some containers) refused the pool: the
+    server would not have started, nor a bot moved."""
+    def refused(method: str) -> None:
+        raise OSError(38, "Function not implemented")
+
+    apart.stop()
+    monkeypatch.setattr(apart.multiprocessing, "get_context", refused)
+    match = Match(CLASSIC, 2, target=1, seed=3)
+    seen = view(match, match.current)
+    try:
+        assert apart.start() is None
+        for _ in range(2):  # (tried once: said once)
+            action, _ = apart.choose(ExpertBot(seed=1, budget=50), [], seen)
+            assert action in seen.legal_actions
+        assert [r.getMessage() for r in caplog.records if r.name == "loveletter.web.apart"] == [
+            "the expert's searches are made in the server's threads, which hold up every table while they think:"
+            " the system gives no processes for them ([Errno 38] Function not implemented)"]
+    finally:
+        apart.stop()  # (tried again at the next start)
+        monkeypatch.undo()
+        apart.start()
+
+
+def test_a_search_asked_for_once_the_workers_are_stopped_is_made_here():
+    """The server stopping: a bot's search asked for then started the workers again."""
+    match = Match(CLASSIC, 2, target=1, seed=3)
+    seen = view(match, match.current)
+    apart.stop()
+    try:
+        bot = ExpertBot(seed=1, budget=50)
+        action, searched = apart.choose(bot, [], seen)
+        assert action in seen.legal_actions and searched is bot and apart._pool is None
+    finally:
+        apart.start()
+
+
+def test_the_workers_of_a_server_killed_outright_end_with_it(tmp_path):
+    """Deaf to SIGTERM, they ran on for good after a kill -9 (the system out of memory) of the server."""
+    started = subprocess.Popen([sys.executable, "-c", "from loveletter.web import apart; import time;"
+                                " print(*[w.pid for w in apart.start()._processes.values()], flush=True);"
+                                " time.sleep(60)"], stdout=subprocess.PIPE, text=True)
+    try:
+        workers = [int(pid) for pid in started.stdout.readline().split()]  # type: ignore[union-attr]
+        assert workers
+    finally:
+        started.kill()
+        started.wait(10)
+    deadline = time.monotonic() + 10
+    for worker in workers:
+        while os.path.exists(f"/proc/{worker}") and _state(worker) != "Z":
+            assert time.monotonic() < deadline, f"worker {worker} still running"
+            time.sleep(0.1)
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return "gone"
 
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
@@ -80,17 +145,16 @@ def test_a_server_stopped_from_its_terminal_stops_its_searches_without_a_word(tm
                 time.sleep(0.2)
         with connect(f"ws://127.0.0.1:{port}/ws/{made['code']}") as player:
             player.send(json.dumps({"type": "hello", "secret": made["secret"], "lang": "en"}))
-            state = json.loads(player.recv(timeout=10))
-            while not state["legal"]:  # (the expert's first move, searched apart)
-                state = json.loads(player.recv(timeout=30))
-            player.send(json.dumps({"type": "move", "move": state["legal"][0]["move"], "at": state["moves"]}))
-            after = state["moves"] + 1
-            while state["moves"] <= after and not state["match_winners"]:  # the expert's answer, apart
+            state, ours = json.loads(player.recv(timeout=10)), 0
+            while state["moves"] <= ours:  # every move so far Ann's: until the expert has moved, apart
+                if state["legal"]:  # (a round she ends, she may start the next)
+                    player.send(json.dumps({"type": "move", "move": state["legal"][0]["move"], "at": state["moves"]}))
+                    ours += 1
                 state = json.loads(player.recv(timeout=30))
         os.killpg(server.pid, stop)
         assert server.wait(30) == -stop
         log = server.stdout.read() if server.stdout else ""
-        assert "Traceback" not in log and "Error" not in log, log
+        assert "Traceback" not in log and "ERROR" not in log, log
         deadline = time.monotonic() + 10
         while True:  # every worker gone with the server
             try:

@@ -480,6 +480,16 @@ def test_a_person_invited_to_a_table_full_of_spectators_takes_its_free_seat(serv
             assert json.loads(watcher.recv(10))["type"] == "state"
         bob = new_page(browser, f"{server}#/t/{code}")
         bob.wait_for_selector("#alert:has-text('this page tries again every 30 seconds')")
+        assert bob.locator("#seat-title").inner_text() == "A seat is free at this table: take it here"
+        bob.fill("#join input[name=name]", "Bo")
+        bob.focus("#join input[name=name]")
+        bob.evaluate(f"connect('{code}')")  # (as the page asks again 30 s later: refused again)
+        bob.wait_for_function("socket.readyState === WebSocket.CLOSED")
+        assert bob.evaluate("document.activeElement.name") == "name"  # the form kept, the name typed too
+        assert bob.input_value("#join input[name=name]") == "Bo"
+        bob.click("#lang")  # in Dutch: made again in Dutch, the name kept
+        bob.wait_for_selector("#seat-title:has-text('Er is een stoel vrij')")
+        assert bob.input_value("#join input[name=name]") == "Bo"
         bob.fill("#join input[name=name]", "Bob")
         bob.click("#join button[type=submit]")
         bob.wait_for_selector("#main .hand")  # seated: the game begins, and Bob holds a card

@@ -3130,6 +3130,26 @@ def test_a_server_whose_sqlite_file_is_removed_stops_and_rescues_its_tables(monk
     assert [table.code for table in Store(storing.sqlite_url(str(copy))).load_all()] == ["ABCD"]
 
 
+def test_a_file_removed_since_the_last_look_is_found_as_the_server_stops(tmp_path, capsys):
+    """Stopped within the second between two looks, the server copied nothing, and the moves since
+    the file went were lost."""
+    from loveletter.web import serve as serving
+
+    path = tmp_path / "web.sqlite3"
+    store = Store(f"sqlite:///{path}")
+    hold = claim(f"sqlite:///{path}")
+    store.create("ABCD", {"players": 2}, private=False)
+    path.unlink()
+    lost = threading.Event()
+    serving.shut_down(store, hold, lost, Translator("en"))
+    hold.close()
+    [copy] = tmp_path.glob("web.sqlite3.rescued-*")
+    assert lost.is_set() and [t.code for t in Store(storing.sqlite_url(str(copy))).load_all()] == ["ABCD"]
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith(f"loveletter serve: the database file sqlite:///{path} was replaced or removed")
+    assert err[1] == f"loveletter serve: what the database held until the server stopped is copied to {copy}"
+
+
 @pytest.mark.parametrize("upgraded", [False, True], ids=["new", "made by an older version"])
 def test_the_servers_files_are_its_users_alone(tmp_path, monkeypatch, upgraded):
     """The database holds every table's seed (every hidden card of every game being played) and the

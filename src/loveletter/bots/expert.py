@@ -137,6 +137,11 @@ class ExpertBot:
         (and how far they play at random, carried to the match's next round)."""
         return self._reading.at(view)
 
+    def go_on_as(self, searched: ExpertBot) -> None:
+        """Go on as ``searched``, a copy of this bot that searched elsewhere (in another process), has
+        left it: what it has read, and its random numbers."""
+        vars(self).update(vars(searched))
+
     def catch_up(self, views: Iterable[View]) -> None:
         """Read the decisions made before, as a bot made anew for a match under way (a table read
         back from storage): ``views`` are the views at each of them, in order (a reading trimmed to a

@@ -118,12 +118,12 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     app = FastAPI(title="Love Letter", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     told = Seldom()
 
-    def tell_operator(fault: str, line: str) -> None:
-        """Log ``line`` (with ``args``) of a connection refused for what a proxy in front may be
-        getting wrong, at most once each :data:`TELL_EVERY` seconds for each ``fault``: every page
-        tries again and again (the log said nothing, and the players saw "reconnecting…")."""
+    def tell_operator(fault: str, key: str, **params: object) -> None:
+        """Log the line ``key`` (with ``params``) of a connection refused for what a proxy in front
+        may be getting wrong, at most once each :data:`TELL_EVERY` seconds for each ``fault``: every
+        page tries again and again (the log said nothing, and the players saw "reconnecting…")."""
         if told.due(fault, TELL_EVERY):
-            log.warning(line)
+            log.warning(said(key, **params))
 
     app.state.server = server
     app.add_middleware(BodyLimit, limit=_body_limit, language=page_language)
@@ -156,7 +156,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     @app.exception_handler(IntegrityError)
     async def stored_elsewhere(request: Request, err: IntegrityError) -> JSONResponse:
         # a seat or a table another server on this database stored first: nothing was changed here
-        log.error(said("log_request_not_stored", method=request.method, path=request.url.path,
+        log.error(said("log_request_not_stored", method=request.method, path=repr(request.url.path),
                        reason=first_line(err)))
         return refusal_response(Refused(ELSEWHERE), page_language(request), 409)
 
@@ -292,7 +292,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
     async def not_upgraded(request: Request) -> JSONResponse:
         # a table's connection asked for without its upgrade to a WebSocket: a proxy in front that
         # does not pass it on (a plain 404, which only the proxy's log showed)
-        tell_operator("upgrade", said("log_not_upgraded"))
+        tell_operator("upgrade", "log_not_upgraded")
         return refusal_response(Refused("web_not_upgraded"), page_language(request), 426,
                             headers={"Upgrade": "websocket", "Connection": "Upgrade"})  # (RFC 9110: 426 names it)
 
@@ -311,7 +311,7 @@ def create_app(store: Store, bot_delay: float = 0.8, budget: int | None = None) 
             # own machine passed for ours (a browser cannot send X-Forwarded-Host itself)
             host = socket.headers.get("x-forwarded-host") or socket.headers.get("host", "")
             if origin is not None and not same_origin(origin, host):
-                tell_operator("origin", said("log_foreign_origin", origin=repr(origin[:100]), host=repr(host[:100])))
+                tell_operator("origin", "log_foreign_origin", origin=repr(origin[:100]), host=repr(host[:100]))
                 raise Refused("web_foreign_origin")  # another site's page, in its visitor's browser
             try:
                 text = await asyncio.wait_for(receive_text(socket), HELLO_WAIT)

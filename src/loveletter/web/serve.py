@@ -90,6 +90,9 @@ def shut_down(store: Store, hold: Hold | FileHold | None, lost: threading.Event,
     apart.stop()
     store.close()
     if isinstance(hold, FileHold):
+        if not lost.is_set() and hold.check() == "replaced":  # (since its last look: stopped meanwhile)
+            print(f"loveletter serve: {t('serve_db_replaced', db=f'sqlite:///{hold.path}')}", file=sys.stderr, flush=True)
+            lost.set()
         if lost.is_set():  # (every move in it now)
             rescue(hold, t)
         hold.close_file()

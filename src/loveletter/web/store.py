@@ -321,9 +321,6 @@ class FileHold:
     moves went on into the file the server had open, which no path named any more, and were lost when
     it stopped. :meth:`check` finds that out, and :meth:`rescue` copies what that file holds."""
 
-    #: How often (seconds) the file is looked at: a look costs nothing.
-    every = 1.0
-
     def __init__(self, path: str, lock: IO[bytes]) -> None:
         self.path, self.lock = path, lock
         _made_private(path)  # (as the store makes it: SQLite would make it readable by everyone)
@@ -343,11 +340,16 @@ class FileHold:
         could not be made (its folder removed)."""
         copy = f"{self.path}.rescued-{time.strftime('%Y%m%d-%H%M%S')}"
         os.close(os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
-        target = sqlite3.connect(copy)
         try:
-            self.kept.backup(target)
-        finally:
-            target.close()
+            target = sqlite3.connect(copy)
+            try:
+                self.kept.backup(target)
+            finally:
+                target.close()
+        except (OSError, sqlite3.Error):  # (a disk full, say: no half copy left to be taken for one)
+            with contextlib.suppress(OSError):
+                os.unlink(copy)
+            raise
         return copy
 
     def close_file(self) -> None:
@@ -355,7 +357,7 @@ class FileHold:
         self.kept.close()
 
     def close(self) -> None:
-        """Close the file kept open, and let go of the lock."""
+        """Close the file kept open (if :meth:`close_file` has not), and let go of the lock."""
         self.kept.close()
         self.lock.close()
 

@@ -442,7 +442,7 @@ class GameTable:
                 # searched in a process of its own: in a thread, it held up every table (apart); the
                 # table's bot goes on as the search left it (the same bot: only what it holds changes)
                 action, searched = apart.choose(bot, self._views_at(seat, played[len(looked):]), seen)
-                vars(bot).update(vars(searched))
+                bot.go_on_as(searched)
                 self._looked[key] = [*played, at]
                 return action
             return choose_in_sight(bot, seen)

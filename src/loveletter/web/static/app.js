@@ -502,7 +502,7 @@ async function post(url, body, refused) {
 // The form that takes a free seat at table ``code``: a spectator's, or a person's refused as one
 // where the table's spectators are too many (invited by a streamer, they could not sit down).
 function seatForm(code) {
-  const form = $("form", { id: "join" },
+  const form = $("form", { id: "join", "data-lang": lang },
     $("label", {}, w("web_your_name") + " ", listen(nameInput({}), "invalid", notSent)),
     $("button", { type: "submit", text: w("web_join") }));
   listen(form, "submit", async function (event) {
@@ -513,6 +513,20 @@ function seatForm(code) {
     if (answer) enterTable(answer);
   });
   return form;
+}
+
+// A free seat offered to a person refused as a spectator (the table's spectators too many). Refused
+// again 30 s later, the form shown stays as it is, the name being typed and the focus with it; in
+// another language, it is made again in that one, the name kept.
+function offerSeat(code) {
+  const main = document.getElementById("main");
+  const shown = main.querySelector("#join");
+  if (shown && shown.dataset.lang === lang) return;
+  const form = seatForm(code);
+  if (shown) form.querySelector("input").value = shown.querySelector("input").value;
+  enterView(main, "seat");
+  main.replaceChildren($("section", { class: "status panel", "aria-labelledby": "seat-title" },
+    $("h2", { id: "seat-title", text: w("web_seat_offered") }), form));
 }
 
 function enterTable(answer) {
@@ -611,11 +625,7 @@ function connect(code) {
       if (ASKED_AGAIN_LATER.has(message.key)) {
         socket.onclose = () => { reconnectTimer = setTimeout(again, 30000); };
       }
-      if (message.open_seats && !state) {  // refused as a spectator: a free seat may still be taken
-        const main = document.getElementById("main");
-        enterView(main, "seat");
-        main.replaceChildren($("section", { class: "status panel" }, seatForm(code)));
-      }
+      if (message.open_seats && !state) offerSeat(code);  // refused as a spectator: a seat may still be taken
       if (leaving) {  // back to the lobby (not a blank page), the reason shown there
         socket.onclose = null; socket = null; leaveTable();
         lobbySaying(message.message);
