@@ -1652,8 +1652,8 @@ NOTATION_NL: dict[str, str] = {
 
 assert set(ERRORS_NL) == set(ENGINE_MESSAGES), "every engine refusal needs a Dutch wording"
 assert set(NOTATION_NL) == set(NOTATION_MESSAGES), "every notation error needs a Dutch wording"
-#: The engine's refusals and the notation's errors in each language but English (whose are the
-#: engine's own), and the mark before a number's decimals.
+#: The engine's refusals in each language but English (whose are the engine's own), the notation's
+#: errors in each language, and the mark before a number's decimals.
 ENGINE_ERRORS: dict[str, dict[str, str]] = {"nl": ERRORS_NL}
 NOTATION_ERRORS: dict[str, dict[str, str]] = {"en": NOTATION_MESSAGES, "nl": NOTATION_NL}
 DECIMAL_MARK = {"en": ".", "nl": ","}

@@ -23,12 +23,16 @@ def default_language() -> str:
             for entry in value.lower().split(":") if var == "LANGUAGE" else [value.lower()]:
                 if entry in ("c", "posix") or entry.startswith("c."):
                     return "en"
-                found = next((code for code in LANGUAGES if entry.startswith(code)), None)
+                found = _ours(entry)
                 if found is not None:
                     return found
             return "en"
-    code = (locale.getlocale()[0] or "").lower()
-    return next((ours for ours in LANGUAGES if code.startswith(ours)), "en")
+    return _ours((locale.getlocale()[0] or "").lower()) or "en"
+
+
+def _ours(tag: str) -> "str | None":
+    """The one of our languages that ``tag`` (small letters: ``nl_be.utf-8``) names, if any."""
+    return next((code for code in LANGUAGES if tag.startswith(code)), None)
 
 
 def language_named(args: "list[str]") -> "str | None":

@@ -14,9 +14,9 @@ import urllib.request
 import pytest
 
 from loveletter.bots import ExpertBot, choose_in_sight
-from loveletter.engine import CLASSIC, Match, view
+from loveletter.engine import CLASSIC, Match, View, view
 from loveletter.web import apart
-from loveletter.web.process import free_port
+from loveletter.web.process import free_port, start_server
 
 
 def test_a_search_made_apart_chooses_and_goes_on_as_one_made_here():
@@ -46,10 +46,15 @@ def test_a_search_made_apart_chooses_and_goes_on_as_one_made_here():
     assert chosen >= 3
 
 
+def _first_view() -> View:
+    """The first player's view of a two-player deal."""
+    match = Match(CLASSIC, 2, target=1, seed=3)
+    return view(match, match.current)
+
+
 def test_a_search_whose_workers_are_gone_is_made_by_new_ones():
     """A worker killed (the system out of memory) broke the pool for good."""
-    match = Match(CLASSIC, 2, target=1, seed=3)
-    seen = view(match, match.current)
+    seen = _first_view()
     pool = apart.start()
     for worker in list(pool._processes.values()):
         worker.kill()
@@ -66,8 +71,7 @@ def test_where_the_system_gives_no_processes_the_searches_are_made_here_and_that
 
     apart.stop()
     monkeypatch.setattr(apart.multiprocessing, "get_context", refused)
-    match = Match(CLASSIC, 2, target=1, seed=3)
-    seen = view(match, match.current)
+    seen = _first_view()
     try:
         assert apart.start() is None
         for _ in range(2):  # (tried once: said once)
@@ -84,8 +88,7 @@ def test_where_the_system_gives_no_processes_the_searches_are_made_here_and_that
 
 def test_a_search_asked_for_once_the_workers_are_stopped_is_made_here():
     """The server stopping: a bot's search asked for then started the workers again."""
-    match = Match(CLASSIC, 2, target=1, seed=3)
-    seen = view(match, match.current)
+    seen = _first_view()
     apart.stop()
     try:
         bot = ExpertBot(seed=1, budget=50)
@@ -95,7 +98,7 @@ def test_a_search_asked_for_once_the_workers_are_stopped_is_made_here():
         apart.start()
 
 
-def test_the_workers_of_a_server_killed_outright_end_with_it(tmp_path):
+def test_the_workers_of_a_server_killed_outright_end_with_it():
     """Deaf to SIGTERM, they ran on for good after a kill -9 (the system out of memory) of the server."""
     started = subprocess.Popen([sys.executable, "-c", "from loveletter.web import apart; import time;"
                                 " print(*[w.pid for w in apart.start()._processes.values()], flush=True);"
@@ -125,24 +128,15 @@ def _state(pid: int) -> str:
 def test_a_server_stopped_from_its_terminal_stops_its_searches_without_a_word(tmp_path, stop):
     """A terminal's Ctrl-C, or a service manager's stop, goes to every process of the server's group:
     each search's process would print a traceback of its own, or be left running."""
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "loveletter", "serve", "--port", str(port), "--db",
-                               str(tmp_path / "web.sqlite3"), "--bot-delay", "0"], stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, start_new_session=True)
-    try:
-        from websockets.sync.client import connect
+    from websockets.sync.client import connect
 
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                asked = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=json.dumps(
-                    {"name": "Ann", "bots": {"1": "expert"}}).encode(), headers={"Content-Type": "application/json"})
-                with urllib.request.urlopen(asked, timeout=10) as answer:
-                    made = json.load(answer)
-                break
-            except OSError:
-                assert time.monotonic() < deadline and server.poll() is None, "the server did not start"
-                time.sleep(0.2)
+    port = free_port()
+    server = start_server(port, str(tmp_path / "web.sqlite3"), timeout=60, new_session=True)
+    try:
+        asked = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=json.dumps(
+            {"name": "Ann", "bots": {"1": "expert"}}).encode(), headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(asked, timeout=10) as answer:
+            made = json.load(answer)
         with connect(f"ws://127.0.0.1:{port}/ws/{made['code']}") as player:
             player.send(json.dumps({"type": "hello", "secret": made["secret"], "lang": "en"}))
             state, ours = json.loads(player.recv(timeout=10)), 0

@@ -968,37 +968,32 @@ def test_a_finished_match_replays_step_by_step_and_its_record_uploads(server, br
     ann.set_input_files("#record-file", str(path))
     ann.click("#upload button[type=submit]")
     ann.wait_for_selector("#alert:has-text('not a valid game record')")
-    path.write_bytes(b"\xff\xfe{}")  # not UTF-8 (read as text, it was taken for UTF-16 and found empty)
-    ann.set_input_files("#record-file", str(path))
-    ann.click("#upload button[type=submit]")
+    def send_file(content: bytes) -> None:
+        path.write_bytes(content)
+        ann.set_input_files("#record-file", str(path))
+        ann.click("#upload button[type=submit]")
+
+    send_file(b"\xff\xfe{}")  # not UTF-8 (read as text, it was taken for UTF-16 and found empty)
     ann.wait_for_selector("#alert:has-text('is UTF-16 text: a record is read as UTF-8')")  # its bytes, as they are
-    path.write_bytes(b"\xe9{}")
-    ann.set_input_files("#record-file", str(path))
-    ann.click("#upload button[type=submit]")
+    send_file(b"\xe9{}")
     ann.wait_for_selector("#alert:has-text('not a text file')")
     # too large: said without sending it (nginx refuses a body past 1 MiB with a page of its own, and
     # the page said "cannot be reached: try again"); one byte less is sent, and read by the server
     uploads = []
 
-    def upload(request):
+    def noted(request):
         if "/api/replay" in request.url:
             uploads.append(request.url)
 
-    ann.on("request", upload)
-    path.write_bytes(b" " * (MAX_RECORD_BYTES + 1))
-    ann.set_input_files("#record-file", str(path))
-    ann.click("#upload button[type=submit]")
+    ann.on("request", noted)
+    send_file(b" " * (MAX_RECORD_BYTES + 1))
     ann.wait_for_selector("#alert:has-text('That file is too large for a game record (at most 1\u2009000 kB).')")
     assert uploads == []
-    path.write_bytes(b" " * MAX_RECORD_BYTES)
-    ann.set_input_files("#record-file", str(path))
-    ann.click("#upload button[type=submit]")
+    send_file(b" " * MAX_RECORD_BYTES)
     ann.wait_for_selector("#alert:has-text('not a valid game record')")
     assert len(uploads) == 1
-    ann.remove_listener("request", upload)
-    path.write_text(json.dumps({**record.json(), "event": "club night"}))  # a field the format does not name
-    ann.set_input_files("#record-file", str(path))
-    ann.click("#upload button[type=submit]")
+    ann.remove_listener("request", noted)
+    send_file(json.dumps({**record.json(), "event": "club night"}).encode())  # a field the format does not name
     ann.wait_for_selector("#replay-step:has-text('Step 1 of')")  # replayed, and the field named
     assert ann.locator("#alert").inner_text() == "Left out (not in loveletter-record/1): 'event' in the record."
 

@@ -3141,7 +3141,7 @@ def test_a_file_removed_since_the_last_look_is_found_as_the_server_stops(tmp_pat
     store.create("ABCD", {"players": 2}, private=False)
     path.unlink()
     lost = threading.Event()
-    serving.shut_down(store, hold, lost, Translator("en"))
+    serving.shut_down(store, hold, lost, Translator("en"), f"sqlite:///{path}")
     hold.close()
     [copy] = tmp_path.glob("web.sqlite3.rescued-*")
     assert lost.is_set() and [t.code for t in Store(storing.sqlite_url(str(copy))).load_all()] == ["ABCD"]

@@ -609,7 +609,7 @@ class Server:
     def tell_away(self, room: Room, but: Connection | None = None) -> None:
         """Tell everyone at ``room`` (``but`` one, told already) whose person is away now: a message
         of its own, for nothing else at the table changed."""
-        message = {"type": "away", **room.who_is_away()}
+        message = wire({"type": "away", **room.who_is_away()})  # (written once for every connection)
         for connection in room.connections:
             if connection is not but:
                 connection.send(message)

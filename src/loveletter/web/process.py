@@ -17,14 +17,15 @@ def free_port() -> int:
 
 
 def start_server(port: int, database: str, bot_delay: float = 0.0, timeout: float = 30,
-                 options: Sequence[str] = ()) -> subprocess.Popen[str]:
+                 options: Sequence[str] = (), new_session: bool = False) -> subprocess.Popen[str]:
     """Start ``loveletter serve`` on ``port`` with ``database`` (a path or an SQLAlchemy URL), and
     its other ``options``, and return once it accepts connections; ``RuntimeError`` with its output
-    if it does not."""
+    if it does not. ``new_session``: in a process group of its own (signalled as a terminal signals
+    its whole group, ``os.killpg``)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "loveletter", "serve", "--port", str(port), "--db", database,
          "--bot-delay", str(bot_delay), *options],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=new_session,
     )
     deadline = time.monotonic() + timeout
     while True:

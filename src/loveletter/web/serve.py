@@ -62,6 +62,11 @@ HOLD_CHECK_EVERY = 10.0
 FILE_CHECK_EVERY = 1.0
 
 
+def say(t: Translator, key: str, **params: object) -> None:
+    """Say the line ``key`` on standard error, as ``loveletter serve``'s own."""
+    print(f"loveletter serve: {t(key, **params)}", file=sys.stderr, flush=True)
+
+
 def watch_hold(hold: Hold | FileHold, t: Translator, stopped: threading.Event, lost: threading.Event,
                every: float, db: str) -> None:
     """Every ``every`` seconds until ``stopped``, whether ``hold`` holds the database ``db`` still
@@ -72,15 +77,20 @@ def watch_hold(hold: Hold | FileHold, t: Translator, stopped: threading.Event, l
     while not stopped.wait(every):
         found = hold.check()
         if found == "taken again":
-            print(f"loveletter serve: {t('serve_hold_taken_again')}", file=sys.stderr, flush=True)
+            say(t, "serve_hold_taken_again")
         elif found in ("lost", "replaced"):
-            key = "serve_hold_lost" if found == "lost" else "serve_db_replaced"
-            print(f"loveletter serve: {t(key, db=db)}", file=sys.stderr, flush=True)
-            lost.set()
+            give_up(found, t, db, lost)
             return
 
 
-def shut_down(store: Store, hold: Hold | FileHold | None, lost: threading.Event, t: Translator) -> None:
+def give_up(found: str, t: Translator, db: str, lost: threading.Event) -> None:
+    """Say why this server gives up its database ``db`` (``found``: another server took it, or its
+    file was replaced or removed), and set ``lost``, which stops it."""
+    say(t, "serve_hold_lost" if found == "lost" else "serve_db_replaced", db=db)
+    lost.set()
+
+
+def shut_down(store: Store, hold: Hold | FileHold | None, lost: threading.Event, t: Translator, db: str) -> None:
     """What the server does once it has shut down (a SIGTERM ends the process as soon as this
     returns): the searches' processes stopped (left running, each said its pipe was gone with a
     traceback); the store closed (SQLite then writes the changes it keeps beside the file, FILE-wal,
@@ -91,8 +101,7 @@ def shut_down(store: Store, hold: Hold | FileHold | None, lost: threading.Event,
     store.close()
     if isinstance(hold, FileHold):
         if not lost.is_set() and hold.check() == "replaced":  # (since its last look: stopped meanwhile)
-            print(f"loveletter serve: {t('serve_db_replaced', db=f'sqlite:///{hold.path}')}", file=sys.stderr, flush=True)
-            lost.set()
+            give_up("replaced", t, db, lost)
         if lost.is_set():  # (every move in it now)
             rescue(hold, t)
         hold.close_file()
@@ -104,9 +113,9 @@ def rescue(hold: FileHold, t: Translator) -> None:
         copy = hold.rescue()
     except (OSError, sqlite3.Error) as err:
         reason = t.os_reason(err) if isinstance(err, OSError) else str(err)
-        print(f"loveletter serve: {t('serve_db_not_rescued', reason=reason)}", file=sys.stderr, flush=True)
+        say(t, "serve_db_not_rescued", reason=reason)
         return
-    print(f"loveletter serve: {t('serve_db_rescued', copy=copy)}", file=sys.stderr, flush=True)
+    say(t, "serve_db_rescued", copy=copy)
 
 
 #: The addresses that stand for every address of this machine's: IPv4's, and IPv6's (IPv6 alone).
@@ -141,7 +150,7 @@ def serve(host: str, port: int, database: str | None, bot_delay: float, budget: 
 def _serve(host: str, port: int, database: str | None, bot_delay: float, budget: int | None,
            t: Translator, proxy: str | None) -> int:
     def fail(key: str, **params: object) -> int:
-        print(f"loveletter serve: {t(key, **params)}", file=sys.stderr)
+        say(t, key, **params)
         return 1
 
     try:  # the port first, so that a server that cannot start creates no database
@@ -190,7 +199,7 @@ def _serve(host: str, port: int, database: str | None, bot_delay: float, budget:
     apart.start()  # (the expert's searches: their processes ready before the first)
     for code, why in app.state.server.left_out.items():
         reason = left_out_reason(why, t)
-        print(f"loveletter serve: {t('serve_table_left_out', code=code, reason=reason)}", file=sys.stderr)
+        say(t, "serve_table_left_out", code=code, reason=reason)
     network = network_address(EVERY_ADDRESS[host]) if host in EVERY_ADDRESS else None
     if network is not None:  # (opened at "localhost", the page's invite link would lead a friend's browser to its own machine)
         print(t("serve_open_network", url=f"http://{network}:{port}/"), flush=True)
@@ -224,7 +233,7 @@ def _serve(host: str, port: int, database: str | None, bot_delay: float, budget:
     try:
         # the proxies named only (uvicorn believed anyone on this machine, so a client here could name
         # itself anyone and pass the limits per address)
-        stopped_by = run_server(served, listeners, stop=lost, stopped=lambda: shut_down(store, hold, lost, t),
+        stopped_by = run_server(served, listeners, stop=lost, stopped=lambda: shut_down(store, hold, lost, t, shown_db),
                                 log_level="warning",
                                 ws_max_size=16_384, timeout_graceful_shutdown=5, proxy_headers=proxy is not None,
                                 forwarded_allow_ips=proxy or "")

@@ -502,9 +502,11 @@ async function post(url, body, refused) {
 // The form that takes a free seat at table ``code``: a spectator's, or a person's refused as one
 // where the table's spectators are too many (invited by a streamer, they could not sit down).
 function seatForm(code) {
-  const form = $("form", { id: "join", "data-lang": lang },
-    $("label", {}, w("web_your_name") + " ", listen(nameInput({}), "invalid", notSent)),
-    $("button", { type: "submit", text: w("web_join") }));
+  // (its words marked: a language chosen meanwhile says them anew, see loadWords)
+  const form = $("form", { id: "join" },
+    $("label", {}, $("span", { "data-w": "web_your_name", text: w("web_your_name") }), " ",
+      listen(nameInput({}), "invalid", notSent)),
+    $("button", { type: "submit", "data-w": "web_join", text: w("web_join") }));
   listen(form, "submit", async function (event) {
     event.preventDefault();
     const name = new FormData(this).get("name");
@@ -516,17 +518,14 @@ function seatForm(code) {
 }
 
 // A free seat offered to a person refused as a spectator (the table's spectators too many). Refused
-// again 30 s later, the form shown stays as it is, the name being typed and the focus with it; in
-// another language, it is made again in that one, the name kept.
+// again 30 s later, or in another language, the form shown stays as it is, the name being typed and
+// the focus with it (its words follow the language: see loadWords).
 function offerSeat(code) {
   const main = document.getElementById("main");
-  const shown = main.querySelector("#join");
-  if (shown && shown.dataset.lang === lang) return;
-  const form = seatForm(code);
-  if (shown) form.querySelector("input").value = shown.querySelector("input").value;
-  enterView(main, "seat");
+  if (main.querySelector("#join")) return;
+  main.dataset.view = "seat";
   main.replaceChildren($("section", { class: "status panel", "aria-labelledby": "seat-title" },
-    $("h2", { id: "seat-title", text: w("web_seat_offered") }), form));
+    $("h2", { id: "seat-title", "data-w": "web_seat_offered", text: w("web_seat_offered") }), seatForm(code)));
 }
 
 function enterTable(answer) {
